@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/open.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { mediaRoutes } from './features/media/routes.ts';
+import { providerRoutes } from './features/providers/routes.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { securityPlugin } from './http/security.ts';
+import { sessionPlugin } from './http/session.ts';
+import { spaPlugin } from './http/spa.ts';
+
+export type BuildAppOptions = {
+  db: Db;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
+export async function buildApp({ db, config, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 100 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Locora API', version: '0.1.0', description: 'The marketplace API. All calls send cookies.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(securityPlugin, { config });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(sessionPlugin, { db });
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, config });
+  await app.register(providerRoutes, { db });
+  await app.register(mediaRoutes);
+
+  await app.register(spaPlugin, { clientDir: config.clientDir, uploadDir: config.uploadDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDir } from './lock.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Human-readable location, for logs (never includes a password). */
+  location: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
+
+/** Opens embedded PGlite in `dir` (or in memory when `dir` is undefined), holding a lock file. */
+export async function openPglite(dir: string | undefined): Promise<Database> {
+  const release = dir ? lockDataDir(dir) : () => {};
+  try {
+    const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, {
+      extensions: pgliteExtensions,
+    });
+    const db = drizzlePglite(client, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      location: dir ? path.join(dir, 'pglite') : 'memory',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      async close() {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // idle client errors (e.g. server restart) are retried by the pool on next use
+  });
+  const db = drizzleNodePg(pool, { schema });
+  const u = new URL(url);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/** Runs raw SQL and returns its rows, on either driver. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL full-text vector; only ever written by the database (generated column). */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', ['TRAVELER', 'PROVIDER', 'ADMIN']);
+export const govIdStatus = pgEnum('gov_id_status', ['PENDING', 'APPROVED', 'REJECTED']);
+export const pricingUnit = pgEnum('pricing_unit', ['per hour', 'per session', 'per day']);
+export const bookingStatus = pgEnum('booking_status', [
+  'PENDING',
+  'CONFIRMED',
+  'PAID',
+  'COMPLETED',
+  'CANCELED',
+  'REFUNDED',
+]);
+export const recurrenceType = pgEnum('recurrence_type', ['WEEKLY']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name'),
+    image: text('image'),
+    role: userRole('role').notNull().default('TRAVELER'),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    avatar: text('avatar'),
+    bio: text('bio'),
+    baseCity: text('base_city'),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    govIdStatus: govIdStatus('gov_id_status').notNull().default('PENDING'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('providers_gov_id_status_idx').on(t.govIdStatus),
+    check('providers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check('providers_rating_count_nonneg', sql`${t.ratingCount} >= 0`),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  icon: text('icon'),
+  createdAt: createdAt(),
+});
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    city: text('city').notNull().default(''),
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    priceCents: integer('price_cents').notNull(),
+    pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
+    minHours: integer('min_hours').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Weighted, accent-free full-text vector (title A, description C, city D). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', locora_unaccent(coalesce(title, ''))), 'A') || setweight(to_tsvector('simple', locora_unaccent(coalesce(description, ''))), 'C') || setweight(to_tsvector('simple', locora_unaccent(coalesce(city, ''))), 'D')`,
+    ),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('services_provider_id_idx').on(t.providerId),
+    index('services_category_id_idx').on(t.categoryId),
+    index('services_search_idx').using('gin', t.search),
+    index('services_title_trgm_idx').using('gin', sql`locora_unaccent(lower(${t.title})) gin_trgm_ops`),
+    index('services_city_norm_idx').on(sql`locora_unaccent(lower(${t.city}))`),
+    index('services_active_created_idx').on(t.isActive, t.createdAt),
+    check('services_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('services_min_hours_positive', sql`${t.minHours} >= 1`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    status: bookingStatus('status').notNull().default('PENDING'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    hours: integer('hours').notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    address: text('address'),
+    notes: text('notes'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_user_start_idx').on(t.userId, t.startAt),
+    index('bookings_provider_start_idx').on(t.providerId, t.startAt),
+    index('bookings_service_id_idx').on(t.serviceId),
+    check('bookings_hours_positive', sql`${t.hours} >= 1`),
+    check('bookings_end_after_start', sql`${t.endAt} > ${t.startAt}`),
+    check('bookings_amount_nonneg', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
+    // The EXCLUDE constraint that refuses overlapping live bookings of one provider is in
+    // migration 0002 (drizzle cannot express EXCLUDE).
+  ],
+);
+
+export const availability = pgTable(
+  'availability',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    recurrenceType: recurrenceType('recurrence_type'),
+    recurrenceDays: integer('recurrence_days').array(),
+    /** Groups the occurrences generated from one recurring schedule. */
+    seriesId: uuid('series_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('availability_provider_start_idx').on(t.providerId, t.startAt),
+    index('availability_series_idx').on(t.seriesId),
+    check('availability_end_after_start', sql`${t.endAt} > ${t.startAt}`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_booking_created_idx').on(t.bookingId, t.createdAt),
+    check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_service_created_idx').on(t.serviceId, t.createdAt),
+    index('reviews_author_idx').on(t.authorId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serviceId] }), index('favorites_service_idx').on(t.serviceId)],
+);
+
+/** Fixed-window counters shared by every app instance (login/signup abuse limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

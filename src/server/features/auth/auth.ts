@@ -1,0 +1,203 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Role, SignupInput, User } from '../../../shared/api/auth.ts';
+import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
+import type { Db, Tx } from '../../db/open.ts';
+import { providers, sessions, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertNotLimited, clearLimit, recordFailure } from '../../http/rate-limit.ts';
+import { createSession, userColumns } from '../../http/session.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export function isValidTimeZone(tz: string | undefined): tz is string {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates the provider profile of `user` if it has none (govIdStatus PENDING, displayName from
+ * the name). Runs inside the caller's transaction so role and profile change together.
+ */
+export async function ensureProviderProfile(
+  tx: Tx | Db,
+  user: { id: string; name: string | null; email: string },
+  timeZone?: string,
+) {
+  await tx
+    .insert(providers)
+    .values({
+      userId: user.id,
+      displayName: user.name?.trim() || user.email.split('@')[0] || 'Provider',
+      timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
+    })
+    .onConflictDoNothing({ target: providers.userId });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+export type AuthContext = { ip: string; userAgent: string | undefined };
+
+function limitKeys(kind: 'login' | 'signup', ip: string, email: string) {
+  return [`${kind}:ip:${ip}`, `${kind}:account:${normalizeEmail(email)}`];
+}
+
+export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | 'PROVIDER' }, ctx: AuthContext) {
+  const email = normalizeEmail(input.email);
+  const keys = limitKeys('signup', ctx.ip, email);
+  await assertNotLimited(db, keys, AUTH_FAILURE_LIMIT);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email, name: input.name.trim(), role: input.role, passwordHash })
+        .returning(userColumns);
+      if (!user) throw new Error('insert returned no row');
+      if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone);
+      const session = await createSession(tx, user.id, ctx.userAgent);
+      return { user, session };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      await recordFailure(db, keys, AUTH_FAILURE_WINDOW_SECONDS);
+      throw new AppError('CONFLICT', 'An account with this email already exists.');
+    }
+    throw err;
+  }
+}
+
+export async function login(db: Db, input: { email: string; password: string }, ctx: AuthContext) {
+  const email = normalizeEmail(input.email);
+  const keys = limitKeys('login', ctx.ip, email);
+  await assertNotLimited(db, keys, AUTH_FAILURE_LIMIT);
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  const ok = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !ok) {
+    await recordFailure(db, keys, AUTH_FAILURE_WINDOW_SECONDS);
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  await clearLimit(db, keys.slice(1));
+  const { passwordHash: _omit, ...user } = row;
+  const session = await createSession(db, user.id, ctx.userAgent);
+  return { user: user satisfies User, session };
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function switchRole(db: Db, current: User, role: 'TRAVELER' | 'PROVIDER'): Promise<User> {
+  if (current.role === 'ADMIN') throw new AppError('FORBIDDEN', 'Admins cannot switch role.');
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ role }).where(eq(users.id, current.id)).returning(userColumns);
+    if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
+    if (role === 'PROVIDER') await ensureProviderProfile(tx, user);
+    return user;
+  });
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
+  return user;
+}
+
+export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({ name: input.name.trim() })
+    .where(eq(users.id, userId))
+    .returning(userColumns);
+  if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
+  return user;
+}
+
+export async function setAvatar(db: Db, userId: string, image: string | null): Promise<User> {
+  const [user] = await db.update(users).set({ image }).where(eq(users.id, userId)).returning(userColumns);
+  if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
+  return user;
+}
+
+/** Changes the password after checking the current one; every other session is signed out. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row?.passwordHash) {
+    throw new AppError('BAD_REQUEST', 'This account signs in with Google and has no password to change.');
+  }
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'Current password is incorrect.');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
+  });
+}
+
+export async function listSessions(db: Db, userId: string, currentSessionId: string) {
+  const rows = await db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`))
+    .orderBy(sql`${sessions.createdAt} desc`);
+  return rows.map((r) => ({
+    current: r.id === currentSessionId,
+    userAgent: r.userAgent,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+  }));
+}
+
+export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** Used by the create-admin command: creates an admin account, or promotes and re-passwords one. */
+export async function upsertAdmin(db: Db, input: { email: string; password: string; name?: string }): Promise<User> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ role: 'ADMIN', passwordHash })
+      .where(sql`lower(${users.email}) = ${email}`)
+      .returning(userColumns);
+    if (updated) return updated;
+    const [created] = await tx
+      .insert(users)
+      .values({ email, name: input.name ?? 'Admin', role: 'ADMIN', passwordHash })
+      .returning(userColumns);
+    if (!created) throw new Error('admin insert returned no row');
+    return created;
+  });
+}
+
+export type { Role };

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  loginSchema,
+  okResponseSchema,
+  revokedResponseSchema,
+  sessionsResponseSchema,
+  signupSchema,
+  switchRoleSchema,
+  updateProfileSchema,
+  userResponseSchema,
+} from '../../../shared/api/auth.ts';
+import { errorBodySchema } from '../../../shared/api/errors.ts';
+import type { Db } from '../../db/open.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.ts';
+import type { Config } from '../../config.ts';
+import {
+  changePassword,
+  deleteSession,
+  listSessions,
+  login,
+  revokeOtherSessions,
+  signup,
+  switchRole,
+  updateProfile,
+} from './auth.ts';
+import { removeAvatar, saveAvatar } from './avatars.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const ctx = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+  });
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user (401 when signed out)', response: { 200: userResponseSchema, 401: errorBodySchema } } },
+    async (request) => ({ user: requireUser(request) }),
+  );
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: userResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { user, session } = await signup(db, request.body, ctx(request));
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: userResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { user, session } = await login(db, request.body, ctx(request));
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      if (request.sessionId) await deleteSession(db, request.sessionId);
+      clearSessionCookie(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/switch-role',
+    { schema: { tags: ['auth'], summary: 'Switch between traveler and provider', body: switchRoleSchema, response: { 200: userResponseSchema, ...errors } } },
+    async (request) => ({ user: await switchRole(db, requireUser(request), request.body.role) }),
+  );
+
+  app.get(
+    '/api/auth/google',
+    { schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation)' } },
+    async (_request, reply) => {
+      if (!config.google) return reply.redirect('/auth/signin?error=google_not_configured', 302);
+      // Google sign-in lands in its own issue; until then a configured client is still refused clearly.
+      return reply.redirect('/auth/signin?error=google_not_configured', 302);
+    },
+  );
+
+  // ---- Account settings (SPEC leaves /settings to us) ----
+
+  app.patch(
+    '/api/account/profile',
+    { schema: { tags: ['account'], summary: 'Change your name', body: updateProfileSchema, response: { 200: userResponseSchema, ...errors } } },
+    async (request) => ({ user: await updateProfile(db, requireUser(request).id, request.body) }),
+  );
+
+  app.post(
+    '/api/account/avatar',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Upload a new avatar (multipart field "avatar": PNG, JPEG or WebP, at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: userResponseSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => ({ user: await saveAvatar(db, config.uploadDir, requireUser(request), request) }),
+  );
+
+  app.delete(
+    '/api/account/avatar',
+    { schema: { tags: ['account'], summary: 'Remove your avatar', response: { 200: userResponseSchema, ...errors } } },
+    async (request) => ({ user: await removeAvatar(db, config.uploadDir, requireUser(request)) }),
+  );
+
+  app.post(
+    '/api/account/password',
+    { schema: { tags: ['account'], summary: 'Change password (signs out other sessions)', body: changePasswordSchema, response: { 200: okResponseSchema, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      await changePassword(db, user.id, request.sessionId ?? '', request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/account/sessions',
+    { schema: { tags: ['account'], summary: 'Your active sessions', response: { 200: sessionsResponseSchema, 401: errorBodySchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { sessions: await listSessions(db, user.id, request.sessionId ?? '') };
+    },
+  );
+
+  app.post(
+    '/api/account/sessions/revoke-others',
+    { schema: { tags: ['account'], summary: 'Sign out of all other sessions', response: { 200: revokedResponseSchema, 401: errorBodySchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { revoked: await revokeOtherSessions(db, user.id, request.sessionId ?? '') };
+    },
+  );
+};
+

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role, User } from '../../shared/api/auth.ts';
+import { SESSION_TTL_DAYS } from '../../shared/domain/constants.ts';
+import type { Db, Tx } from '../db/open.ts';
+import { sessions, users } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export const SESSION_COOKIE = 'locora_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for every request by the session plugin. */
+    user: User | null;
+    /** sha256 of the session token of this request, when signed in. */
+    sessionId: string | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  image: users.image,
+};
+
+/** Creates a session row and returns the raw token (only ever sent in the cookie). */
+export async function createSession(db: Db | Tx, userId: string, userAgent: string | undefined) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to sign in first.');
+  return request.user;
+}
+
+/** preHandler guard: the signed-in user must have one of `roles`. */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  };
+}
+
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return;
+      const id = hashToken(token);
+      const [row] = await opts.db
+        .select(userColumns)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      if (row) {
+        request.user = row;
+        request.sessionId = id;
+      }
+    });
+  },
+  { name: 'session' },
+);

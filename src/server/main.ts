@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { openDatabase } from './db/open.ts';
+import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedIfEmpty(database.db) : false;
+
+  const app = await buildApp({ db: database.db, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
+  const lines = [
+    '',
+    `  Locora is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}${seeded ? ', demo data loaded' : ''}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (config.seedDemo) {
+    lines.push('', '  Demo accounts (password for all: see below):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(9)} ${a.email.padEnd(28)} ${a.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

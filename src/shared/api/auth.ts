@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../domain/constants.ts';
+
+export const roleSchema = z.enum(['TRAVELER', 'PROVIDER', 'ADMIN']);
+export type Role = z.infer<typeof roleSchema>;
+export const selfServiceRoleSchema = z.enum(['TRAVELER', 'PROVIDER'], {
+  error: 'Role must be TRAVELER or PROVIDER',
+});
+
+export const userSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+  image: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+export const nameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const signupSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: nameSchema,
+  role: selfServiceRoleSchema.default('TRAVELER'),
+  /** The browser's IANA time zone; providers' calendars are shown in it. */
+  timeZone: z.string().max(64).optional(),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const switchRoleSchema = z.object({ role: selfServiceRoleSchema });
+export type SwitchRoleInput = z.infer<typeof switchRoleSchema>;
+
+export const updateProfileSchema = z.object({
+  name: nameSchema,
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const sessionsResponseSchema = z.object({
+  sessions: z.array(
+    z.object({
+      current: z.boolean(),
+      userAgent: z.string().nullable(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const revokedResponseSchema = z.object({ revoked: z.number().int() });
+export const okResponseSchema = z.object({ ok: z.literal(true) });

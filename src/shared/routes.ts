@@ -1,0 +1,27 @@
+/** The screens of SPEC.md section 2. The server answers 404 for any other page path. */
+export const pageRoutes = [
+  '/',
+  '/auth/signin',
+  '/auth/signup',
+  '/browse',
+  '/service/:id',
+  '/provider/:username',
+  '/dashboard/traveler',
+  '/dashboard/provider',
+  '/messages',
+  '/checkout/:id',
+  '/admin',
+  '/admin/providers',
+  '/admin/services',
+  '/admin/categories',
+  '/settings',
+] as const;
+
+export function isKnownPage(pathname: string): boolean {
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  return pageRoutes.some((route) => {
+    const rp = route.split('/').filter(Boolean);
+    if (rp.length !== parts.length) return false;
+    return rp.every((seg, i) => seg.startsWith(':') || seg === parts[i]);
+  });
+}
