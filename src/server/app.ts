@@ -30,7 +30,6 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
     bodyLimit: 100 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { User } from '../../shared/api/auth.ts';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/open.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { openTestDatabase, resetDatabase } from './test-db.ts';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-app-'));
+  const clientDir = path.join(tmp, 'client');
+  fs.mkdirSync(clientDir, { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Locora</title><div id="root"></div>');
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp }),
+    clientDir,
+    ...overrides,
+  };
+}
+
+export type TestContext = { app: App; database: Database; config: Config };
+
+/**
+ * One database and app per test file, emptied before each test.
+ * Use inside a describe/file: `const t = useTestApp();` then `t.app`, `t.db` in tests.
+ */
+export function useTestApp(overrides: Partial<Config> = {}) {
+  const ctx = {} as TestContext & { get db(): Database['db'] };
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase();
+    ctx.config = testConfig(overrides);
+    ctx.app = await buildApp({ db: ctx.database.db, config: ctx.config, logger: false });
+    Object.defineProperty(ctx, 'db', { get: () => ctx.database.db });
+  });
+  beforeEach(async () => {
+    await resetDatabase(ctx.database);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  return res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+/** Signs up through the API and returns the user and a cookies object for inject(). */
+export async function signUp(
+  app: App,
+  input: { role?: 'TRAVELER' | 'PROVIDER'; email?: string; password?: string; name?: string } = {},
+) {
+  const email = input.email ?? uniqueEmail(input.role?.toLowerCase() ?? 'traveler');
+  const password = input.password ?? 'correct horse battery';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password, name: input.name ?? 'Test User', role: input.role ?? 'TRAVELER' },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const token = sessionCookie(res);
+  if (!token) throw new Error('no session cookie');
+  return { user: res.json<{ user: User }>().user, email, password, cookies: { [SESSION_COOKIE]: token } };
+}

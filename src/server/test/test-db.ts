@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/open.ts';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the PGlite template directory, or a
+ * clone of the PostgreSQL template database when TEST_DATABASE_URL is set. `close()` removes it.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = inject('pgTemplateDb');
+    const name = `locora_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openPostgres(u.toString(), 5);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-test-'));
+  fs.cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
+  const database = await openPglite(dir);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Empties every table (between tests). */
+export async function resetDatabase(database: Database) {
+  await database.db.execute(sql`truncate table users, categories, rate_limits restart identity cascade`);
+}
