@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -123,19 +124,32 @@ export const services = pgTable(
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
-    /** Weighted, accent-free full-text vector (title A, description C, city D). */
-    search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', locora_unaccent(coalesce(title, ''))), 'A') || setweight(to_tsvector('simple', locora_unaccent(coalesce(description, ''))), 'C') || setweight(to_tsvector('simple', locora_unaccent(coalesce(city, ''))), 'D')`,
-    ),
+    /**
+     * Copies of the provider's standing, kept in step by database triggers (migration 0004) so
+     * that browse filters and sorts are served by indexes on services alone.
+     */
+    providerRating: numeric('provider_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    /** Bayesian rating: one 5-star review does not beat forty 4.8s. */
+    ratingScore: real('rating_score').notNull().default(0),
+    /** ratingScore plus a bonus for a verified provider. */
+    recommendScore: real('recommend_score').notNull().default(0),
+    /**
+     * Weighted, accent-free full-text vector: title A, category name B, description C, city D.
+     * Written only by a database trigger (migration 0002), which also feeds search_terms.
+     */
+    search: tsvector('search'),
     createdAt: createdAt(),
   },
   (t) => [
     index('services_provider_id_idx').on(t.providerId),
     index('services_category_id_idx').on(t.categoryId),
     index('services_search_idx').using('gin', t.search),
-    index('services_title_trgm_idx').using('gin', sql`locora_unaccent(lower(${t.title})) gin_trgm_ops`),
-    index('services_city_norm_idx').on(sql`locora_unaccent(lower(${t.city}))`),
+    index('services_city_norm_idx').on(sql`locora_unaccent(lower(${t.city})) text_pattern_ops`),
     index('services_active_created_idx').on(t.isActive, t.createdAt),
+    index('services_active_recommend_idx').on(t.isActive, t.recommendScore.desc(), t.id),
+    index('services_active_rating_idx').on(t.isActive, t.ratingScore.desc(), t.id),
+    index('services_active_price_idx').on(t.isActive, t.priceCents, t.id),
+    index('services_active_provider_rating_idx').on(t.isActive, t.providerRating),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
   ],
@@ -266,3 +280,19 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every word that appears in some service's search vector; typo tolerance looks up the closest
+ * known words here by trigram similarity. Kept by the services trigger; words are never removed
+ * (a stale word only means a query may be corrected towards a word that no longer matches).
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [
+    index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+    index('search_terms_prefix_idx').on(sql`${t.term} text_pattern_ops`),
+  ],
+);

@@ -101,6 +101,10 @@ CREATE TABLE "reviews" (
 	CONSTRAINT "reviews_rating_range" CHECK ("reviews"."rating" between 1 and 5)
 );
 --> statement-breakpoint
+CREATE TABLE "search_terms" (
+	"term" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "services" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"provider_id" uuid NOT NULL,
@@ -113,7 +117,10 @@ CREATE TABLE "services" (
 	"pricing_unit" "pricing_unit" DEFAULT 'per hour' NOT NULL,
 	"min_hours" integer DEFAULT 1 NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
-	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', locora_unaccent(coalesce(title, ''))), 'A') || setweight(to_tsvector('simple', locora_unaccent(coalesce(description, ''))), 'C') || setweight(to_tsvector('simple', locora_unaccent(coalesce(city, ''))), 'D')) STORED,
+	"provider_rating" numeric(2, 1) DEFAULT 0 NOT NULL,
+	"rating_score" real DEFAULT 0 NOT NULL,
+	"recommend_score" real DEFAULT 0 NOT NULL,
+	"search" "tsvector",
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "services_price_nonneg" CHECK ("services"."price_cents" >= 0),
 	CONSTRAINT "services_min_hours_positive" CHECK ("services"."min_hours" >= 1)
@@ -163,12 +170,17 @@ CREATE INDEX "messages_booking_created_idx" ON "messages" USING btree ("booking_
 CREATE INDEX "providers_gov_id_status_idx" ON "providers" USING btree ("gov_id_status");--> statement-breakpoint
 CREATE INDEX "reviews_service_created_idx" ON "reviews" USING btree ("service_id","created_at");--> statement-breakpoint
 CREATE INDEX "reviews_author_idx" ON "reviews" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_terms_prefix_idx" ON "search_terms" USING btree ("term" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "services_provider_id_idx" ON "services" USING btree ("provider_id");--> statement-breakpoint
 CREATE INDEX "services_category_id_idx" ON "services" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "services_search_idx" ON "services" USING gin ("search");--> statement-breakpoint
-CREATE INDEX "services_title_trgm_idx" ON "services" USING gin (locora_unaccent(lower("title")) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "services_city_norm_idx" ON "services" USING btree (locora_unaccent(lower("city")));--> statement-breakpoint
+CREATE INDEX "services_city_norm_idx" ON "services" USING btree (locora_unaccent(lower("city")) text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "services_active_created_idx" ON "services" USING btree ("is_active","created_at");--> statement-breakpoint
+CREATE INDEX "services_active_recommend_idx" ON "services" USING btree ("is_active","recommend_score" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "services_active_rating_idx" ON "services" USING btree ("is_active","rating_score" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "services_active_price_idx" ON "services" USING btree ("is_active","price_cents","id");--> statement-breakpoint
+CREATE INDEX "services_active_provider_rating_idx" ON "services" USING btree ("is_active","provider_rating");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
