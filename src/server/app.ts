@@ -8,6 +8,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { favoriteRoutes } from './features/catalog/favorites-routes.ts';
+import { catalogRoutes } from './features/catalog/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
@@ -55,6 +57,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
   await app.register(providerRoutes, { db });
+  await app.register(catalogRoutes, { db });
+  await app.register(favoriteRoutes, { db });
   await app.register(mediaRoutes);
 
   await app.register(spaPlugin, { clientDir: config.clientDir, uploadDir: config.uploadDir });

@@ -1,0 +1,295 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { categories, providers, services } from '../../db/schema.ts';
+import {
+  createBooking,
+  createCategory,
+  createProvider,
+  createReview,
+  createService,
+  createUser,
+} from '../../db/seed/factories.ts';
+import { SESSION_COOKIE } from '../../http/session.ts';
+import { sessionCookie, signUp, useTestApp } from '../../test/test-app.ts';
+
+const t = useTestApp();
+
+type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+let f: Fixture;
+
+async function buildFixture() {
+  const db = t.db;
+  const massage = await createCategory(db, { name: 'Massage', slug: 'massage', icon: '💆' });
+  const tours = await createCategory(db, { name: 'Tours', slug: 'tours', icon: '🗺️' });
+  const yoga = await createCategory(db, { name: 'Yoga', slug: 'yoga', icon: '🧘' });
+  // A: verified, forty reviews averaging 4.8. B: one 5-star review, not verified. C: 3.5, verified.
+  const a = await createProvider(db, { displayName: 'Ana Lima', baseCity: 'Lisbon', govIdStatus: 'APPROVED', rating: 4.8, ratingCount: 40, user: { email: 'ana@example.com' } });
+  const b = await createProvider(db, { displayName: 'Bruno Sá', baseCity: 'São Paulo', govIdStatus: 'PENDING', rating: 5, ratingCount: 1 });
+  const c = await createProvider(db, { displayName: 'Chai Wong', baseCity: 'Bangkok', govIdStatus: 'APPROVED', rating: 3.5, ratingCount: 12 });
+  const s = {
+    deepTissue: await createService(db, { providerId: a.provider.id, categoryId: massage.id, title: 'Deep tissue massage', description: 'Firm pressure for tired legs.', city: 'Lisbon', priceCents: 8000 }),
+    saoMassage: await createService(db, { providerId: b.provider.id, categoryId: massage.id, title: 'Relaxing massage at home', description: 'Swedish style.', city: 'São Paulo', priceCents: 6000 }),
+    walkingTour: await createService(db, { providerId: a.provider.id, categoryId: tours.id, title: 'Alfama walking tour', description: 'Ends with a short massage of tired feet? No: with pastries.', city: 'Lisbon', priceCents: 3000, pricingUnit: 'per session' }),
+    sunriseYoga: await createService(db, { providerId: c.provider.id, categoryId: yoga.id, title: 'Sunrise yoga by the river', description: 'All levels welcome.', city: 'Bangkok', priceCents: 2500 }),
+    luxuryDay: await createService(db, { providerId: c.provider.id, categoryId: tours.id, title: 'Private island day trip', description: 'Boat, lunch and snorkelling.', city: 'Bangkok', priceCents: 90000, pricingUnit: 'per day' }),
+    hidden: await createService(db, { providerId: a.provider.id, categoryId: massage.id, title: 'Hidden massage', description: 'Inactive.', city: 'Lisbon', priceCents: 1000, isActive: false }),
+  };
+  return { massage, tours, yoga, a, b, c, s };
+}
+
+beforeEach(async () => {
+  f = await buildFixture();
+});
+
+async function search(query: string) {
+  const res = await t.app.inject({ url: `/api/services?${query}` });
+  return { res, ids: res.statusCode === 200 ? (res.json() as { id: string }[]).map((x) => x.id) : [], total: Number(res.headers['x-total-count']) };
+}
+
+async function signInAs(email: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return { [SESSION_COOKIE]: sessionCookie(res)! };
+}
+
+describe('GET /api/categories', () => {
+  it('lists categories by name with their icons', async () => {
+    const res = await t.app.inject({ url: '/api/categories' });
+    expect(res.json()).toEqual([
+      { id: f.massage.id, name: 'Massage', slug: 'massage', icon: '💆' },
+      { id: f.tours.id, name: 'Tours', slug: 'tours', icon: '🗺️' },
+      { id: f.yoga.id, name: 'Yoga', slug: 'yoga', icon: '🧘' },
+    ]);
+  });
+});
+
+describe('GET /api/services', () => {
+  it('returns only active services with SPEC fields and the total in a header', async () => {
+    const { res, ids, total } = await search('');
+    expect(res.statusCode).toBe(200);
+    expect(ids).toHaveLength(5);
+    expect(ids).not.toContain(f.s.hidden.id);
+    expect(total).toBe(5);
+    const deep = res.json().find((x: { id: string }) => x.id === f.s.deepTissue.id);
+    expect(deep).toEqual({
+      id: f.s.deepTissue.id,
+      title: 'Deep tissue massage',
+      description: 'Firm pressure for tired legs.',
+      categoryId: f.massage.id,
+      category: { id: f.massage.id, name: 'Massage', slug: 'massage', icon: '💆' },
+      city: 'Lisbon',
+      photos: [],
+      price: 8000,
+      pricingUnit: 'per hour',
+      minHours: 1,
+      isActive: true,
+      createdAt: expect.any(String),
+      provider: { id: f.a.provider.id, userId: f.a.user.id, displayName: 'Ana Lima', avatar: null, govIdStatus: 'APPROVED', rating: 4.8, ratingCount: 40 },
+      _count: { reviews: 0 },
+    });
+    expect(res.body).not.toContain('ana@example.com');
+  });
+
+  it('finds by words in any case, title above category above description', async () => {
+    const { ids } = await search('q=MASSAGE');
+    expect(ids.slice(0, 2).sort()).toEqual([f.s.deepTissue.id, f.s.saoMassage.id].sort());
+    // The walking tour mentions massage only in its description: found, but ranked last.
+    expect(ids).toContain(f.s.walkingTour.id);
+    expect(ids[ids.length - 1]).toBe(f.s.walkingTour.id);
+  });
+
+  it('tolerates typos and partial words', async () => {
+    expect((await search('q=masage')).ids).toContain(f.s.deepTissue.id);
+    expect((await search('q=sunrse%20yoga')).ids).toEqual([f.s.sunriseYoga.id]);
+    expect((await search('q=snorkel')).ids).toEqual([f.s.luxuryDay.id]);
+    expect((await search('q=zzzzqqq')).ids).toEqual([]);
+  });
+
+  it('matches text and city without accents or case', async () => {
+    expect((await search('city=sao%20paulo')).ids).toEqual([f.s.saoMassage.id]);
+    expect((await search('city=S%C3%83O%20PAULO')).ids).toEqual([f.s.saoMassage.id]);
+    expect((await search('city=lisb')).ids.sort()).toEqual([f.s.deepTissue.id, f.s.walkingTour.id].sort());
+    expect((await search('q=bruno%20sa&city=sao')).ids).toEqual([]); // provider names are not searched
+    expect((await search('q=sao%20paulo')).ids).toEqual([f.s.saoMassage.id]);
+  });
+
+  it('filters by category slug, price range (dollars) and minimum rating', async () => {
+    expect((await search('category=tours')).ids.sort()).toEqual([f.s.walkingTour.id, f.s.luxuryDay.id].sort());
+    expect((await search('category=no-such-category')).ids).toEqual([]);
+    expect((await search('minPrice=30&maxPrice=70')).ids.sort()).toEqual([f.s.walkingTour.id, f.s.saoMassage.id].sort());
+    // 500 is the top of the slider: "and up", so the $900 day trip stays.
+    expect((await search('minPrice=0&maxPrice=500')).ids).toContain(f.s.luxuryDay.id);
+    expect((await search('maxPrice=499')).ids).not.toContain(f.s.luxuryDay.id);
+    expect((await search('minRating=4')).ids.sort()).toEqual([f.s.deepTissue.id, f.s.walkingTour.id, f.s.saoMassage.id].sort());
+    expect((await search('minRating=4.5&category=massage&city=lisbon&q=massage&sortBy=rating')).ids).toEqual([f.s.deepTissue.id]);
+  });
+
+  it('sorts by price both ways', async () => {
+    expect((await search('sortBy=price-low')).ids).toEqual([f.s.sunriseYoga.id, f.s.walkingTour.id, f.s.saoMassage.id, f.s.deepTissue.id, f.s.luxuryDay.id]);
+    expect((await search('sortBy=price-high')).ids).toEqual([f.s.luxuryDay.id, f.s.deepTissue.id, f.s.saoMassage.id, f.s.walkingTour.id, f.s.sunriseYoga.id]);
+  });
+
+  it('does not let one 5-star review beat forty 4.8s', async () => {
+    const byRating = (await search('sortBy=rating&category=massage')).ids;
+    expect(byRating).toEqual([f.s.deepTissue.id, f.s.saoMassage.id]);
+    const recommended = (await search('q=massage&category=massage')).ids;
+    expect(recommended[0]).toBe(f.s.deepTissue.id);
+  });
+
+  it('follows provider changes: a rating or verification update re-ranks their services', async () => {
+    await t.db.update(providers).set({ rating: 5, ratingCount: 200, govIdStatus: 'APPROVED' }).where(eq(providers.id, f.b.provider.id));
+    expect((await search('sortBy=rating&category=massage')).ids).toEqual([f.s.saoMassage.id, f.s.deepTissue.id]);
+    expect((await search('minRating=4.5&city=sao')).ids).toEqual([f.s.saoMassage.id]);
+  });
+
+  it('re-indexes services when their category is renamed', async () => {
+    await t.db.update(categories).set({ name: 'Wellness Massage' }).where(eq(categories.id, f.massage.id));
+    expect((await search('q=wellness')).ids.sort()).toEqual([f.s.deepTissue.id, f.s.saoMassage.id].sort());
+  });
+
+  it('pages with a capped page size', async () => {
+    const p1 = await search('sortBy=price-low&pageSize=2&page=1');
+    const p3 = await search('sortBy=price-low&pageSize=2&page=3');
+    expect(p1.ids).toEqual([f.s.sunriseYoga.id, f.s.walkingTour.id]);
+    expect(p3.ids).toEqual([f.s.luxuryDay.id]);
+    expect([p1.total, p3.total]).toEqual([5, 5]);
+    expect((await search('page=99')).ids).toEqual([]);
+  });
+
+  it.each([
+    ['minRating=abc', 'minRating must be one of 0, 3, 4, 4.5'],
+    ['minRating=2', 'minRating must be one of 0, 3, 4, 4.5'],
+    ['sortBy=cheapest', 'sortBy must be one of recommended, price-low, price-high, rating'],
+    ['minPrice=-5', 'minPrice cannot be negative'],
+    ['minPrice=abc', 'minPrice must be a number'],
+    ['minPrice=100&maxPrice=50', 'minPrice must not be greater than maxPrice'],
+    [`q=${'a'.repeat(101)}`, 'Search text must be at most 100 characters'],
+    ['pageSize=1000', 'pageSize must be at most 60'],
+    ['page=0', 'page must be 1 or more'],
+    ['category=%3Cscript%3E', 'Category must be a category slug'],
+  ])('answers %s with a clear 400', async (query, message) => {
+    const { res } = await search(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message.toLowerCase()).toContain(message.toLowerCase().split(' ')[0]);
+    expect(JSON.stringify(res.json().details)).toContain(message);
+  });
+
+  it('treats SQL-looking text as text', async () => {
+    for (const q of ["'; drop table services; --", "massage' or '1'='1", '%_%', '\\', 'massage & | ! :* ( )']) {
+      const { res } = await search(`q=${encodeURIComponent(q)}&city=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+    }
+    expect((await search('q=massage%20%26%20%7C%20!')).ids).toContain(f.s.deepTissue.id);
+    expect(await t.db.select().from(services)).toHaveLength(6);
+  });
+});
+
+describe('GET /api/services/featured', () => {
+  it('lists active services, verified and well rated first', async () => {
+    const res = await t.app.inject({ url: '/api/services/featured' });
+    const ids = res.json().map((x: { id: string }) => x.id);
+    expect(ids).not.toContain(f.s.hidden.id);
+    expect(ids.length).toBeLessThanOrEqual(6);
+    expect(ids.slice(0, 2).sort()).toEqual([f.s.deepTissue.id, f.s.walkingTour.id].sort());
+  });
+});
+
+describe('GET /api/services/{id}', () => {
+  it('returns the service with reviews (author name and image, never email)', async () => {
+    const traveler = await createUser(t.db, { name: 'Tom', email: 'tom@example.com', image: '/media/avatars/tom.svg' });
+    const booking = await createBooking(t.db, { userId: traveler.id, serviceId: f.s.deepTissue.id, providerId: f.a.provider.id, status: 'COMPLETED', startAt: new Date(Date.now() - 7 * 86400_000), hours: 1 });
+    await createReview(t.db, booking, { rating: 4, text: 'Great hands.' });
+    const res = await t.app.inject({ url: `/api/services/${f.s.deepTissue.id}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body._count).toEqual({ reviews: 1 });
+    expect(body.reviews).toEqual([
+      { id: expect.any(String), rating: 4, text: 'Great hands.', createdAt: expect.any(String), author: { name: 'Tom', image: '/media/avatars/tom.svg' }, service: { id: f.s.deepTissue.id, title: 'Deep tissue massage' } },
+    ]);
+    expect(res.body).not.toContain('tom@example.com');
+  });
+
+  it('is 400 for a malformed id and 404 for an unknown one', async () => {
+    expect((await t.app.inject({ url: '/api/services/not-a-uuid' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/services/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+  });
+
+  it('hides an inactive service from everyone but its provider and admins', async () => {
+    const url = `/api/services/${f.s.hidden.id}`;
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    const other = await signUp(t.app, { role: 'PROVIDER' });
+    expect((await t.app.inject({ url, cookies: other.cookies })).statusCode).toBe(404);
+    // The owner: sign in as the service's provider.
+    await createUser(t.db, { email: 'owner@example.com', role: 'PROVIDER', password: 'ownerpass1' }).then((u) =>
+      t.db.update(providers).set({ userId: u.id }).where(eq(providers.id, f.a.provider.id)),
+    );
+    const owner = await signInAs('owner@example.com', 'ownerpass1');
+    expect((await t.app.inject({ url, cookies: owner })).statusCode).toBe(200);
+    await createUser(t.db, { email: 'admin@example.com', role: 'ADMIN', password: 'adminpass1' });
+    const admin = await signInAs('admin@example.com', 'adminpass1');
+    expect((await t.app.inject({ url, cookies: admin })).json().isActive).toBe(false);
+  });
+});
+
+describe('GET /api/providers/{username}', () => {
+  it('returns the public profile by user id with active services and counts, no email', async () => {
+    const res = await t.app.inject({ url: `/api/providers/${f.a.user.id}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: f.a.provider.id, userId: f.a.user.id, displayName: 'Ana Lima', baseCity: 'Lisbon', rating: 4.8, ratingCount: 40, govIdStatus: 'APPROVED', _count: { services: 2 } });
+    expect(body.services.map((s: { id: string }) => s.id).sort()).toEqual([f.s.deepTissue.id, f.s.walkingTour.id].sort());
+    expect(res.body).not.toContain('@');
+  });
+
+  it('is 404 for unknown ids, non-uuids and users who are not providers', async () => {
+    const traveler = await createUser(t.db);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'ana', traveler.id]) {
+      expect((await t.app.inject({ url: `/api/providers/${id}` })).statusCode, id).toBe(404);
+    }
+  });
+
+  it('lists reviews of the provider’s services, newest first', async () => {
+    const u = await createUser(t.db, { name: 'Rita' });
+    const b1 = await createBooking(t.db, { userId: u.id, serviceId: f.s.deepTissue.id, providerId: f.a.provider.id, status: 'COMPLETED', startAt: new Date(Date.now() - 20 * 86400_000), hours: 1 });
+    const b2 = await createBooking(t.db, { userId: u.id, serviceId: f.s.walkingTour.id, providerId: f.a.provider.id, status: 'COMPLETED', startAt: new Date(Date.now() - 10 * 86400_000), hours: 1 });
+    await createReview(t.db, b1, { rating: 5, text: 'First', createdAt: new Date(Date.now() - 19 * 86400_000) });
+    await createReview(t.db, b2, { rating: 4, text: 'Second', createdAt: new Date(Date.now() - 9 * 86400_000) });
+    const res = await t.app.inject({ url: `/api/providers/${f.a.user.id}/reviews` });
+    expect(res.json().map((r: { text: string }) => r.text)).toEqual(['Second', 'First']);
+    expect((await t.app.inject({ url: `/api/providers/${f.b.user.id}/reviews` })).json()).toEqual([]);
+  });
+});
+
+describe('favourites', () => {
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ url: '/api/favorites' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.deepTissue.id}` })).statusCode).toBe(401);
+  });
+
+  it('saves and unsaves idempotently, and nobody else sees the list', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.deepTissue.id}`, cookies: me.cookies });
+      expect(res.json()).toEqual({ serviceId: f.s.deepTissue.id, saved: true });
+    }
+    await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.sunriseYoga.id}`, cookies: me.cookies });
+    const mine = await t.app.inject({ url: '/api/favorites', cookies: me.cookies });
+    expect(mine.json().map((s: { id: string }) => s.id)).toEqual([f.s.sunriseYoga.id, f.s.deepTissue.id]);
+    expect((await t.app.inject({ url: '/api/favorites', cookies: other.cookies })).json()).toEqual([]);
+    // Another user cannot remove my favourite: DELETE is scoped to the caller.
+    await t.app.inject({ method: 'DELETE', url: `/api/favorites/${f.s.deepTissue.id}`, cookies: other.cookies });
+    expect((await t.app.inject({ url: '/api/favorites', cookies: me.cookies })).json()).toHaveLength(2);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/favorites/${f.s.deepTissue.id}`, cookies: me.cookies });
+      expect(res.json()).toEqual({ serviceId: f.s.deepTissue.id, saved: false });
+    }
+    expect((await t.app.inject({ url: '/api/favorites', cookies: me.cookies })).json()).toHaveLength(1);
+  });
+
+  it('refuses unknown, inactive and malformed services', async () => {
+    const me = await signUp(t.app);
+    expect((await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.hidden.id}`, cookies: me.cookies })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/favorites/00000000-0000-4000-8000-000000000000', cookies: me.cookies })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/favorites/123', cookies: me.cookies })).statusCode).toBe(400);
+  });
+});

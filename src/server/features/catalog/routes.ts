@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categorySchema,
+  idParamSchema,
+  publicProviderSchema,
+  publicReviewSchema,
+  serviceDetailSchema,
+  serviceSchema,
+  serviceSearchSchema,
+} from '../../../shared/api/catalog.ts';
+import { errorBodySchema } from '../../../shared/api/errors.ts';
+import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
+import type { Db } from '../../db/open.ts';
+import {
+  getPublicProvider,
+  getServiceDetail,
+  listCategories,
+  listFeaturedServices,
+  listProviderReviews,
+  searchServices,
+} from './catalog.ts';
+
+const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/categories',
+    { schema: { tags: ['catalog'], summary: 'All categories', response: { 200: z.array(categorySchema) } } },
+    async () => listCategories(db),
+  );
+
+  app.get(
+    '/api/services/featured',
+    { schema: { tags: ['catalog'], summary: 'Featured services (verified, well and often rated)', response: { 200: z.array(serviceSchema) } } },
+    async () => listFeaturedServices(db, FEATURED_SERVICES_COUNT),
+  );
+
+  app.get(
+    '/api/services',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search active services. The total count is in the X-Total-Count header.',
+        querystring: serviceSearchSchema,
+        response: { 200: z.array(serviceSchema), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await searchServices(db, request.query);
+      void reply.header('x-total-count', String(result.total));
+      void reply.header('x-page', String(result.page));
+      void reply.header('x-page-size', String(result.pageSize));
+      return result.services;
+    },
+  );
+
+  app.get(
+    '/api/services/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One service with its reviews',
+        params: idParamSchema,
+        response: { 200: serviceDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getServiceDetail(db, request.params.id, request.user),
+  );
+
+  app.get(
+    '/api/providers/:username',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A provider’s public profile (username is the provider’s user id)',
+        params: usernameParamSchema,
+        response: { 200: publicProviderSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getPublicProvider(db, request.params.username),
+  );
+
+  app.get(
+    '/api/providers/:username/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Reviews of a provider’s services, newest first',
+        params: usernameParamSchema,
+        response: { 200: z.array(publicReviewSchema), 404: errorBodySchema },
+      },
+    },
+    async (request) => listProviderReviews(db, request.params.username),
+  );
+};
