@@ -10,6 +10,7 @@ import type { Db } from './db/open.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { favoriteRoutes } from './features/catalog/favorites-routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { seoRoutes } from './features/catalog/seo-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
   await app.register(catalogRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(mediaRoutes);
+  await app.register(seoRoutes, { db, config });
 
   await app.register(spaPlugin, { clientDir: config.clientDir, uploadDir: config.uploadDir });
   return app;

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/open.ts';
+import { queryRows } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import { getPublicProvider, getServiceDetail } from './catalog.ts';
+import { injectHead, providerHead, serviceHead, sitemapXml, type HeadTags } from './seo.ts';
+
+const SITEMAP_LIMIT = 50_000;
+
+/** Server-rendered <head> for service and provider pages, plus sitemap.xml and robots.txt. */
+export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const indexFile = path.join(config.clientDir, 'index.html');
+  let shell: string | undefined;
+  const readShell = () => (shell ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined);
+  const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  async function sendPage(reply: FastifyReply, build: () => Promise<HeadTags>) {
+    const html = readShell();
+    if (!html) return reply.status(503).type('text/plain; charset=utf-8').send('The client is not built. Run `npm run build`.');
+    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    try {
+      return reply.send(injectHead(html, await build()));
+    } catch (err) {
+      if (err instanceof AppError && (err.statusCode === 404 || err.statusCode === 400)) {
+        return reply.status(404).send(html.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'));
+      }
+      throw err;
+    }
+  }
+
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  app.get<{ Params: { id: string } }>('/service/:id', { schema: { hide: true } }, (request, reply) =>
+    sendPage(reply, async () => {
+      if (!uuid.test(request.params.id)) throw new AppError('NOT_FOUND', 'Service not found.');
+      return serviceHead(await getServiceDetail(db, request.params.id, request.user), originOf(request));
+    }),
+  );
+
+  app.get<{ Params: { username: string } }>('/provider/:username', { schema: { hide: true } }, (request, reply) =>
+    sendPage(reply, async () => providerHead(await getPublicProvider(db, request.params.username), originOf(request))),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const origin = originOf(request);
+    const [serviceRows, providerRows] = await Promise.all([
+      queryRows<{ id: string; created_at: Date | string }>(
+        db,
+        sql`select id, created_at from services where is_active order by created_at desc limit ${SITEMAP_LIMIT - 5000}`,
+      ),
+      queryRows<{ user_id: string }>(
+        db,
+        sql`select p.user_id from providers p join users u on u.id = p.user_id
+            where u.role = 'PROVIDER' and exists (select 1 from services s where s.provider_id = p.id and s.is_active)
+            order by p.created_at limit 4990`,
+      ),
+    ]);
+    const urls = [
+      { loc: `${origin}/` },
+      { loc: `${origin}/browse` },
+      ...serviceRows.map((r) => ({ loc: `${origin}/service/${r.id}`, lastmod: new Date(r.created_at).toISOString().slice(0, 10) })),
+      ...providerRows.map((r) => ({ loc: `${origin}/provider/${r.user_id}` })),
+    ];
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(urls));
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const origin = originOf(request);
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /dashboard/',
+      'Disallow: /messages',
+      'Disallow: /checkout/',
+      'Disallow: /admin',
+      'Disallow: /settings',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
+  });
+};

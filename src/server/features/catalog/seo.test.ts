@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createCategory, createProvider, createService } from '../../db/seed/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { escapeHtml, safeJsonForHtml, truncate } from './seo.ts';
+
+const t = useTestApp();
+
+function jsonLdOf(html: string) {
+  const m = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
+  return m ? JSON.parse(m[1]!) : undefined;
+}
+
+async function fixture() {
+  const category = await createCategory(t.db, { name: 'Massage', slug: 'massage' });
+  const { user, provider } = await createProvider(t.db, {
+    displayName: 'Ana "The Hands" <Lima>',
+    baseCity: 'Lisbon',
+    bio: 'Licensed therapist. </script><script>alert(1)</script>',
+    rating: 4.8,
+    ratingCount: 40,
+    govIdStatus: 'APPROVED',
+    avatar: '/media/avatars/ana.svg',
+  });
+  const service = await createService(t.db, {
+    providerId: provider.id,
+    categoryId: category.id,
+    title: 'Deep tissue </title><script>x</script>',
+    description: 'Firm pressure & care.',
+    city: 'Lisbon',
+    priceCents: 8050,
+    photos: ['/media/services/massage/1.svg'],
+  });
+  return { user, provider, service };
+}
+
+describe('service and provider pages carry their own head', () => {
+  it('renders title, description, canonical, Open Graph, Twitter and Service JSON-LD, escaped', async () => {
+    const { service, user } = await fixture();
+    const res = await t.app.inject({ url: `/service/${service.id}`, headers: { host: 'locora.test' } });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>Deep tissue &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; in Lisbon · Locora</title>');
+    expect(html).not.toContain('<script>x</script>');
+    expect(html).not.toContain('Shell description');
+    expect(html).toContain(`<link rel="canonical" href="http://locora.test/service/${service.id}" />`);
+    expect(html).toContain('<meta property="og:image" content="http://locora.test/media/services/massage/1.svg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toMatch(/<meta name="description" content="Massage in Lisbon by Ana &quot;The Hands&quot; &lt;Lima&gt;: \$80\.50 per hour\. Firm pressure &amp; care\." \/>/);
+    const ld = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      '@type': 'Service',
+      name: 'Deep tissue </title><script>x</script>',
+      offers: { '@type': 'Offer', price: '80.50', priceCurrency: 'USD' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.8', reviewCount: 40 },
+      provider: { url: `http://locora.test/provider/${user.id}` },
+    });
+  });
+
+  it('renders a LocalBusiness for a provider, with the bio unable to break out of its script', async () => {
+    const { user } = await fixture();
+    const res = await t.app.inject({ url: `/provider/${user.id}`, headers: { host: 'locora.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    const ld = jsonLdOf(res.body);
+    expect(ld).toMatchObject({ '@type': 'LocalBusiness', name: 'Ana "The Hands" <Lima>', address: { addressLocality: 'Lisbon' }, aggregateRating: { ratingValue: '4.8' } });
+    expect(ld.makesOffer).toHaveLength(1);
+    expect(res.body).toContain('<meta property="og:type" content="profile" />');
+  });
+
+  it('answers 404 with noindex for unknown, malformed and inactive services', async () => {
+    const { service } = await fixture();
+    const { services } = await import('../../db/schema.ts');
+    await t.db.update(services).set({ isActive: false });
+    for (const url of [`/service/${service.id}`, '/service/nope', '/service/00000000-0000-4000-8000-000000000000', '/provider/nope']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('noindex');
+    }
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists active services and providers with services', async () => {
+    const { service, user } = await fixture();
+    const hidden = await createService(t.db, { isActive: false });
+    const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'locora.test' } });
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain(`<loc>http://locora.test/service/${service.id}</loc>`);
+    expect(res.body).toContain(`<loc>http://locora.test/provider/${user.id}</loc>`);
+    expect(res.body).not.toContain(hidden.id);
+  });
+
+  it('points robots.txt at the sitemap', async () => {
+    const res = await t.app.inject({ url: '/robots.txt', headers: { host: 'locora.test' } });
+    expect(res.body).toContain('Sitemap: http://locora.test/sitemap.xml');
+    expect(res.body).toContain('Disallow: /api/');
+  });
+});
+
+describe('escaping helpers', () => {
+  it('escape HTML and JSON for inline use', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(safeJsonForHtml({ a: '</script>&\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u0026\\u2028"}');
+    expect(JSON.parse(safeJsonForHtml({ a: '</script>' }))).toEqual({ a: '</script>' });
+    expect(truncate('one two three four', 10)).toBe('one two…');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Search engines and link previews see every service and provider: the HTML of
+ * /service/{id} and /provider/{userId} carries title, description, canonical URL, Open Graph,
+ * Twitter and schema.org JSON-LD. Pure functions: they build strings, callers send them.
+ */
+import type { PublicProvider, ServiceDetail } from '../../../shared/api/catalog.ts';
+
+export type HeadTags = {
+  title: string;
+  description: string;
+  canonical: string;
+  image: string | undefined;
+  type: 'website' | 'profile' | 'product';
+  jsonLd: Record<string, unknown>;
+  noindex?: boolean;
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON for a <script type="application/ld+json"> block: nothing in it can close the tag. */
+export function safeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  return clean.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
+}
+
+const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DAY' } as const;
+
+export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
+  const canonical = `${origin}/service/${service.id}`;
+  const price = (service.price / 100).toFixed(2);
+  const rating = service.provider.rating;
+  const reviewCount = service._count.reviews || service.provider.ratingCount;
+  const image = service.photos[0] ? new URL(service.photos[0], origin).toString() : undefined;
+  const description = truncate(
+    `${service.category.name} in ${service.city} by ${service.provider.displayName}: $${price} ${service.pricingUnit}. ${service.description}`,
+    160,
+  );
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: service.title,
+    description: truncate(service.description, 500),
+    url: canonical,
+    ...(image ? { image } : {}),
+    serviceType: service.category.name,
+    areaServed: { '@type': 'City', name: service.city },
+    provider: {
+      '@type': 'Person',
+      name: service.provider.displayName,
+      url: `${origin}/provider/${service.provider.userId}`,
+    },
+    offers: {
+      '@type': 'Offer',
+      price,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: canonical,
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price,
+        priceCurrency: 'USD',
+        unitText: unitLabel[service.pricingUnit],
+      },
+    },
+  };
+  if (reviewCount > 0 && rating > 0) {
+    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: rating.toFixed(1), reviewCount, bestRating: '5', worstRating: '1' };
+  }
+  return { title: `${service.title} in ${service.city} · Locora`, description, canonical, image, type: 'product', jsonLd, noindex: !service.isActive };
+}
+
+export function providerHead(provider: PublicProvider, origin: string): HeadTags {
+  const canonical = `${origin}/provider/${provider.userId}`;
+  const image = provider.avatar ? new URL(provider.avatar, origin).toString() : undefined;
+  const where = provider.baseCity ? ` in ${provider.baseCity}` : '';
+  const categories = [...new Set(provider.services.map((s) => s.category.name))].join(', ');
+  const description = truncate(
+    provider.bio || `${provider.displayName} offers ${categories || 'local services'}${where} on Locora.`,
+    160,
+  );
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: provider.displayName,
+    description: truncate(provider.bio ?? description, 500),
+    url: canonical,
+    ...(image ? { image } : {}),
+    ...(provider.baseCity ? { address: { '@type': 'PostalAddress', addressLocality: provider.baseCity } } : {}),
+    ...(provider.languages.length ? { knowsLanguage: provider.languages } : {}),
+  };
+  if (provider.ratingCount > 0) {
+    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: provider.rating.toFixed(1), reviewCount: provider.ratingCount, bestRating: '5', worstRating: '1' };
+  }
+  if (provider.services.length) {
+    jsonLd.makesOffer = provider.services.slice(0, 20).map((s) => ({
+      '@type': 'Offer',
+      price: (s.price / 100).toFixed(2),
+      priceCurrency: 'USD',
+      itemOffered: { '@type': 'Service', name: s.title, url: `${origin}/service/${s.id}` },
+    }));
+  }
+  return { title: `${provider.displayName}${where} · Locora`, description, canonical, image, type: 'profile', jsonLd };
+}
+
+/** Replaces the shell's <title> and description and adds the page's tags before </head>. */
+export function injectHead(html: string, head: HeadTags): string {
+  const e = escapeHtml;
+  const tags = [
+    `<meta name="description" content="${e(head.description)}" />`,
+    `<link rel="canonical" href="${e(head.canonical)}" />`,
+    head.noindex ? '<meta name="robots" content="noindex" />' : '',
+    `<meta property="og:site_name" content="Locora" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:title" content="${e(head.title)}" />`,
+    `<meta property="og:description" content="${e(head.description)}" />`,
+    `<meta property="og:url" content="${e(head.canonical)}" />`,
+    head.image ? `<meta property="og:image" content="${e(head.image)}" />` : '',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${e(head.title)}" />`,
+    `<meta name="twitter:description" content="${e(head.description)}" />`,
+    head.image ? `<meta name="twitter:image" content="${e(head.image)}" />` : '',
+    `<script type="application/ld+json">${safeJsonForHtml(head.jsonLd)}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${e(head.title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+export function sitemapXml(urls: { loc: string; lastmod?: string }[]): string {
+  const items = urls
+    .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</urlset>\n`;
+}
