@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../open.ts';
+import { hashPassword } from '../../features/auth/passwords.ts';
+import type { Db, Tx } from '../open.ts';
 import { queryRows } from '../open.ts';
+import { availability, bookings, categories, favorites, messages, providers, reviews, services, users } from '../schema.ts';
+import { buildDemoData, type DemoData } from './demo-data.ts';
 
 export const DEMO_PASSWORD = 'locora-demo-2026';
 export const DEMO_ACCOUNTS = [
@@ -9,14 +12,91 @@ export const DEMO_ACCOUNTS = [
   { role: 'ADMIN', email: 'admin@locora.test', password: DEMO_PASSWORD, name: 'Ada Admin' },
 ] as const;
 
+/** Row counts of what was loaded. */
+export type SeedSummary = { [K in keyof DemoData]: number };
+
+export type SeedOptions = {
+  /** The moment the relative dates are computed from (default: now). */
+  now?: Date;
+};
+
+/** Serialises concurrent seeding by several app instances on one PostgreSQL. */
+const SEED_LOCK_KEY = 7_301_942;
+
 /** Loads the demo data when the database has no users. Returns whether it seeded. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
-  if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(db);
-  return true;
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    // Another instance may have seeded between the check and the lock: check again under it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isEmpty(tx))) return false;
+    await loadDemoData(tx, { ...options, passwordHash });
+    return true;
+  });
 }
 
-export async function seedDemo(_db: Db): Promise<void> {
-  // Filled in by the demo-data work.
+/** Loads the whole demo dataset in one transaction. Fails on a database that already has it. */
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction((tx) => loadDemoData(tx, { ...options, passwordHash }));
+}
+
+async function isEmpty(db: Db | Tx): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Inserts the demo dataset with `tx` only (never the outer db: PGlite has one connection), then
+ * recomputes every provider's rating from its reviews.
+ */
+export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash: string }): Promise<SeedSummary> {
+  const data = buildDemoData(options.now ?? new Date(), options.passwordHash);
+  const insert = async <T>(table: Parameters<Tx['insert']>[0], rows: T[]) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(table).values(rows.slice(i, i + 500) as never);
+    }
+  };
+  await insert(users, data.users);
+  await insert(providers, data.providers);
+  await insert(categories, data.categories);
+  await insert(services, data.services);
+  await insert(bookings, data.bookings);
+  await insert(availability, data.availability);
+  await insert(messages, data.messages);
+  await insert(reviews, data.reviews);
+  await insert(favorites, data.favorites);
+  await recomputeProviderRatings(tx);
+  return Object.fromEntries(Object.entries(data).map(([k, rows]) => [k, (rows as unknown[]).length])) as SeedSummary;
+}
+
+/** Sets every provider's rating (average to one decimal) and rating_count from the reviews table. */
+export async function recomputeProviderRatings(db: Db | Tx): Promise<void> {
+  await db.execute(sql`
+    update providers p
+       set rating = coalesce(r.avg_rating, 0),
+           rating_count = coalesce(r.n, 0)
+      from providers p2
+      left join (
+        select s.provider_id, round(avg(rv.rating)::numeric, 1) as avg_rating, count(*)::int as n
+          from reviews rv
+          join services s on s.id = rv.service_id
+         group by s.provider_id
+      ) r on r.provider_id = p2.id
+     where p.id = p2.id
+  `);
+}
+
+/** Empties every table of the public schema (migrations bookkeeping lives elsewhere and is kept). */
+export async function truncateAll(tx: Db | Tx): Promise<string[]> {
+  const rows = await queryRows<{ tablename: string }>(
+    tx,
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const names = rows.map((r) => r.tablename);
+  if (names.length > 0) {
+    await tx.execute(sql.raw(`truncate table ${names.map((n) => `"public"."${n.replace(/"/g, '""')}"`).join(', ')} restart identity cascade`));
+  }
+  return names;
 }

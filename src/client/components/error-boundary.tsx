@@ -1,0 +1,66 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { TriangleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
+
+function ErrorPanel({ title, message, withHomeLink }: { title: string; message: string; withHomeLink: boolean }) {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <TriangleAlert className="size-7" aria-hidden="true" />
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        {withHomeLink ? (
+          <Button asChild variant="outline">
+            <Link to="/">Go Home</Link>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <a href="/">Go Home</a>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A route's errorElement: shown in place of a page that failed to render or load. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  useDocumentTitle('Something went wrong');
+  if (error) console.error(error);
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'An unexpected error occurred while showing this page. Please try again.';
+  return <ErrorPanel title="Something went wrong" message={message} withHomeLink />;
+}
+
+/** Last line of defence outside the router (providers, toaster). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { hasError: boolean }> {
+  override state = { hasError: false };
+
+  static getDerivedStateFromError() {
+    return { hasError: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Uncaught error', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.hasError) {
+      return (
+        <ErrorPanel
+          title="Something went wrong"
+          message="Locora hit an unexpected error. Reload the page to continue."
+          withHomeLink={false}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { LogoMark } from './logo';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <div className="flex max-w-md flex-col gap-2">
+          <div className="flex items-center gap-2 text-lg font-bold tracking-tight">
+            <LogoMark className="size-7" />
+            Locora
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Trusted local services for travelers, from verified providers in every city you visit.
+          </p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <Link className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline" to="/browse">
+            Find local services
+          </Link>
+          <Link
+            className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            to="/auth/signup?role=provider"
+          >
+            Offer your services
+          </Link>
+        </nav>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted-foreground sm:px-6 lg:px-8">
+          © {year} Locora. Explore like a local.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeftRight, LogOut, Settings } from 'lucide-react';
+import type { User } from '@shared/api/auth';
+import { Badge } from '@/components/ui/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/auth-context';
+import { dashboardPath, roleLabels, switchTarget } from '@/features/auth/roles';
+import { UserAvatar } from '@/features/auth/user-avatar';
+
+export function RoleBadge({ role }: { role: User['role'] }) {
+  return (
+    <Badge variant={role === 'ADMIN' ? 'secondary' : 'soft'} data-role={role}>
+      {roleLabels[role]}
+    </Badge>
+  );
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const { logout, switchRole } = useAuth();
+  const navigate = useNavigate();
+  const [isBusy, setIsBusy] = useState(false);
+  const target = switchTarget(user.role);
+  const displayName = user.name?.trim() || user.email;
+
+  async function handleSwitch() {
+    if (!target) return;
+    setIsBusy(true);
+    try {
+      const next = await switchRole(target);
+      toast({
+        title: `Switched to ${roleLabels[next.role]}`,
+        description: `You are now using Locora as a ${roleLabels[next.role].toLowerCase()}.`,
+      });
+      navigate(dashboardPath(next.role) ?? '/');
+    } catch {
+      toast({ variant: 'destructive', title: 'Role switch failed', description: 'Please try again.' });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function handleLogout() {
+    // Leave the current page first, so a page that requires sign-in does not redirect to sign-in.
+    navigate('/');
+    await logout();
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Account menu for ${displayName}`}
+        className="cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        <UserAvatar user={user} className="size-9 border" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
+          <UserAvatar user={user} className="size-10" />
+          <div className="flex min-w-0 flex-col gap-1">
+            <span className="truncate text-sm font-medium" data-testid="user-menu-name">
+              {displayName}
+            </span>
+            {user.name && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
+            <RoleBadge role={user.role} />
+          </div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          <DropdownMenuItem asChild>
+            <Link to="/settings">
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
+          </DropdownMenuItem>
+          {target && (
+            <DropdownMenuItem disabled={isBusy} onSelect={() => void handleSwitch()}>
+              <ArrowLeftRight aria-hidden="true" />
+              {target === 'PROVIDER' ? 'Switch to Provider' : 'Switch to Traveler'}
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void handleLogout()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

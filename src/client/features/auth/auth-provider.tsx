@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, SignupInput, User } from '@shared/api/auth';
+import { AuthContext, type AuthContextValue, type SelfServiceRole } from './auth-context';
+import { fetchCurrentUser, loginRequest, logoutRequest, signupRequest, switchRoleRequest } from './auth-api';
+
+/**
+ * Holds the current user (SPEC.md section 4, Auth): checked once on load, then replaced by what
+ * login, signup and role switch return, and cleared by logout. Whenever the user changes, cached
+ * queries are reset so no screen keeps showing the previous user's data.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCurrentUser(controller.signal)
+      .then((current) => {
+        setUser(current);
+        setIsLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Auth check failed', error);
+        setIsLoading(false);
+      });
+    return () => controller.abort();
+  }, []);
+
+  const replaceUser = useCallback(
+    (next: User | null) => {
+      setUser(next);
+      setIsLoading(false);
+      if (next) {
+        // Signed in or switched role: refetch what is on screen under the new identity.
+        void queryClient.resetQueries();
+      } else {
+        // Signed out: drop everything; nothing signed-in should refetch (and fail with 401).
+        void queryClient.cancelQueries();
+        queryClient.removeQueries();
+      }
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const next = await loginRequest(input);
+      replaceUser(next);
+      return next;
+    },
+    [replaceUser],
+  );
+
+  const signup = useCallback(
+    async (input: SignupInput) => {
+      const next = await signupRequest(input);
+      replaceUser(next);
+      return next;
+    },
+    [replaceUser],
+  );
+
+  const switchRole = useCallback(
+    async (role: SelfServiceRole) => {
+      const next = await switchRoleRequest({ role });
+      replaceUser(next);
+      return next;
+    },
+    [replaceUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch (error) {
+      console.warn('Logout request failed', error);
+    } finally {
+      replaceUser(null);
+    }
+  }, [replaceUser]);
+
+  const updateUser = useCallback((next: User) => setUser(next), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isLoading, login, signup, logout, switchRole, updateUser }),
+    [user, isLoading, login, signup, logout, switchRole, updateUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

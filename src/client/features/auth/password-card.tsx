@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_MIN_LENGTH } from '@shared/domain/constants';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { changePassword, sessionsQueryKey } from './account-api';
+
+export function PasswordCard({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<{ field: 'current' | 'new' | 'confirm'; message: string } | null>(null);
+
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      setCurrentPassword('');
+      setNewPassword('');
+      setConfirmPassword('');
+      setProblem(null);
+      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      toast({ title: 'Password updated', description: 'Your other sessions have been signed out.' });
+    },
+    onError: (error) => {
+      const message = errorMessage(error, 'Please try again later.');
+      if (/current password/i.test(message)) setProblem({ field: 'current', message });
+      toast({ variant: 'destructive', title: 'Failed to change password', description: message });
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      setProblem({ field: 'new', message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` });
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      setProblem({ field: 'confirm', message: 'The new passwords do not match.' });
+      return;
+    }
+    setProblem(null);
+    save.mutate({ currentPassword, newPassword });
+  }
+
+  const errorFor = (field: 'current' | 'new' | 'confirm') => (problem?.field === field ? problem.message : null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Password</h2>
+        </CardTitle>
+        <CardDescription>Changing your password signs you out everywhere else.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={handleSubmit} className="grid gap-4 sm:max-w-md" noValidate>
+          {/* Lets password managers pair the new password with this account. */}
+          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="current-password">Current password</Label>
+            <Input
+              id="current-password"
+              name="current-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              aria-invalid={errorFor('current') ? true : undefined}
+              aria-describedby={errorFor('current') ? 'current-password-error' : undefined}
+            />
+            {errorFor('current') && (
+              <p id="current-password-error" role="alert" className="text-sm font-medium text-destructive">
+                {errorFor('current')}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="new-password">New password</Label>
+            <Input
+              id="new-password"
+              name="new-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              aria-invalid={errorFor('new') ? true : undefined}
+              aria-describedby="new-password-help"
+            />
+            <p
+              id="new-password-help"
+              className={errorFor('new') ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}
+              role={errorFor('new') ? 'alert' : undefined}
+            >
+              {errorFor('new') ?? `Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
+            </p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="confirm-password">Confirm new password</Label>
+            <Input
+              id="confirm-password"
+              name="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              aria-invalid={errorFor('confirm') ? true : undefined}
+              aria-describedby={errorFor('confirm') ? 'confirm-password-error' : undefined}
+            />
+            {errorFor('confirm') && (
+              <p id="confirm-password-error" role="alert" className="text-sm font-medium text-destructive">
+                {errorFor('confirm')}
+              </p>
+            )}
+          </div>
+          <div>
+            <Button
+              type="submit"
+              disabled={save.isPending || !currentPassword || !newPassword || !confirmPassword}
+              aria-busy={save.isPending}
+            >
+              {save.isPending && <Spinner decorative />}
+              Update password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

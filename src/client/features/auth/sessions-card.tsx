@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Monitor, Smartphone } from 'lucide-react';
+import type { SessionsResponse } from '@shared/api/auth';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { revokeOtherSessions, sessionsQueryKey, type SessionInfo } from './account-api';
+
+const DATE_FORMAT = 'MMM d, yyyy';
+
+/** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */
+export function describeUserAgent(userAgent: string | null): { label: string; isMobile: boolean } {
+  if (!userAgent) return { label: 'Unknown device', isMobile: false };
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  const isMobile = /Mobi|iPhone|Android/.test(ua);
+  if (browser && os) return { label: `${browser} on ${os}`, isMobile };
+  if (browser || os) return { label: (browser ?? os) as string, isMobile };
+  return { label: ua.length > 60 ? `${ua.slice(0, 57)}…` : ua, isMobile };
+}
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, DATE_FORMAT);
+}
+
+function SessionRow({ session }: { session: SessionInfo }) {
+  const { label, isMobile } = describeUserAgent(session.userAgent);
+  const Icon = isMobile ? Smartphone : Monitor;
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+        <Icon className="size-5" aria-hidden="true" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium" title={session.userAgent ?? undefined}>
+            {label}
+          </span>
+          {session.current && <Badge variant="soft">This device</Badge>}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Signed in {formatDate(session.createdAt)} · Expires {formatDate(session.expiresAt)}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function SessionsCard() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery<SessionsResponse>({ queryKey: sessionsQueryKey });
+
+  const revoke = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: (revoked) => {
+      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      toast({
+        title: 'Signed out of other sessions',
+        description:
+          revoked === 0
+            ? 'There were no other sessions to sign out.'
+            : `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to sign out other sessions',
+        description: errorMessage(error, 'Please try again later.'),
+      });
+    },
+  });
+
+  const list = [...(sessions.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  const otherCount = list.filter((s) => !s.current).length;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Sessions</h2>
+        </CardTitle>
+        <CardDescription>Devices where you are signed in to Locora.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sessions.isPending ? (
+          <div className="flex flex-col gap-4 py-2" aria-busy="true" aria-label="Loading sessions">
+            {[0, 1].map((i) => (
+              <div key={i} className="flex items-center gap-3">
+                <Skeleton className="size-10 rounded-lg" />
+                <div className="flex flex-1 flex-col gap-2">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-3 w-56" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : sessions.isError ? (
+          <div className="flex flex-col items-start gap-3" role="alert">
+            <p className="text-sm text-muted-foreground">Could not load your sessions.</p>
+            <Button size="sm" variant="outline" onClick={() => void sessions.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y" aria-label="Active sessions">
+            {list.map((session, index) => (
+              <SessionRow key={`${session.createdAt}-${index}`} session={session} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <CardFooter className="flex-col items-start gap-2 border-t sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          {sessions.isSuccess &&
+            (otherCount === 0
+              ? 'You are only signed in on this device.'
+              : `${otherCount} other ${otherCount === 1 ? 'session' : 'sessions'} active.`)}
+        </p>
+        <Button
+          variant="outline"
+          onClick={() => revoke.mutate()}
+          disabled={revoke.isPending || !sessions.isSuccess || otherCount === 0}
+          aria-busy={revoke.isPending}
+        >
+          {revoke.isPending && <Spinner decorative />}
+          Sign out of all other sessions
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { errorBodySchema, type ErrorBody } from '@shared/api/errors';
+
+/**
+ * A failed API call. Its message keeps SPEC.md's wording, `'{status}: {body text}'` (or the status
+ * text when the body is empty); `status` and the parsed error `body` are there for the UI.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | undefined;
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.bodyText = bodyText;
+    this.body = parseErrorBody(bodyText);
+  }
+}
+
+function parseErrorBody(text: string): ErrorBody | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Throws an ApiError for a non-ok response; returns the response otherwise. */
+export async function throwIfResNotOk(res: Response): Promise<Response> {
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, res.statusText, text);
+  }
+  return res;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The request helper every call goes through: sends cookies, sends `body` as JSON (or as-is when
+ * it is FormData), and throws an ApiError when the response is not ok.
+ */
+export async function apiRequest(
+  method: Method,
+  url: string,
+  body?: unknown,
+  init?: { signal?: AbortSignal },
+): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal: init?.signal,
+  });
+  return throwIfResNotOk(res);
+}
+
+/** apiRequest, then the JSON body. */
+export async function apiJson<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}
+
+/** The message to show a user for a failed call: the server's `message` when it sent one. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.body?.message ?? fallback;
+  return fallback;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Path of a query key: its parts joined with '/' (SPEC.md section 7), e.g. ['/api/services', id]. */
+export function queryKeyToPath(queryKey: readonly unknown[]): string {
+  return queryKey
+    .filter((part) => part !== undefined && part !== null && part !== '')
+    .map(String)
+    .join('/');
+}
+
+/** TanStack Query's default fetcher: GET the key's path and parse JSON; 401 throws unless told otherwise. */
+export function getQueryFn<T>({ on401 = 'throw' }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKeyToPath(queryKey), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}

@@ -1,0 +1,292 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
+import { HeroIllustration } from '@/components/hero-illustration';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useAuth } from '@/features/auth/auth-context';
+import { dashboardPath } from '@/features/auth/roles';
+import { useDocumentTitle } from '@/lib/document-title';
+
+/** SPEC.md section 5: q and city are left out of the query when empty. */
+export function browseSearchPath(q: string, city: string): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (city.trim()) params.set('city', city.trim());
+  const query = params.toString();
+  return query ? `/browse?${query}` : '/browse';
+}
+
+const reasons = [
+  {
+    icon: BadgeCheck,
+    title: 'Verified providers',
+    text: 'Every provider shows whether their government ID has been checked, so you know who you are booking.',
+  },
+  {
+    icon: Star,
+    title: 'Top-rated services',
+    text: 'Ratings and reviews come only from travelers who completed a booking.',
+  },
+  {
+    icon: Zap,
+    title: 'Quick response',
+    text: 'Providers answer booking requests and messages fast, often within the hour.',
+  },
+  {
+    icon: CreditCard,
+    title: 'Secure payments',
+    text: 'Pay by card through our payment provider. Your card details never touch our servers.',
+  },
+] as const;
+
+const testimonials = [
+  {
+    quote:
+      'I booked a sunrise yoga session on my second morning in Lisbon. The instructor was wonderful and replied to my message within minutes.',
+    name: 'Amelia R.',
+    from: 'Traveler from Melbourne',
+  },
+  {
+    quote:
+      'After a long flight, a massage at my hotel was exactly what I needed. Booking and paying took two minutes, and the therapist was verified.',
+    name: 'Daniel K.',
+    from: 'Traveler from Toronto',
+  },
+  {
+    quote:
+      'Our private chef in Oaxaca cooked with us for an evening. The reviews were spot on. We will use Locora on every trip now.',
+    name: 'Sofia & Marco',
+    from: 'Travelers from Milan',
+  },
+] as const;
+
+function HeroSearch() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [city, setCity] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate(browseSearchPath(q, city));
+  }
+
+  return (
+    <form
+      role="search"
+      onSubmit={handleSubmit}
+      className="grid gap-2 rounded-2xl border bg-card p-2 shadow-lg shadow-primary/5 sm:grid-cols-[1fr_1fr_auto] sm:gap-0 sm:p-2"
+    >
+      <div className="relative flex items-center">
+        <Label htmlFor="hero-q" className="sr-only">
+          Service
+        </Label>
+        <Search className="pointer-events-none absolute left-3 size-5 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id="hero-q"
+          name="q"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Massage, tours, private chef…"
+          autoComplete="off"
+          className="h-12 border-0 bg-transparent pl-10 shadow-none dark:bg-transparent"
+        />
+      </div>
+      <div className="relative flex items-center sm:border-l">
+        <Label htmlFor="hero-city" className="sr-only">
+          City
+        </Label>
+        <MapPin className="pointer-events-none absolute left-3 size-5 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id="hero-city"
+          name="city"
+          value={city}
+          onChange={(e) => setCity(e.target.value)}
+          placeholder="City"
+          autoComplete="address-level2"
+          className="h-12 border-0 bg-transparent pl-10 shadow-none dark:bg-transparent"
+        />
+      </div>
+      <Button type="submit" size="lg" className="h-12 rounded-xl px-6">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </form>
+  );
+}
+
+export function HomePage() {
+  useDocumentTitle('Locora · Trusted local services for travelers', { full: true });
+  const { user } = useAuth();
+  const dashboard = user ? dashboardPath(user.role) : null;
+
+  return (
+    <>
+      <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-br from-hero-from via-background to-hero-to"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -top-24 -right-24 -z-10 size-96 rounded-full bg-primary/10 blur-3xl"
+        />
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)] lg:px-8">
+          <div className="flex min-w-0 flex-col gap-8">
+            <div className="flex max-w-3xl flex-col gap-5">
+              <p className="inline-flex w-fit items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-sm font-medium text-muted-foreground">
+                <MapPin className="size-4 text-primary" aria-hidden="true" />
+                Local experts, wherever you travel
+              </p>
+              <h1
+                id="hero-heading"
+                className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+              >
+                Book trusted local services <span className="text-primary">in any city</span>
+              </h1>
+              <p className="max-w-2xl text-lg text-pretty text-muted-foreground">
+                Massage, guided tours, private chefs, doctors, yoga, babysitting, drivers and more. Verified providers,
+                top-rated services, quick responses and secure card payments, all in one place.
+              </p>
+            </div>
+            <div className="max-w-3xl">
+              <HeroSearch />
+            </div>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
+              <li className="inline-flex items-center gap-1.5">
+                <BadgeCheck className="size-4 text-primary" aria-hidden="true" /> ID-verified providers
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <CreditCard className="size-4 text-primary" aria-hidden="true" /> Secure card payments
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Zap className="size-4 text-primary" aria-hidden="true" /> Fast replies
+              </li>
+            </ul>
+          </div>
+          <HeroIllustration className="hidden max-w-md justify-self-end drop-shadow-xl lg:block" />
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="mb-10 flex max-w-2xl flex-col gap-3">
+          <h2 id="why-heading" className="text-3xl font-bold tracking-tight">
+            Why travelers choose Locora
+          </h2>
+          <p className="text-muted-foreground">
+            Finding someone you can trust in an unfamiliar city is hard. We make it simple.
+          </p>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full gap-4 transition-shadow hover:shadow-md">
+                <CardContent className="flex flex-col gap-3">
+                  <div className="flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </div>
+                  <h3 className="text-lg font-semibold">{title}</h3>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="border-y bg-muted/50">
+        <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="testimonials-heading" className="mb-10 text-3xl font-bold tracking-tight">
+            What travelers say
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-3">
+            {testimonials.map((t) => (
+              <li key={t.name}>
+                <Card className="h-full gap-4">
+                  <CardContent className="flex h-full flex-col gap-4">
+                    <div className="flex items-center justify-between">
+                      <div className="flex gap-0.5" role="img" aria-label="Rated 5 out of 5">
+                        {Array.from({ length: 5 }, (_, i) => (
+                          <Star key={i} className="size-4 fill-warm text-warm" aria-hidden="true" />
+                        ))}
+                      </div>
+                      <Quote className="size-6 text-primary/30" aria-hidden="true" />
+                    </div>
+                    <blockquote className="flex-1 text-pretty">“{t.quote}”</blockquote>
+                    <div>
+                      <p className="font-semibold">{t.name}</p>
+                      <p className="text-sm text-muted-foreground">{t.from}</p>
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-primary-foreground sm:px-12 dark:border dark:border-primary/25 dark:bg-accent dark:text-accent-foreground">
+          <div aria-hidden="true" className="absolute -right-16 -bottom-20 size-72 rounded-full bg-warm/30 blur-3xl" />
+          <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+            <div className="flex max-w-xl flex-col gap-2">
+              <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
+                {user ? 'Find your next local experience' : 'Ready to explore like a local?'}
+              </h2>
+              <p className="text-primary-foreground/85 dark:text-accent-foreground/80">
+                {user
+                  ? 'Browse services near you, or head to your dashboard to manage bookings.'
+                  : 'Join as a traveler to book in minutes, or share your skills with visitors as a provider.'}
+              </p>
+            </div>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              {user ? (
+                <>
+                  <Button
+                    asChild
+                    size="lg"
+                    variant="secondary"
+                    className="dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90"
+                  >
+                    <Link to="/browse">Explore services</Link>
+                  </Button>
+                  {dashboard && (
+                    <Button
+                      asChild
+                      size="lg"
+                      variant="outline"
+                      className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
+                    >
+                      <Link to={dashboard}>Go to dashboard</Link>
+                    </Button>
+                  )}
+                </>
+              ) : (
+                <>
+                  <Button
+                    asChild
+                    size="lg"
+                    variant="secondary"
+                    className="dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90"
+                  >
+                    <Link to="/auth/signup">Sign Up</Link>
+                  </Button>
+                  <Button
+                    asChild
+                    size="lg"
+                    variant="outline"
+                    className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
+                  >
+                    <Link to="/auth/signup?role=provider">Become a Provider</Link>
+                  </Button>
+                </>
+              )}
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { Compass } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
+
+export function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <div className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Compass className="size-8" aria-hidden="true" />
+      </div>
+      <p className="text-7xl font-extrabold tracking-tight text-primary">404</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Page Not Found</h1>
+      <p className="text-muted-foreground">The page you&apos;re looking for doesn&apos;t exist or has been moved.</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        <Button asChild size="lg">
+          <Link to="/">Go Home</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/browse">Browse Services</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Navigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-context';
+import { PasswordCard } from '@/features/auth/password-card';
+import { ProfileCard } from '@/features/auth/profile-card';
+import { SessionsCard } from '@/features/auth/sessions-card';
+import { useDocumentTitle } from '@/lib/document-title';
+
+export function SettingsPage() {
+  useDocumentTitle('Settings');
+  const { user, isLoading } = useAuth();
+
+  if (isLoading) {
+    return (
+      <div className="flex flex-1 items-center justify-center py-24">
+        <Spinner className="size-8 text-primary" label="Loading your account" />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth/signin" replace />;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+        <p className="text-muted-foreground">Manage your profile, password and signed-in devices.</p>
+      </div>
+      <ProfileCard key={user.id} user={user} />
+      <PasswordCard email={user.email} />
+      <SessionsCard />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CircleAlert } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { AuthCard } from '@/features/auth/auth-card';
+import { useAuth } from '@/features/auth/auth-context';
+import { GoogleButton, OrDivider } from '@/features/auth/google-button';
+import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+
+export function SignInPage() {
+  useDocumentTitle('Sign in');
+  const { user, isLoading, login } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isPending, setIsPending] = useState(false);
+  const googleNotConfigured = searchParams.get('error') === 'google_not_configured';
+
+  // Already signed in (and not in the middle of signing in here): nothing to do on this page.
+  if (!isLoading && user && !isPending) return <Navigate to="/" replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    setIsPending(true);
+    try {
+      await login({ email: email.trim(), password });
+      toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+      navigate('/', { replace: true });
+    } catch (error) {
+      const rateLimited = error instanceof ApiError && error.status === 429;
+      toast({
+        variant: 'destructive',
+        title: 'Sign in failed',
+        description:
+          rateLimited && error.body?.message ? error.body.message : 'Invalid email or password. Please try again.',
+      });
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Sign in to book services, message providers and manage your trips."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/auth/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      {googleNotConfigured && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>Google sign-in unavailable</AlertTitle>
+          <AlertDescription>
+            Google sign-in is not configured on this server. Use your email and password instead.
+          </AlertDescription>
+        </Alert>
+      )}
+      <GoogleButton disabled={isPending}>Sign in with Google</GoogleButton>
+      <OrDivider />
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signin-email">Email</Label>
+          <Input
+            id="signin-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signin-password">Password</Label>
+          <Input
+            id="signin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
+          {isPending && <Spinner decorative />}
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

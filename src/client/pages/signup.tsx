@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Briefcase, Luggage } from 'lucide-react';
+import { PASSWORD_MIN_LENGTH } from '@shared/domain/constants';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { AuthCard } from '@/features/auth/auth-card';
+import { useAuth, type SelfServiceRole } from '@/features/auth/auth-context';
+import { GoogleButton, OrDivider } from '@/features/auth/google-button';
+import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export function SignUpPage() {
+  useDocumentTitle('Sign up');
+  const { user, isLoading, signup } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [role, setRole] = useState<SelfServiceRole>(
+    searchParams.get('role')?.toLowerCase() === 'provider' ? 'PROVIDER' : 'TRAVELER',
+  );
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isPending, setIsPending] = useState(false);
+
+  if (!isLoading && user && !isPending) return <Navigate to="/" replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid password',
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+      });
+      return;
+    }
+    setIsPending(true);
+    try {
+      const created = await signup({
+        email: email.trim(),
+        password,
+        name: name.trim(),
+        role,
+        timeZone: browserTimeZone(),
+      });
+      const asProvider = created.role === 'PROVIDER';
+      toast({
+        title: 'Account created!',
+        description: `Welcome to Locora as a ${asProvider ? 'provider' : 'traveler'}.`,
+      });
+      navigate(asProvider ? '/dashboard/provider' : '/browse', { replace: true });
+    } catch (error) {
+      const rateLimited = error instanceof ApiError && error.status === 429;
+      toast({
+        variant: 'destructive',
+        title: 'Sign up failed',
+        description:
+          rateLimited && error.body?.message ? error.body.message : 'An account with this email may already exist.',
+      });
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Book trusted local services, or offer yours to travelers."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/auth/signin" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium" id="account-type-label">
+          Account type
+        </span>
+        <Tabs value={role} onValueChange={(value) => setRole(value === 'PROVIDER' ? 'PROVIDER' : 'TRAVELER')}>
+          <TabsList className="grid h-11 w-full grid-cols-2" aria-labelledby="account-type-label">
+            <TabsTrigger value="TRAVELER">
+              <Luggage aria-hidden="true" />
+              Traveler
+            </TabsTrigger>
+            <TabsTrigger value="PROVIDER">
+              <Briefcase aria-hidden="true" />
+              Provider
+            </TabsTrigger>
+          </TabsList>
+          {/* Each tab controls a real panel (Radix links them with aria-controls). */}
+          <TabsContent value="TRAVELER" className="mt-2 text-sm text-muted-foreground">
+            Find and book trusted local services wherever you travel.
+          </TabsContent>
+          <TabsContent value="PROVIDER" className="mt-2 text-sm text-muted-foreground">
+            Offer your services to travelers and manage bookings from your dashboard.
+          </TabsContent>
+        </Tabs>
+      </div>
+      <GoogleButton disabled={isPending}>Sign up with Google</GoogleButton>
+      <OrDivider />
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signup-name">Full Name</Label>
+          <Input
+            id="signup-name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Alex Morgan"
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signup-email">Email</Label>
+          <Input
+            id="signup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signup-password">Password</Label>
+          <Input
+            id="signup-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-describedby="signup-password-help"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p id="signup-password-help" className="text-xs text-muted-foreground">
+            Must be at least {PASSWORD_MIN_LENGTH} characters long
+          </p>
+        </div>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
+          {isPending && <Spinner decorative />}
+          {role === 'PROVIDER' ? 'Create provider account' : 'Create account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,654 @@
+/**
+ * Builds the whole demo dataset in memory: pure and deterministic for a given `now` (a seeded
+ * PRNG, stable ids), so seed.ts only has to insert it in batches.
+ */
+import { avatarPath, initialsOf, servicePhotoPath } from '../../features/media/illustrations.ts';
+import { CATEGORIES, CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
+import type { CategorySlug, City, ServiceTemplate } from './content/catalog.ts';
+import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';
+import type { ProviderProfile } from './content/people.ts';
+import { CANCELLATIONS, FOLLOW_UPS, LOW_REVIEWS, OPENERS, PENDING_REPLIES, REFUNDS, REVIEWS, THANKS } from './content/texts.ts';
+import {
+  bookingAmounts,
+  buildAvailability,
+  buildCategory,
+  buildProvider,
+  buildService,
+  buildUser,
+  type NewAvailability,
+  type NewBooking,
+  type NewCategory,
+  type NewFavorite,
+  type NewMessage,
+  type NewProvider,
+  type NewReview,
+  type NewService,
+  type NewUser,
+} from './factories.ts';
+import { Rng } from './prng.ts';
+import { DAY_MS, HOUR_MS, localDay, weekdayOf, zonedTime } from './time.ts';
+
+export type DemoAccount = { role: 'TRAVELER' | 'PROVIDER' | 'ADMIN'; email: string; name: string };
+
+export type DemoData = {
+  users: NewUser[];
+  providers: NewProvider[];
+  categories: NewCategory[];
+  services: NewService[];
+  bookings: NewBooking[];
+  availability: NewAvailability[];
+  messages: NewMessage[];
+  reviews: NewReview[];
+  favorites: NewFavorite[];
+};
+
+type BookingStatus = NonNullable<NewBooking['status']>;
+type Id = string;
+
+const MINUTE_MS = 60 * 1000;
+
+type ProviderCtx = {
+  profile: ProviderProfile;
+  city: City;
+  userId: Id;
+  providerId: Id;
+  firstName: string;
+  createdAt: Date;
+  services: ServiceCtx[];
+  /** Local-day offsets (relative to today in the provider's zone) that already hold a booking. */
+  busyDays: Set<number>;
+};
+
+type ServiceRowBuilt = NewService & { id: Id; createdAt: Date; minHours: number; pricingUnit: ServiceTemplate['unit']; isActive: boolean };
+type ServiceCtx = { row: ServiceRowBuilt; category: CategorySlug };
+
+type TravelerCtx = { userId: Id; firstName: string; createdAt: Date; busyDates: Set<string> };
+
+/** Replaces `{name}` placeholders. */
+export function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+}
+
+function firstName(name: string) {
+  return name.split(' ')[0] ?? name;
+}
+
+function emailOf(key: string) {
+  return `${key.replace(/-/g, '.')}@example.com`;
+}
+
+/** Rounds a scaled price to something a person would charge: 50 cents below $40, $5 above. */
+function roundPrice(cents: number) {
+  return cents < 4000 ? Math.max(500, Math.round(cents / 50) * 50) : Math.round(cents / 500) * 500;
+}
+
+function minDate(a: Date, b: Date) {
+  return a.getTime() <= b.getTime() ? a : b;
+}
+function maxDate(a: Date, b: Date) {
+  return a.getTime() >= b.getTime() ? a : b;
+}
+
+/** Explicit bookings of the demo accounts, so their dashboards tell a coherent story. */
+type ScriptedBooking = {
+  traveler: string;
+  provider: string;
+  /** Service title, or the index of the provider's service. */
+  service: string | number;
+  dayOffset: number;
+  status: BookingStatus;
+  hour?: number;
+  hours?: number;
+  /** A rating to leave a review with; omitted means no review. */
+  review?: 1 | 2 | 3 | 4 | 5;
+};
+
+const SCRIPTED_BOOKINGS: ScriptedBooking[] = [
+  // The demo traveler: Bali, then Bangkok, now Lisbon, next Barcelona.
+  { traveler: DEMO_TRAVELER_KEY, provider: 'wayan-putra', service: 0, dayOffset: -46, status: 'REFUNDED', hour: 8 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'made-suardana', service: 0, dayOffset: -43, status: 'COMPLETED', hour: 16, review: 5 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'somchai-wongsakul', service: 0, dayOffset: -35, status: 'COMPLETED', hour: 18 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'nattaya-chaiyaporn', service: 0, dayOffset: -33, status: 'COMPLETED', hour: 10, review: 4 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'anan-boonmee', service: 0, dayOffset: -31, status: 'CANCELED', hour: 7 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'joao-ferreira', service: 0, dayOffset: -3, status: 'COMPLETED', hour: 10, review: 5 },
+  { traveler: DEMO_TRAVELER_KEY, provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -2, status: 'COMPLETED', hour: 15, hours: 3 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'marta-silva', service: 0, dayOffset: 2, status: 'CONFIRMED', hour: 17 },
+  { traveler: DEMO_TRAVELER_KEY, provider: DEMO_PROVIDER_KEY, service: 'Italian Dinner Party for Up to 8', dayOffset: 4, status: 'PENDING', hour: 18 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'joao-ferreira', service: 1, dayOffset: 6, status: 'PAID', hour: 9 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'carmen-ruiz', service: 0, dayOffset: 12, status: 'PENDING', hour: 19 },
+  { traveler: DEMO_TRAVELER_KEY, provider: 'laia-puig', service: 0, dayOffset: 13, status: 'CONFIRMED', hour: 10 },
+  // The demo provider's other guests.
+  { traveler: 'hana-kim', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -52, status: 'REFUNDED', hour: 15, hours: 3 },
+  { traveler: 'chloe-martin', provider: DEMO_PROVIDER_KEY, service: 'Italian–Portuguese Tasting Menu', dayOffset: -40, status: 'COMPLETED', hour: 19, review: 5 },
+  { traveler: 'mia-andersson', provider: DEMO_PROVIDER_KEY, service: 'Long Lunch alla Nonna', dayOffset: -27, status: 'COMPLETED', hour: 12, review: 4 },
+  { traveler: 'samuel-adeyemi', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -24, status: 'COMPLETED', hour: 10, hours: 3 },
+  { traveler: 'emma-schulz', provider: DEMO_PROVIDER_KEY, service: 'Italian Dinner Party for Up to 8', dayOffset: -20, status: 'COMPLETED', hour: 19, review: 5 },
+  { traveler: 'noah-williams', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -12, status: 'COMPLETED', hour: 15, hours: 3, review: 5 },
+  { traveler: 'lucas-muller', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -8, status: 'CANCELED', hour: 10, hours: 3 },
+  { traveler: 'olivia-brown', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: 3, status: 'PENDING', hour: 15, hours: 3 },
+  { traveler: 'amara-okafor', provider: DEMO_PROVIDER_KEY, service: 'Long Lunch alla Nonna', dayOffset: 5, status: 'CONFIRMED', hour: 12 },
+  { traveler: 'ethan-park', provider: DEMO_PROVIDER_KEY, service: 'Italian Dinner Party for Up to 8', dayOffset: 7, status: 'PAID', hour: 19 },
+  { traveler: 'mateo-garcia', provider: DEMO_PROVIDER_KEY, service: 'Italian–Portuguese Tasting Menu', dayOffset: 9, status: 'PENDING', hour: 19 },
+  { traveler: 'zoe-dubois', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: 11, status: 'PENDING', hour: 10, hours: 4 },
+];
+
+/** Services the demo traveler has saved. */
+const DEMO_FAVORITES: { provider: string; service: number }[] = [
+  { provider: 'carmen-ruiz', service: 1 },
+  { provider: 'jordi-vidal', service: 0 },
+  { provider: 'ines-carvalho', service: 0 },
+  { provider: 'yuki-tanaka', service: 0 },
+  { provider: 'kenji-watanabe', service: 1 },
+  { provider: 'ketut-ariani', service: 0 },
+  { provider: DEMO_PROVIDER_KEY, service: 3 },
+];
+
+/** Services the demo traveler (an adult travelling as a couple) would not book. */
+const NOT_FOR_A_COUPLE = /prenatal|groups|kids|family|wedding|newborn|pediatric|bridal|nanny|event/i;
+
+const BOOKING_NOTES = [
+  'Two adults, one vegetarian.',
+  'Please ring twice, the intercom is a bit broken.',
+  'We are celebrating our 10th anniversary!',
+  'Our 4-year-old will be around, hope that is OK.',
+  'I have a mild shellfish allergy.',
+  'The building has no lift, we are on the 3rd floor. Sorry!',
+  'Could we start 15 minutes later if our flight is delayed?',
+  'Please call when you arrive, the reception closes at 10 pm.',
+];
+
+/** Generates the demo dataset for the moment `now`. */
+export function buildDemoData(now: Date, passwordHash: string): DemoData {
+  const rng = new Rng('locora-demo-v1');
+  const ids = new Rng('locora-demo-ids-v1');
+  const daysAgo = (d: number, extraHours = 0) => new Date(now.getTime() - d * DAY_MS - extraHours * HOUR_MS);
+
+  const data: DemoData = {
+    users: [],
+    providers: [],
+    categories: [],
+    services: [],
+    bookings: [],
+    availability: [],
+    messages: [],
+    reviews: [],
+    favorites: [],
+  };
+
+  // ------------------------------------------------------------------------------ categories
+  const categoryIds = new Map<CategorySlug, Id>();
+  CATEGORIES.forEach((c, i) => {
+    const id = ids.uuid();
+    categoryIds.set(c.slug, id);
+    data.categories.push(buildCategory({ id, name: c.name, slug: c.slug, icon: c.icon, createdAt: daysAgo(900 - i) }));
+  });
+
+  // ------------------------------------------------------------------------------- admin + travelers
+  data.users.push(
+    buildUser({ id: ids.uuid(), email: 'admin@locora.test', name: 'Ada Admin', role: 'ADMIN', passwordHash, createdAt: daysAgo(900) }),
+  );
+
+  const travelers = new Map<string, TravelerCtx>();
+  for (const p of TRAVELERS) {
+    const id = ids.uuid();
+    const createdAt = p.key === DEMO_TRAVELER_KEY ? daysAgo(220, 5) : daysAgo(rng.int(150, 520), rng.int(0, 23));
+    data.users.push(
+      buildUser({
+        id,
+        email: p.email ?? emailOf(p.key),
+        name: p.name,
+        role: 'TRAVELER',
+        image: p.hasAvatar ? avatarPath(p.key, initialsOf(p.name)) : null,
+        passwordHash,
+        createdAt,
+      }),
+    );
+    travelers.set(p.key, { userId: id, firstName: firstName(p.name), createdAt, busyDates: new Set() });
+  }
+
+  // ------------------------------------------------------------------------------ providers + services
+  const providers = new Map<string, ProviderCtx>();
+  const usedTitlesByCity = new Map<string, Set<string>>();
+  for (const profile of PROVIDERS) {
+    const city = CITIES[profile.city];
+    const userId = ids.uuid();
+    const providerId = ids.uuid();
+    const joinedDaysAgo =
+      profile.govIdStatus === 'PENDING' ? rng.int(2, 18) : profile.govIdStatus === 'REJECTED' ? rng.int(25, 60) : rng.int(200, 720);
+    const createdAt = daysAgo(joinedDaysAgo, rng.int(0, 23));
+    const avatar = avatarPath(profile.key, initialsOf(profile.name));
+    data.users.push(
+      buildUser({
+        id: userId,
+        email: profile.email ?? emailOf(profile.key),
+        name: profile.name,
+        role: 'PROVIDER',
+        image: avatar,
+        passwordHash,
+        createdAt,
+      }),
+    );
+    data.providers.push(
+      buildProvider({
+        id: providerId,
+        userId,
+        displayName: profile.displayName,
+        avatar,
+        bio: profile.bio,
+        baseCity: city.name,
+        languages: profile.languages,
+        timeZone: city.timeZone,
+        govIdStatus: profile.govIdStatus,
+        phoneVerified: profile.phoneVerified,
+        createdAt: new Date(createdAt.getTime() + 20 * MINUTE_MS),
+      }),
+    );
+    const ctx: ProviderCtx = {
+      profile,
+      city,
+      userId,
+      providerId,
+      firstName: firstName(profile.name),
+      createdAt,
+      services: [],
+      busyDays: new Set(),
+    };
+    providers.set(profile.key, ctx);
+
+    const usedTitles = usedTitlesByCity.get(profile.city) ?? new Set<string>();
+    usedTitlesByCity.set(profile.city, usedTitles);
+    const picks = profile.services?.map((s) => ({ ...s, scaled: false })) ?? pickServices(rng, profile, usedTitles);
+    const vars = { city: city.name, cuisine: city.cuisine };
+    picks.forEach(({ category, template, scaled }, i) => {
+      const title = fill(template.title, vars);
+      usedTitles.add(title);
+      const photoCount = rng.weighted([
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [4, 3],
+      ] as const);
+      const photos = rng
+        .sample(
+          Array.from({ length: 12 }, (_, k) => k + 1),
+          photoCount,
+        )
+        .map((n) => servicePhotoPath(category, n));
+      const price = scaled ? roundPrice(template.price * city.priceFactor * (0.9 + rng.float() * 0.2)) : template.price;
+      const serviceCreated = new Date(
+        Math.min(createdAt.getTime() + (i + 1) * rng.int(6, 20 * 24) * HOUR_MS, now.getTime() - 3 * HOUR_MS),
+      );
+      const row = buildService({
+        id: ids.uuid(),
+        providerId,
+        categoryId: categoryIds.get(category) as Id,
+        title,
+        description: fill(template.description, vars),
+        city: city.name,
+        photos,
+        priceCents: price,
+        pricingUnit: template.unit,
+        minHours: template.minHours,
+        isActive: profile.govIdStatus !== 'REJECTED',
+        createdAt: serviceCreated,
+      }) as ServiceCtx['row'];
+      ctx.services.push({ row, category });
+    });
+  }
+
+  // A few services switched off by their providers (the demo provider has one too).
+  const paolo = providers.get(DEMO_PROVIDER_KEY) as ProviderCtx;
+  const paoloLast = paolo.services[paolo.services.length - 1];
+  if (paoloLast) paoloLast.row.isActive = false;
+  const approvedOthers = [...providers.values()].filter(
+    (p) => p.profile.govIdStatus === 'APPROVED' && p.profile.key !== DEMO_PROVIDER_KEY && p.services.length > 2,
+  );
+  for (const p of rng.sample(approvedOthers, 4)) {
+    const s = p.services[p.services.length - 1];
+    if (s) s.row.isActive = false;
+  }
+  for (const p of providers.values()) for (const s of p.services) data.services.push(s.row);
+
+  // ------------------------------------------------------------------------------ availability
+  for (const p of providers.values()) buildAvailabilityFor(p, now, rng, ids, data.availability);
+
+  // ------------------------------------------------------------------------------ bookings
+  const bookingsOut: BookingBuilt[] = [];
+  const makeBooking = (
+    p: ProviderCtx,
+    s: ServiceCtx,
+    t: TravelerCtx,
+    dayOffset: number,
+    status: BookingStatus,
+    opts: { hour?: number; hours?: number } = {},
+  ): BookingBuilt | undefined => {
+    const tz = p.city.timeZone;
+    const unitHours = s.row.pricingUnit === 'per hour' ? s.row.minHours + rng.weighted([[0, 5], [1, 3], [2, 1]] as const) : s.row.minHours;
+    const hours = opts.hours ?? unitHours;
+    const [open, close] = p.profile.hours;
+    const latest = Math.max(open, close - hours);
+    const hour = opts.hour ?? rng.int(open, latest);
+    const minute = opts.hour === undefined && rng.chance(0.3) ? 30 : 0;
+    const day = localDay(now, tz, dayOffset);
+    const startAt = zonedTime(day, hour, minute, tz);
+    const dateKey = startAt.toISOString().slice(0, 10);
+    if (p.busyDays.has(dayOffset) || t.busyDates.has(dateKey)) return undefined;
+    const endAt = new Date(startAt.getTime() + hours * HOUR_MS);
+    const floor = new Date(Math.max(s.row.createdAt.getTime(), t.createdAt.getTime()) + HOUR_MS);
+    let createdAt: Date;
+    if (startAt.getTime() < now.getTime()) {
+      createdAt = maxDate(floor, new Date(startAt.getTime() - rng.int(2, 25) * DAY_MS - rng.int(0, 23) * HOUR_MS));
+    } else {
+      createdAt = maxDate(floor, new Date(now.getTime() - rng.int(3, 240) * HOUR_MS));
+    }
+    if (createdAt.getTime() >= Math.min(startAt.getTime(), now.getTime() - HOUR_MS)) return undefined;
+    p.busyDays.add(dayOffset);
+    t.busyDates.add(dateKey);
+    const city = p.city;
+    const atHome = s.category !== 'tours' && s.category !== 'driver';
+    const address = rng.chance(0.85)
+      ? atHome
+        ? rng.pick(city.addresses)
+        : `Pick-up: ${rng.pick(city.addresses)}`
+      : null;
+    const row: NewBooking & { id: Id; createdAt: Date; startAt: Date; endAt: Date } = {
+      id: ids.uuid(),
+      userId: t.userId,
+      serviceId: s.row.id,
+      providerId: p.providerId,
+      status,
+      startAt,
+      hours,
+      endAt,
+      ...bookingAmounts(s.row.priceCents, hours),
+      address,
+      notes: rng.chance(0.35) ? rng.pick(BOOKING_NOTES) : null,
+      createdAt,
+    };
+    const built = { row, provider: p, service: s, traveler: t };
+    bookingsOut.push(built);
+    return built;
+  };
+
+  const reviewPlan = new Map<Id, number | null>();
+  for (const b of SCRIPTED_BOOKINGS) {
+    const p = providers.get(b.provider);
+    const t = travelers.get(b.traveler);
+    if (!p || !t) throw new Error(`scripted booking refers to unknown ${b.provider} / ${b.traveler}`);
+    const s =
+      typeof b.service === 'number'
+        ? (p.services.filter((x) => !NOT_FOR_A_COUPLE.test(x.row.title))[b.service] ?? p.services[b.service])
+        : p.services.find((x) => x.row.title === b.service);
+    if (!s) throw new Error(`scripted booking: ${b.provider} has no service ${b.service}`);
+    const built = makeBooking(p, s, t, b.dayOffset, b.status, { hour: b.hour, hours: b.hours });
+    if (!built) throw new Error(`scripted booking ${b.traveler} -> ${b.provider} on day ${b.dayOffset} collides`);
+    reviewPlan.set(built.row.id, b.review ?? null);
+  }
+
+  const randomTravelers = [...travelers.entries()].filter(([key]) => key !== DEMO_TRAVELER_KEY).map(([, t]) => t);
+  for (const p of providers.values()) {
+    if (p.profile.key === DEMO_PROVIDER_KEY || p.profile.govIdStatus === 'REJECTED') continue;
+    const approved = p.profile.govIdStatus === 'APPROVED';
+    const plan: { past: boolean; status?: BookingStatus }[] = [];
+    if (approved) {
+      for (let i = rng.int(4, 8); i > 0; i--) plan.push({ past: true });
+      for (let i = rng.int(2, 4); i > 0; i--) plan.push({ past: false });
+    } else {
+      for (let i = rng.int(0, 2); i > 0; i--) plan.push({ past: false, status: 'PENDING' });
+    }
+    const active = p.services.filter((s) => s.row.isActive);
+    for (const item of plan) {
+      for (let attempt = 0; attempt < 12; attempt++) {
+        const dayOffset = item.past ? -rng.int(1, 85) : rng.int(1, 20);
+        const status =
+          item.status ??
+          (item.past
+            ? rng.weighted<BookingStatus>([
+                ['COMPLETED', 78],
+                ['CANCELED', 12],
+                ['REFUNDED', 10],
+              ])
+            : rng.weighted<BookingStatus>([
+                ['PENDING', 30],
+                ['CONFIRMED', 28],
+                ['PAID', 32],
+                ['CANCELED', 7],
+                ['REFUNDED', 3],
+              ]));
+        const pool = item.past ? p.services : active;
+        if (pool.length === 0) break;
+        const s = rng.pick(pool);
+        if (item.past && s.row.createdAt.getTime() > now.getTime() + dayOffset * DAY_MS - 3 * DAY_MS) continue;
+        if (makeBooking(p, s, rng.pick(randomTravelers), dayOffset, status)) break;
+      }
+    }
+  }
+  bookingsOut.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime());
+  for (const b of bookingsOut) data.bookings.push(b.row);
+
+  // ------------------------------------------------------------------------------ reviews + messages
+  const reviewTextsUsed = new Map<Id, Set<string>>();
+  for (const b of bookingsOut) {
+    const scripted = reviewPlan.has(b.row.id);
+    const isDemo = b.provider.profile.key === DEMO_PROVIDER_KEY || b.traveler.userId === travelers.get(DEMO_TRAVELER_KEY)?.userId;
+    const vars = messageVars(b);
+
+    if (scripted || isDemo || rng.chance(0.7)) buildMessages(b, vars, now, rng, ids, data.messages);
+
+    if (b.row.status !== 'COMPLETED') continue;
+    let rating: number | null;
+    if (scripted) rating = reviewPlan.get(b.row.id) ?? null;
+    else if (rng.chance(0.8)) {
+      rating = rng.weighted([
+        [5, 58],
+        [4, 30],
+        [3, 8],
+        [2, 3],
+        [1, 1],
+      ] as const);
+    } else rating = null;
+    if (rating === null) continue;
+    const options =
+      rating >= 4 ? REVIEWS[b.service.category][rating as 4 | 5] : LOW_REVIEWS[rating as 1 | 2 | 3];
+    const used = reviewTextsUsed.get(b.provider.providerId) ?? new Set<string>();
+    reviewTextsUsed.set(b.provider.providerId, used);
+    const fresh = options.filter((o) => !used.has(o));
+    const text = rng.pick(fresh.length > 0 ? fresh : options);
+    used.add(text);
+    const createdAt = minDate(
+      new Date(b.row.endAt.getTime() + rng.int(2, 72) * HOUR_MS),
+      new Date(now.getTime() - 30 * MINUTE_MS),
+    );
+    data.reviews.push({
+      id: ids.uuid(),
+      bookingId: b.row.id,
+      serviceId: b.row.serviceId,
+      authorId: b.row.userId,
+      rating,
+      text: fill(text, vars),
+      createdAt,
+    });
+  }
+
+  // ------------------------------------------------------------------------------ favourites
+  const tess = travelers.get(DEMO_TRAVELER_KEY) as TravelerCtx;
+  const favKeys = new Set<string>();
+  const addFavorite = (userId: Id, serviceId: Id, createdAt: Date) => {
+    const key = `${userId}:${serviceId}`;
+    if (favKeys.has(key)) return;
+    favKeys.add(key);
+    data.favorites.push({ userId, serviceId, createdAt });
+  };
+  DEMO_FAVORITES.forEach((f, i) => {
+    const s = providers.get(f.provider)?.services[f.service];
+    if (s) addFavorite(tess.userId, s.row.id, daysAgo(60 - i * 7, i));
+  });
+  const activeServices = data.services.filter((s) => s.isActive);
+  for (const t of randomTravelers) {
+    for (const s of rng.sample(activeServices, rng.int(0, 5))) addFavorite(t.userId, s.id as Id, daysAgo(rng.int(1, 90), rng.int(0, 23)));
+  }
+
+  return data;
+}
+
+type BookingBuilt = {
+  row: NewBooking & { id: Id; createdAt: Date; startAt: Date; endAt: Date };
+  provider: ProviderCtx;
+  service: ServiceCtx;
+  traveler: TravelerCtx;
+};
+
+/** The catalogue picks of one provider: 2-3 services of the main category, 1-2 of each other. */
+function pickServices(
+  rng: Rng,
+  profile: ProviderProfile,
+  usedTitles: Set<string>,
+): { category: CategorySlug; template: ServiceTemplate; scaled: boolean }[] {
+  const city = CITIES[profile.city];
+  const out: { category: CategorySlug; template: ServiceTemplate; scaled: boolean }[] = [];
+  profile.categories.forEach((category, index) => {
+    const local = rng.shuffle(CITY_SERVICES[profile.city]?.[category] ?? []).map((template) => ({ template, scaled: false }));
+    const generic = rng.shuffle(SERVICE_TEMPLATES[category]).map((template) => ({ template, scaled: true }));
+    const want = index === 0 ? rng.int(profile.categories.length > 1 ? 2 : 3, profile.categories.length > 1 ? 3 : 4) : rng.int(1, 2);
+    const candidates = [...local, ...generic].filter(
+      (c) => !usedTitles.has(fill(c.template.title, { city: city.name, cuisine: city.cuisine })),
+    );
+    for (const c of candidates.slice(0, want)) out.push({ category, ...c });
+  });
+  return out;
+}
+
+function buildAvailabilityFor(p: ProviderCtx, now: Date, rng: Rng, ids: Rng, out: NewAvailability[]) {
+  const { profile } = p;
+  const tz = p.city.timeZone;
+  const [open, close] = profile.hours;
+  const slot = (offset: number, from: number, to: number, extra: Partial<NewAvailability> = {}) => {
+    const day = localDay(now, tz, offset);
+    out.push(
+      buildAvailability({
+        id: ids.uuid(),
+        providerId: p.providerId,
+        startAt: zonedTime(day, from, 0, tz),
+        endAt: zonedTime(day, to, 0, tz),
+        createdAt: new Date(now.getTime() - rng.int(1, 20) * DAY_MS),
+        ...extra,
+      }),
+    );
+  };
+  const worksOn = (offset: number) => profile.workDays.includes(weekdayOf(localDay(now, tz, offset)));
+
+  if (profile.availability === 'none') return;
+
+  if (profile.availability === 'recurring') {
+    // One WEEKLY series: 12 weeks of occurrences on the selected weekdays, sharing a series id.
+    const seriesId = ids.uuid();
+    const createdAt = new Date(now.getTime() - rng.int(1, 6) * DAY_MS);
+    const recurrenceDays = [...profile.workDays].sort((a, b) => a - b);
+    for (let offset = 1; offset <= 12 * 7; offset++) {
+      if (!worksOn(offset)) continue;
+      slot(offset, open, close, { isRecurring: true, recurrenceType: 'WEEKLY', recurrenceDays, seriesId, createdAt });
+    }
+    // Plus a couple of one-off blocked hours in the next three weeks.
+    const blockable = Array.from({ length: 21 }, (_, i) => i + 1).filter(worksOn);
+    for (const offset of rng.sample(blockable, 2)) {
+      const from = rng.int(open, Math.max(open, close - 3));
+      slot(offset, from, Math.min(close, from + rng.int(2, 3)), { isBlocked: true });
+    }
+    return;
+  }
+
+  for (let offset = 1; offset <= 21; offset++) {
+    if (!worksOn(offset)) continue;
+    if (rng.chance(0.08)) {
+      slot(offset, open, close, { isBlocked: true }); // a day off
+      continue;
+    }
+    if (profile.availability === 'split' && open < 13 && close > 15) {
+      slot(offset, open, 13);
+      slot(offset, 14, close);
+    } else {
+      slot(offset, open, close);
+    }
+  }
+}
+
+function messageVars(b: BookingBuilt): Record<string, string> {
+  const tz = b.provider.city.timeZone;
+  const rng = new Rng(b.row.id);
+  return {
+    t: b.traveler.firstName,
+    p: b.provider.firstName,
+    city: b.provider.city.name,
+    place: rng.pick(b.provider.city.neighbourhoods),
+    service: b.service.row.title,
+    day: new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: tz }).format(b.row.startAt),
+    time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(b.row.startAt),
+  };
+}
+
+/** A believable thread for a booking, timed after its creation and never in the future. */
+function buildMessages(b: BookingBuilt, vars: Record<string, string>, now: Date, rng: Rng, ids: Rng, out: NewMessage[]) {
+  const T = b.traveler.userId;
+  const P = b.provider.userId;
+  const opener = rng.pick(OPENERS[b.service.category]);
+  const before: [Id, string][] = [
+    [T, opener.ask],
+    [P, opener.answer],
+  ];
+  const after: [Id, string][] = [];
+  switch (b.row.status) {
+    case 'PENDING':
+      before.length = 1;
+      if (rng.chance(0.5)) before.push([P, rng.pick(PENDING_REPLIES)]);
+      break;
+    case 'CONFIRMED':
+    case 'PAID': {
+      const f = rng.pick(FOLLOW_UPS);
+      if (rng.chance(0.7)) before.push([T, f.ask], [P, f.answer]);
+      break;
+    }
+    case 'COMPLETED': {
+      const f = rng.pick(FOLLOW_UPS);
+      if (rng.chance(0.5)) before.push([T, f.ask], [P, f.answer]);
+      const th = rng.pick(THANKS);
+      if (rng.chance(0.75)) after.push([T, th.ask], [P, th.answer]);
+      break;
+    }
+    case 'CANCELED': {
+      const c = rng.pick(CANCELLATIONS);
+      before.push([T, c.ask], [P, c.answer]);
+      break;
+    }
+    case 'REFUNDED': {
+      const r = rng.pick(REFUNDS);
+      before.push([T, r.ask], [P, r.answer]);
+      break;
+    }
+  }
+
+  const latest = new Date(now.getTime() - 5 * MINUTE_MS);
+  const place = (msgs: [Id, string][], from: Date, until: Date) => {
+    if (msgs.length === 0 || until.getTime() <= from.getTime()) return;
+    const gaps = msgs.map((_, i) => (i === 0 ? rng.int(5, 90) : rng.int(3, 240)) * MINUTE_MS);
+    const total = gaps.reduce((a, g) => a + g, 0);
+    const room = until.getTime() - from.getTime();
+    const scale = total > room ? room / total : 1;
+    let t = from.getTime();
+    msgs.forEach(([senderId, body], i) => {
+      t += Math.max(1000, Math.floor((gaps[i] as number) * scale));
+      const createdAt = new Date(Math.min(t, until.getTime()));
+      const readAt = new Date(createdAt.getTime() + rng.int(1, 45) * MINUTE_MS);
+      out.push({
+        id: ids.uuid(),
+        bookingId: b.row.id,
+        senderId,
+        body: fill(body, vars),
+        createdAt,
+        readAt: readAt.getTime() < latest.getTime() ? readAt : null,
+      });
+    });
+  };
+  place(before, b.row.createdAt, minDate(new Date(b.row.startAt.getTime() - 30 * MINUTE_MS), latest));
+  const afterStart = new Date(b.row.endAt.getTime() + rng.int(1, 10) * HOUR_MS);
+  place(after, afterStart, minDate(new Date(afterStart.getTime() + 2 * DAY_MS), latest));
+}
