@@ -48,7 +48,7 @@ async function main() {
     `  API docs: ${url}/api/docs`,
   ];
   if (config.seedDemo) {
-    lines.push('', '  Demo accounts (password for all: see below):');
+    lines.push('', '  Demo accounts (demo data only):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(9)} ${a.email.padEnd(28)} ${a.password}`);
   }
   console.log(lines.join('\n') + '\n');

@@ -4,7 +4,10 @@ export const pageRoutes = [
   '/auth/signin',
   '/auth/signup',
   '/settings',
-  // Added as their issues land: /browse, /service/:id, /provider/:username, /dashboard/traveler,
+  '/browse',
+  '/service/:id',
+  '/provider/:username',
+  // Added as their issues land: /dashboard/traveler,
   // /dashboard/provider, /messages, /checkout/:id, /admin, /admin/providers, /admin/services,
   // /admin/categories.
 ] as const;

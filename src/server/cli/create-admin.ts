@@ -76,7 +76,8 @@ async function main() {
   try {
     await database.migrate();
     const user = await upsertAdmin(database.db, { email: parsed.data.email, password, name: parsed.data.name });
-    const where = database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`;
+    const where =
+      database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`;
     console.log(`\n  Admin account ready: ${user.email} (${user.name ?? 'no name'})`);
     console.log(`  Database: ${where}`);
     if (generated) {

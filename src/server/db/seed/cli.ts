@@ -40,7 +40,11 @@ async function main() {
   let args;
   try {
     args = parseArgs({
-      options: { reset: { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+      options: {
+        reset: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
       strict: true,
     });
   } catch (err) {
@@ -63,7 +67,8 @@ async function main() {
     if (err instanceof DataDirLockedError) fail(`${err.message}\n(Stop the running server before seeding.)`);
     throw err;
   }
-  const where = database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`;
+  const where =
+    database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`;
 
   try {
     console.log(`\n  Database: ${where}`);
@@ -72,12 +77,7 @@ async function main() {
 
     if (args.values.reset) {
       console.warn(
-        [
-          '',
-          '  !!! --reset: DELETING ALL DATA IN EVERY TABLE OF THIS DATABASE !!!',
-          `  !!! ${where}`,
-          '',
-        ].join('\n'),
+        ['', '  !!! --reset: DELETING ALL DATA IN EVERY TABLE OF THIS DATABASE !!!', `  !!! ${where}`, ''].join('\n'),
       );
       const started = Date.now();
       const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -99,7 +99,9 @@ async function main() {
       console.log(`  Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       printAccounts();
     } else {
-      console.log('  The database already has users: nothing was changed. Use --reset to replace everything with the demo data.\n');
+      console.log(
+        '  The database already has users: nothing was changed. Use --reset to replace everything with the demo data.\n',
+      );
     }
   } finally {
     await database.close();

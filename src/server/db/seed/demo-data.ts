@@ -7,7 +7,16 @@ import { CATEGORIES, CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/
 import type { CategorySlug, City, ServiceTemplate } from './content/catalog.ts';
 import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';
 import type { ProviderProfile } from './content/people.ts';
-import { CANCELLATIONS, FOLLOW_UPS, LOW_REVIEWS, OPENERS, PENDING_REPLIES, REFUNDS, REVIEWS, THANKS } from './content/texts.ts';
+import {
+  CANCELLATIONS,
+  FOLLOW_UPS,
+  LOW_REVIEWS,
+  OPENERS,
+  PENDING_REPLIES,
+  REFUNDS,
+  REVIEWS,
+  THANKS,
+} from './content/texts.ts';
 import {
   bookingAmounts,
   buildAvailability,
@@ -59,7 +68,13 @@ type ProviderCtx = {
   busyDays: Set<number>;
 };
 
-type ServiceRowBuilt = NewService & { id: Id; createdAt: Date; minHours: number; pricingUnit: ServiceTemplate['unit']; isActive: boolean };
+type ServiceRowBuilt = NewService & {
+  id: Id;
+  createdAt: Date;
+  minHours: number;
+  pricingUnit: ServiceTemplate['unit'];
+  isActive: boolean;
+};
 type ServiceCtx = { row: ServiceRowBuilt; category: CategorySlug };
 
 type TravelerCtx = { userId: Id; firstName: string; createdAt: Date; busyDates: Set<string> };
@@ -106,30 +121,170 @@ type ScriptedBooking = {
 const SCRIPTED_BOOKINGS: ScriptedBooking[] = [
   // The demo traveler: Bali, then Bangkok, now Lisbon, next Barcelona.
   { traveler: DEMO_TRAVELER_KEY, provider: 'wayan-putra', service: 0, dayOffset: -46, status: 'REFUNDED', hour: 8 },
-  { traveler: DEMO_TRAVELER_KEY, provider: 'made-suardana', service: 0, dayOffset: -43, status: 'COMPLETED', hour: 16, review: 5 },
-  { traveler: DEMO_TRAVELER_KEY, provider: 'somchai-wongsakul', service: 0, dayOffset: -35, status: 'COMPLETED', hour: 18 },
-  { traveler: DEMO_TRAVELER_KEY, provider: 'nattaya-chaiyaporn', service: 0, dayOffset: -33, status: 'COMPLETED', hour: 10, review: 4 },
+  {
+    traveler: DEMO_TRAVELER_KEY,
+    provider: 'made-suardana',
+    service: 0,
+    dayOffset: -43,
+    status: 'COMPLETED',
+    hour: 16,
+    review: 5,
+  },
+  {
+    traveler: DEMO_TRAVELER_KEY,
+    provider: 'somchai-wongsakul',
+    service: 0,
+    dayOffset: -35,
+    status: 'COMPLETED',
+    hour: 18,
+  },
+  {
+    traveler: DEMO_TRAVELER_KEY,
+    provider: 'nattaya-chaiyaporn',
+    service: 0,
+    dayOffset: -33,
+    status: 'COMPLETED',
+    hour: 10,
+    review: 4,
+  },
   { traveler: DEMO_TRAVELER_KEY, provider: 'anan-boonmee', service: 0, dayOffset: -31, status: 'CANCELED', hour: 7 },
-  { traveler: DEMO_TRAVELER_KEY, provider: 'joao-ferreira', service: 0, dayOffset: -3, status: 'COMPLETED', hour: 10, review: 5 },
-  { traveler: DEMO_TRAVELER_KEY, provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -2, status: 'COMPLETED', hour: 15, hours: 3 },
+  {
+    traveler: DEMO_TRAVELER_KEY,
+    provider: 'joao-ferreira',
+    service: 0,
+    dayOffset: -3,
+    status: 'COMPLETED',
+    hour: 10,
+    review: 5,
+  },
+  {
+    traveler: DEMO_TRAVELER_KEY,
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: -2,
+    status: 'COMPLETED',
+    hour: 15,
+    hours: 3,
+  },
   { traveler: DEMO_TRAVELER_KEY, provider: 'marta-silva', service: 0, dayOffset: 2, status: 'CONFIRMED', hour: 17 },
-  { traveler: DEMO_TRAVELER_KEY, provider: DEMO_PROVIDER_KEY, service: 'Italian Dinner Party for Up to 8', dayOffset: 4, status: 'PENDING', hour: 18 },
+  {
+    traveler: DEMO_TRAVELER_KEY,
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Italian Dinner Party for Up to 8',
+    dayOffset: 4,
+    status: 'PENDING',
+    hour: 18,
+  },
   { traveler: DEMO_TRAVELER_KEY, provider: 'joao-ferreira', service: 1, dayOffset: 6, status: 'PAID', hour: 9 },
   { traveler: DEMO_TRAVELER_KEY, provider: 'carmen-ruiz', service: 0, dayOffset: 12, status: 'PENDING', hour: 19 },
   { traveler: DEMO_TRAVELER_KEY, provider: 'laia-puig', service: 0, dayOffset: 13, status: 'CONFIRMED', hour: 10 },
   // The demo provider's other guests.
-  { traveler: 'hana-kim', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -52, status: 'REFUNDED', hour: 15, hours: 3 },
-  { traveler: 'chloe-martin', provider: DEMO_PROVIDER_KEY, service: 'Italian–Portuguese Tasting Menu', dayOffset: -40, status: 'COMPLETED', hour: 19, review: 5 },
-  { traveler: 'mia-andersson', provider: DEMO_PROVIDER_KEY, service: 'Long Lunch alla Nonna', dayOffset: -27, status: 'COMPLETED', hour: 12, review: 4 },
-  { traveler: 'samuel-adeyemi', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -24, status: 'COMPLETED', hour: 10, hours: 3 },
-  { traveler: 'emma-schulz', provider: DEMO_PROVIDER_KEY, service: 'Italian Dinner Party for Up to 8', dayOffset: -20, status: 'COMPLETED', hour: 19, review: 5 },
-  { traveler: 'noah-williams', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -12, status: 'COMPLETED', hour: 15, hours: 3, review: 5 },
-  { traveler: 'lucas-muller', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: -8, status: 'CANCELED', hour: 10, hours: 3 },
-  { traveler: 'olivia-brown', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: 3, status: 'PENDING', hour: 15, hours: 3 },
-  { traveler: 'amara-okafor', provider: DEMO_PROVIDER_KEY, service: 'Long Lunch alla Nonna', dayOffset: 5, status: 'CONFIRMED', hour: 12 },
-  { traveler: 'ethan-park', provider: DEMO_PROVIDER_KEY, service: 'Italian Dinner Party for Up to 8', dayOffset: 7, status: 'PAID', hour: 19 },
-  { traveler: 'mateo-garcia', provider: DEMO_PROVIDER_KEY, service: 'Italian–Portuguese Tasting Menu', dayOffset: 9, status: 'PENDING', hour: 19 },
-  { traveler: 'zoe-dubois', provider: DEMO_PROVIDER_KEY, service: 'Handmade Pasta Class', dayOffset: 11, status: 'PENDING', hour: 10, hours: 4 },
+  {
+    traveler: 'hana-kim',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: -52,
+    status: 'REFUNDED',
+    hour: 15,
+    hours: 3,
+  },
+  {
+    traveler: 'chloe-martin',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Italian–Portuguese Tasting Menu',
+    dayOffset: -40,
+    status: 'COMPLETED',
+    hour: 19,
+    review: 5,
+  },
+  {
+    traveler: 'mia-andersson',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Long Lunch alla Nonna',
+    dayOffset: -27,
+    status: 'COMPLETED',
+    hour: 12,
+    review: 4,
+  },
+  {
+    traveler: 'samuel-adeyemi',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: -24,
+    status: 'COMPLETED',
+    hour: 10,
+    hours: 3,
+  },
+  {
+    traveler: 'emma-schulz',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Italian Dinner Party for Up to 8',
+    dayOffset: -20,
+    status: 'COMPLETED',
+    hour: 19,
+    review: 5,
+  },
+  {
+    traveler: 'noah-williams',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: -12,
+    status: 'COMPLETED',
+    hour: 15,
+    hours: 3,
+    review: 5,
+  },
+  {
+    traveler: 'lucas-muller',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: -8,
+    status: 'CANCELED',
+    hour: 10,
+    hours: 3,
+  },
+  {
+    traveler: 'olivia-brown',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: 3,
+    status: 'PENDING',
+    hour: 15,
+    hours: 3,
+  },
+  {
+    traveler: 'amara-okafor',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Long Lunch alla Nonna',
+    dayOffset: 5,
+    status: 'CONFIRMED',
+    hour: 12,
+  },
+  {
+    traveler: 'ethan-park',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Italian Dinner Party for Up to 8',
+    dayOffset: 7,
+    status: 'PAID',
+    hour: 19,
+  },
+  {
+    traveler: 'mateo-garcia',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Italian–Portuguese Tasting Menu',
+    dayOffset: 9,
+    status: 'PENDING',
+    hour: 19,
+  },
+  {
+    traveler: 'zoe-dubois',
+    provider: DEMO_PROVIDER_KEY,
+    service: 'Handmade Pasta Class',
+    dayOffset: 11,
+    status: 'PENDING',
+    hour: 10,
+    hours: 4,
+  },
 ];
 
 /** Services the demo traveler has saved. */
@@ -185,7 +340,14 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
 
   // ------------------------------------------------------------------------------- admin + travelers
   data.users.push(
-    buildUser({ id: ids.uuid(), email: 'admin@locora.test', name: 'Ada Admin', role: 'ADMIN', passwordHash, createdAt: daysAgo(900) }),
+    buildUser({
+      id: ids.uuid(),
+      email: 'admin@locora.test',
+      name: 'Ada Admin',
+      role: 'ADMIN',
+      passwordHash,
+      createdAt: daysAgo(900),
+    }),
   );
 
   const travelers = new Map<string, TravelerCtx>();
@@ -214,7 +376,11 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     const userId = ids.uuid();
     const providerId = ids.uuid();
     const joinedDaysAgo =
-      profile.govIdStatus === 'PENDING' ? rng.int(2, 18) : profile.govIdStatus === 'REJECTED' ? rng.int(25, 60) : rng.int(200, 720);
+      profile.govIdStatus === 'PENDING'
+        ? rng.int(2, 18)
+        : profile.govIdStatus === 'REJECTED'
+          ? rng.int(25, 60)
+          : rng.int(200, 720);
     const createdAt = daysAgo(joinedDaysAgo, rng.int(0, 23));
     const avatar = avatarPath(profile.key, initialsOf(profile.name));
     data.users.push(
@@ -323,7 +489,15 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     opts: { hour?: number; hours?: number } = {},
   ): BookingBuilt | undefined => {
     const tz = p.city.timeZone;
-    const unitHours = s.row.pricingUnit === 'per hour' ? s.row.minHours + rng.weighted([[0, 5], [1, 3], [2, 1]] as const) : s.row.minHours;
+    const unitHours =
+      s.row.pricingUnit === 'per hour'
+        ? s.row.minHours +
+          rng.weighted([
+            [0, 5],
+            [1, 3],
+            [2, 1],
+          ] as const)
+        : s.row.minHours;
     const hours = opts.hours ?? unitHours;
     const [open, close] = p.profile.hours;
     const latest = Math.max(open, close - hours);
@@ -430,7 +604,8 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   const reviewTextsUsed = new Map<Id, Set<string>>();
   for (const b of bookingsOut) {
     const scripted = reviewPlan.has(b.row.id);
-    const isDemo = b.provider.profile.key === DEMO_PROVIDER_KEY || b.traveler.userId === travelers.get(DEMO_TRAVELER_KEY)?.userId;
+    const isDemo =
+      b.provider.profile.key === DEMO_PROVIDER_KEY || b.traveler.userId === travelers.get(DEMO_TRAVELER_KEY)?.userId;
     const vars = messageVars(b);
 
     if (scripted || isDemo || rng.chance(0.7)) buildMessages(b, vars, now, rng, ids, data.messages);
@@ -448,8 +623,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
       ] as const);
     } else rating = null;
     if (rating === null) continue;
-    const options =
-      rating >= 4 ? REVIEWS[b.service.category][rating as 4 | 5] : LOW_REVIEWS[rating as 1 | 2 | 3];
+    const options = rating >= 4 ? REVIEWS[b.service.category][rating as 4 | 5] : LOW_REVIEWS[rating as 1 | 2 | 3];
     const used = reviewTextsUsed.get(b.provider.providerId) ?? new Set<string>();
     reviewTextsUsed.set(b.provider.providerId, used);
     const fresh = options.filter((o) => !used.has(o));
@@ -485,7 +659,8 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   });
   const activeServices = data.services.filter((s) => s.isActive);
   for (const t of randomTravelers) {
-    for (const s of rng.sample(activeServices, rng.int(0, 5))) addFavorite(t.userId, s.id as Id, daysAgo(rng.int(1, 90), rng.int(0, 23)));
+    for (const s of rng.sample(activeServices, rng.int(0, 5)))
+      addFavorite(t.userId, s.id as Id, daysAgo(rng.int(1, 90), rng.int(0, 23)));
   }
 
   return data;
@@ -507,9 +682,14 @@ function pickServices(
   const city = CITIES[profile.city];
   const out: { category: CategorySlug; template: ServiceTemplate; scaled: boolean }[] = [];
   profile.categories.forEach((category, index) => {
-    const local = rng.shuffle(CITY_SERVICES[profile.city]?.[category] ?? []).map((template) => ({ template, scaled: false }));
+    const local = rng
+      .shuffle(CITY_SERVICES[profile.city]?.[category] ?? [])
+      .map((template) => ({ template, scaled: false }));
     const generic = rng.shuffle(SERVICE_TEMPLATES[category]).map((template) => ({ template, scaled: true }));
-    const want = index === 0 ? rng.int(profile.categories.length > 1 ? 2 : 3, profile.categories.length > 1 ? 3 : 4) : rng.int(1, 2);
+    const want =
+      index === 0
+        ? rng.int(profile.categories.length > 1 ? 2 : 3, profile.categories.length > 1 ? 3 : 4)
+        : rng.int(1, 2);
     const candidates = [...local, ...generic].filter(
       (c) => !usedTitles.has(fill(c.template.title, { city: city.name, cuisine: city.cuisine })),
     );
@@ -587,7 +767,14 @@ function messageVars(b: BookingBuilt): Record<string, string> {
 }
 
 /** A believable thread for a booking, timed after its creation and never in the future. */
-function buildMessages(b: BookingBuilt, vars: Record<string, string>, now: Date, rng: Rng, ids: Rng, out: NewMessage[]) {
+function buildMessages(
+  b: BookingBuilt,
+  vars: Record<string, string>,
+  now: Date,
+  rng: Rng,
+  ids: Rng,
+  out: NewMessage[],
+) {
   const T = b.traveler.userId;
   const P = b.provider.userId;
   const opener = rng.pick(OPENERS[b.service.category]);

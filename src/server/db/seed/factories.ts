@@ -9,7 +9,17 @@ import { eq } from 'drizzle-orm';
 import { SERVICE_FEE_RATE } from '../../../shared/domain/constants.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../open.ts';
-import { availability, bookings, categories, favorites, messages, providers, reviews, services, users } from '../schema.ts';
+import {
+  availability,
+  bookings,
+  categories,
+  favorites,
+  messages,
+  providers,
+  reviews,
+  services,
+  users,
+} from '../schema.ts';
 
 export type Executor = Db | Tx;
 
@@ -232,7 +242,13 @@ export async function createMessage(
   db: Executor,
   values: Pick<NewMessage, 'bookingId' | 'senderId'> & Partial<NewMessage>,
 ): Promise<MessageRow> {
-  return first(await db.insert(messages).values({ body: 'Hello!', ...values }).returning(), 'messages');
+  return first(
+    await db
+      .insert(messages)
+      .values({ body: 'Hello!', ...values })
+      .returning(),
+    'messages',
+  );
 }
 
 /**

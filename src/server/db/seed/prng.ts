@@ -77,7 +77,12 @@ export class Rng {
   /** A version-4-shaped UUID drawn from this generator (stable ids across seed runs). */
   uuid(): string {
     const hex: string[] = [];
-    for (let i = 0; i < 16; i++) hex.push(Math.floor(this.next() * 256).toString(16).padStart(2, '0'));
+    for (let i = 0; i < 16; i++)
+      hex.push(
+        Math.floor(this.next() * 256)
+          .toString(16)
+          .padStart(2, '0'),
+      );
     hex[6] = `4${(hex[6] as string)[1]}`;
     hex[8] = ((parseInt(hex[8] as string, 16) & 0x3f) | 0x80).toString(16);
     const h = hex.join('');

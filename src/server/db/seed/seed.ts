@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../open.ts';
 import { queryRows } from '../open.ts';
-import { availability, bookings, categories, favorites, messages, providers, reviews, services, users } from '../schema.ts';
+import {
+  availability,
+  bookings,
+  categories,
+  favorites,
+  messages,
+  providers,
+  reviews,
+  services,
+  users,
+} from '../schema.ts';
 import { buildDemoData, type DemoData } from './demo-data.ts';
 
 export const DEMO_PASSWORD = 'locora-demo-2026';
@@ -96,7 +106,11 @@ export async function truncateAll(tx: Db | Tx): Promise<string[]> {
   );
   const names = rows.map((r) => r.tablename);
   if (names.length > 0) {
-    await tx.execute(sql.raw(`truncate table ${names.map((n) => `"public"."${n.replace(/"/g, '""')}"`).join(', ')} restart identity cascade`));
+    await tx.execute(
+      sql.raw(
+        `truncate table ${names.map((n) => `"public"."${n.replace(/"/g, '""')}"`).join(', ')} restart identity cascade`,
+      ),
+    );
   }
   return names;
 }

@@ -56,7 +56,9 @@ describe('service illustrations', () => {
   it('are deterministic, and variants differ', () => {
     for (const category of ILLUSTRATION_CATEGORIES) {
       expect(renderServiceIllustration(category, 3)).toBe(renderServiceIllustration(category, 3));
-      const variants = new Set(Array.from({ length: ILLUSTRATION_VARIANTS }, (_, i) => renderServiceIllustration(category, i + 1)));
+      const variants = new Set(
+        Array.from({ length: ILLUSTRATION_VARIANTS }, (_, i) => renderServiceIllustration(category, i + 1)),
+      );
       expect(variants.size).toBe(ILLUSTRATION_VARIANTS);
     }
   });

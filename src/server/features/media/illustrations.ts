@@ -51,7 +51,10 @@ export function initialsOf(name: string): string {
 
 /** Escapes text for use in SVG/XML text content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 // ------------------------------------------------------------------------------------ helpers
@@ -103,9 +106,11 @@ function mix(a: string, b: string, t: number): string {
   const ca = parseHex(a);
   const cb = parseHex(b);
   return `#${ca
-    .map((v, i) => Math.round(v + ((cb[i] as number) - v) * t)
-      .toString(16)
-      .padStart(2, '0'))
+    .map((v, i) =>
+      Math.round(v + ((cb[i] as number) - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 const lighten = (c: string, t: number) => mix(c, '#ffffff', t);
@@ -158,7 +163,10 @@ class Canvas {
 
 function stopsXml(stops: Stop[]) {
   return stops
-    .map(([o, c, op]) => `<stop offset="${o}" stop-color="${c}"${op !== undefined && op !== 1 ? ` stop-opacity="${op}"` : ''}/>`)
+    .map(
+      ([o, c, op]) =>
+        `<stop offset="${o}" stop-color="${c}"${op !== undefined && op !== 1 ? ` stop-opacity="${op}"` : ''}/>`,
+    )
     .join('');
 }
 
@@ -205,7 +213,17 @@ function sprig(r: Rand, x: number, y: number, angle: number, len: number, fill: 
     const t = i / (n + 0.4);
     const lx = t * len;
     const side = i % 2 === 0 ? 1 : -1;
-    leaves.push(leaf(lx, 0, side * r.range(38, 58) - 8, len * 0.32 * (1 - t * 0.35), len * 0.16, i % 2 ? fill : mix(fill, dark, 0.25), dark));
+    leaves.push(
+      leaf(
+        lx,
+        0,
+        side * r.range(38, 58) - 8,
+        len * 0.32 * (1 - t * 0.35),
+        len * 0.16,
+        i % 2 ? fill : mix(fill, dark, 0.25),
+        dark,
+      ),
+    );
   }
   leaves.push(leaf(len, 0, -6, len * 0.26, len * 0.13, fill, dark));
   return (
@@ -277,7 +295,10 @@ function surface(cv: Canvas, y: number, top: string, bottom: string, id = 'surf'
     [0, top],
     [1, bottom],
   ]);
-  cv.add(`<rect x="0" y="${y}" width="800" height="${600 - y}" fill="${fill}"/>`, `<rect x="0" y="${y}" width="800" height="6" fill="${lighten(top, 0.35)}" opacity="0.8"/>`);
+  cv.add(
+    `<rect x="0" y="${y}" width="800" height="${600 - y}" fill="${fill}"/>`,
+    `<rect x="0" y="${y}" width="800" height="6" fill="${lighten(top, 0.35)}" opacity="0.8"/>`,
+  );
 }
 
 // ------------------------------------------------------------------------------------ scenes
@@ -311,10 +332,17 @@ const massage: Scene = (cv, r, p, v) => {
     [0, '#ffd27a', 0.8],
     [1, '#ffd27a', 0],
   ]);
-  const wax = cv.linear('wax', [
-    [0, lighten(p.light, 0.4)],
-    [1, mix(p.light, p.c, 0.25)],
-  ], 0, 0, 1, 0);
+  const wax = cv.linear(
+    'wax',
+    [
+      [0, lighten(p.light, 0.4)],
+      [1, mix(p.light, p.c, 0.25)],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
   const flame = cv.linear('flame', [
     [0, '#fff3c4'],
     [0.5, '#ffc94d'],
@@ -333,7 +361,9 @@ const massage: Scene = (cv, r, p, v) => {
     if (stacked) cv.add(towelRoll(112, 344));
     const petals: string[] = [];
     for (let i = 0; i < 5; i++) {
-      petals.push(`<ellipse cx="0" cy="-17" rx="11" ry="19" fill="${lighten(p.glow, 0.55)}" transform="rotate(${i * 72 + 10})"/>`);
+      petals.push(
+        `<ellipse cx="0" cy="-17" rx="11" ry="19" fill="${lighten(p.glow, 0.55)}" transform="rotate(${i * 72 + 10})"/>`,
+      );
     }
     cv.add(
       `<g transform="translate(${stacked ? 222 : 205} ${stacked ? 336 : 384})">${petals.join('')}<circle r="8" fill="${p.glow}"/><circle r="4" fill="${darken(p.glow, 0.15)}"/></g>`,
@@ -376,7 +406,9 @@ const massage: Scene = (cv, r, p, v) => {
   for (let i = 0; i < 4; i++) {
     const x = r.range(240, 700);
     const y = r.range(500, 570);
-    cv.add(`<ellipse cx="${f(x)}" cy="${f(y)}" rx="10" ry="5" fill="${lighten(p.glow, 0.5)}" transform="rotate(${f(r.range(0, 180))} ${f(x)} ${f(y)})" opacity="0.9"/>`);
+    cv.add(
+      `<ellipse cx="${f(x)}" cy="${f(y)}" rx="10" ry="5" fill="${lighten(p.glow, 0.5)}" transform="rotate(${f(r.range(0, 180))} ${f(x)} ${f(y)})" opacity="0.9"/>`,
+    );
   }
 };
 
@@ -418,7 +450,9 @@ const tours: Scene = (cv, r, p, v) => {
     for (let i = 0; i < 6; i++) {
       const y = r.range(442, 480);
       const x = r.range(60, 700);
-      cv.add(`<path d="M${f(x)} ${f(y)}h${f(r.range(40, 90))}" stroke="#ffffff" stroke-width="3" stroke-linecap="round" opacity="0.5"/>`);
+      cv.add(
+        `<path d="M${f(x)} ${f(y)}h${f(r.range(40, 90))}" stroke="#ffffff" stroke-width="3" stroke-linecap="round" opacity="0.5"/>`,
+      );
     }
   } else if (kind === 1) {
     // City skyline.
@@ -445,7 +479,10 @@ const tours: Scene = (cv, r, p, v) => {
         cv.add(`<rect x="${f(x)}" y="${f(430 - h)}" width="${f(w)}" height="${f(h)}" fill="${near}"/>`);
         for (let wy = 430 - h + 14; wy < 420; wy += 22) {
           for (let wx = x + 10; wx < x + w - 12; wx += 16) {
-            if (r() < 0.45) cv.add(`<rect x="${f(wx)}" y="${f(wy)}" width="7" height="10" fill="${lighten(p.glow, 0.3)}" opacity="0.85"/>`);
+            if (r() < 0.45)
+              cv.add(
+                `<rect x="${f(wx)}" y="${f(wy)}" width="7" height="10" fill="${lighten(p.glow, 0.3)}" opacity="0.85"/>`,
+              );
           }
         }
       }
@@ -464,7 +501,9 @@ const tours: Scene = (cv, r, p, v) => {
     for (let i = 0; i < 7; i++) {
       const y = r.range(395, 470);
       const x = r.range(20, 720);
-      cv.add(`<path d="M${f(x)} ${f(y)}q15 -8 30 0t30 0" stroke="#ffffff" stroke-width="3" fill="none" stroke-linecap="round" opacity="0.55"/>`);
+      cv.add(
+        `<path d="M${f(x)} ${f(y)}q15 -8 30 0t30 0" stroke="#ffffff" stroke-width="3" fill="none" stroke-linecap="round" opacity="0.55"/>`,
+      );
     }
     const bx = r.range(420, 520);
     cv.add(
@@ -481,7 +520,9 @@ const tours: Scene = (cv, r, p, v) => {
     [1, darken(p.a, 0.3)],
   ]);
   cv.add(`<path d="M0 480Q200 400 420 470T800 450V600H0Z" fill="${hill}"/>`);
-  cv.add(`<path d="M250 600C300 540 420 540 400 500S470 460 520 462" stroke="${lighten(p.c, 0.55)}" stroke-width="16" fill="none" stroke-linecap="round" opacity="0.9"/>`);
+  cv.add(
+    `<path d="M250 600C300 540 420 540 400 500S470 460 520 462" stroke="${lighten(p.c, 0.55)}" stroke-width="16" fill="none" stroke-linecap="round" opacity="0.9"/>`,
+  );
   for (let i = 0; i < 5; i++) {
     const tx = i < 3 ? r.range(30, 220) : r.range(600, 780);
     const ty = r.range(470, 520);
@@ -550,9 +591,15 @@ function chefProps(cv: Canvas, r: Rand, p: Palette, v: number) {
       const fy = 430 + r.range(-22, 22);
       const kind = i % 3;
       const col = foods[i % foods.length] as string;
-      if (kind === 0) cv.add(`<circle cx="${f(fx)}" cy="${f(fy)}" r="${f(r.range(12, 18))}" fill="${col}"/><circle cx="${f(fx - 4)}" cy="${f(fy - 4)}" r="4" fill="#ffffff" opacity="0.35"/>`);
+      if (kind === 0)
+        cv.add(
+          `<circle cx="${f(fx)}" cy="${f(fy)}" r="${f(r.range(12, 18))}" fill="${col}"/><circle cx="${f(fx - 4)}" cy="${f(fy - 4)}" r="4" fill="#ffffff" opacity="0.35"/>`,
+        );
       else if (kind === 1) cv.add(leaf(fx, fy, r.range(0, 360), 34, 16, p.a, darken(p.a, 0.4)));
-      else cv.add(`<ellipse cx="${f(fx)}" cy="${f(fy)}" rx="16" ry="8" fill="${col}" transform="rotate(${f(r.range(-30, 30))} ${f(fx)} ${f(fy)})"/>`);
+      else
+        cv.add(
+          `<ellipse cx="${f(fx)}" cy="${f(fy)}" rx="16" ry="8" fill="${col}" transform="rotate(${f(r.range(-30, 30))} ${f(fx)} ${f(fy)})"/>`,
+        );
     }
     // Steam.
     for (let i = 0; i < 3; i++) {
@@ -569,9 +616,15 @@ function chefProps(cv: Canvas, r: Rand, p: Palette, v: number) {
       `<ellipse cx="600" cy="452" rx="60" ry="20" fill="${lighten(p.glow, 0.2)}"/>`,
     );
     for (let i = 0; i < 5; i++) {
-      cv.add(`<path d="M${f(560 + i * 16)} 452q10 -18 20 0" stroke="${lighten(p.glow, 0.55)}" stroke-width="5" fill="none" stroke-linecap="round"/>`);
+      cv.add(
+        `<path d="M${f(560 + i * 16)} 452q10 -18 20 0" stroke="${lighten(p.glow, 0.55)}" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+      );
     }
-    cv.add(leaf(585, 440, -30, 30, 14, p.a, darken(p.a, 0.4)), leaf(612, 440, -150, 30, 14, p.a, darken(p.a, 0.4)), `<circle cx="628" cy="450" r="9" fill="${p.b}"/>`);
+    cv.add(
+      leaf(585, 440, -30, 30, 14, p.a, darken(p.a, 0.4)),
+      leaf(612, 440, -150, 30, 14, p.a, darken(p.a, 0.4)),
+      `<circle cx="628" cy="450" r="9" fill="${p.b}"/>`,
+    );
   } else {
     // Cutting board with vegetables and a knife; a pot on the right.
     const board = cv.linear('board', [
@@ -592,10 +645,17 @@ function chefProps(cv: Canvas, r: Rand, p: Palette, v: number) {
       `<rect x="360" y="466" width="110" height="10" rx="5" fill="#c9ced6"/><rect x="320" y="464" width="46" height="14" rx="6" fill="${p.ink}"/>`,
     );
     // Pot with lid and steam.
-    const pot = cv.linear('pot', [
-      [0, lighten(p.a, 0.15)],
-      [1, darken(p.a, 0.25)],
-    ], 0, 0, 1, 0);
+    const pot = cv.linear(
+      'pot',
+      [
+        [0, lighten(p.a, 0.15)],
+        [1, darken(p.a, 0.25)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    );
     cv.add(
       shadow(630, 470, 120, 16, 0.22),
       `<path d="M520 330H740V440Q740 470 710 470H550Q520 470 520 440Z" fill="${pot}"/>`,
@@ -605,7 +665,9 @@ function chefProps(cv: Canvas, r: Rand, p: Palette, v: number) {
     );
     for (let i = 0; i < 3; i++) {
       const sx = 580 + i * 50;
-      cv.add(`<path d="M${sx} 290c-20 -26 20 -44 0 -70s20 -44 0 -70" stroke="#ffffff" stroke-width="${9 - i * 2}" fill="none" stroke-linecap="round" opacity="${0.55 - i * 0.12}"/>`);
+      cv.add(
+        `<path d="M${sx} 290c-20 -26 20 -44 0 -70s20 -44 0 -70" stroke="#ffffff" stroke-width="${9 - i * 2}" fill="none" stroke-linecap="round" opacity="${0.55 - i * 0.12}"/>`,
+      );
     }
   }
 }
@@ -630,7 +692,9 @@ const doctor: Scene = (cv, r, p, v) => {
     const done = i < 3;
     cv.add(
       `<rect x="${cbx + 40}" y="${y - 12}" width="24" height="24" rx="6" fill="${done ? p.a : 'none'}" stroke="${done ? p.a : lighten(p.ink, 0.6)}" stroke-width="3"/>`,
-      done ? `<path d="M${cbx + 46} ${y}l5 5l9 -10" stroke="#ffffff" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` : '',
+      done
+        ? `<path d="M${cbx + 46} ${y}l5 5l9 -10" stroke="#ffffff" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`
+        : '',
       `<rect x="${cbx + 78}" y="${y - 5}" width="${f(r.range(80, 120))}" height="10" rx="5" fill="${lighten(p.ink, 0.75)}"/>`,
     );
   }
@@ -684,20 +748,29 @@ const yoga: Scene = (cv, r, p, v) => {
     [0, p.glow, 0.9],
     [1, p.glow, 0],
   ]);
-  cv.add(`<rect width="800" height="600" fill="${sky}"/>`, `<circle cx="400" cy="330" r="300" fill="${sun}"/>`, `<circle cx="400" cy="330" r="130" fill="${lighten(p.glow, 0.3)}" opacity="0.9"/>`);
+  cv.add(
+    `<rect width="800" height="600" fill="${sky}"/>`,
+    `<circle cx="400" cy="330" r="300" fill="${sun}"/>`,
+    `<circle cx="400" cy="330" r="130" fill="${lighten(p.glow, 0.3)}" opacity="0.9"/>`,
+  );
   for (let i = 0; i < 3; i++) cv.add(cloud(r.range(80, 720), r.range(70, 180), r.range(0.6, 1), '#ffffff', 0.5));
   // Layered hills.
   const layers = [mix(p.a, p.bg[1], 0.55), mix(p.a, p.bg[1], 0.3), p.a];
   layers.forEach((col, i) => {
     const y = 370 + i * 45;
-    cv.add(`<path d="M0 ${y}Q${f(r.range(120, 260))} ${y - 50} ${f(r.range(380, 420))} ${y}T800 ${y - 10}V600H0Z" fill="${col}"/>`);
+    cv.add(
+      `<path d="M0 ${y}Q${f(r.range(120, 260))} ${y - 50} ${f(r.range(380, 420))} ${y}T800 ${y - 10}V600H0Z" fill="${col}"/>`,
+    );
   });
   // Mat.
   const mat = cv.linear('mat', [
     [0, lighten(p.c, 0.15)],
     [1, darken(p.c, 0.15)],
   ]);
-  cv.add(`<path d="M220 540L290 480H570L620 540Z" fill="${mat}"/>`, `<path d="M220 540H620V552H220Z" fill="${darken(p.c, 0.3)}"/>`);
+  cv.add(
+    `<path d="M220 540L290 480H570L620 540Z" fill="${mat}"/>`,
+    `<path d="M220 540H620V552H220Z" fill="${darken(p.c, 0.3)}"/>`,
+  );
   // Figure.
   const body = p.ink;
   const skin = p.b;
@@ -737,7 +810,10 @@ const yoga: Scene = (cv, r, p, v) => {
     return `<g transform="translate(${f(x)} ${f(y)}) scale(${f(s)})">${petals.join('')}</g>`;
   };
   cv.add(lotus(120, 560, 1.2), lotus(690, 560, 0.9));
-  cv.add(sprig(r, 60, 600, -70, 170, darken(p.a, 0.1), darken(p.a, 0.45)), sprig(r, 760, 600, -112, 150, darken(p.a, 0.1), darken(p.a, 0.45)));
+  cv.add(
+    sprig(r, 60, 600, -70, 170, darken(p.a, 0.1), darken(p.a, 0.45)),
+    sprig(r, 760, 600, -112, 150, darken(p.a, 0.1), darken(p.a, 0.45)),
+  );
   for (let i = 0; i < 5; i++) cv.add(sparkle(r.range(100, 700), r.range(60, 250), r.range(5, 10), '#ffffff', 0.8));
 };
 
@@ -746,11 +822,16 @@ const babysitting: Scene = (cv, r, p, v) => {
   // Rainbow.
   const cols = [p.c, p.glow, p.a, p.b];
   cols.forEach((col, i) => {
-    cv.add(`<path d="M${130 + i * 26} 430A${270 - i * 26} ${270 - i * 26} 0 0 1 ${670 - i * 26} 430" stroke="${col}" stroke-width="26" fill="none" opacity="0.5"/>`);
+    cv.add(
+      `<path d="M${130 + i * 26} 430A${270 - i * 26} ${270 - i * 26} 0 0 1 ${670 - i * 26} 430" stroke="${col}" stroke-width="26" fill="none" opacity="0.5"/>`,
+    );
   });
   cv.add(cloud(150, 420, 1.2, '#ffffff', 0.95), cloud(660, 420, 1.1, '#ffffff', 0.95));
   // Rug.
-  cv.add(`<ellipse cx="400" cy="530" rx="360" ry="60" fill="${lighten(p.b, 0.45)}"/>`, `<ellipse cx="400" cy="530" rx="320" ry="46" fill="none" stroke="#ffffff" stroke-width="4" stroke-dasharray="10 12" opacity="0.8"/>`);
+  cv.add(
+    `<ellipse cx="400" cy="530" rx="360" ry="60" fill="${lighten(p.b, 0.45)}"/>`,
+    `<ellipse cx="400" cy="530" rx="320" ry="46" fill="none" stroke="#ffffff" stroke-width="4" stroke-dasharray="10 12" opacity="0.8"/>`,
+  );
 
   // Blocks A B C.
   const block = (x: number, y: number, s: number, col: string, letter: string) => {
@@ -801,7 +882,16 @@ const babysitting: Scene = (cv, r, p, v) => {
       `<ellipse cx="${f(x - 15)}" cy="${f(y - 20)}" rx="10" ry="16" fill="#ffffff" opacity="0.45" transform="rotate(20 ${f(x - 15)} ${f(y - 20)})"/>`,
     );
   }
-  for (let i = 0; i < 6; i++) cv.add(star(r.range(60, 740), r.range(40, 260), r.range(8, 16), i % 2 ? '#ffffff' : lighten(p.glow, 0.2), r.range(0, 30)));
+  for (let i = 0; i < 6; i++)
+    cv.add(
+      star(
+        r.range(60, 740),
+        r.range(40, 260),
+        r.range(8, 16),
+        i % 2 ? '#ffffff' : lighten(p.glow, 0.2),
+        r.range(0, 30),
+      ),
+    );
 };
 
 const driver: Scene = (cv, r, p, v) => {
@@ -824,7 +914,9 @@ const driver: Scene = (cv, r, p, v) => {
   while (x < 800) {
     const w = r.range(26, 50);
     const h = r.range(40, 120);
-    cv.add(`<rect x="${f(x)}" y="${f(380 - h)}" width="${f(w)}" height="${f(h)}" fill="${mix(p.ink, p.bg[1], 0.55)}"/>`);
+    cv.add(
+      `<rect x="${f(x)}" y="${f(380 - h)}" width="${f(w)}" height="${f(h)}" fill="${mix(p.ink, p.bg[1], 0.55)}"/>`,
+    );
     x += w + r.range(2, 8);
   }
   cv.add(`<rect y="380" width="800" height="40" fill="${mix(p.a, p.bg[1], 0.2)}"/>`);
@@ -833,8 +925,11 @@ const driver: Scene = (cv, r, p, v) => {
   for (let i = 0; i < 4; i++) {
     const tx = 60 + i * 210 + r.range(-20, 20);
     if (palms) {
-      cv.add(`<path d="M${f(tx)} 420Q${f(tx + 6)} 360 ${f(tx - 4)} 300" stroke="${darken(p.c, 0.35)}" stroke-width="9" fill="none" stroke-linecap="round"/>`);
-      for (const a of [-150, -110, -60, -20, 20]) cv.add(leaf(tx - 4, 300, a, 62, 20, darken(p.a, 0.15), darken(p.a, 0.5)));
+      cv.add(
+        `<path d="M${f(tx)} 420Q${f(tx + 6)} 360 ${f(tx - 4)} 300" stroke="${darken(p.c, 0.35)}" stroke-width="9" fill="none" stroke-linecap="round"/>`,
+      );
+      for (const a of [-150, -110, -60, -20, 20])
+        cv.add(leaf(tx - 4, 300, a, 62, 20, darken(p.a, 0.15), darken(p.a, 0.5)));
     } else {
       cv.add(
         `<rect x="${f(tx - 5)}" y="370" width="10" height="50" fill="${darken(p.a, 0.5)}"/>`,
@@ -847,8 +942,12 @@ const driver: Scene = (cv, r, p, v) => {
     [0, lighten(p.ink, 0.15)],
     [1, p.ink],
   ]);
-  cv.add(`<rect y="420" width="800" height="180" fill="${road}"/>`, `<rect y="420" width="800" height="8" fill="${lighten(p.ink, 0.4)}"/>`);
-  for (let lx = -20; lx < 800; lx += 110) cv.add(`<rect x="${lx}" y="526" width="64" height="9" rx="4" fill="#ffffff" opacity="0.85"/>`);
+  cv.add(
+    `<rect y="420" width="800" height="180" fill="${road}"/>`,
+    `<rect y="420" width="800" height="8" fill="${lighten(p.ink, 0.4)}"/>`,
+  );
+  for (let lx = -20; lx < 800; lx += 110)
+    cv.add(`<rect x="${lx}" y="526" width="64" height="9" rx="4" fill="#ffffff" opacity="0.85"/>`);
 
   // Car.
   const body = cv.linear('car', [
@@ -876,7 +975,10 @@ const driver: Scene = (cv, r, p, v) => {
     );
   }
   // Speed lines.
-  for (let i = 0; i < 3; i++) cv.add(`<path d="M${cx - 30 - i * 20} ${y0 - 120 + i * 30}h${-60 + i * 10}" stroke="#ffffff" stroke-width="6" stroke-linecap="round" opacity="0.7"/>`);
+  for (let i = 0; i < 3; i++)
+    cv.add(
+      `<path d="M${cx - 30 - i * 20} ${y0 - 120 + i * 30}h${-60 + i * 10}" stroke="#ffffff" stroke-width="6" stroke-linecap="round" opacity="0.7"/>`,
+    );
   // Map pin above the car.
   cv.add(
     `<path d="M690 330C680 306 660 290 660 266A30 30 0 0 1 720 266C720 290 700 306 690 330Z" fill="${p.b}"/>`,
@@ -889,15 +991,29 @@ const beauty: Scene = (cv, r, p, v) => {
   surface(cv, 450, lighten(p.b, 0.5), lighten(p.b, 0.2));
   // Vanity mirror.
   const mx = v % 2 === 0 ? 540 : 260;
-  const frame = cv.linear('frame', [
-    [0, '#f6d98b'],
-    [0.5, '#d9a94e'],
-    [1, '#b8862f'],
-  ], 0, 0, 1, 1);
-  const glass = cv.linear('glass', [
-    [0, lighten(p.glow, 0.6)],
-    [1, lighten(p.a, 0.4)],
-  ], 0, 0, 1, 1);
+  const frame = cv.linear(
+    'frame',
+    [
+      [0, '#f6d98b'],
+      [0.5, '#d9a94e'],
+      [1, '#b8862f'],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const glass = cv.linear(
+    'glass',
+    [
+      [0, lighten(p.glow, 0.6)],
+      [1, lighten(p.a, 0.4)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   cv.add(
     shadow(mx, 456, 90, 10, 0.2),
     `<rect x="${mx - 8}" y="330" width="16" height="120" fill="${frame}"/>`,
@@ -939,8 +1055,12 @@ const beauty: Scene = (cv, r, p, v) => {
     `<ellipse cx="${v % 2 === 0 ? 220 : 520}" cy="520" rx="70" ry="26" fill="${frame}"/>`,
     `<ellipse cx="${v % 2 === 0 ? 220 : 520}" cy="516" rx="56" ry="19" fill="${lighten(p.c, 0.5)}"/>`,
   );
-  for (let i = 0; i < 6; i++) cv.add(sparkle(r.range(60, 740), r.range(50, 300), r.range(8, 18), '#ffffff', r.range(0.6, 0.95)));
-  cv.add(leaf(40, 600, -60, 140, 54, lighten(p.a, 0.1), darken(p.a, 0.3)), leaf(760, 600, -120, 130, 50, lighten(p.a, 0.1), darken(p.a, 0.3)));
+  for (let i = 0; i < 6; i++)
+    cv.add(sparkle(r.range(60, 740), r.range(50, 300), r.range(8, 18), '#ffffff', r.range(0.6, 0.95)));
+  cv.add(
+    leaf(40, 600, -60, 140, 54, lighten(p.a, 0.1), darken(p.a, 0.3)),
+    leaf(760, 600, -120, 130, 50, lighten(p.a, 0.1), darken(p.a, 0.3)),
+  );
 };
 
 const fitness: Scene = (cv, r, p, v) => {
@@ -952,7 +1072,10 @@ const fitness: Scene = (cv, r, p, v) => {
   );
   surface(cv, 440, lighten(p.ink, 0.3), p.ink);
   // Floor mat.
-  cv.add(`<path d="M60 560L140 470H700L760 560Z" fill="${p.a}"/>`, `<path d="M60 560H760V572H60Z" fill="${darken(p.a, 0.3)}"/>`);
+  cv.add(
+    `<path d="M60 560L140 470H700L760 560Z" fill="${p.a}"/>`,
+    `<path d="M60 560H760V572H60Z" fill="${darken(p.a, 0.3)}"/>`,
+  );
   // Dumbbell.
   const plate = cv.linear('plate', [
     [0, lighten(p.c, 0.2)],
@@ -971,15 +1094,24 @@ const fitness: Scene = (cv, r, p, v) => {
     [dx + 200, 76],
     [dx + 226, 100],
   ] as const) {
-    cv.add(`<rect x="${px}" y="${dy - h / 2}" width="34" height="${h}" rx="10" fill="${plate}"/>`, `<rect x="${px + 6}" y="${dy - h / 2 + 8}" width="7" height="${h - 16}" rx="3" fill="#ffffff" opacity="0.3"/>`);
+    cv.add(
+      `<rect x="${px}" y="${dy - h / 2}" width="34" height="${h}" rx="10" fill="${plate}"/>`,
+      `<rect x="${px + 6}" y="${dy - h / 2 + 8}" width="7" height="${h - 16}" rx="3" fill="#ffffff" opacity="0.3"/>`,
+    );
   }
   // Kettlebell.
   const kx = v % 2 === 0 ? 560 : 210;
-  const kb = cv.radial('kb', [
-    [0, lighten(p.b, 0.35)],
-    [0.7, p.b],
-    [1, darken(p.b, 0.25)],
-  ], 0.38, 0.35, 0.7);
+  const kb = cv.radial(
+    'kb',
+    [
+      [0, lighten(p.b, 0.35)],
+      [0.7, p.b],
+      [1, darken(p.b, 0.25)],
+    ],
+    0.38,
+    0.35,
+    0.7,
+  );
   cv.add(
     shadow(kx, 512, 90, 12, 0.3),
     `<path d="M${kx - 52} 380C${kx - 60} 300 ${kx + 60} 300 ${kx + 52} 380" stroke="${darken(p.b, 0.25)}" stroke-width="26" fill="none" stroke-linecap="round"/>`,
@@ -1002,7 +1134,9 @@ const fitness: Scene = (cv, r, p, v) => {
   const ticks: string[] = [];
   for (let i = 0; i < 12; i++) {
     const a = (i / 12) * Math.PI * 2;
-    ticks.push(`M${f(wx + Math.cos(a) * 54)} ${f(wy + Math.sin(a) * 54)}L${f(wx + Math.cos(a) * 62)} ${f(wy + Math.sin(a) * 62)}`);
+    ticks.push(
+      `M${f(wx + Math.cos(a) * 54)} ${f(wy + Math.sin(a) * 54)}L${f(wx + Math.cos(a) * 62)} ${f(wy + Math.sin(a) * 62)}`,
+    );
   }
   const elapsed = r.range(0.2, 0.7) * Math.PI * 2;
   const ex = wx + Math.sin(elapsed) * 60;
@@ -1023,54 +1157,310 @@ const fitness: Scene = (cv, r, p, v) => {
 
 const PALETTES: Record<IllustrationCategory, Palette[]> = {
   massage: [
-    { bg: ['#eef3ea', '#cfdcc6'], glow: '#f7c59f', a: '#7fa37a', b: '#c9a98b', c: '#b98b63', ink: '#4a4e57', light: '#f5efe6' },
-    { bg: ['#f6ece4', '#e3cdbd'], glow: '#f4b6a4', a: '#8aa68b', b: '#d7a48f', c: '#a9775a', ink: '#3f4350', light: '#fbf3ec' },
-    { bg: ['#e8eef2', '#c3d3dc'], glow: '#ffe1b0', a: '#6e9f93', b: '#9db8c7', c: '#8f7b6b', ink: '#37414d', light: '#f3f1ec' },
-    { bg: ['#f2ece6', '#dfd0e0'], glow: '#f9c6d3', a: '#86a98a', b: '#b7a2c9', c: '#9d7f6c', ink: '#474252', light: '#f8f2f6' },
+    {
+      bg: ['#eef3ea', '#cfdcc6'],
+      glow: '#f7c59f',
+      a: '#7fa37a',
+      b: '#c9a98b',
+      c: '#b98b63',
+      ink: '#4a4e57',
+      light: '#f5efe6',
+    },
+    {
+      bg: ['#f6ece4', '#e3cdbd'],
+      glow: '#f4b6a4',
+      a: '#8aa68b',
+      b: '#d7a48f',
+      c: '#a9775a',
+      ink: '#3f4350',
+      light: '#fbf3ec',
+    },
+    {
+      bg: ['#e8eef2', '#c3d3dc'],
+      glow: '#ffe1b0',
+      a: '#6e9f93',
+      b: '#9db8c7',
+      c: '#8f7b6b',
+      ink: '#37414d',
+      light: '#f3f1ec',
+    },
+    {
+      bg: ['#f2ece6', '#dfd0e0'],
+      glow: '#f9c6d3',
+      a: '#86a98a',
+      b: '#b7a2c9',
+      c: '#9d7f6c',
+      ink: '#474252',
+      light: '#f8f2f6',
+    },
   ],
   tours: [
-    { bg: ['#8ec9ea', '#fde2c4'], glow: '#ffd27a', a: '#5a9f6e', b: '#3d8fc4', c: '#ef6a4c', ink: '#2f3b52', light: '#ffffff' },
-    { bg: ['#f7a98b', '#fde3b5'], glow: '#ffe08a', a: '#6b8f5e', b: '#4a7fb0', c: '#e0405c', ink: '#3b2e4a', light: '#ffffff' },
-    { bg: ['#6fa8dc', '#c7e3f4'], glow: '#fff1b8', a: '#4d8a6a', b: '#2f79b5', c: '#f29a2e', ink: '#26324a', light: '#ffffff' },
-    { bg: ['#b59be0', '#f9c8b7'], glow: '#ffd59e', a: '#6a8f7a', b: '#5c86c6', c: '#e8546b', ink: '#362a55', light: '#ffffff' },
+    {
+      bg: ['#8ec9ea', '#fde2c4'],
+      glow: '#ffd27a',
+      a: '#5a9f6e',
+      b: '#3d8fc4',
+      c: '#ef6a4c',
+      ink: '#2f3b52',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#f7a98b', '#fde3b5'],
+      glow: '#ffe08a',
+      a: '#6b8f5e',
+      b: '#4a7fb0',
+      c: '#e0405c',
+      ink: '#3b2e4a',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#6fa8dc', '#c7e3f4'],
+      glow: '#fff1b8',
+      a: '#4d8a6a',
+      b: '#2f79b5',
+      c: '#f29a2e',
+      ink: '#26324a',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#b59be0', '#f9c8b7'],
+      glow: '#ffd59e',
+      a: '#6a8f7a',
+      b: '#5c86c6',
+      c: '#e8546b',
+      ink: '#362a55',
+      light: '#ffffff',
+    },
   ],
   'private-chef': [
-    { bg: ['#fbe9d6', '#f2cfae'], glow: '#ffd59a', a: '#6da34d', b: '#e0493b', c: '#b07a4f', ink: '#34312f', light: '#fff8ef' },
-    { bg: ['#f3ede4', '#dfd2bf'], glow: '#ffe3a3', a: '#4f9a6b', b: '#e86a3a', c: '#8c6a4f', ink: '#2e3440', light: '#fffaf2' },
-    { bg: ['#e7f0ec', '#c6dbd1'], glow: '#ffd8a8', a: '#5b9a57', b: '#d94b4b', c: '#a1785a', ink: '#263238', light: '#fbfaf6' },
-    { bg: ['#fde6df', '#f1c5b8'], glow: '#ffe4a8', a: '#6aa75a', b: '#c9473f', c: '#9c6b52', ink: '#3a2f33', light: '#fff7f2' },
+    {
+      bg: ['#fbe9d6', '#f2cfae'],
+      glow: '#ffd59a',
+      a: '#6da34d',
+      b: '#e0493b',
+      c: '#b07a4f',
+      ink: '#34312f',
+      light: '#fff8ef',
+    },
+    {
+      bg: ['#f3ede4', '#dfd2bf'],
+      glow: '#ffe3a3',
+      a: '#4f9a6b',
+      b: '#e86a3a',
+      c: '#8c6a4f',
+      ink: '#2e3440',
+      light: '#fffaf2',
+    },
+    {
+      bg: ['#e7f0ec', '#c6dbd1'],
+      glow: '#ffd8a8',
+      a: '#5b9a57',
+      b: '#d94b4b',
+      c: '#a1785a',
+      ink: '#263238',
+      light: '#fbfaf6',
+    },
+    {
+      bg: ['#fde6df', '#f1c5b8'],
+      glow: '#ffe4a8',
+      a: '#6aa75a',
+      b: '#c9473f',
+      c: '#9c6b52',
+      ink: '#3a2f33',
+      light: '#fff7f2',
+    },
   ],
   doctor: [
-    { bg: ['#e6f4f8', '#bfe1ea'], glow: '#ffffff', a: '#18a58e', b: '#3b82f6', c: '#7fb7d9', ink: '#1f3347', light: '#ffffff' },
-    { bg: ['#e9f7f1', '#c2e8d8'], glow: '#ffffff', a: '#0f9d7a', b: '#ef5b6b', c: '#6fbfa4', ink: '#1d3b36', light: '#ffffff' },
-    { bg: ['#eef1fb', '#cdd6f3'], glow: '#ffffff', a: '#4f7cf0', b: '#e5536b', c: '#8fa4e8', ink: '#1f2a4d', light: '#ffffff' },
+    {
+      bg: ['#e6f4f8', '#bfe1ea'],
+      glow: '#ffffff',
+      a: '#18a58e',
+      b: '#3b82f6',
+      c: '#7fb7d9',
+      ink: '#1f3347',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#e9f7f1', '#c2e8d8'],
+      glow: '#ffffff',
+      a: '#0f9d7a',
+      b: '#ef5b6b',
+      c: '#6fbfa4',
+      ink: '#1d3b36',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#eef1fb', '#cdd6f3'],
+      glow: '#ffffff',
+      a: '#4f7cf0',
+      b: '#e5536b',
+      c: '#8fa4e8',
+      ink: '#1f2a4d',
+      light: '#ffffff',
+    },
   ],
   yoga: [
-    { bg: ['#fbd3b9', '#f6a68c'], glow: '#ffe7a8', a: '#8e6fa8', b: '#f2c6a0', c: '#5bb3a6', ink: '#40305c', light: '#ffffff' },
-    { bg: ['#c9d8f5', '#f3c7d6'], glow: '#fff2c2', a: '#5f8f84', b: '#e8b998', c: '#e27d8c', ink: '#2f3d5c', light: '#ffffff' },
-    { bg: ['#fde7c8', '#f5b98e'], glow: '#fff5d0', a: '#6d9b6a', b: '#c98f6a', c: '#6fa3c8', ink: '#4a3a33', light: '#ffffff' },
-    { bg: ['#d7c5ee', '#f8d5c6'], glow: '#ffeab5', a: '#7a6aa8', b: '#f0c2a2', c: '#3fa39a', ink: '#352b55', light: '#ffffff' },
+    {
+      bg: ['#fbd3b9', '#f6a68c'],
+      glow: '#ffe7a8',
+      a: '#8e6fa8',
+      b: '#f2c6a0',
+      c: '#5bb3a6',
+      ink: '#40305c',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#c9d8f5', '#f3c7d6'],
+      glow: '#fff2c2',
+      a: '#5f8f84',
+      b: '#e8b998',
+      c: '#e27d8c',
+      ink: '#2f3d5c',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#fde7c8', '#f5b98e'],
+      glow: '#fff5d0',
+      a: '#6d9b6a',
+      b: '#c98f6a',
+      c: '#6fa3c8',
+      ink: '#4a3a33',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#d7c5ee', '#f8d5c6'],
+      glow: '#ffeab5',
+      a: '#7a6aa8',
+      b: '#f0c2a2',
+      c: '#3fa39a',
+      ink: '#352b55',
+      light: '#ffffff',
+    },
   ],
   babysitting: [
-    { bg: ['#fff4d6', '#ffe2c2'], glow: '#fff9e6', a: '#7cc4a6', b: '#7fb2ee', c: '#f2788f', ink: '#c4935f', light: '#ffffff' },
-    { bg: ['#e5f3ff', '#cfe6fb'], glow: '#ffffff', a: '#8ad0a8', b: '#ffb86b', c: '#a98be8', ink: '#b98559', light: '#ffffff' },
-    { bg: ['#fde8f0', '#f8d2e2'], glow: '#fffafc', a: '#6fc3c8', b: '#f9c74f', c: '#f07167', ink: '#a9774f', light: '#ffffff' },
+    {
+      bg: ['#fff4d6', '#ffe2c2'],
+      glow: '#fff9e6',
+      a: '#7cc4a6',
+      b: '#7fb2ee',
+      c: '#f2788f',
+      ink: '#c4935f',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#e5f3ff', '#cfe6fb'],
+      glow: '#ffffff',
+      a: '#8ad0a8',
+      b: '#ffb86b',
+      c: '#a98be8',
+      ink: '#b98559',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#fde8f0', '#f8d2e2'],
+      glow: '#fffafc',
+      a: '#6fc3c8',
+      b: '#f9c74f',
+      c: '#f07167',
+      ink: '#a9774f',
+      light: '#ffffff',
+    },
   ],
   driver: [
-    { bg: ['#9fd0f0', '#fde5c4'], glow: '#ffd27a', a: '#5f9e6e', b: '#5aa0d8', c: '#e2463f', ink: '#33363f', light: '#ffffff' },
-    { bg: ['#f8b195', '#fbe3c0'], glow: '#ffe08a', a: '#6a9a63', b: '#6c8fd0', c: '#2f6fb0', ink: '#2f3038', light: '#ffffff' },
-    { bg: ['#a8c0ff', '#e8d8f5'], glow: '#fff1c4', a: '#5d8d7b', b: '#f0a25a', c: '#f2c14e', ink: '#2d2f3b', light: '#ffffff' },
-    { bg: ['#7cc6c3', '#f5e8c8'], glow: '#ffe7a1', a: '#4f8f62', b: '#e36b5b', c: '#1f2937', ink: '#3a3d46', light: '#ffffff' },
+    {
+      bg: ['#9fd0f0', '#fde5c4'],
+      glow: '#ffd27a',
+      a: '#5f9e6e',
+      b: '#5aa0d8',
+      c: '#e2463f',
+      ink: '#33363f',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#f8b195', '#fbe3c0'],
+      glow: '#ffe08a',
+      a: '#6a9a63',
+      b: '#6c8fd0',
+      c: '#2f6fb0',
+      ink: '#2f3038',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#a8c0ff', '#e8d8f5'],
+      glow: '#fff1c4',
+      a: '#5d8d7b',
+      b: '#f0a25a',
+      c: '#f2c14e',
+      ink: '#2d2f3b',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#7cc6c3', '#f5e8c8'],
+      glow: '#ffe7a1',
+      a: '#4f8f62',
+      b: '#e36b5b',
+      c: '#1f2937',
+      ink: '#3a3d46',
+      light: '#ffffff',
+    },
   ],
   beauty: [
-    { bg: ['#fde4ea', '#f7c6d3'], glow: '#fff2f5', a: '#86b49a', b: '#f4a7b9', c: '#d6336c', ink: '#2b2230', light: '#ffffff' },
-    { bg: ['#efe3fa', '#d9c4f0'], glow: '#fff7ff', a: '#8fb8a8', b: '#c9a7ea', c: '#9c36b5', ink: '#2a2135', light: '#ffffff' },
-    { bg: ['#fdeadf', '#f6cdb8'], glow: '#fff6ee', a: '#9bb88a', b: '#f2b49b', c: '#e0533d', ink: '#33241f', light: '#ffffff' },
+    {
+      bg: ['#fde4ea', '#f7c6d3'],
+      glow: '#fff2f5',
+      a: '#86b49a',
+      b: '#f4a7b9',
+      c: '#d6336c',
+      ink: '#2b2230',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#efe3fa', '#d9c4f0'],
+      glow: '#fff7ff',
+      a: '#8fb8a8',
+      b: '#c9a7ea',
+      c: '#9c36b5',
+      ink: '#2a2135',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#fdeadf', '#f6cdb8'],
+      glow: '#fff6ee',
+      a: '#9bb88a',
+      b: '#f2b49b',
+      c: '#e0533d',
+      ink: '#33241f',
+      light: '#ffffff',
+    },
   ],
   fitness: [
-    { bg: ['#2ec4b6', '#1b998b'], glow: '#c6fff6', a: '#ff9f1c', b: '#ef476f', c: '#3a86ff', ink: '#1d2433', light: '#ffffff' },
-    { bg: ['#ffb347', '#ff7f50'], glow: '#ffe6b0', a: '#3a86ff', b: '#2b2d42', c: '#06d6a0', ink: '#22223b', light: '#ffffff' },
-    { bg: ['#6c63ff', '#4a43c9'], glow: '#d9d6ff', a: '#ff6b6b', b: '#ffd166', c: '#06d6a0', ink: '#1f1b3a', light: '#ffffff' },
+    {
+      bg: ['#2ec4b6', '#1b998b'],
+      glow: '#c6fff6',
+      a: '#ff9f1c',
+      b: '#ef476f',
+      c: '#3a86ff',
+      ink: '#1d2433',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#ffb347', '#ff7f50'],
+      glow: '#ffe6b0',
+      a: '#3a86ff',
+      b: '#2b2d42',
+      c: '#06d6a0',
+      ink: '#22223b',
+      light: '#ffffff',
+    },
+    {
+      bg: ['#6c63ff', '#4a43c9'],
+      glow: '#d9d6ff',
+      a: '#ff6b6b',
+      b: '#ffd166',
+      c: '#06d6a0',
+      ink: '#1f1b3a',
+      light: '#ffffff',
+    },
   ],
 };
 
@@ -1087,7 +1477,15 @@ const SCENES: Record<IllustrationCategory, Scene> = {
 };
 
 /** Scenes without text, which may be drawn mirrored for variety. */
-const MIRROR_SAFE = new Set<IllustrationCategory>(['massage', 'tours', 'private-chef', 'doctor', 'yoga', 'driver', 'beauty']);
+const MIRROR_SAFE = new Set<IllustrationCategory>([
+  'massage',
+  'tours',
+  'private-chef',
+  'doctor',
+  'yoga',
+  'driver',
+  'beauty',
+]);
 
 const TITLES: Record<IllustrationCategory, string> = {
   massage: 'Massage illustration',
@@ -1118,7 +1516,15 @@ export function renderServiceIllustration(category: IllustrationCategory, n: num
 export function renderPlaceholder(): string {
   const cv = new Canvas();
   const r = rand('placeholder');
-  const p: Palette = { bg: ['#eef2f7', '#d9e1ec'], glow: '#ffffff', a: '#9fb3c8', b: '#b8c6d6', c: '#7c93ad', ink: '#52667d', light: '#ffffff' };
+  const p: Palette = {
+    bg: ['#eef2f7', '#d9e1ec'],
+    glow: '#ffffff',
+    a: '#9fb3c8',
+    b: '#b8c6d6',
+    c: '#7c93ad',
+    ink: '#52667d',
+    light: '#ffffff',
+  };
   backdrop(cv, r, p);
   cv.add(
     `<path d="M0 470Q200 400 420 460T800 440V600H0Z" fill="${p.b}"/>`,
@@ -1150,10 +1556,17 @@ export function renderAvatar(seed: string, initials?: string): string {
   const r = rand(`avatar:${seed}`);
   const [from, to] = AVATAR_GRADIENTS[hash(seed) % AVATAR_GRADIENTS.length] as [string, string];
   const cv = new Canvas();
-  const bg = cv.linear('abg', [
-    [0, from],
-    [1, to],
-  ], 0, 0, 1, 1);
+  const bg = cv.linear(
+    'abg',
+    [
+      [0, from],
+      [1, to],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   cv.add(
     `<rect width="128" height="128" fill="${bg}"/>`,
     `<circle cx="${f(r.range(90, 120))}" cy="${f(r.range(0, 30))}" r="${f(r.range(40, 56))}" fill="#ffffff" opacity="0.16"/>`,
@@ -1170,7 +1583,9 @@ export function renderAvatar(seed: string, initials?: string): string {
       `<text x="64" y="66" dy="0.35em" font-family="Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" font-weight="600" font-size="${size}" fill="#ffffff" text-anchor="middle" letter-spacing="1">${escapeXml(label)}</text>`,
     );
   } else {
-    cv.add(`<circle cx="64" cy="52" r="20" fill="#ffffff" opacity="0.9"/><path d="M28 108C32 84 48 76 64 76S96 84 100 108Z" fill="#ffffff" opacity="0.9"/>`);
+    cv.add(
+      `<circle cx="64" cy="52" r="20" fill="#ffffff" opacity="0.9"/><path d="M28 108C32 84 48 76 64 76S96 84 100 108Z" fill="#ffffff" opacity="0.9"/>`,
+    );
   }
   return cv.render(128, 128, label ? `Avatar ${label}` : 'Avatar');
 }

@@ -30,10 +30,7 @@ const avatarQuerySchema = z.object({
 });
 
 function sendSvg(reply: FastifyReply, svg: string) {
-  return reply
-    .header('content-type', 'image/svg+xml')
-    .header('cache-control', 'public, max-age=86400')
-    .send(svg);
+  return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
 }
 
 /** Demo illustrations served by the app itself, so Locora works offline under a strict CSP. */
@@ -49,7 +46,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { category, n } = request.params;
-      if (!isIllustrationCategory(category)) throw new AppError('NOT_FOUND', `No illustrations for category "${category}".`);
+      if (!isIllustrationCategory(category))
+        throw new AppError('NOT_FOUND', `No illustrations for category "${category}".`);
       return sendSvg(reply, renderServiceIllustration(category, n));
     },
   );

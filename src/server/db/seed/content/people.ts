@@ -61,7 +61,8 @@ export const PROVIDERS: ProviderProfile[] = [
         category: 'private-chef',
         template: {
           title: 'Handmade Pasta Class',
-          description: 'Flour, eggs and a rolling pin: in three hours you will make tagliatelle, tortellini and orecchiette from scratch, then eat them with a ragù that has been simmering since morning. Up to six people around your kitchen table.',
+          description:
+            'Flour, eggs and a rolling pin: in three hours you will make tagliatelle, tortellini and orecchiette from scratch, then eat them with a ragù that has been simmering since morning. Up to six people around your kitchen table.',
           unit: 'per hour',
           price: 6500,
           minHours: 3,
@@ -71,7 +72,8 @@ export const PROVIDERS: ProviderProfile[] = [
         category: 'private-chef',
         template: {
           title: 'Italian Dinner Party for Up to 8',
-          description: 'Antipasti, a fresh pasta course, a main of Portuguese fish or slow-cooked beef and a tiramisù that has converted many Lisboetas. I cook in your kitchen, serve at the table and leave it cleaner than I found it.',
+          description:
+            'Antipasti, a fresh pasta course, a main of Portuguese fish or slow-cooked beef and a tiramisù that has converted many Lisboetas. I cook in your kitchen, serve at the table and leave it cleaner than I found it.',
           unit: 'per session',
           price: 38000,
           minHours: 1,
@@ -81,7 +83,8 @@ export const PROVIDERS: ProviderProfile[] = [
         category: 'private-chef',
         template: {
           title: 'Long Lunch alla Nonna',
-          description: 'A long, generous family lunch the way my grandmother made it: lasagne verde, roast chicken with rosemary potatoes and a crostata for dessert. Children eat free and are welcome to help roll the pasta.',
+          description:
+            'A long, generous family lunch the way my grandmother made it: lasagne verde, roast chicken with rosemary potatoes and a crostata for dessert. Children eat free and are welcome to help roll the pasta.',
           unit: 'per session',
           price: 26000,
           minHours: 1,
@@ -91,7 +94,8 @@ export const PROVIDERS: ProviderProfile[] = [
         category: 'private-chef',
         template: {
           title: 'Italian–Portuguese Tasting Menu',
-          description: 'Seven courses where Emilia-Romagna meets the Atlantic: cuttlefish-ink tagliolini, bacalhau mantecato, pork from the Alentejo with balsamic, and pastel de nata semifreddo. Wine pairing with small Portuguese producers on request.',
+          description:
+            'Seven courses where Emilia-Romagna meets the Atlantic: cuttlefish-ink tagliolini, bacalhau mantecato, pork from the Alentejo with balsamic, and pastel de nata semifreddo. Wine pairing with small Portuguese producers on request.',
           unit: 'per session',
           price: 48000,
           minHours: 1,
@@ -101,7 +105,8 @@ export const PROVIDERS: ProviderProfile[] = [
         category: 'tours',
         template: {
           title: 'Lisbon Market Walk and Aperitivo',
-          description: 'A morning at the Mercado de Campo de Ourique with the fishmongers and cheese sellers I buy from every week, followed by an Italian-style aperitivo of Portuguese wines and petiscos.',
+          description:
+            'A morning at the Mercado de Campo de Ourique with the fishmongers and cheese sellers I buy from every week, followed by an Italian-style aperitivo of Portuguese wines and petiscos.',
           unit: 'per session',
           price: 5500,
           minHours: 1,

@@ -135,7 +135,9 @@ export const LOW_REVIEWS: Record<1 | 2 | 3, string[]> = {
     'Arrived 40 minutes late without letting us know, which cut into our evening. The service itself was OK.',
     'Not great. The session felt rushed and the equipment was not in good condition.',
   ],
-  1: ['Cancelled on us two hours before the start and we had to find an alternative at the last minute. Refund took a week.'],
+  1: [
+    'Arrived very late, rushed through everything and skipped half of what we had agreed. Not worth the price, sadly.',
+  ],
 };
 
 /** The traveler's first message and the provider's answer, per category. */
@@ -143,17 +145,20 @@ export const OPENERS: Record<CategorySlug, { ask: string; answer: string }[]> = 
   massage: [
     {
       ask: 'Hi {p}! We are staying in a small apartment in {place}. Is there enough room for your table, or should we clear the living room?',
-      answer: 'Hi {t}! I only need about two by one metres of floor space, the living room will be perfect. I bring the table, towels and oils.',
+      answer:
+        'Hi {t}! I only need about two by one metres of floor space, the living room will be perfect. I bring the table, towels and oils.',
     },
     {
       ask: 'Hello! I have a stiff neck from the flight and a sore lower back. Could you focus on those areas?',
-      answer: 'Of course, {t}. I will spend extra time on the neck and lower back and finish with some gentle stretching. Please drink plenty of water before the session.',
+      answer:
+        'Of course, {t}. I will spend extra time on the neck and lower back and finish with some gentle stretching. Please drink plenty of water before the session.',
     },
   ],
   tours: [
     {
       ask: 'Hi {p}, we are two adults and a 9-year-old who loves castles. Is the route OK for kids?',
-      answer: 'Hello {t}! Absolutely, I have a version with a few more stories about knights and fewer museums. Comfortable shoes are a must, the streets are steep!',
+      answer:
+        'Hello {t}! Absolutely, I have a version with a few more stories about knights and fewer museums. Comfortable shoes are a must, the streets are steep!',
     },
     {
       ask: 'Hello! Where exactly do we meet? Our hotel is in {place}.',
@@ -163,79 +168,102 @@ export const OPENERS: Record<CategorySlug, { ask: string; answer: string }[]> = 
   'private-chef': [
     {
       ask: 'Hi {p}! One of our guests is vegetarian and another is allergic to shellfish. Is that OK for the menu?',
-      answer: 'Hello {t}, no problem at all. I will send you a proposed menu tomorrow with a vegetarian version of each course, and I will keep shellfish out of the kitchen entirely.',
+      answer:
+        'Hello {t}, no problem at all. I will send you a proposed menu tomorrow with a vegetarian version of each course, and I will keep shellfish out of the kitchen entirely.',
     },
     {
       ask: 'Hello {p}! Our kitchen is quite basic (two burners and a small oven). Will that work?',
-      answer: 'Hi {t}! That is more than enough, I travel with my own knives, pans and a portable burner. Just make sure there is some fridge space for me.',
+      answer:
+        'Hi {t}! That is more than enough, I travel with my own knives, pans and a portable burner. Just make sure there is some fridge space for me.',
     },
   ],
   doctor: [
     {
       ask: 'Hello Doctor, my son (6) has had a fever of 38.9 since this morning and a sore throat. Can you come to our hotel in {place}?',
-      answer: 'Hello {t}. Yes, I can be there at the booked time. Meanwhile keep him drinking and you may give paracetamol according to his weight. Please have his vaccination record handy if you travel with it.',
+      answer:
+        'Hello {t}. Yes, I can be there at the booked time. Meanwhile keep him drinking and you may give paracetamol according to his weight. Please have his vaccination record handy if you travel with it.',
     },
     {
       ask: 'Hi, I think I have food poisoning since last night. Is it possible to get a visit today?',
-      answer: 'Hi {t}, I am sorry to hear that. I will come at the booked time with rehydration and medication. Sip water or an oral rehydration drink in small amounts until then.',
+      answer:
+        'Hi {t}, I am sorry to hear that. I will come at the booked time with rehydration and medication. Sip water or an oral rehydration drink in small amounts until then.',
     },
   ],
   yoga: [
     {
       ask: 'Hi {p}! I am a complete beginner and a bit stiff. Is the session suitable for me?',
-      answer: 'Hi {t}! Absolutely, I will adapt everything to you. Wear something comfortable and avoid a big meal in the two hours before.',
+      answer:
+        'Hi {t}! Absolutely, I will adapt everything to you. Wear something comfortable and avoid a big meal in the two hours before.',
     },
     {
       ask: 'Hello! Do we need to bring our own mats?',
-      answer: 'Hello {t}! No need, I bring mats, blocks and straps for everyone. Just bring water and maybe a light sweater for the end of the class.',
+      answer:
+        'Hello {t}! No need, I bring mats, blocks and straps for everyone. Just bring water and maybe a light sweater for the end of the class.',
     },
   ],
   babysitting: [
     {
       ask: 'Hi {p}! Our daughters are 3 and 6. The little one needs to be asleep by 8. Is that OK?',
-      answer: 'Hi {t}! Of course. We will do bath, pyjamas and two stories, and the big one can stay up a little later for a board game. Tell me if there are any allergies.',
+      answer:
+        'Hi {t}! Of course. We will do bath, pyjamas and two stories, and the big one can stay up a little later for a board game. Tell me if there are any allergies.',
     },
     {
       ask: 'Hello! Our baby is 9 months old and still has a bottle before bed. Are you comfortable with that?',
-      answer: 'Hello {t}, yes, I have cared for many babies that age. Please leave the formula and instructions on the counter and I will follow your routine exactly.',
+      answer:
+        'Hello {t}, yes, I have cared for many babies that age. Please leave the formula and instructions on the counter and I will follow your routine exactly.',
     },
   ],
   driver: [
     {
       ask: 'Hi {p}! We land at 7:40 with four suitcases and a stroller. Will everything fit?',
-      answer: 'Hi {t}! Yes, no problem, the car has a large boot and I can fold the third row. I will track your flight and wait at arrivals with a sign.',
+      answer:
+        'Hi {t}! Yes, no problem, the car has a large boot and I can fold the third row. I will track your flight and wait at arrivals with a sign.',
     },
     {
       ask: 'Hello! Could we stop for lunch somewhere local on the way?',
-      answer: 'Hello {t}! Of course, I know a family place on the way with the best food in the area. I will call ahead to reserve a table.',
+      answer:
+        'Hello {t}! Of course, I know a family place on the way with the best food in the area. I will call ahead to reserve a table.',
     },
   ],
   beauty: [
     {
       ask: 'Hi {p}! It is for a wedding on Saturday, I would like something soft and natural. Can I send you some photos?',
-      answer: 'Hi {t}! Yes please, send photos of the dress and a few looks you like. I will bring a palette that suits an outdoor ceremony.',
+      answer:
+        'Hi {t}! Yes please, send photos of the dress and a few looks you like. I will bring a palette that suits an outdoor ceremony.',
     },
     {
       ask: 'Hello! Do you have nude or soft pink gel colours?',
-      answer: 'Hello {t}! I have about fifteen nudes and pinks. I will bring the whole range so you can choose in good light.',
+      answer:
+        'Hello {t}! I have about fifteen nudes and pinks. I will bring the whole range so you can choose in good light.',
     },
   ],
   fitness: [
     {
       ask: 'Hi {p}! My hotel gym only has dumbbells up to 15 kg. Is that enough?',
-      answer: 'Hi {t}! That is plenty. I will also bring resistance bands and a kettlebell. Eat something light an hour before.',
+      answer:
+        'Hi {t}! That is plenty. I will also bring resistance bands and a kettlebell. Eat something light an hour before.',
     },
     {
       ask: 'Hello! I am training for a half marathon. Can we include some running drills?',
-      answer: 'Hello {t}! Great, we will do a running-technique warm-up, intervals and a strength block for the legs and core.',
+      answer:
+        'Hello {t}! Great, we will do a running-technique warm-up, intervals and a strength block for the legs and core.',
     },
   ],
 };
 
 export const FOLLOW_UPS: { ask: string; answer: string }[] = [
-  { ask: 'Perfect, thank you! Should I tell reception you are coming?', answer: 'Yes please, just leave my name at the front desk. See you on {day} at {time}!' },
-  { ask: 'Great. Is it possible to pay the extra hour on the day if we want to continue?', answer: 'Of course, just tell me on the day and we will add it. See you {day}!' },
-  { ask: 'Sounds wonderful. Anything else we should prepare?', answer: 'Nothing at all, {t}. I will message you when I am on my way.' },
+  {
+    ask: 'Perfect, thank you! Should I tell reception you are coming?',
+    answer: 'Yes please, just leave my name at the front desk. See you on {day} at {time}!',
+  },
+  {
+    ask: 'Great. Is it possible to pay the extra hour on the day if we want to continue?',
+    answer: 'Of course, just tell me on the day and we will add it. See you {day}!',
+  },
+  {
+    ask: 'Sounds wonderful. Anything else we should prepare?',
+    answer: 'Nothing at all, {t}. I will message you when I am on my way.',
+  },
   { ask: 'Thanks {p}, looking forward to it!', answer: 'Me too! See you on {day} at {time}.' },
 ];
 
@@ -246,16 +274,35 @@ export const PENDING_REPLIES = [
 
 export const THANKS: { ask: string; answer: string }[] = [
   { ask: 'Thank you so much, {p}, it was wonderful!', answer: 'It was a pleasure, {t}. Enjoy the rest of your trip!' },
-  { ask: 'Thanks again for today, we had a great time.', answer: 'Thank you for having me! If you come back to {city}, you know where to find me.' },
-  { ask: 'Just wanted to say thank you, that was the highlight of our week.', answer: 'That makes my day, {t}. Safe travels!' },
+  {
+    ask: 'Thanks again for today, we had a great time.',
+    answer: 'Thank you for having me! If you come back to {city}, you know where to find me.',
+  },
+  {
+    ask: 'Just wanted to say thank you, that was the highlight of our week.',
+    answer: 'That makes my day, {t}. Safe travels!',
+  },
 ];
 
 export const CANCELLATIONS: { ask: string; answer: string }[] = [
-  { ask: 'So sorry, {p}, our flight was moved and we have to cancel.', answer: 'No problem at all, {t}. I hope the rest of the trip goes smoothly. Maybe next time!' },
-  { ask: 'Unfortunately one of us is sick, we need to cancel. Apologies for the short notice.', answer: 'I am sorry to hear that, {t}. Get well soon, and feel free to book again when you are better.' },
+  {
+    ask: 'So sorry, {p}, our flight was moved and we have to cancel.',
+    answer: 'No problem at all, {t}. I hope the rest of the trip goes smoothly. Maybe next time!',
+  },
+  {
+    ask: 'Unfortunately one of us is sick, we need to cancel. Apologies for the short notice.',
+    answer: 'I am sorry to hear that, {t}. Get well soon, and feel free to book again when you are better.',
+  },
 ];
 
 export const REFUNDS: { ask: string; answer: string }[] = [
-  { ask: 'Hi {p}, the weather forecast is terrible for {day}. Could we cancel and get a refund?', answer: 'Of course, {t}, safety first. I have issued the full refund; it can take five to ten days to appear on your card.' },
-  { ask: 'We had to leave {city} early because of a family emergency. Is a refund possible?', answer: 'I am so sorry, {t}. I have refunded the booking in full. Take care of yourselves.' },
+  {
+    ask: 'Hi {p}, the weather forecast is terrible for {day}. Could we cancel and get a refund?',
+    answer:
+      'Of course, {t}, safety first. I have issued the full refund; it can take five to ten days to appear on your card.',
+  },
+  {
+    ask: 'We had to leave {city} early because of a family emergency. Is a refund possible?',
+    answer: 'I am so sorry, {t}. I have refunded the booking in full. Take care of yourselves.',
+  },
 ];

@@ -1,0 +1,328 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../features/auth/passwords.ts';
+import { isIllustrationCategory } from '../../features/media/illustrations.ts';
+import { openTestDatabase, resetDatabase } from '../../test/test-db.ts';
+import { queryRows, type Database } from '../open.ts';
+import { CATEGORIES } from './content/catalog.ts';
+import { buildDemoData } from './demo-data.ts';
+import { createBooking, createCategory, createProvider, createService, createUser } from './factories.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedIfEmpty, type SeedSummary } from './seed.ts';
+
+let database: Database;
+let summary: SeedSummary;
+let seedMs = 0;
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0] as T;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const started = performance.now();
+  summary = await seedDemo(database.db);
+  seedMs = performance.now() - started;
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('seedDemo', () => {
+  it('is fast', () => {
+    expect(seedMs).toBeLessThan(10_000);
+  });
+
+  it('loads the demo accounts with the demo password', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await one<{ role: string; name: string; password_hash: string }>(
+        sql`select role, name, password_hash from users where email = ${account.email}`,
+      );
+      expect(user).toMatchObject({ role: account.role, name: account.name });
+    }
+    const { password_hash } = await one<{ password_hash: string }>(
+      sql`select password_hash from users where email = 'provider@locora.test'`,
+    );
+    expect(await verifyPassword(password_hash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('has the nine categories, with icons', async () => {
+    const cats = await rows<{ slug: string; icon: string | null }>(
+      sql`select slug, icon from categories order by slug`,
+    );
+    expect(cats.map((c) => c.slug).sort()).toEqual(CATEGORIES.map((c) => c.slug).sort());
+    expect(cats.every((c) => c.icon)).toBe(true);
+  });
+
+  it('has providers across cities, time zones and verification states', async () => {
+    const stats = await one<{ n: number; cities: number; zones: number }>(
+      sql`select count(*)::int as n, count(distinct base_city)::int as cities, count(distinct time_zone)::int as zones from providers`,
+    );
+    expect(stats.n).toBeGreaterThanOrEqual(30);
+    expect(stats.cities).toBeGreaterThanOrEqual(6);
+    expect(stats.zones).toBeGreaterThanOrEqual(4);
+    const cities = await rows<{ base_city: string }>(sql`select distinct base_city from providers`);
+    expect(cities.map((c) => c.base_city)).toContain('São Paulo');
+
+    const gov = Object.fromEntries(
+      (
+        await rows<{ s: string; n: number }>(
+          sql`select gov_id_status as s, count(*)::int as n from providers group by 1`,
+        )
+      ).map((r) => [r.s, r.n]),
+    );
+    expect(gov.APPROVED).toBeGreaterThan(stats.n / 2);
+    expect(gov.PENDING).toBeGreaterThanOrEqual(3);
+    expect(gov.REJECTED).toBeGreaterThanOrEqual(1);
+
+    const roles = await one<{ bad: number }>(
+      sql`select count(*)::int as bad from providers p join users u on u.id = p.user_id where u.role <> 'PROVIDER'`,
+    );
+    expect(roles.bad).toBe(0);
+    const mix = await one<{ verified: number; unverified: number }>(
+      sql`select count(*) filter (where phone_verified)::int as verified, count(*) filter (where not phone_verified)::int as unverified from providers`,
+    );
+    expect(mix.verified).toBeGreaterThan(0);
+    expect(mix.unverified).toBeGreaterThan(0);
+  });
+
+  it('has services in every category and pricing unit, each with 1-4 own photos', async () => {
+    expect(summary.services).toBeGreaterThanOrEqual(120);
+    const perCategory = await rows<{ slug: string; n: number }>(
+      sql`select c.slug, count(s.id)::int as n from categories c left join services s on s.category_id = c.id group by c.slug`,
+    );
+    expect(perCategory).toHaveLength(9);
+    expect(perCategory.every((c) => c.n > 0)).toBe(true);
+    const units = await rows<{ u: string }>(sql`select distinct pricing_unit::text as u from services order by 1`);
+    expect(units.map((u) => u.u)).toEqual(['per day', 'per hour', 'per session']);
+
+    const services = await rows<{
+      photos: string[];
+      slug: string;
+      city: string;
+      base_city: string;
+      min_hours: number;
+      price_cents: number;
+      is_active: boolean;
+    }>(
+      sql`select s.photos, c.slug, s.city, p.base_city, s.min_hours, s.price_cents, s.is_active
+            from services s join categories c on c.id = s.category_id join providers p on p.id = s.provider_id`,
+    );
+    for (const s of services) {
+      expect(s.photos.length).toBeGreaterThanOrEqual(1);
+      expect(s.photos.length).toBeLessThanOrEqual(4);
+      for (const photo of s.photos) {
+        const m = /^\/media\/services\/([a-z-]+)\/(\d+)\.svg$/.exec(photo);
+        expect(m, photo).not.toBeNull();
+        expect(m?.[1]).toBe(s.slug);
+        expect(isIllustrationCategory(m?.[1] ?? '')).toBe(true);
+      }
+      expect(s.city).toBe(s.base_city);
+      expect(s.min_hours).toBeGreaterThanOrEqual(1);
+      expect(s.min_hours).toBeLessThanOrEqual(4);
+      expect(s.price_cents).toBeGreaterThan(0);
+    }
+    expect(services.some((s) => !s.is_active)).toBe(true);
+  });
+
+  it('has bookings in every status with consistent amounts and times', async () => {
+    const statuses = await rows<{ status: string }>(
+      sql`select distinct status::text as status from bookings order by 1`,
+    );
+    expect(statuses.map((s) => s.status)).toEqual([
+      'CANCELED',
+      'COMPLETED',
+      'CONFIRMED',
+      'PAID',
+      'PENDING',
+      'REFUNDED',
+    ]);
+    const bad = await one<{
+      amounts: number;
+      ends: number;
+      completed_future: number;
+      live_past: number;
+      created_late: number;
+    }>(sql`
+      select
+        count(*) filter (where b.amount_cents <> s.price_cents * b.hours or b.fee_cents <> round(b.amount_cents * 0.05))::int as amounts,
+        count(*) filter (where b.end_at <> b.start_at + make_interval(hours => b.hours))::int as ends,
+        count(*) filter (where b.status = 'COMPLETED' and b.end_at > now())::int as completed_future,
+        count(*) filter (where b.status in ('PENDING', 'CONFIRMED') and b.start_at < now())::int as live_past,
+        count(*) filter (where b.created_at > now() or b.created_at > b.start_at)::int as created_late
+      from bookings b join services s on s.id = b.service_id`);
+    expect(bad).toEqual({ amounts: 0, ends: 0, completed_future: 0, live_past: 0, created_late: 0 });
+    const future = await one<{ n: number }>(sql`select count(*)::int as n from bookings where start_at > now()`);
+    expect(future.n).toBeGreaterThan(10);
+  });
+
+  it('has reviews only on completed bookings, by their traveler, and exact provider ratings', async () => {
+    const bad = await one<{ n: number }>(sql`
+      select count(*)::int as n from reviews r join bookings b on b.id = r.booking_id
+       where b.status <> 'COMPLETED' or r.author_id <> b.user_id or r.service_id <> b.service_id or r.created_at < b.end_at`);
+    expect(bad.n).toBe(0);
+    expect(summary.reviews).toBeGreaterThan(30);
+
+    const providers = await rows<{ id: string; rating: string | number; rating_count: number }>(
+      sql`select id, rating, rating_count from providers`,
+    );
+    const reviews = await rows<{ provider_id: string; rating: number }>(
+      sql`select s.provider_id, r.rating from reviews r join services s on s.id = r.service_id`,
+    );
+    for (const p of providers) {
+      const mine = reviews.filter((r) => r.provider_id === p.id).map((r) => r.rating);
+      expect(p.rating_count).toBe(mine.length);
+      const expected = mine.length ? Math.round((mine.reduce((a, b) => a + b, 0) / mine.length) * 10 + 1e-9) / 10 : 0;
+      expect(Number(p.rating)).toBeCloseTo(expected, 5);
+    }
+    // Each service's denormalised copy of its provider's standing followed the final rating update.
+    const stale = await one<{ n: number }>(sql`
+      select count(*)::int as n from services s join providers p on p.id = s.provider_id
+       where s.provider_rating <> p.rating
+          or abs(s.recommend_score - locora_recommend_score(p.rating, p.rating_count, p.gov_id_status)) > 1e-4`);
+    expect(stale.n).toBe(0);
+    const dist = await rows<{ rating: number; n: number }>(
+      sql`select rating, count(*)::int as n from reviews group by 1`,
+    );
+    const high = dist.filter((d) => d.rating >= 4).reduce((a, d) => a + d.n, 0);
+    expect(high / summary.reviews).toBeGreaterThan(0.7);
+  });
+
+  it('has messages after each booking was made, never in the future, from its two parties', async () => {
+    expect(summary.messages).toBeGreaterThan(100);
+    const bad = await one<{ n: number }>(sql`
+      select count(*)::int as n from messages m
+        join bookings b on b.id = m.booking_id
+        join providers p on p.id = b.provider_id
+       where m.created_at < b.created_at or m.created_at > now() or m.sender_id not in (b.user_id, p.user_id)`);
+    expect(bad.n).toBe(0);
+  });
+
+  it('has availability in each provider’s working hours, with recurring series and blocked slots', async () => {
+    const slots = await rows<{ time_zone: string; start_at: Date | string; end_at: Date | string }>(
+      sql`select p.time_zone, a.start_at, a.end_at from availability a join providers p on p.id = a.provider_id`,
+    );
+    expect(slots.length).toBeGreaterThan(100);
+    for (const s of slots) {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: s.time_zone }).format(
+          new Date(s.start_at),
+        ),
+      );
+      expect(hour, `${s.time_zone} ${String(s.start_at)}`).toBeGreaterThanOrEqual(6);
+      expect(hour).toBeLessThanOrEqual(22);
+    }
+    const series = await rows<{ series_id: string; n: number; days: number; types: number }>(sql`
+      select series_id, count(*)::int as n, count(distinct recurrence_days)::int as days, count(distinct recurrence_type)::int as types
+        from availability where is_recurring group by series_id`);
+    expect(series.length).toBeGreaterThanOrEqual(3);
+    for (const s of series) {
+      expect(s.series_id).toBeTruthy();
+      expect(s.days).toBe(1);
+      expect(s.types).toBe(1);
+    }
+    const blocked = await one<{ n: number }>(sql`select count(*)::int as n from availability where is_blocked`);
+    expect(blocked.n).toBeGreaterThan(0);
+    const coverage = await one<{ n: number }>(sql`select count(distinct provider_id)::int as n from availability`);
+    expect(coverage.n).toBeGreaterThan(summary.providers / 2);
+  });
+
+  it('gives the demo traveler upcoming, past, reviewable and reviewed bookings and favourites', async () => {
+    const mine = await rows<{ status: string; upcoming: boolean; reviewed: boolean }>(sql`
+      select b.status, b.start_at > now() as upcoming, exists(select 1 from reviews r where r.booking_id = b.id) as reviewed
+        from bookings b join users u on u.id = b.user_id where u.email = 'traveler@locora.test'`);
+    expect(mine.some((b) => b.upcoming)).toBe(true);
+    expect(mine.some((b) => !b.upcoming)).toBe(true);
+    expect(mine.some((b) => b.status === 'COMPLETED' && !b.reviewed)).toBe(true);
+    expect(mine.some((b) => b.status === 'COMPLETED' && b.reviewed)).toBe(true);
+    const favs = await one<{ n: number }>(
+      sql`select count(*)::int as n from favorites f join users u on u.id = f.user_id where u.email = 'traveler@locora.test'`,
+    );
+    expect(favs.n).toBeGreaterThan(0);
+    const travelers = await one<{ n: number; with_image: number }>(
+      sql`select count(*)::int as n, count(image)::int as with_image from users where role = 'TRAVELER'`,
+    );
+    expect(travelers.n).toBeGreaterThanOrEqual(11);
+    expect(travelers.with_image).toBeGreaterThan(0);
+    expect(travelers.with_image).toBeLessThan(travelers.n);
+  });
+
+  it('gives the demo provider an approved profile with services, availability, requests and messages', async () => {
+    const p = await one<{
+      gov_id_status: string;
+      services: number;
+      slots: number;
+      pending: number;
+      messages: number;
+    }>(sql`
+      select p.gov_id_status,
+             (select count(*)::int from services s where s.provider_id = p.id) as services,
+             (select count(*)::int from availability a where a.provider_id = p.id) as slots,
+             (select count(*)::int from bookings b where b.provider_id = p.id and b.status = 'PENDING') as pending,
+             (select count(*)::int from messages m join bookings b on b.id = m.booking_id where b.provider_id = p.id) as messages
+        from providers p join users u on u.id = p.user_id where u.email = 'provider@locora.test'`);
+    expect(p.gov_id_status).toBe('APPROVED');
+    expect(p.services).toBeGreaterThanOrEqual(3);
+    expect(p.slots).toBeGreaterThan(0);
+    expect(p.pending).toBeGreaterThan(0);
+    expect(p.messages).toBeGreaterThan(0);
+  });
+});
+
+describe('buildDemoData', () => {
+  it('is deterministic for a given moment', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    expect(JSON.stringify(buildDemoData(now, 'hash'))).toBe(JSON.stringify(buildDemoData(now, 'hash')));
+  });
+});
+
+describe('seedIfEmpty', () => {
+  it('does nothing on a database that has users', async () => {
+    const before = await one<{ n: number }>(sql`select count(*)::int as n from bookings`);
+    expect(await seedIfEmpty(database.db)).toBe(false);
+    const after = await one<{ n: number }>(sql`select count(*)::int as n from bookings`);
+    expect(after.n).toBe(before.n);
+  });
+
+  it('seeds an empty database once', async () => {
+    await resetDatabase(database);
+    expect(await seedIfEmpty(database.db)).toBe(true);
+    expect(await seedIfEmpty(database.db)).toBe(false);
+    const users = await one<{ n: number }>(sql`select count(*)::int as n from users`);
+    expect(users.n).toBe(summary.users);
+  });
+});
+
+describe('factories', () => {
+  it('create a service with its own provider, user and category by default', async () => {
+    const service = await createService(database.db);
+    expect(service.priceCents).toBeGreaterThan(0);
+    const owner = await one<{ role: string }>(
+      sql`select u.role from services s join providers p on p.id = s.provider_id join users u on u.id = p.user_id where s.id = ${service.id}`,
+    );
+    expect(owner.role).toBe('PROVIDER');
+  });
+
+  it('derive a booking’s end, amount and fee from the service', async () => {
+    const category = await createCategory(database.db, { name: 'Surf', slug: 'surf-test' });
+    const { provider } = await createProvider(database.db, { displayName: 'Surf School', govIdStatus: 'PENDING' });
+    expect(provider.govIdStatus).toBe('PENDING');
+    const service = await createService(database.db, {
+      providerId: provider.id,
+      categoryId: category.id,
+      priceCents: 4550,
+    });
+    const startAt = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    const booking = await createBooking(database.db, { service, startAt, hours: 3 });
+    expect(booking).toMatchObject({ amountCents: 13650, feeCents: 683, hours: 3, status: 'PENDING' });
+    expect(booking.endAt.getTime() - booking.startAt.getTime()).toBe(3 * 3600 * 1000);
+  });
+
+  it('hash a given password so the user can sign in', async () => {
+    const user = await createUser(database.db, { password: 'correct horse battery', name: 'Pat' });
+    const { password_hash } = await one<{ password_hash: string }>(
+      sql`select password_hash from users where id = ${user.id}`,
+    );
+    expect(await verifyPassword(password_hash, 'correct horse battery')).toBe(true);
+    expect(user.role).toBe('TRAVELER');
+  });
+});
