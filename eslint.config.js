@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/client/**'], message: 'Server and shared code must not import the client.' }] },
@@ -24,7 +27,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code; share through src/shared.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The client must not import server code; share through src/shared.' },
+          ],
+        },
       ],
     },
   },
@@ -33,7 +40,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '**/server/**', '**/client/**'], message: 'src/shared has no Node, server or DOM imports.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '**/server/**', '**/client/**'],
+              message: 'src/shared has no Node, server or DOM imports.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -21,8 +21,12 @@ if (builtAt >= changedAt && process.argv[2] !== '--force') {
   console.log('Client is up to date (dist/client).');
 } else {
   console.log(builtAt ? 'Client sources changed: rebuilding...' : 'Building the client (first start)...');
-  const res = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

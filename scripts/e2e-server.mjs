@@ -9,7 +9,14 @@ const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { std
 if (build.status !== 0) process.exit(build.status ?? 1);
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3100', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '3100',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  },
 });
 const stop = (sig) => child.kill(sig);
 process.on('SIGTERM', () => stop('SIGTERM'));

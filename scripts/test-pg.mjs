@@ -6,8 +6,12 @@ import path from 'node:path';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 console.log(`Running the tests on PostgreSQL (${new URL(url).host})`);
-const res = spawnSync(process.execPath, [path.resolve('node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
+const res = spawnSync(
+  process.execPath,
+  [path.resolve('node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  },
+);
 process.exit(res.status ?? 1);

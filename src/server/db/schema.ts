@@ -83,7 +83,10 @@ export const providers = pgTable(
     avatar: text('avatar'),
     bio: text('bio'),
     baseCity: text('base_city'),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     timeZone: text('time_zone').notNull().default('UTC'),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -119,7 +122,10 @@ export const services = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     city: text('city').notNull().default(''),
-    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     priceCents: integer('price_cents').notNull(),
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),

@@ -74,10 +74,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else {
       if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
       else request.log.error({ err: error }, 'unhandled error');
-      body = { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId };
+      body = {
+        statusCode: 500,
+        code: 'INTERNAL',
+        message: 'Something went wrong on our side. Please try again.',
+        requestId,
+      };
     }
 
-    if (body.statusCode >= 400 && body.statusCode < 500) request.log.info({ code: body.code, msg: body.message }, 'client error');
+    if (body.statusCode >= 400 && body.statusCode < 500)
+      request.log.info({ code: body.code, msg: body.message }, 'client error');
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }

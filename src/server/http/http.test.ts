@@ -5,56 +5,104 @@ const t = useTestApp();
 
 describe('bad input never becomes a 500', () => {
   it('malformed JSON is a 400 with the error shape', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: expect.any(String), requestId: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
   });
 
   it('an oversized body is a 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(200_000) }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(200_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
   });
 
   it('wrong types, arrays and nulls are 400s', async () => {
     for (const payload of ['[]', 'null', '"text"', '{"email":123,"password":true}']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
     }
   });
 
   it('an unsupported content type is a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
   });
 
   it('SQL-looking input is just text', async () => {
     const name = "Robert'); DROP TABLE users;--";
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'bobby@example.com', password: "' or 1=1 --", name } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'bobby@example.com', password: "' or 1=1 --", name },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.name).toBe(name);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bobby@example.com', password: "' or '1'='1" } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'bobby@example.com', password: "' or '1'='1" },
+    });
     expect(login.statusCode).toBe(401);
   });
 });
 
 describe('cross-origin protection', () => {
   it('refuses a state-changing request from another origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co', password: 'longenough', name: 'A' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', password: 'longenough', name: 'A' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Cross-origin request refused.');
   });
 
   it('refuses a cross-site request without Origin, and an opaque "null" origin', async () => {
     const { cookies } = await signUp(t.app);
-    const a = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies, headers: { 'sec-fetch-site': 'cross-site' } });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     const b = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies, headers: { origin: 'null' } });
     expect([a.statusCode, b.statusCode]).toEqual([403, 403]);
     expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(200);
   });
 
   it('accepts our own origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: 'http://localhost:80', host: 'localhost:80' }, payload: { email: 'same@b.co', password: 'longenough', name: 'A' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { email: 'same@b.co', password: 'longenough', name: 'A' },
+    });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -81,7 +129,9 @@ describe('health, docs and pages', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/signup', '/api/auth/login', '/api/auth/me', '/api/provider/me']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signup', '/api/auth/login', '/api/auth/me', '/api/provider/me']),
+    );
     expect(JSON.stringify(doc.paths['/api/auth/signup'])).toContain('password');
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBe(200);
   });

@@ -14,7 +14,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-app-'));
   const clientDir = path.join(tmp, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Locora</title>\n    <meta\n      name="description"\n      content="Shell description"\n    />\n  </head>\n  <body><div id="root"></div></body>\n</html>\n');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Locora</title>\n    <meta\n      name="description"\n      content="Shell description"\n    />\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp }),
     clientDir,

@@ -102,7 +102,12 @@ export const serviceSearchSchema = z
       .refine((v) => (RATING_OPTIONS as readonly number[]).includes(v), 'minRating must be one of 0, 3, 4, 4.5')
       .optional(),
     sortBy: z.enum(SORT_OPTIONS, { error: `sortBy must be one of ${SORT_OPTIONS.join(', ')}` }).default('recommended'),
-    page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(10_000, 'page must be at most 10000').default(1),
+    page: z.coerce
+      .number({ error: 'page must be a whole number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(10_000, 'page must be at most 10000')
+      .default(1),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a whole number' })
       .int('pageSize must be a whole number')

@@ -15,7 +15,9 @@ const PNG_1x1 = Buffer.from(
 function multipart(field: string, filename: string, type: string, content: Buffer) {
   const boundary = '----locoratest' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -25,7 +27,12 @@ function multipart(field: string, filename: string, type: string, content: Buffe
 describe('PATCH /api/account/profile', () => {
   it('renames the signed-in user and validates the name', async () => {
     const { cookies } = await signUp(t.app, { name: 'Old Name' });
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/account/profile', cookies, payload: { name: '  New Name ' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      cookies,
+      payload: { name: '  New Name ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.name).toBe('New Name');
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/account/profile', cookies, payload: { name: '' } });
@@ -38,7 +45,12 @@ describe('PATCH /api/account/profile', () => {
 describe('avatar upload', () => {
   it('stores a real image, serves it from /uploads and replaces the old file', async () => {
     const { cookies } = await signUp(t.app);
-    const first = await t.app.inject({ method: 'POST', url: '/api/account/avatar', cookies, ...multipart('avatar', 'me.png', 'image/png', PNG_1x1) });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      cookies,
+      ...multipart('avatar', 'me.png', 'image/png', PNG_1x1),
+    });
     expect(first.statusCode).toBe(200);
     const image: string = first.json().user.image;
     expect(image).toMatch(/^\/uploads\/avatars\/[0-9a-f-]+\.png$/);
@@ -46,7 +58,12 @@ describe('avatar upload', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG_1x1)).toBe(true);
 
-    const second = await t.app.inject({ method: 'POST', url: '/api/account/avatar', cookies, ...multipart('avatar', 'me2.png', 'image/png', PNG_1x1) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      cookies,
+      ...multipart('avatar', 'me2.png', 'image/png', PNG_1x1),
+    });
     expect(second.json().user.image).not.toBe(image);
     expect(fs.existsSync(path.join(t.config.uploadDir, 'avatars', path.basename(image)))).toBe(false);
 
@@ -56,15 +73,29 @@ describe('avatar upload', () => {
 
   it('refuses files that are not images, whatever they claim to be, and oversized ones', async () => {
     const { cookies } = await signUp(t.app);
-    const fake = await t.app.inject({ method: 'POST', url: '/api/account/avatar', cookies, ...multipart('avatar', 'x.png', 'image/png', Buffer.from('<svg onload=alert(1)>')) });
+    const fake = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      cookies,
+      ...multipart('avatar', 'x.png', 'image/png', Buffer.from('<svg onload=alert(1)>')),
+    });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe('The avatar must be a PNG, JPEG or WebP image.');
     const big = Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const tooBig = await t.app.inject({ method: 'POST', url: '/api/account/avatar', cookies, ...multipart('avatar', 'big.png', 'image/png', big) });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      cookies,
+      ...multipart('avatar', 'big.png', 'image/png', big),
+    });
     expect(tooBig.statusCode).toBe(413);
     const json = await t.app.inject({ method: 'POST', url: '/api/account/avatar', cookies, payload: { avatar: 'x' } });
     expect(json.statusCode).toBe(415);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/account/avatar', ...multipart('avatar', 'me.png', 'image/png', PNG_1x1) });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      ...multipart('avatar', 'me.png', 'image/png', PNG_1x1),
+    });
     expect(anon.statusCode).toBe(401);
   });
 });
@@ -75,25 +106,49 @@ describe('password change and sessions', () => {
     const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     const otherCookies = { [SESSION_COOKIE]: sessionCookie(other)! };
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/account/password', cookies, payload: { currentPassword: 'nope', newPassword: 'brand new pass' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      cookies,
+      payload: { currentPassword: 'nope', newPassword: 'brand new pass' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Current password is incorrect.');
-    const short = await t.app.inject({ method: 'POST', url: '/api/account/password', cookies, payload: { currentPassword: password, newPassword: 'short' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      cookies,
+      payload: { currentPassword: password, newPassword: 'short' },
+    });
     expect(short.statusCode).toBe(400);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/account/password', cookies, payload: { currentPassword: password, newPassword: 'brand new pass' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      cookies,
+      payload: { currentPassword: password, newPassword: 'brand new pass' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/me', cookies: otherCookies })).statusCode).toBe(401);
     const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'brand new pass' } });
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'brand new pass' },
+    });
     expect(newLogin.statusCode).toBe(200);
   });
 
   it('lists only your own sessions and signs out the others on request', async () => {
     const a = await signUp(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: a.password }, headers: { 'user-agent': 'Phone' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: a.email, password: a.password },
+      headers: { 'user-agent': 'Phone' },
+    });
     const b = await signUp(t.app);
 
     const list = await t.app.inject({ url: '/api/account/sessions', cookies: a.cookies });
@@ -103,7 +158,11 @@ describe('password change and sessions', () => {
     expect(mine.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(JSON.stringify(mine)).not.toContain(a.cookies[SESSION_COOKIE]);
 
-    const revoke = await t.app.inject({ method: 'POST', url: '/api/account/sessions/revoke-others', cookies: a.cookies });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/revoke-others',
+      cookies: a.cookies,
+    });
     expect(revoke.json()).toEqual({ revoked: 1 });
     expect((await t.app.inject({ url: '/api/auth/me', cookies: a.cookies })).statusCode).toBe(200);
     // b's session is untouched by a's action.

@@ -9,14 +9,31 @@ import { upsertAdmin } from './auth.ts';
 const t = useTestApp();
 
 const post = (url: string, payload: unknown, cookies?: Record<string, string>, headers?: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, ...(cookies ? { cookies } : {}), ...(headers ? { headers } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    ...(cookies ? { cookies } : {}),
+    ...(headers ? { headers } : {}),
+  });
 
 describe('POST /api/auth/signup', () => {
   it('creates a traveler, signs them in and never returns a hash', async () => {
-    const res = await post('/api/auth/signup', { email: 'Ana@Example.com', password: 'longenough', name: ' Ana ', role: 'TRAVELER' });
+    const res = await post('/api/auth/signup', {
+      email: 'Ana@Example.com',
+      password: 'longenough',
+      name: ' Ana ',
+      role: 'TRAVELER',
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
-    expect(user).toEqual({ id: expect.any(String), email: 'ana@example.com', name: 'Ana', role: 'TRAVELER', image: null });
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: 'ana@example.com',
+      name: 'Ana',
+      role: 'TRAVELER',
+      image: null,
+    });
     expect(res.body).not.toMatch(/hash|argon/i);
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -56,8 +73,20 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('keeps the browser time zone of a new provider when it is a real IANA zone', async () => {
-    const res = await post('/api/auth/signup', { email: uniqueEmail(), password: 'longenough', name: 'Tz', role: 'PROVIDER', timeZone: 'Asia/Bangkok' });
-    const bad = await post('/api/auth/signup', { email: uniqueEmail(), password: 'longenough', name: 'Tz2', role: 'PROVIDER', timeZone: 'Mars/Olympus' });
+    const res = await post('/api/auth/signup', {
+      email: uniqueEmail(),
+      password: 'longenough',
+      name: 'Tz',
+      role: 'PROVIDER',
+      timeZone: 'Asia/Bangkok',
+    });
+    const bad = await post('/api/auth/signup', {
+      email: uniqueEmail(),
+      password: 'longenough',
+      name: 'Tz2',
+      role: 'PROVIDER',
+      timeZone: 'Mars/Olympus',
+    });
     const zones = await t.db.select({ tz: providers.timeZone }).from(providers).orderBy(providers.displayName);
     expect([res.statusCode, bad.statusCode]).toEqual([201, 201]);
     expect(zones.map((z) => z.tz)).toEqual(['Asia/Bangkok', 'UTC']);
@@ -65,11 +94,23 @@ describe('POST /api/auth/signup', () => {
 
   it.each([
     [{ email: 'not-an-email', password: 'longenough', name: 'A' }, 'body.email', 'Enter a valid email address'],
-    [{ email: 'a@b.co', password: 'short', name: 'A' }, 'body.password', 'Password must be at least 8 characters long.'],
+    [
+      { email: 'a@b.co', password: 'short', name: 'A' },
+      'body.password',
+      'Password must be at least 8 characters long.',
+    ],
     [{ email: 'a@b.co', password: 'longenough', name: '   ' }, 'body.name', 'Name is required'],
     [{ email: 'a@b.co', password: 'longenough' }, 'body.name', 'Name is required'],
-    [{ email: 'a@b.co', password: 'longenough', name: 'A', role: 'ADMIN' }, 'body.role', 'Role must be TRAVELER or PROVIDER'],
-    [{ email: 'a@b.co', password: 'x'.repeat(201), name: 'A' }, 'body.password', 'Password must be at most 200 characters long.'],
+    [
+      { email: 'a@b.co', password: 'longenough', name: 'A', role: 'ADMIN' },
+      'body.role',
+      'Role must be TRAVELER or PROVIDER',
+    ],
+    [
+      { email: 'a@b.co', password: 'x'.repeat(201), name: 'A' },
+      'body.password',
+      'Password must be at most 200 characters long.',
+    ],
   ])('rejects %j with a clear 400', async (payload, path, message) => {
     const res = await post('/api/auth/signup', payload);
     expect(res.statusCode).toBe(400);
@@ -197,16 +238,31 @@ describe('abuse limits', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json().message).toMatch(/Too many attempts/);
     // Another IP is not affected.
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.9', payload: { email, password } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.0.0.9',
+      payload: { email, password },
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('answers 429 after 10 failures on one account, even from many IPs', async () => {
     const { email, password } = await signUp(t.app);
     for (let i = 0; i < 10; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.0.1.${i}`, payload: { email, password: 'wrongpass' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `10.0.1.${i}`,
+        payload: { email, password: 'wrongpass' },
+      });
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.2.1', payload: { email, password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.0.2.1',
+      payload: { email, password },
+    });
     expect(res.statusCode).toBe(429);
   });
 
@@ -222,7 +278,10 @@ describe('abuse limits', () => {
 
   it('counts in the database, so every app instance shares the counters', async () => {
     await post('/api/auth/login', { email: 'shared@example.com', password: 'wrongpass' });
-    const rows = await queryRows<{ key: string; count: number }>(t.db, sql`select key, count from rate_limits order by key`);
+    const rows = await queryRows<{ key: string; count: number }>(
+      t.db,
+      sql`select key, count from rate_limits order by key`,
+    );
     expect(rows).toEqual([
       { key: 'login:account:shared@example.com', count: 1 },
       { key: 'login:ip:127.0.0.1', count: 1 },

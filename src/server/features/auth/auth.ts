@@ -160,7 +160,12 @@ export async function changePassword(
 
 export async function listSessions(db: Db, userId: string, currentSessionId: string) {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`))
     .orderBy(sql`${sessions.createdAt} desc`);

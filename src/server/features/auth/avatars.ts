@@ -12,9 +12,11 @@ const AVATAR_URL_PREFIX = '/uploads/avatars/';
 
 /** Recognises an image by its first bytes; the client's declared type is not trusted. */
 export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'webp' | undefined {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
-  if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP')
+    return 'webp';
   return undefined;
 }
 
@@ -25,11 +27,13 @@ async function deleteOwnedFile(uploadDir: string, image: string | null) {
 }
 
 export async function saveAvatar(db: Db, uploadDir: string, user: User, request: FastifyRequest): Promise<User> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "avatar".');
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "avatar".');
   const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
   if (!file || file.fieldname !== 'avatar') throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
   const buf = await file.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB.');
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB.');
     throw err;
   });
   const ext = sniffImage(buf);

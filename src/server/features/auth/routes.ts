@@ -26,7 +26,13 @@ import {
 } from './auth.ts';
 import { removeAvatar, saveAvatar } from './avatars.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const ctx = (req: { ip: string; headers: Record<string, unknown> }) => ({
@@ -36,13 +42,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.get(
     '/api/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user (401 when signed out)', response: { 200: userResponseSchema, 401: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (401 when signed out)',
+        response: { 200: userResponseSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => ({ user: requireUser(request) }),
   );
 
   app.post(
     '/api/auth/signup',
-    { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: userResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: signupSchema,
+        response: { 201: userResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { user, session } = await signup(db, request.body, ctx(request));
       setSessionCookie(request, reply, session.token, session.expiresAt);
@@ -52,7 +71,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: userResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { user, session } = await login(db, request.body, ctx(request));
       setSessionCookie(request, reply, session.token, session.expiresAt);
@@ -72,7 +98,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.post(
     '/api/auth/switch-role',
-    { schema: { tags: ['auth'], summary: 'Switch between traveler and provider', body: switchRoleSchema, response: { 200: userResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Switch between traveler and provider',
+        body: switchRoleSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ user: await switchRole(db, requireUser(request), request.body.role) }),
   );
 
@@ -90,7 +123,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.patch(
     '/api/account/profile',
-    { schema: { tags: ['account'], summary: 'Change your name', body: updateProfileSchema, response: { 200: userResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your name',
+        body: updateProfileSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ user: await updateProfile(db, requireUser(request).id, request.body) }),
   );
 
@@ -115,7 +155,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.post(
     '/api/account/password',
-    { schema: { tags: ['account'], summary: 'Change password (signs out other sessions)', body: changePasswordSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change password (signs out other sessions)',
+        body: changePasswordSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await changePassword(db, user.id, request.sessionId ?? '', request.body);
@@ -125,7 +172,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.get(
     '/api/account/sessions',
-    { schema: { tags: ['account'], summary: 'Your active sessions', response: { 200: sessionsResponseSchema, 401: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your active sessions',
+        response: { 200: sessionsResponseSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return { sessions: await listSessions(db, user.id, request.sessionId ?? '') };
@@ -134,11 +187,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.post(
     '/api/account/sessions/revoke-others',
-    { schema: { tags: ['account'], summary: 'Sign out of all other sessions', response: { 200: revokedResponseSchema, 401: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out of all other sessions',
+        response: { 200: revokedResponseSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return { revoked: await revokeOtherSessions(db, user.id, request.sessionId ?? '') };
     },
   );
 };
-

@@ -23,16 +23,80 @@ async function buildFixture() {
   const tours = await createCategory(db, { name: 'Tours', slug: 'tours', icon: '🗺️' });
   const yoga = await createCategory(db, { name: 'Yoga', slug: 'yoga', icon: '🧘' });
   // A: verified, forty reviews averaging 4.8. B: one 5-star review, not verified. C: 3.5, verified.
-  const a = await createProvider(db, { displayName: 'Ana Lima', baseCity: 'Lisbon', govIdStatus: 'APPROVED', rating: 4.8, ratingCount: 40, user: { email: 'ana@example.com' } });
-  const b = await createProvider(db, { displayName: 'Bruno Sá', baseCity: 'São Paulo', govIdStatus: 'PENDING', rating: 5, ratingCount: 1 });
-  const c = await createProvider(db, { displayName: 'Chai Wong', baseCity: 'Bangkok', govIdStatus: 'APPROVED', rating: 3.5, ratingCount: 12 });
+  const a = await createProvider(db, {
+    displayName: 'Ana Lima',
+    baseCity: 'Lisbon',
+    govIdStatus: 'APPROVED',
+    rating: 4.8,
+    ratingCount: 40,
+    user: { email: 'ana@example.com' },
+  });
+  const b = await createProvider(db, {
+    displayName: 'Bruno Sá',
+    baseCity: 'São Paulo',
+    govIdStatus: 'PENDING',
+    rating: 5,
+    ratingCount: 1,
+  });
+  const c = await createProvider(db, {
+    displayName: 'Chai Wong',
+    baseCity: 'Bangkok',
+    govIdStatus: 'APPROVED',
+    rating: 3.5,
+    ratingCount: 12,
+  });
   const s = {
-    deepTissue: await createService(db, { providerId: a.provider.id, categoryId: massage.id, title: 'Deep tissue massage', description: 'Firm pressure for tired legs.', city: 'Lisbon', priceCents: 8000 }),
-    saoMassage: await createService(db, { providerId: b.provider.id, categoryId: massage.id, title: 'Relaxing massage at home', description: 'Swedish style.', city: 'São Paulo', priceCents: 6000 }),
-    walkingTour: await createService(db, { providerId: a.provider.id, categoryId: tours.id, title: 'Alfama walking tour', description: 'Ends with a short massage of tired feet? No: with pastries.', city: 'Lisbon', priceCents: 3000, pricingUnit: 'per session' }),
-    sunriseYoga: await createService(db, { providerId: c.provider.id, categoryId: yoga.id, title: 'Sunrise yoga by the river', description: 'All levels welcome.', city: 'Bangkok', priceCents: 2500 }),
-    luxuryDay: await createService(db, { providerId: c.provider.id, categoryId: tours.id, title: 'Private island day trip', description: 'Boat, lunch and snorkelling.', city: 'Bangkok', priceCents: 90000, pricingUnit: 'per day' }),
-    hidden: await createService(db, { providerId: a.provider.id, categoryId: massage.id, title: 'Hidden massage', description: 'Inactive.', city: 'Lisbon', priceCents: 1000, isActive: false }),
+    deepTissue: await createService(db, {
+      providerId: a.provider.id,
+      categoryId: massage.id,
+      title: 'Deep tissue massage',
+      description: 'Firm pressure for tired legs.',
+      city: 'Lisbon',
+      priceCents: 8000,
+    }),
+    saoMassage: await createService(db, {
+      providerId: b.provider.id,
+      categoryId: massage.id,
+      title: 'Relaxing massage at home',
+      description: 'Swedish style.',
+      city: 'São Paulo',
+      priceCents: 6000,
+    }),
+    walkingTour: await createService(db, {
+      providerId: a.provider.id,
+      categoryId: tours.id,
+      title: 'Alfama walking tour',
+      description: 'Ends with a short massage of tired feet? No: with pastries.',
+      city: 'Lisbon',
+      priceCents: 3000,
+      pricingUnit: 'per session',
+    }),
+    sunriseYoga: await createService(db, {
+      providerId: c.provider.id,
+      categoryId: yoga.id,
+      title: 'Sunrise yoga by the river',
+      description: 'All levels welcome.',
+      city: 'Bangkok',
+      priceCents: 2500,
+    }),
+    luxuryDay: await createService(db, {
+      providerId: c.provider.id,
+      categoryId: tours.id,
+      title: 'Private island day trip',
+      description: 'Boat, lunch and snorkelling.',
+      city: 'Bangkok',
+      priceCents: 90000,
+      pricingUnit: 'per day',
+    }),
+    hidden: await createService(db, {
+      providerId: a.provider.id,
+      categoryId: massage.id,
+      title: 'Hidden massage',
+      description: 'Inactive.',
+      city: 'Lisbon',
+      priceCents: 1000,
+      isActive: false,
+    }),
   };
   return { massage, tours, yoga, a, b, c, s };
 }
@@ -43,7 +107,11 @@ beforeEach(async () => {
 
 async function search(query: string) {
   const res = await t.app.inject({ url: `/api/services?${query}` });
-  return { res, ids: res.statusCode === 200 ? (res.json() as { id: string }[]).map((x) => x.id) : [], total: Number(res.headers['x-total-count']) };
+  return {
+    res,
+    ids: res.statusCode === 200 ? (res.json() as { id: string }[]).map((x) => x.id) : [],
+    total: Number(res.headers['x-total-count']),
+  };
 }
 
 async function signInAs(email: string, password: string) {
@@ -83,7 +151,15 @@ describe('GET /api/services', () => {
       minHours: 1,
       isActive: true,
       createdAt: expect.any(String),
-      provider: { id: f.a.provider.id, userId: f.a.user.id, displayName: 'Ana Lima', avatar: null, govIdStatus: 'APPROVED', rating: 4.8, ratingCount: 40 },
+      provider: {
+        id: f.a.provider.id,
+        userId: f.a.user.id,
+        displayName: 'Ana Lima',
+        avatar: null,
+        govIdStatus: 'APPROVED',
+        rating: 4.8,
+        ratingCount: 40,
+      },
       _count: { reviews: 0 },
     });
     expect(res.body).not.toContain('ana@example.com');
@@ -115,17 +191,35 @@ describe('GET /api/services', () => {
   it('filters by category slug, price range (dollars) and minimum rating', async () => {
     expect((await search('category=tours')).ids.sort()).toEqual([f.s.walkingTour.id, f.s.luxuryDay.id].sort());
     expect((await search('category=no-such-category')).ids).toEqual([]);
-    expect((await search('minPrice=30&maxPrice=70')).ids.sort()).toEqual([f.s.walkingTour.id, f.s.saoMassage.id].sort());
+    expect((await search('minPrice=30&maxPrice=70')).ids.sort()).toEqual(
+      [f.s.walkingTour.id, f.s.saoMassage.id].sort(),
+    );
     // 500 is the top of the slider: "and up", so the $900 day trip stays.
     expect((await search('minPrice=0&maxPrice=500')).ids).toContain(f.s.luxuryDay.id);
     expect((await search('maxPrice=499')).ids).not.toContain(f.s.luxuryDay.id);
-    expect((await search('minRating=4')).ids.sort()).toEqual([f.s.deepTissue.id, f.s.walkingTour.id, f.s.saoMassage.id].sort());
-    expect((await search('minRating=4.5&category=massage&city=lisbon&q=massage&sortBy=rating')).ids).toEqual([f.s.deepTissue.id]);
+    expect((await search('minRating=4')).ids.sort()).toEqual(
+      [f.s.deepTissue.id, f.s.walkingTour.id, f.s.saoMassage.id].sort(),
+    );
+    expect((await search('minRating=4.5&category=massage&city=lisbon&q=massage&sortBy=rating')).ids).toEqual([
+      f.s.deepTissue.id,
+    ]);
   });
 
   it('sorts by price both ways', async () => {
-    expect((await search('sortBy=price-low')).ids).toEqual([f.s.sunriseYoga.id, f.s.walkingTour.id, f.s.saoMassage.id, f.s.deepTissue.id, f.s.luxuryDay.id]);
-    expect((await search('sortBy=price-high')).ids).toEqual([f.s.luxuryDay.id, f.s.deepTissue.id, f.s.saoMassage.id, f.s.walkingTour.id, f.s.sunriseYoga.id]);
+    expect((await search('sortBy=price-low')).ids).toEqual([
+      f.s.sunriseYoga.id,
+      f.s.walkingTour.id,
+      f.s.saoMassage.id,
+      f.s.deepTissue.id,
+      f.s.luxuryDay.id,
+    ]);
+    expect((await search('sortBy=price-high')).ids).toEqual([
+      f.s.luxuryDay.id,
+      f.s.deepTissue.id,
+      f.s.saoMassage.id,
+      f.s.walkingTour.id,
+      f.s.sunriseYoga.id,
+    ]);
   });
 
   it('does not let one 5-star review beat forty 4.8s', async () => {
@@ -136,7 +230,10 @@ describe('GET /api/services', () => {
   });
 
   it('follows provider changes: a rating or verification update re-ranks their services', async () => {
-    await t.db.update(providers).set({ rating: 5, ratingCount: 200, govIdStatus: 'APPROVED' }).where(eq(providers.id, f.b.provider.id));
+    await t.db
+      .update(providers)
+      .set({ rating: 5, ratingCount: 200, govIdStatus: 'APPROVED' })
+      .where(eq(providers.id, f.b.provider.id));
     expect((await search('sortBy=rating&category=massage')).ids).toEqual([f.s.saoMassage.id, f.s.deepTissue.id]);
     expect((await search('minRating=4.5&city=sao')).ids).toEqual([f.s.saoMassage.id]);
   });
@@ -196,14 +293,28 @@ describe('GET /api/services/featured', () => {
 describe('GET /api/services/{id}', () => {
   it('returns the service with reviews (author name and image, never email)', async () => {
     const traveler = await createUser(t.db, { name: 'Tom', email: 'tom@example.com', image: '/media/avatars/tom.svg' });
-    const booking = await createBooking(t.db, { userId: traveler.id, serviceId: f.s.deepTissue.id, providerId: f.a.provider.id, status: 'COMPLETED', startAt: new Date(Date.now() - 7 * 86400_000), hours: 1 });
+    const booking = await createBooking(t.db, {
+      userId: traveler.id,
+      serviceId: f.s.deepTissue.id,
+      providerId: f.a.provider.id,
+      status: 'COMPLETED',
+      startAt: new Date(Date.now() - 7 * 86400_000),
+      hours: 1,
+    });
     await createReview(t.db, booking, { rating: 4, text: 'Great hands.' });
     const res = await t.app.inject({ url: `/api/services/${f.s.deepTissue.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body._count).toEqual({ reviews: 1 });
     expect(body.reviews).toEqual([
-      { id: expect.any(String), rating: 4, text: 'Great hands.', createdAt: expect.any(String), author: { name: 'Tom', image: '/media/avatars/tom.svg' }, service: { id: f.s.deepTissue.id, title: 'Deep tissue massage' } },
+      {
+        id: expect.any(String),
+        rating: 4,
+        text: 'Great hands.',
+        createdAt: expect.any(String),
+        author: { name: 'Tom', image: '/media/avatars/tom.svg' },
+        service: { id: f.s.deepTissue.id, title: 'Deep tissue massage' },
+      },
     ]);
     expect(res.body).not.toContain('tom@example.com');
   });
@@ -235,8 +346,19 @@ describe('GET /api/providers/{username}', () => {
     const res = await t.app.inject({ url: `/api/providers/${f.a.user.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: f.a.provider.id, userId: f.a.user.id, displayName: 'Ana Lima', baseCity: 'Lisbon', rating: 4.8, ratingCount: 40, govIdStatus: 'APPROVED', _count: { services: 2 } });
-    expect(body.services.map((s: { id: string }) => s.id).sort()).toEqual([f.s.deepTissue.id, f.s.walkingTour.id].sort());
+    expect(body).toMatchObject({
+      id: f.a.provider.id,
+      userId: f.a.user.id,
+      displayName: 'Ana Lima',
+      baseCity: 'Lisbon',
+      rating: 4.8,
+      ratingCount: 40,
+      govIdStatus: 'APPROVED',
+      _count: { services: 2 },
+    });
+    expect(body.services.map((s: { id: string }) => s.id).sort()).toEqual(
+      [f.s.deepTissue.id, f.s.walkingTour.id].sort(),
+    );
     expect(res.body).not.toContain('@');
   });
 
@@ -249,8 +371,22 @@ describe('GET /api/providers/{username}', () => {
 
   it('lists reviews of the provider’s services, newest first', async () => {
     const u = await createUser(t.db, { name: 'Rita' });
-    const b1 = await createBooking(t.db, { userId: u.id, serviceId: f.s.deepTissue.id, providerId: f.a.provider.id, status: 'COMPLETED', startAt: new Date(Date.now() - 20 * 86400_000), hours: 1 });
-    const b2 = await createBooking(t.db, { userId: u.id, serviceId: f.s.walkingTour.id, providerId: f.a.provider.id, status: 'COMPLETED', startAt: new Date(Date.now() - 10 * 86400_000), hours: 1 });
+    const b1 = await createBooking(t.db, {
+      userId: u.id,
+      serviceId: f.s.deepTissue.id,
+      providerId: f.a.provider.id,
+      status: 'COMPLETED',
+      startAt: new Date(Date.now() - 20 * 86400_000),
+      hours: 1,
+    });
+    const b2 = await createBooking(t.db, {
+      userId: u.id,
+      serviceId: f.s.walkingTour.id,
+      providerId: f.a.provider.id,
+      status: 'COMPLETED',
+      startAt: new Date(Date.now() - 10 * 86400_000),
+      hours: 1,
+    });
     await createReview(t.db, b1, { rating: 5, text: 'First', createdAt: new Date(Date.now() - 19 * 86400_000) });
     await createReview(t.db, b2, { rating: 4, text: 'Second', createdAt: new Date(Date.now() - 9 * 86400_000) });
     const res = await t.app.inject({ url: `/api/providers/${f.a.user.id}/reviews` });
@@ -269,7 +405,11 @@ describe('favourites', () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.deepTissue.id}`, cookies: me.cookies });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/favorites/${f.s.deepTissue.id}`,
+        cookies: me.cookies,
+      });
       expect(res.json()).toEqual({ serviceId: f.s.deepTissue.id, saved: true });
     }
     await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.sunriseYoga.id}`, cookies: me.cookies });
@@ -280,7 +420,11 @@ describe('favourites', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/favorites/${f.s.deepTissue.id}`, cookies: other.cookies });
     expect((await t.app.inject({ url: '/api/favorites', cookies: me.cookies })).json()).toHaveLength(2);
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/favorites/${f.s.deepTissue.id}`, cookies: me.cookies });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/favorites/${f.s.deepTissue.id}`,
+        cookies: me.cookies,
+      });
       expect(res.json()).toEqual({ serviceId: f.s.deepTissue.id, saved: false });
     }
     expect((await t.app.inject({ url: '/api/favorites', cookies: me.cookies })).json()).toHaveLength(1);
@@ -288,8 +432,20 @@ describe('favourites', () => {
 
   it('refuses unknown, inactive and malformed services', async () => {
     const me = await signUp(t.app);
-    expect((await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.hidden.id}`, cookies: me.cookies })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/favorites/00000000-0000-4000-8000-000000000000', cookies: me.cookies })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/favorites/123', cookies: me.cookies })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/favorites/${f.s.hidden.id}`, cookies: me.cookies })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/favorites/00000000-0000-4000-8000-000000000000',
+          cookies: me.cookies,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/favorites/123', cookies: me.cookies })).statusCode).toBe(
+      400,
+    );
   });
 });

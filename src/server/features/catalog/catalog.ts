@@ -155,7 +155,12 @@ export async function searchServices(db: Db, params: ServiceSearch): Promise<Sea
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from services s where ${whereSql}`),
   ]);
-  return { services: rows.map(toService), total: countRows[0]?.total ?? 0, page: params.page, pageSize: params.pageSize };
+  return {
+    services: rows.map(toService),
+    total: countRows[0]?.total ?? 0,
+    page: params.page,
+    pageSize: params.pageSize,
+  };
 }
 
 /** Active services, best first: verified, well and often rated. */
@@ -285,12 +290,17 @@ export async function listFavoriteServices(db: Db, userId: string): Promise<Serv
 }
 
 export async function saveFavorite(db: Db, userId: string, serviceId: string) {
-  const [service] = await queryRows<{ id: string }>(db, sql`select id from services where id = ${serviceId} and is_active`);
+  const [service] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from services where id = ${serviceId} and is_active`,
+  );
   if (!service) throw new AppError('NOT_FOUND', 'Service not found.');
-  await queryRows(db, sql`insert into favorites (user_id, service_id) values (${userId}, ${serviceId}) on conflict do nothing`);
+  await queryRows(
+    db,
+    sql`insert into favorites (user_id, service_id) values (${userId}, ${serviceId}) on conflict do nothing`,
+  );
 }
 
 export async function removeFavorite(db: Db, userId: string, serviceId: string) {
   await queryRows(db, sql`delete from favorites where user_id = ${userId} and service_id = ${serviceId}`);
 }
-

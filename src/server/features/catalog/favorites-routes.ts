@@ -11,7 +11,13 @@ const paramsSchema = z.object({ serviceId: z.string().uuid('Not a valid service 
 export const favoriteRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/favorites',
-    { schema: { tags: ['favorites'], summary: 'Your saved services', response: { 200: z.array(serviceSchema), 401: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Your saved services',
+        response: { 200: z.array(serviceSchema), 401: errorBodySchema },
+      },
+    },
     async (request) => listFavoriteServices(db, requireUser(request).id),
   );
 

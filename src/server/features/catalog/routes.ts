@@ -32,7 +32,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/api/services/featured',
-    { schema: { tags: ['catalog'], summary: 'Featured services (verified, well and often rated)', response: { 200: z.array(serviceSchema) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Featured services (verified, well and often rated)',
+        response: { 200: z.array(serviceSchema) },
+      },
+    },
     async () => listFeaturedServices(db, FEATURED_SERVICES_COUNT),
   );
 

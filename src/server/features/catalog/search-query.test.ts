@@ -3,11 +3,18 @@ import { buildTsQuery, escapeLike } from './search-query.ts';
 
 describe('buildTsQuery', () => {
   it('requires every word, as a prefix', () => {
-    expect(buildTsQuery([{ word: 'deep', known: true, alternatives: [] }, { word: 'massa', known: true, alternatives: [] }])).toBe('deep:* & massa:*');
+    expect(
+      buildTsQuery([
+        { word: 'deep', known: true, alternatives: [] },
+        { word: 'massa', known: true, alternatives: [] },
+      ]),
+    ).toBe('deep:* & massa:*');
   });
 
   it('widens an unknown word to its closest known terms', () => {
-    expect(buildTsQuery([{ word: 'masage', known: false, alternatives: ['massage', 'message'] }])).toBe('(masage:* | massage:* | message:*)');
+    expect(buildTsQuery([{ word: 'masage', known: false, alternatives: ['massage', 'message'] }])).toBe(
+      '(masage:* | massage:* | message:*)',
+    );
   });
 
   it('keeps an unknown word without alternatives, so it matches nothing', () => {

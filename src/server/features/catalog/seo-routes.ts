@@ -20,13 +20,16 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
 
   async function sendPage(reply: FastifyReply, build: () => Promise<HeadTags>) {
     const html = readShell();
-    if (!html) return reply.status(503).type('text/plain; charset=utf-8').send('The client is not built. Run `npm run build`.');
+    if (!html)
+      return reply.status(503).type('text/plain; charset=utf-8').send('The client is not built. Run `npm run build`.');
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     try {
       return reply.send(injectHead(html, await build()));
     } catch (err) {
       if (err instanceof AppError && (err.statusCode === 404 || err.statusCode === 400)) {
-        return reply.status(404).send(html.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'));
+        return reply
+          .status(404)
+          .send(html.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'));
       }
       throw err;
     }
@@ -62,10 +65,16 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
     const urls = [
       { loc: `${origin}/` },
       { loc: `${origin}/browse` },
-      ...serviceRows.map((r) => ({ loc: `${origin}/service/${r.id}`, lastmod: new Date(r.created_at).toISOString().slice(0, 10) })),
+      ...serviceRows.map((r) => ({
+        loc: `${origin}/service/${r.id}`,
+        lastmod: new Date(r.created_at).toISOString().slice(0, 10),
+      })),
       ...providerRows.map((r) => ({ loc: `${origin}/provider/${r.user_id}` })),
     ];
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(urls));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(urls));
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {

@@ -39,13 +39,17 @@ describe('service and provider pages carry their own head', () => {
     const res = await t.app.inject({ url: `/service/${service.id}`, headers: { host: 'locora.test' } });
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    expect(html).toContain('<title>Deep tissue &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; in Lisbon · Locora</title>');
+    expect(html).toContain(
+      '<title>Deep tissue &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; in Lisbon · Locora</title>',
+    );
     expect(html).not.toContain('<script>x</script>');
     expect(html).not.toContain('Shell description');
     expect(html).toContain(`<link rel="canonical" href="http://locora.test/service/${service.id}" />`);
     expect(html).toContain('<meta property="og:image" content="http://locora.test/media/services/massage/1.svg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toMatch(/<meta name="description" content="Massage in Lisbon by Ana &quot;The Hands&quot; &lt;Lima&gt;: \$80\.50 per hour\. Firm pressure &amp; care\." \/>/);
+    expect(html).toMatch(
+      /<meta name="description" content="Massage in Lisbon by Ana &quot;The Hands&quot; &lt;Lima&gt;: \$80\.50 per hour\. Firm pressure &amp; care\." \/>/,
+    );
     const ld = jsonLdOf(html);
     expect(ld).toMatchObject({
       '@type': 'Service',
@@ -62,7 +66,12 @@ describe('service and provider pages carry their own head', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('</script><script>alert(1)');
     const ld = jsonLdOf(res.body);
-    expect(ld).toMatchObject({ '@type': 'LocalBusiness', name: 'Ana "The Hands" <Lima>', address: { addressLocality: 'Lisbon' }, aggregateRating: { ratingValue: '4.8' } });
+    expect(ld).toMatchObject({
+      '@type': 'LocalBusiness',
+      name: 'Ana "The Hands" <Lima>',
+      address: { addressLocality: 'Lisbon' },
+      aggregateRating: { ratingValue: '4.8' },
+    });
     expect(ld.makesOffer).toHaveLength(1);
     expect(res.body).toContain('<meta property="og:type" content="profile" />');
   });
@@ -71,7 +80,12 @@ describe('service and provider pages carry their own head', () => {
     const { service } = await fixture();
     const { services } = await import('../../db/schema.ts');
     await t.db.update(services).set({ isActive: false });
-    for (const url of [`/service/${service.id}`, '/service/nope', '/service/00000000-0000-4000-8000-000000000000', '/provider/nope']) {
+    for (const url of [
+      `/service/${service.id}`,
+      '/service/nope',
+      '/service/00000000-0000-4000-8000-000000000000',
+      '/provider/nope',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('noindex');

@@ -76,9 +76,23 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
     },
   };
   if (reviewCount > 0 && rating > 0) {
-    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: rating.toFixed(1), reviewCount, bestRating: '5', worstRating: '1' };
+    jsonLd.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: rating.toFixed(1),
+      reviewCount,
+      bestRating: '5',
+      worstRating: '1',
+    };
   }
-  return { title: `${service.title} in ${service.city} · Locora`, description, canonical, image, type: 'product', jsonLd, noindex: !service.isActive };
+  return {
+    title: `${service.title} in ${service.city} · Locora`,
+    description,
+    canonical,
+    image,
+    type: 'product',
+    jsonLd,
+    noindex: !service.isActive,
+  };
 }
 
 export function providerHead(provider: PublicProvider, origin: string): HeadTags {
@@ -101,7 +115,13 @@ export function providerHead(provider: PublicProvider, origin: string): HeadTags
     ...(provider.languages.length ? { knowsLanguage: provider.languages } : {}),
   };
   if (provider.ratingCount > 0) {
-    jsonLd.aggregateRating = { '@type': 'AggregateRating', ratingValue: provider.rating.toFixed(1), reviewCount: provider.ratingCount, bestRating: '5', worstRating: '1' };
+    jsonLd.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: provider.rating.toFixed(1),
+      reviewCount: provider.ratingCount,
+      bestRating: '5',
+      worstRating: '1',
+    };
   }
   if (provider.services.length) {
     jsonLd.makesOffer = provider.services.slice(0, 20).map((s) => ({
