@@ -64,7 +64,8 @@ function parseCount(text: string, what: string): number {
   if (!m) throw new UsageError(`${what}: not a number: ${text}`);
   const mult = { '': 1, k: 1_000, m: 1_000_000 }[(m[2] ?? '').toLowerCase() as '' | 'k' | 'm'];
   const v = Math.round(Number(m[1]) * mult);
-  if (!Number.isFinite(v) || v < 100 || v > 5_000_000) throw new UsageError(`${what} must be between 100 and 5,000,000: ${text}`);
+  if (!Number.isFinite(v) || v < 100 || v > 5_000_000)
+    throw new UsageError(`${what} must be between 100 and 5,000,000: ${text}`);
   return v;
 }
 
@@ -88,7 +89,9 @@ function parseArgs(argv: string[]): Options {
   };
   let sawN = false;
   for (const arg of argv) {
-    const [flag, value] = arg.startsWith('--') ? [arg.split('=')[0], arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined] : [undefined, arg];
+    const [flag, value] = arg.startsWith('--')
+      ? [arg.split('=')[0], arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined]
+      : [undefined, arg];
     const need = () => {
       if (value === undefined || value === '') throw new UsageError(`${flag} needs a value (${flag}=...)`);
       return value;
@@ -139,7 +142,8 @@ function parseArgs(argv: string[]): Options {
     throw new UsageError(`DATABASE_URL is not a URL: ${o.url}`);
   }
   if (!/^postgres(ql)?:$/.test(u.protocol)) throw new UsageError('DATABASE_URL must be a postgres:// URL');
-  if (!/^[A-Za-z0-9_]{1,50}$/.test(dbName(o.url))) throw new UsageError('DATABASE_URL must name a database (letters, digits, _)');
+  if (!/^[A-Za-z0-9_]{1,50}$/.test(dbName(o.url)))
+    throw new UsageError('DATABASE_URL must name a database (letters, digits, _)');
   return o;
 }
 
@@ -149,7 +153,8 @@ function parseArgs(argv: string[]): Options {
 const fmtInt = (v: number) => Math.round(v).toLocaleString('en-US');
 const fmtMs = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const fmtRatio = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
-const fmtSecs = (s: number) => (s >= 120 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)} s`);
+const fmtSecs = (s: number) =>
+  s >= 120 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)} s`;
 const sizeLabel = (n: number) =>
   n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1_000 === 0 ? `${n / 1_000}k` : String(n);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -170,7 +175,10 @@ function safeLocation(url: string): string {
 function table(headers: string[], rows: string[][], rightAlign: boolean[]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (rightAlign[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (rightAlign[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -191,15 +199,96 @@ const CATEGORIES = [
 
 /** Eight noun phrases per category, in CATEGORIES order (flattened: category * 8 + k). */
 const NOUNS: string[] = [
-  ['deep tissue massage', 'Swedish massage', 'Thai massage', 'hot stone massage', 'sports massage', 'aromatherapy massage', 'reflexology session', 'couples massage'],
-  ['walking tour', 'food tour', 'street art tour', 'history tour', 'photo walk', 'wine tasting tour', 'bike tour', 'night tour'],
-  ['private chef dinner', 'cooking class', 'tasting menu at home', 'family-style dinner', 'brunch at home', 'seafood feast', 'vegan dinner', 'pasta-making class'],
-  ['home doctor visit', 'travel medicine consultation', 'hotel doctor call', 'pediatric consultation', 'vaccination visit', 'check-up at your hotel', 'telemedicine consultation', 'urgent care visit'],
-  ['private yoga class', 'sunrise yoga session', 'vinyasa yoga class', 'yin yoga session', 'prenatal yoga class', 'beach yoga session', 'hatha yoga lesson', 'meditation and breathwork'],
-  ['evening babysitting', 'hotel babysitting', 'bilingual nanny', 'infant care', 'weekend childcare', 'date-night sitter', 'kids activity sitter', 'overnight nanny'],
-  ['airport transfer', 'private driver', 'day trip with driver', 'chauffeur service', 'wine country drive', 'city driving tour', 'late-night ride', 'coastal road trip'],
-  ['bridal makeup', 'blowout and styling', 'manicure and pedicure', 'haircut at home', 'brow and lash session', 'makeup lesson', 'facial treatment', 'event hair and makeup'],
-  ['personal training session', 'outdoor bootcamp', 'running coach session', 'boxing workout', 'pilates session', 'strength training', 'HIIT class', 'mobility and stretching'],
+  [
+    'deep tissue massage',
+    'Swedish massage',
+    'Thai massage',
+    'hot stone massage',
+    'sports massage',
+    'aromatherapy massage',
+    'reflexology session',
+    'couples massage',
+  ],
+  [
+    'walking tour',
+    'food tour',
+    'street art tour',
+    'history tour',
+    'photo walk',
+    'wine tasting tour',
+    'bike tour',
+    'night tour',
+  ],
+  [
+    'private chef dinner',
+    'cooking class',
+    'tasting menu at home',
+    'family-style dinner',
+    'brunch at home',
+    'seafood feast',
+    'vegan dinner',
+    'pasta-making class',
+  ],
+  [
+    'home doctor visit',
+    'travel medicine consultation',
+    'hotel doctor call',
+    'pediatric consultation',
+    'vaccination visit',
+    'check-up at your hotel',
+    'telemedicine consultation',
+    'urgent care visit',
+  ],
+  [
+    'private yoga class',
+    'sunrise yoga session',
+    'vinyasa yoga class',
+    'yin yoga session',
+    'prenatal yoga class',
+    'beach yoga session',
+    'hatha yoga lesson',
+    'meditation and breathwork',
+  ],
+  [
+    'evening babysitting',
+    'hotel babysitting',
+    'bilingual nanny',
+    'infant care',
+    'weekend childcare',
+    'date-night sitter',
+    'kids activity sitter',
+    'overnight nanny',
+  ],
+  [
+    'airport transfer',
+    'private driver',
+    'day trip with driver',
+    'chauffeur service',
+    'wine country drive',
+    'city driving tour',
+    'late-night ride',
+    'coastal road trip',
+  ],
+  [
+    'bridal makeup',
+    'blowout and styling',
+    'manicure and pedicure',
+    'haircut at home',
+    'brow and lash session',
+    'makeup lesson',
+    'facial treatment',
+    'event hair and makeup',
+  ],
+  [
+    'personal training session',
+    'outdoor bootcamp',
+    'running coach session',
+    'boxing workout',
+    'pilates session',
+    'strength training',
+    'HIIT class',
+    'mobility and stretching',
+  ],
 ].flat();
 
 /** Six description sentences per category (flattened: category * 6 + k). */
@@ -288,35 +377,119 @@ const CLOSINGS = [
 ];
 
 const ADJECTIVES = [
-  'Relaxing', 'Soothing', 'Expert', 'Private', 'Luxury', 'Mobile', 'Authentic', 'Affordable',
-  'Premium', 'Gentle', 'Friendly', 'Professional', 'Local', 'Bespoke', 'Classic', 'Energising',
+  'Relaxing',
+  'Soothing',
+  'Expert',
+  'Private',
+  'Luxury',
+  'Mobile',
+  'Authentic',
+  'Affordable',
+  'Premium',
+  'Gentle',
+  'Friendly',
+  'Professional',
+  'Local',
+  'Bespoke',
+  'Classic',
+  'Energising',
 ];
 
 /** Forty cities; earlier ones are more popular (Lisbon most), accents included on purpose. */
 const CITIES: [name: string, timeZone: string, language: string][] = [
-  ['Lisbon', 'Europe/Lisbon', 'Portuguese'], ['Barcelona', 'Europe/Madrid', 'Spanish'], ['Bangkok', 'Asia/Bangkok', 'Thai'],
-  ['Bali', 'Asia/Makassar', 'Indonesian'], ['Mexico City', 'America/Mexico_City', 'Spanish'], ['New York', 'America/New_York', 'English'],
-  ['São Paulo', 'America/Sao_Paulo', 'Portuguese'], ['Tokyo', 'Asia/Tokyo', 'Japanese'], ['Porto', 'Europe/Lisbon', 'Portuguese'],
-  ['Madrid', 'Europe/Madrid', 'Spanish'], ['Málaga', 'Europe/Madrid', 'Spanish'], ['Paris', 'Europe/Paris', 'French'],
-  ['London', 'Europe/London', 'English'], ['Berlin', 'Europe/Berlin', 'German'], ['München', 'Europe/Berlin', 'German'],
-  ['Köln', 'Europe/Berlin', 'German'], ['Zürich', 'Europe/Zurich', 'German'], ['Genève', 'Europe/Zurich', 'French'],
-  ['Wien', 'Europe/Vienna', 'German'], ['Praha', 'Europe/Prague', 'Czech'], ['Kraków', 'Europe/Warsaw', 'Polish'],
-  ['Budapest', 'Europe/Budapest', 'Hungarian'], ['Roma', 'Europe/Rome', 'Italian'], ['Milano', 'Europe/Rome', 'Italian'],
-  ['Athens', 'Europe/Athens', 'Greek'], ['Istanbul', 'Europe/Istanbul', 'Turkish'], ['Reykjavík', 'Atlantic/Reykjavik', 'Icelandic'],
-  ['Copenhagen', 'Europe/Copenhagen', 'Danish'], ['Stockholm', 'Europe/Stockholm', 'Swedish'], ['Amsterdam', 'Europe/Amsterdam', 'Dutch'],
-  ['Dublin', 'Europe/Dublin', 'English'], ['Montréal', 'America/Toronto', 'French'], ['Cancún', 'America/Cancun', 'Spanish'],
-  ['Bogotá', 'America/Bogota', 'Spanish'], ['Medellín', 'America/Bogota', 'Spanish'], ['Rio de Janeiro', 'America/Sao_Paulo', 'Portuguese'],
-  ['Buenos Aires', 'America/Argentina/Buenos_Aires', 'Spanish'], ['Cape Town', 'Africa/Johannesburg', 'English'],
-  ['Marrakech', 'Africa/Casablanca', 'Arabic'], ['Sydney', 'Australia/Sydney', 'English'],
+  ['Lisbon', 'Europe/Lisbon', 'Portuguese'],
+  ['Barcelona', 'Europe/Madrid', 'Spanish'],
+  ['Bangkok', 'Asia/Bangkok', 'Thai'],
+  ['Bali', 'Asia/Makassar', 'Indonesian'],
+  ['Mexico City', 'America/Mexico_City', 'Spanish'],
+  ['New York', 'America/New_York', 'English'],
+  ['São Paulo', 'America/Sao_Paulo', 'Portuguese'],
+  ['Tokyo', 'Asia/Tokyo', 'Japanese'],
+  ['Porto', 'Europe/Lisbon', 'Portuguese'],
+  ['Madrid', 'Europe/Madrid', 'Spanish'],
+  ['Málaga', 'Europe/Madrid', 'Spanish'],
+  ['Paris', 'Europe/Paris', 'French'],
+  ['London', 'Europe/London', 'English'],
+  ['Berlin', 'Europe/Berlin', 'German'],
+  ['München', 'Europe/Berlin', 'German'],
+  ['Köln', 'Europe/Berlin', 'German'],
+  ['Zürich', 'Europe/Zurich', 'German'],
+  ['Genève', 'Europe/Zurich', 'French'],
+  ['Wien', 'Europe/Vienna', 'German'],
+  ['Praha', 'Europe/Prague', 'Czech'],
+  ['Kraków', 'Europe/Warsaw', 'Polish'],
+  ['Budapest', 'Europe/Budapest', 'Hungarian'],
+  ['Roma', 'Europe/Rome', 'Italian'],
+  ['Milano', 'Europe/Rome', 'Italian'],
+  ['Athens', 'Europe/Athens', 'Greek'],
+  ['Istanbul', 'Europe/Istanbul', 'Turkish'],
+  ['Reykjavík', 'Atlantic/Reykjavik', 'Icelandic'],
+  ['Copenhagen', 'Europe/Copenhagen', 'Danish'],
+  ['Stockholm', 'Europe/Stockholm', 'Swedish'],
+  ['Amsterdam', 'Europe/Amsterdam', 'Dutch'],
+  ['Dublin', 'Europe/Dublin', 'English'],
+  ['Montréal', 'America/Toronto', 'French'],
+  ['Cancún', 'America/Cancun', 'Spanish'],
+  ['Bogotá', 'America/Bogota', 'Spanish'],
+  ['Medellín', 'America/Bogota', 'Spanish'],
+  ['Rio de Janeiro', 'America/Sao_Paulo', 'Portuguese'],
+  ['Buenos Aires', 'America/Argentina/Buenos_Aires', 'Spanish'],
+  ['Cape Town', 'Africa/Johannesburg', 'English'],
+  ['Marrakech', 'Africa/Casablanca', 'Arabic'],
+  ['Sydney', 'Australia/Sydney', 'English'],
 ];
 
 const FIRST_NAMES = [
-  'Ana', 'João', 'Marta', 'Lucas', 'Sofia', 'Mateo', 'Chloé', 'Jonas', 'Aiko', 'Kenji', 'Priya', 'Omar',
-  'Léa', 'Björn', 'Zoë', 'Nikolai', 'Camila', 'Diego', 'Amara', 'Tomás', 'Ingrid', 'Yusuf', 'Mei', 'Liam',
+  'Ana',
+  'João',
+  'Marta',
+  'Lucas',
+  'Sofia',
+  'Mateo',
+  'Chloé',
+  'Jonas',
+  'Aiko',
+  'Kenji',
+  'Priya',
+  'Omar',
+  'Léa',
+  'Björn',
+  'Zoë',
+  'Nikolai',
+  'Camila',
+  'Diego',
+  'Amara',
+  'Tomás',
+  'Ingrid',
+  'Yusuf',
+  'Mei',
+  'Liam',
 ];
 const LAST_NAMES = [
-  'Silva', 'García', 'Müller', 'Rossi', 'Dubois', 'Nakamura', 'Kowalski', 'Novák', 'Jensen', 'Costa', 'López', 'Schmidt',
-  'Moreau', 'Tanaka', 'Horváth', 'Papadopoulos', 'Yilmaz', 'O’Brien', 'Santos', 'Lindqvist', 'Ferreira', 'Okafor', 'Kim', 'Weber',
+  'Silva',
+  'García',
+  'Müller',
+  'Rossi',
+  'Dubois',
+  'Nakamura',
+  'Kowalski',
+  'Novák',
+  'Jensen',
+  'Costa',
+  'López',
+  'Schmidt',
+  'Moreau',
+  'Tanaka',
+  'Horváth',
+  'Papadopoulos',
+  'Yilmaz',
+  'O’Brien',
+  'Santos',
+  'Lindqvist',
+  'Ferreira',
+  'Okafor',
+  'Kim',
+  'Weber',
 ];
 const REVIEW_TEXTS = [
   'Wonderful experience, would book again.',
@@ -328,19 +501,26 @@ const REVIEW_TEXTS = [
 ];
 
 /** A deterministic uniform [0, 1) from a row number and a stream number (SQL expression). */
-const u = (expr: string, stream: number) => `((hashint8((${expr})::bigint * 64 + ${stream}) & 2147483647)::float8 / 2147483648.0)`;
+const u = (expr: string, stream: number) =>
+  `((hashint8((${expr})::bigint * 64 + ${stream}) & 2147483647)::float8 / 2147483648.0)`;
 /** City index of provider p: skewed towards the first cities (Lisbon ~6 %, Sydney ~1 %). */
-const providerCity = (p: string) => `least(${CITIES.length - 1}, floor(${CITIES.length} * power(${u(p, 1)}, 1.3)))::int`;
+const providerCity = (p: string) =>
+  `least(${CITIES.length - 1}, floor(${CITIES.length} * power(${u(p, 1)}, 1.3)))::int`;
 /** Main category index of provider p. */
 const providerCategory = (p: string) => `least(8, floor(9 * ${u(p, 5)}))::int`;
-const pick = (arr: string, uExpr: string, len: number, base = '0') => `(${arr})[1 + ${base} + least(${len - 1}, floor(${len} * ${uExpr}))::int]`;
+const pick = (arr: string, uExpr: string, len: number, base = '0') =>
+  `(${arr})[1 + ${base} + least(${len - 1}, floor(${len} * ${uExpr}))::int]`;
 
 const MARKER = 'locora-bench fill v2 complete';
 /** A deterministic, valid (version 4, RFC variant) uuid from a SQL text expression. */
 const uid = (expr: string) => `overlay(overlay(md5(${expr}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 type Sizes = { services: number; providers: number; travelers: number };
-const sizesFor = (n: number): Sizes => ({ services: n, providers: Math.max(1, Math.round(n / 4)), travelers: Math.max(10, Math.round(n / 10)) });
+const sizesFor = (n: number): Sizes => ({
+  services: n,
+  providers: Math.max(1, Math.round(n / 4)),
+  travelers: Math.max(10, Math.round(n / 10)),
+});
 
 async function readMarker(client: pg.Client): Promise<{ n: number; seconds: number } | null> {
   const r = await client.query<{ c: string | null; n: string }>(
@@ -376,7 +556,11 @@ async function batched(label: string, total: number, batch: number, run: (lo: nu
 }
 
 /** Creates the database if missing, migrates it, and fills it unless it already holds exactly n services. */
-async function prepareDatabase(url: string, n: number, refill: boolean): Promise<{ filledNow: boolean; fillSeconds: number }> {
+async function prepareDatabase(
+  url: string,
+  n: number,
+  refill: boolean,
+): Promise<{ filledNow: boolean; fillSeconds: number }> {
   const name = dbName(url);
   const admin = new pg.Client({ connectionString: withDbName(url, 'postgres') });
   await admin.connect();
@@ -402,10 +586,14 @@ async function prepareDatabase(url: string, n: number, refill: boolean): Promise
   try {
     const marker = await readMarker(client);
     if (marker && marker.n === n && !refill) {
-      console.log(`  ${name}: already holds ${fmtInt(n)} generated services (filled earlier in ${fmtSecs(marker.seconds)}); reusing (--refill to redo)`);
+      console.log(
+        `  ${name}: already holds ${fmtInt(n)} generated services (filled earlier in ${fmtSecs(marker.seconds)}); reusing (--refill to redo)`,
+      );
       return { filledNow: false, fillSeconds: marker.seconds };
     }
-    const foreign = await client.query<{ n: string }>(`select count(*) as n from users where email not like $1`, [`%${BENCH_EMAIL_DOMAIN}`]);
+    const foreign = await client.query<{ n: string }>(`select count(*) as n from users where email not like $1`, [
+      `%${BENCH_EMAIL_DOMAIN}`,
+    ]);
     if (Number(foreign.rows[0]?.n ?? 0) > 0) {
       throw new Error(
         `refusing to wipe ${safeLocation(url)}: it holds users the benchmark did not create. Point DATABASE_URL at a benchmark database.`,
@@ -562,7 +750,9 @@ async function fill(client: pg.Client, n: number, url: string): Promise<number> 
   const st = await client.query<{ n: string; size: string }>(
     `select (select count(*) from search_terms) as n, pg_size_pretty(pg_database_size(current_database())) as size`,
   );
-  console.log(`  fill done in ${fmtSecs(seconds)} (search_terms: ${fmtInt(Number(st.rows[0]?.n))} words, database size ${st.rows[0]?.size})`);
+  console.log(
+    `  fill done in ${fmtSecs(seconds)} (search_terms: ${fmtInt(Number(st.rows[0]?.n))} words, database size ${st.rows[0]?.size})`,
+  );
   return seconds;
 }
 
@@ -643,14 +833,13 @@ type PlanNode = {
   'Relation Name'?: string;
   Alias?: string;
   'Index Name'?: string;
-  'Parent Relationship'?: string;
   'Subplan Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   Plans?: PlanNode[];
 };
 
-type Explained = { label: string; ms: number; lines: string[]; seqScanOnServices: boolean; otherSeqScans: string[] };
+type Explained = { label: string; ms: number; planMs: number; lines: string[]; seqScanOnServices: boolean };
 
 function labelQuery(text: string): string {
   if (text.includes('search_terms')) return 'words (typo lexicon)';
@@ -669,30 +858,35 @@ async function explainShape(pool: pg.Pool, shape: Shape): Promise<Explained[]> {
   await shape.run(db, 0);
   const out: Explained[] = [];
   for (const q of captured) {
-    const r = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
-      `explain (analyze, format json) ${q.sql}`,
-      q.params,
-    );
+    const r = await pool.query<{
+      'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }];
+    }>(`explain (analyze, format json) ${q.sql}`, q.params);
     const plan = r.rows[0]?.['QUERY PLAN'][0];
     if (!plan) continue;
     const lines: string[] = [];
     let seq = false;
-    const others: string[] = [];
     const walk = (node: PlanNode, depth: number) => {
       const rel = node['Relation Name'];
       const isSeq = node['Node Type'] === 'Seq Scan';
       if (isSeq && rel === 'services') seq = true;
-      else if (isSeq && rel) others.push(rel);
       const sub = node['Subplan Name'] ? `[${node['Subplan Name']}] ` : '';
       const on = rel ? ` on ${rel}${node.Alias && node.Alias !== rel ? ` ${node.Alias}` : ''}` : '';
       const idx = node['Index Name'] ? ` using ${node['Index Name']}` : '';
       const loops = (node['Actual Loops'] ?? 1) > 1 ? ` x${fmtInt(node['Actual Loops'] ?? 1)} loops` : '';
       const flag = isSeq && rel === 'services' ? '   <<< SEQ SCAN ON services' : '';
-      lines.push(`${'  '.repeat(depth)}${sub}${node['Node Type']}${on}${idx}  (rows=${fmtInt(node['Actual Rows'] ?? 0)}${loops})${flag}`);
+      lines.push(
+        `${'  '.repeat(depth)}${sub}${node['Node Type']}${on}${idx}  (rows=${fmtInt(node['Actual Rows'] ?? 0)}${loops})${flag}`,
+      );
       for (const child of node.Plans ?? []) walk(child, depth + 1);
     };
     walk(plan.Plan, 0);
-    out.push({ label: labelQuery(q.sql), ms: plan['Execution Time'], lines, seqScanOnServices: seq, otherSeqScans: [...new Set(others)] });
+    out.push({
+      label: labelQuery(q.sql),
+      ms: plan['Execution Time'],
+      planMs: plan['Planning Time'],
+      lines,
+      seqScanOnServices: seq,
+    });
   }
   return out;
 }
@@ -700,7 +894,9 @@ async function explainShape(pool: pg.Pool, shape: Shape): Promise<Explained[]> {
 function printExplain(shape: Shape, explained: Explained[], sizeNote: string) {
   console.log(`\n  ${shape.label}${sizeNote}`);
   for (const e of explained) {
-    console.log(`    ${e.label} query: ${fmtMs(e.ms)} ms${e.seqScanOnServices ? '  ** FAIL: Seq Scan on services **' : ''}`);
+    console.log(
+      `    ${e.label} query: execution ${fmtMs(e.ms)} ms, planning ${fmtMs(e.planMs)} ms${e.seqScanOnServices ? '  ** FAIL: Seq Scan on services **' : ''}`,
+    );
     for (const l of e.lines) console.log(`      ${l}`);
   }
 }
@@ -712,7 +908,10 @@ type Measured = { rps: number; p50: number; p99: number; count: number; errors: 
 
 function summarize(latencies: number[], seconds: number, errors: number): Measured {
   const sorted = Float64Array.from(latencies).sort();
-  const at = (p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) : NaN);
+  const at = (p: number) =>
+    sorted.length
+      ? (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0)
+      : NaN;
   return { rps: latencies.length / seconds, p50: at(50), p99: at(99), count: latencies.length, errors, seconds };
 }
 
@@ -768,7 +967,10 @@ async function dbLoop(db: Db, shape: Shape, connections: number, seconds: number
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
-  if (firstError) console.log(`    ! ${errors} errors, first: ${firstError instanceof Error ? firstError.message : String(firstError)}`);
+  if (firstError)
+    console.log(
+      `    ! ${errors} errors, first: ${firstError instanceof Error ? firstError.message : String(firstError)}`,
+    );
   return summarize(latencies, (performance.now() - start) / 1000, errors);
 }
 
@@ -891,7 +1093,7 @@ async function runBareServer(specFile: string) {
 // ---------------------------------------------------------------------------------------------
 // The run
 
-type Row = { shape: Shape; app: Measured; db: Measured; bare: Measured; seqScan: boolean };
+type Row = { shape: Shape; app: Measured; db: Measured; bare: Measured; seqScan: boolean; total: string | null };
 
 async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Row[]; shapes: Shape[] }> {
   const ids = await pickIds(o.url, 64);
@@ -905,29 +1107,40 @@ async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Row[]; sh
     for (const shape of shapes) {
       const explained = await explainShape(explainPool, shape);
       printExplain(shape, explained, '');
-      seqScan.set(shape.key, explained.some((e) => e.seqScanOnServices));
+      seqScan.set(
+        shape.key,
+        explained.some((e) => e.seqScanOnServices),
+      );
     }
   } finally {
     await explainPool.end();
   }
 
-  console.log(`\n== Measuring (${o.duration} s each after a ${warmupSeconds(o)} s warm-up, ${o.connections} connections) ==`);
+  console.log(
+    `\n== Measuring (${o.duration} s each after a ${warmupSeconds(o)} s warm-up, ${o.connections} connections) ==`,
+  );
   // 1. The real app, in a child process.
   const app = await startApp(o.url, path.join(tmp, 'app-data'));
   const appResults = new Map<ShapeKey, Measured>();
   const bodies = { a: '', b: '', c: {} as Record<string, string> };
+  const totals = new Map<ShapeKey, string | null>();
   try {
     for (const shape of shapes) {
       for (const p of shape.paths) {
         const got = await capture(app.base, p);
         if (got.status !== 200) {
-          throw new Error(`${shape.label}: GET ${p} answered ${got.status}: ${got.body.toString().slice(0, 300)}\n  app output:\n${app.output().slice(-1500)}`);
+          throw new Error(
+            `${shape.label}: GET ${p} answered ${got.status}: ${got.body.toString().slice(0, 300)}\n  app output:\n${app.output().slice(-1500)}`,
+          );
         }
         if (shape.key === 'c') bodies.c[p.split('/').pop() as string] = got.body.toString('base64');
         else bodies[shape.key] = got.body.toString('base64');
+        totals.set(shape.key, got.total);
         if (shape.key !== 'c') {
           const n = (JSON.parse(got.body.toString()) as unknown[]).length;
-          console.log(`  ${shape.label}: ${n} on the page, X-Total-Count ${got.total}, ${fmtInt(got.body.length)} bytes`);
+          console.log(
+            `  ${shape.label}: ${n} on the page, X-Total-Count ${got.total}, ${fmtInt(got.body.length)} bytes`,
+          );
           if (n === 0) console.log('    ! this shape returns no results: the numbers below measure an empty search');
         }
       }
@@ -979,11 +1192,20 @@ async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Row[]; sh
     db: dbResults.get(shape.key) as Measured,
     bare: bareResults.get(shape.key) as Measured,
     seqScan: seqScan.get(shape.key) ?? false,
+    total: totals.get(shape.key) ?? null,
   }));
   return { rows, shapes };
 }
 
-type ScaleRow = { size: number; app: Measured; db: Measured; total: string | null; seqScan: boolean; fillSeconds: number; filledNow: boolean };
+type ScaleRow = {
+  size: number;
+  app: Measured;
+  db: Measured;
+  total: string | null;
+  seqScan: boolean;
+  fillSeconds: number;
+  filledNow: boolean;
+};
 
 async function benchmarkScaleSize(o: Options, size: number, tmp: string): Promise<ScaleRow> {
   const url = withDbName(o.url, `${dbName(o.url)}_${sizeLabel(size)}`);
@@ -1005,7 +1227,8 @@ async function benchmarkScaleSize(o: Options, size: number, tmp: string): Promis
   let total: string | null;
   try {
     const got = await capture(app.base, shape.paths[0] as string);
-    if (got.status !== 200) throw new Error(`GET ${shape.paths[0]} answered ${got.status}\n  app output:\n${app.output().slice(-1500)}`);
+    if (got.status !== 200)
+      throw new Error(`GET ${shape.paths[0]} answered ${got.status}\n  app output:\n${app.output().slice(-1500)}`);
     total = got.total;
     appM = await measureHttp(app.base, shape.paths, o);
     console.log(`  app   a: ${describe(appM)} (X-Total-Count ${total})`);
@@ -1024,6 +1247,8 @@ async function benchmarkScaleSize(o: Options, size: number, tmp: string): Promis
 }
 
 const pf = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+/** Marks a measurement with too few responses for a meaningful p99. */
+const fewSamples = (m: Measured) => (m.count < 200 ? '*' : '');
 
 async function main() {
   let o: Options;
@@ -1062,12 +1287,23 @@ async function main() {
       await c.end();
       return r.rows[0]?.v ?? '?';
     } catch (err) {
-      throw new Error(`cannot reach PostgreSQL at ${safeLocation(o.url)}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(
+        `cannot reach PostgreSQL at ${safeLocation(o.url)}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   })();
   console.log(`Locora search benchmark`);
-  console.log(`  machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'}), ${fmtInt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${pgVersion} at ${safeLocation(o.url)}`);
-  console.log(`  ${fmtInt(o.n)} services, ${o.connections} connections, ${o.duration} s per measurement${o.scale ? `, --scale ${o.scaleSizes.map(sizeLabel).join(', ')}` : ''}`);
+  const loadNote = () => {
+    const load = os.loadavg()[0] ?? 0;
+    return `load average ${load.toFixed(1)} on ${cpus.length} cores${load > cpus.length * 0.75 ? ' (other work is using this machine: numbers are noisy)' : ''}`;
+  };
+  console.log(`  ${loadNote()} before start`);
+  console.log(
+    `  machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'}), ${fmtInt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${pgVersion} at ${safeLocation(o.url)}`,
+  );
+  console.log(
+    `  ${fmtInt(o.n)} services, ${o.connections} connections, ${o.duration} s per measurement${o.scale ? `, --scale ${o.scaleSizes.map(sizeLabel).join(', ')}` : ''}`,
+  );
   console.log(
     `  setup: the app and the bare HTTP ceiling each run as a child process (node --import tsx); autocannon runs in this\n` +
       `  process; the database ceiling runs the app's own searchServices/getServiceDetail on a pg pool of ${o.pool} in this\n` +
@@ -1102,14 +1338,25 @@ async function main() {
   };
   console.log(
     table(
-      ['shape', 'req/s', 'p50 ms', 'p99 ms', 'p99/p50', 'db ceil req/s', '÷db', 'http ceil req/s', '÷http', 'targets'],
+      [
+        'shape',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'p99/p50',
+        'db ceil req/s',
+        'ratio db',
+        'http ceil req/s',
+        'ratio http',
+        'targets',
+      ],
       rows.map((r) => [
         r.shape.label,
-        fmtInt(r.app.rps),
+        fmtInt(r.app.rps) + fewSamples(r.app),
         fmtMs(r.app.p50),
         fmtMs(r.app.p99),
         fmtRatio(r.app.p99 / r.app.p50),
-        fmtInt(r.db.rps),
+        fmtInt(r.db.rps) + fewSamples(r.db),
         fmtRatio(r.app.rps / r.db.rps),
         fmtInt(r.bare.rps),
         fmtRatio(r.app.rps / r.bare.rps),
@@ -1118,36 +1365,76 @@ async function main() {
       [false, true, true, true, true, true, true, true, true, false],
     ),
   );
-  console.log('\n  ceilings p50/p99 ms:  ' + rows.map((r) => `${r.shape.key}: db ${fmtMs(r.db.p50)}/${fmtMs(r.db.p99)}, http ${fmtMs(r.bare.p50)}/${fmtMs(r.bare.p99)}`).join(';  '));
+  console.log(
+    '\n  ceilings p50/p99 ms:  ' +
+      rows
+        .map(
+          (r) =>
+            `${r.shape.key}: db ${fmtMs(r.db.p50)}/${fmtMs(r.db.p99)}, http ${fmtMs(r.bare.p50)}/${fmtMs(r.bare.p99)}`,
+        )
+        .join(';  '),
+  );
   const errs = rows.flatMap((r) => [r.app, r.db, r.bare]).reduce((s, m) => s + m.errors, 0);
+  if (rows.some((r) => fewSamples(r.app) || fewSamples(r.db))) {
+    console.log('  * fewer than 200 responses in the measurement: p99 is rough (raise --duration)');
+  }
   if (errs) console.log(`  ! ${errs} errors or non-2xx responses during the measurements (not counted in req/s)`);
-  console.log(`  fill: ${prep.filledNow ? `${fmtSecs(prep.fillSeconds)} (this run)` : `reused (filled earlier in ${fmtSecs(prep.fillSeconds)})`}`);
+  console.log(`  ${loadNote()} at the end of the measurements (includes this benchmark's own load)`);
+  console.log(
+    `  fill: ${prep.filledNow ? `${fmtSecs(prep.fillSeconds)} (this run)` : `reused (filled earlier in ${fmtSecs(prep.fillSeconds)})`}`,
+  );
 
   let scaleOk: boolean | undefined;
   if (scaleRows.length && a) {
     const all: { size: number; app: Measured; db: Measured; total: string | null; seqScan: boolean; fill: string }[] = [
-      ...scaleRows.map((s) => ({ ...s, fill: s.filledNow ? fmtSecs(s.fillSeconds) : `reused (${fmtSecs(s.fillSeconds)})` })),
-      { size: o.n, app: a.app, db: a.db, total: null, seqScan: a.seqScan, fill: prep.filledNow ? fmtSecs(prep.fillSeconds) : `reused (${fmtSecs(prep.fillSeconds)})` },
+      ...scaleRows.map((s) => ({
+        ...s,
+        fill: s.filledNow ? fmtSecs(s.fillSeconds) : `reused (${fmtSecs(s.fillSeconds)})`,
+      })),
+      {
+        size: o.n,
+        app: a.app,
+        db: a.db,
+        total: a.total,
+        seqScan: a.seqScan,
+        fill: prep.filledNow ? fmtSecs(prep.fillSeconds) : `reused (${fmtSecs(prep.fillSeconds)})`,
+      },
     ].sort((x, y) => x.size - y.size);
     const smallest = all[0];
     const largest = all[all.length - 1];
     console.log(`\n== --scale: shape (a) by database size ==\n`);
     console.log(
       table(
-        ['services', 'req/s', 'p50 ms', 'p99 ms', 'db ceil req/s', '÷db', 'seq scan', 'fill time'],
+        [
+          'services',
+          'matches',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'p99/p50',
+          'db ceil req/s',
+          'ratio db',
+          'seq scan',
+          'fill time',
+        ],
         all.map((s) => [
           fmtInt(s.size),
-          fmtInt(s.app.rps),
+          s.total === null ? '?' : fmtInt(Number(s.total)),
+          fmtInt(s.app.rps) + fewSamples(s.app),
           fmtMs(s.app.p50),
           fmtMs(s.app.p99),
-          fmtInt(s.db.rps),
+          fmtRatio(s.app.p99 / s.app.p50),
+          fmtInt(s.db.rps) + fewSamples(s.db),
           fmtRatio(s.app.rps / s.db.rps),
           s.seqScan ? 'YES (FAIL)' : 'no',
           s.fill,
         ]),
-        [true, true, true, true, true, true, false, false],
+        [true, true, true, true, true, true, true, true, false, false],
       ),
     );
+    if (all.some((s) => fewSamples(s.app) || fewSamples(s.db))) {
+      console.log('  * fewer than 200 responses in the measurement: p99 is rough (raise --duration)');
+    }
     if (smallest && largest && smallest !== largest) {
       const slower = smallest.app.rps / largest.app.rps;
       const p50x = largest.app.p50 / smallest.app.p50;
@@ -1160,15 +1447,20 @@ async function main() {
 
   console.log('\n== Targets ==');
   if (a) {
-    console.log(`  ${pf(a.app.rps / a.db.rps >= 0.5)}  (a) at least 0.5 of the database ceiling: ${fmtRatio(a.app.rps / a.db.rps)}`);
-    console.log(`  ${pf(a.app.p99 <= 4 * a.app.p50)}  (a) p99 no more than 4× p50: ${fmtRatio(a.app.p99 / a.app.p50)}×`);
+    console.log(
+      `  ${pf(a.app.rps / a.db.rps >= 0.5)}  (a) at least 0.5 of the database ceiling: ${fmtRatio(a.app.rps / a.db.rps)}`,
+    );
+    console.log(
+      `  ${pf(a.app.p99 <= 4 * a.app.p50)}  (a) p99 no more than 4× p50: ${fmtRatio(a.app.p99 / a.app.p50)}×`,
+    );
   }
   const seqShapes = rows.filter((r) => r.seqScan).map((r) => r.shape.key);
   const scaleSeq = scaleRows.filter((s) => s.seqScan).map((s) => `(a)@${sizeLabel(s.size)}`);
   console.log(
     `  ${pf(seqShapes.length === 0 && scaleSeq.length === 0)}  every shape uses indexes (no Seq Scan on services)${seqShapes.length || scaleSeq.length ? `: seq scan in ${[...seqShapes.map((k) => `(${k})`), ...scaleSeq].join(', ')}` : ''}`,
   );
-  if (scaleOk !== undefined) console.log(`  ${pf(scaleOk)}  (a) largest size no more than 2× slower than smallest (see above)`);
+  if (scaleOk !== undefined)
+    console.log(`  ${pf(scaleOk)}  (a) largest size no more than 2× slower than smallest (see above)`);
   else console.log('  ----  (a) 1M no more than 2× slower than 10k: not measured (run with --scale)');
   console.log('');
 }

@@ -28,6 +28,9 @@ export type Database = {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+const RANDOM_PAGE_COST = 1.1;
+const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
+
 export const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
 
 /** Opens embedded PGlite in `dir` (or in memory when `dir` is undefined), holding a lock file. */
@@ -37,6 +40,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, {
       extensions: pgliteExtensions,
     });
+    await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const db = drizzlePglite(client, { schema });
     return {
       db: db as unknown as Db,
@@ -58,7 +62,9 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Our data lives on SSDs or in RAM: tell the planner random reads are cheap, so it prefers the
+  // GIN and btree indexes over sequential scans for selective searches (see decision 005).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: PLANNER_OPTIONS });
   pool.on('error', () => {
     // idle client errors (e.g. server restart) are retried by the pool on next use
   });

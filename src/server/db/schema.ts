@@ -122,6 +122,8 @@ export const services = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     city: text('city').notNull().default(''),
+    /** The city lower-cased and without accents ("sao paulo"), for indexed prefix matching. */
+    cityKey: text('city_key').generatedAlwaysAs(sql`locora_unaccent(lower(city))`),
     photos: text('photos')
       .array()
       .notNull()
@@ -150,7 +152,19 @@ export const services = pgTable(
     index('services_provider_id_idx').on(t.providerId),
     index('services_category_id_idx').on(t.categoryId),
     index('services_search_idx').using('gin', t.search),
-    index('services_city_norm_idx').on(sql`locora_unaccent(lower(${t.city})) text_pattern_ops`),
+    index('services_city_key_idx')
+      .on(sql`${t.cityKey} text_pattern_ops`)
+      .where(sql`${t.isActive}`),
+    // Walk one category in the order of each sort and stop at the page size.
+    index('services_category_recommend_idx')
+      .on(t.categoryId, t.recommendScore.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index('services_category_rating_idx')
+      .on(t.categoryId, t.ratingScore.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index('services_category_price_idx')
+      .on(t.categoryId, t.priceCents, t.id)
+      .where(sql`${t.isActive}`),
     index('services_active_created_idx').on(t.isActive, t.createdAt),
     index('services_active_recommend_idx').on(t.isActive, t.recommendScore.desc(), t.id),
     index('services_active_rating_idx').on(t.isActive, t.ratingScore.desc(), t.id),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { categories, providers, services } from '../../db/schema.ts';
 import {
@@ -250,6 +250,19 @@ describe('GET /api/services', () => {
     expect(p3.ids).toEqual([f.s.luxuryDay.id]);
     expect([p1.total, p3.total]).toEqual([5, 5]);
     expect((await search('page=99')).ids).toEqual([]);
+  });
+
+  it('counts exactly up to 1000 matches and says when the total is capped', async () => {
+    await t.db.execute(
+      sql`insert into services (provider_id, category_id, title, price_cents)
+          select ${f.a.provider.id}, ${f.yoga.id}, 'Morning yoga class ' || g, 1000 + g from generate_series(1, 1005) g`,
+    );
+    const many = await search('q=morning%20yoga&pageSize=60');
+    expect(many.ids).toHaveLength(60);
+    expect(many.total).toBe(1000);
+    expect(many.res.headers['x-total-count-capped']).toBe('true');
+    const few = await search('category=tours');
+    expect(few.res.headers['x-total-count-capped']).toBe('false');
   });
 
   it.each([

@@ -110,7 +110,16 @@ async function resolveWords(db: Db, q: string): Promise<ResolvedWord[]> {
   );
 }
 
-export type SearchResult = { services: Service[]; total: number; page: number; pageSize: number };
+/** Totals are exact up to this many matches; beyond it the API says "1000+" (see decision 005). */
+export const SEARCH_COUNT_CAP = 1000;
+
+export type SearchResult = {
+  services: Service[];
+  total: number;
+  isTotalCapped: boolean;
+  page: number;
+  pageSize: number;
+};
 
 export async function searchServices(db: Db, params: ServiceSearch): Promise<SearchResult> {
   const where: SQL[] = [sql`s.is_active`];
@@ -121,7 +130,7 @@ export async function searchServices(db: Db, params: ServiceSearch): Promise<Sea
     if (tsq) where.push(sql`s.search @@ to_tsquery('simple', ${tsq})`);
   }
   if (params.city) {
-    where.push(sql`locora_unaccent(lower(s.city)) like locora_unaccent(lower(${escapeLike(params.city)})) || '%'`);
+    where.push(sql`s.city_key like locora_unaccent(lower(${escapeLike(params.city)})) || '%'`);
   }
   if (params.category) {
     where.push(sql`s.category_id = (select id from categories where slug = ${params.category})`);
@@ -148,16 +157,26 @@ export async function searchServices(db: Db, params: ServiceSearch): Promise<Sea
   }[params.sortBy];
 
   const offset = (params.page - 1) * params.pageSize;
+  // Sort and cut the page on services alone (indexes on services serve it), then join the few
+  // rows' category and provider. The count stops at SEARCH_COUNT_CAP + 1 matches.
   const [rows, countRows] = await Promise.all([
     queryRows<ServiceRow>(
       db,
-      sql`select ${serviceColumns} from ${serviceFrom} where ${whereSql} order by ${orderBy} limit ${params.pageSize} offset ${offset}`,
+      sql`select ${serviceColumns}
+          from (select s.* from services s where ${whereSql} order by ${orderBy} limit ${params.pageSize} offset ${offset}) s
+          join categories c on c.id = s.category_id join providers p on p.id = s.provider_id
+          order by ${orderBy}`,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from services s where ${whereSql}`),
+    queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (select 1 from services s where ${whereSql} limit ${SEARCH_COUNT_CAP + 1}) x`,
+    ),
   ]);
+  const counted = countRows[0]?.total ?? 0;
   return {
     services: rows.map(toService),
-    total: countRows[0]?.total ?? 0,
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    isTotalCapped: counted > SEARCH_COUNT_CAP,
     page: params.page,
     pageSize: params.pageSize,
   };

@@ -47,7 +47,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Search active services. The total count is in the X-Total-Count header.',
+        summary:
+          'Search active services. The total is in X-Total-Count (exact up to 1000; X-Total-Count-Capped: true beyond).',
         querystring: serviceSearchSchema,
         response: { 200: z.array(serviceSchema), 400: errorBodySchema },
       },
@@ -55,6 +56,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request, reply) => {
       const result = await searchServices(db, request.query);
       void reply.header('x-total-count', String(result.total));
+      // "true" when there are more matches than the count went up to (X-Total-Count is then a floor).
+      void reply.header('x-total-count-capped', String(result.isTotalCapped));
       void reply.header('x-page', String(result.page));
       void reply.header('x-page-size', String(result.pageSize));
       return result.services;
