@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
+import { ArrowRight, BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
 import { HeroIllustration } from '@/components/hero-illustration';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -8,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuth } from '@/features/auth/auth-context';
 import { dashboardPath } from '@/features/auth/roles';
+import { CategoryGrid } from '@/features/catalog/category-grid';
+import { FeaturedServices } from '@/features/catalog/featured-services';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** SPEC.md section 5: q and city are left out of the query when empty. */
@@ -170,6 +172,34 @@ export function HomePage() {
         </div>
       </section>
 
+      <section aria-labelledby="categories-heading" className="mx-auto w-full max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
+        <div className="mb-8 flex max-w-2xl flex-col gap-3">
+          <h2 id="categories-heading" className="text-3xl font-bold tracking-tight">
+            Browse by category
+          </h2>
+          <p className="text-muted-foreground">From a massage after a long flight to a driver for the day.</p>
+        </div>
+        <CategoryGrid />
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <div className="flex max-w-2xl flex-col gap-3">
+            <h2 id="featured-heading" className="text-3xl font-bold tracking-tight">
+              Featured services
+            </h2>
+            <p className="text-muted-foreground">Top-rated services from verified providers.</p>
+          </div>
+          <Button asChild variant="outline">
+            <Link to="/browse">
+              View all services
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        <FeaturedServices />
+      </section>
+
       <section aria-labelledby="why-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mb-10 flex max-w-2xl flex-col gap-3">
           <h2 id="why-heading" className="text-3xl font-bold tracking-tight">
@@ -257,7 +287,7 @@ export function HomePage() {
                       asChild
                       size="lg"
                       variant="outline"
-                      className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
+                      className="border-primary-foreground/40 bg-primary text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
                     >
                       <Link to={dashboard}>Go to dashboard</Link>
                     </Button>
@@ -277,7 +307,7 @@ export function HomePage() {
                     asChild
                     size="lg"
                     variant="outline"
-                    className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
+                    className="border-primary-foreground/40 bg-primary text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
                   >
                     <Link to="/auth/signup?role=provider">Become a Provider</Link>
                   </Button>

@@ -27,7 +27,7 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
       className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary/15 font-semibold text-primary dark:bg-primary/20',
+        'flex size-full items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground dark:bg-primary/20 dark:text-primary',
         className,
       )}
       {...props}

@@ -1,0 +1,422 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Discovery screens (SPEC.md section 2): home, browse, service detail and provider profile, on the
+ * production build with the demo data (playwright.config.ts starts it on a fresh database).
+ */
+
+const TRAVELER = { email: 'traveler@locora.test', password: 'locora-demo-2026' };
+const SHOTS_DIR = path.join(tmpdir(), 'locora-discovery-shots');
+
+interface ServiceSummary {
+  id: string;
+  title: string;
+  photos: string[];
+  provider: { userId: string; displayName: string };
+}
+
+async function featuredService(request: APIRequestContext, withPhotos = 1): Promise<ServiceSummary> {
+  const res = await request.get('/api/services/featured');
+  expect(res.ok()).toBe(true);
+  const services = (await res.json()) as ServiceSummary[];
+  const service = services.find((s) => s.photos.length >= withPhotos) ?? services[0];
+  if (!service) throw new Error('The demo data has no featured services');
+  return service;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(TRAVELER.email);
+  await page.getByLabel('Password').fill(TRAVELER.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+}
+
+const resultCount = (page: Page) => page.getByTestId('result-count');
+const cards = (page: Page) => page.getByTestId('service-card');
+
+/** Only the service search, not /api/services/featured or /api/services/{id}. */
+const isSearchRequest = (url: string) => new URL(url).pathname === '/api/services';
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+test.describe('discovery', () => {
+  test('search journey: hero search, filters, chips, empty state, service, provider', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Massage', exact: true })).toHaveAttribute(
+      'href',
+      '/browse?category=massage',
+    );
+    await expect(cards(page)).toHaveCount(6);
+
+    // Hero search: q only (city empty is left out).
+    await page.getByRole('textbox', { name: 'Service', exact: true }).fill('massage');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/browse\?q=massage$/);
+    await expect(page).toHaveTitle('Browse services · Locora');
+    await expect(resultCount(page)).toHaveText(/^\d+ services? found$/);
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('massage');
+
+    // Category, rating and sort go to the address; chips appear.
+    await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('massage');
+    await expect(page).toHaveURL(/category=massage/);
+    await expect(page.getByTestId('filter-chip-category')).toContainText('Massage');
+
+    await page.getByRole('combobox', { name: 'Minimum rating' }).selectOption('4');
+    await expect(page).toHaveURL(/minRating=4/);
+    await expect(page.getByTestId('filter-chip-minRating')).toContainText('4+');
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-low');
+    await expect(page).toHaveURL(/sortBy=price-low/);
+    await expect(resultCount(page)).toHaveText(/^\d+ services? found$/);
+    const prices = (await page.getByTestId('card-price').allTextContents()).map((text) =>
+      Number(text.replace('$', '')),
+    );
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    // Reload restores everything from the address.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue('massage');
+    await expect(page.getByRole('combobox', { name: 'Minimum rating' })).toHaveValue('4');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-low');
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('massage');
+
+    // Removing a chip drops its filter; Back brings it back.
+    await page.getByRole('button', { name: 'Remove rating filter: 4+' }).click();
+    await expect(page.getByTestId('filter-chip-minRating')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/minRating/);
+    await expect(page.getByRole('combobox', { name: 'Minimum rating' })).toHaveValue('0');
+    await page.goBack();
+    await expect(page).toHaveURL(/minRating=4/);
+    await expect(page.getByRole('combobox', { name: 'Minimum rating' })).toHaveValue('4');
+    await page.goForward();
+    await expect(page).not.toHaveURL(/minRating/);
+
+    // Nonsense finds nothing; Clear Filters resets search, city, category and rating.
+    await page.getByRole('searchbox', { name: 'City' }).fill('Lisbon');
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('qzxv wqpl');
+    // Both boxes settle at about the same time; neither change may be lost.
+    await expect(page).toHaveURL(/city=Lisbon/);
+    await expect(page).toHaveURL(/q=qzxv\+wqpl/);
+    await expect(page.getByRole('heading', { name: 'No services found' })).toBeVisible();
+    await expect(resultCount(page)).toHaveText('0 services found');
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page).not.toHaveURL(/[?&](q|city|category|minRating)=/);
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('');
+    await expect(page.getByRole('searchbox', { name: 'City' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue('');
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
+
+    // Open a service, then its provider.
+    const firstTitle = cards(page).first().getByRole('heading').getByRole('link');
+    const title = (await firstTitle.textContent())?.trim() ?? '';
+    await firstTitle.click();
+    await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} · Locora`);
+    await expect(page.getByText('Responds within 1 hour')).toBeVisible();
+    await expect(page.getByText('Secure payment processing')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+
+    const providerLink = page.getByRole('link', { name: /Your provider/ });
+    const providerName = (await page.getByTestId('provider-name').textContent())?.trim() ?? '';
+    await providerLink.click();
+    await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: providerName })).toBeVisible();
+    await expect(page).toHaveTitle(`${providerName} · Locora`);
+    await expect(page.getByRole('heading', { name: /^Services \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Reviews \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  });
+
+  test('a loading search says Searching... over six skeleton cards', async ({ page }) => {
+    await page.route(
+      (url) => isSearchRequest(url.href),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      },
+    );
+    await page.goto('/browse?city=Tokyo');
+    await expect(resultCount(page)).toHaveText('Searching...');
+    await expect(page.getByTestId('service-card-skeleton')).toHaveCount(6);
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+    await expect(page.getByTestId('service-card-skeleton')).toHaveCount(0);
+
+    // A new search keeps the old cards (dimmed) and says Searching... until it answers.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-high');
+    await expect(resultCount(page)).toHaveText('Searching...');
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+  });
+
+  test('typing is debounced into one search and replaces the history entry', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/browse');
+    await expect(resultCount(page)).toHaveText(/services found/);
+    const searches: string[] = [];
+    page.on('request', (req) => {
+      if (isSearchRequest(req.url())) searches.push(req.url());
+    });
+    await page.getByRole('searchbox', { name: 'Search services' }).pressSequentially('yoga', { delay: 60 });
+    await expect(page).toHaveURL(/\/browse\?q=yoga$/);
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0]!).searchParams.get('q')).toBe('yoga');
+    // Every SPEC parameter is sent, with the full price range.
+    const sent = new URL(searches[0]!).searchParams;
+    expect(Object.fromEntries(sent)).toMatchObject({ minPrice: '0', maxPrice: '500', sortBy: 'recommended' });
+    // Typing replaced the /browse entry instead of adding one per word: Back leaves the page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('typo and accent tolerant search', async ({ page }) => {
+    await page.goto('/browse?q=masage');
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+    await expect(cards(page).first()).toContainText(/massage/i);
+
+    await page.goto('/browse');
+    await page.getByRole('searchbox', { name: 'City' }).fill('sao paulo');
+    await expect(page).toHaveURL(/city=sao\+paulo|city=sao%20paulo/);
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+    const cities = (await page.getByTestId('card-city').allTextContents()).map((c) => c.trim());
+    expect(cities.length).toBeGreaterThan(0);
+    expect(cities.every((c) => c === 'São Paulo')).toBe(true);
+    await expect(page.getByTestId('filter-chip-city')).toContainText('sao paulo');
+  });
+
+  test('paging keeps the page in the address', async ({ page }) => {
+    await page.goto('/browse');
+    await expect(resultCount(page)).toHaveText(/services found/);
+    const total = Number((await resultCount(page).textContent())?.match(/\d+/)?.[0]);
+    test.skip(total <= 24, 'The demo data fits on one page');
+    await expect(cards(page)).toHaveCount(24);
+    const firstOnPage1 = await cards(page).first().getByRole('heading').textContent();
+    await page.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page).first().getByRole('heading')).not.toHaveText(firstOnPage1 ?? '');
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(cards(page).first().getByRole('heading')).toHaveText(firstOnPage1 ?? '');
+  });
+
+  test('a capped total reads as a floor', async ({ page }) => {
+    await page.route(
+      (url) => isSearchRequest(url.href),
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'x-total-count': '1000', 'x-total-count-capped': 'true' },
+        });
+      },
+    );
+    await page.goto('/browse');
+    await expect(resultCount(page)).toHaveText('1000+ services found');
+    await expect(page.getByRole('link', { name: 'Next' })).toBeVisible();
+  });
+
+  test('service page: carousel, calendar and Book Now signed out', async ({ page, request }) => {
+    const service = await featuredService(request, 2);
+    await page.goto(`/service/${service.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
+
+    // Carousel: next/previous and dots.
+    const carousel = page.getByRole('region', { name: `Photos of ${service.title}` });
+    const count = service.photos.length;
+    await expect(carousel.getByRole('button', { name: 'Show photo 1' })).toHaveAttribute('aria-current', 'true');
+    await carousel.getByRole('button', { name: 'Next photo' }).click();
+    await expect(carousel.getByRole('button', { name: 'Show photo 2' })).toHaveAttribute('aria-current', 'true');
+    await carousel.getByRole('button', { name: 'Previous photo' }).click();
+    await carousel.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(carousel.getByRole('button', { name: `Show photo ${count}` })).toHaveAttribute('aria-current', 'true');
+    await carousel.getByRole('button', { name: 'Show photo 1' }).click();
+    await expect(carousel.getByRole('img', { name: `${service.title}, photo 1 of ${count}` })).toBeVisible();
+
+    // Calendar: past days are disabled; keyboard moves and chooses.
+    const grid = page.getByRole('grid', { name: /Booking date/ });
+    await grid.getByRole('button', { name: /, today$/ }).focus();
+    const today = new Date();
+    if (today.getDate() > 1) {
+      const yesterday = grid.getByRole('button', { name: /\d/ }).nth(today.getDate() - 2);
+      await expect(yesterday).toHaveAttribute('aria-disabled', 'true');
+    }
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(grid.locator('td[aria-selected="true"]')).toHaveCount(1);
+    await expect(page.getByText(/^Selected: /)).toBeVisible();
+
+    // Signed out, Book Now goes to sign in.
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('the heart sends signed-out visitors to sign in', async ({ page, request }) => {
+    const service = await featuredService(request);
+    let favoritesCalls = 0;
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/favorites')) favoritesCalls += 1;
+    });
+    await page.goto(`/service/${service.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
+    await page.getByRole('button', { name: 'Save service' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    expect(favoritesCalls).toBe(0);
+  });
+
+  test('signed in: saving a service persists, and Book Now goes to checkout with the date', async ({
+    page,
+    request,
+  }) => {
+    const service = await featuredService(request);
+    await signIn(page);
+    await page.goto(`/service/${service.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
+
+    const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
+    await expect(heart).toHaveAttribute('aria-pressed', /true|false/);
+    // Let the favourites list load before reading the state.
+    await page.waitForLoadState('networkidle');
+    const wasSaved = (await heart.getAttribute('aria-pressed')) === 'true';
+
+    const toggle = async (save: boolean) => {
+      const response = page.waitForResponse(
+        (res) =>
+          new URL(res.url()).pathname === `/api/favorites/${service.id}` &&
+          res.request().method() === (save ? 'POST' : 'DELETE'),
+      );
+      await heart.click();
+      // Optimistic: the button changes before the server answers.
+      await expect(heart).toHaveAttribute('aria-pressed', String(save));
+      await expect(heart).toHaveAccessibleName(save ? 'Remove from saved' : 'Save service');
+      expect((await response).ok()).toBe(true);
+    };
+
+    await toggle(!wasSaved);
+    await page.reload();
+    await expect(heart).toHaveAttribute('aria-pressed', String(!wasSaved));
+
+    // The card on the browse page agrees.
+    await page.goto(`/provider/${service.provider.userId}`);
+    const card = cards(page).filter({ hasText: service.title });
+    await expect(card.getByRole('button', { name: /^(Save service|Remove from saved)$/ })).toHaveAttribute(
+      'aria-pressed',
+      String(!wasSaved),
+    );
+
+    await page.goto(`/service/${service.id}`);
+    await expect(heart).toHaveAttribute('aria-pressed', String(!wasSaved));
+    await toggle(wasSaved);
+
+    // Book Now with a chosen date.
+    const grid = page.getByRole('grid', { name: /Booking date/ });
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await grid.getByRole('button', { name: / 15, \d{4}$/ }).click();
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${service.id}\\?date=`));
+    const date = new URL(page.url()).searchParams.get('date') ?? '';
+    expect(new Date(date).toISOString()).toBe(date);
+    expect(new Date(date).getDate()).toBe(15);
+  });
+
+  test('a failed save is rolled back with an error toast', async ({ page, request }) => {
+    const service = await featuredService(request);
+    await signIn(page);
+    await page.goto(`/service/${service.id}`);
+    await page.waitForLoadState('networkidle');
+    const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
+    const wasSaved = (await heart.getAttribute('aria-pressed')) === 'true';
+    await page.route(`**/api/favorites/${service.id}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await heart.click();
+    await expect(page.getByText('Could not update saved services').first()).toBeVisible();
+    await expect(page.getByText('Please try again.').first()).toBeVisible();
+    await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
+  });
+
+  test('a photo that fails to load is replaced by a fallback picture', async ({ page, request }) => {
+    const service = await featuredService(request);
+    const broken = service.photos[0]!;
+    await page.route(
+      (url) => url.pathname === broken,
+      (route) => route.fulfill({ status: 404, body: '' }),
+    );
+    await page.goto(`/service/${service.id}`);
+    const image = page
+      .getByRole('region', { name: `Photos of ${service.title}` })
+      .getByRole('img')
+      .first();
+    await expect(image).toHaveAttribute('src', /^\/media\/(services\/[a-z-]+\/1\.svg|placeholder\.svg)$/);
+    await expect(image).not.toHaveAttribute('src', broken);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test('missing service and provider show the 404 page', async ({ page }) => {
+    await page.goto('/service/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.goto('/provider/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious accessibility violations and no sideways scroll at 375 px (${theme})`, async ({
+      page,
+      request,
+    }) => {
+      const service = await featuredService(request, 2);
+      await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+      const screens = [
+        { name: 'home', path: '/', ready: () => expect(cards(page)).toHaveCount(6) },
+        {
+          name: 'browse',
+          path: '/browse?category=massage&minRating=4',
+          ready: () => expect(resultCount(page)).toHaveText(/services? found/),
+        },
+        {
+          name: 'service',
+          path: `/service/${service.id}`,
+          ready: () => expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible(),
+        },
+        {
+          name: 'provider',
+          path: `/provider/${service.provider.userId}`,
+          ready: () => expect(page.getByRole('heading', { name: /^Reviews \(\d+\)$/ })).toBeVisible(),
+        },
+      ];
+      if (theme === 'dark') mkdirSync(SHOTS_DIR, { recursive: true });
+
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const screen of screens) {
+          await page.goto(screen.path);
+          await screen.ready();
+          await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+          await expectNoSeriousViolations(page, `${screen.name} at ${width} px (${theme})`);
+          if (width === 375) {
+            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+            expect(scrollWidth, `${screen.name} scroll width`).toBeLessThanOrEqual(375);
+          }
+          if (theme === 'dark') {
+            await page.screenshot({ path: path.join(SHOTS_DIR, `${screen.name}-${width}.png`), fullPage: true });
+          }
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  addYears,
+  differenceInCalendarMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isBefore,
+  isSameDay,
+  isSameMonth,
+  isToday,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+export interface CalendarProps {
+  /** The chosen day, if any. */
+  selected: Date | undefined;
+  /** Called with the day clicked or chosen with Enter/Space. */
+  onSelect: (date: Date) => void;
+  /** Days that cannot be chosen (they stay focusable, marked aria-disabled). */
+  isDateDisabled?: (date: Date) => boolean;
+  /** The earliest month the previous-month button goes back to. */
+  fromMonth?: Date;
+  /** Names the grid for assistive technology, e.g. 'Choose a date'. */
+  label?: string;
+  className?: string;
+}
+
+const WEEK_OPTIONS = { weekStartsOn: 0 } as const;
+
+/**
+ * A single-date month calendar (the grid pattern of WAI-ARIA's date picker): one day is in the tab
+ * order; arrows move by day and week, Home/End to the week's ends, PageUp/PageDown by month
+ * (with Shift by year); Enter or Space chooses.
+ */
+export function Calendar({ selected, onSelect, isDateDisabled, fromMonth, label, className }: CalendarProps) {
+  const headingId = useId();
+  const [initialDay] = useState(() => selected ?? new Date());
+  const [focusedDay, setFocusedDay] = useState<Date>(initialDay);
+  const [month, setMonth] = useState<Date>(() => startOfMonth(initialDay));
+  const gridRef = useRef<HTMLTableElement>(null);
+  const shouldFocus = useRef(false);
+
+  useEffect(() => {
+    if (!shouldFocus.current) return;
+    shouldFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+  });
+
+  const earliest = fromMonth ? startOfMonth(fromMonth) : undefined;
+  const canGoBack = !earliest || isBefore(earliest, month);
+  const days = eachDayOfInterval({
+    start: startOfWeek(month, WEEK_OPTIONS),
+    end: endOfWeek(endOfMonth(month), WEEK_OPTIONS),
+  });
+  const weeks: Date[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  const weekdays = weeks[0] ?? [];
+  // The focusable day is always in the month on screen.
+  const tabbableDay = isSameMonth(focusedDay, month) ? focusedDay : month;
+
+  function showMonth(next: Date) {
+    const target = startOfMonth(next);
+    if (earliest && isBefore(target, earliest)) return;
+    setMonth(target);
+    // Keep the day of the month (addMonths clamps the 31st to the month's last day).
+    setFocusedDay((day) => addMonths(day, differenceInCalendarMonths(target, day)));
+  }
+
+  function moveFocus(next: Date) {
+    if (earliest && isBefore(startOfMonth(next), earliest)) return;
+    shouldFocus.current = true;
+    setFocusedDay(next);
+    if (!isSameMonth(next, month)) setMonth(startOfMonth(next));
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: Date) {
+    const moves: Record<string, () => Date> = {
+      ArrowLeft: () => addDays(day, -1),
+      ArrowRight: () => addDays(day, 1),
+      ArrowUp: () => addWeeks(day, -1),
+      ArrowDown: () => addWeeks(day, 1),
+      Home: () => startOfWeek(day, WEEK_OPTIONS),
+      End: () => endOfWeek(day, WEEK_OPTIONS),
+      PageUp: () => (event.shiftKey ? addYears(day, -1) : addMonths(day, -1)),
+      PageDown: () => (event.shiftKey ? addYears(day, 1) : addMonths(day, 1)),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    moveFocus(move());
+  }
+
+  return (
+    <div data-slot="calendar" className={cn('w-full', className)}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9"
+          aria-label="Previous month"
+          disabled={!canGoBack}
+          onClick={() => showMonth(addMonths(month, -1))}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <h3 id={headingId} className="text-sm font-semibold" aria-live="polite">
+          {format(month, 'MMMM yyyy')}
+        </h3>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9"
+          aria-label="Next month"
+          onClick={() => showMonth(addMonths(month, 1))}
+        >
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+      <table
+        ref={gridRef}
+        role="grid"
+        aria-labelledby={label ? undefined : headingId}
+        aria-label={label ? `${label}, ${format(month, 'MMMM yyyy')}` : undefined}
+        className="w-full border-collapse"
+      >
+        <thead>
+          <tr>
+            {weekdays.map((day) => (
+              <th
+                key={day.getDay()}
+                scope="col"
+                abbr={format(day, 'EEEE')}
+                className="pb-1 text-center text-xs font-medium text-muted-foreground"
+              >
+                {format(day, 'EEEEEE')}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]?.toISOString()}>
+              {week.map((day) => {
+                if (!isSameMonth(day, month)) return <td key={day.toISOString()} role="gridcell" className="p-0.5" />;
+                const isDisabled = isDateDisabled?.(day) ?? false;
+                const isSelected = selected !== undefined && isSameDay(day, selected);
+                const today = isToday(day);
+                return (
+                  <td key={day.toISOString()} role="gridcell" className="p-0.5 text-center" aria-selected={isSelected}>
+                    <button
+                      type="button"
+                      tabIndex={isSameDay(day, tabbableDay) ? 0 : -1}
+                      aria-label={`${format(day, 'EEEE, MMMM d, yyyy')}${today ? ', today' : ''}`}
+                      aria-disabled={isDisabled || undefined}
+                      aria-current={today ? 'date' : undefined}
+                      data-selected={isSelected || undefined}
+                      onClick={() => {
+                        setFocusedDay(day);
+                        if (!isDisabled) onSelect(day);
+                      }}
+                      onKeyDown={(event) => handleKeyDown(event, day)}
+                      className={cn(
+                        'relative mx-auto flex aspect-square w-full max-w-10 cursor-pointer items-center justify-center rounded-md text-sm tabular-nums transition-colors outline-none',
+                        'hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                        today && !isSelected && 'font-bold text-primary',
+                        today &&
+                          "after:absolute after:bottom-1 after:size-1 after:rounded-full after:bg-current after:content-['']",
+                        isSelected &&
+                          'bg-primary font-semibold text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground',
+                        isDisabled &&
+                          'cursor-not-allowed text-muted-foreground line-through opacity-60 hover:bg-transparent hover:text-muted-foreground',
+                      )}
+                    >
+                      {format(day, 'd')}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

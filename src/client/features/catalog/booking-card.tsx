@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Clock, ShieldCheck } from 'lucide-react';
+import { isBefore, startOfDay } from 'date-fns';
+import type { Service } from '@shared/api/catalog';
+import { Button } from '@/components/ui/button';
+import { Calendar } from '@/components/ui/calendar';
+import { Card, CardContent } from '@/components/ui/card';
+import { Separator } from '@/components/ui/separator';
+import { useAuth } from '@/features/auth/auth-context';
+import { formatDate } from './format-date';
+import { formatPrice, minimumHoursText } from './format';
+
+/** Days before today cannot be chosen (SPEC.md section 5, Service calendar). */
+const isPastDay = (day: Date) => isBefore(day, startOfDay(new Date()));
+
+/**
+ * The booking side card: price, unit, minimum hours, a date and Book Now, which goes to sign in
+ * when signed out, else to /checkout/{id} with the chosen date as an ISO string.
+ */
+export function BookingCard({ service }: { service: Service }) {
+  const { user, isLoading } = useAuth();
+  const navigate = useNavigate();
+  const [date, setDate] = useState<Date | undefined>();
+  const [fromMonth] = useState(() => new Date());
+
+  function handleBook() {
+    if (!user) {
+      navigate('/auth/signin');
+      return;
+    }
+    const query = date ? `?${new URLSearchParams({ date: date.toISOString() })}` : '';
+    navigate(`/checkout/${service.id}${query}`);
+  }
+
+  return (
+    <Card className="gap-5 py-5 shadow-md">
+      <CardContent className="flex flex-col gap-5 px-5">
+        <div className="flex flex-col gap-1">
+          <p className="flex items-baseline gap-1.5">
+            <span className="text-3xl font-bold tracking-tight" data-testid="booking-price">
+              {formatPrice(service.price)}
+            </span>
+            <span className="text-muted-foreground">{service.pricingUnit}</span>
+          </p>
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Clock className="size-4" aria-hidden="true" />
+            {minimumHoursText(service.minHours)}
+          </p>
+        </div>
+
+        <Separator />
+
+        <div className="flex flex-col gap-2">
+          <h2 className="text-sm font-semibold">Select a date</h2>
+          <Calendar
+            selected={date}
+            onSelect={setDate}
+            isDateDisabled={isPastDay}
+            fromMonth={fromMonth}
+            label="Booking date"
+          />
+          <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
+            {date ? (
+              <>
+                Selected: <span className="font-medium text-foreground">{formatDate(date)}</span>
+              </>
+            ) : (
+              'You can also pick a date at checkout.'
+            )}
+          </p>
+        </div>
+
+        <Button size="lg" className="w-full" onClick={handleBook} disabled={isLoading}>
+          Book Now
+        </Button>
+        <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
+          <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+          Secure payment processing
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+import type { FormEvent } from 'react';
+import { MapPin, Search, X } from 'lucide-react';
+import { RATING_OPTIONS, SEARCH_TEXT_MAX, type Category } from '@shared/api/catalog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useDebouncedText } from '@/lib/use-debounced-text';
+import type { ServiceFilters } from './catalog-api';
+import { ratingLabels, type FilterPatch } from './browse-params';
+
+export type UpdateFilters = (patch: FilterPatch, options?: { replace?: boolean }) => void;
+
+/**
+ * Search, city, category and minimum rating. The text boxes update the address once typing
+ * pauses (replacing the history entry, so Back does not step through every word); the selects
+ * update it at once.
+ */
+export function BrowseFilters({
+  filters,
+  categories,
+  onChange,
+}: {
+  filters: ServiceFilters;
+  categories: Category[] | undefined;
+  onChange: UpdateFilters;
+}) {
+  const search = useDebouncedText(filters.q, (q) => onChange({ q }, { replace: true }));
+  const city = useDebouncedText(filters.city, (value) => onChange({ city: value }, { replace: true }));
+  const hasUnknownCategory =
+    filters.category !== '' && categories !== undefined && !categories.some((c) => c.slug === filters.category);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    search.flush();
+    city.flush();
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter services"
+      onSubmit={handleSubmit}
+      className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1fr)]"
+    >
+      <div className="relative col-span-2 flex items-center lg:col-span-1">
+        <Label htmlFor="browse-q" className="sr-only">
+          Search services
+        </Label>
+        <Search className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id="browse-q"
+          type="search"
+          name="q"
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
+          placeholder="Search massage, tours, chefs…"
+          maxLength={SEARCH_TEXT_MAX}
+          autoComplete="off"
+          enterKeyHint="search"
+          className="bg-card pl-9 dark:bg-input/20"
+        />
+      </div>
+      <div className="relative col-span-2 flex items-center lg:col-span-1">
+        <Label htmlFor="browse-city" className="sr-only">
+          City
+        </Label>
+        <MapPin className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id="browse-city"
+          type="search"
+          name="city"
+          value={city.text}
+          onChange={(e) => city.setText(e.target.value)}
+          placeholder="City"
+          maxLength={100}
+          autoComplete="address-level2"
+          enterKeyHint="search"
+          className="bg-card pl-9 dark:bg-input/20"
+        />
+      </div>
+      <div>
+        <Label htmlFor="browse-category" className="sr-only">
+          Category
+        </Label>
+        <NativeSelect
+          id="browse-category"
+          value={filters.category}
+          onChange={(e) => onChange({ category: e.target.value })}
+          className="bg-card dark:bg-input/20"
+        >
+          <option value="">All Categories</option>
+          {categories?.map((c) => (
+            <option key={c.id} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+          {hasUnknownCategory && <option value={filters.category}>{filters.category}</option>}
+        </NativeSelect>
+      </div>
+      <div>
+        <Label htmlFor="browse-rating" className="sr-only">
+          Minimum rating
+        </Label>
+        <NativeSelect
+          id="browse-rating"
+          value={String(filters.minRating)}
+          onChange={(e) => onChange({ minRating: e.target.value })}
+          className="bg-card dark:bg-input/20"
+        >
+          {RATING_OPTIONS.map((r) => (
+            <option key={r} value={String(r)}>
+              {ratingLabels[r]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {/* Enter submits (commits the text at once); the button is for assistive technology. */}
+      <button type="submit" className="sr-only">
+        Search
+      </button>
+    </form>
+  );
+}
+
+interface Chip {
+  key: 'category' | 'city' | 'minRating';
+  kind: string;
+  value: string;
+}
+
+/** Removable chips for the category, city and rating filters in effect. */
+export function FilterChips({
+  filters,
+  categories,
+  onChange,
+  onClearAll,
+}: {
+  filters: ServiceFilters;
+  categories: Category[] | undefined;
+  onChange: UpdateFilters;
+  onClearAll: () => void;
+}) {
+  const chips: Chip[] = [];
+  if (filters.category) {
+    const name = categories?.find((c) => c.slug === filters.category)?.name ?? filters.category;
+    chips.push({ key: 'category', kind: 'Category', value: name });
+  }
+  if (filters.city) chips.push({ key: 'city', kind: 'City', value: filters.city });
+  if (filters.minRating > 0) {
+    chips.push({
+      key: 'minRating',
+      kind: 'Rating',
+      value: ratingLabels[filters.minRating as keyof typeof ratingLabels] ?? `${filters.minRating}+`,
+    });
+  }
+  if (chips.length === 0) return null;
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <li
+            key={chip.key}
+            data-testid={`filter-chip-${chip.key}`}
+            className="inline-flex h-8 max-w-full items-center gap-1 rounded-full border border-primary/25 bg-accent pr-1 pl-3 text-sm text-accent-foreground"
+          >
+            <span className="truncate">
+              {chip.kind}: <span className="font-semibold">{chip.value}</span>
+            </span>
+            <button
+              type="button"
+              aria-label={`Remove ${chip.kind.toLowerCase()} filter: ${chip.value}`}
+              onClick={() => onChange({ [chip.key]: undefined })}
+              className="inline-flex size-6 shrink-0 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-foreground/10 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {chips.length > 1 && (
+        <button
+          type="button"
+          onClick={onClearAll}
+          className="cursor-pointer rounded-sm px-1 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          Clear all
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from '@shared/api/catalog';
+import type { ServiceFilters } from './catalog-api';
+
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** SPEC.md section 2, Browse: the sort choices and their labels. */
+export const sortLabels: Record<SortOption, string> = {
+  recommended: 'Recommended',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  rating: 'Highest Rated',
+};
+
+/** The minimum-rating choices (0 is 'All Ratings'). */
+export const ratingLabels: Record<(typeof RATING_OPTIONS)[number], string> = {
+  0: 'All Ratings',
+  3: '3+',
+  4: '4+',
+  4.5: '4.5+',
+};
+
+export const DEFAULT_SORT: SortOption = 'recommended';
+
+const isSortOption = (value: string): value is SortOption => (SORT_OPTIONS as readonly string[]).includes(value);
+
+/**
+ * The browse filters from the address. Anything the API would refuse (an unknown sort, a rating
+ * outside 0/3/4/4.5, a page that is not a positive whole number) falls back to its default, so
+ * an edited or old link still shows results.
+ */
+export function filtersFromParams(params: URLSearchParams): ServiceFilters {
+  const text = (key: string) => (params.get(key) ?? '').trim().slice(0, SEARCH_TEXT_MAX);
+  const category = (params.get('category') ?? '').trim().toLowerCase();
+  const rating = Number(params.get('minRating') ?? 0);
+  const sortBy = params.get('sortBy') ?? DEFAULT_SORT;
+  const page = Number(params.get('page') ?? 1);
+  return {
+    q: text('q'),
+    city: text('city'),
+    category: /^[a-z0-9-]{1,64}$/.test(category) ? category : '',
+    minRating: (RATING_OPTIONS as readonly number[]).includes(rating) ? rating : 0,
+    sortBy: isSortOption(sortBy) ? sortBy : DEFAULT_SORT,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+export type FilterPatch = Partial<Record<keyof ServiceFilters, string | number | undefined>>;
+
+/**
+ * The address after a change: defaults and empty values are left out (so '/browse' is the
+ * unfiltered first page); any change other than the page goes back to page 1.
+ */
+export function applyFilterPatch(params: URLSearchParams, patch: FilterPatch): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, raw] of Object.entries(patch)) {
+    const value = raw === undefined ? '' : String(raw).trim();
+    const isDefault =
+      value === '' ||
+      (key === 'minRating' && Number(value) === 0) ||
+      (key === 'sortBy' && value === DEFAULT_SORT) ||
+      (key === 'page' && value === '1');
+    if (isDefault) next.delete(key);
+    else next.set(key, value);
+  }
+  if (!('page' in patch)) next.delete('page');
+  return next;
+}

@@ -1,0 +1,105 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  categorySchema,
+  DEFAULT_PAGE_SIZE,
+  PRICE_FILTER_MAX,
+  publicProviderSchema,
+  publicReviewSchema,
+  serviceDetailSchema,
+  serviceSchema,
+  type Service,
+} from '@shared/api/catalog';
+import { apiRequest } from '@/lib/api';
+
+/**
+ * The catalog calls of SPEC.md section 7. Query keys are the request paths (the generic fetcher's
+ * convention), so any screen asking for the same path shares the cache entry.
+ */
+async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  const res = await apiRequest('GET', url, undefined, { signal });
+  return schema.parse(await res.json());
+}
+
+const servicesSchema = z.array(serviceSchema);
+
+export const categoriesQuery = queryOptions({
+  queryKey: ['/api/categories'],
+  queryFn: ({ signal }) => getParsed('/api/categories', z.array(categorySchema), signal),
+});
+
+export const featuredServicesQuery = queryOptions({
+  queryKey: ['/api/services/featured'],
+  queryFn: ({ signal }) => getParsed('/api/services/featured', servicesSchema, signal),
+});
+
+export const serviceQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/services', id],
+    queryFn: ({ signal }) => getParsed(`/api/services/${encodeURIComponent(id)}`, serviceDetailSchema, signal),
+  });
+
+export const providerQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['/api/providers', userId],
+    queryFn: ({ signal }) => getParsed(`/api/providers/${encodeURIComponent(userId)}`, publicProviderSchema, signal),
+  });
+
+export const providerReviewsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['/api/providers', userId, 'reviews'],
+    queryFn: ({ signal }) =>
+      getParsed(`/api/providers/${encodeURIComponent(userId)}/reviews`, z.array(publicReviewSchema), signal),
+  });
+
+/** What the browse page asks GET /api/services for (its address holds the same fields). */
+export interface ServiceFilters {
+  q: string;
+  city: string;
+  category: string;
+  minRating: number;
+  sortBy: string;
+  page: number;
+}
+
+export interface ServicePage {
+  services: Service[];
+  /** All matches (the X-Total-Count header), not only this page. */
+  total: number;
+  /** The server stopped counting (X-Total-Count-Capped): there are at least `total` matches. */
+  isTotalCapped: boolean;
+}
+
+/** The query string of a search; the price range is always the full 0-500 (SPEC.md section 9). */
+export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.city) params.set('city', filters.city);
+  if (filters.category) params.set('category', filters.category);
+  params.set('minPrice', '0');
+  params.set('maxPrice', String(PRICE_FILTER_MAX));
+  params.set('minRating', String(filters.minRating));
+  params.set('sortBy', filters.sortBy);
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(pageSize));
+  return params.toString();
+}
+
+export async function searchServices(filters: ServiceFilters, signal?: AbortSignal): Promise<ServicePage> {
+  const res = await apiRequest('GET', `/api/services?${serviceSearchQuery(filters)}`, undefined, { signal });
+  const services = servicesSchema.parse(await res.json());
+  const header = Number(res.headers.get('X-Total-Count'));
+  return {
+    services,
+    total: Number.isFinite(header) && header >= 0 ? header : services.length,
+    isTotalCapped: res.headers.get('X-Total-Count-Capped') === 'true',
+  };
+}
+
+export const serviceSearchQueryOptions = (filters: ServiceFilters) =>
+  queryOptions({
+    queryKey: ['/api/services', filters],
+    queryFn: ({ signal }) => searchServices(filters, signal),
+    // Keep the previous results on screen (dimmed) while the next search loads.
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from '@/components/ui/skeleton';
+import { categoriesQuery } from './catalog-api';
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5';
+
+/** Every category, each linking to /browse?category={slug} (2, 3 or 5 columns by width). */
+export function CategoryGrid() {
+  const { data: categories, isPending, isError, refetch } = useQuery(categoriesQuery);
+
+  if (isPending) {
+    return (
+      <div className={gridClass} aria-hidden="true">
+        {Array.from({ length: 10 }, (_, i) => (
+          <Skeleton key={i} className="h-16 rounded-xl sm:h-28" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <p className="text-muted-foreground">
+        We couldn&apos;t load the categories.{' '}
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return (
+    <ul className={gridClass}>
+      {categories.map((category) => (
+        <li key={category.id}>
+          <Link
+            to={`/browse?category=${encodeURIComponent(category.slug)}`}
+            className="group flex h-full min-h-16 items-center gap-3 rounded-xl border bg-card p-3 shadow-xs sm:min-h-28 sm:flex-col sm:justify-center sm:p-4 sm:text-center transition-[border-color,box-shadow,transform] outline-none hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 motion-reduce:hover:translate-y-0"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-xl transition-colors group-hover:bg-primary/15 sm:size-12 sm:text-2xl"
+            >
+              {category.icon || category.name.charAt(0)}
+            </span>
+            <span className="min-w-0 font-medium break-words">{category.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+import { useNavigate } from 'react-router';
+import { Heart } from 'lucide-react';
+import type { Service } from '@shared/api/catalog';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-context';
+import { cn } from '@/lib/utils';
+import { useIsSaved, useToggleFavorite } from './favorites';
+
+/**
+ * The heart toggle of a service. Signed in it saves or unsaves at once (optimistically); signed
+ * out it goes to sign in.
+ */
+export function FavoriteButton({
+  service,
+  variant = 'overlay',
+  className,
+}: {
+  service: Service;
+  /** 'overlay' sits on a photo; 'outline' stands next to a title. */
+  variant?: 'overlay' | 'outline';
+  className?: string;
+}) {
+  const { user, isLoading } = useAuth();
+  const navigate = useNavigate();
+  const isSaved = useIsSaved(service.id);
+  const toggle = useToggleFavorite();
+
+  function handleClick() {
+    if (isLoading) return;
+    if (!user) {
+      navigate('/auth/signin');
+      return;
+    }
+    toggle.mutate({ service, save: !isSaved });
+  }
+
+  return (
+    <Button
+      variant={variant === 'outline' ? 'outline' : 'ghost'}
+      size="icon"
+      aria-pressed={isSaved}
+      aria-label={isSaved ? 'Remove from saved' : 'Save service'}
+      title={isSaved ? 'Remove from saved' : 'Save service'}
+      onClick={handleClick}
+      className={cn(
+        'rounded-full',
+        variant === 'overlay' &&
+          'size-9 bg-background/90 text-foreground shadow-sm backdrop-blur hover:bg-background dark:bg-background/80 dark:hover:bg-background',
+        className,
+      )}
+    >
+      <Heart
+        aria-hidden="true"
+        className={cn('size-5 transition-colors', isSaved ? 'fill-destructive text-destructive' : 'text-current')}
+      />
+    </Button>
+  );
+}

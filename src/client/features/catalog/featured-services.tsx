@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { FEATURED_SERVICES_COUNT } from '@shared/domain/constants';
+import { featuredServicesQuery } from './catalog-api';
+import { ServiceCard, ServiceCardSkeleton } from './service-card';
+
+const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** Up to 6 featured services (SPEC.md section 9), with skeleton cards while they load. */
+export function FeaturedServices() {
+  const { data, isPending, isError, refetch } = useQuery(featuredServicesQuery);
+
+  if (isPending) {
+    return (
+      <ul className={gridClass} aria-label="Loading featured services">
+        {Array.from({ length: FEATURED_SERVICES_COUNT }, (_, i) => (
+          <li key={i}>
+            <ServiceCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (isError) {
+    return (
+      <p className="text-muted-foreground">
+        We couldn&apos;t load featured services.{' '}
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (data.length === 0) {
+    return <p className="text-muted-foreground">New services are on their way. Check back soon.</p>;
+  }
+  return (
+    <ul className={gridClass}>
+      {data.slice(0, FEATURED_SERVICES_COUNT).map((service) => (
+        <li key={service.id}>
+          <ServiceCard service={service} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog';
+import { BROWSE_SKELETON_COUNT } from '@shared/domain/constants';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
+import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
+import { categoriesQuery, serviceSearchQueryOptions } from '@/features/catalog/catalog-api';
+import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
+import { useDocumentTitle } from '@/lib/document-title';
+import { cn } from '@/lib/utils';
+
+/** Cards in the first screenful load their photo at once; the rest when scrolled near. */
+const EAGER_IMAGES = 4;
+
+/** Page numbers around the current one: 1 … 4 5 6 … 12. */
+function pageWindow(current: number, last: number): (number | 'gap')[] {
+  const pages = new Set([1, last, current - 1, current, current + 1].filter((p) => p >= 1 && p <= last));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  sorted.forEach((p, i) => {
+    const prev = sorted[i - 1];
+    if (prev !== undefined && p - prev > 1) out.push('gap');
+    out.push(p);
+  });
+  return out;
+}
+
+function Pagination({ page, lastPage, params }: { page: number; lastPage: number; params: URLSearchParams }) {
+  const to = (p: number) => {
+    const search = applyFilterPatch(params, { page: p }).toString();
+    return { search: search ? `?${search}` : '' };
+  };
+  const linkClass =
+    'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border border-input bg-background px-3 text-sm font-medium shadow-xs outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:bg-input/20 dark:hover:bg-input/40';
+  const disabledClass = 'pointer-events-none opacity-50';
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={linkClass} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Previous
+        </Link>
+      ) : (
+        <span className={cn(linkClass, disabledClass)} aria-disabled="true">
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Previous
+        </span>
+      )}
+      <ul className="hidden items-center gap-1 sm:flex">
+        {pageWindow(page, lastPage).map((p, i) =>
+          p === 'gap' ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                to={to(p)}
+                aria-label={`Page ${p}`}
+                aria-current={p === page ? 'page' : undefined}
+                className={cn(
+                  linkClass,
+                  'px-2',
+                  p === page &&
+                    'border-primary bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground dark:bg-primary dark:hover:bg-primary/90',
+                )}
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      <p className="px-2 text-sm text-muted-foreground sm:hidden">
+        Page {page} of {lastPage}
+      </p>
+      {page < lastPage ? (
+        <Link to={to(page + 1)} className={linkClass} rel="next">
+          Next
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={cn(linkClass, disabledClass)} aria-disabled="true">
+          Next
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * /browse (SPEC.md section 2): the address is the state. q, city, category, minRating, sortBy and
+ * page live in the query string, so reload, Back/Forward and shared links show the same search.
+ */
+export function BrowsePage() {
+  useDocumentTitle('Browse services');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
+  const categories = useQuery(categoriesQuery);
+  const results = useQuery(serviceSearchQueryOptions(filters));
+
+  // The address as our own latest change left it: two changes made before the page re-renders
+  // (the city and the search box settling together) must build on each other, not both on the
+  // address of the last render.
+  const latestParams = useRef(searchParams);
+  useEffect(() => {
+    latestParams.current = searchParams;
+  }, [searchParams]);
+  const updateFilters = useCallback<UpdateFilters>(
+    (patch, options) => {
+      const next = applyFilterPatch(latestParams.current, patch);
+      latestParams.current = next;
+      setSearchParams(next, { replace: options?.replace ?? false, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+  const clearFilters = () =>
+    updateFilters({ q: undefined, city: undefined, category: undefined, minRating: undefined });
+  const clearChips = () => updateFilters({ city: undefined, category: undefined, minRating: undefined });
+
+  const isSearching = results.isFetching && (results.isPending || results.isPlaceholderData);
+  const data = results.data;
+  const total = data?.total ?? 0;
+  const isPageFull = (data?.services.length ?? 0) >= DEFAULT_PAGE_SIZE;
+  // Past a capped count the last page is unknown: a full page always offers the next one.
+  const lastPage = Math.max(
+    1,
+    Math.ceil(total / DEFAULT_PAGE_SIZE),
+    data?.isTotalCapped && isPageFull ? filters.page + 1 : 0,
+  );
+  const showSkeletons = results.isPending || (isSearching && (data?.services.length ?? 0) === 0);
+
+  let countText = 'Searching...';
+  if (!isSearching && results.isError) countText = 'Could not load services';
+  else if (!isSearching && data) {
+    countText = data.isTotalCapped
+      ? `${total}+ services found`
+      : total === 1
+        ? '1 service found'
+        : `${total} services found`;
+  }
+
+  let content;
+  if (showSkeletons) {
+    content = (
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Loading services">
+        {Array.from({ length: BROWSE_SKELETON_COUNT }, (_, i) => (
+          <li key={i}>
+            <ServiceCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (results.isError && !isSearching) {
+    content = (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-semibold">Something went wrong</h2>
+          <p className="text-muted-foreground">We couldn&apos;t load services. Please try again.</p>
+        </div>
+        <Button onClick={() => void results.refetch()}>Try again</Button>
+      </div>
+    );
+  } else if (data && data.services.length === 0 && total > 0) {
+    content = (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+        <p className="text-muted-foreground">There are no more results on this page.</p>
+        <Button asChild variant="outline">
+          <Link to={{ search: applyFilterPatch(searchParams, { page: 1 }).toString() }}>Go to the first page</Link>
+        </Button>
+      </div>
+    );
+  } else if (data && data.services.length === 0) {
+    content = (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <div className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <SearchX className="size-8" aria-hidden="true" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-semibold">No services found</h2>
+          <p className="max-w-md text-muted-foreground">Try a different search, another city or fewer filters.</p>
+        </div>
+        <Button onClick={clearFilters}>Clear Filters</Button>
+      </div>
+    );
+  } else if (data) {
+    content = (
+      <>
+        <ul
+          aria-busy={isSearching}
+          className={cn(
+            'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+            isSearching && 'opacity-60',
+          )}
+        >
+          {data.services.map((service, i) => (
+            <li key={service.id}>
+              <ServiceCard service={service} headingLevel="h2" imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'} />
+            </li>
+          ))}
+        </ul>
+        {lastPage > 1 && (
+          <Pagination page={Math.min(filters.page, lastPage)} lastPage={lastPage} params={searchParams} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="border-b bg-muted/40">
+        <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-3xl font-bold tracking-tight">Browse services</h1>
+            <p className="text-muted-foreground">Trusted local providers for every part of your trip.</p>
+          </div>
+          <BrowseFilters filters={filters} categories={categories.data} onChange={updateFilters} />
+        </div>
+      </div>
+
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="font-medium" data-testid="result-count">
+            {countText}
+          </p>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="browse-sort" className="shrink-0 text-muted-foreground">
+              Sort by
+            </Label>
+            <NativeSelect
+              id="browse-sort"
+              value={filters.sortBy}
+              onChange={(e) => updateFilters({ sortBy: e.target.value })}
+              wrapperClassName="w-48"
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {sortLabels[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <FilterChips filters={filters} categories={categories.data} onChange={updateFilters} onClearAll={clearChips} />
+        <div>{content}</div>
+      </div>
+    </>
+  );
+}

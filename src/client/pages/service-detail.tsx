@@ -1,0 +1,178 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Clock, MapPin, Star } from 'lucide-react';
+import type { ServiceDetail } from '@shared/api/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { BookingCard } from '@/features/catalog/booking-card';
+import { serviceQuery } from '@/features/catalog/catalog-api';
+import { FavoriteButton } from '@/features/catalog/favorite-button';
+import { formatRating, pluralize, reviewCount } from '@/features/catalog/format';
+import { isNotFoundError, LoadFailed } from '@/features/catalog/load-failed';
+import { PersonAvatar } from '@/features/catalog/person-avatar';
+import { PhotoCarousel } from '@/features/catalog/photo-carousel';
+import { ReviewList } from '@/features/catalog/review-list';
+import { isVerified, VerifiedBadge } from '@/features/catalog/verified-badge';
+import { useDocumentTitle } from '@/lib/document-title';
+import { NotFoundPage } from './not-found';
+
+function ProviderCard({ service }: { service: ServiceDetail }) {
+  const { provider } = service;
+  return (
+    <Card className="gap-0 py-0">
+      <Link
+        to={`/provider/${provider.userId}`}
+        className="group flex items-center gap-4 rounded-xl p-4 outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:p-5"
+      >
+        <PersonAvatar name={provider.displayName} image={provider.avatar} className="size-14 text-lg" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Your provider</span>
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="text-lg font-semibold group-hover:text-primary" data-testid="provider-name">
+              {provider.displayName}
+            </span>
+            {isVerified(provider.govIdStatus) && <VerifiedBadge />}
+          </span>
+          <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Clock className="size-4" aria-hidden="true" />
+            Responds within 1 hour
+          </span>
+        </div>
+        <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+      </Link>
+    </Card>
+  );
+}
+
+function ServiceDetailSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
+      <div className="flex flex-col gap-6" aria-hidden="true">
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="aspect-[4/3] w-full rounded-xl sm:aspect-[16/10]" />
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-5 w-64" />
+        <Skeleton className="h-24 w-full rounded-xl" />
+      </div>
+      <Skeleton className="h-[32rem] w-full rounded-xl" />
+      <span className="sr-only" role="status">
+        Loading service
+      </span>
+    </div>
+  );
+}
+
+/** /service/{id} (SPEC.md section 2). A new id starts afresh (photo, chosen date). */
+export function ServiceDetailPage() {
+  const { id = '' } = useParams();
+  return <ServiceDetailView key={id} id={id} />;
+}
+
+function ServiceDetailView({ id }: { id: string }) {
+  const { data: service, error, isPending, refetch } = useQuery(serviceQuery(id));
+  useDocumentTitle(
+    service?.title ?? (error ? (isNotFoundError(error) ? 'Page not found' : 'Service') : 'Loading service'),
+  );
+
+  if (isPending) return <ServiceDetailSkeleton />;
+  if (isNotFoundError(error)) return <NotFoundPage />;
+  if (!service) return <LoadFailed what="this service" onRetry={() => void refetch()} />;
+
+  const count = reviewCount(service);
+  const rating = service.provider.rating;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-x-10 gap-y-8 px-4 py-6 sm:px-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:px-8">
+      <div className="flex min-w-0 flex-col gap-6">
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+            <li>
+              <Link to="/browse" className="underline-offset-4 hover:text-foreground hover:underline">
+                Browse
+              </Link>
+            </li>
+            <li aria-hidden="true">
+              <ChevronRight className="size-4" />
+            </li>
+            <li>
+              <Link
+                to={`/browse?category=${encodeURIComponent(service.category.slug)}`}
+                className="underline-offset-4 hover:text-foreground hover:underline"
+              >
+                {service.category.name}
+              </Link>
+            </li>
+          </ol>
+        </nav>
+
+        <PhotoCarousel photos={service.photos} title={service.title} categorySlug={service.category.slug} />
+
+        <div className="flex flex-col gap-3">
+          <div className="flex items-start justify-between gap-4">
+            <div className="flex min-w-0 flex-col gap-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant="secondary">
+                  {service.category.icon && <span aria-hidden="true">{service.category.icon}</span>}
+                  {service.category.name}
+                </Badge>
+                {!service.isActive && (
+                  <Badge variant="outline" title="Only its provider and admins can see an inactive service">
+                    Inactive
+                  </Badge>
+                )}
+              </div>
+              <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{service.title}</h1>
+            </div>
+            <FavoriteButton service={service} variant="outline" className="size-11 shrink-0" />
+          </div>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin className="size-4" aria-hidden="true" />
+              {service.city}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Star className="size-4 fill-warm text-warm" aria-hidden="true" />
+              {count > 0 ? (
+                <>
+                  <span className="font-semibold text-foreground" data-testid="service-rating">
+                    {formatRating(rating)}
+                  </span>
+                  <span className="sr-only">out of 5,</span>
+                </>
+              ) : (
+                <span className="font-semibold text-foreground">New</span>
+              )}
+              <span>({pluralize(count, 'review')})</span>
+            </span>
+          </div>
+        </div>
+
+        <ProviderCard service={service} />
+      </div>
+
+      <aside
+        aria-label="Booking"
+        className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+      >
+        <BookingCard service={service} />
+      </aside>
+
+      <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+        <section aria-labelledby="about-heading" className="flex flex-col gap-3">
+          <h2 id="about-heading" className="text-xl font-semibold">
+            About this service
+          </h2>
+          <p className="leading-relaxed text-pretty whitespace-pre-line">{service.description}</p>
+        </section>
+        <section aria-labelledby="reviews-heading" className="flex flex-col gap-4">
+          <h2 id="reviews-heading" className="text-xl font-semibold">
+            Reviews ({service.reviews.length})
+          </h2>
+          <ReviewList reviews={service.reviews} emptyText="No reviews yet. Be the first to review!" />
+        </section>
+      </div>
+    </div>
+  );
+}
