@@ -857,36 +857,50 @@ async function explainShape(pool: pg.Pool, shape: Shape): Promise<Explained[]> {
   }) as unknown as Db;
   await shape.run(db, 0);
   const out: Explained[] = [];
-  for (const q of captured) {
-    const r = await pool.query<{
-      'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }];
-    }>(`explain (analyze, format json) ${q.sql}`, q.params);
-    const plan = r.rows[0]?.['QUERY PLAN'][0];
-    if (!plan) continue;
-    const lines: string[] = [];
-    let seq = false;
-    const walk = (node: PlanNode, depth: number) => {
-      const rel = node['Relation Name'];
-      const isSeq = node['Node Type'] === 'Seq Scan';
-      if (isSeq && rel === 'services') seq = true;
-      const sub = node['Subplan Name'] ? `[${node['Subplan Name']}] ` : '';
-      const on = rel ? ` on ${rel}${node.Alias && node.Alias !== rel ? ` ${node.Alias}` : ''}` : '';
-      const idx = node['Index Name'] ? ` using ${node['Index Name']}` : '';
-      const loops = (node['Actual Loops'] ?? 1) > 1 ? ` x${fmtInt(node['Actual Loops'] ?? 1)} loops` : '';
-      const flag = isSeq && rel === 'services' ? '   <<< SEQ SCAN ON services' : '';
-      lines.push(
-        `${'  '.repeat(depth)}${sub}${node['Node Type']}${on}${idx}  (rows=${fmtInt(node['Actual Rows'] ?? 0)}${loops})${flag}`,
-      );
-      for (const child of node.Plans ?? []) walk(child, depth + 1);
-    };
-    walk(plan.Plan, 0);
-    out.push({
-      label: labelQuery(q.sql),
-      ms: plan['Execution Time'],
-      planMs: plan['Planning Time'],
-      lines,
-      seqScanOnServices: seq,
-    });
+  // Replay in one transaction, as the app runs them: session settings (e.g. `set local
+  // enable_seqscan = off`) are executed, every other statement is explained.
+  const client = await pool.connect();
+  await client.query('begin');
+  try {
+    for (const q of captured) {
+      if (/^\s*(begin|commit|rollback)\b/i.test(q.sql)) continue;
+      if (/^\s*set\s/i.test(q.sql)) {
+        await client.query(q.sql, q.params);
+        continue;
+      }
+      const r = await client.query<{
+        'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }];
+      }>(`explain (analyze, format json) ${q.sql}`, q.params);
+      const plan = r.rows[0]?.['QUERY PLAN'][0];
+      if (!plan) continue;
+      const lines: string[] = [];
+      let seq = false;
+      const walk = (node: PlanNode, depth: number) => {
+        const rel = node['Relation Name'];
+        const isSeq = node['Node Type'] === 'Seq Scan';
+        if (isSeq && rel === 'services') seq = true;
+        const sub = node['Subplan Name'] ? `[${node['Subplan Name']}] ` : '';
+        const on = rel ? ` on ${rel}${node.Alias && node.Alias !== rel ? ` ${node.Alias}` : ''}` : '';
+        const idx = node['Index Name'] ? ` using ${node['Index Name']}` : '';
+        const loops = (node['Actual Loops'] ?? 1) > 1 ? ` x${fmtInt(node['Actual Loops'] ?? 1)} loops` : '';
+        const flag = isSeq && rel === 'services' ? '   <<< SEQ SCAN ON services' : '';
+        lines.push(
+          `${'  '.repeat(depth)}${sub}${node['Node Type']}${on}${idx}  (rows=${fmtInt(node['Actual Rows'] ?? 0)}${loops})${flag}`,
+        );
+        for (const child of node.Plans ?? []) walk(child, depth + 1);
+      };
+      walk(plan.Plan, 0);
+      out.push({
+        label: labelQuery(q.sql),
+        ms: plan['Execution Time'],
+        planMs: plan['Planning Time'],
+        lines,
+        seqScanOnServices: seq,
+      });
+    }
+  } finally {
+    await client.query('rollback');
+    client.release();
   }
   return out;
 }
@@ -1101,7 +1115,7 @@ async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Row[]; sh
   const shapes = makeShapes(ids);
 
   console.log(`\n== EXPLAIN (ANALYZE) of every query each shape runs, at ${fmtInt(o.n)} services ==`);
-  const explainPool = new pg.Pool({ connectionString: o.url, max: 2 });
+  const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
   const seqScan = new Map<ShapeKey, boolean>();
   try {
     for (const shape of shapes) {
@@ -1213,7 +1227,7 @@ async function benchmarkScaleSize(o: Options, size: number, tmp: string): Promis
   const prep = await prepareDatabase(url, size, o.refill);
   const [shape] = makeShapes(['00000000-0000-0000-0000-000000000000']);
   if (!shape) throw new Error('no shape');
-  const explainPool = new pg.Pool({ connectionString: url, max: 2 });
+  const explainPool = new pg.Pool({ connectionString: url, max: 2, options: '-c random_page_cost=1.1' });
   let seqScan = false;
   try {
     const explained = await explainShape(explainPool, shape);

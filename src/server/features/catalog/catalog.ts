@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/api/catalog.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/api/catalog.ts';
 import type { User } from '../../../shared/api/auth.ts';
-import type { Db } from '../../db/open.ts';
+import type { Db, Tx } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { categories } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -93,7 +93,7 @@ function toService(r: ServiceRow): Service {
  * Looks each query word up in the lexicon: known as a prefix, or its closest terms. Words are
  * split on anything that is not a letter or digit, so they hold no LIKE wildcards.
  */
-async function resolveWords(db: Db, q: string): Promise<ResolvedWord[]> {
+async function resolveWords(db: Db | Tx, q: string): Promise<ResolvedWord[]> {
   return queryRows<ResolvedWord>(
     db,
     sql`select w.word,
@@ -121,7 +121,22 @@ export type SearchResult = {
   pageSize: number;
 };
 
-export async function searchServices(db: Db, params: ServiceSearch): Promise<SearchResult> {
+/**
+ * One read-only transaction in which the planner may not scan services sequentially: every
+ * search is answered from the indexes (GIN on the text, btree on city, category and sort keys),
+ * so its cost follows the matches, not the size of the catalogue (decision 005).
+ */
+export function searchServices(db: Db, params: ServiceSearch): Promise<SearchResult> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return searchInTransaction(tx, params);
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<SearchResult> {
   const where: SQL[] = [sql`s.is_active`];
   let tsq: string | undefined;
   if (params.q) {
@@ -158,20 +173,19 @@ export async function searchServices(db: Db, params: ServiceSearch): Promise<Sea
 
   const offset = (params.page - 1) * params.pageSize;
   // Sort and cut the page on services alone (indexes on services serve it), then join the few
-  // rows' category and provider. The count stops at SEARCH_COUNT_CAP + 1 matches.
-  const [rows, countRows] = await Promise.all([
-    queryRows<ServiceRow>(
-      db,
-      sql`select ${serviceColumns}
-          from (select s.* from services s where ${whereSql} order by ${orderBy} limit ${params.pageSize} offset ${offset}) s
-          join categories c on c.id = s.category_id join providers p on p.id = s.provider_id
-          order by ${orderBy}`,
-    ),
-    queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from (select 1 from services s where ${whereSql} limit ${SEARCH_COUNT_CAP + 1}) x`,
-    ),
-  ]);
+  // rows' category and provider. The count stops at SEARCH_COUNT_CAP + 1 matches. (One
+  // transaction is one connection, so the two queries run one after the other.)
+  const rows = await queryRows<ServiceRow>(
+    db,
+    sql`select ${serviceColumns}
+        from (select s.* from services s where ${whereSql} order by ${orderBy} limit ${params.pageSize} offset ${offset}) s
+        join categories c on c.id = s.category_id join providers p on p.id = s.provider_id
+        order by ${orderBy}`,
+  );
+  const countRows = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (select 1 from services s where ${whereSql} limit ${SEARCH_COUNT_CAP + 1}) x`,
+  );
   const counted = countRows[0]?.total ?? 0;
   return {
     services: rows.map(toService),
