@@ -139,11 +139,8 @@ export function BrowsePage() {
   let countText = 'Searching...';
   if (!isSearching && results.isError) countText = 'Could not load services';
   else if (!isSearching && data) {
-    countText = data.isTotalCapped
-      ? `${total}+ services found`
-      : total === 1
-        ? '1 service found'
-        : `${total} services found`;
+    // SPEC.md words it 'N services found' for every N; past the count cap it reads '1000+'.
+    countText = data.isTotalCapped ? `${total}+ services found` : `${total} services found`;
   }
 
   let content;

@@ -83,7 +83,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     if (body.statusCode >= 400 && body.statusCode < 500)
-      request.log.info({ code: body.code, msg: body.message }, 'client error');
+      request.log.info({ code: body.code, reason: body.message }, 'client error');
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }
