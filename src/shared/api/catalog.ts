@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { govIdStatusSchema } from './providers.ts';
+import { govIdStatusSchema, providerProfileSchema } from './providers.ts';
 
 export const pricingUnitSchema = z.enum(['per hour', 'per session', 'per day']);
 export type PricingUnit = z.infer<typeof pricingUnitSchema>;
@@ -125,19 +125,7 @@ export type ServiceSearchInput = z.input<typeof serviceSearchSchema>;
 export const idParamSchema = z.object({ id: z.string().uuid('Not a valid id') });
 
 /** GET /api/providers/{username}: the public profile. */
-export const publicProviderSchema = z.object({
-  id: z.string().uuid(),
-  userId: z.string().uuid(),
-  displayName: z.string(),
-  avatar: z.string().nullable(),
-  bio: z.string().nullable(),
-  baseCity: z.string().nullable(),
-  languages: z.array(z.string()),
-  timeZone: z.string(),
-  rating: z.number(),
-  ratingCount: z.number().int(),
-  govIdStatus: govIdStatusSchema,
-  phoneVerified: z.boolean(),
+export const publicProviderSchema = providerProfileSchema.extend({
   services: z.array(serviceSchema),
   _count: z.object({ services: z.number().int() }),
 });

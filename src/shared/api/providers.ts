@@ -3,8 +3,8 @@ import { z } from 'zod';
 export const govIdStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 export type GovIdStatus = z.infer<typeof govIdStatusSchema>;
 
-/** The signed-in provider's own profile (GET /api/provider/me). */
-export const myProviderSchema = z.object({
+/** A provider's profile fields, as the public page and the provider's own dashboard show them. */
+export const providerProfileSchema = z.object({
   id: z.string().uuid(),
   userId: z.string().uuid(),
   displayName: z.string(),
@@ -17,6 +17,10 @@ export const myProviderSchema = z.object({
   ratingCount: z.number().int(),
   govIdStatus: govIdStatusSchema,
   phoneVerified: z.boolean(),
+});
+
+/** The signed-in provider's own profile (GET /api/provider/me). */
+export const myProviderSchema = providerProfileSchema.extend({
   user: z.object({ email: z.string() }),
   _count: z.object({ services: z.number().int() }),
 });
