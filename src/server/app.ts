@@ -19,7 +19,7 @@ import { seoRoutes } from './features/catalog/seo-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
 import { spaPlugin } from './http/spa.ts';
@@ -37,12 +37,15 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     requestIdHeader: 'x-request-id',
+    // Long path parameters reach our own validation (a clear 400/404) instead of the router's 414.
+    routerOptions: { maxParamLength: 2000 },
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  rejectNulCharacters(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -64,12 +64,14 @@ export function SignUpPage() {
       });
       navigate(asProvider ? '/dashboard/provider' : '/browse', { replace: true });
     } catch (error) {
-      const rateLimited = error instanceof ApiError && error.status === 429;
+      // SPEC's text is about a taken email (409); a refused input (400) or too many attempts (429)
+      // shows the server's own explanation instead.
+      const explained = error instanceof ApiError && (error.status === 429 || error.status === 400);
       toast({
         variant: 'destructive',
         title: 'Sign up failed',
         description:
-          rateLimited && error.body?.message ? error.body.message : 'An account with this email may already exist.',
+          explained && error.body?.message ? error.body.message : 'An account with this email may already exist.',
       });
       setIsPending(false);
     }

@@ -59,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = {
         statusCode: 400,
         code: 'VALIDATION_FAILED',
-        message: first ? `${first.message} (${first.path})` : 'Invalid request',
+        message: first ? first.message : 'Invalid request',
         details,
         requestId,
       };
@@ -72,8 +72,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         requestId,
       };
     } else {
-      if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
-      else request.log.error({ err: error }, 'unhandled error');
+      if (isResponseSerializationError(error))
+        request.log.error({ err: redactError(error) }, 'response did not match its schema');
+      else request.log.error({ err: redactError(error) }, 'unhandled error');
       body = {
         statusCode: 500,
         code: 'INTERNAL',
@@ -86,6 +87,50 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.info({ code: body.code, reason: body.message }, 'client error');
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
+
+/**
+ * PostgreSQL text cannot hold NUL characters; refuse them up front with a 400 instead of letting
+ * the database fail the query.
+ */
+export function rejectNulCharacters(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.url.includes('%00') ||
+      containsNul(request.query) ||
+      containsNul(request.params) ||
+      containsNul(request.body)
+    ) {
+      throw new AppError('BAD_REQUEST', 'Text must not contain NUL (\\u0000) characters.');
+    }
+  });
+}
+
+/**
+ * What we log about an unexpected error: never the values of a failed query (they can hold
+ * password hashes or personal data), only its text, codes and stack.
+ */
+export function redactError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const strip = (m: string): string => m.split(/\nparams:/)[0] ?? m;
+  const e = err as Error & { code?: string; cause?: unknown };
+  const cause =
+    e.cause instanceof Error
+      ? { message: strip(e.cause.message), code: (e.cause as { code?: string }).code }
+      : undefined;
+  return {
+    type: e.name,
+    message: strip(e.message),
+    code: e.code,
+    cause,
+    stack: e.stack?.replace(e.message, strip(e.message)).split('\n').slice(0, 8).join('\n'),
+  };
 }
 
 export function notFoundBody(requestId: string, message = 'Not found'): ErrorBody {

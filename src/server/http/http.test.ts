@@ -159,3 +159,48 @@ describe('health, docs and pages', () => {
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
   });
 });
+
+describe('inputs the database cannot hold', () => {
+  it('refuses NUL characters anywhere with a 400, never a 500', async () => {
+    const cases = [
+      t.app.inject({ url: '/api/services?q=ab%00cd' }),
+      t.app.inject({ url: '/api/services?city=ab%00cd' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'nul@example.com', password: 'longenough', name: 'a\u0000b' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nul@example.com', password: 'a\u0000b' },
+      }),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/NUL/);
+    }
+  });
+
+  it('answers over-long path parameters through our own validation', async () => {
+    const long = 'x'.repeat(300);
+    const api = await t.app.inject({ url: `/api/services/${long}` });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await t.app.inject({ url: `/service/${long}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/providers/${long}` })).statusCode).toBe(400);
+  });
+});
+
+describe('error logging', () => {
+  it('never logs the values of a failed query', async () => {
+    const { redactError } = await import('./errors.ts');
+    const err = new Error('Failed query: insert into users values ($1, $2)\nparams: a@b.c,$argon2id$v=19$secret', {
+      cause: new Error('duplicate key'),
+    });
+    const logged = JSON.stringify(redactError(err));
+    expect(logged).toContain('Failed query: insert into users');
+    expect(logged).not.toContain('argon2id');
+    expect(logged).not.toContain('a@b.c');
+  });
+});

@@ -115,7 +115,10 @@ export function BrowseFilters({
         </NativeSelect>
       </div>
       {/* Enter submits (commits the text at once); the button is for assistive technology. */}
-      <button type="submit" className="sr-only">
+      <button
+        type="submit"
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus-visible:not-sr-only focus-visible:ring-2 focus-visible:ring-ring"
+      >
         Search
       </button>
     </form>

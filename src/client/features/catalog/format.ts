@@ -10,9 +10,9 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
-/** The service's own review count, else the provider's (SPEC.md section 3, Service). */
-export function reviewCount(service: Pick<Service, '_count' | 'provider'>): number {
-  return service._count.reviews || service.provider.ratingCount;
+/** The service's own review count; only when it is missing, the provider's (SPEC.md section 3, Service). */
+export function reviewCount(service: Pick<Service, 'provider'> & { _count?: { reviews?: number } }): number {
+  return service._count?.reviews ?? service.provider.ratingCount;
 }
 
 export function pluralize(count: number, one: string, many = `${one}s`): string {

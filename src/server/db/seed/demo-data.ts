@@ -370,6 +370,8 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
 
   // ------------------------------------------------------------------------------ providers + services
   const providers = new Map<string, ProviderCtx>();
+  // Covers rotate through each category's 12 illustrations, so neighbouring cards differ.
+  const coverCursor = new Map<string, number>();
   const usedTitlesByCity = new Map<string, Set<string>>();
   for (const profile of PROVIDERS) {
     const city = CITIES[profile.city];
@@ -434,12 +436,13 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         [3, 4],
         [4, 3],
       ] as const);
-      const photos = rng
-        .sample(
-          Array.from({ length: 12 }, (_, k) => k + 1),
-          photoCount,
-        )
-        .map((n) => servicePhotoPath(category, n));
+      const cover = ((coverCursor.get(category) ?? 0) % 12) + 1;
+      coverCursor.set(category, cover);
+      const others = rng.sample(
+        Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => k !== cover),
+        photoCount - 1,
+      );
+      const photos = [cover, ...others].map((n) => servicePhotoPath(category, n));
       const price = scaled ? roundPrice(template.price * city.priceFactor * (0.9 + rng.float() * 0.2)) : template.price;
       const serviceCreated = new Date(
         Math.min(createdAt.getTime() + (i + 1) * rng.int(6, 20 * 24) * HOUR_MS, now.getTime() - 3 * HOUR_MS),

@@ -17,6 +17,8 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   let shell: string | undefined;
   const readShell = () => (shell ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined);
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Without PUBLIC_URL, absolute URLs come from the Host header: never let a shared cache keep them.
+  const publicCache = (maxAge: number) => (config.publicUrl ? `public, max-age=${maxAge}` : 'no-store');
 
   async function sendPage(reply: FastifyReply, build: () => Promise<HeadTags>) {
     const html = readShell();
@@ -73,7 +75,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
     ];
     return reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', publicCache(3600))
       .send(sitemapXml(urls));
   });
 
@@ -91,6 +93,6 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
       `Sitemap: ${origin}/sitemap.xml`,
       '',
     ].join('\n');
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
+    return reply.type('text/plain; charset=utf-8').header('cache-control', publicCache(86400)).send(body);
   });
 };
