@@ -156,6 +156,10 @@ export const services = pgTable(
       .on(sql`${t.cityKey} text_pattern_ops`)
       .where(sql`${t.isActive}`),
     // Walk one category in the order of each sort and stop at the page size.
+    // Category and city together (the most common browse combination) in one index range.
+    index('services_category_city_idx')
+      .on(t.categoryId, sql`${t.cityKey} text_pattern_ops`)
+      .where(sql`${t.isActive}`),
     index('services_category_recommend_idx')
       .on(t.categoryId, t.recommendScore.desc(), t.id)
       .where(sql`${t.isActive}`),

@@ -1,0 +1,1 @@
+CREATE INDEX "services_category_city_idx" ON "services" USING btree ("category_id","city_key" text_pattern_ops) WHERE "services"."is_active";
