@@ -156,9 +156,16 @@ export const services = pgTable(
       .on(sql`${t.cityKey} text_pattern_ops`)
       .where(sql`${t.isActive}`),
     // Walk one category in the order of each sort and stop at the page size.
-    // Category and city together (the most common browse combination) in one index range.
-    index('services_category_city_idx')
-      .on(t.categoryId, sql`${t.cityKey} text_pattern_ops`)
+    // Category and city together (the most common browse combination), in the order of each
+    // sort, so a page is an index walk that stops after the page size.
+    index('services_category_city_rating_idx')
+      .on(t.categoryId, t.cityKey, t.ratingScore.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index('services_category_city_recommend_idx')
+      .on(t.categoryId, t.cityKey, t.recommendScore.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index('services_category_city_price_idx')
+      .on(t.categoryId, t.cityKey, t.priceCents, t.id)
       .where(sql`${t.isActive}`),
     index('services_category_recommend_idx')
       .on(t.categoryId, t.recommendScore.desc(), t.id)
@@ -319,4 +326,16 @@ export const searchTerms = pgTable(
     index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
     index('search_terms_prefix_idx').on(sql`${t.term} text_pattern_ops`),
   ],
+);
+
+/**
+ * Every city (as services.city_key) that a service has named; a city typed in browse is matched
+ * by prefix here first, so the search itself compares city_key for equality (index walks).
+ */
+export const searchCities = pgTable(
+  'search_cities',
+  {
+    cityKey: text('city_key').primaryKey(),
+  },
+  (t) => [index('search_cities_prefix_idx').on(sql`${t.cityKey} text_pattern_ops`)],
 );

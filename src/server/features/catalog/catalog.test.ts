@@ -188,6 +188,23 @@ describe('GET /api/services', () => {
     expect((await search('q=sao%20paulo')).ids).toEqual([f.s.saoMassage.id]);
   });
 
+  it('matches a typed city prefix against every known city, and an unknown city finds nothing', async () => {
+    await createService(t.db, {
+      providerId: f.c.provider.id,
+      categoryId: f.yoga.id,
+      title: 'Beach yoga',
+      city: 'Bangor',
+      priceCents: 2000,
+    });
+    const ids = (await search('city=ban')).ids;
+    expect(ids).toHaveLength(3); // Bangkok's two and Bangor's one
+    expect((await search('city=atlantis')).ids).toEqual([]);
+    expect((await search('city=atlantis')).total).toBe(0);
+    // A service that moves city is found in its new city.
+    await t.db.update(services).set({ city: 'Zürich' }).where(eq(services.id, f.s.sunriseYoga.id));
+    expect((await search('city=zurich')).ids).toEqual([f.s.sunriseYoga.id]);
+  });
+
   it('filters by category slug, price range (dollars) and minimum rating', async () => {
     expect((await search('category=tours')).ids.sort()).toEqual([f.s.walkingTour.id, f.s.luxuryDay.id].sort());
     expect((await search('category=no-such-category')).ids).toEqual([]);

@@ -112,6 +112,8 @@ async function resolveWords(db: Db | Tx, q: string): Promise<ResolvedWord[]> {
 
 /** Totals are exact up to this many matches; beyond it the API says "1000+" (see decision 005). */
 export const SEARCH_COUNT_CAP = 1000;
+/** A typed city prefix matches at most this many known cities. */
+const MAX_CITY_MATCHES = 20;
 
 export type SearchResult = {
   services: Service[];
@@ -145,7 +147,22 @@ async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<Searc
     if (tsq) where.push(sql`s.search @@ to_tsquery('simple', ${tsq})`);
   }
   if (params.city) {
-    where.push(sql`s.city_key like locora_unaccent(lower(${escapeLike(params.city)})) || '%'`);
+    // The typed city is a prefix of known cities ("lisb" -> lisbon); the search then compares
+    // city_key for equality, which the (category, city, sort) indexes can walk in order.
+    const cities = await queryRows<{ city_key: string }>(
+      db,
+      sql`select city_key from search_cities
+          where city_key like locora_unaccent(lower(${escapeLike(params.city)})) || '%'
+          order by city_key limit ${MAX_CITY_MATCHES}`,
+    );
+    if (cities.length === 0)
+      return { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
+    where.push(
+      sql`s.city_key in (${sql.join(
+        cities.map((c) => sql`${c.city_key}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (params.category) {
     where.push(sql`s.category_id = (select id from categories where slug = ${params.category})`);
@@ -160,15 +177,17 @@ async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<Searc
 
   const whereSql = sql.join(where, sql` and `);
   const relevance = tsq ? sql`ts_rank(s.search, to_tsquery('simple', ${tsq}))` : sql`0`;
+  // "nulls last" matches the indexes' order (drizzle's .desc() builds DESC NULLS LAST), so the
+  // planner can walk them instead of sorting.
   const orderBy = {
     // Text relevance (title > category > description > city) blended with the Bayesian rating
     // and verification; without text it is the rating-and-verification score alone.
     recommended: tsq
       ? sql`(least(${relevance}, 1.0) * 0.6 + s.recommend_score / 5.3 * 0.4) desc, s.id`
-      : sql`s.recommend_score desc, s.id`,
+      : sql`s.recommend_score desc nulls last, s.id`,
     'price-low': sql`s.price_cents asc, s.id`,
     'price-high': sql`s.price_cents desc, s.id`,
-    rating: sql`s.rating_score desc, s.id`,
+    rating: sql`s.rating_score desc nulls last, s.id`,
   }[params.sortBy];
 
   const offset = (params.page - 1) * params.pageSize;
@@ -200,7 +219,7 @@ async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<Searc
 export async function listFeaturedServices(db: Db, limit: number): Promise<Service[]> {
   const rows = await queryRows<ServiceRow>(
     db,
-    sql`select ${serviceColumns} from ${serviceFrom} where s.is_active order by s.recommend_score desc, s.id limit ${limit}`,
+    sql`select ${serviceColumns} from ${serviceFrom} where s.is_active order by s.recommend_score desc nulls last, s.id limit ${limit}`,
   );
   return rows.map(toService);
 }
