@@ -39,6 +39,14 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
     requestIdHeader: 'x-request-id',
     // Long path parameters reach our own validation (a clear 400/404) instead of the router's 414.
     routerOptions: { maxParamLength: 2000 },
+    // Malformed URLs and the like get the one error shape too.
+    frameworkErrors: (error, request, reply) => {
+      const body = { statusCode: 400, code: 'BAD_REQUEST', message: error.message, requestId: String(request.id) };
+      void reply
+        .code(400 as never)
+        .type('application/json; charset=utf-8')
+        .send(body as never);
+    },
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -61,7 +69,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
   await app.register(securityPlugin, { config });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
-  await app.register(sessionPlugin, { db });
+  await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });

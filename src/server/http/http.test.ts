@@ -204,3 +204,31 @@ describe('error logging', () => {
     expect(logged).not.toContain('a@b.c');
   });
 });
+
+describe('malformed requests keep the one error shape', () => {
+  it('answers a malformed URL with a 400 and a request id', async () => {
+    const res = await t.app.inject({ url: '/api/services/%ZZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', requestId: expect.any(String) });
+  });
+
+  it('answers an unreadable multipart upload with a 400', async () => {
+    const { cookies } = await signUp(t.app);
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      cookies,
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
+    const cutOff = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      cookies,
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+      payload:
+        '--abc\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    });
+    expect([noBoundary.statusCode, cutOff.statusCode]).toEqual([400, 400]);
+  });
+});

@@ -27,6 +27,12 @@ export async function assertNotLimited(db: Db, keys: string[], max: number) {
 }
 
 export async function recordFailure(db: Db, keys: string[], windowSeconds: number) {
+  // Housekeeping: a few long-expired counters go with every failure, so the table stays small.
+  await queryRows(
+    db,
+    sql`delete from rate_limits where key in (
+          select key from rate_limits where reset_at < now() - interval '1 hour' limit 50)`,
+  );
   for (const key of keys) {
     await queryRows(
       db,

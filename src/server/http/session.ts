@@ -11,6 +11,10 @@ import { AppError } from './errors.ts';
 export const SESSION_COOKIE = 'locora_session';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured public origin (PUBLIC_URL), if any. */
+    publicUrl: string | undefined;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null. Set for every request by the session plugin. */
     user: User | null;
@@ -44,12 +48,17 @@ export async function createSession(db: Db | Tx, userId: string, userAgent: stri
   return { token, expiresAt };
 }
 
+/** Secure when this request came over HTTPS, or whenever the public URL is HTTPS. */
+function isSecure(request: FastifyRequest) {
+  return request.protocol === 'https' || (request.server.publicUrl?.startsWith('https://') ?? false);
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
   void reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: isSecure(request),
     expires: expiresAt,
   });
 }
@@ -59,7 +68,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: isSecure(request),
   });
 }
 
@@ -77,7 +86,8 @@ export function requireRole(...roles: Role[]) {
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db }) => {
+  async (app: FastifyInstance, opts: { db: Db; publicUrl: string | undefined }) => {
+    app.decorate('publicUrl', opts.publicUrl);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request) => {

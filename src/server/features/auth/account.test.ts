@@ -171,3 +171,25 @@ describe('password change and sessions', () => {
     expect((await t.app.inject({ url: '/api/account/sessions' })).statusCode).toBe(401);
   });
 });
+
+describe('password change abuse', () => {
+  it('answers 429 after 10 wrong current passwords', async () => {
+    const { cookies } = await signUp(t.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/password',
+        cookies,
+        payload: { currentPassword: `wrong${i}`, newPassword: 'brand new pass' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      cookies,
+      payload: { currentPassword: 'x', newPassword: 'brand new pass' },
+    });
+    expect(res.statusCode).toBe(429);
+  });
+});

@@ -181,6 +181,23 @@ describe('sessions', () => {
     expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(401);
   });
 
+  it('marks the cookie Secure whenever the public URL is HTTPS', async () => {
+    const { buildApp } = await import('../../app.ts');
+    const { testConfig } = await import('../../test/test-app.ts');
+    const app = await buildApp({
+      db: t.db,
+      config: testConfig({ publicUrl: 'https://locora.example' }),
+      logger: false,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: uniqueEmail(), password: 'longenough', name: 'S' },
+    });
+    await app.close();
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+  });
+
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
     const { buildApp } = await import('../../app.ts');
     const { testConfig } = await import('../../test/test-app.ts');

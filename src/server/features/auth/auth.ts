@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Role, SignupInput, User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
 import type { Db, Tx } from '../../db/open.ts';
@@ -96,6 +96,8 @@ export async function login(db: Db, input: { email: string; password: string }, 
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await clearLimit(db, keys.slice(1));
+  // Housekeeping on the way: this user's expired sessions go.
+  await db.delete(sessions).where(and(eq(sessions.userId, row.id), lt(sessions.expiresAt, new Date())));
   const { passwordHash: _omit, ...user } = row;
   const session = await createSession(db, user.id, ctx.userAgent);
   return { user: user satisfies User, session };
@@ -148,7 +150,10 @@ export async function changePassword(
   if (!row?.passwordHash) {
     throw new AppError('BAD_REQUEST', 'This account signs in with Google and has no password to change.');
   }
+  const keys = [`password:user:${userId}`];
+  await assertNotLimited(db, keys, AUTH_FAILURE_LIMIT);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await recordFailure(db, keys, AUTH_FAILURE_WINDOW_SECONDS);
     throw new AppError('BAD_REQUEST', 'Current password is incorrect.');
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -29,13 +29,17 @@ async function deleteOwnedFile(uploadDir: string, image: string | null) {
 export async function saveAvatar(db: Db, uploadDir: string, user: User, request: FastifyRequest): Promise<User> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "avatar".');
-  const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-  if (!file || file.fieldname !== 'avatar') throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
-  const buf = await file.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+  // A multipart body that cannot be parsed (no boundary, cut off) is the client's fault: 400.
+  const malformed = (err: unknown): never => {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB.');
-    throw err;
-  });
+    }
+    throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
+  };
+  const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }).catch(malformed);
+  if (!file || file.fieldname !== 'avatar') throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
+  const buf = await file.toBuffer().catch(malformed);
   const ext = sniffImage(buf);
   if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The avatar must be a PNG, JPEG or WebP image.');
   const name = `${randomUUID()}.${ext}`;

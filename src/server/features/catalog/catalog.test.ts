@@ -199,6 +199,10 @@ describe('GET /api/services', () => {
     const ids = (await search('city=ban')).ids;
     expect(ids).toHaveLength(3); // Bangkok's two and Bangor's one
     expect((await search('city=atlantis')).ids).toEqual([]);
+    // Wildcards, even fullwidth ones that unaccent turns into "%" and "_", match literally.
+    for (const city of ['%', '_', '％', '＿', '\\']) {
+      expect((await search(`city=${encodeURIComponent(city)}`)).ids, city).toEqual([]);
+    }
     expect((await search('city=atlantis')).total).toBe(0);
     // A service that moves city is found in its new city.
     await t.db.update(services).set({ city: 'Zürich' }).where(eq(services.id, f.s.sunriseYoga.id));
@@ -390,6 +394,13 @@ describe('GET /api/providers/{username}', () => {
       [f.s.deepTissue.id, f.s.walkingTour.id].sort(),
     );
     expect(res.body).not.toContain('@');
+  });
+
+  it('stays public when the provider switches to traveler for a while', async () => {
+    const { users } = await import('../../db/schema.ts');
+    await t.db.update(users).set({ role: 'TRAVELER' }).where(eq(users.id, f.a.user.id));
+    expect((await t.app.inject({ url: `/api/providers/${f.a.user.id}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/providers/${f.a.user.id}/reviews` })).statusCode).toBe(200);
   });
 
   it('is 404 for unknown ids, non-uuids and users who are not providers', async () => {

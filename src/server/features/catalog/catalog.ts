@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { categories } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { buildTsQuery, escapeLike, type ResolvedWord } from './search-query.ts';
+import { buildTsQuery, type ResolvedWord } from './search-query.ts';
 
 export async function listCategories(db: Db): Promise<Category[]> {
   return db
@@ -113,7 +113,7 @@ async function resolveWords(db: Db | Tx, q: string): Promise<ResolvedWord[]> {
 /** Totals are exact up to this many matches; beyond it the API says "1000+" (see decision 005). */
 export const SEARCH_COUNT_CAP = 1000;
 /** A typed city prefix matches at most this many known cities. */
-const MAX_CITY_MATCHES = 20;
+const MAX_CITY_MATCHES = 100;
 
 export type SearchResult = {
   services: Service[];
@@ -152,7 +152,7 @@ async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<Searc
     const cities = await queryRows<{ city_key: string }>(
       db,
       sql`select city_key from search_cities
-          where city_key like locora_unaccent(lower(${escapeLike(params.city)})) || '%'
+          where city_key like replace(replace(replace(locora_unaccent(lower(${params.city})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
           order by city_key limit ${MAX_CITY_MATCHES}`,
     );
     if (cities.length === 0)
@@ -286,8 +286,8 @@ export async function getPublicProvider(db: Db, username: string): Promise<Publi
     db,
     sql`select p.id, p.user_id, p.display_name, p.avatar, p.bio, p.base_city, p.languages, p.time_zone,
                p.rating, p.rating_count, p.gov_id_status, p.phone_verified
-        from providers p join users u on u.id = p.user_id
-        where (p.user_id = ${username} or p.id = ${username}) and u.role = 'PROVIDER'
+        from providers p
+        where (p.user_id = ${username} or p.id = ${username})
         limit 1`,
   );
   if (!p) throw new AppError('NOT_FOUND', 'Provider not found.');
@@ -323,8 +323,7 @@ async function getProviderId(db: Db, username: string): Promise<string> {
   if (!isUuid(username)) throw new AppError('NOT_FOUND', 'Provider not found.');
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`select p.id from providers p join users u on u.id = p.user_id
-        where (p.user_id = ${username} or p.id = ${username}) and u.role = 'PROVIDER' limit 1`,
+    sql`select p.id from providers p where (p.user_id = ${username} or p.id = ${username}) limit 1`,
   );
   if (!row) throw new AppError('NOT_FOUND', 'Provider not found.');
   return row.id;
@@ -342,15 +341,14 @@ export async function listFavoriteServices(db: Db, userId: string): Promise<Serv
 }
 
 export async function saveFavorite(db: Db, userId: string, serviceId: string) {
-  const [service] = await queryRows<{ id: string }>(
+  // One statement: a service deleted or deactivated meanwhile is a 404, never a foreign-key 500.
+  const [row] = await queryRows<{ ok: boolean }>(
     db,
-    sql`select id from services where id = ${serviceId} and is_active`,
+    sql`with target as (select id from services where id = ${serviceId} and is_active),
+             saved as (insert into favorites (user_id, service_id) select ${userId}, id from target on conflict do nothing)
+        select exists (select 1 from target) as ok`,
   );
-  if (!service) throw new AppError('NOT_FOUND', 'Service not found.');
-  await queryRows(
-    db,
-    sql`insert into favorites (user_id, service_id) values (${userId}, ${serviceId}) on conflict do nothing`,
-  );
+  if (!row?.ok) throw new AppError('NOT_FOUND', 'Service not found.');
 }
 
 export async function removeFavorite(db: Db, userId: string, serviceId: string) {

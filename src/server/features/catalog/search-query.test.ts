@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTsQuery, escapeLike } from './search-query.ts';
+import { buildTsQuery } from './search-query.ts';
 
 describe('buildTsQuery', () => {
   it('requires every word, as a prefix', () => {
@@ -25,11 +25,5 @@ describe('buildTsQuery', () => {
     expect(buildTsQuery([{ word: "a&b|!:*'", known: true, alternatives: [] }])).toBe('ab:*');
     expect(buildTsQuery([{ word: '&|', known: true, alternatives: [] }])).toBeUndefined();
     expect(buildTsQuery([])).toBeUndefined();
-  });
-});
-
-describe('escapeLike', () => {
-  it('escapes wildcards', () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
   });
 });

@@ -20,8 +20,3 @@ export function buildTsQuery(words: ResolvedWord[]): string | undefined {
   }
   return parts.length ? parts.join(' & ') : undefined;
 }
-
-/** Escapes LIKE wildcards so user text is matched literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -16,7 +16,15 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   const indexFile = path.join(config.clientDir, 'index.html');
   let shell: string | undefined;
   const readShell = () => (shell ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined);
-  const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  /** PUBLIC_URL, else the origin the request came to (a malformed Host falls back to localhost). */
+  const originOf = (request: FastifyRequest) => {
+    if (config.publicUrl) return config.publicUrl;
+    try {
+      return new URL(`${request.protocol}://${request.host}`).origin;
+    } catch {
+      return `http://localhost:${config.port}`;
+    }
+  };
   // Without PUBLIC_URL, absolute URLs come from the Host header: never let a shared cache keep them.
   const publicCache = (maxAge: number) => (config.publicUrl ? `public, max-age=${maxAge}` : 'no-store');
 
@@ -24,7 +32,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
     const html = readShell();
     if (!html)
       return reply.status(503).type('text/plain; charset=utf-8').send('The client is not built. Run `npm run build`.');
-    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    void reply.header('cache-control', config.publicUrl ? 'no-cache' : 'no-store').type('text/html; charset=utf-8');
     try {
       return reply.send(injectHead(html, await build()));
     } catch (err) {
@@ -42,7 +50,9 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   app.get<{ Params: { id: string } }>('/service/:id', { schema: { hide: true } }, (request, reply) =>
     sendPage(reply, async () => {
       if (!uuid.test(request.params.id)) throw new AppError('NOT_FOUND', 'Service not found.');
-      return serviceHead(await getServiceDetail(db, request.params.id, request.user), originOf(request));
+      // Pages are public: an inactive service is a 404 page here for everyone (its owner still
+      // sees it in the app, which reads the API with their session).
+      return serviceHead(await getServiceDetail(db, request.params.id, null), originOf(request));
     }),
   );
 

@@ -119,3 +119,21 @@ describe('escaping helpers', () => {
     expect(truncate('one two three four', 10)).toBe('one two…');
   });
 });
+
+describe('hostile text and headers', () => {
+  it('keeps "$&" and "$`" in names literal in the head', async () => {
+    const { user } = await createProvider(t.db, { displayName: 'Eve $` $& $$ x', baseCity: 'Lisbon' });
+    const res = await t.app.inject({ url: `/provider/${user.id}`, headers: { host: 'locora.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Eve $` $&amp; $$ x in Lisbon · Locora</title>');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('does not fail on a malformed Host header', async () => {
+    const { service } = await fixture();
+    for (const host of ['a b', '[', 'x:99999']) {
+      const res = await t.app.inject({ url: `/service/${service.id}`, headers: { host } });
+      expect(res.statusCode, host).toBeLessThan(500);
+    }
+  });
+});

@@ -35,6 +35,16 @@ export function truncate(text: string, max: number): string {
   return clean.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
 }
 
+/** An absolute URL for a stored path, or undefined when it cannot be made one. */
+export function absoluteUrl(path: string | null | undefined, origin: string): string | undefined {
+  if (!path) return undefined;
+  try {
+    return new URL(path, origin).toString();
+  } catch {
+    return undefined;
+  }
+}
+
 const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DAY' } as const;
 
 export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
@@ -42,7 +52,7 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
   const price = (service.price / 100).toFixed(2);
   const rating = service.provider.rating;
   const reviewCount = service._count.reviews || service.provider.ratingCount;
-  const image = service.photos[0] ? new URL(service.photos[0], origin).toString() : undefined;
+  const image = absoluteUrl(service.photos[0], origin);
   const description = truncate(
     `${service.category.name} in ${service.city} by ${service.provider.displayName}: $${price} ${service.pricingUnit}. ${service.description}`,
     160,
@@ -97,7 +107,7 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
 
 export function providerHead(provider: PublicProvider, origin: string): HeadTags {
   const canonical = `${origin}/provider/${provider.userId}`;
-  const image = provider.avatar ? new URL(provider.avatar, origin).toString() : undefined;
+  const image = absoluteUrl(provider.avatar, origin);
   const where = provider.baseCity ? ` in ${provider.baseCity}` : '';
   const categories = [...new Set(provider.services.map((s) => s.category.name))].join(', ');
   const description = truncate(
@@ -155,10 +165,11 @@ export function injectHead(html: string, head: HeadTags): string {
   ]
     .filter(Boolean)
     .join('\n    ');
+  // Replacer functions, not strings: a "$&" or "$`" in a user's text must stay literal.
   return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${e(head.title)}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${e(head.title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => '')
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 export function sitemapXml(urls: { loc: string; lastmod?: string }[]): string {
