@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { providerQuery, providerReviewsQuery } from '@/features/catalog/catalog-api';
 import { formatRating, pluralize } from '@/features/catalog/format';
-import { isNotFoundError, LoadFailed } from '@/features/catalog/load-failed';
+import { InlineLoadFailed, isNotFoundError, LoadFailed } from '@/features/catalog/load-failed';
 import { PersonAvatar } from '@/features/catalog/person-avatar';
 import { ReviewList, ReviewListSkeleton } from '@/features/catalog/review-list';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
@@ -155,16 +155,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
               linkableServiceIds={new Set(provider.services.map((s) => s.id))}
             />
           ) : (
-            <p className="text-muted-foreground">
-              We couldn&apos;t load the reviews.{' '}
-              <button
-                type="button"
-                onClick={() => void reviews.refetch()}
-                className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Try again
-              </button>
-            </p>
+            <InlineLoadFailed what="the reviews" onRetry={() => void reviews.refetch()} />
           )}
         </section>
       </div>

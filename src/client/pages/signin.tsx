@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { AuthCard } from '@/features/auth/auth-card';
+import { AuthCard, EmailField } from '@/features/auth/auth-card';
 import { useAuth } from '@/features/auth/auth-context';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { ApiError } from '@/lib/api';
@@ -71,20 +71,7 @@ export function SignInPage() {
       <GoogleButton disabled={isPending}>Sign in with Google</GoogleButton>
       <OrDivider />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signin-email">Email</Label>
-          <Input
-            id="signin-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        </div>
+        <EmailField id="signin-email" value={email} onChange={setEmail} />
         <div className="flex flex-col gap-2">
           <Label htmlFor="signin-password">Password</Label>
           <Input

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { AuthCard } from '@/features/auth/auth-card';
+import { AuthCard, EmailField } from '@/features/auth/auth-card';
 import { useAuth, type SelfServiceRole } from '@/features/auth/auth-context';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { ApiError } from '@/lib/api';
@@ -130,20 +130,7 @@ export function SignUpPage() {
             placeholder="Alex Morgan"
           />
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-email">Email</Label>
-          <Input
-            id="signup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        </div>
+        <EmailField id="signup-email" value={email} onChange={setEmail} />
         <div className="flex flex-col gap-2">
           <Label htmlFor="signup-password">Password</Label>
           <Input

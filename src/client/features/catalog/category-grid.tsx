@@ -1,3 +1,4 @@
+import { InlineLoadFailed } from './load-failed';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,18 +20,7 @@ export function CategoryGrid() {
     );
   }
   if (isError) {
-    return (
-      <p className="text-muted-foreground">
-        We couldn&apos;t load the categories.{' '}
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Try again
-        </button>
-      </p>
-    );
+    return <InlineLoadFailed what="the categories" onRetry={() => void refetch()} />;
   }
   return (
     <ul className={gridClass}>

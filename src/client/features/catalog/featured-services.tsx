@@ -1,3 +1,4 @@
+import { InlineLoadFailed } from './load-failed';
 import { useQuery } from '@tanstack/react-query';
 import { FEATURED_SERVICES_COUNT } from '@shared/domain/constants';
 import { featuredServicesQuery } from './catalog-api';
@@ -21,18 +22,7 @@ export function FeaturedServices() {
     );
   }
   if (isError) {
-    return (
-      <p className="text-muted-foreground">
-        We couldn&apos;t load featured services.{' '}
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Try again
-        </button>
-      </p>
-    );
+    return <InlineLoadFailed what="featured services" onRetry={() => void refetch()} />;
   }
   if (data.length === 0) {
     return <p className="text-muted-foreground">New services are on their way. Check back soon.</p>;

@@ -19,3 +19,19 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
     </div>
   );
 }
+
+/** The error state of one section of a page: a sentence with a retry link. */
+export function InlineLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <p className="text-muted-foreground">
+      We couldn&apos;t load {what}.{' '}
+      <button
+        type="button"
+        onClick={onRetry}
+        className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Try again
+      </button>
+    </p>
+  );
+}

@@ -101,7 +101,6 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
     image,
     type: 'product',
     jsonLd,
-    noindex: !service.isActive,
   };
 }
 
