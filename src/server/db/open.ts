@@ -16,6 +16,12 @@ import { lockDataDir } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What every query function takes: the database or an open transaction, so features compose
+ * inside one transaction. Inside `db.transaction(async (tx) => ...)` always pass `tx`: on PGlite
+ * (one connection) a query on the outer handle waits for the transaction and hangs forever.
+ */
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;
@@ -84,7 +90,7 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
 }
 
 /** Runs raw SQL and returns its rows, on either driver. */
-export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
