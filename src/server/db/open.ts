@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +13,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './lock.ts';
+import {
+  createPgListener,
+  deliver,
+  requireChannel,
+  requirePayload,
+  type NotificationHandler,
+  type Unsubscribe,
+} from './notify.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,8 +37,27 @@ export type Database = {
   /** Human-readable location, for logs (never includes a password). */
   location: string;
   migrate(): Promise<void>;
+  /**
+   * Subscribes to a channel (a lower-case identifier); resolves once the subscription is active,
+   * with a function that ends it. Delivery is at most once: after a lost connection (PostgreSQL)
+   * notifications sent in the gap are gone, so treat one as a hint to re-read the database.
+   * On PGlite, never call it inside a transaction callback (one connection: it would wait forever).
+   */
+  listen(channel: string, fn: NotificationHandler): Promise<Unsubscribe>;
+  /**
+   * Sends a notification to every listener on the database, in every app instance. Pass the
+   * transaction as `executor` to send it with its cause: it is delivered only if that commits.
+   * The payload must be under 8000 bytes (UTF-8).
+   */
+  notify(channel: string, payload: string, executor?: Executor): Promise<void>;
   close(): Promise<void>;
 };
+
+async function sendNotification(executor: Executor, channel: string, payload: string) {
+  requireChannel(channel);
+  requirePayload(channel, payload);
+  await executor.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -53,6 +80,17 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       kind: 'pglite',
       location: dir ? path.join(dir, 'pglite') : 'memory',
       migrate: () => migratePglite(db, { migrationsFolder }),
+      async listen(channel, fn) {
+        requireChannel(channel);
+        const unlisten = await client.listen(channel, (payload) => deliver(fn, payload, () => {}));
+        let active = true;
+        return async () => {
+          if (!active) return;
+          active = false;
+          if (!client.closed) await unlisten();
+        };
+      },
+      notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -67,7 +105,12 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export type OpenPostgresOptions = {
+  /** Errors of the LISTEN connection (it reconnects by itself) and of notification listeners. */
+  onListenerError?: (err: unknown) => void;
+};
+
+export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgresOptions = {}): Promise<Database> {
   // Our data lives on SSDs or in RAM: tell the planner random reads are cheap, so it prefers the
   // GIN and btree indexes over sequential scans for selective searches (see decision 005).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: PLANNER_OPTIONS });
@@ -75,13 +118,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     // idle client errors (e.g. server restart) are retried by the pool on next use
   });
   const db = drizzleNodePg(pool, { schema });
+  const listener = createPgListener(url, { onError: opts.onListenerError });
   const u = new URL(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
     migrate: () => migrateNodePg(db, { migrationsFolder }),
-    close: () => pool.end(),
+    listen: (channel, fn) => listener.listen(channel, fn),
+    notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
