@@ -23,4 +23,88 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
     );
   });
+
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
+  const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+  const smtp = { SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: 'Locora <hello@locora.example>' };
+
+  it('turns on each integration only with its whole set of variables', () => {
+    const c = loadConfig({ ...stripe, ...google, ...smtp, DATA_DIR: '/srv/locora' });
+    expect(c.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+    expect(c.google).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(c.mail).toEqual({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      from: 'Locora <hello@locora.example>',
+    });
+    expect(c.outboxDir).toBe('/srv/locora/outbox');
+    expect(loadConfig({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).google?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'hello@locora.example' }).mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      from: 'hello@locora.example',
+    });
+  });
+
+  it('without any integration, mail goes to the outbox directory', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/locora' });
+    expect(c).toMatchObject({ stripe: undefined, google: undefined, mail: undefined, outboxDir: '/srv/locora/outbox' });
+  });
+
+  it.each([
+    [
+      { STRIPE_SECRET_KEY: 'sk' },
+      /Stripe is partly configured: STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are missing/,
+    ],
+    [
+      { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' },
+      /Stripe is partly configured: .* but STRIPE_WEBHOOK_SECRET is missing/,
+    ],
+    [{ STRIPE_WEBHOOK_SECRET: 'wh' }, /but STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY are missing/],
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      /Google sign-in is partly configured: GOOGLE_CLIENT_ID is set but GOOGLE_CLIENT_SECRET is missing/,
+    ],
+    [{ GOOGLE_CLIENT_SECRET: 's' }, /Google sign-in is partly configured: .* but GOOGLE_CLIENT_ID is missing/],
+    [
+      { GOOGLE_ISSUER: 'https://accounts.google.com' },
+      /GOOGLE_ISSUER is set but GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET are missing/,
+    ],
+    [{ SMTP_URL: 'smtp://localhost:25' }, /SMTP email is partly configured: SMTP_URL is set but MAIL_FROM is missing/],
+    [{ MAIL_FROM: 'a@b.example' }, /SMTP email is partly configured: MAIL_FROM is set but SMTP_URL is missing/],
+  ])('refuses a partial set %o, naming what is missing', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names every partial integration and bad value at once, without printing secrets', () => {
+    let message = '';
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_live_secret', GOOGLE_CLIENT_ID: 'id', PORT: 'abc' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/Stripe is partly configured/);
+    expect(message).toMatch(/Google sign-in is partly configured/);
+    expect(message).not.toContain('sk_live_secret');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: '', SMTP_URL: '' }).stripe).toBeUndefined();
+  });
+
+  it('checks the SMTP URL and the sender address', () => {
+    expect(() => loadConfig({ ...smtp, SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ ...smtp, SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...smtp, MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an address/);
+  });
 });

@@ -22,11 +22,52 @@ const envSchema = z.object({
   SEED_DEMO: boolFromEnv.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_ISSUER: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** e.g. smtps://user:pass@smtp.example.com:465; without it mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//i.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every email: `Locora <hello@locora.example>` or `hello@locora.example`. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an address, optionally with a name: Name <address>',
+    )
+    .optional(),
 });
+
+const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/**
+ * Integrations are all or nothing: a partial set would start an app that fails later, at the
+ * worst moment (a payment, a sign-in), so it is refused at start instead.
+ */
+const integrations: { name: string; required: string[]; optional?: string[] }[] = [
+  { name: 'Stripe', required: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] },
+  // The issuer keeps its default (Google's) when unset, but may not be set alone.
+  { name: 'Google sign-in', required: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], optional: ['GOOGLE_ISSUER'] },
+  { name: 'SMTP email', required: ['SMTP_URL', 'MAIL_FROM'] },
+];
+
+function incompleteIntegrations(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const { name, required, optional = [] } of integrations) {
+    const set = [...required, ...optional].filter((k) => env[k] !== undefined);
+    const missing = required.filter((k) => env[k] === undefined);
+    if (set.length > 0 && missing.length > 0) {
+      problems.push(
+        `  ${name} is partly configured: ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. Set all of ${required.join(', ')}, or none.`,
+      );
+    }
+  }
+  return problems;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -41,17 +82,21 @@ export type Config = {
   uploadDir: string;
   clientDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  /** SMTP delivery; when undefined, mail is written as .eml files to `outboxDir`. */
+  mail: { smtpUrl: string; from: string } | undefined;
+  outboxDir: string;
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    ...incompleteIntegrations(cleaned),
+  ];
+  if (!parsed.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -68,14 +113,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER ?? DEFAULT_GOOGLE_ISSUER,
+          }
         : undefined,
-    stripe: e.STRIPE_SECRET_KEY
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY,
-          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-        }
-      : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    outboxDir: path.join(dataDir, 'outbox'),
   };
 }
