@@ -23,15 +23,21 @@ import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
 import { spaPlugin } from './http/spa.ts';
+import { uploadsRoutes } from './http/uploads.ts';
+import { createFsStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
 
 export type BuildAppOptions = {
   db: Db;
   config: Config;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploads are stored (default: files under config.uploadDir). */
+  storage?: Storage;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
-export async function buildApp({ db, config, logger }: BuildAppOptions) {
+export async function buildApp({ db, config, logger, storage: givenStorage }: BuildAppOptions) {
+  const storage =
+    givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -72,14 +78,15 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, config });
+  await app.register(authRoutes, { db, config, storage });
   await app.register(providerRoutes, { db });
   await app.register(catalogRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(mediaRoutes);
   await app.register(seoRoutes, { db, config });
 
-  await app.register(spaPlugin, { clientDir: config.clientDir, uploadDir: config.uploadDir });
+  await app.register(uploadsRoutes, { storage });
+  await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;
 }
 

@@ -11,18 +11,9 @@ import { notFoundBody } from './errors.ts';
  * shell for every page path (404 status for paths that are not a screen, so crawlers see it).
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, opts: { clientDir: string; uploadDir: string }) => {
+  async (app: FastifyInstance, opts: { clientDir: string }) => {
     const indexFile = path.join(opts.clientDir, 'index.html');
     const hasClient = fs.existsSync(indexFile);
-
-    fs.mkdirSync(opts.uploadDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: opts.uploadDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      maxAge: '1d',
-    });
 
     if (hasClient) {
       await app.register(fastifyStatic, {

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../../../shared/api/auth.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
+import { newStorageKey, type Storage } from '../../storage/storage.ts';
 import { setAvatar } from './auth.ts';
 
-const AVATAR_URL_PREFIX = '/uploads/avatars/';
+const AVATAR_FOLDER = 'avatars';
+const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
 /** Recognises an image by its first bytes; the client's declared type is not trusted. */
 export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'webp' | undefined {
@@ -20,13 +19,13 @@ export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'webp' | undefined {
   return undefined;
 }
 
-async function deleteOwnedFile(uploadDir: string, image: string | null) {
-  if (!image?.startsWith(AVATAR_URL_PREFIX)) return;
-  const name = path.basename(image);
-  await fs.rm(path.join(uploadDir, 'avatars', name), { force: true });
+/** Removes the user's previous upload (not an external picture, e.g. Google's). */
+async function deleteOwnedFile(storage: Storage, image: string | null) {
+  const key = image ? storage.keyFromUrl(image) : undefined;
+  if (key?.startsWith(`${AVATAR_FOLDER}/`)) await storage.delete(key);
 }
 
-export async function saveAvatar(db: Db, uploadDir: string, user: User, request: FastifyRequest): Promise<User> {
+export async function saveAvatar(db: Db, storage: Storage, user: User, request: FastifyRequest): Promise<User> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "avatar".');
   // A multipart body that cannot be parsed (no boundary, cut off) is the client's fault: 400.
@@ -42,16 +41,16 @@ export async function saveAvatar(db: Db, uploadDir: string, user: User, request:
   const buf = await file.toBuffer().catch(malformed);
   const ext = sniffImage(buf);
   if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The avatar must be a PNG, JPEG or WebP image.');
-  const name = `${randomUUID()}.${ext}`;
-  await fs.mkdir(path.join(uploadDir, 'avatars'), { recursive: true });
-  await fs.writeFile(path.join(uploadDir, 'avatars', name), buf);
-  const updated = await setAvatar(db, user.id, AVATAR_URL_PREFIX + name);
-  await deleteOwnedFile(uploadDir, user.image);
+  // A new, never-reused name (/uploads/avatars/<uuid>.<ext>), so it can be cached forever.
+  const key = newStorageKey(AVATAR_FOLDER, ext);
+  await storage.put(key, buf, { contentType: CONTENT_TYPES[ext] });
+  const updated = await setAvatar(db, user.id, storage.url(key));
+  await deleteOwnedFile(storage, user.image);
   return updated;
 }
 
-export async function removeAvatar(db: Db, uploadDir: string, user: User): Promise<User> {
+export async function removeAvatar(db: Db, storage: Storage, user: User): Promise<User> {
   const updated = await setAvatar(db, user.id, null);
-  await deleteOwnedFile(uploadDir, user.image);
+  await deleteOwnedFile(storage, user.image);
   return updated;
 }

@@ -14,6 +14,7 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.ts';
 import type { Config } from '../../config.ts';
+import type { Storage } from '../../storage/storage.ts';
 import {
   changePassword,
   deleteSession,
@@ -34,7 +35,10 @@ const errors = {
   429: errorBodySchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage }> = async (
+  app,
+  { db, storage },
+) => {
   const ctx = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -141,13 +145,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: userResponseSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => ({ user: await saveAvatar(db, config.uploadDir, requireUser(request), request) }),
+    async (request) => ({ user: await saveAvatar(db, storage, requireUser(request), request) }),
   );
 
   app.delete(
     '/api/account/avatar',
     { schema: { tags: ['account'], summary: 'Remove your avatar', response: { 200: userResponseSchema, ...errors } } },
-    async (request) => ({ user: await removeAvatar(db, config.uploadDir, requireUser(request)) }),
+    async (request) => ({ user: await removeAvatar(db, storage, requireUser(request)) }),
   );
 
   app.post(

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createFsStorage,
+  isImmutableKey,
+  newStorageKey,
+  readOrCreateSigningKey,
+  requireStorageKey,
+  type Storage,
+} from './storage.ts';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-storage-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function makeStorage(name: string, signingKey = randomBytes(32)): { storage: Storage; root: string } {
+  const root = path.join(tmp, name, 'uploads');
+  return { storage: createFsStorage({ root, signingKey }), root };
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+describe('filesystem storage', () => {
+  it('puts, gets and deletes an object', async () => {
+    const { storage, root } = makeStorage('roundtrip');
+    await storage.put('avatars/a.png', PNG, { contentType: 'image/png' });
+    expect(fs.readFileSync(path.join(root, 'avatars', 'a.png')).equals(PNG)).toBe(true);
+
+    const got = await storage.get('avatars/a.png');
+    expect(got).toMatchObject({ contentType: 'image/png', size: PNG.length });
+    expect((await buffer(got!.body)).equals(PNG)).toBe(true);
+
+    await storage.put('avatars/a.png', Buffer.from('new'), { contentType: 'image/png' });
+    expect((await buffer((await storage.get('avatars/a.png'))!.body)).toString()).toBe('new');
+
+    await storage.delete('avatars/a.png');
+    expect(await storage.get('avatars/a.png')).toBeUndefined();
+    await storage.delete('avatars/a.png'); // deleting a missing object is fine
+    expect(await storage.get('avatars/never.png')).toBeUndefined();
+    // No temporary files are left behind.
+    expect(fs.readdirSync(path.join(root, 'avatars'))).toEqual([]);
+  });
+
+  it('serves the type the key names, and refuses a put whose type disagrees', async () => {
+    const { storage } = makeStorage('types');
+    await storage.put('docs/id.pdf', Buffer.from('%PDF-'), { contentType: 'application/pdf' });
+    expect((await storage.get('docs/id.pdf'))?.contentType).toBe('application/pdf');
+    await storage.put('p/x.JPG', PNG, { contentType: 'image/jpeg; charset=binary' });
+    expect((await storage.get('p/x.JPG'))?.contentType).toBe('image/jpeg');
+    await expect(storage.put('avatars/b.png', PNG, { contentType: 'text/html' })).rejects.toThrow(
+      /does not match the key/,
+    );
+    expect(await storage.get('avatars/b.png')).toBeUndefined();
+  });
+
+  it.each([
+    '../secret.png',
+    'avatars/../../etc/passwd.png',
+    '..',
+    '/etc/x.png',
+    'avatars//a.png',
+    'avatars/./a.png',
+    'avatars\\..\\a.png',
+    '.hidden.png',
+    'avatars/.tmp-x.png',
+    'a..png',
+    'avatars/a.png/',
+    'avatars/a.html',
+    'avatars/a.svg',
+    'avatars/a',
+    'avatars/%2e%2e/a.png',
+    'avatars/a b.png',
+    'avatars/a\u0000.png',
+    '',
+    `${'a/'.repeat(8)}a.png`,
+    `${'a'.repeat(600)}.png`,
+  ])('refuses the key %j (no path traversal, no unknown type)', async (key) => {
+    const { storage } = makeStorage('traversal');
+    expect(() => requireStorageKey(key)).toThrow(/Invalid storage key/);
+    await expect(storage.put(key, PNG, { contentType: 'image/png' })).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
+    expect(() => storage.url(key)).toThrow(/Invalid storage key/);
+    expect(fs.existsSync(path.join(tmp, 'secret.png'))).toBe(false);
+  });
+
+  it('gives public URLs for public keys and maps them back to keys', () => {
+    const { storage } = makeStorage('urls');
+    expect(storage.url('avatars/a.png')).toBe('/uploads/avatars/a.png');
+    expect(storage.keyFromUrl('/uploads/avatars/a.png')).toBe('avatars/a.png');
+    expect(storage.keyFromUrl('/uploads/../x.png')).toBeUndefined();
+    expect(storage.keyFromUrl('https://lh3.googleusercontent.com/a.png')).toBeUndefined();
+    expect(storage.keyFromUrl('/media/avatars/x.svg')).toBeUndefined();
+    expect(() => storage.url('private/ids/a.pdf')).toThrow(/private/);
+  });
+
+  it('signs expiring URLs: valid until they expire, refused when tampered with', () => {
+    const { storage } = makeStorage('signed');
+    const now = new Date('2026-03-01T12:00:00Z');
+    const url = new URL(storage.signedUrl('private/ids/a.pdf', { expiresInSeconds: 60, now }), 'http://x');
+    expect(url.pathname).toBe('/uploads/private/ids/a.pdf');
+    const query = { expires: url.searchParams.get('expires')!, signature: url.searchParams.get('signature')! };
+    expect(query.expires).toBe(String(now.getTime() / 1000 + 60));
+
+    expect(storage.verifySignedUrl('private/ids/a.pdf', query, now)).toBe(true);
+    expect(storage.verifySignedUrl('private/ids/a.pdf', query, new Date(now.getTime() + 59_000))).toBe(true);
+    // Expired.
+    expect(storage.verifySignedUrl('private/ids/a.pdf', query, new Date(now.getTime() + 60_000))).toBe(false);
+    // Tampered: another key, a later expiry, a changed or missing signature.
+    expect(storage.verifySignedUrl('private/ids/b.pdf', query, now)).toBe(false);
+    expect(
+      storage.verifySignedUrl('private/ids/a.pdf', { ...query, expires: String(Number(query.expires) + 3600) }, now),
+    ).toBe(false);
+    const flipped = query.signature.startsWith('A') ? `B${query.signature.slice(1)}` : `A${query.signature.slice(1)}`;
+    expect(storage.verifySignedUrl('private/ids/a.pdf', { ...query, signature: flipped }, now)).toBe(false);
+    expect(
+      storage.verifySignedUrl('private/ids/a.pdf', { ...query, signature: query.signature.slice(0, 10) }, now),
+    ).toBe(false);
+    expect(storage.verifySignedUrl('private/ids/a.pdf', { expires: query.expires }, now)).toBe(false);
+    expect(storage.verifySignedUrl('private/ids/a.pdf', { ...query, expires: '1e12' }, now)).toBe(false);
+    // Another secret (another deployment) does not accept it.
+    const other = makeStorage('signed-other').storage;
+    expect(other.verifySignedUrl('private/ids/a.pdf', query, now)).toBe(false);
+  });
+
+  it('keeps one signing key per data directory, shared by every instance using it', () => {
+    const dir = path.join(tmp, 'keys');
+    const first = readOrCreateSigningKey(dir);
+    expect(first).toHaveLength(32);
+    expect(readOrCreateSigningKey(dir).equals(first)).toBe(true);
+    expect(fs.statSync(path.join(dir, 'storage-signing.key')).mode & 0o077).toBe(0);
+    expect(readOrCreateSigningKey(path.join(tmp, 'keys-2')).equals(first)).toBe(false);
+  });
+
+  it('names new objects uniquely, and only such names count as immutable', () => {
+    const a = newStorageKey('avatars', 'png');
+    expect(a).toMatch(/^avatars\/[0-9a-f-]{36}\.png$/);
+    expect(newStorageKey('avatars', 'png')).not.toBe(a);
+    expect(isImmutableKey(a)).toBe(true);
+    expect(isImmutableKey(`covers/${'ab12'.repeat(16)}.webp`)).toBe(true);
+    expect(isImmutableKey('avatars/me.png')).toBe(false);
+  });
+});
