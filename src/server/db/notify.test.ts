@@ -110,14 +110,25 @@ describe('listen / notify', () => {
     await eventually(() => expect(r.got).toEqual([largest]));
   });
 
-  it('keeps delivering to other listeners when one throws', async () => {
-    const r = recorder();
-    await database.listen('test_throw', () => {
-      throw new Error('listener bug');
-    });
-    await database.listen('test_throw', r.fn);
-    await database.notify('test_throw', 'still here');
-    await eventually(() => expect(r.got).toEqual(['still here']));
+  it('keeps delivering to other listeners when one throws, and reports the exception', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const r = recorder();
+      await database.listen('test_throw', () => {
+        throw new Error('listener bug');
+      });
+      await database.listen('test_throw', r.fn);
+      await database.notify('test_throw', 'still here');
+      await eventually(() => expect(r.got).toEqual(['still here']));
+      await eventually(() =>
+        expect(reported).toHaveBeenCalledWith(
+          'A notification listener threw:',
+          expect.objectContaining({ message: 'listener bug' }),
+        ),
+      );
+    } finally {
+      reported.mockRestore();
+    }
   });
 });
 

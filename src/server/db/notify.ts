@@ -53,9 +53,16 @@ function isConnectionError(err: unknown): boolean {
   return code.startsWith('08') || code.startsWith('57');
 }
 
+/** Where an exception thrown by a listener goes by default: a listener bug must not pass silently. */
+export function reportListenerError(err: unknown) {
+  console.error('A notification listener threw:', err);
+}
+
 export type PgListenerOptions = {
-  /** Called with connection errors and errors thrown by listeners (default: ignored). */
+  /** Called with connection errors; it reconnects by itself (default: ignored). */
   onError?: (err: unknown) => void;
+  /** Called with exceptions thrown by listeners (default: console.error). */
+  onHandlerError?: (err: unknown) => void;
   /** First reconnect delay and the cap it doubles up to, in milliseconds. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -69,6 +76,7 @@ export type PgListenerOptions = {
  */
 export function createPgListener(connectionString: string, opts: PgListenerOptions = {}) {
   const onError = opts.onError ?? (() => {});
+  const onHandlerError = opts.onHandlerError ?? reportListenerError;
   const minBackoff = opts.minBackoffMs ?? 100;
   const maxBackoff = opts.maxBackoffMs ?? 5000;
   const handlers = new Map<string, Set<NotificationHandler>>();
@@ -111,7 +119,7 @@ export function createPgListener(connectionString: string, opts: PgListenerOptio
     c.on('notification', (msg) => {
       const set = handlers.get(msg.channel);
       if (!set) return;
-      for (const fn of [...set]) deliver(fn, msg.payload ?? '', onError);
+      for (const fn of [...set]) deliver(fn, msg.payload ?? '', onHandlerError);
     });
     try {
       await c.connect();
@@ -161,13 +169,18 @@ export function createPgListener(connectionString: string, opts: PgListenerOptio
     return connecting;
   }
 
+  /** Resolves once listening (waiting, while the database is unreachable, until it is back). */
   async function listen(channel: string, fn: NotificationHandler): Promise<Unsubscribe> {
     requireChannel(channel);
     if (closed) throw new Error('The notification listener is closed.');
     let set = handlers.get(channel);
     if (!set) handlers.set(channel, (set = new Set()));
-    // A wrapper per subscription, so one function subscribed twice is two subscriptions.
-    const handler: NotificationHandler = (payload) => fn(payload);
+    // A wrapper per subscription, so one function subscribed twice is two subscriptions, and
+    // nothing is delivered once it has ended (even a notification already on its way).
+    let active = true;
+    const handler: NotificationHandler = (payload) => {
+      if (active) fn(payload);
+    };
     set.add(handler);
     try {
       await serially(async () => {
@@ -188,7 +201,6 @@ export function createPgListener(connectionString: string, opts: PgListenerOptio
       if (set.size === 0 && handlers.get(channel) === set) handlers.delete(channel);
       throw err;
     }
-    let active = true;
     return async () => {
       if (!active) return;
       active = false;

@@ -16,6 +16,7 @@ import { lockDataDir } from './lock.ts';
 import {
   createPgListener,
   deliver,
+  reportListenerError,
   requireChannel,
   requirePayload,
   type NotificationHandler,
@@ -82,8 +83,10 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       migrate: () => migratePglite(db, { migrationsFolder }),
       async listen(channel, fn) {
         requireChannel(channel);
-        const unlisten = await client.listen(channel, (payload) => deliver(fn, payload, () => {}));
         let active = true;
+        const unlisten = await client.listen(channel, (payload) =>
+          deliver((p) => active && fn(p), payload, reportListenerError),
+        );
         return async () => {
           if (!active) return;
           active = false;
@@ -106,7 +109,10 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 export type OpenPostgresOptions = {
-  /** Errors of the LISTEN connection (it reconnects by itself) and of notification listeners. */
+  /**
+   * Errors of the LISTEN connection (it reconnects by itself) and exceptions thrown by listeners
+   * (default: connection errors ignored, listener exceptions to console.error).
+   */
   onListenerError?: (err: unknown) => void;
 };
 
@@ -118,7 +124,10 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     // idle client errors (e.g. server restart) are retried by the pool on next use
   });
   const db = drizzleNodePg(pool, { schema });
-  const listener = createPgListener(url, { onError: opts.onListenerError });
+  const listener = createPgListener(url, {
+    onError: opts.onListenerError,
+    onHandlerError: opts.onListenerError ?? reportListenerError,
+  });
   const u = new URL(url);
   return {
     db: db as unknown as Db,
