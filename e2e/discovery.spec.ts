@@ -43,6 +43,40 @@ const cards = (page: Page) => page.getByTestId('service-card');
 /** Only the service search, not /api/services/featured or /api/services/{id}. */
 const isSearchRequest = (url: string) => new URL(url).pathname === '/api/services';
 
+/**
+ * Holds every search response until the test releases it, so a loading state can be asserted for
+ * as long as the test needs instead of for as long as a delay happens to last.
+ */
+async function holdSearches(page: Page) {
+  let open = () => {};
+  let gate = Promise.resolve();
+  const hold = () => {
+    gate = new Promise<void>((resolve) => (open = resolve));
+  };
+  hold();
+  await page.route(
+    (url) => isSearchRequest(url.href),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  return { hold, release: () => open() };
+}
+
+/** Whether the signed-in user's saved services, as the server holds them, include `serviceId`. */
+async function savedOnServer(page: Page, serviceId: string): Promise<boolean> {
+  const res = await page.request.get('/api/favorites');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { id: string }[]).some((s) => s.id === serviceId);
+}
+
+/** Waits for the favourites list the page loads, so the hearts show the server's state. */
+const favoritesLoaded = (page: Page) =>
+  page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/favorites' && res.request().method() === 'GET' && res.ok(),
+  );
+
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
@@ -144,34 +178,48 @@ test.describe('discovery', () => {
   });
 
   test('a loading search says Searching... over six skeleton cards', async ({ page }) => {
-    await page.route(
-      (url) => isSearchRequest(url.href),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      },
-    );
+    const searches = await holdSearches(page);
     await page.goto('/browse?city=Tokyo');
     await expect(resultCount(page)).toHaveText('Searching...');
     await expect(page.getByTestId('service-card-skeleton')).toHaveCount(6);
+    searches.release();
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
     await expect(page.getByTestId('service-card-skeleton')).toHaveCount(0);
+    const shown = await cards(page).count();
+    expect(shown).toBeGreaterThan(0);
 
-    // A new search keeps the old cards (dimmed) and says Searching... until it answers.
+    // A new search keeps the old cards and says Searching... until it answers.
+    searches.hold();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-high');
     await expect(resultCount(page)).toHaveText('Searching...');
+    await expect(cards(page)).toHaveCount(shown);
+    await expect(page.getByTestId('service-card-skeleton')).toHaveCount(0);
+    searches.release();
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
+    await expect(page).toHaveURL(/sortBy=price-high/);
   });
 
   test('typing is debounced into one search and replaces the history entry', async ({ page }) => {
+    // The page's clock is ours: while it stands still no debounce can fire, however slow the
+    // machine types, and moving it on fires whatever timers the typing left behind.
+    const start = Date.now();
+    await page.clock.install({ time: start });
     await page.goto('/');
     await page.goto('/browse');
     await expect(resultCount(page)).toHaveText(/services found/);
+    await page.clock.pauseAt(start + 60_000);
     const searches: string[] = [];
     page.on('request', (req) => {
       if (isSearchRequest(req.url())) searches.push(req.url());
     });
-    await page.getByRole('searchbox', { name: 'Search services' }).pressSequentially('yoga', { delay: 60 });
+    const box = page.getByRole('searchbox', { name: 'Search services' });
+    await box.pressSequentially('yoga');
+    await expect(box).toHaveValue('yoga');
+    // Nothing is committed while typing: the address and the search wait for the pause.
+    await expect(page).toHaveURL(/\/browse$/);
+    expect(searches).toEqual([]);
+    await page.clock.runFor(1000);
+    await page.clock.resume();
     await expect(page).toHaveURL(/\/browse\?q=yoga$/);
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
     expect(searches).toHaveLength(1);
@@ -265,6 +313,8 @@ test.describe('discovery', () => {
     // Signed out, Book Now goes to sign in.
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
   });
 
   test('the heart sends signed-out visitors to sign in', async ({ page, request }) => {
@@ -277,6 +327,7 @@ test.describe('discovery', () => {
     await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
     await page.getByRole('button', { name: 'Save service' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     expect(favoritesCalls).toBe(0);
   });
 
@@ -286,14 +337,15 @@ test.describe('discovery', () => {
   }) => {
     const service = await featuredService(request);
     await signIn(page);
+    const wasSaved = await savedOnServer(page, service.id);
+    const loaded = favoritesLoaded(page);
     await page.goto(`/service/${service.id}`);
     await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
+    await loaded;
 
+    // The heart shows what the server holds, flips on a click, and the server follows.
     const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
-    await expect(heart).toHaveAttribute('aria-pressed', /true|false/);
-    // Let the favourites list load before reading the state.
-    await page.waitForLoadState('networkidle');
-    const wasSaved = (await heart.getAttribute('aria-pressed')) === 'true';
+    await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
 
     const toggle = async (save: boolean) => {
       const response = page.waitForResponse(
@@ -305,7 +357,8 @@ test.describe('discovery', () => {
       // Optimistic: the button changes before the server answers.
       await expect(heart).toHaveAttribute('aria-pressed', String(save));
       await expect(heart).toHaveAccessibleName(save ? 'Remove from saved' : 'Save service');
-      expect((await response).ok()).toBe(true);
+      expect((await response).status()).toBe(200);
+      expect(await savedOnServer(page, service.id)).toBe(save);
     };
 
     await toggle(!wasSaved);
@@ -338,10 +391,12 @@ test.describe('discovery', () => {
   test('a failed save is rolled back with an error toast', async ({ page, request }) => {
     const service = await featuredService(request);
     await signIn(page);
+    const wasSaved = await savedOnServer(page, service.id);
+    const loaded = favoritesLoaded(page);
     await page.goto(`/service/${service.id}`);
-    await page.waitForLoadState('networkidle');
+    await loaded;
     const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
-    const wasSaved = (await heart.getAttribute('aria-pressed')) === 'true';
+    await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
     await page.route(`**/api/favorites/${service.id}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
@@ -349,6 +404,7 @@ test.describe('discovery', () => {
     await expect(page.getByText('Could not update saved services').first()).toBeVisible();
     await expect(page.getByText('Please try again.').first()).toBeVisible();
     await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
+    expect(await savedOnServer(page, service.id)).toBe(wasSaved);
   });
 
   test('a photo that fails to load is replaced by a fallback picture', async ({ page, request }) => {
