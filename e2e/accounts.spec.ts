@@ -10,6 +10,8 @@ import {
 
 test.describe('accounts journey', () => {
   test('sign up, switch role, sign out, fail and succeed to sign in, settings, 404', async ({ page }) => {
+    // A long journey: three times the default budget, so a busy machine does not cut it short.
+    test.slow();
     const email = uniqueEmail('journey');
     const password = 'journey-pass-123';
 
