@@ -314,4 +314,3 @@ export const REVIEW_TEXTS = [
   'The highlight of our trip!',
   'Solid service, clear communication.',
 ];
-

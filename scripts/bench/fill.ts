@@ -48,7 +48,12 @@ export async function readMarker(client: pg.Client): Promise<{ n: number; second
   return { n: Number(m[1]), seconds: Number(m[2]) };
 }
 
-export async function batched(label: string, total: number, batch: number, run: (lo: number, hi: number) => Promise<number>) {
+export async function batched(
+  label: string,
+  total: number,
+  batch: number,
+  run: (lo: number, hi: number) => Promise<number>,
+) {
   const tty = process.stdout.isTTY;
   const t0 = performance.now();
   let lastPrint = t0;

@@ -142,7 +142,9 @@ export function printReport(o: Options, prep: Prepared, rows: Row[], scaleRows: 
     }
   }
 
-  console.log('\n== Targets ==');
+  console.log(
+    `\n== Targets ==${o.smoke ? ' (not judged by --smoke: a few hundred rows say nothing about speed)' : ''}`,
+  );
   if (a) {
     console.log(
       `  ${pf(a.app.rps / a.db.rps >= 0.5)}  (a) at least 0.5 of the database ceiling: ${fmtRatio(a.app.rps / a.db.rps)}`,

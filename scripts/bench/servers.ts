@@ -88,4 +88,3 @@ export async function capture(base: string, p: string): Promise<Captured> {
   const res = await fetch(`${base}${p}`, { signal: AbortSignal.timeout(30_000) });
   return { status: res.status, total: res.headers.get('x-total-count'), body: Buffer.from(await res.arrayBuffer()) };
 }
-
