@@ -139,6 +139,7 @@ test.describe('discovery', () => {
     await expect(page.getByRole('combobox', { name: 'Minimum rating' })).toHaveValue('4');
     await page.goForward();
     await expect(page).not.toHaveURL(/minRating/);
+    await expect(page.getByTestId('filter-chip-minRating')).toHaveCount(0);
 
     // Nonsense finds nothing; Clear Filters resets search, city, category and rating.
     await page.getByRole('searchbox', { name: 'City' }).fill('Lisbon');
@@ -230,6 +231,7 @@ test.describe('discovery', () => {
     // Typing replaced the /browse entry instead of adding one per word: Back leaves the page.
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
   });
 
   test('typo and accent tolerant search', async ({ page }) => {
