@@ -113,13 +113,24 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/minRating=4/);
     await expect(page.getByTestId('filter-chip-minRating')).toContainText('4+');
 
+    // The cards are read once the sorted answer is on screen, not while the old page still shows.
+    const sortedAnswer = page.waitForResponse(
+      (res) => isSearchRequest(res.url()) && new URL(res.url()).searchParams.get('sortBy') === 'price-low',
+    );
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-low');
     await expect(page).toHaveURL(/sortBy=price-low/);
+    const sortedIds = ((await (await sortedAnswer).json()) as { id: string }[]).map((s) => s.id);
+    expect(sortedIds.length).toBeGreaterThan(0);
     await expect(resultCount(page)).toHaveText(/^\d+ services found$/);
+    const shownIds = () =>
+      cards(page)
+        .getByRole('heading')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')?.split('/').pop()));
+    await expect.poll(shownIds).toEqual(sortedIds);
     const prices = (await page.getByTestId('card-price').allTextContents()).map((text) =>
       Number(text.replace('$', '')),
     );
-    expect(prices.length).toBeGreaterThan(0);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
     // Reload restores everything from the address.
@@ -240,12 +251,17 @@ test.describe('discovery', () => {
     await expect(cards(page).first()).toContainText(/massage/i);
 
     await page.goto('/browse');
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
+    // The count before and after the city filter may read alike: wait for the filtered answer.
+    const filtered = page.waitForResponse(
+      (res) => isSearchRequest(res.url()) && new URL(res.url()).searchParams.get('city') === 'sao paulo',
+    );
     await page.getByRole('searchbox', { name: 'City' }).fill('sao paulo');
     await expect(page).toHaveURL(/city=sao\+paulo|city=sao%20paulo/);
+    expect((await filtered).status()).toBe(200);
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
-    const cities = (await page.getByTestId('card-city').allTextContents()).map((c) => c.trim());
-    expect(cities.length).toBeGreaterThan(0);
-    expect(cities.every((c) => c === 'São Paulo')).toBe(true);
+    const cities = () => page.getByTestId('card-city').allTextContents();
+    await expect.poll(async () => [...new Set((await cities()).map((c) => c.trim()))]).toEqual(['São Paulo']);
     await expect(page.getByTestId('filter-chip-city')).toContainText('sao paulo');
   });
 
