@@ -43,6 +43,40 @@ const cards = (page: Page) => page.getByTestId('service-card');
 /** Only the service search, not /api/services/featured or /api/services/{id}. */
 const isSearchRequest = (url: string) => new URL(url).pathname === '/api/services';
 
+/**
+ * Holds every search response until the test releases it, so a loading state can be asserted for
+ * as long as the test needs instead of for as long as a delay happens to last.
+ */
+async function holdSearches(page: Page) {
+  let open = () => {};
+  let gate = Promise.resolve();
+  const hold = () => {
+    gate = new Promise<void>((resolve) => (open = resolve));
+  };
+  hold();
+  await page.route(
+    (url) => isSearchRequest(url.href),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  return { hold, release: () => open() };
+}
+
+/** Whether the signed-in user's saved services, as the server holds them, include `serviceId`. */
+async function savedOnServer(page: Page, serviceId: string): Promise<boolean> {
+  const res = await page.request.get('/api/favorites');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { id: string }[]).some((s) => s.id === serviceId);
+}
+
+/** Waits for the favourites list the page loads, so the hearts show the server's state. */
+const favoritesLoaded = (page: Page) =>
+  page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/favorites' && res.request().method() === 'GET' && res.ok(),
+  );
+
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
@@ -79,13 +113,24 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/minRating=4/);
     await expect(page.getByTestId('filter-chip-minRating')).toContainText('4+');
 
+    // The cards are read once the sorted answer is on screen, not while the old page still shows.
+    const sortedAnswer = page.waitForResponse(
+      (res) => isSearchRequest(res.url()) && new URL(res.url()).searchParams.get('sortBy') === 'price-low',
+    );
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-low');
     await expect(page).toHaveURL(/sortBy=price-low/);
+    const sortedIds = ((await (await sortedAnswer).json()) as { id: string }[]).map((s) => s.id);
+    expect(sortedIds.length).toBeGreaterThan(0);
     await expect(resultCount(page)).toHaveText(/^\d+ services found$/);
+    const shownIds = () =>
+      cards(page)
+        .getByRole('heading')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')?.split('/').pop()));
+    await expect.poll(shownIds).toEqual(sortedIds);
     const prices = (await page.getByTestId('card-price').allTextContents()).map((text) =>
       Number(text.replace('$', '')),
     );
-    expect(prices.length).toBeGreaterThan(0);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
     // Reload restores everything from the address.
@@ -105,6 +150,7 @@ test.describe('discovery', () => {
     await expect(page.getByRole('combobox', { name: 'Minimum rating' })).toHaveValue('4');
     await page.goForward();
     await expect(page).not.toHaveURL(/minRating/);
+    await expect(page.getByTestId('filter-chip-minRating')).toHaveCount(0);
 
     // Nonsense finds nothing; Clear Filters resets search, city, category and rating.
     await page.getByRole('searchbox', { name: 'City' }).fill('Lisbon');
@@ -144,34 +190,48 @@ test.describe('discovery', () => {
   });
 
   test('a loading search says Searching... over six skeleton cards', async ({ page }) => {
-    await page.route(
-      (url) => isSearchRequest(url.href),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      },
-    );
+    const searches = await holdSearches(page);
     await page.goto('/browse?city=Tokyo');
     await expect(resultCount(page)).toHaveText('Searching...');
     await expect(page.getByTestId('service-card-skeleton')).toHaveCount(6);
+    searches.release();
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
     await expect(page.getByTestId('service-card-skeleton')).toHaveCount(0);
+    const shown = await cards(page).count();
+    expect(shown).toBeGreaterThan(0);
 
-    // A new search keeps the old cards (dimmed) and says Searching... until it answers.
+    // A new search keeps the old cards and says Searching... until it answers.
+    searches.hold();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-high');
     await expect(resultCount(page)).toHaveText('Searching...');
+    await expect(cards(page)).toHaveCount(shown);
+    await expect(page.getByTestId('service-card-skeleton')).toHaveCount(0);
+    searches.release();
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
+    await expect(page).toHaveURL(/sortBy=price-high/);
   });
 
   test('typing is debounced into one search and replaces the history entry', async ({ page }) => {
+    // The page's clock is ours: while it stands still no debounce can fire, however slow the
+    // machine types, and moving it on fires whatever timers the typing left behind.
+    const start = Date.now();
+    await page.clock.install({ time: start });
     await page.goto('/');
     await page.goto('/browse');
     await expect(resultCount(page)).toHaveText(/services found/);
+    await page.clock.pauseAt(start + 60_000);
     const searches: string[] = [];
     page.on('request', (req) => {
       if (isSearchRequest(req.url())) searches.push(req.url());
     });
-    await page.getByRole('searchbox', { name: 'Search services' }).pressSequentially('yoga', { delay: 60 });
+    const box = page.getByRole('searchbox', { name: 'Search services' });
+    await box.pressSequentially('yoga');
+    await expect(box).toHaveValue('yoga');
+    // Nothing is committed while typing: the address and the search wait for the pause.
+    await expect(page).toHaveURL(/\/browse$/);
+    expect(searches).toEqual([]);
+    await page.clock.runFor(1000);
+    await page.clock.resume();
     await expect(page).toHaveURL(/\/browse\?q=yoga$/);
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
     expect(searches).toHaveLength(1);
@@ -182,6 +242,7 @@ test.describe('discovery', () => {
     // Typing replaced the /browse entry instead of adding one per word: Back leaves the page.
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
   });
 
   test('typo and accent tolerant search', async ({ page }) => {
@@ -190,12 +251,17 @@ test.describe('discovery', () => {
     await expect(cards(page).first()).toContainText(/massage/i);
 
     await page.goto('/browse');
+    await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
+    // The count before and after the city filter may read alike: wait for the filtered answer.
+    const filtered = page.waitForResponse(
+      (res) => isSearchRequest(res.url()) && new URL(res.url()).searchParams.get('city') === 'sao paulo',
+    );
     await page.getByRole('searchbox', { name: 'City' }).fill('sao paulo');
     await expect(page).toHaveURL(/city=sao\+paulo|city=sao%20paulo/);
+    expect((await filtered).status()).toBe(200);
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
-    const cities = (await page.getByTestId('card-city').allTextContents()).map((c) => c.trim());
-    expect(cities.length).toBeGreaterThan(0);
-    expect(cities.every((c) => c === 'São Paulo')).toBe(true);
+    const cities = () => page.getByTestId('card-city').allTextContents();
+    await expect.poll(async () => [...new Set((await cities()).map((c) => c.trim()))]).toEqual(['São Paulo']);
     await expect(page.getByTestId('filter-chip-city')).toContainText('sao paulo');
   });
 
@@ -265,6 +331,8 @@ test.describe('discovery', () => {
     // Signed out, Book Now goes to sign in.
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
   });
 
   test('the heart sends signed-out visitors to sign in', async ({ page, request }) => {
@@ -277,6 +345,7 @@ test.describe('discovery', () => {
     await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
     await page.getByRole('button', { name: 'Save service' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     expect(favoritesCalls).toBe(0);
   });
 
@@ -286,14 +355,15 @@ test.describe('discovery', () => {
   }) => {
     const service = await featuredService(request);
     await signIn(page);
+    const wasSaved = await savedOnServer(page, service.id);
+    const loaded = favoritesLoaded(page);
     await page.goto(`/service/${service.id}`);
     await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
+    await loaded;
 
+    // The heart shows what the server holds, flips on a click, and the server follows.
     const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
-    await expect(heart).toHaveAttribute('aria-pressed', /true|false/);
-    // Let the favourites list load before reading the state.
-    await page.waitForLoadState('networkidle');
-    const wasSaved = (await heart.getAttribute('aria-pressed')) === 'true';
+    await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
 
     const toggle = async (save: boolean) => {
       const response = page.waitForResponse(
@@ -305,7 +375,8 @@ test.describe('discovery', () => {
       // Optimistic: the button changes before the server answers.
       await expect(heart).toHaveAttribute('aria-pressed', String(save));
       await expect(heart).toHaveAccessibleName(save ? 'Remove from saved' : 'Save service');
-      expect((await response).ok()).toBe(true);
+      expect((await response).status()).toBe(200);
+      expect(await savedOnServer(page, service.id)).toBe(save);
     };
 
     await toggle(!wasSaved);
@@ -338,10 +409,12 @@ test.describe('discovery', () => {
   test('a failed save is rolled back with an error toast', async ({ page, request }) => {
     const service = await featuredService(request);
     await signIn(page);
+    const wasSaved = await savedOnServer(page, service.id);
+    const loaded = favoritesLoaded(page);
     await page.goto(`/service/${service.id}`);
-    await page.waitForLoadState('networkidle');
+    await loaded;
     const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
-    const wasSaved = (await heart.getAttribute('aria-pressed')) === 'true';
+    await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
     await page.route(`**/api/favorites/${service.id}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
@@ -349,6 +422,7 @@ test.describe('discovery', () => {
     await expect(page.getByText('Could not update saved services').first()).toBeVisible();
     await expect(page.getByText('Please try again.').first()).toBeVisible();
     await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
+    expect(await savedOnServer(page, service.id)).toBe(wasSaved);
   });
 
   test('a photo that fails to load is replaced by a fallback picture', async ({ page, request }) => {
@@ -380,6 +454,8 @@ test.describe('discovery', () => {
       page,
       request,
     }) => {
+      // Eight screens checked by axe at two widths: three times the default budget.
+      test.slow();
       const service = await featuredService(request, 2);
       await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
       const screens = [

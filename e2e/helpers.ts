@@ -33,4 +33,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
+}
+
+type ServerUser = { id: string; email: string; name: string; role: 'TRAVELER' | 'PROVIDER' | 'ADMIN' };
+
+/** The user the server holds for this browser's session cookie, or null when signed out. */
+export async function serverUser(page: Page): Promise<ServerUser | null> {
+  const res = await page.request.get('/api/auth/me');
+  if (res.status() === 401) return null;
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { user: ServerUser }).user;
 }

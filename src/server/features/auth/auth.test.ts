@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
 import { hashToken, SESSION_COOKIE } from '../../http/session.ts';
+import { buildApp, type App } from '../../app.ts';
 import { sessionCookie, signUp, uniqueEmail, useTestApp } from '../../test/test-app.ts';
 import { upsertAdmin } from './auth.ts';
 
@@ -294,14 +294,40 @@ describe('abuse limits', () => {
   });
 
   it('counts in the database, so every app instance shares the counters', async () => {
-    await post('/api/auth/login', { email: 'shared@example.com', password: 'wrongpass' });
-    const rows = await queryRows<{ key: string; count: number }>(
-      t.db,
-      sql`select key, count from rate_limits order by key`,
-    );
-    expect(rows).toEqual([
-      { key: 'login:account:shared@example.com', count: 1 },
-      { key: 'login:ip:127.0.0.1', count: 1 },
-    ]);
+    // A second instance of the app on the same database, as behind a load balancer.
+    const second = await buildApp({ db: t.db, config: t.config, logger: false });
+    try {
+      let attempt = 0;
+      /** Wrong passwords (a new email each time) from `ip`, round-robin over `apps`, until one is refused. */
+      const failuresUntilLimited = async (apps: App[], ip: string) => {
+        for (let failures = 0; failures < 100; failures++) {
+          const res = await apps[failures % apps.length]!.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: ip,
+            payload: { email: `nobody${attempt++}@example.com`, password: 'wrongpass' },
+          });
+          if (res.statusCode === 429) return failures;
+          expect(res.statusCode).toBe(401);
+        }
+        throw new Error(`no limit after 100 failures from ${ip}`);
+      };
+      const alone = await failuresUntilLimited([t.app], '10.0.3.1');
+      // Spread over two instances, the same IP is refused after the same number of failures, not twice
+      // as many, and then by both instances.
+      const shared = await failuresUntilLimited([t.app, second], '10.0.3.2');
+      expect(shared).toBe(alone);
+      for (const app of [t.app, second]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.3.2',
+          payload: { email: 'nobody@example.com', password: 'wrongpass' },
+        });
+        expect(res.statusCode).toBe(429);
+      }
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -133,7 +133,13 @@ describe('hostile text and headers', () => {
     const { service } = await fixture();
     for (const host of ['a b', '[', 'x:99999']) {
       const res = await t.app.inject({ url: `/service/${service.id}`, headers: { host } });
-      expect(res.statusCode, host).toBeLessThan(500);
+      // The page is served, with absolute URLs on the local origin instead of the bad host.
+      expect(res.statusCode, host).toBe(200);
+      expect(res.headers['content-type'], host).toMatch(/^text\/html/);
+      expect(res.body, host).toContain(
+        `<link rel="canonical" href="http://localhost:${t.config.port}/service/${service.id}" />`,
+      );
+      expect(res.body, host).not.toContain(host === '[' ? 'http://[' : `//${host}`);
     }
   });
 });

@@ -1,0 +1,145 @@
+/** Command-line options of `npm run bench:search`. */
+import { dbName, withDbName } from './format.ts';
+
+export const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/locora_bench';
+export const BENCH_EMAIL_DOMAIN = '@bench.locora.test';
+/** main.ts opens the database with openDatabase() -> openPostgres(url), whose pool holds 10. */
+export const APP_POOL_SIZE = 10;
+
+/** What --smoke runs: every step of a full run, on a few hundred rows for about a second each. */
+export const SMOKE = { n: 300, duration: 1, connections: 4, scaleSizes: [200, 300] } as const;
+export const SMOKE_DB_NAME = 'locora_bench_smoke';
+
+export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--connections=32] [--scale] [--scale-sizes=10000,1000000] [--refill] [--pool=${APP_POOL_SIZE}]
+  N                 services to generate (default 100000; 10k / 1m suffixes accepted)
+  --duration=S      seconds per measurement (1-300, default 10; each is preceded by a short warm-up)
+  --connections=C   concurrent connections / workers (1-1000, default 32)
+  --scale           also measure shape (a) on databases of --scale-sizes services (<db>_10k, <db>_1m)
+  --scale-sizes=L   comma-separated sizes for --scale (default 10000,1000000)
+  --refill          wipe and refill the benchmark database(s) even if they already hold N services
+  --pool=P          pg pool size of the database ceiling (default ${APP_POOL_SIZE}, the app's own pool size)
+  --smoke           a quick check that the benchmark still runs (CI): ${SMOKE.n} services, ${SMOKE.duration} s per
+                    measurement and no warm-up, --scale at ${SMOKE.scaleSizes.join(' and ')}, in a throwaway database
+                    ${SMOKE_DB_NAME} (and ${SMOKE_DB_NAME}_${SMOKE.scaleSizes[0]}) on DATABASE_URL's server, dropped
+                    afterwards. Exits non-zero if the run fails or any request errs, never because of speed.
+  DATABASE_URL      PostgreSQL to fill (default ${DEFAULT_URL}); created if missing`;
+
+export type Options = {
+  n: number;
+  duration: number;
+  connections: number;
+  scale: boolean;
+  scaleSizes: number[];
+  refill: boolean;
+  pool: number;
+  url: string;
+  /** --smoke: tiny sizes, no warm-up, a throwaway database, and errors fail the run. */
+  smoke: boolean;
+};
+
+export class UsageError extends Error {}
+
+export function parseCount(text: string, what: string): number {
+  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.replace(/[_,]/g, ''));
+  if (!m) throw new UsageError(`${what}: not a number: ${text}`);
+  const mult = { '': 1, k: 1_000, m: 1_000_000 }[(m[2] ?? '').toLowerCase() as '' | 'k' | 'm'];
+  const v = Math.round(Number(m[1]) * mult);
+  if (!Number.isFinite(v) || v < 100 || v > 5_000_000)
+    throw new UsageError(`${what} must be between 100 and 5,000,000: ${text}`);
+  return v;
+}
+
+export function parseInteger(text: string, what: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`${what}: not a whole number: ${text}`);
+  const v = Number(text);
+  if (v < min || v > max) throw new UsageError(`${what} must be between ${min} and ${max}: ${text}`);
+  return v;
+}
+
+export function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    n: 100_000,
+    duration: 10,
+    connections: 32,
+    scale: false,
+    scaleSizes: [10_000, 1_000_000],
+    refill: false,
+    pool: APP_POOL_SIZE,
+    url: process.env.DATABASE_URL || DEFAULT_URL,
+    smoke: false,
+  };
+  let sawN = false;
+  for (const arg of argv) {
+    const [flag, value] = arg.startsWith('--')
+      ? [arg.split('=')[0], arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined]
+      : [undefined, arg];
+    const need = () => {
+      if (value === undefined || value === '') throw new UsageError(`${flag} needs a value (${flag}=...)`);
+      return value;
+    };
+    switch (flag) {
+      case undefined:
+        if (sawN) throw new UsageError(`unexpected argument: ${arg}`);
+        o.n = parseCount(arg, 'N');
+        sawN = true;
+        break;
+      case '--duration':
+        o.duration = parseInteger(need(), '--duration', 1, 300);
+        break;
+      case '--connections':
+        o.connections = parseInteger(need(), '--connections', 1, 1000);
+        break;
+      case '--pool':
+        o.pool = parseInteger(need(), '--pool', 1, 90);
+        break;
+      case '--scale':
+        if (value !== undefined) throw new UsageError('--scale takes no value (use --scale-sizes=...)');
+        o.scale = true;
+        break;
+      case '--scale-sizes':
+        o.scaleSizes = need()
+          .split(',')
+          .map((s) => parseCount(s.trim(), '--scale-sizes'));
+        if (o.scaleSizes.length < 2) throw new UsageError('--scale-sizes needs at least two sizes');
+        o.scale = true;
+        break;
+      case '--refill':
+        if (value !== undefined) throw new UsageError('--refill takes no value');
+        o.refill = true;
+        break;
+      case '--smoke':
+        if (value !== undefined) throw new UsageError('--smoke takes no value');
+        o.smoke = true;
+        break;
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new UsageError(`unknown option: ${arg}`);
+    }
+  }
+  let u: URL;
+  try {
+    u = new URL(o.url);
+  } catch {
+    throw new UsageError(`DATABASE_URL is not a URL: ${o.url}`);
+  }
+  if (!/^postgres(ql)?:$/.test(u.protocol)) throw new UsageError('DATABASE_URL must be a postgres:// URL');
+  if (o.smoke) {
+    if (argv.length > 1) throw new UsageError('--smoke takes no other options');
+    // Never the database DATABASE_URL names: the smoke drops what it fills.
+    return {
+      ...o,
+      ...SMOKE,
+      scaleSizes: [...SMOKE.scaleSizes],
+      scale: true,
+      refill: true,
+      url: withDbName(o.url, SMOKE_DB_NAME),
+    };
+  }
+  if (!/^[A-Za-z0-9_]{1,50}$/.test(dbName(o.url)))
+    throw new UsageError('DATABASE_URL must name a database (letters, digits, _)');
+  return o;
+}
