@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** A visible label above its control (and any help text after it). */
+/** A label above its control (and any help text after it). */
 export function FormField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-2">
