@@ -1,7 +1,77 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Zone paths are relative to the project, wherever ESLint is started from. */
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** The feature folders under `root` (e.g. src/client/features), read from disk so a new one is covered at once. */
+function featuresIn(root) {
+  return readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * One zone per feature: a feature imports only itself from the features folder (bulletproof-react's
+ * cross-feature rule). What two features share moves to components/, lib/, src/shared or http/.
+ */
+function featureZones(root) {
+  return featuresIn(root).map((name) => ({
+    target: `${root}/${name}`,
+    from: root,
+    except: [`./${name}`],
+    message: `A feature does not import another feature: move what ${root}/${name} needs from it to a shared place.`,
+  }));
+}
+
+/**
+ * Which way imports may flow (docs: ARCHITECTURE.md, CONVENTIONS.md):
+ * shared -> client lib and components -> client features -> pages and the app root (router, main).
+ */
+const boundaryZones = [
+  ...featureZones('src/client/features'),
+  {
+    target: ['src/client/components', 'src/client/lib'],
+    from: 'src/client/features',
+    // TEMPORARY: format.ts is on its way from features/catalog to lib/ (issue 6, section 2);
+    // drop this exception once components/rating.tsx imports it from there.
+    except: ['./catalog/format.ts'],
+    message:
+      'components/ and lib/ are generic: take what a feature knows through props or a context from the app root.',
+  },
+  {
+    target: ['src/client/components', 'src/client/lib'],
+    from: ['src/client/pages', 'src/client/router.tsx', 'src/client/main.tsx'],
+    message: 'components/ and lib/ do not import pages or the app root.',
+  },
+  {
+    target: 'src/client/features',
+    from: ['src/client/pages', 'src/client/router.tsx', 'src/client/main.tsx'],
+    message: 'A feature does not import pages or the app root.',
+  },
+  ...featureZones('src/server/features'),
+  {
+    target: 'src/shared',
+    from: ['src/client', 'src/server'],
+    message: 'src/shared imports nothing from the client or server.',
+  },
+  {
+    target: 'src/client',
+    from: 'src/server',
+    message: 'The client must not import server code; share through src/shared.',
+  },
+  {
+    target: 'src/server',
+    from: 'src/client',
+    message: 'The server must not import client code; share through src/shared.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.tmp/'] },
@@ -18,6 +88,16 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/client/**'], message: 'Server and shared code must not import the client.' }] },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${projectRoot}tsconfig.json` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: projectRoot, zones: boundaryZones }],
     },
   },
   {

@@ -13,9 +13,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/auth-context';
-import { dashboardPath, roleLabels, switchTarget } from '@/features/auth/roles';
-import { UserAvatar } from '@/features/auth/user-avatar';
+import { useAuth } from '@/lib/auth-context';
+import { dashboardPath, roleLabels, switchTarget } from '@/lib/roles';
+import { UserAvatar } from '@/components/person-avatar';
 
 export function RoleBadge({ role }: { role: User['role'] }) {
   return (

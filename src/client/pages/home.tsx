@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
 import { HeroIllustration } from '@/components/hero-illustration';
+import { IconInput } from '@/components/icon-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { useAuth } from '@/features/auth/auth-context';
-import { dashboardPath } from '@/features/auth/roles';
 import { CategoryGrid } from '@/features/catalog/category-grid';
 import { FeaturedServices } from '@/features/catalog/featured-services';
+import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { dashboardPath } from '@/lib/roles';
 
 /** SPEC.md section 5: q and city are left out of the query when empty. */
 export function browseSearchPath(q: string, city: string): string {
@@ -81,36 +80,31 @@ function HeroSearch() {
       onSubmit={handleSubmit}
       className="grid gap-2 rounded-2xl border bg-card p-2 shadow-lg shadow-primary/5 sm:grid-cols-[1fr_1fr_auto] sm:gap-0 sm:p-2"
     >
-      <div className="relative flex items-center">
-        <Label htmlFor="hero-q" className="sr-only">
-          Service
-        </Label>
-        <Search className="pointer-events-none absolute left-3 size-5 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id="hero-q"
-          name="q"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="Massage, tours, private chef…"
-          autoComplete="off"
-          className="h-12 border-0 bg-transparent pl-10 shadow-none dark:bg-transparent"
-        />
-      </div>
-      <div className="relative flex items-center sm:border-l">
-        <Label htmlFor="hero-city" className="sr-only">
-          City
-        </Label>
-        <MapPin className="pointer-events-none absolute left-3 size-5 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id="hero-city"
-          name="city"
-          value={city}
-          onChange={(e) => setCity(e.target.value)}
-          placeholder="City"
-          autoComplete="address-level2"
-          className="h-12 border-0 bg-transparent pl-10 shadow-none dark:bg-transparent"
-        />
-      </div>
+      <IconInput
+        id="hero-q"
+        icon={Search}
+        label="Service"
+        large
+        name="q"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Massage, tours, private chef…"
+        autoComplete="off"
+        className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
+      />
+      <IconInput
+        id="hero-city"
+        icon={MapPin}
+        label="City"
+        large
+        containerClassName="sm:border-l"
+        name="city"
+        value={city}
+        onChange={(e) => setCity(e.target.value)}
+        placeholder="City"
+        autoComplete="address-level2"
+        className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
+      />
       <Button type="submit" size="lg" className="h-12 rounded-xl px-6">
         <Search aria-hidden="true" />
         Search

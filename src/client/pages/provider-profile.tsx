@@ -1,16 +1,16 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Languages, MapPin, PackageOpen, Star } from 'lucide-react';
+import { InlineLoadFailed, isNotFoundError, LoadFailed } from '@/components/load-failed';
+import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { providerQuery, providerReviewsQuery } from '@/features/catalog/catalog-api';
 import { formatRating, pluralize } from '@/features/catalog/format';
-import { InlineLoadFailed, isNotFoundError, LoadFailed } from '@/features/catalog/load-failed';
-import { PersonAvatar } from '@/features/catalog/person-avatar';
 import { ReviewList, ReviewListSkeleton } from '@/features/catalog/review-list';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
-import { isVerified, VerifiedBadge } from '@/features/catalog/verified-badge';
 import { useDocumentTitle } from '@/lib/document-title';
 import { NotFoundPage } from './not-found';
 

@@ -9,11 +9,11 @@ import { BookingCard } from '@/features/catalog/booking-card';
 import { serviceQuery } from '@/features/catalog/catalog-api';
 import { FavoriteButton } from '@/features/catalog/favorite-button';
 import { formatRating, pluralize, reviewCount } from '@/features/catalog/format';
-import { isNotFoundError, LoadFailed } from '@/features/catalog/load-failed';
-import { PersonAvatar } from '@/features/catalog/person-avatar';
+import { isNotFoundError, LoadFailed } from '@/components/load-failed';
+import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
 import { ReviewList } from '@/features/catalog/review-list';
-import { isVerified, VerifiedBadge } from '@/features/catalog/verified-badge';
+import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { useDocumentTitle } from '@/lib/document-title';
 import { NotFoundPage } from './not-found';
 

@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-context';
 import { PasswordCard } from '@/features/auth/password-card';
 import { ProfileCard } from '@/features/auth/profile-card';
 import { SessionsCard } from '@/features/auth/sessions-card';
+import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function SettingsPage() {

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CircleAlert } from 'lucide-react';
+import { EmailField, FormField } from '@/components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { AuthCard, EmailField } from '@/features/auth/auth-card';
-import { useAuth } from '@/features/auth/auth-context';
+import { AuthCard } from '@/features/auth/auth-card';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { ApiError } from '@/lib/api';
+import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function SignInPage() {
@@ -72,8 +72,7 @@ export function SignInPage() {
       <OrDivider />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <EmailField id="signin-email" value={email} onChange={setEmail} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signin-password">Password</Label>
+        <FormField id="signin-password" label="Password">
           <Input
             id="signin-password"
             name="password"
@@ -83,7 +82,7 @@ export function SignInPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </FormField>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
           {isPending && <Spinner decorative />}
           Sign in

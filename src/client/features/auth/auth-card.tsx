@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { LogoMark } from '@/components/logo';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 /** The centred card the sign-in and sign-up screens share. */
 export function AuthCard({
@@ -31,26 +29,6 @@ export function AuthCard({
         <CardContent className="flex flex-col gap-5">{children}</CardContent>
         <div className="px-6 text-center text-sm text-muted-foreground">{footer}</div>
       </Card>
-    </div>
-  );
-}
-
-/** The labelled email input both auth forms start with. */
-export function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Email</Label>
-      <Input
-        id={id}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder="you@example.com"
-      />
     </div>
   );
 }

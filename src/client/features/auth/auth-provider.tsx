@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignupInput, User } from '@shared/api/auth';
-import { AuthContext, type AuthContextValue, type SelfServiceRole } from './auth-context';
+import { AuthContext, type AuthContextValue, type SelfServiceRole } from '@/lib/auth-context';
 import { fetchCurrentUser, loginRequest, logoutRequest, signupRequest, switchRoleRequest } from './auth-api';
 
 /**

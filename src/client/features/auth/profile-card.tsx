@@ -11,10 +11,10 @@ import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from './auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
-import { roleLabels } from './roles';
-import { UserAvatar } from './user-avatar';
+import { roleLabels } from '@/lib/roles';
+import { UserAvatar } from '@/components/person-avatar';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const AVATAR_LIMIT_TEXT = `${AVATAR_MAX_BYTES / (1024 * 1024)} MB`;

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { MapPin, Search, X } from 'lucide-react';
 import { RATING_OPTIONS, SEARCH_TEXT_MAX, type Category } from '@shared/api/catalog';
-import { Input } from '@/components/ui/input';
+import { IconInput } from '@/components/icon-input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedText } from '@/lib/use-debounced-text';
@@ -42,42 +42,36 @@ export function BrowseFilters({
       onSubmit={handleSubmit}
       className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1fr)]"
     >
-      <div className="relative col-span-2 flex items-center lg:col-span-1">
-        <Label htmlFor="browse-q" className="sr-only">
-          Search services
-        </Label>
-        <Search className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id="browse-q"
-          type="search"
-          name="q"
-          value={search.text}
-          onChange={(e) => search.setText(e.target.value)}
-          placeholder="Search massage, tours, chefs…"
-          maxLength={SEARCH_TEXT_MAX}
-          autoComplete="off"
-          enterKeyHint="search"
-          className="bg-card pl-9 dark:bg-input/20"
-        />
-      </div>
-      <div className="relative col-span-2 flex items-center lg:col-span-1">
-        <Label htmlFor="browse-city" className="sr-only">
-          City
-        </Label>
-        <MapPin className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id="browse-city"
-          type="search"
-          name="city"
-          value={city.text}
-          onChange={(e) => city.setText(e.target.value)}
-          placeholder="City"
-          maxLength={100}
-          autoComplete="address-level2"
-          enterKeyHint="search"
-          className="bg-card pl-9 dark:bg-input/20"
-        />
-      </div>
+      <IconInput
+        id="browse-q"
+        icon={Search}
+        label="Search services"
+        containerClassName="col-span-2 lg:col-span-1"
+        type="search"
+        name="q"
+        value={search.text}
+        onChange={(e) => search.setText(e.target.value)}
+        placeholder="Search massage, tours, chefs…"
+        maxLength={SEARCH_TEXT_MAX}
+        autoComplete="off"
+        enterKeyHint="search"
+        className="bg-card dark:bg-input/20"
+      />
+      <IconInput
+        id="browse-city"
+        icon={MapPin}
+        label="City"
+        containerClassName="col-span-2 lg:col-span-1"
+        type="search"
+        name="city"
+        value={city.text}
+        onChange={(e) => city.setText(e.target.value)}
+        placeholder="City"
+        maxLength={100}
+        autoComplete="address-level2"
+        enterKeyHint="search"
+        className="bg-card dark:bg-input/20"
+      />
       <div>
         <Label htmlFor="browse-category" className="sr-only">
           Category

@@ -1,6 +1,6 @@
-import { InlineLoadFailed } from './load-failed';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { categoriesQuery } from './catalog-api';
 

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Heart } from 'lucide-react';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/utils';
 import { useIsSaved, useToggleFavorite } from './favorites';
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { favoriteStateSchema, serviceSchema, type Service } from '@shared/api/catalog';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { apiJson, apiRequest } from '@/lib/api';
 
 /** GET /api/favorites: the signed-in user's saved services (401 when signed out). */

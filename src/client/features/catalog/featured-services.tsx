@@ -1,6 +1,6 @@
-import { InlineLoadFailed } from './load-failed';
 import { useQuery } from '@tanstack/react-query';
 import { FEATURED_SERVICES_COUNT } from '@shared/domain/constants';
+import { InlineLoadFailed } from '@/components/load-failed';
 import { featuredServicesQuery } from './catalog-api';
 import { ServiceCard, ServiceCardSkeleton } from './service-card';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { MessageSquareText } from 'lucide-react';
 import type { PublicReview } from '@shared/api/catalog';
+import { PersonAvatar } from '@/components/person-avatar';
+import { RatingStars } from '@/components/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from './format-date';
-import { PersonAvatar } from './person-avatar';
-import { RatingStars } from './rating';
 
 /** Reviews newest first: author, stars, date ('MMM d, yyyy') and text; the service when asked. */
 export function ReviewList({

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
 import type { Service } from '@shared/api/catalog';
+import { PersonAvatar } from '@/components/person-avatar';
+import { RatingSummary } from '@/components/rating';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isVerified, VerifiedMark } from '@/components/verified-badge';
 import { cn } from '@/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { formatPrice, reviewCount } from './format';
-import { PersonAvatar } from './person-avatar';
-import { RatingSummary } from './rating';
 import { ServicePhoto } from './service-photo';
-import { isVerified, VerifiedMark } from './verified-badge';
 
 /**
  * A service in a grid (home, browse, provider page). The whole card opens the service (its title

@@ -2,7 +2,8 @@
  * Builds the whole demo dataset in memory: pure and deterministic for a given `now` (a seeded
  * PRNG, stable ids), so seed.ts only has to insert it in batches.
  */
-import { avatarPath, initialsOf, servicePhotoPath } from '../../features/media/illustrations.ts';
+import { initialsOf } from '../../../shared/domain/initials.ts';
+import { avatarPath, servicePhotoPath } from '../../features/media/illustrations.ts';
 import { CATEGORIES, CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
 import type { CategorySlug, City, ServiceTemplate } from './content/catalog.ts';
 import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';

@@ -4,7 +4,6 @@ import {
   ILLUSTRATION_VARIANTS,
   avatarPath,
   escapeXml,
-  initialsOf,
   isIllustrationCategory,
   renderAvatar,
   renderPlaceholder,
@@ -108,13 +107,6 @@ describe('avatars', () => {
 });
 
 describe('text helpers', () => {
-  it('initialsOf takes the first and last words', () => {
-    expect(initialsOf('Ana María López')).toBe('AL');
-    expect(initialsOf('  zoé  ')).toBe('Z');
-    expect(initialsOf('Liam O’Connor')).toBe('LO');
-    expect(initialsOf('')).toBe('');
-  });
-
   it('escapeXml escapes the five XML specials', () => {
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
   });

@@ -2,6 +2,7 @@
  * Deterministic SVG illustrations for demo service photos and avatars. Pure functions: the same
  * input always renders the same bytes, so the responses can be cached and tested.
  */
+import { initialsOf } from '../../../shared/domain/initials.ts';
 
 export const ILLUSTRATION_CATEGORIES = [
   'massage',
@@ -36,18 +37,6 @@ export function avatarPath(seed: string, initials?: string): string {
 }
 
 export const PLACEHOLDER_PATH = '/media/placeholder.svg';
-
-/** Up to two initials: first letters of the first and last words ("Ana María López" -> "AL"). */
-export function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s\-_.]+/)
-    .filter(Boolean);
-  const letter = (w: string | undefined) => (w ? (Array.from(w)[0] ?? '') : '');
-  const first = letter(words[0]);
-  const last = words.length > 1 ? letter(words[words.length - 1]) : '';
-  return (first + last).toLocaleUpperCase('en-US');
-}
 
 /** Escapes text for use in SVG/XML text content and attribute values. */
 export function escapeXml(text: string): string {

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/** A label above its control (and any help text after it). */
+export function FormField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** The labelled email input both auth forms start with. */
+export function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <FormField id={id} label="Email">
+      <Input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="you@example.com"
+      />
+    </FormField>
+  );
+}
