@@ -9,8 +9,11 @@ import {
   createService,
   createUser,
 } from '../../db/seed/factories.ts';
+import { serviceSearchSchema } from '../../../shared/api/catalog.ts';
+import { queryRows } from '../../db/open.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { sessionCookie, signUp, useTestApp } from '../../test/test-app.ts';
+import { searchServices } from './catalog.ts';
 
 const t = useTestApp();
 
@@ -372,5 +375,17 @@ describe('GET /api/services/{id}', () => {
     await createUser(t.db, { email: 'admin@example.com', role: 'ADMIN', password: 'adminpass1' });
     const admin = await signInAs('admin@example.com', 'adminpass1');
     expect((await t.app.inject({ url, cookies: admin })).json().isActive).toBe(false);
+  });
+});
+
+describe('searchServices', () => {
+  it('composes inside a caller’s transaction and leaves its planner settings as they were', async () => {
+    const result = await t.db.transaction(async (tx) => {
+      const found = await searchServices(tx, serviceSearchSchema.parse({ q: 'massage', category: 'massage' }));
+      const [setting] = await queryRows<{ v: string }>(tx, sql`select current_setting('enable_seqscan') as v`);
+      return { ids: found.services.map((s) => s.id), seqscan: setting?.v };
+    });
+    expect(result.ids.sort()).toEqual([f.s.deepTissue.id, f.s.saoMassage.id].sort());
+    expect(result.seqscan).toBe('on');
   });
 });

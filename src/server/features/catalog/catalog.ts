@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Category, Service, ServiceDetail, ServiceSearch } from '../../../shared/api/catalog.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/api/catalog.ts';
 import type { User } from '../../../shared/api/auth.ts';
@@ -188,7 +188,17 @@ export type SearchResult = {
  * search is answered from the indexes (GIN on the text, btree on city, category and sort keys),
  * so its cost follows the matches, not the size of the catalogue (decision 005).
  */
-export function searchServices(db: Executor, params: ServiceSearch): Promise<SearchResult> {
+export async function searchServices(db: Executor, params: ServiceSearch): Promise<SearchResult> {
+  if (db instanceof PgTransaction) {
+    // Inside a caller's transaction: a SET LOCAL would outlive the search, so restore it after.
+    const [was] = await queryRows<{ v: string }>(db, sql`select current_setting('enable_seqscan') as v`);
+    await db.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    try {
+      return await searchInTransaction(db as Tx, params);
+    } finally {
+      await db.execute(sql`select set_config('enable_seqscan', ${was?.v ?? 'on'}, true)`);
+    }
+  }
   return db.transaction(
     async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
