@@ -13,12 +13,13 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { favoriteRoutes } from './features/catalog/favorites-routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
-import { seoRoutes } from './features/catalog/seo-routes.ts';
+import { favoriteRoutes } from './features/favorites/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { seoRoutes } from './features/seo/routes.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ db, config, logger, storage: givenStorage }: Bu
   await app.register(authRoutes, { db, config, storage });
   await app.register(providerRoutes, { db });
   await app.register(catalogRoutes, { db });
+  await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(mediaRoutes);
   await app.register(seoRoutes, { db, config });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -12,6 +14,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -48,6 +51,8 @@ export const users = pgTable(
     role: userRole('role').notNull().default('TRAVELER'),
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
+    /** Users are deactivated, never deleted: their bookings, reviews and messages stay. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,7 +83,7 @@ export const providers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     displayName: text('display_name').notNull(),
     avatar: text('avatar'),
     bio: text('bio'),
@@ -87,7 +92,8 @@ export const providers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    timeZone: text('time_zone').notNull().default('UTC'),
+    /** IANA zone; always given by whoever creates the profile (no default: never silently UTC). */
+    timeZone: text('time_zone').notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     govIdStatus: govIdStatus('gov_id_status').notNull().default('PENDING'),
@@ -109,13 +115,22 @@ export const categories = pgTable('categories', {
   createdAt: createdAt(),
 });
 
+/**
+ * The one "visible service" condition (active, not paused by its provider, not deleted) that
+ * every public query uses. Pass the table or an alias of it (`alias(services, 's')`). It is also
+ * the predicate of the partial search indexes: keep it literally the same in both places.
+ */
+export function isVisibleService(t: { isActive: AnyPgColumn; isPaused: AnyPgColumn; deletedAt: AnyPgColumn }) {
+  return sql`(${t.isActive} and not ${t.isPaused} and ${t.deletedAt} is null)`;
+}
+
 export const services = pgTable(
   'services',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     providerId: uuid('provider_id')
       .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+      .references(() => providers.id, { onDelete: 'restrict' }),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
@@ -131,7 +146,15 @@ export const services = pgTable(
     priceCents: integer('price_cents').notNull(),
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),
+    /** Admin moderation: an inactive service is hidden from the public. */
     isActive: boolean('is_active').notNull().default(true),
+    /** The provider's own pause (distinct from moderation): hidden from the public while true. */
+    isPaused: boolean('is_paused').notNull().default(false),
+    /**
+     * Soft delete: a deleted service is gone for the public (404), while its bookings, reviews and
+     * messages keep pointing at it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
      * Copies of the provider's standing, kept in step by database triggers (migration 0004) so
      * that browse filters and sorts are served by indexes on services alone.
@@ -149,38 +172,37 @@ export const services = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Bookings reference (id, provider_id), so a booking's provider is always its service's.
+    unique('services_id_provider_id_key').on(t.id, t.providerId),
     index('services_provider_id_idx').on(t.providerId),
     index('services_category_id_idx').on(t.categoryId),
     index('services_search_idx').using('gin', t.search),
+    // The partial indexes below hold visible services only; their predicate is exactly
+    // isVisibleService(), which every public query uses, so the planner can prove they apply.
     index('services_city_key_idx')
       .on(sql`${t.cityKey} text_pattern_ops`)
-      .where(sql`${t.isActive}`),
-    // Walk one category in the order of each sort and stop at the page size.
+      .where(isVisibleService(t)),
     // Category and city together (the most common browse combination), in the order of each
     // sort, so a page is an index walk that stops after the page size.
     index('services_category_city_rating_idx')
       .on(t.categoryId, t.cityKey, t.ratingScore.desc(), t.id)
-      .where(sql`${t.isActive}`),
+      .where(isVisibleService(t)),
     index('services_category_city_recommend_idx')
       .on(t.categoryId, t.cityKey, t.recommendScore.desc(), t.id)
-      .where(sql`${t.isActive}`),
+      .where(isVisibleService(t)),
     index('services_category_city_price_idx')
       .on(t.categoryId, t.cityKey, t.priceCents, t.id)
-      .where(sql`${t.isActive}`),
-    index('services_category_recommend_idx')
-      .on(t.categoryId, t.recommendScore.desc(), t.id)
-      .where(sql`${t.isActive}`),
-    index('services_category_rating_idx')
-      .on(t.categoryId, t.ratingScore.desc(), t.id)
-      .where(sql`${t.isActive}`),
-    index('services_category_price_idx')
-      .on(t.categoryId, t.priceCents, t.id)
-      .where(sql`${t.isActive}`),
-    index('services_active_created_idx').on(t.isActive, t.createdAt),
-    index('services_active_recommend_idx').on(t.isActive, t.recommendScore.desc(), t.id),
-    index('services_active_rating_idx').on(t.isActive, t.ratingScore.desc(), t.id),
-    index('services_active_price_idx').on(t.isActive, t.priceCents, t.id),
-    index('services_active_provider_rating_idx').on(t.isActive, t.providerRating),
+      .where(isVisibleService(t)),
+    // Walk one category in the order of each sort and stop at the page size.
+    index('services_category_recommend_idx').on(t.categoryId, t.recommendScore.desc(), t.id).where(isVisibleService(t)),
+    index('services_category_rating_idx').on(t.categoryId, t.ratingScore.desc(), t.id).where(isVisibleService(t)),
+    index('services_category_price_idx').on(t.categoryId, t.priceCents, t.id).where(isVisibleService(t)),
+    // Every visible service in the order of each sort (no category given).
+    index('services_visible_created_idx').on(t.createdAt).where(isVisibleService(t)),
+    index('services_visible_recommend_idx').on(t.recommendScore.desc(), t.id).where(isVisibleService(t)),
+    index('services_visible_rating_idx').on(t.ratingScore.desc(), t.id).where(isVisibleService(t)),
+    index('services_visible_price_idx').on(t.priceCents, t.id).where(isVisibleService(t)),
+    index('services_visible_provider_rating_idx').on(t.providerRating).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
   ],
@@ -192,13 +214,12 @@ export const bookings = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** With provider_id, references services (id, provider_id): see bookings_service_provider_fk. */
+    serviceId: uuid('service_id').notNull(),
     providerId: uuid('provider_id')
       .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+      .references(() => providers.id, { onDelete: 'restrict' }),
     status: bookingStatus('status').notNull().default('PENDING'),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     hours: integer('hours').notNull(),
@@ -211,6 +232,17 @@ export const bookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A booking's provider is always its service's provider (the no-overlap constraint below is
+    // checked per provider, so it must be the right one).
+    foreignKey({
+      name: 'bookings_service_provider_fk',
+      columns: [t.serviceId, t.providerId],
+      foreignColumns: [services.id, services.providerId],
+    }).onDelete('restrict'),
+    // Reviews reference (id, user_id) and (id, service_id): a review is by the booking's traveler
+    // and of the booked service.
+    unique('bookings_id_user_id_key').on(t.id, t.userId),
+    unique('bookings_id_service_id_key').on(t.id, t.serviceId),
     index('bookings_user_start_idx').on(t.userId, t.startAt),
     index('bookings_provider_start_idx').on(t.providerId, t.startAt),
     index('bookings_service_id_idx').on(t.serviceId),
@@ -228,7 +260,7 @@ export const availability = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     providerId: uuid('provider_id')
       .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+      .references(() => providers.id, { onDelete: 'restrict' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     isBlocked: boolean('is_blocked').notNull().default(false),
@@ -252,10 +284,10 @@ export const messages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: uuid('booking_id')
       .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .references(() => bookings.id, { onDelete: 'restrict' }),
     senderId: uuid('sender_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     body: text('body').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -270,21 +302,25 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .unique()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').notNull().unique(),
+    serviceId: uuid('service_id').notNull(),
+    authorId: uuid('author_id').notNull(),
     rating: integer('rating').notNull(),
     text: text('text').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
+    // The author is the booking's traveler, and the service the booked one.
+    foreignKey({
+      name: 'reviews_booking_author_fk',
+      columns: [t.bookingId, t.authorId],
+      foreignColumns: [bookings.id, bookings.userId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'reviews_booking_service_fk',
+      columns: [t.bookingId, t.serviceId],
+      foreignColumns: [bookings.id, bookings.serviceId],
+    }).onDelete('restrict'),
     index('reviews_service_created_idx').on(t.serviceId, t.createdAt),
     index('reviews_author_idx').on(t.authorId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
@@ -296,10 +332,10 @@ export const favorites = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     serviceId: uuid('service_id')
       .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+      .references(() => services.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.serviceId] }), index('favorites_service_idx').on(t.serviceId)],

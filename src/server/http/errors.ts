@@ -12,6 +12,7 @@ const statusOf = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   NOT_CONFIGURED: 503,
+  UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof statusOf;
 
@@ -47,9 +48,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     const requestId = String(request.id);
     let body: ErrorBody;
 
-    if (error instanceof AppError) {
-      body = { statusCode: error.statusCode, code: error.code, message: error.message, requestId };
-      for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
+    // The database's own refusals (409) and outages (503) are mapped here, once.
+    const appError = error instanceof AppError ? error : mapDatabaseError(error);
+    if (appError && !(error instanceof AppError) && appError.statusCode >= 500) {
+      request.log.warn({ err: redactError(error) }, 'database unavailable');
+    }
+
+    if (appError) {
+      body = { statusCode: appError.statusCode, code: appError.code, message: appError.message, requestId };
+      for (const [k, v] of Object.entries(appError.headers)) void reply.header(k, v);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
@@ -135,4 +142,180 @@ export function redactError(err: unknown): Record<string, unknown> {
 
 export function notFoundBody(requestId: string, message = 'Not found'): ErrorBody {
   return { statusCode: 404, code: 'NOT_FOUND', message, requestId };
+}
+
+// ------------------------------------------------------------------------------------------
+// Database errors
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What to say when a constraint refuses a write. A foreign key has two sides: `missing` when the
+ * row refers to a parent that does not exist, `inUse` when a parent with history is deleted.
+ */
+export type ConstraintMessage = string | { missing: string; inUse: string };
+
+/** Our words for the constraints of the schema (see schema.ts and migrations 0002 and 0006). */
+export const constraintMessages: Record<string, ConstraintMessage> = {
+  bookings_no_overlap: 'The provider already has a booking at that time.',
+  bookings_payment_intent_id_unique: 'This payment is already recorded for another booking.',
+  bookings_service_provider_fk: {
+    missing: 'A booking must be with the provider of its service.',
+    inUse: 'This service has bookings, so it cannot be deleted. Deactivate it instead.',
+  },
+  bookings_user_id_users_id_fk: {
+    missing: 'The traveler of this booking does not exist.',
+    inUse: 'This user has bookings, so the account cannot be deleted. Deactivate it instead.',
+  },
+  bookings_provider_id_providers_id_fk: {
+    missing: 'The provider of this booking does not exist.',
+    inUse: 'This provider has bookings, so the profile cannot be deleted.',
+  },
+  bookings_id_user_id_key: 'This booking already exists.',
+  bookings_id_service_id_key: 'This booking already exists.',
+  reviews_booking_id_unique: 'This booking has already been reviewed.',
+  reviews_booking_author_fk: {
+    missing: 'Only the traveler who made the booking can review it.',
+    inUse: 'This booking has a review, so it cannot be deleted.',
+  },
+  reviews_booking_service_fk: {
+    missing: 'A review must be of the booked service.',
+    inUse: 'This booking has a review, so it cannot be deleted.',
+  },
+  messages_booking_id_bookings_id_fk: {
+    missing: 'This booking does not exist.',
+    inUse: 'This booking has messages, so it cannot be deleted.',
+  },
+  messages_sender_id_users_id_fk: {
+    missing: 'The sender does not exist.',
+    inUse: 'This user has sent messages, so the account cannot be deleted. Deactivate it instead.',
+  },
+  services_category_id_categories_id_fk: {
+    missing: 'This category does not exist.',
+    inUse: 'This category still has services, so it cannot be deleted.',
+  },
+  services_provider_id_providers_id_fk: {
+    missing: 'This provider does not exist.',
+    inUse: 'This provider has services, so the profile cannot be deleted.',
+  },
+  services_id_provider_id_key: 'This service already exists.',
+  providers_user_id_users_id_fk: {
+    missing: 'This user does not exist.',
+    inUse: 'This user has a provider profile, so the account cannot be deleted. Deactivate it instead.',
+  },
+  providers_user_id_unique: 'This user already has a provider profile.',
+  availability_provider_id_providers_id_fk: {
+    missing: 'This provider does not exist.',
+    inUse: 'This provider has availability, so the profile cannot be deleted.',
+  },
+  favorites_user_id_users_id_fk: {
+    missing: 'This user does not exist.',
+    inUse: 'This user has saved services, so the account cannot be deleted. Deactivate it instead.',
+  },
+  favorites_service_id_services_id_fk: {
+    missing: 'Service not found.',
+    inUse: 'This service is saved by travelers, so it cannot be deleted.',
+  },
+  favorites_user_id_service_id_pk: 'This service is already saved.',
+  categories_slug_unique: 'A category with this slug already exists.',
+  users_email_lower_key: 'An account with this email already exists.',
+  users_google_sub_key: 'This Google account is already linked to another user.',
+};
+
+type PgErrorFields = { code?: unknown; constraint?: unknown; table?: unknown; message?: unknown };
+
+/** The driver's error inside Drizzle's wrapper (`DrizzleQueryError.cause`) and any others. */
+function errorChain(err: unknown): PgErrorFields[] {
+  const chain: PgErrorFields[] = [];
+  for (let e: unknown = err; e && typeof e === 'object' && chain.length < 10; e = (e as { cause?: unknown }).cause) {
+    chain.push(e as PgErrorFields);
+  }
+  return chain;
+}
+
+/** Node socket errors and pg/PGlite messages that mean "the database cannot be reached". */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01', // admin_shutdown: the server is restarting
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+const UNREACHABLE_MESSAGES = [
+  /^PGlite is closed/,
+  /^Connection terminated/,
+  /^Client was closed and is not queryable/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^timeout exceeded when trying to connect/,
+  /^Connection timed out/,
+];
+
+function isUnreachable(e: PgErrorFields): boolean {
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true; // 08xxx: connection exception
+  const message = typeof e.message === 'string' ? e.message : '';
+  return UNREACHABLE_MESSAGES.some((re) => re.test(message));
+}
+
+function wordsFor(
+  constraint: string,
+  side: 'missing' | 'inUse' | undefined,
+  messages: Record<string, ConstraintMessage>,
+): string | undefined {
+  const m = messages[constraint] ?? constraintMessages[constraint];
+  if (m === undefined) return undefined;
+  if (typeof m === 'string') return m;
+  return m[side ?? 'missing'];
+}
+
+/**
+ * Turns a database refusal into a 409 that names the conflict, and an unreachable database into
+ * a 503 with Retry-After; anything else is not ours to map (undefined). Unwraps Drizzle's
+ * DrizzleQueryError. A feature that knows a constraint better passes its own words:
+ * `catch (err) { throw mapDatabaseError(err, { bookings_no_overlap: 'That slot was just taken.' }) ?? err; }`
+ */
+export function mapDatabaseError(err: unknown, messages: Record<string, ConstraintMessage> = {}): AppError | undefined {
+  const chain = errorChain(err);
+  for (const e of chain) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const constraint = typeof e.constraint === 'string' ? e.constraint : '';
+    const table = typeof e.table === 'string' ? e.table : 'another record';
+    const text = typeof e.message === 'string' ? e.message : '';
+    switch (code) {
+      case '23P01':
+        return new AppError(
+          'CONFLICT',
+          wordsFor(constraint, undefined, messages) ?? 'This overlaps an existing record.',
+        );
+      case '23505':
+        return new AppError('CONFLICT', wordsFor(constraint, undefined, messages) ?? 'This already exists.');
+      case '23001':
+      case '23503': {
+        // PostgreSQL 18 reports ON DELETE RESTRICT as 23001, older servers as 23503 "update or delete".
+        const inUse = code === '23001' || /^update or delete on table/.test(text);
+        return new AppError(
+          'CONFLICT',
+          wordsFor(constraint, inUse ? 'inUse' : 'missing', messages) ??
+            (inUse
+              ? `This is still referenced by ${table}, so it cannot be deleted.`
+              : 'This refers to something that does not exist.'),
+        );
+      }
+    }
+  }
+  if (chain.some(isUnreachable)) {
+    return new AppError('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.', {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/open.ts';
+import { openPglite, openPostgres, queryRows, type Database } from '../db/open.ts';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template directory, or a
@@ -43,7 +43,19 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** Empties every table (between tests). */
+/**
+ * Empties every table of the public schema (between tests), found from the catalog so that a new
+ * table can never leak state from one test to the next. Drizzle's migration bookkeeping lives in
+ * its own schema and is kept (it is excluded by name too, should it ever move to public).
+ */
 export async function resetDatabase(database: Database) {
-  await database.db.execute(sql`truncate table users, categories, rate_limits restart identity cascade`);
+  const tables = await queryRows<{ tablename: string }>(
+    database.db,
+    sql`select tablename from pg_tables
+        where schemaname = 'public' and tablename <> '__drizzle_migrations'
+        order by tablename`,
+  );
+  if (tables.length === 0) return;
+  const list = tables.map((t) => `"public"."${t.tablename.replace(/"/g, '""')}"`).join(', ');
+  await database.db.execute(sql.raw(`truncate table ${list} restart identity cascade`));
 }

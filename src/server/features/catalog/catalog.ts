@@ -1,27 +1,89 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
-import type {
-  Category,
-  PublicProvider,
-  PublicReview,
-  Service,
-  ServiceDetail,
-  ServiceSearch,
-} from '../../../shared/api/catalog.ts';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Category, Service, ServiceDetail, ServiceSearch } from '../../../shared/api/catalog.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/api/catalog.ts';
 import type { User } from '../../../shared/api/auth.ts';
-import type { Db, Tx } from '../../db/open.ts';
+import type { Executor, Tx } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
-import { categories } from '../../db/schema.ts';
+import { categories, isVisibleService, providers, reviews, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { listServiceReviews } from '../reviews/reviews.ts';
 import { buildTsQuery, type ResolvedWord } from './search-query.ts';
 
-export async function listCategories(db: Db): Promise<Category[]> {
+export async function listCategories(db: Executor): Promise<Category[]> {
   return db
     .select({ id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon })
     .from(categories)
     .orderBy(asc(categories.name));
 }
 
+// ------------------------------------------------------------------------------ service cards
+
+/**
+ * The columns of a service card (the API's Service), as a typed select over services, categories
+ * and providers. Features that list services (a provider's profile, favourites) build on
+ * selectServiceCards() and map rows with toServiceCard().
+ */
+function serviceCardColumns(db: Executor) {
+  return {
+    id: services.id,
+    title: services.title,
+    description: services.description,
+    categoryId: services.categoryId,
+    category: { id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon },
+    city: services.city,
+    photos: services.photos,
+    price: services.priceCents,
+    pricingUnit: services.pricingUnit,
+    minHours: services.minHours,
+    isActive: services.isActive,
+    createdAt: services.createdAt,
+    provider: {
+      id: providers.id,
+      userId: providers.userId,
+      displayName: providers.displayName,
+      avatar: providers.avatar,
+      govIdStatus: providers.govIdStatus,
+      rating: providers.rating,
+      ratingCount: providers.ratingCount,
+    },
+    reviewCount: db.$count(reviews, eq(reviews.serviceId, services.id)),
+  };
+}
+
+/** services joined to their category and provider, selecting a card; add where/order/limit. */
+export function selectServiceCards(db: Executor) {
+  return db
+    .select(serviceCardColumns(db))
+    .from(services)
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .$dynamic();
+}
+
+type ServiceCardRow = Awaited<ReturnType<typeof selectServiceCards>>[number];
+
+export function toServiceCard({ reviewCount, ...row }: ServiceCardRow): Service {
+  return {
+    ...row,
+    photos: row.photos ?? [],
+    createdAt: row.createdAt.toISOString(),
+    provider: { ...row.provider, rating: Number(row.provider.rating) },
+    _count: { reviews: Number(reviewCount) },
+  };
+}
+
+/** Visible services of one provider, newest first (their public profile). */
+export async function listProviderServices(db: Executor, providerId: string): Promise<Service[]> {
+  const rows = await selectServiceCards(db)
+    .where(and(eq(services.providerId, providerId), isVisibleService(services)))
+    .orderBy(sql`${services.createdAt} desc`, services.id);
+  return rows.map(toServiceCard);
+}
+
+// ------------------------------------------------------------------------------------- search
+
+/** A row of the hand-written search query (measured: see decision 005). */
 type ServiceRow = {
   id: string;
   title: string;
@@ -55,8 +117,6 @@ const serviceColumns = sql`
   p.id as p_id, p.user_id as p_user_id, p.display_name as p_display_name, p.avatar as p_avatar,
   p.gov_id_status as p_gov_id_status, p.rating as p_rating, p.rating_count as p_rating_count,
   (select count(*)::int from reviews r where r.service_id = s.id) as review_count`;
-
-const serviceFrom = sql`services s join categories c on c.id = s.category_id join providers p on p.id = s.provider_id`;
 
 function toIso(d: Date | string): string {
   return (d instanceof Date ? d : new Date(d)).toISOString();
@@ -93,7 +153,7 @@ function toService(r: ServiceRow): Service {
  * Looks each query word up in the lexicon: known as a prefix, or its closest terms. Words are
  * split on anything that is not a letter or digit, so they hold no LIKE wildcards.
  */
-async function resolveWords(db: Db | Tx, q: string): Promise<ResolvedWord[]> {
+async function resolveWords(db: Executor, q: string): Promise<ResolvedWord[]> {
   return queryRows<ResolvedWord>(
     db,
     sql`select w.word,
@@ -128,7 +188,17 @@ export type SearchResult = {
  * search is answered from the indexes (GIN on the text, btree on city, category and sort keys),
  * so its cost follows the matches, not the size of the catalogue (decision 005).
  */
-export function searchServices(db: Db, params: ServiceSearch): Promise<SearchResult> {
+export async function searchServices(db: Executor, params: ServiceSearch): Promise<SearchResult> {
+  if (db instanceof PgTransaction) {
+    // Inside a caller's transaction: a SET LOCAL would outlive the search, so restore it after.
+    const [was] = await queryRows<{ v: string }>(db, sql`select current_setting('enable_seqscan') as v`);
+    await db.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    try {
+      return await searchInTransaction(db as Tx, params);
+    } finally {
+      await db.execute(sql`select set_config('enable_seqscan', ${was?.v ?? 'on'}, true)`);
+    }
+  }
   return db.transaction(
     async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
@@ -138,8 +208,11 @@ export function searchServices(db: Db, params: ServiceSearch): Promise<SearchRes
   );
 }
 
+/** services as `s` in the hand-written search SQL. */
+const s = alias(services, 's');
+
 async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<SearchResult> {
-  const where: SQL[] = [sql`s.is_active`];
+  const where: SQL[] = [isVisibleService(s)];
   let tsq: string | undefined;
   if (params.q) {
     const words = await resolveWords(db, params.q);
@@ -215,142 +288,42 @@ async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<Searc
   };
 }
 
-/** Active services, best first: verified, well and often rated. */
-export async function listFeaturedServices(db: Db, limit: number): Promise<Service[]> {
-  const rows = await queryRows<ServiceRow>(
-    db,
-    sql`select ${serviceColumns} from ${serviceFrom} where s.is_active order by s.recommend_score desc nulls last, s.id limit ${limit}`,
-  );
-  return rows.map(toService);
+/** Visible services, best first: verified, well and often rated. */
+export async function listFeaturedServices(db: Executor, limit: number): Promise<Service[]> {
+  // "desc nulls last" is the order of services_visible_recommend_idx, which the planner walks.
+  const rows = await selectServiceCards(db)
+    .where(isVisibleService(services))
+    .orderBy(sql`${services.recommendScore} desc nulls last`, services.id)
+    .limit(limit);
+  return rows.map(toServiceCard);
 }
 
-async function reviewsWhere(db: Db, condition: SQL, limit: number): Promise<PublicReview[]> {
-  const rows = await queryRows<{
-    id: string;
-    rating: number;
-    text: string;
-    created_at: Date | string;
-    author_name: string | null;
-    author_image: string | null;
-    service_id: string;
-    service_title: string;
-  }>(
-    db,
-    sql`select r.id, r.rating, r.text, r.created_at, u.name as author_name, u.image as author_image,
-               s.id as service_id, s.title as service_title
-        from reviews r join users u on u.id = r.author_id join services s on s.id = r.service_id
-        where ${condition}
-        order by r.created_at desc, r.id
-        limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    rating: r.rating,
-    text: r.text,
-    createdAt: toIso(r.created_at),
-    author: { name: r.author_name, image: r.author_image },
-    service: { id: r.service_id, title: r.service_title },
-  }));
-}
-
-/** A service with its reviews. Inactive services are visible only to their provider and admins. */
-export async function getServiceDetail(db: Db, id: string, viewer: User | null): Promise<ServiceDetail> {
-  const [row] = await queryRows<ServiceRow>(db, sql`select ${serviceColumns} from ${serviceFrom} where s.id = ${id}`);
+/**
+ * A service with its reviews. A deleted service is a 404 to everyone; an inactive or paused one
+ * is visible only to its provider and admins.
+ */
+export async function getServiceDetail(db: Executor, id: string, viewer: User | null): Promise<ServiceDetail> {
+  const [row] = await db
+    .select({ ...serviceCardColumns(db), isVisible: sql<boolean>`${isVisibleService(services)}` })
+    .from(services)
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .where(and(eq(services.id, id), isNull(services.deletedAt)));
   if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
-  const service = toService(row);
-  const mayViewInactive = viewer && (viewer.role === 'ADMIN' || viewer.id === service.provider.userId);
-  if (!service.isActive && !mayViewInactive) throw new AppError('NOT_FOUND', 'Service not found.');
-  const reviews = await reviewsWhere(db, sql`r.service_id = ${id}`, 100);
-  return { ...service, reviews };
+  const { isVisible, ...card } = row;
+  const service = toServiceCard(card);
+  const mayViewHidden = viewer && (viewer.role === 'ADMIN' || viewer.id === service.provider.userId);
+  if (!isVisible && !mayViewHidden) throw new AppError('NOT_FOUND', 'Service not found.');
+  const serviceReviews = await listServiceReviews(db, id);
+  return { ...service, reviews: serviceReviews };
 }
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
-/** The public profile by the provider's user id (what SPEC's links use), or its provider id. */
-export async function getPublicProvider(db: Db, username: string): Promise<PublicProvider> {
-  if (!isUuid(username)) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const [p] = await queryRows<{
-    id: string;
-    user_id: string;
-    display_name: string;
-    avatar: string | null;
-    bio: string | null;
-    base_city: string | null;
-    languages: string[];
-    time_zone: string;
-    rating: string | number;
-    rating_count: number;
-    gov_id_status: PublicProvider['govIdStatus'];
-    phone_verified: boolean;
-  }>(
-    db,
-    sql`select p.id, p.user_id, p.display_name, p.avatar, p.bio, p.base_city, p.languages, p.time_zone,
-               p.rating, p.rating_count, p.gov_id_status, p.phone_verified
-        from providers p
-        where (p.user_id = ${username} or p.id = ${username})
-        limit 1`,
-  );
-  if (!p) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const rows = await queryRows<ServiceRow>(
-    db,
-    sql`select ${serviceColumns} from ${serviceFrom} where s.provider_id = ${p.id} and s.is_active order by s.created_at desc, s.id`,
-  );
-  const services = rows.map(toService);
-  return {
-    id: p.id,
-    userId: p.user_id,
-    displayName: p.display_name,
-    avatar: p.avatar,
-    bio: p.bio,
-    baseCity: p.base_city,
-    languages: p.languages ?? [],
-    timeZone: p.time_zone,
-    rating: Number(p.rating),
-    ratingCount: p.rating_count,
-    govIdStatus: p.gov_id_status,
-    phoneVerified: p.phone_verified,
-    services,
-    _count: { services: services.length },
-  };
-}
-
-export async function listProviderReviews(db: Db, username: string): Promise<PublicReview[]> {
-  const provider = await getProviderId(db, username);
-  return reviewsWhere(db, sql`s.provider_id = ${provider}`, 200);
-}
-
-async function getProviderId(db: Db, username: string): Promise<string> {
-  if (!isUuid(username)) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select p.id from providers p where (p.user_id = ${username} or p.id = ${username}) limit 1`,
-  );
-  if (!row) throw new AppError('NOT_FOUND', 'Provider not found.');
-  return row.id;
-}
-
-/** Saved services of one user (newest first); inactive ones drop out of the list. */
-export async function listFavoriteServices(db: Db, userId: string): Promise<Service[]> {
-  const rows = await queryRows<ServiceRow>(
-    db,
-    sql`select ${serviceColumns} from favorites f join ${serviceFrom} on s.id = f.service_id
-        where f.user_id = ${userId} and s.is_active
-        order by f.created_at desc, s.id`,
-  );
-  return rows.map(toService);
-}
-
-export async function saveFavorite(db: Db, userId: string, serviceId: string) {
-  // One statement: a service deleted or deactivated meanwhile is a 404, never a foreign-key 500.
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`with target as (select id from services where id = ${serviceId} and is_active),
-             saved as (insert into favorites (user_id, service_id) select ${userId}, id from target on conflict do nothing)
-        select exists (select 1 from target) as ok`,
-  );
-  if (!row?.ok) throw new AppError('NOT_FOUND', 'Service not found.');
-}
-
-export async function removeFavorite(db: Db, userId: string, serviceId: string) {
-  await queryRows(db, sql`delete from favorites where user_id = ${userId} and service_id = ${serviceId}`);
+/** Visible services for the sitemap, newest first. */
+export async function listSitemapServices(db: Executor, limit: number): Promise<{ id: string; createdAt: Date }[]> {
+  return db
+    .select({ id: services.id, createdAt: services.createdAt })
+    .from(services)
+    .where(isVisibleService(services))
+    .orderBy(sql`${services.createdAt} desc`)
+    .limit(limit);
 }

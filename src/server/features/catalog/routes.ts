@@ -3,8 +3,6 @@ import { z } from 'zod';
 import {
   categorySchema,
   idParamSchema,
-  publicProviderSchema,
-  publicReviewSchema,
   serviceDetailSchema,
   serviceSchema,
   serviceSearchSchema,
@@ -12,16 +10,7 @@ import {
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
-import {
-  getPublicProvider,
-  getServiceDetail,
-  listCategories,
-  listFeaturedServices,
-  listProviderReviews,
-  searchServices,
-} from './catalog.ts';
-
-const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
+import { getServiceDetail, listCategories, listFeaturedServices, searchServices } from './catalog.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -75,31 +64,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => getServiceDetail(db, request.params.id, request.user),
-  );
-
-  app.get(
-    '/api/providers/:username',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'A provider’s public profile (username is the provider’s user id)',
-        params: usernameParamSchema,
-        response: { 200: publicProviderSchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => getPublicProvider(db, request.params.username),
-  );
-
-  app.get(
-    '/api/providers/:username/reviews',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Reviews of a provider’s services, newest first',
-        params: usernameParamSchema,
-        response: { 200: z.array(publicReviewSchema), 404: errorBodySchema },
-      },
-    },
-    async (request) => listProviderReviews(db, request.params.username),
   );
 };

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/open.ts';
+import { pingDatabase } from './health.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -29,7 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        await pingDatabase(db);
         return { status: 'ready' as const };
       } catch (err) {
         request.log.error({ err }, 'readiness check failed');

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicProviderSchema } from '../../../shared/api/catalog.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { myProviderSchema } from '../../../shared/api/providers.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
-import { getMyProvider } from './providers.ts';
+import { getMyProvider, getPublicProvider } from './providers.ts';
+
+const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 
 export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -17,5 +21,18 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => getMyProvider(db, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/providers/:username',
+    {
+      schema: {
+        tags: ['providers'],
+        summary: 'A provider’s public profile (username is the provider’s user id)',
+        params: usernameParamSchema,
+        response: { 200: publicProviderSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getPublicProvider(db, request.params.username),
   );
 };

@@ -4,7 +4,7 @@ import { favoriteStateSchema, serviceSchema } from '../../../shared/api/catalog.
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { requireUser } from '../../http/session.ts';
-import { listFavoriteServices, removeFavorite, saveFavorite } from './catalog.ts';
+import { listFavoriteServices, removeFavorite, saveFavorite } from './favorites.ts';
 
 const paramsSchema = z.object({ serviceId: z.string().uuid('Not a valid service id') });
 

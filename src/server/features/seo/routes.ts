@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/open.ts';
-import { queryRows } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import { getPublicProvider, getServiceDetail } from './catalog.ts';
+import { getServiceDetail, listSitemapServices } from '../catalog/catalog.ts';
+import { getPublicProvider, listSitemapProviders } from '../providers/providers.ts';
 import { injectHead, providerHead, serviceHead, sitemapXml, type HeadTags } from './seo.ts';
 
 const SITEMAP_LIMIT = 50_000;
@@ -63,25 +62,17 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request);
     const [serviceRows, providerRows] = await Promise.all([
-      queryRows<{ id: string; created_at: Date | string }>(
-        db,
-        sql`select id, created_at from services where is_active order by created_at desc limit ${SITEMAP_LIMIT - 5000}`,
-      ),
-      queryRows<{ user_id: string }>(
-        db,
-        sql`select p.user_id from providers p join users u on u.id = p.user_id
-            where u.role = 'PROVIDER' and exists (select 1 from services s where s.provider_id = p.id and s.is_active)
-            order by p.created_at limit 4990`,
-      ),
+      listSitemapServices(db, SITEMAP_LIMIT - 5000),
+      listSitemapProviders(db, 4990),
     ]);
     const urls = [
       { loc: `${origin}/` },
       { loc: `${origin}/browse` },
       ...serviceRows.map((r) => ({
         loc: `${origin}/service/${r.id}`,
-        lastmod: new Date(r.created_at).toISOString().slice(0, 10),
+        lastmod: r.createdAt.toISOString().slice(0, 10),
       })),
-      ...providerRows.map((r) => ({ loc: `${origin}/provider/${r.user_id}` })),
+      ...providerRows.map((r) => ({ loc: `${origin}/provider/${r.userId}` })),
     ];
     return reply
       .type('application/xml; charset=utf-8')
