@@ -30,8 +30,8 @@ const tooManyAttempts = (minutes: number) =>
  * Takes one attempt from each counter, in order, with ONE atomic statement per counter: the
  * increment and the check cannot be separated, so parallel requests cannot all slip past the
  * limit (at most `max` of them ever see a count within it). Call it BEFORE the expensive or
- * guessable work. Throws 429 with Retry-After at the first counter over its limit; attempts
- * already taken from earlier counters stay taken.
+ * guessable work. Throws 429 with Retry-After at the first counter over its limit, after giving
+ * back what it took from the earlier ones (a refused request is not an attempt).
  */
 export async function reserve(db: Executor, limits: Limit[]): Promise<Reservation[]> {
   const taken: Reservation[] = [];
@@ -59,6 +59,7 @@ export async function reserve(db: Executor, limits: Limit[]): Promise<Reservatio
     if (!row) throw new Error('rate limit upsert returned no row');
     const resetAt = new Date(row.reset_at);
     if (row.count > limit.max) {
+      await release(db, taken);
       const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
       const minutes = Math.max(1, Math.ceil(retryAfter / 60));
       throw new AppError('RATE_LIMITED', (limit.message ?? tooManyAttempts)(minutes), {
