@@ -108,9 +108,10 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
     perAccount('signup', email),
     signupsPerIp(ctx.ip),
   ]);
+  let result;
   try {
     const passwordHash = await hashPassword(input.password);
-    const result = await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email, name: input.name.normalize('NFC').trim(), role: input.role, passwordHash })
@@ -120,8 +121,6 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
       const session = await createSession(tx, user.id, ctx.userAgent);
       return { user, session };
     });
-    await release(db, [ipFailures!, accountFailures!]);
-    return { ...result, device: await issueDeviceCookie(db, ctx.device, result.user.id) };
   } catch (err) {
     await release(db, [created!]);
     if (isUniqueViolation(err)) {
@@ -131,6 +130,8 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
     await release(db, [ipFailures!, accountFailures!]);
     throw err;
   }
+  await release(db, [ipFailures!, accountFailures!]);
+  return { ...result, device: await issueDeviceCookie(db, ctx.device, result.user.id) };
 }
 
 export async function login(db: Db, input: { email: string; password: string }, ctx: AuthContext) {
