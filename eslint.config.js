@@ -21,11 +21,11 @@ function featuresIn(root) {
  * One zone per feature: a feature imports only itself from the features folder (bulletproof-react's
  * cross-feature rule). What two features share moves to components/, lib/, src/shared or http/.
  */
-function featureZones(root) {
+function featureZones(root, composes = {}) {
   return featuresIn(root).map((name) => ({
     target: `${root}/${name}`,
     from: root,
-    except: [`./${name}`],
+    except: [`./${name}`, ...(composes[name] ?? []).map((other) => `./${other}`)],
     message: `A feature does not import another feature: move what ${root}/${name} needs from it to a shared place.`,
   }));
 }
@@ -55,7 +55,10 @@ const boundaryZones = [
     from: ['src/client/pages', 'src/client/router.tsx', 'src/client/main.tsx'],
     message: 'A feature does not import pages or the app root.',
   },
-  ...featureZones('src/server/features'),
+  // seo renders the heads of the service and provider pages, so it composes those two features the
+  // way a client page composes client features. Queries that several features show (service
+  // cards, reviews) live in src/server/read-models.
+  ...featureZones('src/server/features', { seo: ['catalog', 'providers'] }),
   {
     target: 'src/shared',
     from: ['src/client', 'src/server'],

@@ -27,6 +27,9 @@ import { spaPlugin } from './http/spa.ts';
 import { uploadsRoutes } from './http/uploads.ts';
 import { createFsStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
 
+/** A client-supplied request id is kept only when it looks like one (it is logged and echoed). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 export type BuildAppOptions = {
   db: Db;
   config: Config;
@@ -43,7 +46,8 @@ export async function buildApp({ db, config, logger, storage: givenStorage }: Bu
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
-    requestIdHeader: 'x-request-id',
+    // The client's X-Request-Id is read by genReqId below, and only when short and safe.
+    requestIdHeader: false,
     // Long path parameters reach our own validation (a clear 400/404) instead of the router's 414.
     routerOptions: { maxParamLength: 2000 },
     // Malformed URLs and the like get the one error shape too.
@@ -54,7 +58,10 @@ export async function buildApp({ db, config, logger, storage: givenStorage }: Bu
         .type('application/json; charset=utf-8')
         .send(body as never);
     },
-    genReqId: () => randomUUID(),
+    genReqId: (req) => {
+      const id = req.headers['x-request-id'];
+      return typeof id === 'string' && SAFE_REQUEST_ID.test(id) ? id : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

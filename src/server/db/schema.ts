@@ -341,11 +341,25 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.serviceId] }), index('favorites_service_idx').on(t.serviceId)],
 );
 
-/** Fixed-window counters shared by every app instance (login/signup abuse limits). */
+/**
+ * Fixed-window counters shared by every app instance (login/signup abuse limits). `strikes`
+ * counts back-to-back windows that were used up; a growing limiter doubles its window with each.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  strikes: integer('strikes').notNull().default(0),
+});
+
+/**
+ * Server-side secrets generated on first use and shared by every app instance (e.g. the key that
+ * signs device cookies). Never sent to clients.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
 });
 
 /**

@@ -1,51 +1,98 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/open.ts';
+import type { Db, Executor } from '../db/open.ts';
 import { queryRows } from '../db/open.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
+/** One counter: at most `max` attempts per window of `windowSeconds`. */
+export type Limit = {
+  key: string;
+  max: number;
+  windowSeconds: number;
+  /**
+   * Growing delays: each window that ends used up doubles the next one (up to 2^MAX_STRIKES
+   * times the base), so a steady attack gets ever fewer tries per hour.
+   */
+  grow?: boolean;
+  /** The 429 message; `minutes` is the wait. Defaults to "Too many attempts...". */
+  message?: (minutes: number) => string;
+};
+
+/** A taken attempt; give it back with `release` when the attempt turns out not to count. */
+export type Reservation = { key: string; resetAt: Date };
+
+export const MAX_STRIKES = 5;
+
+const tooManyAttempts = (minutes: number) =>
+  `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+
 /**
- * Fixed-window failure counters kept in the database, so every app instance sees the same
- * counts. `assertNotLimited` runs before the expensive work; `recordFailure` after a failure.
+ * Takes one attempt from each counter, in order, with ONE atomic statement per counter: the
+ * increment and the check cannot be separated, so parallel requests cannot all slip past the
+ * limit (at most `max` of them ever see a count within it). Call it BEFORE the expensive or
+ * guessable work. Throws 429 with Retry-After at the first counter over its limit, after giving
+ * back what it took from the earlier ones (a refused request is not an attempt).
  */
-export async function assertNotLimited(db: Db, keys: string[], max: number) {
-  if (keys.length === 0) return;
-  const rows = await db
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(inArray(rateLimits.key, keys));
-  const now = Date.now();
-  const blocked = rows.filter((r) => r.resetAt.getTime() > now && r.count >= max);
-  if (blocked.length === 0) return;
-  const retryAfter = Math.max(...blocked.map((r) => Math.ceil((r.resetAt.getTime() - now) / 1000)));
-  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  throw new AppError(
-    'RATE_LIMITED',
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    { 'retry-after': String(retryAfter) },
-  );
+export async function reserve(db: Executor, limits: Limit[]): Promise<Reservation[]> {
+  const taken: Reservation[] = [];
+  for (const limit of limits) {
+    const growth = limit.grow ? MAX_STRIKES : 0;
+    // When a window has expired it restarts at 1; if it had been used up (count >= max) its
+    // strikes grow, otherwise they go back to 0. All right-hand sides read the old row.
+    const [row] = await queryRows<{ count: number; reset_at: Date | string }>(
+      db,
+      sql`insert into rate_limits as r (key, count, reset_at, strikes)
+          values (${limit.key}, 1, now() + make_interval(secs => ${limit.windowSeconds}), 0)
+          on conflict (key) do update set
+            count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+            strikes = case
+              when r.reset_at > now() then r.strikes
+              when r.count >= ${limit.max} then least(r.strikes + 1, ${growth})
+              else 0 end,
+            reset_at = case
+              when r.reset_at > now() then r.reset_at
+              else now() + make_interval(secs => ${limit.windowSeconds} * power(2, case
+                when r.count >= ${limit.max} then least(r.strikes + 1, ${growth})
+                else 0 end)) end
+          returning count, reset_at`,
+    );
+    if (!row) throw new Error('rate limit upsert returned no row');
+    const resetAt = new Date(row.reset_at);
+    if (row.count > limit.max) {
+      await release(db, taken);
+      const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+      const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+      throw new AppError('RATE_LIMITED', (limit.message ?? tooManyAttempts)(minutes), {
+        'retry-after': String(retryAfter),
+      });
+    }
+    taken.push({ key: limit.key, resetAt });
+  }
+  return taken;
 }
 
-export async function recordFailure(db: Db, keys: string[], windowSeconds: number) {
-  // Housekeeping: a few long-expired counters go with every failure, so the table stays small.
-  await queryRows(
-    db,
-    sql`delete from rate_limits where key in (
-          select key from rate_limits where reset_at < now() - interval '1 hour' limit 50)`,
-  );
-  for (const key of keys) {
+/** Gives attempts back (e.g. a login that succeeded is not a failure). Same window only. */
+export async function release(db: Executor, reservations: Reservation[]) {
+  for (const r of reservations) {
     await queryRows(
       db,
-      sql`insert into rate_limits (key, count, reset_at)
-          values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-          on conflict (key) do update set
-            count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-          returning count`,
+      sql`update rate_limits set count = greatest(count - 1, 0)
+          where key = ${r.key}
+            and reset_at between ${r.resetAt.toISOString()}::timestamptz - interval '1 millisecond'
+                             and ${r.resetAt.toISOString()}::timestamptz + interval '1 millisecond'`,
     );
   }
 }
 
-export async function clearLimit(db: Db, keys: string[]) {
+/** Housekeeping: a few long-expired counters go now and then, so the table stays small. */
+export async function pruneExpired(db: Db) {
+  await queryRows(
+    db,
+    sql`delete from rate_limits where key in (
+          select key from rate_limits where reset_at < now() - interval '1 day' limit 50)`,
+  );
+}
+
+export async function clearLimit(db: Executor, keys: string[]) {
   if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role, User } from '../../shared/api/auth.ts';
@@ -9,6 +9,8 @@ import { sessions, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
 export const SESSION_COOKIE = 'locora_session';
+/** Sessions one user may hold at once; signing in again drops the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,21 +37,25 @@ export const userColumns = {
   image: users.image,
 };
 
-/** Creates a session row and returns the raw token (only ever sent in the cookie). */
+/**
+ * Creates a session row and returns the raw token (only ever sent in the cookie). A user keeps at
+ * most MAX_SESSIONS_PER_USER sessions: the oldest ones go when a new one is made.
+ */
 export async function createSession(db: Db | Tx, userId: string, userAgent: string | undefined) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    userId,
-    expiresAt,
-    userAgent: userAgent?.slice(0, 300) ?? null,
-  });
+  const id = hashToken(token);
+  await db.insert(sessions).values({ id, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+  await db.execute(
+    sql`delete from sessions where user_id = ${userId} and id <> ${id} and id not in (
+          select id from sessions where user_id = ${userId} and id <> ${id}
+          order by created_at desc, id desc limit ${MAX_SESSIONS_PER_USER - 1})`,
+  );
   return { token, expiresAt };
 }
 
 /** Secure when this request came over HTTPS, or whenever the public URL is HTTPS. */
-function isSecure(request: FastifyRequest) {
+export function isSecure(request: FastifyRequest) {
   return request.protocol === 'https' || (request.server.publicUrl?.startsWith('https://') ?? false);
 }
 

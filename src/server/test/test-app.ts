@@ -59,7 +59,17 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
 }
 
-/** Signs up through the API and returns the user and a cookies object for inject(). */
+let ipCounter = 0;
+/** A fresh client address for inject's remoteAddress (e.g. to stay under per-IP limits). */
+export function uniqueIp() {
+  ipCounter += 1;
+  return `10.250.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/**
+ * Signs up through the API and returns the user and a cookies object for inject(). Each call
+ * comes from its own address, so tests can create more accounts than one IP may in an hour.
+ */
 export async function signUp(
   app: App,
   input: { role?: 'TRAVELER' | 'PROVIDER'; email?: string; password?: string; name?: string } = {},
@@ -69,6 +79,7 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
+    remoteAddress: uniqueIp(),
     payload: { email, password, name: input.name ?? 'Test User', role: input.role ?? 'TRAVELER' },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);

@@ -26,16 +26,40 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, 'Email is too long')
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
+export const BLANK_PASSWORD_MESSAGE = 'Password cannot be only spaces or invisible characters.';
+
+/** A new password. (The server also refuses very common passwords; that list is server-only.) */
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`)
+  .refine((password) => !/^[\s\p{Cf}]*$/u.test(password), BLANK_PASSWORD_MESSAGE);
 
+/**
+ * Characters that let a displayed name spoof or hide text: controls (C0, DEL, C1), line and
+ * paragraph separators, bidirectional marks, embeddings, overrides and isolates, and invisible
+ * characters (zero-width space, word joiner, BOM, invisible operators, Hangul fillers). Zero-width
+ * (non-)joiners stay allowed between two visible characters, where scripts such as Persian,
+ * Devanagari and emoji sequences need them.
+ */
+const HOSTILE_TEXT =
+  /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u200B\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164\uFFA0]|(?:^|[\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?:$|\s)/u;
+
+export const HOSTILE_NAME_MESSAGE = 'Name cannot contain control, text-direction or invisible characters';
+
+/** True when `text` holds a character that can spoof or hide what is displayed. */
+export function hasHostileCharacters(text: string): boolean {
+  return HOSTILE_TEXT.test(text);
+}
+
+/** A display name: trimmed, NFC-normalised, no control, bidi or zero-width characters. */
 export const nameSchema = z
   .string({ error: 'Name is required' })
   .trim()
+  .normalize('NFC')
   .min(1, 'Name is required')
-  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+  .refine((name) => !hasHostileCharacters(name), HOSTILE_NAME_MESSAGE);
 
 export const signupSchema = z.object({
   email: emailSchema,

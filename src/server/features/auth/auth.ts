@@ -1,11 +1,12 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Role, SignupInput, User } from '../../../shared/api/auth.ts';
+import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
 import type { Db, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertNotLimited, clearLimit, recordFailure } from '../../http/rate-limit.ts';
+import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
 import { createSession, userColumns } from '../../http/session.ts';
+import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -37,10 +38,19 @@ export async function ensureProviderProfile(
     .insert(providers)
     .values({
       userId: user.id,
-      displayName: user.name?.trim() || user.email.split('@')[0] || 'Provider',
+      displayName: providerDisplayName(user),
       timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
     })
     .onConflictDoNothing({ target: providers.userId });
+}
+
+/** The account's name (or the email's local part), NFC, never with spoofing characters. */
+function providerDisplayName(user: { name: string | null; email: string }) {
+  for (const candidate of [user.name, user.email.split('@')[0]]) {
+    const name = candidate?.normalize('NFC').trim();
+    if (name && !hasHostileCharacters(name)) return name;
+  }
+  return 'Provider';
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -50,22 +60,61 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export type AuthContext = { ip: string; userAgent: string | undefined };
+/** `device`: this browser's device cookie (docs/decisions/007), if it sent one. */
+export type AuthContext = { ip: string; userAgent: string | undefined; device?: string | undefined };
 
-function limitKeys(kind: 'login' | 'signup', ip: string, email: string) {
-  return [`${kind}:ip:${ip}`, `${kind}:account:${normalizeEmail(email)}`];
-}
+/** Successful sign-ups from one IP per hour. */
+export const SIGNUPS_PER_IP_PER_HOUR = 5;
+
+/** Failures (wrong password, taken email) per IP, per window. */
+const perIp = (kind: string, ip: string): Limit => ({
+  key: `${kind}:ip:${ip}`,
+  max: AUTH_FAILURE_LIMIT,
+  windowSeconds: AUTH_FAILURE_WINDOW_SECONDS,
+});
+
+/**
+ * Failures on one account from devices it does not know (no valid device cookie): shared by
+ * everyone, so it grows its window after each window an attack uses up.
+ */
+const perAccount = (kind: string, email: string): Limit => ({
+  key: `${kind}:account:${email}`,
+  max: AUTH_FAILURE_LIMIT,
+  windowSeconds: AUTH_FAILURE_WINDOW_SECONDS,
+  grow: true,
+});
+
+/** Failures from one trusted device (a stolen device cookie cannot guess more than this). */
+const perDevice = (nonce: string): Limit => ({
+  key: `login:device:${nonce}`,
+  max: AUTH_FAILURE_LIMIT,
+  windowSeconds: AUTH_FAILURE_WINDOW_SECONDS,
+});
+
+const signupsPerIp = (ip: string): Limit => ({
+  key: `signup:created:ip:${ip}`,
+  max: SIGNUPS_PER_IP_PER_HOUR,
+  windowSeconds: 3600,
+  message: (minutes) =>
+    `Too many accounts have been created from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+});
 
 export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | 'PROVIDER' }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
-  const keys = limitKeys('signup', ctx.ip, email);
-  await assertNotLimited(db, keys, AUTH_FAILURE_LIMIT);
-  const passwordHash = await hashPassword(input.password);
+  // Failures first, then the created-accounts quota: each a single atomic take-and-check, so
+  // parallel requests cannot all pass. Whatever turns out not to count is given back below.
+  const [ipFailures, accountFailures, created] = await reserve(db, [
+    perIp('signup', ctx.ip),
+    perAccount('signup', email),
+    signupsPerIp(ctx.ip),
+  ]);
+  let result;
   try {
-    return await db.transaction(async (tx) => {
+    const passwordHash = await hashPassword(input.password);
+    result = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, name: input.name.trim(), role: input.role, passwordHash })
+        .values({ email, name: input.name.normalize('NFC').trim(), role: input.role, passwordHash })
         .returning(userColumns);
       if (!user) throw new Error('insert returned no row');
       if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone);
@@ -73,34 +122,44 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
       return { user, session };
     });
   } catch (err) {
+    await release(db, [created!]);
     if (isUniqueViolation(err)) {
-      await recordFailure(db, keys, AUTH_FAILURE_WINDOW_SECONDS);
+      await pruneExpired(db);
       throw new AppError('CONFLICT', 'An account with this email already exists.');
     }
+    await release(db, [ipFailures!, accountFailures!]);
     throw err;
   }
+  await release(db, [ipFailures!, accountFailures!]);
+  return { ...result, device: await issueDeviceCookie(db, ctx.device, result.user.id) };
 }
 
 export async function login(db: Db, input: { email: string; password: string }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
-  const keys = limitKeys('login', ctx.ip, email);
-  await assertNotLimited(db, keys, AUTH_FAILURE_LIMIT);
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
+  // A device that has signed in to this account before counts its failures on its own; everyone
+  // else shares the account's budget for unknown devices. Per-IP ceilings apply to both. The
+  // attempt is taken BEFORE the password is checked, atomically, and given back on success.
+  const device = await trustedDevice(db, ctx.device, row?.id);
+  const reservations = await reserve(db, [
+    perIp('login', ctx.ip),
+    device ? perDevice(device) : perAccount('login', email),
+  ]);
   const ok = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !ok) {
-    await recordFailure(db, keys, AUTH_FAILURE_WINDOW_SECONDS);
+    await pruneExpired(db);
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
-  await clearLimit(db, keys.slice(1));
+  await release(db, reservations);
   // Housekeeping on the way: this user's expired sessions go.
   await db.delete(sessions).where(and(eq(sessions.userId, row.id), lt(sessions.expiresAt, new Date())));
   const { passwordHash: _omit, ...user } = row;
   const session = await createSession(db, user.id, ctx.userAgent);
-  return { user: user satisfies User, session };
+  return { user: user satisfies User, session, device: await issueDeviceCookie(db, ctx.device, user.id, device) };
 }
 
 export async function deleteSession(db: Db, sessionId: string) {
@@ -126,7 +185,7 @@ export async function getUser(db: Db, id: string): Promise<User> {
 export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<User> {
   const [user] = await db
     .update(users)
-    .set({ name: input.name.trim() })
+    .set({ name: input.name.normalize('NFC').trim() })
     .where(eq(users.id, userId))
     .returning(userColumns);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
@@ -150,12 +209,13 @@ export async function changePassword(
   if (!row?.passwordHash) {
     throw new AppError('BAD_REQUEST', 'This account signs in with Google and has no password to change.');
   }
-  const keys = [`password:user:${userId}`];
-  await assertNotLimited(db, keys, AUTH_FAILURE_LIMIT);
+  const reservations = await reserve(db, [
+    { key: `password:user:${userId}`, max: AUTH_FAILURE_LIMIT, windowSeconds: AUTH_FAILURE_WINDOW_SECONDS },
+  ]);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    await recordFailure(db, keys, AUTH_FAILURE_WINDOW_SECONDS);
     throw new AppError('BAD_REQUEST', 'Current password is incorrect.');
   }
+  await release(db, reservations);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

@@ -9,8 +9,12 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
+/** How many passwords this process has checked; tests use it to prove limits hold in parallel. */
+export const passwordChecks = { count: 0 };
+
 /** Verifies; with no stored hash it still spends the same time, so timing reveals nothing. */
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+  passwordChecks.count += 1;
   if (!storedHash) {
     dummyHash ??= hash('locora-timing-equaliser', options);
     await verify(await dummyHash, password).catch(() => false);

@@ -11,10 +11,13 @@ import {
   userResponseSchema,
 } from '../../../shared/api/auth.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/open.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.ts';
+import { clearSessionCookie, isSecure, requireUser, setSessionCookie } from '../../http/session.ts';
 import type { Config } from '../../config.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookies.ts';
 import {
   changePassword,
   deleteSession,
@@ -35,13 +38,25 @@ const errors = {
   429: errorBodySchema,
 };
 
+/** The device cookie is only read at sign-in, so it travels only to /api/auth. */
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  void reply.setCookie(DEVICE_COOKIE, value, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request),
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+  });
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage }> = async (
   app,
   { db, storage },
 ) => {
-  const ctx = (req: { ip: string; headers: Record<string, unknown> }) => ({
+  const ctx = (req: FastifyRequest) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+    device: req.cookies[DEVICE_COOKIE],
   });
 
   app.get(
@@ -62,13 +77,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
-        body: signupSchema,
+        body: signupSchema.superRefine(refuseCommonPassword('password')),
         response: { 201: userResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { user, session } = await signup(db, request.body, ctx(request));
+      const { user, session, device } = await signup(db, request.body, ctx(request));
       setSessionCookie(request, reply, session.token, session.expiresAt);
+      setDeviceCookie(request, reply, device);
       return reply.status(201).send({ user });
     },
   );
@@ -84,8 +100,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       },
     },
     async (request, reply) => {
-      const { user, session } = await login(db, request.body, ctx(request));
+      const { user, session, device } = await login(db, request.body, ctx(request));
       setSessionCookie(request, reply, session.token, session.expiresAt);
+      setDeviceCookie(request, reply, device);
       return { user };
     },
   );
@@ -160,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       schema: {
         tags: ['account'],
         summary: 'Change password (signs out other sessions)',
-        body: changePasswordSchema,
+        body: changePasswordSchema.superRefine(refuseCommonPassword('newPassword')),
         response: { 200: okResponseSchema, ...errors },
       },
     },

@@ -5,9 +5,10 @@ import { PRICE_FILTER_MAX } from '../../../shared/api/catalog.ts';
 import type { User } from '../../../shared/api/auth.ts';
 import type { Executor, Tx } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
-import { categories, isVisibleService, providers, reviews, services } from '../../db/schema.ts';
+import { categories, isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { listServiceReviews } from '../reviews/reviews.ts';
+import { listServiceReviews } from '../../read-models/reviews.ts';
+import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { buildTsQuery, type ResolvedWord } from './search-query.ts';
 
 export async function listCategories(db: Executor): Promise<Category[]> {
@@ -15,70 +16,6 @@ export async function listCategories(db: Executor): Promise<Category[]> {
     .select({ id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon })
     .from(categories)
     .orderBy(asc(categories.name));
-}
-
-// ------------------------------------------------------------------------------ service cards
-
-/**
- * The columns of a service card (the API's Service), as a typed select over services, categories
- * and providers. Features that list services (a provider's profile, favourites) build on
- * selectServiceCards() and map rows with toServiceCard().
- */
-function serviceCardColumns(db: Executor) {
-  return {
-    id: services.id,
-    title: services.title,
-    description: services.description,
-    categoryId: services.categoryId,
-    category: { id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon },
-    city: services.city,
-    photos: services.photos,
-    price: services.priceCents,
-    pricingUnit: services.pricingUnit,
-    minHours: services.minHours,
-    isActive: services.isActive,
-    createdAt: services.createdAt,
-    provider: {
-      id: providers.id,
-      userId: providers.userId,
-      displayName: providers.displayName,
-      avatar: providers.avatar,
-      govIdStatus: providers.govIdStatus,
-      rating: providers.rating,
-      ratingCount: providers.ratingCount,
-    },
-    reviewCount: db.$count(reviews, eq(reviews.serviceId, services.id)),
-  };
-}
-
-/** services joined to their category and provider, selecting a card; add where/order/limit. */
-export function selectServiceCards(db: Executor) {
-  return db
-    .select(serviceCardColumns(db))
-    .from(services)
-    .innerJoin(categories, eq(categories.id, services.categoryId))
-    .innerJoin(providers, eq(providers.id, services.providerId))
-    .$dynamic();
-}
-
-type ServiceCardRow = Awaited<ReturnType<typeof selectServiceCards>>[number];
-
-export function toServiceCard({ reviewCount, ...row }: ServiceCardRow): Service {
-  return {
-    ...row,
-    photos: row.photos ?? [],
-    createdAt: row.createdAt.toISOString(),
-    provider: { ...row.provider, rating: Number(row.provider.rating) },
-    _count: { reviews: Number(reviewCount) },
-  };
-}
-
-/** Visible services of one provider, newest first (their public profile). */
-export async function listProviderServices(db: Executor, providerId: string): Promise<Service[]> {
-  const rows = await selectServiceCards(db)
-    .where(and(eq(services.providerId, providerId), isVisibleService(services)))
-    .orderBy(sql`${services.createdAt} desc`, services.id);
-  return rows.map(toServiceCard);
 }
 
 // ------------------------------------------------------------------------------------- search

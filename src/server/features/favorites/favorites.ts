@@ -3,7 +3,7 @@ import type { Service } from '../../../shared/api/catalog.ts';
 import type { Executor } from '../../db/open.ts';
 import { favorites, isVisibleService, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { selectServiceCards, toServiceCard } from '../catalog/catalog.ts';
+import { selectServiceCards, toServiceCard } from '../../read-models/service-cards.ts';
 
 /** Saved services of one user (newest first); services that are no longer visible drop out. */
 export async function listFavoriteServices(db: Executor, userId: string): Promise<Service[]> {

@@ -4,7 +4,7 @@ import type { MyProvider } from '../../../shared/api/providers.ts';
 import type { Executor } from '../../db/open.ts';
 import { isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { listProviderServices } from '../catalog/catalog.ts';
+import { listProviderServices } from '../../read-models/service-cards.ts';
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
