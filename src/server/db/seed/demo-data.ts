@@ -34,7 +34,7 @@ import {
   type NewService,
   type NewUser,
 } from './factories.ts';
-import { Rng } from './prng.ts';
+import { Rng } from '../../../shared/prng.ts';
 import { DAY_MS, HOUR_MS, localDay, weekdayOf, zonedTime } from './time.ts';
 
 export type DemoAccount = { role: 'TRAVELER' | 'PROVIDER' | 'ADMIN'; email: string; name: string };
