@@ -355,6 +355,9 @@ describe('utcToZoned / calendarDateIn', () => {
     expect(calendarDateIn(instant, 'America/Mexico_City')).toBe('2026-01-31');
     expect(calendarDateIn(instant, 'Pacific/Pago_Pago')).toBe('2026-01-31');
     expect(calendarDateIn(new Date('2026-01-31T10:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-02-01');
+    // 30 calendar days on from Tokyo's 1 February, across the end of February.
+    expect(addCalendarDays(calendarDateIn(instant, 'Asia/Tokyo'), 30)).toBe('2026-03-03');
+    expect(addCalendarDays(calendarDateIn(new Date('2026-03-07T12:00:00Z'), 'America/New_York'), 1)).toBe('2026-03-08');
     expect(calendarDateIn(new Date('2026-01-31T09:59:59Z'), 'Pacific/Kiritimati')).toBe('2026-01-31');
     expect(calendarDateIn(new Date('2026-02-01T10:59:59Z'), 'Pacific/Pago_Pago')).toBe('2026-01-31');
     expect(calendarDateIn(new Date('2026-02-01T11:00:00Z'), 'Pacific/Pago_Pago')).toBe('2026-02-01');
