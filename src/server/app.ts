@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
+import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { favoriteRoutes } from './features/catalog/favorites-routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions) {
   await app.register(catalogRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(mediaRoutes);
+  await app.register(demoArtworkRoutes);
   await app.register(seoRoutes, { db, config });
 
   await app.register(spaPlugin, { clientDir: config.clientDir, uploadDir: config.uploadDir });

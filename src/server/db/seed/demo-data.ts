@@ -17,7 +17,7 @@ import {
   type CalendarDate,
 } from '../../../shared/domain/time.ts';
 import { Rng } from '../../../shared/prng.ts';
-import { avatarPath, initialsOf, servicePhotoPath } from '../../features/media/illustrations.ts';
+import { avatarPath, initialsOf, servicePhotoPath } from './artwork/illustrations.ts';
 import { CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
 import type { City, ServiceTemplate } from './content/catalog.ts';
 import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';

@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../../shared/domain/categories.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import { formatWallTime, utcToZoned } from '../../../shared/domain/time.ts';
 import { verifyPassword } from '../../features/auth/passwords.ts';
-import { isIllustrationCategory } from '../../features/media/illustrations.ts';
+import { isIllustrationCategory } from './artwork/illustrations.ts';
 import { openTestDatabase, resetDatabase } from '../../test/test-db.ts';
 import { queryRows, type Database } from '../open.ts';
 import { PROVIDERS } from './content/people.ts';

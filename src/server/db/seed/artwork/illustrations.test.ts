@@ -7,7 +7,6 @@ import {
   initialsOf,
   isIllustrationCategory,
   renderAvatar,
-  renderPlaceholder,
   renderServiceIllustration,
   servicePhotoPath,
 } from './illustrations.ts';
@@ -65,10 +64,6 @@ describe('service illustrations', () => {
 
   it('renders variants beyond the designed range too', () => {
     assertWellFormed(renderServiceIllustration('yoga', 999));
-  });
-
-  it('has a placeholder', () => {
-    assertWellFormed(renderPlaceholder());
   });
 
   it('builds the paths the routes serve', () => {
