@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { providerQuery, providerReviewsQuery } from '@/features/catalog/catalog-api';
-import { formatRating, pluralize } from '@/features/catalog/format';
+import { formatRating, pluralize } from '@/lib/format';
 import { InlineLoadFailed, isNotFoundError, LoadFailed } from '@/features/catalog/load-failed';
 import { PersonAvatar } from '@/features/catalog/person-avatar';
 import { ReviewList, ReviewListSkeleton } from '@/features/catalog/review-list';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MessageSquareText } from 'lucide-react';
 import type { PublicReview } from '@shared/api/catalog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from './format-date';
+import { formatDate } from '@/lib/format-date';
 import { PersonAvatar } from './person-avatar';
 import { RatingStars } from './rating';
 
