@@ -11,6 +11,7 @@ import {
   formatTimeIn,
   formatUtcOffset,
   formatWallTime,
+  formatWallTimeForDisplay,
   formatWeekdayIn,
   HOUR_MS,
   isCalendarDate,
@@ -427,5 +428,9 @@ describe('display formats in a zone', () => {
     expect(formatWeekdayIn(instant, 'Asia/Tokyo')).toBe('Sunday');
     expect(formatWeekdayIn(instant, 'UTC')).toBe('Saturday');
     expect(() => formatDateIn(instant, 'Nowhere/Land')).toThrow(RangeError);
+    expect(formatTimeIn(new Date('2026-03-08T00:05:00Z'), 'UTC')).toBe('12:05 AM');
+    expect(formatTimeIn(new Date('2026-03-08T12:00:00Z'), 'UTC')).toBe('12:00 PM');
+    expect(formatTimeIn(new Date('2026-03-08T23:59:00Z'), 'UTC')).toBe('11:59 PM');
+    expect(formatWallTimeForDisplay('13:05')).toBe('1:05 PM');
   });
 });

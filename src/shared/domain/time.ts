@@ -14,8 +14,9 @@
  * - in the autumn overlap (01:30 happens twice) the earlier instant is taken.
  * These are the rules of Temporal's 'compatible' disambiguation and of java.time.
  */
-import { TZDate, tzName, tzOffset } from '@date-fns/tz';
-import { format } from 'date-fns';
+// Only @date-fns/tz's two small Intl readers: the formats below are built by hand, so importing
+// this module (the auth schemas do, on the client's first screen) does not pull in date-fns.
+import { tzName, tzOffset } from '@date-fns/tz';
 
 /** 'yyyy-MM-dd'. */
 export type CalendarDate = string;
@@ -285,18 +286,23 @@ export function dayBounds(date: CalendarDate, timeZone: string): { start: Date; 
 
 /** SPEC.md's date format 'MMM d, yyyy' of an instant as seen in `timeZone`. */
 export function formatDateIn(instant: Date, timeZone: string): string {
-  requireZone(timeZone);
-  return format(new TZDate(instant.getTime(), timeZone), 'MMM d, yyyy');
+  return formatCalendarDateForDisplay(utcToZoned(instant, timeZone).date);
+}
+
+/** SPEC.md's time format 'h:mm a' of a wall time ('09:30' -> '9:30 AM', '00:05' -> '12:05 AM'). */
+export function formatWallTimeForDisplay(time: WallTime): string {
+  const { hour, minute } = parseWallTime(time);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** SPEC.md's time format 'h:mm a' of an instant as seen in `timeZone` ('9:30 AM'). */
 export function formatTimeIn(instant: Date, timeZone: string): string {
-  requireZone(timeZone);
-  return format(new TZDate(instant.getTime(), timeZone), 'h:mm a');
+  return formatWallTimeForDisplay(utcToZoned(instant, timeZone).time);
 }
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The weekday's English name of an instant as seen in `timeZone` ('Sunday'). */
 export function formatWeekdayIn(instant: Date, timeZone: string): string {
-  requireZone(timeZone);
-  return format(new TZDate(instant.getTime(), timeZone), 'EEEE');
+  return WEEKDAY_NAMES[weekdayOf(calendarDateIn(instant, timeZone))] as string;
 }
