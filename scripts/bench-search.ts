@@ -25,6 +25,7 @@ import { openPostgres, type Database, type Db } from '../src/server/db/open.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { getServiceDetail, searchServices } from '../src/server/features/catalog/catalog.ts';
 import { serviceSearchSchema, type ServiceSearch } from '../src/shared/api/catalog.ts';
+import { CATEGORIES as SHARED_CATEGORIES, type CategorySlug } from '../src/shared/domain/categories.ts';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(THIS_FILE), '..');
@@ -185,17 +186,19 @@ function table(headers: string[], rows: string[][], rightAlign: boolean[]): stri
 // ---------------------------------------------------------------------------------------------
 // Generated data (deterministic: every value is a hash of the row number)
 
-const CATEGORIES = [
-  { name: 'Massage', slug: 'massage', icon: '💆', price: 9000, unit: 'per session' },
-  { name: 'Tours', slug: 'tours', icon: '🗺️', price: 4500, unit: 'per session' },
-  { name: 'Private Chef', slug: 'private-chef', icon: '👨‍🍳', price: 15000, unit: 'per session' },
-  { name: 'Doctor', slug: 'doctor', icon: '🩺', price: 12000, unit: 'per session' },
-  { name: 'Yoga', slug: 'yoga', icon: '🧘', price: 6000, unit: 'per session' },
-  { name: 'Babysitting', slug: 'babysitting', icon: '🧸', price: 2500, unit: 'per hour' },
-  { name: 'Driver', slug: 'driver', icon: '🚗', price: 6000, unit: 'per hour' },
-  { name: 'Beauty', slug: 'beauty', icon: '💄', price: 8000, unit: 'per session' },
-  { name: 'Fitness', slug: 'fitness', icon: '🏋️', price: 5500, unit: 'per hour' },
-] as const;
+/** Typical price and unit per category; the categories themselves are the shared list. */
+const CATEGORY_PRICING: Record<CategorySlug, { price: number; unit: 'per session' | 'per hour' }> = {
+  massage: { price: 9000, unit: 'per session' },
+  tours: { price: 4500, unit: 'per session' },
+  'private-chef': { price: 15000, unit: 'per session' },
+  doctor: { price: 12000, unit: 'per session' },
+  yoga: { price: 6000, unit: 'per session' },
+  babysitting: { price: 2500, unit: 'per hour' },
+  driver: { price: 6000, unit: 'per hour' },
+  beauty: { price: 8000, unit: 'per session' },
+  fitness: { price: 5500, unit: 'per hour' },
+};
+const CATEGORIES = SHARED_CATEGORIES.map((c) => ({ ...c, ...CATEGORY_PRICING[c.slug] }));
 
 /** Eight noun phrases per category, in CATEGORIES order (flattened: category * 8 + k). */
 const NOUNS: string[] = [
