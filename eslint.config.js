@@ -39,9 +39,6 @@ const boundaryZones = [
   {
     target: ['src/client/components', 'src/client/lib'],
     from: 'src/client/features',
-    // TEMPORARY: format.ts is on its way from features/catalog to lib/ (issue 6, section 2);
-    // drop this exception once components/rating.tsx imports it from there.
-    except: ['./catalog/format.ts'],
     message:
       'components/ and lib/ are generic: take what a feature knows through props or a context from the app root.',
   },

@@ -14,6 +14,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A browser in a real place (the machine itself is UTC): a provider's zone is detected, not
+    // asked for. e2e/time-zones.spec.ts overrides it, including with UTC.
+    timezoneId: 'Europe/Lisbon',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: '/usr/bin/chromium',

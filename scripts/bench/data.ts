@@ -1,16 +1,20 @@
 /** The vocabulary of the generated data (deterministic: fill.ts picks from it by hashing row numbers). */
+import { CATEGORIES as SHARED_CATEGORIES, type CategorySlug } from '../../src/shared/domain/categories.ts';
 
-export const CATEGORIES = [
-  { name: 'Massage', slug: 'massage', icon: '💆', price: 9000, unit: 'per session' },
-  { name: 'Tours', slug: 'tours', icon: '🗺️', price: 4500, unit: 'per session' },
-  { name: 'Private Chef', slug: 'private-chef', icon: '👨‍🍳', price: 15000, unit: 'per session' },
-  { name: 'Doctor', slug: 'doctor', icon: '🩺', price: 12000, unit: 'per session' },
-  { name: 'Yoga', slug: 'yoga', icon: '🧘', price: 6000, unit: 'per session' },
-  { name: 'Babysitting', slug: 'babysitting', icon: '🧸', price: 2500, unit: 'per hour' },
-  { name: 'Driver', slug: 'driver', icon: '🚗', price: 6000, unit: 'per hour' },
-  { name: 'Beauty', slug: 'beauty', icon: '💄', price: 8000, unit: 'per session' },
-  { name: 'Fitness', slug: 'fitness', icon: '🏋️', price: 5500, unit: 'per hour' },
-] as const;
+/** Typical price and unit per category; the categories themselves are the shared list. */
+const CATEGORY_PRICING: Record<CategorySlug, { price: number; unit: 'per session' | 'per hour' }> = {
+  massage: { price: 9000, unit: 'per session' },
+  tours: { price: 4500, unit: 'per session' },
+  'private-chef': { price: 15000, unit: 'per session' },
+  doctor: { price: 12000, unit: 'per session' },
+  yoga: { price: 6000, unit: 'per session' },
+  babysitting: { price: 2500, unit: 'per hour' },
+  driver: { price: 6000, unit: 'per hour' },
+  beauty: { price: 8000, unit: 'per session' },
+  fitness: { price: 5500, unit: 'per hour' },
+};
+
+export const CATEGORIES = SHARED_CATEGORIES.map((c) => ({ ...c, ...CATEGORY_PRICING[c.slug] }));
 
 /** Eight noun phrases per category, in CATEGORIES order (flattened: category * 8 + k). */
 export const NOUNS: string[] = [

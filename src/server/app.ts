@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
+import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ db, config, logger, storage: givenStorage }: Bu
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(mediaRoutes);
+  await app.register(demoArtworkRoutes);
   await app.register(seoRoutes, { db, config });
 
   await app.register(uploadsRoutes, { storage });

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { formatRating, pluralize } from '@/features/catalog/format';
+import { formatRating, pluralize } from '@/lib/format';
 
 /** 1-5 stars of one review; read out as 'Rated 4 out of 5'. */
 export function RatingStars({ value, className }: { value: number; className?: string }) {

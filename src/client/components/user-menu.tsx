@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftRight, LogOut, Settings } from 'lucide-react';
 import type { User } from '@shared/api/auth';
@@ -16,6 +16,10 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { dashboardPath, roleLabels, switchTarget } from '@/lib/roles';
 import { UserAvatar } from '@/components/person-avatar';
+import { detectProviderTimeZone } from '@/lib/time-zone';
+
+// Shown only to a new provider whose browser reports UTC: loaded when needed.
+const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));
 
 export function RoleBadge({ role }: { role: User['role'] }) {
   return (
@@ -29,14 +33,24 @@ export function UserMenu({ user }: { user: User }) {
   const { logout, switchRole } = useAuth();
   const navigate = useNavigate();
   const [isBusy, setIsBusy] = useState(false);
+  const [isAskingZone, setIsAskingZone] = useState(false);
   const target = switchTarget(user.role);
   const displayName = user.name?.trim() || user.email;
 
-  async function handleSwitch() {
+  /** A new provider gets the browser's zone, or is asked for one when it names no place. */
+  function handleSwitch() {
+    if (target !== 'PROVIDER') return void doSwitch();
+    const zone = detectProviderTimeZone();
+    if (zone) void doSwitch(zone);
+    else setIsAskingZone(true);
+  }
+
+  async function doSwitch(timeZone?: string) {
     if (!target) return;
     setIsBusy(true);
     try {
-      const next = await switchRole(target);
+      const next = await switchRole(target, timeZone);
+      setIsAskingZone(false);
       toast({
         title: `Switched to ${roleLabels[next.role]}`,
         description: `You are now using Locora as a ${roleLabels[next.role].toLowerCase()}.`,
@@ -56,45 +70,57 @@ export function UserMenu({ user }: { user: User }) {
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Account menu for ${displayName}`}
-        className="cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-      >
-        <UserAvatar user={user} className="size-9 border" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
-          <UserAvatar user={user} className="size-10" />
-          <div className="flex min-w-0 flex-col gap-1">
-            <span className="truncate text-sm font-medium" data-testid="user-menu-name">
-              {displayName}
-            </span>
-            {user.name && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
-            <RoleBadge role={user.role} />
-          </div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem asChild>
-            <Link to="/settings">
-              <Settings aria-hidden="true" />
-              Settings
-            </Link>
-          </DropdownMenuItem>
-          {target && (
-            <DropdownMenuItem disabled={isBusy} onSelect={() => void handleSwitch()}>
-              <ArrowLeftRight aria-hidden="true" />
-              {target === 'PROVIDER' ? 'Switch to Provider' : 'Switch to Traveler'}
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={`Account menu for ${displayName}`}
+          className="cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        >
+          <UserAvatar user={user} className="size-9 border" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
+            <UserAvatar user={user} className="size-10" />
+            <div className="flex min-w-0 flex-col gap-1">
+              <span className="truncate text-sm font-medium" data-testid="user-menu-name">
+                {displayName}
+              </span>
+              {user.name && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
+              <RoleBadge role={user.role} />
+            </div>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuGroup>
+            <DropdownMenuItem asChild>
+              <Link to="/settings">
+                <Settings aria-hidden="true" />
+                Settings
+              </Link>
             </DropdownMenuItem>
-          )}
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void handleLogout()}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+            {target && (
+              <DropdownMenuItem disabled={isBusy} onSelect={handleSwitch}>
+                <ArrowLeftRight aria-hidden="true" />
+                {target === 'PROVIDER' ? 'Switch to Provider' : 'Switch to Traveler'}
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void handleLogout()}>
+            <LogOut aria-hidden="true" />
+            Log out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {isAskingZone && (
+        <Suspense fallback={null}>
+          <TimeZoneDialog
+            open={isAskingZone}
+            onOpenChange={setIsAskingZone}
+            onConfirm={(zone) => void doSwitch(zone)}
+            isBusy={isBusy}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -11,7 +11,8 @@ export interface AuthContextValue {
   login: (input: LoginInput) => Promise<User>;
   signup: (input: SignupInput) => Promise<User>;
   logout: () => Promise<void>;
-  switchRole: (role: SelfServiceRole) => Promise<User>;
+  /** Switching to PROVIDER needs the provider's IANA time zone. */
+  switchRole: (role: SelfServiceRole, timeZone?: string) => Promise<User>;
   /** Replace the user with one an account call returned (settings: name, avatar). */
   updateUser: (user: User) => void;
 }

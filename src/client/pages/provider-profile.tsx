@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { providerQuery, providerReviewsQuery } from '@/features/catalog/catalog-api';
-import { formatRating, pluralize } from '@/features/catalog/format';
+import { formatRating, pluralize } from '@/lib/format';
 import { ReviewList, ReviewListSkeleton } from '@/features/catalog/review-list';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';

@@ -12,16 +12,10 @@ import { EmailField } from '@/components/form-field';
 import { AuthCard } from '@/features/auth/auth-card';
 import { useAuth, type SelfServiceRole } from '@/lib/auth-context';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { ApiError } from '@/lib/api';
+import { detectProviderTimeZone, detectTimeZone } from '@/lib/time-zone';
 import { useDocumentTitle } from '@/lib/document-title';
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 export function SignUpPage() {
   useDocumentTitle('Sign up');
@@ -35,6 +29,9 @@ export function SignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isPending, setIsPending] = useState(false);
+  // A provider's calendar is read in their zone: the browser's, unless it only says UTC.
+  const [detectedZone] = useState(detectTimeZone);
+  const [timeZone, setTimeZone] = useState(() => detectProviderTimeZone() ?? '');
 
   if (!isLoading && user && !isPending) return <Navigate to="/" replace />;
 
@@ -49,6 +46,14 @@ export function SignUpPage() {
       });
       return;
     }
+    if (role === 'PROVIDER' && !timeZone) {
+      toast({
+        variant: 'destructive',
+        title: 'Choose your time zone',
+        description: 'Your calendar and bookings are shown in it.',
+      });
+      return;
+    }
     setIsPending(true);
     try {
       const created = await signup({
@@ -56,7 +61,7 @@ export function SignUpPage() {
         password,
         name: name.trim(),
         role,
-        timeZone: browserTimeZone(),
+        ...(role === 'PROVIDER' ? { timeZone } : {}),
       });
       const asProvider = created.role === 'PROVIDER';
       toast({
@@ -148,6 +153,19 @@ export function SignUpPage() {
             Must be at least {PASSWORD_MIN_LENGTH} characters long
           </p>
         </div>
+        {role === 'PROVIDER' && (
+          <TimeZoneSelect
+            value={timeZone}
+            onChange={setTimeZone}
+            required
+            disabled={isPending}
+            description={
+              detectProviderTimeZone()
+                ? 'Detected from your browser. Your calendar and bookings are shown in it.'
+                : `Your browser reports ${detectedZone ?? 'no time zone'}, which is not a place: choose where you work.`
+            }
+          />
+        )}
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
           {isPending && <Spinner decorative />}
           {role === 'PROVIDER' ? 'Create provider account' : 'Create account'}

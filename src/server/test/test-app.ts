@@ -72,7 +72,7 @@ export function uniqueIp() {
  */
 export async function signUp(
   app: App,
-  input: { role?: 'TRAVELER' | 'PROVIDER'; email?: string; password?: string; name?: string } = {},
+  input: { role?: 'TRAVELER' | 'PROVIDER'; email?: string; password?: string; name?: string; timeZone?: string } = {},
 ) {
   const email = input.email ?? uniqueEmail(input.role?.toLowerCase() ?? 'traveler');
   const password = input.password ?? 'correct horse battery';
@@ -80,7 +80,14 @@ export async function signUp(
     method: 'POST',
     url: '/api/auth/signup',
     remoteAddress: uniqueIp(),
-    payload: { email, password, name: input.name ?? 'Test User', role: input.role ?? 'TRAVELER' },
+    payload: {
+      email,
+      password,
+      name: input.name ?? 'Test User',
+      role: input.role ?? 'TRAVELER',
+      // A provider signs up with a real zone (shared/api/time.ts requires one).
+      ...(input.role === 'PROVIDER' ? { timeZone: input.timeZone ?? 'Europe/Lisbon' } : {}),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const token = sessionCookie(res);

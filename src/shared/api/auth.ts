@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants.ts';
+import { requireTimeZoneForProvider, timeZoneSchema } from './time.ts';
 
 export const roleSchema = z.enum(['TRAVELER', 'PROVIDER', 'ADMIN']);
 export type Role = z.infer<typeof roleSchema>;
@@ -61,14 +62,16 @@ export const nameSchema = z
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
   .refine((name) => !hasHostileCharacters(name), HOSTILE_NAME_MESSAGE);
 
-export const signupSchema = z.object({
-  email: emailSchema,
-  password: newPasswordSchema,
-  name: nameSchema,
-  role: selfServiceRoleSchema.default('TRAVELER'),
-  /** The browser's IANA time zone; providers' calendars are shown in it. */
-  timeZone: z.string().max(64).optional(),
-});
+export const signupSchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    name: nameSchema,
+    role: selfServiceRoleSchema.default('TRAVELER'),
+    /** The provider's IANA time zone (required with role PROVIDER); their calendar is read in it. */
+    timeZone: timeZoneSchema.optional(),
+  })
+  .superRefine(requireTimeZoneForProvider);
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
@@ -80,8 +83,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const switchRoleSchema = z.object({ role: selfServiceRoleSchema });
-export type SwitchRoleInput = z.infer<typeof switchRoleSchema>;
+export const switchRoleSchema = z
+  .object({
+    role: selfServiceRoleSchema,
+    /** Required when switching to PROVIDER: the zone a new provider profile is created with. */
+    timeZone: timeZoneSchema.optional(),
+  })
+  .superRefine(requireTimeZoneForProvider);
+export type SwitchRoleInput = z.input<typeof switchRoleSchema>;
 
 export const updateProfileSchema = z.object({
   name: nameSchema,

@@ -64,8 +64,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const switchRole = useCallback(
-    async (role: SelfServiceRole) => {
-      const next = await switchRoleRequest({ role });
+    async (role: SelfServiceRole, timeZone?: string) => {
+      const next = await switchRoleRequest(role === 'PROVIDER' ? { role, timeZone } : { role });
       replaceUser(next);
       return next;
     },

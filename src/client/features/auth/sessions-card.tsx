@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Monitor, Smartphone } from 'lucide-react';
 import type { SessionsResponse } from '@shared/api/auth';
 import { Badge } from '@/components/ui/badge';
@@ -9,9 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { formatDate as formatInstantDate } from '@/lib/format-date';
 import { revokeOtherSessions, sessionsQueryKey, type SessionInfo } from './account-api';
-
-const DATE_FORMAT = 'MMM d, yyyy';
 
 /** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */
 export function describeUserAgent(userAgent: string | null): { label: string; isMobile: boolean } {
@@ -49,7 +47,7 @@ export function describeUserAgent(userAgent: string | null): { label: string; is
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, DATE_FORMAT);
+  return Number.isNaN(date.getTime()) ? iso : formatInstantDate(date);
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {

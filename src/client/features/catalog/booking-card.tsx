@@ -8,15 +8,18 @@ import { Calendar } from '@/components/ui/calendar';
 import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { useAuth } from '@/lib/auth-context';
-import { formatDate } from './format-date';
-import { formatPrice, minimumHoursText } from './format';
+import { calendarDateOfLocalDate } from '@shared/domain/time';
+import { formatPrice, minimumHoursText } from '@/lib/format';
+import { formatCalendarDate } from '@/lib/format-date';
 
 /** Days before today cannot be chosen (SPEC.md section 5, Service calendar). */
 const isPastDay = (day: Date) => isBefore(day, startOfDay(new Date()));
 
 /**
  * The booking side card: price, unit, minimum hours, a date and Book Now, which goes to sign in
- * when signed out, else to /checkout/{id} with the chosen date as an ISO string.
+ * when signed out, else to /checkout/{id}?date=yyyy-MM-dd. The date is the calendar day the
+ * traveler clicked (an ISO 8601 calendar date), not an instant: checkout reads it in the
+ * provider's zone, so a browser far ahead of or behind UTC cannot move it to another day.
  */
 export function BookingCard({ service }: { service: Service }) {
   const { user, isLoading } = useAuth();
@@ -29,7 +32,7 @@ export function BookingCard({ service }: { service: Service }) {
       navigate('/auth/signin');
       return;
     }
-    const query = date ? `?${new URLSearchParams({ date: date.toISOString() })}` : '';
+    const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
     navigate(`/checkout/${service.id}${query}`);
   }
 
@@ -63,7 +66,8 @@ export function BookingCard({ service }: { service: Service }) {
           <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
             {date ? (
               <>
-                Selected: <span className="font-medium text-foreground">{formatDate(date)}</span>
+                Selected:{' '}
+                <span className="font-medium text-foreground">{formatCalendarDate(calendarDateOfLocalDate(date))}</span>
               </>
             ) : (
               'You can also pick a date at checkout.'

@@ -4,7 +4,7 @@ import type { PublicReview } from '@shared/api/catalog';
 import { PersonAvatar } from '@/components/person-avatar';
 import { RatingStars } from '@/components/rating';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from './format-date';
+import { formatDate } from '@/lib/format-date';
 
 /** Reviews newest first: author, stars, date ('MMM d, yyyy') and text; the service when asked. */
 export function ReviewList({

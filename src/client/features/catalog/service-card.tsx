@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isVerified, VerifiedMark } from '@/components/verified-badge';
 import { cn } from '@/lib/utils';
 import { FavoriteButton } from './favorite-button';
-import { formatPrice, reviewCount } from './format';
+import { formatPrice } from '@/lib/format';
+import { reviewCount } from './review-count';
 import { ServicePhoto } from './service-photo';
 
 /**

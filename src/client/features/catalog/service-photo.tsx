@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { fallbackPhoto, PLACEHOLDER_PHOTO } from './format';
+import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 
 /**
  * A service picture that never shows a broken image: when `src` is missing or fails to load it

@@ -2,10 +2,25 @@
  * Builds the whole demo dataset in memory: pure and deterministic for a given `now` (a seeded
  * PRNG, stable ids), so seed.ts only has to insert it in batches.
  */
+import { CATEGORIES, type CategorySlug } from '../../../shared/domain/categories.ts';
 import { initialsOf } from '../../../shared/domain/initials.ts';
-import { avatarPath, servicePhotoPath } from '../../features/media/illustrations.ts';
-import { CATEGORIES, CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
-import type { CategorySlug, City, ServiceTemplate } from './content/catalog.ts';
+import {
+  addCalendarDays,
+  calendarDateIn,
+  DAY_MS,
+  formatTimeIn,
+  formatWallTime,
+  formatWeekdayIn,
+  HOUR_MS,
+  MINUTE_MS,
+  weekdayOf,
+  zonedToUtc,
+  type CalendarDate,
+} from '../../../shared/domain/time.ts';
+import { Rng } from '../../../shared/prng.ts';
+import { avatarPath, servicePhotoPath } from './artwork/illustrations.ts';
+import { CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
+import type { City, ServiceTemplate } from './content/catalog.ts';
 import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';
 import type { ProviderProfile } from './content/people.ts';
 import {
@@ -19,7 +34,7 @@ import {
   THANKS,
 } from './content/texts.ts';
 import {
-  bookingAmounts,
+  bookingAmountColumns,
   buildAvailability,
   buildCategory,
   buildProvider,
@@ -35,8 +50,6 @@ import {
   type NewService,
   type NewUser,
 } from './factories.ts';
-import { Rng } from './prng.ts';
-import { DAY_MS, HOUR_MS, localDay, weekdayOf, zonedTime } from './time.ts';
 
 export type DemoAccount = { role: 'TRAVELER' | 'PROVIDER' | 'ADMIN'; email: string; name: string };
 
@@ -54,8 +67,6 @@ export type DemoData = {
 
 type BookingStatus = NonNullable<NewBooking['status']>;
 type Id = string;
-
-const MINUTE_MS = 60 * 1000;
 
 type ProviderCtx = {
   profile: ProviderProfile;
@@ -96,6 +107,11 @@ function emailOf(key: string) {
 /** Rounds a scaled price to something a person would charge: 50 cents below $40, $5 above. */
 function roundPrice(cents: number) {
   return cents < 4000 ? Math.max(500, Math.round(cents / 50) * 50) : Math.round(cents / 500) * 500;
+}
+
+/** The calendar date `offsetDays` days from today in `timeZone`. */
+function localDay(now: Date, timeZone: string, offsetDays: number): CalendarDate {
+  return addCalendarDays(calendarDateIn(now, timeZone), offsetDays);
 }
 
 function minDate(a: Date, b: Date) {
@@ -508,8 +524,9 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     const hour = opts.hour ?? rng.int(open, latest);
     const minute = opts.hour === undefined && rng.chance(0.3) ? 30 : 0;
     const day = localDay(now, tz, dayOffset);
-    const startAt = zonedTime(day, hour, minute, tz);
-    const dateKey = startAt.toISOString().slice(0, 10);
+    const startAt = zonedToUtc(day, formatWallTime(hour, minute), tz);
+    // A traveler takes at most one booking per UTC day (travelers move between zones).
+    const dateKey = calendarDateIn(startAt, 'UTC');
     if (p.busyDays.has(dayOffset) || t.busyDates.has(dateKey)) return undefined;
     const endAt = new Date(startAt.getTime() + hours * HOUR_MS);
     const floor = new Date(Math.max(s.row.createdAt.getTime(), t.createdAt.getTime()) + HOUR_MS);
@@ -538,7 +555,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
       startAt,
       hours,
       endAt,
-      ...bookingAmounts(s.row.priceCents, hours),
+      ...bookingAmountColumns(s.row.priceCents, hours),
       address,
       notes: rng.chance(0.35) ? rng.pick(BOOKING_NOTES) : null,
       createdAt,
@@ -712,8 +729,8 @@ function buildAvailabilityFor(p: ProviderCtx, now: Date, rng: Rng, ids: Rng, out
       buildAvailability({
         id: ids.uuid(),
         providerId: p.providerId,
-        startAt: zonedTime(day, from, 0, tz),
-        endAt: zonedTime(day, to, 0, tz),
+        startAt: zonedToUtc(day, formatWallTime(from), tz),
+        endAt: zonedToUtc(day, formatWallTime(to), tz),
         createdAt: new Date(now.getTime() - rng.int(1, 20) * DAY_MS),
         ...extra,
       }),
@@ -765,8 +782,8 @@ function messageVars(b: BookingBuilt): Record<string, string> {
     city: b.provider.city.name,
     place: rng.pick(b.provider.city.neighbourhoods),
     service: b.service.row.title,
-    day: new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: tz }).format(b.row.startAt),
-    time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz }).format(b.row.startAt),
+    day: formatWeekdayIn(b.row.startAt, tz),
+    time: formatTimeIn(b.row.startAt, tz),
   };
 }
 

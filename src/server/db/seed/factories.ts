@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SERVICE_FEE_RATE } from '../../../shared/domain/constants.ts';
+import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { HOUR_MS } from '../../../shared/domain/time.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../open.ts';
 import {
@@ -170,10 +171,10 @@ export async function createService(db: Executor, overrides: Partial<NewService>
 
 // ------------------------------------------------------------------------------------- bookings
 
-/** Amount and fee of `hours` at `priceCents` (price times hours; fee 5 %, rounded to a cent). */
-export function bookingAmounts(priceCents: number, hours: number) {
-  const amountCents = priceCents * hours;
-  return { amountCents, feeCents: Math.round(amountCents * SERVICE_FEE_RATE) };
+/** The amount_cents and fee_cents columns of `hours` at `priceCents` (shared/domain/pricing.ts). */
+export function bookingAmountColumns(priceCents: number, hours: number) {
+  const { subtotalCents, feeCents } = bookingAmounts(priceCents, hours);
+  return { amountCents: subtotalCents, feeCents };
 }
 
 /**
@@ -190,8 +191,8 @@ export function buildBooking(
     serviceId: service.id,
     providerId: service.providerId,
     status: 'PENDING',
-    ...bookingAmounts(service.priceCents, hours),
-    endAt: new Date(startAt.getTime() + hours * 60 * 60 * 1000),
+    ...bookingAmountColumns(service.priceCents, hours),
+    endAt: new Date(startAt.getTime() + hours * HOUR_MS),
     ...overrides,
     startAt,
     hours,

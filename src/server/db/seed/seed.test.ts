@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../shared/domain/categories.ts';
+import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { formatWallTime, utcToZoned } from '../../../shared/domain/time.ts';
 import { verifyPassword } from '../../features/auth/passwords.ts';
-import { isIllustrationCategory } from '../../features/media/illustrations.ts';
+import { isIllustrationCategory } from './artwork/illustrations.ts';
 import { openTestDatabase, resetDatabase } from '../../test/test-db.ts';
 import { queryRows, type Database } from '../open.ts';
-import { CATEGORIES } from './content/catalog.ts';
+import { PROVIDERS } from './content/people.ts';
 import { buildDemoData } from './demo-data.ts';
 import { createBooking, createCategory, createProvider, createService, createUser } from './factories.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedIfEmpty, type SeedSummary } from './seed.ts';
@@ -137,7 +140,7 @@ describe('seedDemo', () => {
       created_late: number;
     }>(sql`
       select
-        count(*) filter (where b.amount_cents <> s.price_cents * b.hours or b.fee_cents <> round(b.amount_cents * 0.05))::int as amounts,
+        count(*) filter (where b.amount_cents <> s.price_cents * b.hours or b.fee_cents <> round(b.amount_cents * 5 / 100.0))::int as amounts,
         count(*) filter (where b.end_at <> b.start_at + make_interval(hours => b.hours))::int as ends,
         count(*) filter (where b.status = 'COMPLETED' and b.end_at > now())::int as completed_future,
         count(*) filter (where b.status in ('PENDING', 'CONFIRMED') and b.start_at < now())::int as live_past,
@@ -195,14 +198,13 @@ describe('seedDemo', () => {
       sql`select p.time_zone, a.start_at, a.end_at from availability a join providers p on p.id = a.provider_id`,
     );
     expect(slots.length).toBeGreaterThan(100);
+    // Every slot starts and ends on the hour of its provider's local clock (the exact hours are
+    // checked across DST changes in buildDemoData's tests below).
     for (const s of slots) {
-      const hour = Number(
-        new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: s.time_zone }).format(
-          new Date(s.start_at),
-        ),
-      );
-      expect(hour, `${s.time_zone} ${String(s.start_at)}`).toBeGreaterThanOrEqual(6);
-      expect(hour).toBeLessThanOrEqual(22);
+      for (const at of [s.start_at, s.end_at]) {
+        const { time } = utcToZoned(new Date(at), s.time_zone);
+        expect(time, `${s.time_zone} ${String(at)}`).toMatch(/^([01]\d|2[0-3]):00$/);
+      }
     }
     const series = await rows<{ series_id: string; n: number; days: number; types: number }>(sql`
       select series_id, count(*)::int as n, count(distinct recurrence_days)::int as days, count(distinct recurrence_type)::int as types
@@ -265,6 +267,60 @@ describe('buildDemoData', () => {
   it('is deterministic for a given moment', () => {
     const now = new Date('2026-03-01T12:00:00Z');
     expect(JSON.stringify(buildDemoData(now, 'hash'))).toBe(JSON.stringify(buildDemoData(now, 'hash')));
+  });
+
+  it('puts availability at each provider’s exact local hours on both sides of the March DST changes', () => {
+    // From 1 March the 21 daily days and the 12 recurring weeks cross New York's change (8 March)
+    // and Europe's (29 March). A slot one hour off on either side fails the exact HH:mm match.
+    const data = buildDemoData(new Date('2026-03-01T12:00:00Z'), 'hash');
+    const providersById = new Map(data.providers.map((p) => [p.id, p]));
+    const profiles = new Map(PROVIDERS.map((p) => [p.displayName, p]));
+    const seen = new Map<string, Set<string>>();
+    for (const slot of data.availability) {
+      const provider = providersById.get(slot.providerId);
+      const profile = profiles.get(provider?.displayName ?? '');
+      if (!provider || !profile || slot.isBlocked) continue;
+      const tz = provider.timeZone as string;
+      const start = utcToZoned(slot.startAt, tz);
+      const end = utcToZoned(slot.endAt as Date, tz);
+      expect(end.date).toBe(start.date);
+      const [open, close] = profile.hours;
+      const expected =
+        profile.availability === 'split' && open < 13 && close > 15
+          ? [
+              [formatWallTime(open), '13:00'],
+              ['14:00', formatWallTime(close)],
+            ]
+          : [[formatWallTime(open), formatWallTime(close)]];
+      expect(expected, `${profile.key} ${start.date}`).toContainEqual([start.time, end.time]);
+      const side = (change: string) => (start.date < change ? 'before' : 'after');
+      const change = tz === 'America/New_York' ? '2026-03-08' : '2026-03-29';
+      seen.set(tz, (seen.get(tz) ?? new Set()).add(side(change)));
+    }
+    for (const tz of ['America/New_York', 'Europe/Lisbon', 'Europe/Madrid']) {
+      expect([...(seen.get(tz) ?? [])].sort(), tz).toEqual(['after', 'before']);
+    }
+
+    // And one provider's slot, instant by instant: the same 09:00 local is 14:00Z, then 13:00Z.
+    const ny = data.providers.find((p) => p.timeZone === 'America/New_York');
+    const nySlots = data.availability
+      .filter((a) => a.providerId === ny?.id && !a.isBlocked)
+      .map((a) => ({ date: utcToZoned(a.startAt, 'America/New_York').date, utc: a.startAt.toISOString() }));
+    const before = nySlots.find((a) => a.date < '2026-03-08');
+    const after = nySlots.find((a) => a.date > '2026-03-08');
+    const open = profiles.get(ny?.displayName ?? '')?.hours[0] ?? 0;
+    expect(before?.utc).toBe(`${before?.date}T${String(open + 5).padStart(2, '0')}:00:00.000Z`);
+    expect(after?.utc).toBe(`${after?.date}T${String(open + 4).padStart(2, '0')}:00:00.000Z`);
+  });
+
+  it('computes every booking’s amount and fee with the shared pricing rules', () => {
+    const data = buildDemoData(new Date('2026-03-01T12:00:00Z'), 'hash');
+    const prices = new Map(data.services.map((s) => [s.id, s.priceCents]));
+    expect(data.bookings.length).toBeGreaterThan(100);
+    for (const b of data.bookings) {
+      const { subtotalCents, feeCents } = bookingAmounts(prices.get(b.serviceId) as number, b.hours);
+      expect([b.amountCents, b.feeCents]).toEqual([subtotalCents, feeCents]);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
+import { isValidTimeZone } from '../../../shared/domain/time.ts';
 import type { Db, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -15,31 +16,28 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-export function isValidTimeZone(tz: string | undefined): tz is string {
-  if (!tz) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Creates the provider profile of `user` if it has none (govIdStatus PENDING, displayName from
- * the name). Runs inside the caller's transaction so role and profile change together.
+ * the name, the given IANA zone). An existing profile keeps its zone. Runs inside the caller's
+ * transaction so role and profile change together.
  */
 export async function ensureProviderProfile(
   tx: Tx | Db,
   user: { id: string; name: string | null; email: string },
-  timeZone?: string,
+  timeZone: string,
 ) {
+  if (!isValidTimeZone(timeZone)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      timeZone ? `Unknown time zone "${timeZone}".` : 'A provider needs a time zone, such as Europe/Lisbon.',
+    );
+  }
   await tx
     .insert(providers)
     .values({
       userId: user.id,
       displayName: providerDisplayName(user),
-      timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
+      timeZone,
     })
     .onConflictDoNothing({ target: providers.userId });
 }
@@ -117,7 +115,7 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
         .values({ email, name: input.name.normalize('NFC').trim(), role: input.role, passwordHash })
         .returning(userColumns);
       if (!user) throw new Error('insert returned no row');
-      if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone);
+      if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone ?? '');
       const session = await createSession(tx, user.id, ctx.userAgent);
       return { user, session };
     });
@@ -166,12 +164,16 @@ export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function switchRole(db: Db, current: User, role: 'TRAVELER' | 'PROVIDER'): Promise<User> {
+export async function switchRole(
+  db: Db,
+  current: User,
+  { role, timeZone }: { role: 'TRAVELER' | 'PROVIDER'; timeZone?: string | undefined },
+): Promise<User> {
   if (current.role === 'ADMIN') throw new AppError('FORBIDDEN', 'Admins cannot switch role.');
   return db.transaction(async (tx) => {
     const [user] = await tx.update(users).set({ role }).where(eq(users.id, current.id)).returning(userColumns);
     if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
-    if (role === 'PROVIDER') await ensureProviderProfile(tx, user);
+    if (role === 'PROVIDER') await ensureProviderProfile(tx, user, timeZone ?? '');
     return user;
   });
 }

@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
         response: { 200: userResponseSchema, ...errors },
       },
     },
-    async (request) => ({ user: await switchRole(db, requireUser(request), request.body.role) }),
+    async (request) => ({ user: await switchRole(db, requireUser(request), request.body) }),
   );
 
   app.get(

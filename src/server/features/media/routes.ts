@@ -1,73 +1,18 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-import {
-  ILLUSTRATION_CATEGORIES,
-  MAX_VARIANT,
-  isIllustrationCategory,
-  renderAvatar,
-  renderPlaceholder,
-  renderServiceIllustration,
-} from './illustrations.ts';
+import { PLACEHOLDER_PATH, PLACEHOLDER_SVG } from './placeholder.ts';
 
-const serviceParamsSchema = z.object({
-  category: z.string().max(64),
-  n: z.coerce.number().int('The variant must be a whole number').min(1).max(MAX_VARIANT),
-});
-
-const avatarParamsSchema = z.object({
-  seed: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\p{L}\p{N}_-]+$/u, 'The avatar seed may contain letters, digits, "-" and "_" only'),
-});
-
-const avatarQuerySchema = z.object({
-  /** Initials to draw (escaped; at most 3 characters are used). */
-  i: z.string().max(8, 'Initials must be at most 8 characters').optional(),
-});
-
-function sendSvg(reply: FastifyReply, svg: string) {
-  return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
-}
-
-/** Demo illustrations served by the app itself, so Locora works offline under a strict CSP. */
+/**
+ * The media the app itself serves: the placeholder for services without photos. (Uploaded files
+ * are served from /uploads/; the demo data's artwork by db/seed/artwork/artwork-routes.ts.)
+ */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/media/services/:category/:n.svg',
-    {
-      schema: {
-        tags: ['media'],
-        summary: `A 4:3 service illustration; category is one of ${ILLUSTRATION_CATEGORIES.join(', ')}`,
-        params: serviceParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const { category, n } = request.params;
-      if (!isIllustrationCategory(category))
-        throw new AppError('NOT_FOUND', `No illustrations for category "${category}".`);
-      return sendSvg(reply, renderServiceIllustration(category, n));
-    },
-  );
-
-  app.get(
-    '/media/avatars/:seed.svg',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'A square avatar with initials (?i=AB) on a gradient chosen from the seed',
-        params: avatarParamsSchema,
-        querystring: avatarQuerySchema,
-      },
-    },
-    async (request, reply) => sendSvg(reply, renderAvatar(request.params.seed, request.query.i)),
-  );
-
-  app.get(
-    '/media/placeholder.svg',
+    PLACEHOLDER_PATH,
     { schema: { tags: ['media'], summary: 'A neutral 4:3 image for services without photos' } },
-    async (_request, reply) => sendSvg(reply, renderPlaceholder()),
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(PLACEHOLDER_SVG),
   );
 };

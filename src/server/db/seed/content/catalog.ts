@@ -1,20 +1,10 @@
-/** Categories, cities and the service catalogue of the demo data. Prices are integer US cents. */
+/**
+ * Cities and the service catalogue of the demo data (the categories are shared:
+ * shared/domain/categories.ts). Prices are integer US cents.
+ */
+import type { CategorySlug } from '../../../../shared/domain/categories.ts';
 
 export type PricingUnit = 'per hour' | 'per session' | 'per day';
-
-export const CATEGORIES = [
-  { name: 'Massage', slug: 'massage', icon: '💆' },
-  { name: 'Tours', slug: 'tours', icon: '🗺️' },
-  { name: 'Private Chef', slug: 'private-chef', icon: '👨‍🍳' },
-  { name: 'Doctor', slug: 'doctor', icon: '🩺' },
-  { name: 'Yoga', slug: 'yoga', icon: '🧘' },
-  { name: 'Babysitting', slug: 'babysitting', icon: '🧸' },
-  { name: 'Driver', slug: 'driver', icon: '🚗' },
-  { name: 'Beauty', slug: 'beauty', icon: '💄' },
-  { name: 'Fitness', slug: 'fitness', icon: '🏋️' },
-] as const;
-
-export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 
 export type CityKey = 'lisbon' | 'barcelona' | 'bangkok' | 'bali' | 'mexico' | 'newyork' | 'saopaulo' | 'tokyo';
 

@@ -1,5 +1,6 @@
 /** The people of the demo data: providers (with their profiles) and travelers. */
-import type { CategorySlug, CityKey, ServiceTemplate } from './catalog.ts';
+import type { CategorySlug } from '../../../../shared/domain/categories.ts';
+import type { CityKey, ServiceTemplate } from './catalog.ts';
 
 export type GovIdStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 

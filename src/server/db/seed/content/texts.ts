@@ -3,7 +3,7 @@
  * {p} provider's first name, {day} weekday of the booking, {time} its local start time,
  * {place} a neighbourhood of the city, {city}, {service} the service title.
  */
-import type { CategorySlug } from './catalog.ts';
+import type { CategorySlug } from '../../../../shared/domain/categories.ts';
 
 export const REVIEWS: Record<CategorySlug, { 5: string[]; 4: string[] }> = {
   massage: {

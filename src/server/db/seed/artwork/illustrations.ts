@@ -1,21 +1,16 @@
 /**
- * Deterministic SVG illustrations for demo service photos and avatars. Pure functions: the same
- * input always renders the same bytes, so the responses can be cached and tested.
+ * Demo artwork: deterministic SVG illustrations for the demo services' photos and the demo
+ * people's avatars. Demo content, so it lives with the seed; the app serves it (artwork-routes.ts)
+ * so the demo works offline under a strict CSP. Pure functions: the same input always renders the
+ * same bytes, so the responses can be cached and tested.
  */
-import { initialsOf } from '../../../shared/domain/initials.ts';
+import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from '../../../../shared/domain/categories.ts';
+import { initialsOf } from '../../../../shared/domain/initials.ts';
+import { hashString, Rng } from '../../../../shared/prng.ts';
 
-export const ILLUSTRATION_CATEGORIES = [
-  'massage',
-  'tours',
-  'private-chef',
-  'doctor',
-  'yoga',
-  'babysitting',
-  'driver',
-  'beauty',
-  'fitness',
-] as const;
-export type IllustrationCategory = (typeof ILLUSTRATION_CATEGORIES)[number];
+/** One illustration set per category of the marketplace. */
+export const ILLUSTRATION_CATEGORIES = CATEGORY_SLUGS;
+export type IllustrationCategory = CategorySlug;
 
 /** Variants the seed uses per category (any positive integer renders; these are the designed ones). */
 export const ILLUSTRATION_VARIANTS = 12;
@@ -25,7 +20,7 @@ export const ILLUSTRATION_WIDTH = 800;
 export const ILLUSTRATION_HEIGHT = 600;
 
 export function isIllustrationCategory(value: string): value is IllustrationCategory {
-  return (ILLUSTRATION_CATEGORIES as readonly string[]).includes(value);
+  return isCategorySlug(value);
 }
 
 export function servicePhotoPath(category: IllustrationCategory, n: number): string {
@@ -36,8 +31,6 @@ export function avatarPath(seed: string, initials?: string): string {
   return `/media/avatars/${encodeURIComponent(seed)}.svg${initials ? `?i=${encodeURIComponent(initials)}` : ''}`;
 }
 
-export const PLACEHOLDER_PATH = '/media/placeholder.svg';
-
 /** Escapes text for use in SVG/XML text content and attribute values. */
 export function escapeXml(text: string): string {
   return text.replace(
@@ -47,41 +40,6 @@ export function escapeXml(text: string): string {
 }
 
 // ------------------------------------------------------------------------------------ helpers
-
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Rand = {
-  (): number;
-  /** A float in [min, max). */
-  range(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-};
-
-function rand(seed: string): Rand {
-  const next = mulberry32(hash(seed));
-  const r = (() => next()) as Rand;
-  r.range = (min, max) => min + next() * (max - min);
-  r.pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
-  return r;
-}
 
 /** Rounds for compact output. */
 const f = (n: number) => (Math.round(n * 10) / 10).toString();
@@ -160,11 +118,11 @@ function stopsXml(stops: Stop[]) {
 }
 
 /** A smooth closed blob around (cx, cy) through `points` jittered radii (Catmull-Rom to Bézier). */
-function blob(r: Rand, cx: number, cy: number, radius: number, irregularity = 0.22, points = 7): string {
+function blob(r: Rng, cx: number, cy: number, radius: number, irregularity = 0.22, points = 7): string {
   const pts: [number, number][] = [];
   for (let i = 0; i < points; i++) {
     const a = (i / points) * Math.PI * 2;
-    const rr = radius * (1 - irregularity + r() * irregularity * 2);
+    const rr = radius * (1 - irregularity + r.float() * irregularity * 2);
     pts.push([cx + Math.cos(a) * rr, cy + Math.sin(a) * rr]);
   }
   let d = `M${f(pts[0]![0])} ${f(pts[0]![1])}`;
@@ -195,7 +153,7 @@ function leaf(x: number, y: number, angle: number, len: number, width: number, f
 }
 
 /** A sprig: a curved stem with leaves along it. */
-function sprig(r: Rand, x: number, y: number, angle: number, len: number, fill: string, dark: string) {
+function sprig(r: Rng, x: number, y: number, angle: number, len: number, fill: string, dark: string) {
   const leaves: string[] = [];
   const n = 5;
   for (let i = 1; i <= n; i++) {
@@ -261,7 +219,7 @@ type Palette = {
 };
 
 /** The shared backdrop: gradient, a glow and two soft blobs. */
-function backdrop(cv: Canvas, r: Rand, p: Palette) {
+function backdrop(cv: Canvas, r: Rng, p: Palette) {
   const bg = cv.linear('bg', [
     [0, p.bg[0]],
     [1, p.bg[1]],
@@ -292,7 +250,7 @@ function surface(cv: Canvas, y: number, top: string, bottom: string, id = 'surf'
 
 // ------------------------------------------------------------------------------------ scenes
 
-type Scene = (cv: Canvas, r: Rand, p: Palette, variant: number) => void;
+type Scene = (cv: Canvas, r: Rng, p: Palette, variant: number) => void;
 
 const massage: Scene = (cv, r, p, v) => {
   backdrop(cv, r, p);
@@ -468,7 +426,7 @@ const tours: Scene = (cv, r, p, v) => {
         cv.add(`<rect x="${f(x)}" y="${f(430 - h)}" width="${f(w)}" height="${f(h)}" fill="${near}"/>`);
         for (let wy = 430 - h + 14; wy < 420; wy += 22) {
           for (let wx = x + 10; wx < x + w - 12; wx += 16) {
-            if (r() < 0.45)
+            if (r.float() < 0.45)
               cv.add(
                 `<rect x="${f(wx)}" y="${f(wy)}" width="7" height="10" fill="${lighten(p.glow, 0.3)}" opacity="0.85"/>`,
               );
@@ -560,7 +518,7 @@ const privateChef: Scene = (cv, r, p, v) => {
   cv.scaled(400, 440, 1.12, () => chefProps(cv, r, p, v));
 };
 
-function chefProps(cv: Canvas, r: Rand, p: Palette, v: number) {
+function chefProps(cv: Canvas, r: Rng, p: Palette, v: number) {
   if (v % 2 === 0) {
     // Pan with steam on the left, plated dish on the right.
     const pan = cv.linear('pan', [
@@ -1497,32 +1455,8 @@ export function renderServiceIllustration(category: IllustrationCategory, n: num
   const layout = variant - 1 + Math.floor((variant - 1) / palettes.length);
   const mirror = MIRROR_SAFE.has(category) && Math.floor((variant - 1) / palettes.length) % 2 === 1;
   const cv = new Canvas();
-  SCENES[category](cv, rand(`${category}:${variant}`), palette, layout);
+  SCENES[category](cv, new Rng(`${category}:${variant}`), palette, layout);
   return cv.render(ILLUSTRATION_WIDTH, ILLUSTRATION_HEIGHT, TITLES[category], mirror);
-}
-
-/** A neutral 4:3 image for services without photos. */
-export function renderPlaceholder(): string {
-  const cv = new Canvas();
-  const r = rand('placeholder');
-  const p: Palette = {
-    bg: ['#eef2f7', '#d9e1ec'],
-    glow: '#ffffff',
-    a: '#9fb3c8',
-    b: '#b8c6d6',
-    c: '#7c93ad',
-    ink: '#52667d',
-    light: '#ffffff',
-  };
-  backdrop(cv, r, p);
-  cv.add(
-    `<path d="M0 470Q200 400 420 460T800 440V600H0Z" fill="${p.b}"/>`,
-    `<path d="M0 520Q240 470 460 520T800 500V600H0Z" fill="${p.a}"/>`,
-    shadow(400, 470, 40, 9, 0.2),
-    `<path d="M400 470C380 420 330 380 330 320A70 70 0 0 1 470 320C470 380 420 420 400 470Z" fill="${p.c}"/>`,
-    `<circle cx="400" cy="320" r="26" fill="#ffffff"/>`,
-  );
-  return cv.render(ILLUSTRATION_WIDTH, ILLUSTRATION_HEIGHT, 'No photo yet');
 }
 
 const AVATAR_GRADIENTS: [string, string][] = [
@@ -1542,8 +1476,8 @@ const AVATAR_GRADIENTS: [string, string][] = [
 
 /** A square avatar: a gradient chosen from `seed` with the initials (escaped) or an abstract mark. */
 export function renderAvatar(seed: string, initials?: string): string {
-  const r = rand(`avatar:${seed}`);
-  const [from, to] = AVATAR_GRADIENTS[hash(seed) % AVATAR_GRADIENTS.length] as [string, string];
+  const r = new Rng(`avatar:${seed}`);
+  const [from, to] = AVATAR_GRADIENTS[hashString(seed) % AVATAR_GRADIENTS.length] as [string, string];
   const cv = new Canvas();
   const bg = cv.linear(
     'abg',

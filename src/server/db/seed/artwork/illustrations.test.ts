@@ -6,7 +6,6 @@ import {
   escapeXml,
   isIllustrationCategory,
   renderAvatar,
-  renderPlaceholder,
   renderServiceIllustration,
   servicePhotoPath,
 } from './illustrations.ts';
@@ -64,10 +63,6 @@ describe('service illustrations', () => {
 
   it('renders variants beyond the designed range too', () => {
     assertWellFormed(renderServiceIllustration('yoga', 999));
-  });
-
-  it('has a placeholder', () => {
-    assertWellFormed(renderPlaceholder());
   });
 
   it('builds the paths the routes serve', () => {

@@ -1,4 +1,8 @@
-/** A small seeded pseudo-random generator, so the demo data is the same on every run. */
+/**
+ * The one seeded pseudo-random generator of the project: the demo data, the demo artwork and the
+ * benchmarks draw from it, so the same seed gives the same values on every run and machine.
+ * Not for secrets (use crypto for those).
+ */
 
 /** mulberry32: 32-bit state, good enough spread for demo data, tiny and fast. */
 export function mulberry32(seed: number): () => number {
@@ -32,6 +36,11 @@ export class Rng {
   /** A float in [0, 1). */
   float(): number {
     return this.next();
+  }
+
+  /** A float in [min, max). */
+  range(min: number, max: number): number {
+    return min + this.next() * (max - min);
   }
 
   /** An integer in [min, max], both inclusive. */

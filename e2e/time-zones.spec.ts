@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn, uniqueEmail } from './helpers';
+
+/**
+ * Issue 6, "rules in one place": a chosen date travels as a calendar date (yyyy-MM-dd), whatever
+ * the browser's zone, and becoming a provider never leaves the calendar silently in UTC.
+ */
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+async function firstServiceId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/services/featured');
+  expect(res.ok()).toBe(true);
+  const [service] = (await res.json()) as { id: string }[];
+  if (!service) throw new Error('The demo data has no featured services');
+  return service.id;
+}
+
+/** Opens next month in the booking calendar, clicks `day` and returns the yyyy-MM-dd the traveler saw. */
+async function pickDayNextMonth(page: Page, day: number): Promise<string> {
+  const grid = page.getByRole('grid', { name: /Booking date/ });
+  await expect(grid).toBeVisible();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  const label = (await grid.getAttribute('aria-label')) ?? '';
+  const m = /Booking date, (\w+) (\d{4})$/.exec(label);
+  if (!m) throw new Error(`unexpected calendar label ${label}`);
+  const month = MONTHS.indexOf(m[1] ?? '') + 1;
+  expect(month).toBeGreaterThan(0);
+  await grid.getByRole('button', { name: new RegExp(`, ${m[1]} ${day}, ${m[2]}$`) }).click();
+  await expect(page.getByText(`Selected: ${(m[1] ?? '').slice(0, 3)} ${day}, ${m[2]}`)).toBeVisible();
+  return `${m[2]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+  test.describe(`Book Now in a browser at ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test('signed out, Book Now goes to sign in with nothing in the URL', async ({ page }) => {
+      const id = await firstServiceId(page);
+      await page.goto(`/service/${id}`);
+      await pickDayNextMonth(page, 1);
+      await page.getByRole('button', { name: 'Book Now' }).click();
+      await expect(page).toHaveURL(/\/auth\/signin$/);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/auth/signin');
+      expect(url.search).toBe('');
+      expect(url.hash).toBe('');
+    });
+
+    test('signed in, the checkout URL carries exactly the day picked', async ({ page }) => {
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+      await signIn(page, DEMO.traveler.email, DEMO.traveler.password);
+      const id = await firstServiceId(page);
+      // The first, the 15th and the 28th of next month: one day off in either direction fails.
+      for (const day of [1, 15, 28]) {
+        await page.goto(`/service/${id}`);
+        const picked = await pickDayNextMonth(page, day);
+        await page.getByRole('button', { name: 'Book Now' }).click();
+        await expect(page).toHaveURL(new RegExp(`/checkout/${id}\\?date=`));
+        const url = new URL(page.url());
+        expect(url.pathname).toBe(`/checkout/${id}`);
+        expect([...url.searchParams.keys()]).toEqual(['date']);
+        expect(url.searchParams.get('date')).toBe(picked);
+      }
+    });
+  });
+}
+
+test.describe('a browser that reports UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('signing up as a provider asks for the time zone and stores the one chosen', async ({ page }) => {
+    await page.goto('/auth/signup?role=provider');
+    await page.getByLabel('Full Name').fill('Uma Utc');
+    await page.getByLabel('Email').fill(uniqueEmail('tz-provider'));
+    await page.getByLabel('Password').fill('provider-pass-1');
+    const zone = page.getByLabel('Time zone');
+    await expect(zone).toHaveValue('');
+    await expect(page.getByText(/Your browser reports UTC/)).toBeVisible();
+    await page.getByRole('button', { name: 'Create provider account' }).click();
+    // The select is required: the browser keeps the form from being sent.
+    await expect(page).toHaveURL(/\/auth\/signup/);
+    await zone.selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Create provider account' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/provider$/);
+    const me = await page.request.get('/api/provider/me');
+    expect(me.ok()).toBe(true);
+    expect((await me.json()).timeZone).toBe('Asia/Tokyo');
+  });
+
+  test('switching to provider asks for the time zone, and Cancel keeps the traveler', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await page.getByLabel('Full Name').fill('Tom Traveler');
+    await page.getByLabel('Email').fill(uniqueEmail('tz-switch'));
+    await page.getByLabel('Password').fill('traveler-pass-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/browse/);
+
+    const openMenu = () => page.getByRole('button', { name: /Account menu/ }).click();
+    await openMenu();
+    await page.getByRole('menuitem', { name: 'Switch to Provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Where do you work?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/Your browser reports UTC/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Switch to Provider' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await page.request.get('/api/provider/me')).status()).toBe(403);
+
+    await openMenu();
+    await page.getByRole('menuitem', { name: 'Switch to Provider' }).click();
+    await dialog.getByLabel('Time zone').selectOption('America/Sao_Paulo');
+    await dialog.getByRole('button', { name: 'Switch to Provider' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/provider$/);
+    expect((await (await page.request.get('/api/provider/me')).json()).timeZone).toBe('America/Sao_Paulo');
+  });
+});
+
+test.describe('a browser in São Paulo', () => {
+  test.use({ timezoneId: 'America/Sao_Paulo' });
+
+  test('signing up as a provider keeps the detected zone, shown before sending', async ({ page }) => {
+    await page.goto('/auth/signup?role=provider');
+    await expect(page.getByLabel('Time zone')).toHaveValue('America/Sao_Paulo');
+    await expect(page.getByText('Detected from your browser.', { exact: false })).toBeVisible();
+    await page.getByLabel('Full Name').fill('Bia Brasil');
+    await page.getByLabel('Email').fill(uniqueEmail('tz-sp'));
+    await page.getByLabel('Password').fill('provider-pass-1');
+    await page.getByRole('button', { name: 'Create provider account' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/provider$/);
+    expect((await (await page.request.get('/api/provider/me')).json()).timeZone).toBe('America/Sao_Paulo');
+  });
+
+  test('switching to provider needs no question', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await page.getByLabel('Full Name').fill('Caio Carioca');
+    await page.getByLabel('Email').fill(uniqueEmail('tz-sp-switch'));
+    await page.getByLabel('Password').fill('traveler-pass-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/browse/);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Switch to Provider' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/provider$/);
+    expect((await (await page.request.get('/api/provider/me')).json()).timeZone).toBe('America/Sao_Paulo');
+  });
+});

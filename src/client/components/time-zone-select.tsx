@@ -1,0 +1,58 @@
+import { useId, useMemo } from 'react';
+import { isValidTimeZone, zoneLabel } from '@shared/domain/time';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { COMMON_TIME_ZONES } from '@/lib/time-zone';
+
+/**
+ * A labelled select of common IANA zones ('Lisbon (UTC+1)'), with an empty 'Choose…' option when
+ * nothing is chosen yet. `value` is added to the list when it is not a common zone.
+ */
+export function TimeZoneSelect({
+  value,
+  onChange,
+  label = 'Time zone',
+  description,
+  required = false,
+  disabled = false,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  label?: string;
+  description?: string;
+  required?: boolean;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const options = useMemo(() => {
+    const now = new Date();
+    const zones = value && !COMMON_TIME_ZONES.includes(value) ? [value, ...COMMON_TIME_ZONES] : COMMON_TIME_ZONES;
+    return zones.filter((zone) => isValidTimeZone(zone)).map((zone) => ({ zone, label: zoneLabel(zone, now) }));
+  }, [value]);
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect
+        id={id}
+        name="timeZone"
+        value={value}
+        required={required}
+        disabled={disabled}
+        aria-describedby={description ? `${id}-help` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Choose your time zone…</option>
+        {options.map((o) => (
+          <option key={o.zone} value={o.zone}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {description && (
+        <p id={`${id}-help`} className="text-xs text-muted-foreground">
+          {description}
+        </p>
+      )}
+    </div>
+  );
+}

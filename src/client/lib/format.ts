@@ -1,0 +1,34 @@
+import { isCategorySlug } from '@shared/domain/categories';
+import { formatDollarsAndCents, formatWholeDollars } from '@shared/domain/pricing';
+
+/** Whole dollars from integer cents, as cards and dashboards show them (SPEC.md section 9). */
+export function formatPrice(cents: number): string {
+  return formatWholeDollars(cents);
+}
+
+/** Dollars and cents, as checkout shows them ('$45.00'). */
+export function formatPriceWithCents(cents: number): string {
+  return formatDollarsAndCents(cents);
+}
+
+/** A rating to one decimal (SPEC.md section 9). */
+export function formatRating(rating: number): string {
+  return rating.toFixed(1);
+}
+
+export function pluralize(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** 'Minimum 2 hours' / 'Minimum 1 hour'. */
+export function minimumHoursText(minHours: number): string {
+  return `Minimum ${pluralize(minHours, 'hour')}`;
+}
+
+export const PLACEHOLDER_PHOTO = '/media/placeholder.svg';
+
+/** The picture to show when a service has no photo, or its photo fails to load. */
+export function fallbackPhoto(categorySlug: string | undefined): string {
+  // The server draws an illustration set per category (/media/services/{slug}/{n}.svg).
+  return categorySlug && isCategorySlug(categorySlug) ? `/media/services/${categorySlug}/1.svg` : PLACEHOLDER_PHOTO;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { isCalendarDate, isValidTimeZone, normalizeTimeZone } from '../domain/time.ts';
+
+/** An IANA time-zone name ('Europe/Lisbon'), stored with the runtime's spelling of its case. */
+export const timeZoneSchema = z
+  .string({ error: 'Time zone must be an IANA name such as Europe/Lisbon' })
+  .max(64, 'Time zone must be an IANA name such as Europe/Lisbon')
+  .refine(isValidTimeZone, {
+    error: (issue) => `Unknown time zone "${String(issue.input)}": use an IANA name such as Europe/Lisbon`,
+  })
+  .transform(normalizeTimeZone);
+
+/** A calendar day, 'yyyy-MM-dd', that exists (no '2026-02-30'); read in the provider's zone. */
+export const calendarDateSchema = z
+  .string({ error: 'Date must be a calendar date, yyyy-MM-dd' })
+  .refine(isCalendarDate, { error: 'Date must be a calendar date, yyyy-MM-dd' });
+
+/**
+ * For bodies that may make someone a provider: with role PROVIDER a time zone is required, because
+ * a provider's calendar is read in it and a silent UTC would shift every slot.
+ */
+export function requireTimeZoneForProvider(
+  value: { role?: string; timeZone?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.role === 'PROVIDER' && value.timeZone === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['timeZone'],
+      message: 'A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon',
+    });
+  }
+}

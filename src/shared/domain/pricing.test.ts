@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_FEE_RATE } from './constants.ts';
+import {
+  bookingAmounts,
+  formatDollarsAndCents,
+  formatWholeDollars,
+  serviceFeeCents,
+  subtotalCents,
+} from './pricing.ts';
+
+describe('subtotalCents', () => {
+  it('is price times hours, exactly', () => {
+    expect(subtotalCents(4550, 3)).toBe(13650);
+    expect(subtotalCents(1, 1)).toBe(1);
+    expect(subtotalCents(99_999, 24)).toBe(2_399_976);
+    expect(subtotalCents(0, 5)).toBe(0);
+    // 0.1 + 0.2 style drift cannot happen: 10 cents x 3 is 30, not 30.000000000000004.
+    expect(subtotalCents(10, 3)).toBe(30);
+  });
+
+  it('refuses fractions, negatives and zero hours', () => {
+    expect(() => subtotalCents(45.5, 2)).toThrow(RangeError);
+    expect(() => subtotalCents(-1, 2)).toThrow(RangeError);
+    expect(() => subtotalCents(4500, 0)).toThrow(RangeError);
+    expect(() => subtotalCents(4500, 1.5)).toThrow(RangeError);
+    expect(() => subtotalCents(Number.NaN, 1)).toThrow(RangeError);
+    expect(() => subtotalCents(Number.MAX_SAFE_INTEGER, 2)).toThrow(RangeError);
+  });
+});
+
+describe('serviceFeeCents', () => {
+  it('is 5 %', () => {
+    expect(SERVICE_FEE_RATE).toBe(0.05);
+    expect(serviceFeeCents(10_000)).toBe(500);
+    expect(serviceFeeCents(4500)).toBe(225);
+  });
+
+  it('rounds half up to a whole cent', () => {
+    expect(serviceFeeCents(0)).toBe(0);
+    expect(serviceFeeCents(1)).toBe(0); // 0.05
+    expect(serviceFeeCents(9)).toBe(0); // 0.45
+    expect(serviceFeeCents(10)).toBe(1); // 0.5 -> 1 (half up)
+    expect(serviceFeeCents(29)).toBe(1); // 1.45
+    expect(serviceFeeCents(30)).toBe(2); // 1.5 -> 2
+    expect(serviceFeeCents(50)).toBe(3); // 2.5 -> 3 (not banker's 2)
+    expect(serviceFeeCents(70)).toBe(4); // 3.5 -> 4
+    expect(serviceFeeCents(13650)).toBe(683); // 682.5 -> 683
+    expect(serviceFeeCents(2_399_976)).toBe(119_999); // 119998.8
+    expect(serviceFeeCents(2_399_990)).toBe(120_000); // 119999.5 -> 120000
+  });
+
+  it('matches the exact half-up rule for every subtotal up to $200', () => {
+    for (let cents = 0; cents <= 20_000; cents++) {
+      // 5 % of n cents is n / 20; half up means floor(n / 20 + 1/2) = floor((n + 10) / 20).
+      expect(serviceFeeCents(cents)).toBe(Math.floor((cents + 10) / 20));
+    }
+  });
+});
+
+describe('bookingAmounts', () => {
+  it('gives subtotal, fee and total', () => {
+    expect(bookingAmounts(4550, 3)).toEqual({ subtotalCents: 13650, feeCents: 683, totalCents: 14333 });
+    expect(bookingAmounts(1, 1)).toEqual({ subtotalCents: 1, feeCents: 0, totalCents: 1 });
+    expect(bookingAmounts(10, 1)).toEqual({ subtotalCents: 10, feeCents: 1, totalCents: 11 });
+    expect(bookingAmounts(99_999, 24)).toEqual({ subtotalCents: 2_399_976, feeCents: 119_999, totalCents: 2_519_975 });
+  });
+
+  it('total is always subtotal plus fee, in whole cents', () => {
+    for (const price of [1, 7, 10, 33, 99, 101, 4550, 99_999]) {
+      for (let hours = 1; hours <= 24; hours++) {
+        const a = bookingAmounts(price, hours);
+        expect(Number.isInteger(a.feeCents)).toBe(true);
+        expect(a.totalCents).toBe(a.subtotalCents + a.feeCents);
+        expect(a.subtotalCents).toBe(price * hours);
+      }
+    }
+  });
+});
+
+describe('formatWholeDollars', () => {
+  it('shows cents / 100 without decimals, rounded half up', () => {
+    expect(formatWholeDollars(4500)).toBe('$45');
+    expect(formatWholeDollars(4549)).toBe('$45');
+    expect(formatWholeDollars(4550)).toBe('$46');
+    expect(formatWholeDollars(50)).toBe('$1');
+    expect(formatWholeDollars(49)).toBe('$0');
+    expect(formatWholeDollars(0)).toBe('$0');
+    expect(formatWholeDollars(1)).toBe('$0');
+    expect(formatWholeDollars(2_399_976)).toBe('$24000');
+    expect(formatWholeDollars(-4550)).toBe('-$46');
+    expect(() => formatWholeDollars(45.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatDollarsAndCents', () => {
+  it('shows two decimals', () => {
+    expect(formatDollarsAndCents(4500)).toBe('$45.00');
+    expect(formatDollarsAndCents(683)).toBe('$6.83');
+    expect(formatDollarsAndCents(5)).toBe('$0.05');
+    expect(formatDollarsAndCents(10)).toBe('$0.10');
+    expect(formatDollarsAndCents(1)).toBe('$0.01');
+    expect(formatDollarsAndCents(0)).toBe('$0.00');
+    expect(formatDollarsAndCents(2_519_975)).toBe('$25199.75');
+    expect(formatDollarsAndCents(-683)).toBe('-$6.83');
+    expect(() => formatDollarsAndCents(0.5)).toThrow(RangeError);
+  });
+});
