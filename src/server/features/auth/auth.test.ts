@@ -163,6 +163,17 @@ describe('sessions', () => {
     expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(401);
   });
 
+  it('a deactivated account is signed out everywhere and cannot sign in, and keeps its row', async () => {
+    const { user, cookies, email, password } = await signUp(t.app);
+    expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(200);
+    await t.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(401);
+    const login = await post('/api/auth/login', { email, password });
+    expect(login.statusCode).toBe(401);
+    expect(login.json()).toMatchObject({ message: 'Invalid email or password.' });
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))).toHaveLength(1);
+  });
+
   it('marks the cookie Secure whenever the public URL is HTTPS', async () => {
     const { buildApp } = await import('../../app.ts');
     const { testConfig } = await import('../../test/test-app.ts');

@@ -135,7 +135,7 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
 export async function login(db: Db, input: { email: string; password: string }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
@@ -148,14 +148,15 @@ export async function login(db: Db, input: { email: string; password: string }, 
     device ? perDevice(device) : perAccount('login', email),
   ]);
   const ok = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !ok) {
+  // A deactivated account (users are never deleted) answers like a wrong password.
+  if (!row || !ok || row.deactivatedAt) {
     await pruneExpired(db);
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await release(db, reservations);
   // Housekeeping on the way: this user's expired sessions go.
   await db.delete(sessions).where(and(eq(sessions.userId, row.id), lt(sessions.expiresAt, new Date())));
-  const { passwordHash: _omit, ...user } = row;
+  const { passwordHash: _omit, deactivatedAt: _deactivated, ...user } = row;
   const session = await createSession(db, user.id, ctx.userAgent);
   return { user: user satisfies User, session, device: await issueDeviceCookie(db, ctx.device, user.id, device) };
 }
