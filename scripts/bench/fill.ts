@@ -258,7 +258,7 @@ export async function fill(client: pg.Client, n: number, url: string): Promise<n
       `insert into bookings (id, user_id, service_id, provider_id, status, start_at, hours, end_at, amount_cents, fee_cents, created_at)
        select ${uid(`'locora-bench-booking-' || i || '-' || j`)}, ${uid(`'locora-bench-user-t' || ((i * 7 + j) % ${T})`)},
               ${uid(`'locora-bench-service-' || i`)}, ${uid(`'locora-bench-provider-' || (i % ${P})`)}, 'COMPLETED',
-              ${start}, 2, ${start} + interval '2 hours', 2000 + (i % 20) * 1000, 200 + (i % 20) * 100, ${start} - interval '5 days'
+              ${start}, 2, ${start} + interval '2 hours', 2000 + (i % 20) * 1000, 100 + (i % 20) * 50, ${start} - interval '5 days'
        ${rows}`,
       [lo, hi],
     );

@@ -18,6 +18,8 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* headers (set when running behind a proxy/load balancer). */
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Accounts that may be created from one IP per hour (browser tests raise it: one IP signs up many). */
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   /** Load demo data into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: boolFromEnv.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -78,6 +80,7 @@ export type Config = {
   publicUrl: string | undefined;
   trustProxy: boolean;
   logLevel: string;
+  signupsPerIpPerHour: number;
   seedDemo: boolean;
   uploadDir: string;
   clientDir: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    signupsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     uploadDir: path.join(dataDir, 'uploads'),
     clientDir: path.resolve('dist/client'),

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailSchema, nameSchema, newPasswordSchema } from '../../shared/api/auth.ts';
 import { loadConfig } from '../config.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../features/auth/common-passwords.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { openDatabase } from '../db/open.ts';
 import { upsertAdmin } from '../features/auth/auth.ts';
@@ -20,7 +21,7 @@ const USAGE = `Usage: npm run create-admin -- --email <email> [--password <passw
 
 const argsSchema = z.object({
   email: emailSchema,
-  password: newPasswordSchema.optional(),
+  password: newPasswordSchema.refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE).optional(),
   name: nameSchema.optional(),
 });
 

@@ -119,7 +119,13 @@ export type OpenPostgresOptions = {
 export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgresOptions = {}): Promise<Database> {
   // Our data lives on SSDs or in RAM: tell the planner random reads are cheap, so it prefers the
   // GIN and btree indexes over sequential scans for selective searches (see decision 005).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: PLANNER_OPTIONS });
+  // A host that does not answer fails fast (a 503 with Retry-After) instead of waiting for TCP.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: PLANNER_OPTIONS,
+    connectionTimeoutMillis: 5_000,
+  });
   pool.on('error', () => {
     // idle client errors (e.g. server restart) are retried by the pool on next use
   });

@@ -58,6 +58,17 @@ const scenarios: Record<string, (db: Db) => Promise<unknown>> = {
     const booking = await createBooking(db);
     await db.delete(users).where(eq(users.id, booking.userId));
   },
+  // 23514: a check constraint (a booking that ends before it starts)
+  async endBeforeStart(db) {
+    const service = await createService(db);
+    const traveler = await createUser(db);
+    const row = buildBooking(service, { userId: traveler.id });
+    await db.insert(bookings).values({ ...row, endAt: new Date(row.startAt.getTime() - 3_600_000) });
+  },
+  // 23502: a required value missing
+  async missingName(db) {
+    await db.execute(sql`insert into categories (name, slug) values (null, 'x')`);
+  },
   // A feature that knows the constraint better gives its own words.
   async overlapWithFeatureWords(db) {
     try {
@@ -95,6 +106,8 @@ describe('mapDatabaseError through the one error handler', () => {
     ['deleteCategoryInUse', 'This category still has services, so it cannot be deleted.'],
     ['deleteTravelerWithBookings', 'This user has bookings, so the account cannot be deleted. Deactivate it instead.'],
     ['overlapWithFeatureWords', 'That time was just booked by someone else.'],
+    ['endBeforeStart', 'This breaks a rule of the data (bookings_end_after_start).'],
+    ['missingName', 'A required value is missing.'],
   ])('%s is a 409 naming the conflict', async (name, message) => {
     const res = await app.inject({ method: 'POST', url: `/t/${name}` });
     expect(res.statusCode).toBe(409);
@@ -116,6 +129,10 @@ describe('mapDatabaseError through the one error handler', () => {
         ?.statusCode,
     ).toBe(503);
     expect(mapDatabaseError(Object.assign(new Error('connection failure'), { code: '08006' }))?.statusCode).toBe(503);
+    // A socket error is the database's only when a query failed with it (not an aborted upload).
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(mapDatabaseError(reset)).toBeUndefined();
+    expect(mapDatabaseError(new DrizzleQueryError('select 1', [], reset))?.statusCode).toBe(503);
   });
 });
 

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/api/errors.ts';
@@ -234,8 +235,11 @@ function errorChain(err: unknown): PgErrorFields[] {
   return chain;
 }
 
-/** Node socket errors and pg/PGlite messages that mean "the database cannot be reached". */
-const UNREACHABLE_CODES = new Set([
+/**
+ * Node socket errors: they mean "the database cannot be reached" only when a database query
+ * failed with them (a client aborting an upload, or another service's outage, is not a 503).
+ */
+const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -244,6 +248,9 @@ const UNREACHABLE_CODES = new Set([
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
+]);
+/** SQLSTATEs and pg/PGlite messages that mean "the database cannot be reached". */
+const UNREACHABLE_CODES = new Set([
   '57P01', // admin_shutdown: the server is restarting
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
@@ -259,9 +266,10 @@ const UNREACHABLE_MESSAGES = [
   /^Connection timed out/,
 ];
 
-function isUnreachable(e: PgErrorFields): boolean {
+function isUnreachable(e: PgErrorFields, fromQuery: boolean): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
-  if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true; // 08xxx: connection exception
+  if (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true; // 08xxx: connection exception
+  if (fromQuery && SOCKET_CODES.has(code)) return true;
   const message = typeof e.message === 'string' ? e.message : '';
   return UNREACHABLE_MESSAGES.some((re) => re.test(message));
 }
@@ -298,6 +306,14 @@ export function mapDatabaseError(err: unknown, messages: Record<string, Constrai
         );
       case '23505':
         return new AppError('CONFLICT', wordsFor(constraint, undefined, messages) ?? 'This already exists.');
+      case '23514': // check_violation: a value the data's rules refuse (e.g. bookings_end_after_start)
+        return new AppError(
+          'CONFLICT',
+          wordsFor(constraint, undefined, messages) ??
+            `This breaks a rule of the data${constraint ? ` (${constraint})` : ''}.`,
+        );
+      case '23502': // not_null_violation
+        return new AppError('CONFLICT', 'A required value is missing.');
       case '23001':
       case '23503': {
         // PostgreSQL 18 reports ON DELETE RESTRICT as 23001, older servers as 23503 "update or delete".
@@ -312,7 +328,8 @@ export function mapDatabaseError(err: unknown, messages: Record<string, Constrai
       }
     }
   }
-  if (chain.some(isUnreachable)) {
+  const fromQuery = chain.some((e) => e instanceof DrizzleQueryError);
+  if (chain.some((e) => isUnreachable(e, fromQuery))) {
     return new AppError('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.', {
       'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
     });

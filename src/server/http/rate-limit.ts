@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/open.ts';
+import type { Executor } from '../db/open.ts';
 import { queryRows } from '../db/open.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -85,7 +85,7 @@ export async function release(db: Executor, reservations: Reservation[]) {
 }
 
 /** Housekeeping: a few long-expired counters go now and then, so the table stays small. */
-export async function pruneExpired(db: Db) {
+export async function pruneExpired(db: Executor) {
   await queryRows(
     db,
     sql`delete from rate_limits where key in (

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role, User } from '../../shared/api/auth.ts';
 import { SESSION_TTL_DAYS } from '../../shared/domain/constants.ts';
-import type { Db, Tx } from '../db/open.ts';
+import type { Db, Executor } from '../db/open.ts';
 import { sessions, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
@@ -41,7 +41,7 @@ export const userColumns = {
  * Creates a session row and returns the raw token (only ever sent in the cookie). A user keeps at
  * most MAX_SESSIONS_PER_USER sessions: the oldest ones go when a new one is made.
  */
-export async function createSession(db: Db | Tx, userId: string, userAgent: string | undefined) {
+export async function createSession(db: Executor, userId: string, userAgent: string | undefined) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
   const id = hashToken(token);

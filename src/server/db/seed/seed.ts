@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
-import type { Db, Tx } from '../open.ts';
+import type { Db, Executor, Tx } from '../open.ts';
 import { queryRows } from '../open.ts';
 import {
   availability,
@@ -34,7 +34,7 @@ export type SeedOptions = {
 const SEED_LOCK_KEY = 7_301_942;
 
 /** Loads the demo data when the database has no users. Returns whether it seeded. */
-export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+export async function seedIfEmpty(db: Executor, options: SeedOptions = {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -47,12 +47,12 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<bo
 }
 
 /** Loads the whole demo dataset in one transaction. Fails on a database that already has it. */
-export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+export async function seedDemo(db: Executor, options: SeedOptions = {}): Promise<SeedSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction((tx) => loadDemoData(tx, { ...options, passwordHash }));
 }
 
-async function isEmpty(db: Db | Tx): Promise<boolean> {
+async function isEmpty(db: Executor): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
   return (row?.n ?? 0) === 0;
 }
@@ -82,7 +82,7 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
 }
 
 /** Sets every provider's rating (average to one decimal) and rating_count from the reviews table. */
-export async function recomputeProviderRatings(db: Db | Tx): Promise<void> {
+export async function recomputeProviderRatings(db: Executor): Promise<void> {
   await db.execute(sql`
     update providers p
        set rating = coalesce(r.avg_rating, 0),

@@ -2,7 +2,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
 import { isValidTimeZone } from '../../../shared/domain/time.ts';
-import type { Db, Tx } from '../../db/open.ts';
+import type { Db, Executor, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
@@ -59,9 +59,15 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** `device`: this browser's device cookie (docs/decisions/007), if it sent one. */
-export type AuthContext = { ip: string; userAgent: string | undefined; device?: string | undefined };
+export type AuthContext = {
+  ip: string;
+  userAgent: string | undefined;
+  device?: string | undefined;
+  /** Successful sign-ups allowed from one IP per hour (config `SIGNUPS_PER_IP_PER_HOUR`). */
+  signupsPerIpPerHour?: number;
+};
 
-/** Successful sign-ups from one IP per hour. */
+/** Successful sign-ups from one IP per hour, unless configured otherwise. */
 export const SIGNUPS_PER_IP_PER_HOUR = 5;
 
 /** Failures (wrong password, taken email) per IP, per window. */
@@ -89,22 +95,22 @@ const perDevice = (nonce: string): Limit => ({
   windowSeconds: AUTH_FAILURE_WINDOW_SECONDS,
 });
 
-const signupsPerIp = (ip: string): Limit => ({
+const signupsPerIp = (ip: string, max = SIGNUPS_PER_IP_PER_HOUR): Limit => ({
   key: `signup:created:ip:${ip}`,
-  max: SIGNUPS_PER_IP_PER_HOUR,
+  max,
   windowSeconds: 3600,
   message: (minutes) =>
     `Too many accounts have been created from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 });
 
-export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | 'PROVIDER' }, ctx: AuthContext) {
+export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELER' | 'PROVIDER' }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
   // Failures first, then the created-accounts quota: each a single atomic take-and-check, so
   // parallel requests cannot all pass. Whatever turns out not to count is given back below.
   const [ipFailures, accountFailures, created] = await reserve(db, [
     perIp('signup', ctx.ip),
     perAccount('signup', email),
-    signupsPerIp(ctx.ip),
+    signupsPerIp(ctx.ip, ctx.signupsPerIpPerHour),
   ]);
   let result;
   try {
@@ -132,7 +138,7 @@ export async function signup(db: Db, input: SignupInput & { role: 'TRAVELER' | '
   return { ...result, device: await issueDeviceCookie(db, ctx.device, result.user.id) };
 }
 
-export async function login(db: Db, input: { email: string; password: string }, ctx: AuthContext) {
+export async function login(db: Executor, input: { email: string; password: string }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
@@ -161,12 +167,12 @@ export async function login(db: Db, input: { email: string; password: string }, 
   return { user: user satisfies User, session, device: await issueDeviceCookie(db, ctx.device, user.id, device) };
 }
 
-export async function deleteSession(db: Db, sessionId: string) {
+export async function deleteSession(db: Executor, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 export async function switchRole(
-  db: Db,
+  db: Executor,
   current: User,
   { role, timeZone }: { role: 'TRAVELER' | 'PROVIDER'; timeZone?: string | undefined },
 ): Promise<User> {
@@ -179,13 +185,13 @@ export async function switchRole(
   });
 }
 
-export async function getUser(db: Db, id: string): Promise<User> {
+export async function getUser(db: Executor, id: string): Promise<User> {
   const [user] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
   return user;
 }
 
-export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<User> {
+export async function updateProfile(db: Executor, userId: string, input: { name: string }): Promise<User> {
   const [user] = await db
     .update(users)
     .set({ name: input.name.normalize('NFC').trim() })
@@ -195,7 +201,7 @@ export async function updateProfile(db: Db, userId: string, input: { name: strin
   return user;
 }
 
-export async function setAvatar(db: Db, userId: string, image: string | null): Promise<User> {
+export async function setAvatar(db: Executor, userId: string, image: string | null): Promise<User> {
   const [user] = await db.update(users).set({ image }).where(eq(users.id, userId)).returning(userColumns);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
   return user;
@@ -203,7 +209,7 @@ export async function setAvatar(db: Db, userId: string, image: string | null): P
 
 /** Changes the password after checking the current one; every other session is signed out. */
 export async function changePassword(
-  db: Db,
+  db: Executor,
   userId: string,
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
@@ -226,7 +232,7 @@ export async function changePassword(
   });
 }
 
-export async function listSessions(db: Db, userId: string, currentSessionId: string) {
+export async function listSessions(db: Executor, userId: string, currentSessionId: string) {
   const rows = await db
     .select({
       id: sessions.id,
@@ -245,7 +251,7 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
   }));
 }
 
-export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string) {
+export async function revokeOtherSessions(db: Executor, userId: string, currentSessionId: string) {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
@@ -254,7 +260,10 @@ export async function revokeOtherSessions(db: Db, userId: string, currentSession
 }
 
 /** Used by the create-admin command: creates an admin account, or promotes and re-passwords one. */
-export async function upsertAdmin(db: Db, input: { email: string; password: string; name?: string }): Promise<User> {
+export async function upsertAdmin(
+  db: Executor,
+  input: { email: string; password: string; name?: string },
+): Promise<User> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../../../shared/api/auth.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/domain/constants.ts';
-import type { Db } from '../../db/open.ts';
+import type { Executor } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { newStorageKey, type Storage } from '../../storage/storage.ts';
 import { setAvatar } from './auth.ts';
@@ -25,7 +25,7 @@ async function deleteOwnedFile(storage: Storage, image: string | null) {
   if (key?.startsWith(`${AVATAR_FOLDER}/`)) await storage.delete(key);
 }
 
-export async function saveAvatar(db: Db, storage: Storage, user: User, request: FastifyRequest): Promise<User> {
+export async function saveAvatar(db: Executor, storage: Storage, user: User, request: FastifyRequest): Promise<User> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "avatar".');
   // A multipart body that cannot be parsed (no boundary, cut off) is the client's fault: 400.
@@ -49,7 +49,7 @@ export async function saveAvatar(db: Db, storage: Storage, user: User, request: 
   return updated;
 }
 
-export async function removeAvatar(db: Db, storage: Storage, user: User): Promise<User> {
+export async function removeAvatar(db: Executor, storage: Storage, user: User): Promise<User> {
   const updated = await setAvatar(db, user.id, null);
   await deleteOwnedFile(storage, user.image);
   return updated;

@@ -51,12 +51,13 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: st
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage }> = async (
   app,
-  { db, storage },
+  { db, config, storage },
 ) => {
   const ctx = (req: FastifyRequest) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
     device: req.cookies[DEVICE_COOKIE],
+    signupsPerIpPerHour: config.signupsPerIpPerHour,
   });
 
   app.get(
