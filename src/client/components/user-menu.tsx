@@ -17,6 +17,8 @@ import { useAuth } from '@/lib/auth-context';
 import { dashboardPath, roleLabels, switchTarget } from '@/lib/roles';
 import { UserAvatar } from '@/components/person-avatar';
 import { detectProviderTimeZone } from '@/lib/time-zone';
+import { ApiError } from '@/lib/api';
+import { PROVIDER_TIME_ZONE_REQUIRED } from '@shared/api/time';
 
 // Shown only to a new provider whose browser reports UTC: loaded when needed.
 const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));
@@ -39,10 +41,9 @@ export function UserMenu({ user }: { user: User }) {
 
   /** A new provider gets the browser's zone, or is asked for one when it names no place. */
   function handleSwitch() {
-    if (target !== 'PROVIDER') return void doSwitch();
-    const zone = detectProviderTimeZone();
-    if (zone) void doSwitch(zone);
-    else setIsAskingZone(true);
+    // A detected zone is sent along (used only if no provider profile exists yet); without one,
+    // the server answers 400 only for an account that has never been a provider: then we ask.
+    void doSwitch(target === 'PROVIDER' ? detectProviderTimeZone() : undefined);
   }
 
   async function doSwitch(timeZone?: string) {
@@ -56,7 +57,14 @@ export function UserMenu({ user }: { user: User }) {
         description: `You are now using Locora as a ${roleLabels[next.role].toLowerCase()}.`,
       });
       navigate(dashboardPath(next.role) ?? '/');
-    } catch {
+    } catch (error) {
+      if (
+        target === 'PROVIDER' &&
+        !timeZone &&
+        error instanceof ApiError &&
+        error.bodyText.includes(PROVIDER_TIME_ZONE_REQUIRED)
+      )
+        return void setIsAskingZone(true);
       toast({ variant: 'destructive', title: 'Role switch failed', description: 'Please try again.' });
     } finally {
       setIsBusy(false);

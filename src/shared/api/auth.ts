@@ -27,6 +27,11 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, 'Email is too long')
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
+/** Blank-looking letters and marks (Braille blank, Hangul fillers, invisible vowels, ...). */
+const INVISIBLE = '\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u2800\\u3164\\uFFA0\\u{1D173}-\\u{1D17A}';
+// eslint-disable-next-line no-misleading-character-class -- each invisible mark is listed on its own, on purpose
+const BLANK_ONLY = new RegExp(`^[\\s\\p{Cf}${INVISIBLE}]*$`, 'u');
+
 export const BLANK_PASSWORD_MESSAGE = 'Password cannot be only spaces or invisible characters.';
 
 /** A new password. (The server also refuses very common passwords; that list is server-only.) */
@@ -34,7 +39,7 @@ export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`)
-  .refine((password) => !/^[\s\p{Cf}]*$/u.test(password), BLANK_PASSWORD_MESSAGE);
+  .refine((password) => !BLANK_ONLY.test(password), BLANK_PASSWORD_MESSAGE);
 
 /**
  * Characters that let a displayed name spoof or hide text: controls (C0, DEL, C1), line and
@@ -43,14 +48,22 @@ export const newPasswordSchema = z
  * (non-)joiners stay allowed between two visible characters, where scripts such as Persian,
  * Devanagari and emoji sequences need them.
  */
-const HOSTILE_TEXT =
-  /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u200B\u2060-\u2064\uFEFF\u180E\u00AD\u115F\u1160\u3164\uFFA0]|(?:^|[\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?:$|\s)/u;
+const HOSTILE_TEXT = new RegExp(
+  // Controls and separators; every format character (\p{Cf}: bidi marks, embeddings, overrides,
+  // isolates, zero-width space, word joiner, BOM, tag characters, ...) except the joiners; the
+  // joiners at the edges of a word; blank-looking letters and marks (listed one by one, on purpose).
+  // eslint-disable-next-line no-misleading-character-class
+  `[\\p{Cc}\\u2028\\u2029${INVISIBLE}]|(?![\\u200C\\u200D])\\p{Cf}|(?:^|[\\s\\u200C\\u200D])[\\u200C\\u200D]|[\\u200C\\u200D](?:$|\\s)`,
+  'u',
+);
+/** A name needs at least one letter, digit or symbol that shows (not only marks or blanks). */
+const VISIBLE = /[\p{L}\p{N}\p{So}]/u;
 
 export const HOSTILE_NAME_MESSAGE = 'Name cannot contain control, text-direction or invisible characters';
 
 /** True when `text` holds a character that can spoof or hide what is displayed. */
 export function hasHostileCharacters(text: string): boolean {
-  return HOSTILE_TEXT.test(text);
+  return HOSTILE_TEXT.test(text) || !VISIBLE.test(text);
 }
 
 /** A display name: trimmed, NFC-normalised, no control, bidi or zero-width characters. */
@@ -83,13 +96,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const switchRoleSchema = z
-  .object({
-    role: selfServiceRoleSchema,
-    /** Required when switching to PROVIDER: the zone a new provider profile is created with. */
-    timeZone: timeZoneSchema.optional(),
-  })
-  .superRefine(requireTimeZoneForProvider);
+export const switchRoleSchema = z.object({
+  role: selfServiceRoleSchema,
+  /**
+   * The zone a new provider profile is created with: required the first time an account
+   * becomes a provider (400 otherwise); an existing profile keeps its own zone.
+   */
+  timeZone: timeZoneSchema.optional(),
+});
 export type SwitchRoleInput = z.input<typeof switchRoleSchema>;
 
 export const updateProfileSchema = z.object({

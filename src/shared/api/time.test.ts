@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { switchRoleSchema } from './auth.ts';
-import { calendarDateSchema, timeZoneSchema } from './time.ts';
+import { signupSchema, switchRoleSchema } from './auth.ts';
+import { calendarDateSchema, PROVIDER_TIME_ZONE_REQUIRED, timeZoneSchema } from './time.ts';
 
 describe('calendarDateSchema', () => {
   it('takes real yyyy-MM-dd days only', () => {
@@ -30,14 +30,20 @@ describe('timeZoneSchema', () => {
   });
 });
 
-describe('switchRoleSchema', () => {
-  it('needs a zone for PROVIDER only', () => {
-    expect(switchRoleSchema.safeParse({ role: 'TRAVELER' }).success).toBe(true);
-    const missing = switchRoleSchema.safeParse({ role: 'PROVIDER' });
+describe('provider zones in the auth schemas', () => {
+  it('signing up as PROVIDER needs a zone; as TRAVELER it does not', () => {
+    const base = { email: 'a@b.co', password: 'long enough pass', name: 'Ana' };
+    expect(signupSchema.safeParse({ ...base, role: 'TRAVELER' }).success).toBe(true);
+    const missing = signupSchema.safeParse({ ...base, role: 'PROVIDER' });
     expect(missing.success).toBe(false);
     expect(z.flattenError(missing.error as z.ZodError).fieldErrors).toEqual({
-      timeZone: ['A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon'],
+      timeZone: [PROVIDER_TIME_ZONE_REQUIRED],
     });
+  });
+
+  it('switching leaves the zone to the server (needed only for a first provider profile), but checks it', () => {
+    expect(switchRoleSchema.safeParse({ role: 'PROVIDER' }).success).toBe(true);
+    expect(switchRoleSchema.safeParse({ role: 'PROVIDER', timeZone: 'Mars/Olympus' }).success).toBe(false);
     expect(switchRoleSchema.parse({ role: 'PROVIDER', timeZone: 'europe/lisbon' })).toEqual({
       role: 'PROVIDER',
       timeZone: 'Europe/Lisbon',

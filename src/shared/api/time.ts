@@ -15,6 +15,10 @@ export const calendarDateSchema = z
   .string({ error: 'Date must be a calendar date, yyyy-MM-dd' })
   .refine(isCalendarDate, { error: 'Date must be a calendar date, yyyy-MM-dd' });
 
+/** The refusal when a new provider profile would be created without a zone. */
+export const PROVIDER_TIME_ZONE_REQUIRED =
+  'A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon';
+
 /**
  * For bodies that may make someone a provider: with role PROVIDER a time zone is required, because
  * a provider's calendar is read in it and a silent UTC would shift every slot.
@@ -27,7 +31,7 @@ export function requireTimeZoneForProvider(
     ctx.addIssue({
       code: 'custom',
       path: ['timeZone'],
-      message: 'A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon',
+      message: PROVIDER_TIME_ZONE_REQUIRED,
     });
   }
 }

@@ -258,6 +258,11 @@ describe('hostile text', () => {
     ['a newline', 'Two\nLines'],
     ['a bidi isolate', 'Iso\u2067late\u2069'],
     ['a leading zero-width joiner', '\u200DAna'],
+    ['a Unicode tag character', 'Bob\u{E0041}'],
+    ['an interlinear annotation', 'An\uFFF9na'],
+    ['only a blank Braille cell', '\u2800'],
+    ['only combining marks', '\u0301\u0301'],
+    ['only a Hangul filler', '\u3164\u3164'],
   ])('refuses a name with %s (400, nothing stored)', async (_what, name) => {
     const res = await signup({ email: uniqueEmail(), password: 'longenough', name });
     expect(res.statusCode).toBe(400);
@@ -304,7 +309,7 @@ describe('hostile text', () => {
     },
   );
 
-  it.each([' '.repeat(8), '\t'.repeat(10), '\u200B'.repeat(8)])(
+  it.each([' '.repeat(8), '\t'.repeat(10), '\u200B'.repeat(8), '\u2800'.repeat(8), '\u3164'.repeat(8)])(
     'refuses a blank-equivalent password %j',
     async (password) => {
       const res = await signup({ email: uniqueEmail(), password, name: 'Blank' });

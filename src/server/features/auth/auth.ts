@@ -5,6 +5,7 @@ import { isValidTimeZone } from '../../../shared/domain/time.ts';
 import type { Db, Executor, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { PROVIDER_TIME_ZONE_REQUIRED } from '../../../shared/api/time.ts';
 import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
 import { createSession, userColumns } from '../../http/session.ts';
 import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
@@ -26,11 +27,10 @@ export async function ensureProviderProfile(
   user: { id: string; name: string | null; email: string },
   timeZone: string,
 ) {
+  const [existing] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.userId, user.id));
+  if (existing) return; // an existing profile keeps its own zone
   if (!isValidTimeZone(timeZone)) {
-    throw new AppError(
-      'BAD_REQUEST',
-      timeZone ? `Unknown time zone "${timeZone}".` : 'A provider needs a time zone, such as Europe/Lisbon.',
-    );
+    throw new AppError('BAD_REQUEST', timeZone ? `Unknown time zone "${timeZone}".` : PROVIDER_TIME_ZONE_REQUIRED);
   }
   await tx
     .insert(providers)

@@ -106,5 +106,12 @@ describe('switching to provider', () => {
     const again = await post('/api/auth/switch-role', { role: 'PROVIDER', timeZone: 'Pacific/Pago_Pago' }, cookies);
     expect(again.statusCode).toBe(200);
     expect(await zoneOf(user.id)).toBe('Asia/Tokyo');
+
+    // A returning provider is not asked again: no zone needed, and the profile's zone stays.
+    expect((await post('/api/auth/switch-role', { role: 'TRAVELER' }, cookies)).statusCode).toBe(200);
+    const back = await post('/api/auth/switch-role', { role: 'PROVIDER' }, cookies);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user.role).toBe('PROVIDER');
+    expect(await zoneOf(user.id)).toBe('Asia/Tokyo');
   });
 });
