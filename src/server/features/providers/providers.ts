@@ -1,30 +1,31 @@
-import { and, asc, count, eq, exists, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNull } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
 import type { Executor } from '../../db/open.ts';
 import { isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { providerByUsername } from '../../read-models/providers.ts';
 import { listProviderServices } from '../../read-models/service-cards.ts';
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+/** The profile's own columns, as both the public and the own-profile responses show them. */
+const profileColumns = {
+  id: providers.id,
+  userId: providers.userId,
+  displayName: providers.displayName,
+  avatar: providers.avatar,
+  bio: providers.bio,
+  baseCity: providers.baseCity,
+  languages: providers.languages,
+  timeZone: providers.timeZone,
+  rating: providers.rating,
+  ratingCount: providers.ratingCount,
+  govIdStatus: providers.govIdStatus,
+  phoneVerified: providers.phoneVerified,
+};
 
 export async function getMyProvider(db: Executor, userId: string): Promise<MyProvider> {
   const [row] = await db
-    .select({
-      id: providers.id,
-      userId: providers.userId,
-      displayName: providers.displayName,
-      avatar: providers.avatar,
-      bio: providers.bio,
-      baseCity: providers.baseCity,
-      languages: providers.languages,
-      timeZone: providers.timeZone,
-      rating: providers.rating,
-      ratingCount: providers.ratingCount,
-      govIdStatus: providers.govIdStatus,
-      phoneVerified: providers.phoneVerified,
-      email: users.email,
-    })
+    .select({ ...profileColumns, email: users.email })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
     .where(eq(providers.userId, userId))
@@ -41,25 +42,7 @@ export async function getMyProvider(db: Executor, userId: string): Promise<MyPro
 
 /** The public profile by the provider's user id (what SPEC's links use), or its provider id. */
 export async function getPublicProvider(db: Executor, username: string): Promise<PublicProvider> {
-  if (!isUuid(username)) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const [p] = await db
-    .select({
-      id: providers.id,
-      userId: providers.userId,
-      displayName: providers.displayName,
-      avatar: providers.avatar,
-      bio: providers.bio,
-      baseCity: providers.baseCity,
-      languages: providers.languages,
-      timeZone: providers.timeZone,
-      rating: providers.rating,
-      ratingCount: providers.ratingCount,
-      govIdStatus: providers.govIdStatus,
-      phoneVerified: providers.phoneVerified,
-    })
-    .from(providers)
-    .where(or(eq(providers.userId, username), eq(providers.id, username)))
-    .limit(1);
+  const [p] = await db.select(profileColumns).from(providers).where(providerByUsername(username)).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Provider not found.');
   const visibleServices = await listProviderServices(db, p.id);
   return {

@@ -1,11 +1,10 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PublicReview } from '../../../shared/api/catalog.ts';
 import type { Executor } from '../../db/open.ts';
 import { isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { providerByUsername } from '../../read-models/providers.ts';
 import { listReviewsWhere } from '../../read-models/reviews.ts';
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /**
  * Public reviews of a provider (by the provider's user id, as SPEC's links use, or its provider
@@ -13,12 +12,7 @@ const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  * left out: their id and title are 404 everywhere else.
  */
 export async function listProviderReviews(db: Executor, username: string, limit = 200): Promise<PublicReview[]> {
-  if (!isUuid(username)) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const [provider] = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(or(eq(providers.userId, username), eq(providers.id, username)))
-    .limit(1);
+  const [provider] = await db.select({ id: providers.id }).from(providers).where(providerByUsername(username)).limit(1);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found.');
   return listReviewsWhere(db, and(eq(services.providerId, provider.id), isVisibleService(services)), limit);
 }

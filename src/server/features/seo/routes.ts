@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
+import { isUuid } from '../../../shared/domain/ids.ts';
 import { getServiceDetail, listSitemapServices } from '../catalog/catalog.ts';
 import { getPublicProvider, listSitemapProviders } from '../providers/providers.ts';
 import { injectHead, providerHead, serviceHead, sitemapXml, type HeadTags } from './seo.ts';
@@ -44,11 +45,9 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
     }
   }
 
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
   app.get<{ Params: { id: string } }>('/service/:id', { schema: { hide: true } }, (request, reply) =>
     sendPage(reply, async () => {
-      if (!uuid.test(request.params.id)) throw new AppError('NOT_FOUND', 'Service not found.');
+      if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND', 'Service not found.');
       // Pages are public: an inactive service is a 404 page here for everyone (its owner still
       // sees it in the app, which reads the API with their session).
       return serviceHead(await getServiceDetail(db, request.params.id, null), originOf(request));
