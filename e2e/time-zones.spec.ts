@@ -101,7 +101,7 @@ test.describe('a browser that reports UTC', () => {
     expect((await me.json()).timeZone).toBe('Asia/Tokyo');
   });
 
-  test('switching to provider asks for the time zone, and Cancel keeps the traveler', async ({ page }) => {
+  test('switching to provider asks for the time zone once, and Cancel keeps the traveler', async ({ page }) => {
     await page.goto('/auth/signup');
     await page.getByLabel('Full Name').fill('Tom Traveler');
     await page.getByLabel('Email').fill(uniqueEmail('tz-switch'));
@@ -125,6 +125,17 @@ test.describe('a browser that reports UTC', () => {
     await dialog.getByLabel('Time zone').selectOption('America/Sao_Paulo');
     await dialog.getByRole('button', { name: 'Switch to Provider' }).click();
     await expect(page).toHaveURL(/\/dashboard\/provider$/);
+    expect((await (await page.request.get('/api/provider/me')).json()).timeZone).toBe('America/Sao_Paulo');
+
+    // A returning provider is not asked again, and keeps the zone chosen the first time.
+    await openMenu();
+    await page.getByRole('menuitem', { name: 'Switch to Traveler' }).click();
+    await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).user.role).toBe('TRAVELER');
+    await openMenu();
+    await page.getByRole('menuitem', { name: 'Switch to Provider' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/provider$/);
+    await expect(dialog).toBeHidden();
+    expect((await (await page.request.get('/api/auth/me')).json()).user.role).toBe('PROVIDER');
     expect((await (await page.request.get('/api/provider/me')).json()).timeZone).toBe('America/Sao_Paulo');
   });
 });

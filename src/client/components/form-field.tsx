@@ -2,12 +2,30 @@ import type { ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** A label above its control (and any help text after it). */
-export function FormField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+/**
+ * A label above its control (and any help text after it). With `error`, the message follows as an
+ * alert with the id `${id}-error`, for the control's aria-describedby.
+ */
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

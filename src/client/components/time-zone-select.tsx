@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { isValidTimeZone, zoneLabel } from '@shared/domain/time';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { COMMON_TIME_ZONES } from '@/lib/time-zone';
 
@@ -30,8 +30,7 @@ export function TimeZoneSelect({
     return zones.filter((zone) => isValidTimeZone(zone)).map((zone) => ({ zone, label: zoneLabel(zone, now) }));
   }, [value]);
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FormField id={id} label={label}>
       <NativeSelect
         id={id}
         name="timeZone"
@@ -53,6 +52,6 @@ export function TimeZoneSelect({
           {description}
         </p>
       )}
-    </div>
+    </FormField>
   );
 }

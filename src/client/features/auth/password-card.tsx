@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
@@ -63,8 +63,7 @@ export function PasswordCard({ email }: { email: string }) {
         <form onSubmit={handleSubmit} className="grid gap-4 sm:max-w-md" noValidate>
           {/* Lets password managers pair the new password with this account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="current-password">Current password</Label>
+          <FormField id="current-password" label="Current password" error={errorFor('current')}>
             <Input
               id="current-password"
               name="current-password"
@@ -76,14 +75,8 @@ export function PasswordCard({ email }: { email: string }) {
               aria-invalid={errorFor('current') ? true : undefined}
               aria-describedby={errorFor('current') ? 'current-password-error' : undefined}
             />
-            {errorFor('current') && (
-              <p id="current-password-error" role="alert" className="text-sm font-medium text-destructive">
-                {errorFor('current')}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="new-password">New password</Label>
+          </FormField>
+          <FormField id="new-password" label="New password">
             <Input
               id="new-password"
               name="new-password"
@@ -103,9 +96,8 @@ export function PasswordCard({ email }: { email: string }) {
             >
               {errorFor('new') ?? `Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
             </p>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="confirm-password">Confirm new password</Label>
+          </FormField>
+          <FormField id="confirm-password" label="Confirm new password" error={errorFor('confirm')}>
             <Input
               id="confirm-password"
               name="confirm-password"
@@ -117,12 +109,7 @@ export function PasswordCard({ email }: { email: string }) {
               aria-invalid={errorFor('confirm') ? true : undefined}
               aria-describedby={errorFor('confirm') ? 'confirm-password-error' : undefined}
             />
-            {errorFor('confirm') && (
-              <p id="confirm-password-error" role="alert" className="text-sm font-medium text-destructive">
-                {errorFor('confirm')}
-              </p>
-            )}
-          </div>
+          </FormField>
           <div>
             <Button
               type="submit"
