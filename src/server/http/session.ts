@@ -45,12 +45,17 @@ export async function createSession(db: Executor, userId: string, userAgent: str
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
   const id = hashToken(token);
-  await db.insert(sessions).values({ id, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
-  await db.execute(
-    sql`delete from sessions where user_id = ${userId} and id <> ${id} and id not in (
-          select id from sessions where user_id = ${userId} and id <> ${id}
-          order by created_at desc, id desc limit ${MAX_SESSIONS_PER_USER - 1})`,
-  );
+  // One transaction that holds the user's row: parallel sign-ins of one user take turns, so the
+  // cap is exact (without it, two sign-ins each trimming the other's rows left too few or many).
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.insert(sessions).values({ id, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+    await tx.execute(
+      sql`delete from sessions where user_id = ${userId} and id <> ${id} and id not in (
+            select id from sessions where user_id = ${userId} and id <> ${id}
+            order by created_at desc, id desc limit ${MAX_SESSIONS_PER_USER - 1})`,
+    );
+  });
   return { token, expiresAt };
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BLANK_PASSWORD_MESSAGE, HOSTILE_NAME_MESSAGE } from '../../../shared/api/auth.ts';
 import { queryRows } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
-import { hashToken, MAX_SESSIONS_PER_USER, SESSION_COOKIE } from '../../http/session.ts';
+import { createSession, hashToken, MAX_SESSIONS_PER_USER, SESSION_COOKIE } from '../../http/session.ts';
 import { sessionCookie, signUp, uniqueEmail, uniqueIp, useTestApp } from '../../test/test-app.ts';
 import { SIGNUPS_PER_IP_PER_HOUR } from './auth.ts';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords.ts';
@@ -229,6 +229,13 @@ describe('flooding', () => {
     expect(rows).toHaveLength(MAX_SESSIONS_PER_USER);
     expect(rows.map((r) => r.id)).not.toContain(hashToken(first));
     expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(401);
+  });
+
+  it(`holds the cap of ${MAX_SESSIONS_PER_USER} sessions under parallel sign-ins too`, async () => {
+    const { user } = await signUp(t.app);
+    await Promise.all(Array.from({ length: 40 }, () => createSession(t.db, user.id, 'parallel')));
+    const rows = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(MAX_SESSIONS_PER_USER);
   });
 
   it('echoes a short, safe X-Request-Id and replaces any other with a new id', async () => {
