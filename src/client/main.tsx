@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app-providers';
@@ -25,10 +26,19 @@ await Promise.all(
   }),
 );
 
+/** Marks <html data-hydrated> once the app is live (browser tests wait for it before clicking). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 const router = createBrowserRouter(routes, pageData ? { hydrationData: pageData.router } : undefined);
 const app = (
   <AppProviders queryClient={queryClient} clock={pageData?.clock}>
     <RouterProvider router={router} />
+    <HydrationMark />
   </AppProviders>
 );
 

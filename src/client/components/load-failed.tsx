@@ -25,6 +25,8 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
 
 /** The error state of one section of a page: a sentence with a retry link. */
 export function InlineLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  // A page missing part of its data is not a page to cache or index either.
+  useResponseStatus(503);
   return (
     <p className="text-muted-foreground">
       We couldn&apos;t load {what}.{' '}
