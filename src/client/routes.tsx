@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/error-boundary';
 import { RootLayout } from '@/components/root-layout';
+import { sessionsQueryKey } from '@/features/auth/account-api';
 import { currentUserQuery } from '@/features/auth/auth-api';
 import { filtersFromParams } from '@/features/catalog/browse-params';
 import {
@@ -41,6 +42,26 @@ function loaderOf({ queryClient, isServer }: RouteEnv, queries: Prefetch) {
 }
 
 /** A page in its own chunk; `module` (its source under src/client) lets the server preload it. */
+/**
+ * Who may see a page, decided on the server before rendering: a signed-out visitor asking for a
+ * signed-in screen is redirected to sign in, a signed-in one asking for sign-in goes home (the
+ * browser does the same with <Navigate> once it routes on its own).
+ */
+function serverGuard(
+  { queryClient, isServer }: RouteEnv,
+  wants: 'signed-in' | 'signed-out',
+  queries: readonly { queryKey: readonly unknown[] }[] = [],
+) {
+  if (!isServer) return undefined;
+  return async () => {
+    const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+    if (wants === 'signed-in' && !user) throw redirect('/auth/signin');
+    if (wants === 'signed-out' && user) throw redirect('/');
+    await Promise.all(queries.map((options) => queryClient.prefetchQuery(options)));
+    return null;
+  };
+}
+
 const page = <K extends string>(module: string, load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
   lazy: async () => ({ Component: (await load())[name] }),
   handle: { module },
@@ -73,9 +94,22 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               element: <HomePage />,
               loader: loaderOf(env, () => [categoriesQuery, featuredServicesQuery]),
             },
-            { path: 'auth/signin', ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage') },
-            { path: 'auth/signup', ...page('pages/signup.tsx', () => import('@/pages/signup'), 'SignUpPage') },
-            { path: 'settings', ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage') },
+            {
+              path: 'auth/signin',
+              ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage'),
+              loader: serverGuard(env, 'signed-out'),
+            },
+            {
+              path: 'auth/signup',
+              ...page('pages/signup.tsx', () => import('@/pages/signup'), 'SignUpPage'),
+              loader: serverGuard(env, 'signed-out'),
+            },
+            {
+              // Signed-in screens use the same pattern: the server renders them with their data.
+              path: 'settings',
+              ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage'),
+              loader: serverGuard(env, 'signed-in', [{ queryKey: sessionsQueryKey }]),
+            },
             {
               path: 'browse',
               ...page('pages/browse.tsx', () => import('@/pages/browse'), 'BrowsePage'),

@@ -188,3 +188,29 @@ describe('status, theme and clock', () => {
     }
   });
 });
+
+describe('signed-in screens', () => {
+  it('settings: a signed-out visitor is sent to sign in; the owner gets the page with their sessions', async () => {
+    const anonymous = await t.app.inject({ url: '/settings' });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/auth/signin');
+
+    const { cookies, email } = await signUp(t.app, { name: 'Ines Costa' });
+    const res = await t.app.inject({ url: '/settings', cookies });
+    expect(res.statusCode).toBe(200);
+    expect(rootHtml(res.body)).toContain('Ines Costa');
+    const sessions = pageData(res.body).queries.queries.find((q) => q.queryKey[0] === '/api/account/sessions');
+    expect(sessions?.state.status).toBe('success');
+    expect(res.body).toContain(email);
+  });
+
+  it('sign-in and sign-up send a signed-in visitor home', async () => {
+    const { cookies } = await signUp(t.app);
+    for (const url of ['/auth/signin', '/auth/signup']) {
+      const res = await t.app.inject({ url, cookies });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/');
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+});
