@@ -1,7 +1,8 @@
 import { useId, useMemo } from 'react';
-import { isValidTimeZone, zoneLabel } from '@shared/domain/time';
+import { isValidTimeZone, zoneCity, zoneLabel } from '@shared/domain/time';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useHydrated } from '@/lib/hydration';
 import { COMMON_TIME_ZONES } from '@/lib/time-zone';
 
 /**
@@ -24,11 +25,16 @@ export function TimeZoneSelect({
   disabled?: boolean;
 }) {
   const id = useId();
+  // The offsets come from the browser's own zone data (the server's may differ: Casablanca), so a
+  // server-rendered select names the cities and adds the offsets once hydrated.
+  const hydrated = useHydrated();
   const options = useMemo(() => {
     const now = new Date();
     const zones = value && !COMMON_TIME_ZONES.includes(value) ? [value, ...COMMON_TIME_ZONES] : COMMON_TIME_ZONES;
-    return zones.filter((zone) => isValidTimeZone(zone)).map((zone) => ({ zone, label: zoneLabel(zone, now) }));
-  }, [value]);
+    return zones
+      .filter((zone) => hydrated || isValidTimeZone(zone))
+      .map((zone) => ({ zone, label: hydrated ? zoneLabel(zone, now) : zoneCity(zone) }));
+  }, [value, hydrated]);
   return (
     <FormField id={id} label={label}>
       <NativeSelect

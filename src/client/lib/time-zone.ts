@@ -1,4 +1,5 @@
 import { isGenericTimeZone, isValidTimeZone } from '@shared/domain/time';
+import { useBrowserValue } from './hydration';
 
 /** The browser's IANA zone, or undefined when it reports none the app knows. */
 export function detectTimeZone(): string | undefined {
@@ -8,6 +9,14 @@ export function detectTimeZone(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The browser's zone for rendering: undefined while a server-rendered page hydrates (the server
+ * cannot know it), then the zone, or null when the browser reports none the app knows.
+ */
+export function useDetectedTimeZone(): string | null | undefined {
+  return useBrowserValue<string | null | undefined>(() => detectTimeZone() ?? null, undefined);
 }
 
 /** The zone to show the viewer's own dates in (UTC only when the browser reports none). */

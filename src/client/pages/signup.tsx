@@ -14,7 +14,8 @@ import { useAuth, type SelfServiceRole } from '@/lib/auth-context';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { TimeZoneSelect } from '@/components/time-zone-select';
 import { ApiError } from '@/lib/api';
-import { detectProviderTimeZone, detectTimeZone } from '@/lib/time-zone';
+import { useDetectedTimeZone } from '@/lib/time-zone';
+import { isGenericTimeZone } from '@shared/domain/time';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function SignUpPage() {
@@ -30,8 +31,11 @@ export function SignUpPage() {
   const [password, setPassword] = useState('');
   const [isPending, setIsPending] = useState(false);
   // A provider's calendar is read in their zone: the browser's, unless it only says UTC.
-  const [detectedZone] = useState(detectTimeZone);
-  const [timeZone, setTimeZone] = useState(() => detectProviderTimeZone() ?? '');
+  // (Known only once the page has hydrated: the server rendered it without the browser's zone.)
+  const detectedZone = useDetectedTimeZone();
+  const providerZone = detectedZone && !isGenericTimeZone(detectedZone) ? detectedZone : undefined;
+  const [chosenZone, setTimeZone] = useState<string>();
+  const timeZone = chosenZone ?? providerZone ?? '';
 
   if (!isLoading && user && !isPending) return <Navigate to="/" replace />;
 
@@ -160,9 +164,11 @@ export function SignUpPage() {
             required
             disabled={isPending}
             description={
-              detectProviderTimeZone()
-                ? 'Detected from your browser. Your calendar and bookings are shown in it.'
-                : `Your browser reports ${detectedZone ?? 'no time zone'}, which is not a place: choose where you work.`
+              detectedZone === undefined
+                ? 'Your calendar and bookings are shown in it.'
+                : providerZone
+                  ? 'Detected from your browser. Your calendar and bookings are shown in it.'
+                  : `Your browser reports ${detectedZone ?? 'no time zone'}, which is not a place: choose where you work.`
             }
           />
         )}
