@@ -10,14 +10,23 @@ import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts
 import { describe, measureDb, measureHttp, warmupSeconds, type Measured } from './measure.ts';
 import type { Options } from './options.ts';
 import { capture, startApp } from './servers.ts';
-import { makeShapes, pickIds, type Shape, type ShapeKey } from './shapes.ts';
+import { makeShapes, pickIds, type Catalog, type Shape, type ShapeKey } from './shapes.ts';
 
 export type Row = { shape: Shape; app: Measured; db: Measured; bare: Measured; seqScan: boolean; total: string | null };
 
-export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Row[]; shapes: Shape[] }> {
+/**
+ * One run of every shape: the app of the checkout at `root` (this one by default) and its catalog
+ * functions for EXPLAIN and the database ceiling.
+ */
+export async function benchmarkMain(
+  o: Options,
+  tmp: string,
+  catalog?: Catalog,
+  root?: string,
+): Promise<{ rows: Row[]; shapes: Shape[] }> {
   const ids = await pickIds(o.url, 64);
   if (ids.length === 0) throw new Error('no active services to benchmark');
-  const shapes = makeShapes(ids);
+  const shapes = makeShapes(ids, catalog);
 
   console.log(`\n== EXPLAIN (ANALYZE) of every query each shape runs, at ${fmtInt(o.n)} services ==`);
   const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
@@ -39,7 +48,7 @@ export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Ro
     `\n== Measuring (${o.duration} s each ${warmupSeconds(o) ? `after a ${warmupSeconds(o)} s warm-up` : 'without warm-up'}, ${o.connections} connections) ==`,
   );
   // 1. The real app, in a child process.
-  const app = await startApp(o.url, path.join(tmp, 'app-data'));
+  const app = await startApp(o.url, path.join(tmp, 'app-data'), root);
   const appResults = new Map<ShapeKey, Measured>();
   const bodies: BareBodies = { a: '', b: '', c: {} };
   const totals = new Map<ShapeKey, string | null>();
