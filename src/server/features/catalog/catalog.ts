@@ -104,17 +104,18 @@ async function resolveSearchInputs(
   if (!q && !city) return { words: [], cities: null };
   const words = q
     ? sql`(select coalesce(json_agg(json_build_object('word', w.word, 'known', w.known, 'alternatives', w.alternatives) order by w.ord), '[]'::json)
-           from (select w.word, w.ord,
-                   exists (select 1 from search_terms t where t.term like w.word || '%') as known,
-                   coalesce((select array_agg(x.term) from (
+           from (select k.word, k.ord, k.known,
+                   -- The closest terms are looked up only for a word the lexicon does not know.
+                   case when k.known then '{}' else coalesce((select array_agg(x.term) from (
                       select t.term from search_terms t
-                      where t.term % w.word
-                      order by similarity(t.term, w.word) desc, t.term
-                      limit 3) x), '{}') as alternatives
-                 from unnest((select array_agg(distinct x) from unnest(regexp_split_to_array(locora_unaccent(lower(${q})), '[^[:alnum:]]+')) as x where x <> '')) with ordinality as w(word, ord)
-                 where w.word is not null
-                 order by w.ord
-                 limit 8) w)`
+                      where t.term % k.word
+                      order by similarity(t.term, k.word) desc, t.term
+                      limit 3) x), '{}') end as alternatives
+                 from (select w.word, w.ord, exists (select 1 from search_terms t where t.term like w.word || '%') as known
+                       from unnest((select array_agg(distinct x) from unnest(regexp_split_to_array(locora_unaccent(lower(${q})), '[^[:alnum:]]+')) as x where x <> '')) with ordinality as w(word, ord)
+                       where w.word is not null
+                       order by w.ord
+                       limit 8) k) w)`
     : sql`'[]'::json`;
   const cities = city
     ? sql`(select coalesce(array_agg(k.city_key order by k.city_key), '{}') from (
