@@ -22,7 +22,7 @@ import { dropDatabase, prepareDatabase } from './fill.ts';
 import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts';
 import { APP_POOL_SIZE, parseArgs, USAGE, UsageError, type Options } from './options.ts';
 import { loadNote, printComparison, printReport, smokeProblems } from './report.ts';
-import { benchmarkMain, benchmarkScaleSize, scaleDbUrl, type Row, type ScaleRow } from './run.ts';
+import { benchmarkMain, benchmarkScaleSize, scaleDbUrl, type ScaleRow } from './run.ts';
 import { children, ROOT } from './servers.ts';
 import { loadCatalog } from './shapes.ts';
 
@@ -91,13 +91,13 @@ async function main(): Promise<number> {
 
     console.log(`\n== Database ${safeLocation(o.url)} ==`);
     const prep = await prepareDatabase(o.url, o.n, o.refill);
-    let baseRows: Row[] | undefined;
-    if (o.baseline) {
-      console.log(`\n== Baseline: the app of ${o.baseline} ==`);
-      ({ rows: baseRows } = await benchmarkMain(o, tmp, await loadCatalog(o.baseline), o.baseline));
-      console.log(`\n== This checkout: the app of ${ROOT} ==`);
-    }
-    const { rows } = await benchmarkMain(o, tmp);
+    if (o.baseline)
+      console.log(`\n  baseline: the app of ${o.baseline}, measured interleaved with this checkout's (${ROOT})`);
+    const { rows, baseRows } = await benchmarkMain(
+      o,
+      tmp,
+      o.baseline ? { root: o.baseline, catalog: await loadCatalog(o.baseline) } : undefined,
+    );
 
     const scaleRows: ScaleRow[] = [];
     for (const size of sizes) scaleRows.push(await benchmarkScaleSize(o, size, tmp));

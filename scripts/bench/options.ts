@@ -20,10 +20,10 @@ export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--conn
   --scale-sizes=L   comma-separated sizes for --scale (default 10000,1000000)
   --refill          wipe and refill the benchmark database(s) even if they already hold N services
   --pool=P          pg pool size of the database ceiling (default ${APP_POOL_SIZE}, the app's own pool size)
-  --baseline=DIR    first measure the same shapes with the app of another checkout (e.g. a git worktree of the
-                    commit before a change, with its node_modules) on the same database, then this one, and
-                    print both runs with their ceilings and the ratios between them. The two checkouts must
-                    have the same migrations.
+  --baseline=DIR    also measure the app and the catalog functions of another checkout (e.g. a git worktree of
+                    the commit before a change, with its node_modules) on the same database, interleaved with
+                    this one's (baseline, this, this, baseline), and print both runs with their ceilings and
+                    the speed-up. The two checkouts must have the same migrations.
   --smoke           a quick check that the benchmark still runs (CI): ${SMOKE.n} services, ${SMOKE.duration} s per
                     measurement and no warm-up, --scale at ${SMOKE.scaleSizes.join(' and ')}, in a throwaway database
                     ${SMOKE_DB_NAME} (and ${SMOKE_DB_NAME}_${SMOKE.scaleSizes[0]}) on DATABASE_URL's server, dropped
