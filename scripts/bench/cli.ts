@@ -21,9 +21,10 @@ import pg from 'pg';
 import { dropDatabase, prepareDatabase } from './fill.ts';
 import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts';
 import { APP_POOL_SIZE, parseArgs, USAGE, UsageError, type Options } from './options.ts';
-import { loadNote, printReport, smokeProblems } from './report.ts';
+import { loadNote, printComparison, printReport, smokeProblems } from './report.ts';
 import { benchmarkMain, benchmarkScaleSize, scaleDbUrl, type ScaleRow } from './run.ts';
-import { children } from './servers.ts';
+import { children, ROOT } from './servers.ts';
+import { loadCatalog } from './shapes.ts';
 
 /** Runs the benchmark; resolves to the exit code (0, or 1 for a --smoke run with errors). */
 async function main(): Promise<number> {
@@ -90,12 +91,19 @@ async function main(): Promise<number> {
 
     console.log(`\n== Database ${safeLocation(o.url)} ==`);
     const prep = await prepareDatabase(o.url, o.n, o.refill);
-    const { rows } = await benchmarkMain(o, tmp);
+    if (o.baseline)
+      console.log(`\n  baseline: the app of ${o.baseline}, measured interleaved with this checkout's (${ROOT})`);
+    const { rows, baseRows } = await benchmarkMain(
+      o,
+      tmp,
+      o.baseline ? { root: o.baseline, catalog: await loadCatalog(o.baseline) } : undefined,
+    );
 
     const scaleRows: ScaleRow[] = [];
     for (const size of sizes) scaleRows.push(await benchmarkScaleSize(o, size, tmp));
 
     printReport(o, prep, rows, scaleRows);
+    if (baseRows) printComparison(o, baseRows, rows);
     if (!o.smoke) return 0;
     const problems = smokeProblems(rows, scaleRows);
     for (const problem of problems) console.error(`  smoke FAILED: ${problem}`);

@@ -1,4 +1,6 @@
 /** Command-line options of `npm run bench:search`. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { dbName, withDbName } from './format.ts';
 
 export const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/locora_bench';
@@ -10,7 +12,7 @@ export const APP_POOL_SIZE = 10;
 export const SMOKE = { n: 300, duration: 1, connections: 4, scaleSizes: [200, 300] } as const;
 export const SMOKE_DB_NAME = 'locora_bench_smoke';
 
-export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--connections=32] [--scale] [--scale-sizes=10000,1000000] [--refill] [--pool=${APP_POOL_SIZE}]
+export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--connections=32] [--scale] [--scale-sizes=10000,1000000] [--refill] [--pool=${APP_POOL_SIZE}] [--baseline=DIR]
   N                 services to generate (default 100000; 10k / 1m suffixes accepted)
   --duration=S      seconds per measurement (1-300, default 10; each is preceded by a short warm-up)
   --connections=C   concurrent connections / workers (1-1000, default 32)
@@ -18,6 +20,10 @@ export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--conn
   --scale-sizes=L   comma-separated sizes for --scale (default 10000,1000000)
   --refill          wipe and refill the benchmark database(s) even if they already hold N services
   --pool=P          pg pool size of the database ceiling (default ${APP_POOL_SIZE}, the app's own pool size)
+  --baseline=DIR    also measure the app and the catalog functions of another checkout (e.g. a git worktree of
+                    the commit before a change, with its node_modules) on the same database, interleaved with
+                    this one's (baseline, this, this, baseline), and print both runs with their ceilings and
+                    the speed-up. The two checkouts must have the same migrations.
   --smoke           a quick check that the benchmark still runs (CI): ${SMOKE.n} services, ${SMOKE.duration} s per
                     measurement and no warm-up, --scale at ${SMOKE.scaleSizes.join(' and ')}, in a throwaway database
                     ${SMOKE_DB_NAME} (and ${SMOKE_DB_NAME}_${SMOKE.scaleSizes[0]}) on DATABASE_URL's server, dropped
@@ -35,6 +41,8 @@ export type Options = {
   url: string;
   /** --smoke: tiny sizes, no warm-up, a throwaway database, and errors fail the run. */
   smoke: boolean;
+  /** --baseline: another checkout whose app is measured first, for a before/after comparison. */
+  baseline?: string;
 };
 
 export class UsageError extends Error {}
@@ -106,6 +114,13 @@ export function parseArgs(argv: string[]): Options {
       case '--refill':
         if (value !== undefined) throw new UsageError('--refill takes no value');
         o.refill = true;
+        break;
+      case '--baseline':
+        o.baseline = path.resolve(need());
+        if (!fs.existsSync(path.join(o.baseline, 'src/server/main.ts')))
+          throw new UsageError(`--baseline: no src/server/main.ts in ${o.baseline}`);
+        if (!fs.existsSync(path.join(o.baseline, 'node_modules')))
+          throw new UsageError(`--baseline: ${o.baseline} has no node_modules (copy or install them)`);
         break;
       case '--smoke':
         if (value !== undefined) throw new UsageError('--smoke takes no value');

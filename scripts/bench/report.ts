@@ -164,6 +164,44 @@ export function printReport(o: Options, prep: Prepared, rows: Row[], scaleRows: 
   console.log('');
 }
 
+/** --baseline: both runs with their ceilings, and this checkout's speed-up over the baseline. */
+export function printComparison(o: Options, base: Row[], now: Row[]) {
+  console.log(
+    `\n== Baseline (${o.baseline}) vs this checkout, ${fmtInt(o.n)} services, ${o.connections} connections ==\n`,
+  );
+  const cells = (m: Measured) => [fmtInt(m.rps) + fewSamples(m), fmtMs(m.p50), fmtMs(m.p99)];
+  const rows = now.flatMap((r) => {
+    const b = base.find((x) => x.shape.key === r.shape.key);
+    if (!b) return [];
+    return [
+      [r.shape.label, 'baseline', ...cells(b.app), fmtInt(b.db.rps), fmtInt(b.bare.rps), ''],
+      ['', 'this', ...cells(r.app), fmtInt(r.db.rps), fmtInt(r.bare.rps), `${fmtRatio(r.app.rps / b.app.rps)}×`],
+    ];
+  });
+  console.log(
+    table(['shape', 'run', 'req/s', 'p50 ms', 'p99 ms', 'db ceil req/s', 'http ceil req/s', 'vs baseline'], rows, [
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
+  );
+  const speedup = (key: string) => {
+    const b = base.find((x) => x.shape.key === key);
+    const r = now.find((x) => x.shape.key === key);
+    return b && r ? r.app.rps / b.app.rps : NaN;
+  };
+  console.log('');
+  console.log(`  ${pf(speedup('b') >= 7)}  (b) at least 7× the baseline's req/s: ${fmtRatio(speedup('b'))}×`);
+  console.log(`  ${pf(speedup('a') >= 2)}  (a) at least 2× the baseline's req/s: ${fmtRatio(speedup('a'))}×`);
+  console.log(`  ${loadNote()} now`);
+  console.log('');
+}
+
 /**
  * What makes a --smoke run fail: a measurement with errors or non-2xx answers, or none at all.
  * Speed never does.

@@ -10,15 +10,74 @@ import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts
 import { describe, measureDb, measureHttp, warmupSeconds, type Measured } from './measure.ts';
 import type { Options } from './options.ts';
 import { capture, startApp } from './servers.ts';
-import { makeShapes, pickIds, type Shape, type ShapeKey } from './shapes.ts';
+import { makeShapes, pickIds, type Catalog, type Shape, type ShapeKey } from './shapes.ts';
 
 export type Row = { shape: Shape; app: Measured; db: Measured; bare: Measured; seqScan: boolean; total: string | null };
 
-export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Row[]; shapes: Shape[] }> {
+/** --baseline: another checkout whose app and catalog functions are measured beside this one's. */
+export type Baseline = { root: string; catalog: Catalog };
+
+/** Two measurements of the same thing, as one: mean throughput and latencies. */
+function mean(x: Measured, y: Measured): Measured {
+  return {
+    rps: (x.rps + y.rps) / 2,
+    p50: (x.p50 + y.p50) / 2,
+    p99: (x.p99 + y.p99) / 2,
+    count: x.count + y.count,
+    errors: x.errors + y.errors,
+    seconds: x.seconds + y.seconds,
+  };
+}
+
+/**
+ * A measurement of this checkout and, with a baseline, of the baseline too, interleaved
+ * (baseline, this, this, baseline; each figure the mean of its two) so that the load of a shared
+ * machine, which drifts over minutes, weighs on both alike.
+ */
+async function pair(
+  label: string,
+  measure: (which: 'this' | 'base') => Promise<Measured>,
+  baseline: boolean,
+): Promise<{ now: Measured; base?: Measured }> {
+  if (!baseline) {
+    const now = await measure('this');
+    console.log(`  ${label}: ${describe(now)}`);
+    return { now };
+  }
+  const b1 = await measure('base');
+  const n1 = await measure('this');
+  const n2 = await measure('this');
+  const b2 = await measure('base');
+  const now = mean(n1, n2);
+  const base = mean(b1, b2);
+  console.log(`  ${label}: ${describe(now)}   baseline: ${describe(base)}`);
+  return { now, base };
+}
+
+/**
+ * One run of every shape: EXPLAIN, then the app, the HTTP ceiling and the database ceiling. With
+ * a baseline, its app and its catalog functions are measured interleaved with this checkout's,
+ * on the same database, and returned as `baseRows`.
+ */
+export async function benchmarkMain(
+  o: Options,
+  tmp: string,
+  baseline?: Baseline,
+): Promise<{ rows: Row[]; baseRows?: Row[]; shapes: Shape[] }> {
   const ids = await pickIds(o.url, 64);
   if (ids.length === 0) throw new Error('no active services to benchmark');
   const shapes = makeShapes(ids);
+  const baseShapes = baseline ? makeShapes(ids, baseline.catalog) : undefined;
 
+  if (baseShapes) {
+    console.log(`\n== EXPLAIN (ANALYZE) of every query each shape of the BASELINE runs, at ${fmtInt(o.n)} services ==`);
+    const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
+    try {
+      for (const shape of baseShapes) printExplain(shape, await explainShape(explainPool, shape), ' (baseline)');
+    } finally {
+      await explainPool.end();
+    }
+  }
   console.log(`\n== EXPLAIN (ANALYZE) of every query each shape runs, at ${fmtInt(o.n)} services ==`);
   const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
   const seqScan = new Map<ShapeKey, boolean>();
@@ -40,7 +99,9 @@ export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Ro
   );
   // 1. The real app, in a child process.
   const app = await startApp(o.url, path.join(tmp, 'app-data'));
+  const baseApp = baseline ? await startApp(o.url, path.join(tmp, 'base-app-data'), baseline.root) : undefined;
   const appResults = new Map<ShapeKey, Measured>();
+  const baseAppResults = new Map<ShapeKey, Measured>();
   const bodies: BareBodies = { a: '', b: '', c: {} };
   const totals = new Map<ShapeKey, string | null>();
   try {
@@ -68,13 +129,24 @@ export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Ro
         console.log(`  ${shape.label}: ${fmtInt(Math.min(...sizes))}-${fmtInt(Math.max(...sizes))} bytes per body`);
       }
     }
+    if (baseApp) {
+      for (const shape of shapes) {
+        const got = await capture(baseApp.base, shape.paths[0] as string);
+        if (got.status !== 200) throw new Error(`baseline app: ${shape.label} answered ${got.status}`);
+      }
+    }
     for (const shape of shapes) {
-      const m = await measureHttp(app.base, shape.paths, o);
-      appResults.set(shape.key, m);
-      console.log(`  app   ${shape.key}: ${describe(m)}`);
+      const m = await pair(
+        `app   ${shape.key}`,
+        (which) => measureHttp(which === 'base' && baseApp ? baseApp.base : app.base, shape.paths, o),
+        !!baseApp,
+      );
+      appResults.set(shape.key, m.now);
+      if (m.base) baseAppResults.set(shape.key, m.base);
     }
   } finally {
     await app.stop();
+    await baseApp?.stop();
   }
 
   // 2. The HTTP ceiling: bare Fastify in a child process, same bytes.
@@ -94,12 +166,18 @@ export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Ro
 
   // 3. The database ceiling: the same functions (same SQL) on a pg pool in this process, no HTTP.
   const dbResults = new Map<ShapeKey, Measured>();
+  const baseDbResults = new Map<ShapeKey, Measured>();
   const database: Database = await openPostgres(o.url, o.pool);
   try {
-    for (const shape of shapes) {
-      const m = await measureDb(database.db, shape, o);
-      dbResults.set(shape.key, m);
-      console.log(`  db    ${shape.key}: ${describe(m)}`);
+    for (const [i, shape] of shapes.entries()) {
+      const baseShape = baseShapes?.[i];
+      const m = await pair(
+        `db    ${shape.key}`,
+        (which) => measureDb(database.db, which === 'base' && baseShape ? baseShape : shape, o),
+        !!baseShape,
+      );
+      dbResults.set(shape.key, m.now);
+      if (m.base) baseDbResults.set(shape.key, m.base);
     }
   } finally {
     await database.close();
@@ -113,7 +191,17 @@ export async function benchmarkMain(o: Options, tmp: string): Promise<{ rows: Ro
     seqScan: seqScan.get(shape.key) ?? false,
     total: totals.get(shape.key) ?? null,
   }));
-  return { rows, shapes };
+  const baseRows = baseline
+    ? shapes.map((shape) => ({
+        shape,
+        app: baseAppResults.get(shape.key) as Measured,
+        db: baseDbResults.get(shape.key) as Measured,
+        bare: bareResults.get(shape.key) as Measured,
+        seqScan: false,
+        total: null,
+      }))
+    : undefined;
+  return { rows, baseRows, shapes };
 }
 
 /** The database --scale fills with `size` services: `<db>_10k` and so on beside the main one. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './format.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** This checkout. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const children = new Set<ChildProcess>();
 
@@ -23,10 +24,15 @@ export function freePort(): Promise<number> {
 
 export type Server = { base: string; output(): string; stop(): Promise<void> };
 
-export async function startChild(label: string, args: string[], env: Record<string, string>): Promise<Server> {
+export async function startChild(
+  label: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string = ROOT,
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,14 +78,20 @@ export async function startChild(label: string, args: string[], env: Record<stri
   };
 }
 
-export function startApp(url: string, dataDir: string): Promise<Server> {
-  return startChild('the app (src/server/main.ts)', ['src/server/main.ts'], {
-    DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-  });
+/** The app of the checkout at `root` (this one by default), on the database `url`. */
+export function startApp(url: string, dataDir: string, root: string = ROOT): Promise<Server> {
+  return startChild(
+    `the app (${path.relative(process.cwd(), path.join(root, 'src/server/main.ts'))})`,
+    ['src/server/main.ts'],
+    {
+      DATABASE_URL: url,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+    },
+    root,
+  );
 }
 
 export type Captured = { status: number; total: string | null; body: Buffer };

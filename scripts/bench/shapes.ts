@@ -1,7 +1,9 @@
 /** The request shapes the benchmark measures, and what each one runs in the app (minus HTTP). */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/open.ts';
-import { getServiceDetail, searchServices } from '../../src/server/features/catalog/catalog.ts';
+import * as thisCatalog from '../../src/server/features/catalog/catalog.ts';
 import { serviceSearchSchema, type ServiceSearch } from '../../src/shared/api/catalog.ts';
 
 export type ShapeKey = 'a' | 'b' | 'c';
@@ -23,7 +25,17 @@ export function searchParams(qs: string): ServiceSearch {
   return serviceSearchSchema.parse(Object.fromEntries(new URLSearchParams(qs)));
 }
 
-export function makeShapes(ids: string[]): Shape[] {
+/** The catalog functions a shape runs: this checkout's, or another's (--baseline). */
+export type Catalog = Pick<typeof thisCatalog, 'searchServices' | 'getServiceDetail'>;
+
+/** The catalog module of the checkout at `root`, or of this one. */
+export async function loadCatalog(root?: string): Promise<Catalog> {
+  if (!root) return thisCatalog;
+  const file = path.join(root, 'src/server/features/catalog/catalog.ts');
+  return (await import(pathToFileURL(file).href)) as Catalog;
+}
+
+export function makeShapes(ids: string[], { searchServices, getServiceDetail }: Catalog = thisCatalog): Shape[] {
   const pa = searchParams(QS_A);
   const pb = searchParams(QS_B);
   return [

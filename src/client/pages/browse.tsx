@@ -139,7 +139,7 @@ export function BrowsePage() {
   let countText = 'Searching...';
   if (!isSearching && results.isError) countText = 'Could not load services';
   else if (!isSearching && data) {
-    // SPEC.md words it 'N services found' for every N; past the count cap it reads '1000+'.
+    // SPEC.md words it 'N services found' for every N; past the count cap (X-Total-Count-Capped) it reads 'N+'.
     countText = data.isTotalCapped ? `${total}+ services found` : `${total} services found`;
   }
 

@@ -13,7 +13,7 @@ import { serviceSearchSchema } from '../../../shared/api/catalog.ts';
 import { queryRows } from '../../db/open.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { sessionCookie, signUp, useTestApp } from '../../test/test-app.ts';
-import { searchServices } from './catalog.ts';
+import { SEARCH_WINDOW, searchServices } from './catalog.ts';
 
 const t = useTestApp();
 
@@ -276,17 +276,34 @@ describe('GET /api/services', () => {
     expect((await search('page=99')).ids).toEqual([]);
   });
 
-  it('counts exactly up to 1000 matches and says when the total is capped', async () => {
+  it(`counts exactly up to ${SEARCH_WINDOW} matches, and past them says the total is a floor`, async () => {
     await t.db.execute(
       sql`insert into services (provider_id, category_id, title, price_cents)
-          select ${f.a.provider.id}, ${f.yoga.id}, 'Morning yoga class ' || g, 1000 + g from generate_series(1, 1005) g`,
+          select ${f.a.provider.id}, ${f.yoga.id}, 'Morning yoga class ' || g, 1000 + g from generate_series(1, 150) g`,
     );
     const many = await search('q=morning%20yoga&pageSize=60');
     expect(many.ids).toHaveLength(60);
-    expect(many.total).toBe(1000);
+    expect(many.total).toBe(SEARCH_WINDOW);
     expect(many.res.headers['x-total-count-capped']).toBe('true');
+    // A page past the window counts as far as it looked: here to the last match, exactly.
+    const last = await search('q=morning%20yoga&pageSize=60&page=3');
+    expect(last.ids).toHaveLength(30);
+    expect([last.total, last.res.headers['x-total-count-capped']]).toEqual([150, 'false']);
+    // Past the last match: an empty page that still tells the total.
+    const beyond = await search('q=morning%20yoga&pageSize=60&page=4');
+    expect([beyond.ids, beyond.total]).toEqual([[], 150]);
     const few = await search('category=tours');
     expect(few.res.headers['x-total-count-capped']).toBe('false');
+    // Every match shows up exactly once across the pages.
+    const all: string[] = [];
+    for (let page = 1; page <= 3; page++) all.push(...(await search(`q=morning%20yoga&pageSize=60&page=${page}`)).ids);
+    expect(new Set(all).size).toBe(150);
+  });
+
+  it('filters by text along the category and city walk too', async () => {
+    expect((await search('q=deep&category=massage&city=lisbon')).ids).toEqual([f.s.deepTissue.id]);
+    expect((await search('q=yoga&category=massage&city=lisbon')).ids).toEqual([]);
+    expect((await search('q=masage&category=massage&city=sao')).ids).toEqual([f.s.saoMassage.id]);
   });
 
   it.each([
@@ -314,6 +331,82 @@ describe('GET /api/services', () => {
     }
     expect((await search('q=massage%20%26%20%7C%20!')).ids).toContain(f.s.deepTissue.id);
     expect(await t.db.select().from(services)).toHaveLength(6);
+  });
+});
+
+describe('recommended with text: the first matches in recommend order are re-ranked (decision 010)', () => {
+  /**
+   * A weak provider (a low rating from many reviews, not verified) has the only service with
+   * "zumba" in its title; `count` services of the best-rated provider mention it only in their
+   * description. Text relevance puts the title match first whenever it is a candidate.
+   */
+  async function zumba(count: number) {
+    const weak = await createProvider(t.db, {
+      displayName: 'Wes Low',
+      govIdStatus: 'PENDING',
+      rating: 2,
+      ratingCount: 30,
+    });
+    await t.db.execute(
+      sql`insert into services (provider_id, category_id, title, description, city, price_cents)
+          select ${f.a.provider.id}, ${f.tours.id}, 'Studio session ' || g, 'Starts with a zumba warm-up.', 'Lisbon', 2000 + g
+          from generate_series(1, ${count}) g`,
+    );
+    const title = await createService(t.db, {
+      providerId: weak.provider.id,
+      categoryId: f.tours.id,
+      title: 'Zumba on the beach',
+      description: 'Dance.',
+      city: 'Lisbon',
+      priceCents: 1500,
+    });
+    return title.id;
+  }
+
+  /** Every match, ranked by the full formula (no window): what an exhaustive search would show. */
+  async function exhaustive(q: string) {
+    const rows = await queryRows<{ id: string }>(
+      t.db,
+      sql`select s.id from services s
+          where s.is_active and not s.is_paused and s.deleted_at is null and s.search @@ to_tsquery('simple', ${q})
+          order by least(ts_rank(s.search, to_tsquery('simple', ${q})), 1.0) * 0.6 + s.recommend_score / 5.3 * 0.4 desc,
+                   s.recommend_score desc, s.id`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  it('ranks exactly like an exhaustive search when the matches fit in the window, even the statically last one', async () => {
+    const titleMatch = await zumba(SEARCH_WINDOW - 1);
+    // In recommend order the title match is the very last of the SEARCH_WINDOW matches...
+    const byRecommend = (await search('q=zumba&pageSize=60&page=2')).ids;
+    expect(byRecommend).not.toContain(titleMatch);
+    // ...and relevance lifts it to the top: each page is the exhaustive ranking's slice.
+    const expected = await exhaustive('zumba:*');
+    expect(expected).toHaveLength(SEARCH_WINDOW);
+    expect(expected[0]).toBe(titleMatch);
+    const first = await search('q=zumba&pageSize=60');
+    expect(first.ids[0]).toBe(titleMatch);
+    const second = await search('q=zumba&pageSize=60&page=2');
+    expect([...first.ids, ...second.ids]).toEqual(expected);
+    expect([first.total, first.res.headers['x-total-count-capped']]).toEqual([SEARCH_WINDOW, 'false']);
+  });
+
+  it('past the window, a match keeps its recommend-order place after the re-ranked ones: never lost, never twice', async () => {
+    // The title match is now 101st in recommend order: outside the candidates. This is the
+    // window's known limit (decision 010): it is not lifted to the top...
+    const titleMatch = await zumba(SEARCH_WINDOW);
+    const first = await search('q=zumba&pageSize=24');
+    expect(first.ids).not.toContain(titleMatch);
+    expect([first.total, first.res.headers['x-total-count-capped']]).toEqual([SEARCH_WINDOW, 'true']);
+    // ...but it is shown right after them, and paging lists every match exactly once.
+    const all: string[] = [];
+    for (let page = 1; page <= 5; page++) all.push(...(await search(`q=zumba&pageSize=24&page=${page}`)).ids);
+    expect(all).toHaveLength(SEARCH_WINDOW + 1);
+    expect(new Set(all).size).toBe(SEARCH_WINDOW + 1);
+    expect(all[SEARCH_WINDOW]).toBe(titleMatch);
+    // The window's candidates are ranked exactly among themselves.
+    const candidates = (await exhaustive('zumba:*')).filter((id) => id !== titleMatch);
+    expect(all.slice(0, SEARCH_WINDOW)).toEqual(candidates);
   });
 });
 

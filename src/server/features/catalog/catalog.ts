@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias, PgTransaction } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Category, Service, ServiceDetail, ServiceSearch } from '../../../shared/api/catalog.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/api/catalog.ts';
 import type { User } from '../../../shared/api/auth.ts';
-import type { Executor, Tx } from '../../db/open.ts';
+import type { Executor } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { categories, isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -86,29 +86,63 @@ function toService(r: ServiceRow): Service {
   };
 }
 
+/** What the lexicon says about the query's words, and the known cities the typed city starts with. */
+type SearchInputs = { words: ResolvedWord[]; cities: string[] | null };
+
 /**
- * Looks each query word up in the lexicon: known as a prefix, or its closest terms. Words are
- * split on anything that is not a letter or digit, so they hold no LIKE wildcards.
+ * One round trip for everything a search must know before its plan can be chosen: each query
+ * word looked up in the lexicon (known as a prefix, or its closest terms), and the known cities
+ * the typed city is a prefix of ("lisb" -> lisbon). Words are split on anything that is not a
+ * letter or digit, so they hold no LIKE wildcards; the city's wildcards are escaped. Skipped when
+ * the search has neither text nor city.
  */
-async function resolveWords(db: Executor, q: string): Promise<ResolvedWord[]> {
-  return queryRows<ResolvedWord>(
+async function resolveSearchInputs(
+  db: Executor,
+  q: string | undefined,
+  city: string | undefined,
+): Promise<SearchInputs> {
+  if (!q && !city) return { words: [], cities: null };
+  const words = q
+    ? sql`(select coalesce(json_agg(json_build_object('word', w.word, 'known', w.known, 'alternatives', w.alternatives) order by w.ord), '[]'::json)
+           from (select k.word, k.ord, k.known,
+                   -- The closest terms are looked up only for a word the lexicon does not know.
+                   case when k.known then '{}' else coalesce((select array_agg(x.term) from (
+                      select t.term from search_terms t
+                      where t.term % k.word
+                      order by similarity(t.term, k.word) desc, t.term
+                      limit 3) x), '{}') end as alternatives
+                 from (select w.word, w.ord, exists (select 1 from search_terms t where t.term like w.word || '%') as known
+                       from unnest((select array_agg(distinct x) from unnest(regexp_split_to_array(locora_unaccent(lower(${q})), '[^[:alnum:]]+')) as x where x <> '')) with ordinality as w(word, ord)
+                       where w.word is not null
+                       order by w.ord
+                       limit 8) k) w)`
+    : sql`'[]'::json`;
+  const cities = city
+    ? sql`(select coalesce(array_agg(k.city_key order by k.city_key), '{}') from (
+             select city_key from search_cities
+             where city_key like replace(replace(replace(locora_unaccent(lower(${city})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+             order by city_key limit ${MAX_CITY_MATCHES}) k)`
+    : sql`null::text[]`;
+  const [row] = await queryRows<{ words: ResolvedWord[] | string; cities: string[] | null }>(
     db,
-    sql`select w.word,
-          exists (select 1 from search_terms t where t.term like w.word || '%') as known,
-          coalesce((select array_agg(x.term) from (
-             select t.term from search_terms t
-             where t.term % w.word
-             order by similarity(t.term, w.word) desc, t.term
-             limit 3) x), '{}') as alternatives
-        from unnest((select array_agg(distinct x) from unnest(regexp_split_to_array(locora_unaccent(lower(${q})), '[^[:alnum:]]+')) as x where x <> '')) with ordinality as w(word, ord)
-        where w.word is not null
-        order by w.ord
-        limit 8`,
+    sql`select ${words} as words, ${cities} as cities`,
   );
+  const parsed = typeof row?.words === 'string' ? (JSON.parse(row.words) as ResolvedWord[]) : (row?.words ?? []);
+  return { words: parsed, cities: row?.cities ?? null };
 }
 
-/** Totals are exact up to this many matches; beyond it the API says "1000+" (see decision 005). */
-export const SEARCH_COUNT_CAP = 1000;
+/** services as `s` in the hand-written search SQL. */
+const s = alias(services, 's');
+
+/**
+ * How far a search looks (decision 010). A search takes the first SEARCH_WINDOW matches (more
+ * when the page asked for lies deeper) in the order of an index, in one walk that also counts
+ * them: the total is exact up to SEARCH_WINDOW matches, and "at least" beyond
+ * (X-Total-Count-Capped). With text and `recommended`, those first matches in recommend-score
+ * order are the candidates that text relevance re-ranks; matches past them follow in
+ * recommend-score order.
+ */
+export const SEARCH_WINDOW = 100;
 /** A typed city prefix matches at most this many known cities. */
 const MAX_CITY_MATCHES = 100;
 
@@ -121,55 +155,35 @@ export type SearchResult = {
 };
 
 /**
- * One read-only transaction in which the planner may not scan services sequentially: every
- * search is answered from the indexes (GIN on the text, btree on city, category and sort keys),
- * so its cost follows the matches, not the size of the catalogue (decision 005).
+ * A search is two statements and no transaction: the lexicon and city look-up, then one
+ * statement that walks an index in its sort order for the first matches, cuts the page from
+ * them, joins the page's category and provider, and counts what it walked. Its cost follows the
+ * window and the page, not the number of matches or the size of the catalogue (decision 010).
  */
 export async function searchServices(db: Executor, params: ServiceSearch): Promise<SearchResult> {
-  if (db instanceof PgTransaction) {
-    // Inside a caller's transaction: a SET LOCAL would outlive the search, so restore it after.
-    const [was] = await queryRows<{ v: string }>(db, sql`select current_setting('enable_seqscan') as v`);
-    await db.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    try {
-      return await searchInTransaction(db as Tx, params);
-    } finally {
-      await db.execute(sql`select set_config('enable_seqscan', ${was?.v ?? 'on'}, true)`);
-    }
-  }
-  return db.transaction(
-    async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return searchInTransaction(tx, params);
-    },
-    { accessMode: 'read only' },
-  );
-}
-
-/** services as `s` in the hand-written search SQL. */
-const s = alias(services, 's');
-
-async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<SearchResult> {
+  const empty = { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
   const where: SQL[] = [isVisibleService(s)];
-  let tsq: string | undefined;
-  if (params.q) {
-    const words = await resolveWords(db, params.q);
-    tsq = buildTsQuery(words);
-    if (tsq) where.push(sql`s.search @@ to_tsquery('simple', ${tsq})`);
-  }
-  if (params.city) {
-    // The typed city is a prefix of known cities ("lisb" -> lisbon); the search then compares
-    // city_key for equality, which the (category, city, sort) indexes can walk in order.
-    const cities = await queryRows<{ city_key: string }>(
-      db,
-      sql`select city_key from search_cities
-          where city_key like replace(replace(replace(locora_unaccent(lower(${params.city})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-          order by city_key limit ${MAX_CITY_MATCHES}`,
+  const inputs = await resolveSearchInputs(db, params.q, params.city);
+  const tsq = params.q ? buildTsQuery(inputs.words) : undefined;
+  if (tsq) {
+    // With a category and a city, the (category, city, sort) indexes hold every candidate in the
+    // page's order, and walking them while checking the text stops after the window. Left to
+    // itself the planner would intersect them with the full-text index, whose cost follows every
+    // match of the word in the whole catalogue (56 ms for "massage" at 1M services). The
+    // operator's function, unlike the operator, is not matched to an index: it keeps the walk.
+    where.push(
+      params.category && params.city
+        ? sql`ts_match_vq(s.search, to_tsquery('simple', ${tsq}))`
+        : sql`s.search @@ to_tsquery('simple', ${tsq})`,
     );
-    if (cities.length === 0)
-      return { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
+  }
+  if (inputs.cities) {
+    // The search compares city_key for equality, which the (category, city, sort) indexes can
+    // walk in order; the planner sees the values.
+    if (inputs.cities.length === 0) return empty;
     where.push(
       sql`s.city_key in (${sql.join(
-        cities.map((c) => sql`${c.city_key}`),
+        inputs.cities.map((c) => sql`${c}`),
         sql`, `,
       )})`,
     );
@@ -185,41 +199,46 @@ async function searchInTransaction(db: Tx, params: ServiceSearch): Promise<Searc
   }
   if (params.minRating) where.push(sql`s.provider_rating >= ${params.minRating}`);
 
-  const whereSql = sql.join(where, sql` and `);
-  const relevance = tsq ? sql`ts_rank(s.search, to_tsquery('simple', ${tsq}))` : sql`0`;
-  // "nulls last" matches the indexes' order (drizzle's .desc() builds DESC NULLS LAST), so the
-  // planner can walk them instead of sorting.
-  const orderBy = {
-    // Text relevance (title > category > description > city) blended with the Bayesian rating
-    // and verification; without text it is the rating-and-verification score alone.
-    recommended: tsq
-      ? sql`(least(${relevance}, 1.0) * 0.6 + s.recommend_score / 5.3 * 0.4) desc, s.id`
-      : sql`s.recommend_score desc nulls last, s.id`,
+  // The order an index gives ("nulls last" matches the indexes' order, as drizzle's .desc()
+  // builds them), with the id as the tie-break.
+  const indexOrder = {
+    recommended: sql`s.recommend_score desc nulls last, s.id`,
     'price-low': sql`s.price_cents asc, s.id`,
     'price-high': sql`s.price_cents desc, s.id`,
     rating: sql`s.rating_score desc nulls last, s.id`,
   }[params.sortBy];
+  // With text, `recommended` re-ranks the first SEARCH_WINDOW matches (in recommend-score order)
+  // by text relevance (title > category > description > city) blended with the Bayesian rating
+  // and verification; matches past them keep recommend-score order. Other sorts are the index order.
+  const score =
+    tsq && params.sortBy === 'recommended'
+      ? sql`case when m.rn <= ${SEARCH_WINDOW} then least(ts_rank(m.search, to_tsquery('simple', ${tsq})), 1.0) * 0.6 + m.recommend_score / 5.3 * 0.4 end`
+      : sql`null::float8`;
 
   const offset = (params.page - 1) * params.pageSize;
-  // Sort and cut the page on services alone (indexes on services serve it), then join the few
-  // rows' category and provider. The count stops at SEARCH_COUNT_CAP + 1 matches. (One
-  // transaction is one connection, so the two queries run one after the other.)
-  const rows = await queryRows<ServiceRow>(
+  const window = Math.max(SEARCH_WINDOW, offset + params.pageSize);
+  // The walk stops after window + 1 matches: one more than it can count exactly.
+  const rows = await queryRows<ServiceRow & { matched: number }>(
     db,
-    sql`select ${serviceColumns}
-        from (select s.* from services s where ${whereSql} order by ${orderBy} limit ${params.pageSize} offset ${offset}) s
-        join categories c on c.id = s.category_id join providers p on p.id = s.provider_id
-        order by ${orderBy}`,
+    sql`with m as materialized (
+          select s.*, row_number() over (order by ${indexOrder}) as rn
+          from (select s.* from services s where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${window + 1}) s
+        ),
+        page as (
+          select m.*, ${score} as score from m
+          order by m.rn > ${SEARCH_WINDOW}, score desc nulls last, m.rn
+          offset ${offset} limit ${params.pageSize}
+        )
+        select k.matched, ${serviceColumns}
+        from (select count(*)::int as matched from m) k
+        left join (page s join categories c on c.id = s.category_id join providers p on p.id = s.provider_id) on true
+        order by s.rn > ${SEARCH_WINDOW}, s.score desc nulls last, s.rn`,
   );
-  const countRows = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from (select 1 from services s where ${whereSql} limit ${SEARCH_COUNT_CAP + 1}) x`,
-  );
-  const counted = countRows[0]?.total ?? 0;
+  const matched = rows[0]?.matched ?? 0;
   return {
-    services: rows.map(toService),
-    total: Math.min(counted, SEARCH_COUNT_CAP),
-    isTotalCapped: counted > SEARCH_COUNT_CAP,
+    services: rows.filter((r) => r.id !== null).map(toService),
+    total: Math.min(matched, window),
+    isTotalCapped: matched > window,
     page: params.page,
     pageSize: params.pageSize,
   };

@@ -10,7 +10,7 @@ import {
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
-import { getServiceDetail, listCategories, listFeaturedServices, searchServices } from './catalog.ts';
+import { getServiceDetail, listCategories, listFeaturedServices, SEARCH_WINDOW, searchServices } from './catalog.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -36,8 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['catalog'],
-        summary:
-          'Search active services. The total is in X-Total-Count (exact up to 1000; X-Total-Count-Capped: true beyond).',
+        summary: `Search active services. The total is in X-Total-Count (exact up to ${SEARCH_WINDOW} matches, or to the page asked for when deeper; X-Total-Count-Capped: true beyond, when it is a floor).`,
         querystring: serviceSearchSchema,
         response: { 200: z.array(serviceSchema), 400: errorBodySchema },
       },
