@@ -274,13 +274,26 @@ export async function runHealthBurst(o: HealthBurstOptions): Promise<HealthBurst
 }
 
 export function printHealthBurst(o: HealthBurstOptions, rows: HealthBurstRow[]) {
-  const label = { pglite: 'PGlite (embedded)', postgres: `PostgreSQL (${safeLocation(withDbName(o.databaseUrl, HEALTH_DB_NAME))})` };
+  const label = {
+    pglite: 'PGlite (embedded)',
+    postgres: `PostgreSQL (${safeLocation(withDbName(o.databaseUrl, HEALTH_DB_NAME))})`,
+  };
   console.log(
     `\n== /healthz latency (ms), at rest and during ${o.connections} connections of searches (${o.duration} s), demo data ==\n`,
   );
   console.log(
     table(
-      ['database', 'rest p50', 'rest p99', 'burst p50', 'burst p99', 'burst max', 'probes', 'search req/s', 'search p50'],
+      [
+        'database',
+        'rest p50',
+        'rest p99',
+        'burst p50',
+        'burst p99',
+        'burst max',
+        'probes',
+        'search req/s',
+        'search p50',
+      ],
       rows.map((r) => [
         label[r.engine],
         fmtMs(r.rest.p50),
@@ -305,7 +318,8 @@ export function printHealthBurst(o: HealthBurstOptions, rows: HealthBurstRow[]) 
 export function healthBurstProblems(rows: HealthBurstRow[]): string[] {
   const problems: string[] = [];
   for (const r of rows) {
-    if (r.rest.errors || r.burst.errors) problems.push(`${r.engine}: ${r.rest.errors + r.burst.errors} /healthz probes failed`);
+    if (r.rest.errors || r.burst.errors)
+      problems.push(`${r.engine}: ${r.rest.errors + r.burst.errors} /healthz probes failed`);
     if (r.burst.count === 0) problems.push(`${r.engine}: no /healthz probe completed during the burst`);
     if (r.searchErrors || r.rateLimited)
       problems.push(`${r.engine}: ${r.searchErrors} searches failed, ${r.rateLimited} were rate-limited`);
@@ -332,7 +346,8 @@ export function parseHealthArgs(argv: string[], tmp: string): HealthBurstOptions
     const [flag, value = ''] = arg.split('=', 2) as [string, string?];
     const int = (min: number, max: number) => {
       const v = Number(value);
-      if (!/^\d+$/.test(value) || v < min || v > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
+      if (!/^\d+$/.test(value) || v < min || v > max)
+        throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
       return v;
     };
     if (flag === '--connections') o.connections = int(1, 2000);
