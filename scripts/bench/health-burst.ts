@@ -42,6 +42,8 @@ export type HealthBurstOptions = {
   /** Briefly, to check that it runs (CI). */
   smoke: boolean;
   tmp: string;
+  /** The checkout whose src/server/main.ts runs (default: this one); e.g. a baseline to compare. */
+  root: string;
 };
 
 export type HealthBurstRow = {
@@ -151,10 +153,10 @@ function burst(base: string, connections: number, duration: number) {
 }
 
 /** Starts src/server/main.ts (waiting up to 3 minutes: a fresh PGlite is created and seeded first). */
-async function startApp(env: Record<string, string>) {
+async function startApp(root: string, env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -208,7 +210,7 @@ async function measureEngine(engine: Engine, o: HealthBurstOptions): Promise<Hea
   if (engine === 'postgres') await dropDatabase(pgUrl);
   if (engine === 'postgres') await createDatabase(pgUrl);
   const t0 = performance.now();
-  const app = await startApp({
+  const app = await startApp(o.root, {
     // An empty value counts as unset: PGlite in DATA_DIR.
     DATABASE_URL: engine === 'postgres' ? pgUrl : '',
     DATA_DIR: dataDir,
@@ -260,7 +262,7 @@ async function createDatabase(url: string) {
 
 export async function runHealthBurst(o: HealthBurstOptions): Promise<HealthBurstRow[]> {
   console.log(
-    `\n== /healthz during a burst of searches: ${o.connections} connections for ${o.duration} s, demo data, on ${o.engines.join(' and ')} ==`,
+    `\n== /healthz during a burst of searches: ${o.connections} connections for ${o.duration} s, demo data, on ${o.engines.join(' and ')}${o.root === ROOT ? '' : `, the app of ${o.root}`} ==`,
   );
   const rows: HealthBurstRow[] = [];
   for (const engine of o.engines) {
@@ -328,10 +330,11 @@ export function healthBurstProblems(rows: HealthBurstRow[]): string[] {
   return problems;
 }
 
-export const HEALTH_USAGE = `Usage: npm run bench:health -- [--connections=200] [--duration=10] [--engines=pglite,postgres] [--smoke]
+export const HEALTH_USAGE = `Usage: npm run bench:health -- [--connections=200] [--duration=10] [--engines=pglite,postgres] [--root=DIR] [--smoke]
   Starts the app on the demo data (PGlite in a fresh DATA_DIR; PostgreSQL in a throwaway database
   ${HEALTH_DB_NAME} on DATABASE_URL's server, default ${safeLocation(DEFAULT_URL).replace(/\/.*/, '')}), and prints /healthz p50/p99
-  at rest and during a burst of searches.`;
+  at rest and during a burst of searches. --root runs the app of another checkout (e.g. a baseline
+  commit, with node_modules) to compare.`;
 
 export function parseHealthArgs(argv: string[], tmp: string): HealthBurstOptions {
   const o: HealthBurstOptions = {
@@ -341,6 +344,7 @@ export function parseHealthArgs(argv: string[], tmp: string): HealthBurstOptions
     databaseUrl: process.env.DATABASE_URL || DEFAULT_URL,
     smoke: false,
     tmp,
+    root: ROOT,
   };
   for (const arg of argv) {
     const [flag, value = ''] = arg.split('=', 2) as [string, string?];
@@ -357,6 +361,10 @@ export function parseHealthArgs(argv: string[], tmp: string): HealthBurstOptions
       if (!list.length || list.some((e) => !ENGINES.includes(e as Engine)))
         throw new Error(`--engines takes a list of ${ENGINES.join(', ')}`);
       o.engines = list as Engine[];
+    } else if (flag === '--root') {
+      if (!fs.existsSync(path.join(value, 'src/server/main.ts')))
+        throw new Error(`--root: no src/server/main.ts in ${value}`);
+      o.root = path.resolve(value);
     } else if (flag === '--smoke') Object.assign(o, HEALTH_SMOKE, { smoke: true });
     else if (flag === '--help' || flag === '-h') {
       console.log(HEALTH_USAGE);
@@ -368,6 +376,29 @@ export function parseHealthArgs(argv: string[], tmp: string): HealthBurstOptions
 
 /** What --smoke runs: a short burst on both engines. */
 export const HEALTH_SMOKE = { connections: 20, duration: 1 } as const;
+
+/**
+ * The section `npm run bench:search` prints after its own tables: both engines, 200 connections
+ * for its --duration (the --smoke sizes with --smoke), PostgreSQL on the server of its database.
+ */
+export async function runHealthSection(
+  search: { smoke: boolean; duration: number; url: string },
+  tmp: string,
+): Promise<HealthBurstRow[]> {
+  const o: HealthBurstOptions = {
+    engines: [...ENGINES],
+    connections: 200,
+    duration: search.duration,
+    databaseUrl: search.url,
+    smoke: search.smoke,
+    tmp,
+    root: ROOT,
+    ...(search.smoke ? HEALTH_SMOKE : {}),
+  };
+  const rows = await runHealthBurst(o);
+  printHealthBurst(o, rows);
+  return rows;
+}
 
 async function main(): Promise<number> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-bench-health-'));

@@ -134,8 +134,9 @@ export class PgliteThread {
   }
 
   #stopped(reason: string | undefined) {
+    if (this.#closed) return; // e.g. the exit that follows close()
     this.#closed = true;
-    this.#closeReason ??= reason;
+    this.#closeReason = reason;
     const error = closedError(this.#closeReason);
     for (const p of this.#pending.values()) p.reject(error);
     this.#pending.clear();
