@@ -9,7 +9,8 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 /**
  * Files the server reads at run time, beside the server build (their code finds them next to
- * itself through import.meta.url): the SQL migrations and the common-password list.
+ * itself through import.meta.url): the SQL migrations, the common-password list and the embedded
+ * database thread (pglite-worker.mjs).
  */
 function serverFiles(): Plugin {
   return {
@@ -22,6 +23,7 @@ function serverFiles(): Plugin {
         path.resolve('src/server/features/auth/common-passwords.txt'),
         path.join(outDir, 'common-passwords.txt'),
       );
+      fs.copyFileSync(path.resolve('src/server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
     },
   };
 }

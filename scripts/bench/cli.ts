@@ -8,6 +8,8 @@
  * query of every shape and flags a Seq Scan on services. `--scale` repeats shape (a) on
  * separately filled databases (default 10k and 1M services). `--smoke` runs all of it on a few
  * hundred rows in a throwaway database, so that CI notices when the benchmark stops working.
+ * Then health-burst.ts: /healthz at rest and during a 200-connection search burst, on PGlite and
+ * PostgreSQL (demo data; briefly with --smoke).
  *
  * Only talks to 127.0.0.1 (plus the PostgreSQL server named by DATABASE_URL).
  *
@@ -20,6 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { dropDatabase, prepareDatabase } from './fill.ts';
 import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts';
+import { healthBurstProblems, runHealthSection } from './health-burst.ts';
 import { APP_POOL_SIZE, parseArgs, USAGE, UsageError, type Options } from './options.ts';
 import { loadNote, printComparison, printReport, smokeProblems } from './report.ts';
 import { benchmarkMain, benchmarkScaleSize, scaleDbUrl, type ScaleRow } from './run.ts';
@@ -104,8 +107,9 @@ async function main(): Promise<number> {
 
     printReport(o, prep, rows, scaleRows);
     if (baseRows) printComparison(o, baseRows, rows);
+    const healthRows = await runHealthSection(o, tmp);
     if (!o.smoke) return 0;
-    const problems = smokeProblems(rows, scaleRows);
+    const problems = [...smokeProblems(rows, scaleRows), ...healthBurstProblems(healthRows)];
     for (const problem of problems) console.error(`  smoke FAILED: ${problem}`);
     if (problems.length === 0) console.log('  smoke passed: every step ran and every request was answered with 2xx');
     return problems.length === 0 ? 0 : 1;

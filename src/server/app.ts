@@ -22,6 +22,7 @@ import { providerRoutes } from './features/providers/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
+import { registerSearchRateLimit } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
 import { pagesPlugin } from './http/pages.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ db, config, logger, storage: givenStorage, prel
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   rejectNulCharacters(app);
+  registerSearchRateLimit(app, config.searchesPerIpPerMinute);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

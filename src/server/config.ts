@@ -20,6 +20,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Accounts that may be created from one IP per hour (browser tests raise it: one IP signs up many). */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  /**
+   * Searches (GET /api/services) one client network may make per minute, all at once at most
+   * (a token bucket; decision 011). Benchmarks and browser tests, all from 127.0.0.1, raise it.
+   */
+  SEARCHES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
   /** Load demo data into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: boolFromEnv.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -81,6 +86,7 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   signupsPerIpPerHour: number;
+  searchesPerIpPerMinute: number;
   seedDemo: boolean;
   uploadDir: string;
   clientDir: string;
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     signupsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
+    searchesPerIpPerMinute: e.SEARCHES_PER_IP_PER_MINUTE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     uploadDir: path.join(dataDir, 'uploads'),
     clientDir: path.resolve('dist/client'),

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import {
   createPgListener,
   deliver,
@@ -67,15 +68,41 @@ const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
 
 export const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
 
-/** Opens embedded PGlite in `dir` (or in memory when `dir` is undefined), holding a lock file. */
-export async function openPglite(dir: string | undefined): Promise<Database> {
+/** What runs once on every PGlite connection before use. */
+const PGLITE_SETUP = [`SET random_page_cost = ${RANDOM_PAGE_COST}`];
+
+export type OpenPgliteOptions = {
+  /**
+   * Run PGlite on the calling thread instead of its own worker thread (decision 011). Only for
+   * short-lived tools and tests that want to skip the thread: on the server's thread every query
+   * blocks every request, so the app never does this.
+   */
+  inProcess?: boolean;
+};
+
+/** The part of PGlite's API that open.ts and drizzle's PGlite driver use (PGlite or PgliteThread). */
+type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'closed'> & {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+};
+
+async function startPglite(dataDir: string | undefined, inProcess: boolean): Promise<PgliteClient> {
+  if (!inProcess) {
+    return PgliteThread.start({ dataDir, extensions: Object.keys(pgliteExtensions), setup: PGLITE_SETUP });
+  }
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  for (const statement of PGLITE_SETUP) await client.exec(statement);
+  return client;
+}
+
+/**
+ * Opens embedded PGlite in `dir` (or in memory when `dir` is undefined), holding a lock file.
+ * PGlite runs in its own worker thread (pglite-thread.ts) unless `inProcess` is set.
+ */
+export async function openPglite(dir: string | undefined, opts: OpenPgliteOptions = {}): Promise<Database> {
   const release = dir ? lockDataDir(dir) : () => {};
   try {
-    const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, {
-      extensions: pgliteExtensions,
-    });
-    await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
-    const db = drizzlePglite(client, { schema });
+    const client = await startPglite(dir ? path.join(dir, 'pglite') : undefined, opts.inProcess ?? false);
+    const db = drizzlePglite(client as PGlite, { schema });
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/open.ts';
 import { queryRows } from '../db/open.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -95,4 +96,105 @@ export async function pruneExpired(db: Executor) {
 
 export async function clearLimit(db: Executor, keys: string[]) {
   if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
+// ------------------------------------------------------------------------------------------
+// Search limit: in-memory token buckets per client network (decision 011)
+
+export type TokenBucketOptions = {
+  /** Requests that may come at once (the bucket's size); a full bucket is a new client's. */
+  capacity: number;
+  /** Tokens added back per second, up to `capacity`. */
+  refillPerSecond: number;
+  /** Buckets kept at most; the least recently used goes first (it would be full again soon). */
+  maxKeys?: number;
+  /** The clock, in milliseconds (tests pass their own). */
+  now?: () => number;
+};
+
+/**
+ * Token buckets by key, in this process's memory: `take(key)` spends one token and returns 0,
+ * or returns the seconds until the next token when the bucket is empty (nothing is spent).
+ * O(1) per call and no database work, so it can stand in front of the hottest read path.
+ */
+export function createTokenBuckets({
+  capacity,
+  refillPerSecond,
+  maxKeys = 100_000,
+  now = Date.now,
+}: TokenBucketOptions) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    take(key: string): number {
+      const t = now();
+      let bucket = buckets.get(key);
+      if (bucket) {
+        buckets.delete(key); // re-inserted below: the Map's order is least recently used first
+        bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond);
+        bucket.at = t;
+      } else {
+        bucket = { tokens: capacity, at: t };
+      }
+      buckets.set(key, bucket);
+      if (buckets.size > maxKeys) {
+        const oldest = buckets.keys().next().value;
+        if (oldest !== undefined) buckets.delete(oldest);
+      }
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return 0;
+      }
+      return (1 - bucket.tokens) / refillPerSecond;
+    },
+    get size() {
+      return buckets.size;
+    },
+  };
+}
+
+/**
+ * Whom a limit counts: an IPv4 address (IPv4-mapped IPv6 included), or the /64 network of an
+ * IPv6 address, since one IPv6 client usually holds a whole /64 and could rotate through it.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('::', 2);
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':')}::/64`;
+}
+
+/** The routes the search limit guards (GET and HEAD). */
+export const SEARCH_ROUTES = new Set(['/api/services']);
+
+/**
+ * A per-client limit on the search API that a person never meets and a scraper does: each client
+ * network has a bucket of `perMinute` searches that refills at `perMinute` a minute. Beyond it,
+ * 429 with Retry-After. Checked before anything else runs for the request (onRequest), so a
+ * refused search costs no database work.
+ */
+export function registerSearchRateLimit(app: FastifyInstance, perMinute: number) {
+  const buckets = createTokenBuckets({ capacity: perMinute, refillPerSecond: perMinute / 60 });
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!SEARCH_ROUTES.has(request.routeOptions.url ?? '')) return;
+    const wait = buckets.take(clientNetwork(request.ip));
+    if (wait === 0) return;
+    const seconds = Math.max(1, Math.ceil(wait));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many searches from your network. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      { 'retry-after': String(seconds) },
+    );
+  });
 }

@@ -19,7 +19,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Locora</title>\n    <meta\n      name="description"\n      content="Shell description"\n    />\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp }),
+    // Every inject() comes from 127.0.0.1: the search limit is lifted (its own test lowers it).
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmp, SEARCHES_PER_IP_PER_MINUTE: '1000000000' }),
     clientDir,
     ...overrides,
   };
