@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -9,7 +10,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 export default defineConfig({
   root: path.resolve('src/client'),
   publicDir: path.resolve('src/client/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve('src/client'),
@@ -20,6 +21,7 @@ export default defineConfig({
     outDir: path.resolve('dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -21,6 +21,7 @@ export const spaPlugin = fp(
         prefix: '/',
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');
