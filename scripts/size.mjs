@@ -136,7 +136,11 @@ if (total.gzip > limit) {
     `first-load JavaScript on / is ${kb(total.gzip)} kB gzip, over the budget of ${kb(limit)} kB by ${kb(total.gzip - limit)} kB.` +
       (grown.length
         ? ` Grown since the baseline: ${grown.join('; ')}.`
-        : ' No chunk grew since the baseline: the budget was lowered.'),
+        : ` No chunk grew since the baseline (it was already over); the largest: ${[...rows]
+            .sort((x, y) => y.gzip - x.gzip)
+            .slice(0, 3)
+            .map((row) => `${row.name} (${row.file}) ${kb(row.gzip)} kB`)
+            .join('; ')}.`),
   );
 }
 
