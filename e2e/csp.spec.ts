@@ -12,7 +12,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -40,7 +42,10 @@ test('public pages, sign-in and the signed-in header break no CSP rule', async (
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').first()).toBeVisible();
   await signIn(page, DEMO.traveler.email, DEMO.traveler.password);
-  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.waitForLoadState('networkidle');
