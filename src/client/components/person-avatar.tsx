@@ -26,6 +26,11 @@ export function PersonAvatar({
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(image) && failedSrc !== image;
+  // A server-rendered picture can fail before React hydrates and listens for onError: look once it
+  // is attached (a broken image is complete with no width), as ServicePhoto does.
+  const checkLoaded = (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc && image) setFailedSrc(image);
+  };
   return (
     <span data-slot="avatar" className={cn('relative flex size-8 shrink-0 overflow-hidden rounded-full', className)}>
       <span
@@ -47,6 +52,7 @@ export function PersonAvatar({
           height={AVATAR_SIZE}
           loading="lazy"
           decoding="async"
+          ref={checkLoaded}
           onError={() => setFailedSrc(image)}
           className="absolute inset-0 aspect-square size-full object-cover"
         />
