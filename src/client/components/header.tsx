@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
 import type { User } from '@shared/api/auth-responses';
@@ -18,6 +18,20 @@ import { ThemeToggle } from './theme-toggle';
  */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+const subscribeToNothing = () => () => {};
+/**
+ * False on the server and while hydrating, true after. The account menu renders only then: a lazy
+ * component would suspend the server render, and React would finish that boundary with an inline
+ * script, which our CSP (script-src 'self') blocks. The server sends a placeholder of its size.
+ */
+function useIsHydrated() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
 
 /** The role-dependent links of SPEC.md section 2, Header. */
 function navItemsFor(user: User | null): NavItem[] {
@@ -40,6 +54,7 @@ export function Header() {
   // The sheet stays mounted after its first opening, so that it can animate closed.
   const [wasMenuOpened, setWasMenuOpened] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const isHydrated = useIsHydrated();
   const items = navItemsFor(user);
   const isSignedOut = !isLoading && !user;
 
@@ -69,11 +84,14 @@ export function Header() {
           )}
           <ThemeToggle />
           {isLoading && <Skeleton className="size-9 rounded-full" />}
-          {user && (
-            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-              <UserMenu user={user} />
-            </Suspense>
-          )}
+          {user &&
+            (isHydrated ? (
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <Skeleton className="size-9 rounded-full" />
+            ))}
 
           <Button
             ref={menuButtonRef}
