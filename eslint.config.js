@@ -129,6 +129,18 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], message: 'The client must not import server code; share through src/shared.' },
           ],
+          // Full zod stays out of the browser (decision 012): it costs about 20 kB gzip, and its
+          // object parser probes for eval, which our CSP (script-src 'self') reports as a violation.
+          // The client checks responses with the zod/mini schemas of *-responses.ts and takes only
+          // types from the modules that hold request schemas.
+          paths: [
+            { name: 'zod', message: "Use 'zod/mini' in the client (decision 012)." },
+            ...['@shared/api/auth', '@shared/api/catalog', '@shared/api/time'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: `${name} holds full-zod request schemas: import types only, values from the *-responses, catalog-options or messages modules (decision 012).`,
+            })),
+          ],
         },
       ],
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -37,7 +38,8 @@ function serverFiles(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve('src/client'),
   publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [])],
+  // The client build also writes .br/.gz beside each asset (decision 012).
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [precompress()])],
   resolve: {
     alias: {
       '@': path.resolve('src/client'),

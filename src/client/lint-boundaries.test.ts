@@ -72,6 +72,25 @@ describe('import boundaries (import-x/no-restricted-paths)', () => {
     expect(await boundaryErrors('src/server/features/catalog/planted.ts', own)).toEqual([]);
   });
 
+  it('keep full zod out of the client: zod/mini, types only from the request-schema modules (decision 012)', async () => {
+    const [result] = await eslint.lintText(
+      [
+        "import { z } from 'zod';",
+        "import { loginSchema } from '@shared/api/auth';",
+        "import type { LoginInput } from '@shared/api/auth';",
+        "import * as mini from 'zod/mini';",
+        "import { userResponseSchema } from '@shared/api/auth-responses';",
+        "import { SORT_OPTIONS } from '@shared/api/catalog-options';",
+        'export type Input = LoginInput;',
+        'void [z, loginSchema, mini, userResponseSchema, SORT_OPTIONS];',
+        '',
+      ].join('\n'),
+      { filePath: `${root}src/client/features/catalog/planted.ts` },
+    );
+    const refused = result?.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line);
+    expect(refused).toEqual([1, 2]);
+  });
+
   it('refuse shared code importing the client', async () => {
     const code = "import { cn } from '../../client/lib/utils';\nvoid cn;\n";
     expect(await boundaryErrors('src/shared/domain/planted.ts', code)).toHaveLength(1);

@@ -21,6 +21,7 @@ import { mediaRoutes } from './features/media/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
+import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ db, config, logger, storage: givenStorage, prel
     void reply.header('x-request-id', request.id);
   });
 
+  await app.register(compressionPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Locora API', version: '0.1.0', description: 'The marketplace API. All calls send cookies.' },

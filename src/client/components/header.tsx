@@ -1,21 +1,36 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
-import type { User } from '@shared/api/auth';
+import type { User } from '@shared/api/auth-responses';
 import { Button } from '@/components/ui/button';
-import { Separator } from '@/components/ui/separator';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-context';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
+import type { NavItem } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
 
-interface NavItem {
-  to: string;
-  label: string;
+/*
+ * Loaded when needed, not with the first page (decision 012): the account menu only for a signed-in
+ * user, the phone navigation sheet when its button is first pressed. Both bring Radix's dialog and
+ * menu code, which a visitor reading the home page never uses.
+ */
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+const subscribeToNothing = () => () => {};
+/**
+ * False on the server and while hydrating, true after. The account menu renders only then: a lazy
+ * component would suspend the server render, and React would finish that boundary with an inline
+ * script, which our CSP (script-src 'self') blocks. The server sends a placeholder of its size.
+ */
+function useIsHydrated() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
 /** The role-dependent links of SPEC.md section 2, Header. */
@@ -33,15 +48,13 @@ const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground underline decoration-primary decoration-2 underline-offset-8' : 'text-muted-foreground',
   );
 
-const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex items-center rounded-md px-3 py-3 text-base font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
-    isActive && 'bg-accent text-accent-foreground',
-  );
-
 export function Header() {
   const { user, isLoading } = useAuth();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // The sheet stays mounted after its first opening, so that it can animate closed.
+  const [wasMenuOpened, setWasMenuOpened] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const isHydrated = useIsHydrated();
   const items = navItemsFor(user);
   const isSignedOut = !isLoading && !user;
 
@@ -71,41 +84,42 @@ export function Header() {
           )}
           <ThemeToggle />
           {isLoading && <Skeleton className="size-9 rounded-full" />}
-          {user && <UserMenu user={user} />}
+          {user &&
+            (isHydrated ? (
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <Skeleton className="size-9 rounded-full" />
+            ))}
 
-          <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="size-5" aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent>
-              <SheetHeader className="border-b">
-                <SheetTitle>Menu</SheetTitle>
-                <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              </SheetHeader>
-              <nav aria-label="Mobile" className="flex flex-col gap-1 px-3">
-                {items.map((item) => (
-                  <NavLink key={item.to} to={item.to} className={mobileLinkClass} onClick={() => setIsMenuOpen(false)}>
-                    {item.label}
-                  </NavLink>
-                ))}
-              </nav>
-              {isSignedOut && (
-                <>
-                  <Separator />
-                  <div className="flex flex-col gap-2 px-4">
-                    <Button asChild variant="outline" size="lg" onClick={() => setIsMenuOpen(false)}>
-                      <Link to="/auth/signin">Sign In</Link>
-                    </Button>
-                    <Button asChild size="lg" onClick={() => setIsMenuOpen(false)}>
-                      <Link to="/auth/signup">Sign Up</Link>
-                    </Button>
-                  </div>
-                </>
-              )}
-            </SheetContent>
-          </Sheet>
+          <Button
+            ref={menuButtonRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={isMenuOpen}
+            aria-controls={isMenuOpen ? 'mobile-menu' : undefined}
+            onClick={() => {
+              setWasMenuOpened(true);
+              setIsMenuOpen(true);
+            }}
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </Button>
+          {wasMenuOpened && (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={isMenuOpen}
+                onOpenChange={setIsMenuOpen}
+                items={items}
+                isSignedOut={isSignedOut}
+                triggerRef={menuButtonRef}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

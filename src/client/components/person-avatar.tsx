@@ -1,9 +1,16 @@
-import type { User } from '@shared/api/auth';
+import { useState } from 'react';
+import type { User } from '@shared/api/auth-responses';
 import { initialsOf } from '@shared/domain/initials';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 
-/** A provider's or reviewer's picture, with their initials while it loads or when there is none. */
+/** Avatars are square; the demo ones are drawn at 128x128. */
+const AVATAR_SIZE = 128;
+
+/**
+ * A provider's or reviewer's picture, with their initials underneath while it loads, when there is
+ * none, or when it fails. A plain <img> (with its size, loaded lazily) rather than Radix's Avatar:
+ * the server can render it, and it costs the first chunk nothing.
+ */
 export function PersonAvatar({
   name,
   image,
@@ -17,13 +24,40 @@ export function PersonAvatar({
   fallbackClassName?: string;
   maxInitials?: 1 | 2;
 }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(image) && failedSrc !== image;
+  // A server-rendered picture can fail before React hydrates and listens for onError: look once it
+  // is attached (a broken image is complete with no width), as ServicePhoto does.
+  const checkLoaded = (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc && image) setFailedSrc(image);
+  };
   return (
-    <Avatar className={className}>
-      {image && <AvatarImage src={image} alt="" />}
-      <AvatarFallback className={cn(fallbackClassName)} aria-hidden="true">
+    <span data-slot="avatar" className={cn('relative flex size-8 shrink-0 overflow-hidden rounded-full', className)}>
+      <span
+        data-slot="avatar-fallback"
+        aria-hidden="true"
+        className={cn(
+          'flex size-full items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground dark:bg-primary/20 dark:text-primary',
+          fallbackClassName,
+        )}
+      >
         {initialsOf(name, maxInitials) || '?'}
-      </AvatarFallback>
-    </Avatar>
+      </span>
+      {showImage && image && (
+        <img
+          data-slot="avatar-image"
+          src={image}
+          alt=""
+          width={AVATAR_SIZE}
+          height={AVATAR_SIZE}
+          loading="lazy"
+          decoding="async"
+          ref={checkLoaded}
+          onError={() => setFailedSrc(image)}
+          className="absolute inset-0 aspect-square size-full object-cover"
+        />
+      )}
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftRight, LogOut, Settings } from 'lucide-react';
-import type { User } from '@shared/api/auth';
+import type { User } from '@shared/api/auth-responses';
 import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
@@ -18,7 +18,7 @@ import { dashboardPath, roleLabels, switchTarget } from '@/lib/roles';
 import { UserAvatar } from '@/components/person-avatar';
 import { detectProviderTimeZone } from '@/lib/time-zone';
 import { ApiError } from '@/lib/api';
-import { PROVIDER_TIME_ZONE_REQUIRED } from '@shared/api/time';
+import { PROVIDER_TIME_ZONE_REQUIRED } from '@shared/api/messages';
 
 // Shown only to a new provider whose browser reports UTC: loaded when needed.
 const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));

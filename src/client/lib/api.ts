@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { errorBodySchema, type ErrorBody } from '@shared/api/errors';
+import type { ErrorBody } from '@shared/api/errors';
 
 /**
  * A failed API call. Its message keeps SPEC.md's wording, `'{status}: {body text}'` (or the status
@@ -11,32 +11,42 @@ export class ApiError extends Error {
   readonly body: ErrorBody | undefined;
   readonly bodyText: string;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, body?: ErrorBody) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.bodyText = bodyText;
-    this.body = parseErrorBody(bodyText);
+    this.body = body;
   }
 }
 
-function parseErrorBody(text: string): ErrorBody | undefined {
+/**
+ * The error body, checked against the API's error schema. The schema (zod/mini) is imported on
+ * first use, so no zod ships in the first chunk (decision 012); a body that is not the API's error
+ * shape, or a schema chunk that fails to load, leaves `body` undefined.
+ */
+async function parseErrorBody(text: string): Promise<ErrorBody | undefined> {
   if (!text) return undefined;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    const json: unknown = JSON.parse(text);
+    const { errorBodySchema } = await import('@shared/api/errors');
+    const parsed = errorBodySchema.safeParse(json);
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The ApiError for a response that is not ok (its body read and parsed). */
+export async function apiErrorFrom(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  return new ApiError(res.status, res.statusText, text, await parseErrorBody(text));
+}
+
 /** Throws an ApiError for a non-ok response; returns the response otherwise. */
 export async function throwIfResNotOk(res: Response): Promise<Response> {
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    throw new ApiError(res.status, res.statusText, text);
-  }
+  if (!res.ok) throw await apiErrorFrom(res);
   return res;
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
-import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog';
+import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
 import { BROWSE_SKELETON_COUNT } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';

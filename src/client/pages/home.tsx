@@ -259,7 +259,7 @@ export function HomePage() {
               <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
                 {user ? 'Find your next local experience' : 'Ready to explore like a local?'}
               </h2>
-              <p className="text-primary-foreground/85 dark:text-accent-foreground/80">
+              <p className="text-primary-foreground dark:text-accent-foreground/80">
                 {user
                   ? 'Browse services near you, or head to your dashboard to manage bookings.'
                   : 'Join as a traveler to book in minutes, or share your skills with visitors as a provider.'}

@@ -121,6 +121,8 @@ export const pagesPlugin = fp(
         root: clientDir,
         prefix: '/',
         wildcard: false,
+        // vite build writes .br and .gz beside each asset (decision 012).
+        preCompressed: true,
         index: false,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

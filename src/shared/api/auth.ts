@@ -2,23 +2,13 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants.ts';
 import { requireTimeZoneForProvider, timeZoneSchema } from './time.ts';
 
-export const roleSchema = z.enum(['TRAVELER', 'PROVIDER', 'ADMIN']);
-export type Role = z.infer<typeof roleSchema>;
+// The response schemas are zod/mini, in their own module so the client's first chunk can import
+// them without the full zod runtime; server code keeps importing them here.
+export * from './auth-responses.ts';
+
 export const selfServiceRoleSchema = z.enum(['TRAVELER', 'PROVIDER'], {
   error: 'Role must be TRAVELER or PROVIDER',
 });
-
-export const userSchema = z.object({
-  id: z.string().uuid(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: roleSchema,
-  image: z.string().nullable(),
-});
-export type User = z.infer<typeof userSchema>;
-
-export const userResponseSchema = z.object({ user: userSchema });
-export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -119,18 +109,3 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-
-export const sessionsResponseSchema = z.object({
-  sessions: z.array(
-    z.object({
-      current: z.boolean(),
-      userAgent: z.string().nullable(),
-      createdAt: z.string(),
-      expiresAt: z.string(),
-    }),
-  ),
-});
-export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
-
-export const revokedResponseSchema = z.object({ revoked: z.number().int() });
-export const okResponseSchema = z.object({ ok: z.literal(true) });

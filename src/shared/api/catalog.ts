@@ -1,69 +1,10 @@
 import { z } from 'zod';
-import { govIdStatusSchema, providerProfileSchema } from './providers.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from './catalog-options.ts';
 
-export const pricingUnitSchema = z.enum(['per hour', 'per session', 'per day']);
-export type PricingUnit = z.infer<typeof pricingUnitSchema>;
-
-export const categorySchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  slug: z.string(),
-  icon: z.string().nullable(),
-});
-export type Category = z.infer<typeof categorySchema>;
-
-/** The provider as a service card or detail page shows it (no contact details). */
-export const providerSummarySchema = z.object({
-  id: z.string().uuid(),
-  userId: z.string().uuid(),
-  displayName: z.string(),
-  avatar: z.string().nullable(),
-  govIdStatus: govIdStatusSchema,
-  rating: z.number(),
-  ratingCount: z.number().int(),
-});
-export type ProviderSummary = z.infer<typeof providerSummarySchema>;
-
-export const serviceSchema = z.object({
-  id: z.string().uuid(),
-  title: z.string(),
-  description: z.string(),
-  categoryId: z.string().uuid(),
-  category: categorySchema,
-  city: z.string(),
-  photos: z.array(z.string()),
-  /** Integer cents. */
-  price: z.number().int(),
-  pricingUnit: pricingUnitSchema,
-  minHours: z.number().int(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-  provider: providerSummarySchema,
-  _count: z.object({ reviews: z.number().int() }),
-});
-export type Service = z.infer<typeof serviceSchema>;
-
-export const publicReviewSchema = z.object({
-  id: z.string().uuid(),
-  rating: z.number().int().min(1).max(5),
-  text: z.string(),
-  createdAt: z.string(),
-  author: z.object({ name: z.string().nullable(), image: z.string().nullable() }),
-  service: z.object({ id: z.string().uuid(), title: z.string() }),
-});
-export type PublicReview = z.infer<typeof publicReviewSchema>;
-
-export const serviceDetailSchema = serviceSchema.extend({
-  reviews: z.array(publicReviewSchema),
-});
-export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
-
-export const SORT_OPTIONS = ['recommended', 'price-low', 'price-high', 'rating'] as const;
-export const RATING_OPTIONS = [0, 3, 4, 4.5] as const;
-export const PRICE_FILTER_MAX = 500;
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 60;
-export const SEARCH_TEXT_MAX = 100;
+// The response schemas (zod/mini) and the search options live in their own modules, so the client's
+// first chunk can import them without the full zod runtime; server code keeps importing them here.
+export * from './catalog-options.ts';
+export * from './catalog-responses.ts';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -123,12 +64,3 @@ export type ServiceSearch = z.output<typeof serviceSearchSchema>;
 export type ServiceSearchInput = z.input<typeof serviceSearchSchema>;
 
 export const idParamSchema = z.object({ id: z.string().uuid('Not a valid id') });
-
-/** GET /api/providers/{username}: the public profile. */
-export const publicProviderSchema = providerProfileSchema.extend({
-  services: z.array(serviceSchema),
-  _count: z.object({ services: z.number().int() }),
-});
-export type PublicProvider = z.infer<typeof publicProviderSchema>;
-
-export const favoriteStateSchema = z.object({ serviceId: z.string().uuid(), saved: z.boolean() });

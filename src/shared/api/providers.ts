@@ -1,27 +1,29 @@
-import { z } from 'zod';
+// Response shapes only, in zod/mini so the browser can check them without the full zod runtime
+// (see catalog-responses.ts).
+import * as z from 'zod/mini';
 
 export const govIdStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 export type GovIdStatus = z.infer<typeof govIdStatusSchema>;
 
 /** A provider's profile fields, as the public page and the provider's own dashboard show them. */
 export const providerProfileSchema = z.object({
-  id: z.string().uuid(),
-  userId: z.string().uuid(),
+  id: z.uuid(),
+  userId: z.uuid(),
   displayName: z.string(),
-  avatar: z.string().nullable(),
-  bio: z.string().nullable(),
-  baseCity: z.string().nullable(),
+  avatar: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  baseCity: z.nullable(z.string()),
   languages: z.array(z.string()),
   timeZone: z.string(),
   rating: z.number(),
-  ratingCount: z.number().int(),
+  ratingCount: z.int(),
   govIdStatus: govIdStatusSchema,
   phoneVerified: z.boolean(),
 });
 
 /** The signed-in provider's own profile (GET /api/provider/me). */
-export const myProviderSchema = providerProfileSchema.extend({
+export const myProviderSchema = z.extend(providerProfileSchema, {
   user: z.object({ email: z.string() }),
-  _count: z.object({ services: z.number().int() }),
+  _count: z.object({ services: z.int() }),
 });
 export type MyProvider = z.infer<typeof myProviderSchema>;

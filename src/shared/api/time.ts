@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, isValidTimeZone, normalizeTimeZone } from '../domain/time.ts';
+import { PROVIDER_TIME_ZONE_REQUIRED } from './messages.ts';
 
 /** An IANA time-zone name ('Europe/Lisbon'), stored with the runtime's spelling of its case. */
 export const timeZoneSchema = z
@@ -15,9 +16,7 @@ export const calendarDateSchema = z
   .string({ error: 'Date must be a calendar date, yyyy-MM-dd' })
   .refine(isCalendarDate, { error: 'Date must be a calendar date, yyyy-MM-dd' });
 
-/** The refusal when a new provider profile would be created without a zone. */
-export const PROVIDER_TIME_ZONE_REQUIRED =
-  'A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon';
+export { PROVIDER_TIME_ZONE_REQUIRED };
 
 /**
  * For bodies that may make someone a provider: with role PROVIDER a time zone is required, because

@@ -1,26 +1,21 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { lazy, Suspense, useState } from 'react';
 import { useToast } from './use-toast';
 
+// Radix's toast code is loaded with the first toast, not the first page (decision 012).
+const ToastList = lazy(() => import('./toast-list').then((m) => ({ default: m.ToastList })));
+
+/**
+ * Where toasts appear. Nothing is rendered (or loaded) until the first toast; from then on the list
+ * stays mounted, so toasts can animate out and the F8 hotkey keeps reaching the region.
+ */
 export function Toaster() {
   const { toasts } = useToast();
+  const [isNeeded, setIsNeeded] = useState(false);
+  if (!isNeeded && toasts.length > 0) setIsNeeded(true);
+  if (!isNeeded && toasts.length === 0) return null;
   return (
-    <ToastProvider>
-      {toasts.map(({ id, title, description, action, variant, ...props }) => {
-        const Icon = variant === 'destructive' ? CircleAlert : CircleCheck;
-        return (
-          <Toast key={id} variant={variant} {...props}>
-            <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <div className="grid flex-1 gap-1">
-              {title && <ToastTitle>{title}</ToastTitle>}
-              {description && <ToastDescription>{description}</ToastDescription>}
-            </div>
-            {action}
-            <ToastClose />
-          </Toast>
-        );
-      })}
-      <ToastViewport />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
   );
 }

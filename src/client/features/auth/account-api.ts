@@ -1,12 +1,11 @@
+import type { ChangePasswordInput, UpdateProfileInput } from '@shared/api/auth';
 import {
   okResponseSchema,
   revokedResponseSchema,
   userResponseSchema,
-  type ChangePasswordInput,
   type SessionsResponse,
-  type UpdateProfileInput,
   type User,
-} from '@shared/api/auth';
+} from '@shared/api/auth-responses';
 import { apiJson } from '@/lib/api';
 
 /** The account-settings calls (GET/PATCH/POST/DELETE under /api/account). */

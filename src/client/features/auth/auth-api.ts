@@ -1,11 +1,16 @@
-import {
-  userResponseSchema,
-  type LoginInput,
-  type SignupInput,
-  type SwitchRoleInput,
-  type User,
-} from '@shared/api/auth';
-import { ApiError, apiFetch } from '@/lib/api';
+import type { LoginInput, SignupInput, SwitchRoleInput } from '@shared/api/auth';
+import type { User } from '@shared/api/auth-responses';
+import { apiErrorFrom, apiFetch } from '@/lib/api';
+
+/**
+ * The signed-in user out of a response, checked with the shared schema. The schema (zod/mini) is
+ * imported on first use, in parallel with reading the body, to keep zod out of the first chunk
+ * (decision 012).
+ */
+async function userOf(res: Response): Promise<User> {
+  const [{ userResponseSchema }, body] = await Promise.all([import('@shared/api/auth-responses'), res.json()]);
+  return userResponseSchema.parse(body).user;
+}
 
 /**
  * The auth calls of SPEC.md section 7. Failures throw an ApiError whose message is SPEC.md's
@@ -18,12 +23,11 @@ async function postForUser(url: string, body: unknown, failure: string): Promise
     body: JSON.stringify(body),
   });
   if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    const error = new ApiError(res.status, res.statusText, text);
+    const error = await apiErrorFrom(res);
     error.message = failure;
     throw error;
   }
-  return userResponseSchema.parse(await res.json()).user;
+  return userOf(res);
 }
 
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
@@ -32,7 +36,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
     if (res.status !== 401) console.warn(`Auth check failed: ${res.status} ${res.statusText}`);
     return null;
   }
-  return userResponseSchema.parse(await res.json()).user;
+  return userOf(res);
 }
 
 /**

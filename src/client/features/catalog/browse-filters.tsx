@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { MapPin, Search, X } from 'lucide-react';
-import { RATING_OPTIONS, SEARCH_TEXT_MAX, type Category } from '@shared/api/catalog';
+import { RATING_OPTIONS, SEARCH_TEXT_MAX } from '@shared/api/catalog-options';
+import type { Category } from '@shared/api/catalog-responses';
 import { IconInput } from '@/components/icon-input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

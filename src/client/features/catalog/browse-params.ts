@@ -1,4 +1,4 @@
-import { RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from '@shared/api/catalog';
+import { RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from '@shared/api/catalog-options';
 import type { ServiceFilters } from './catalog-api';
 
 export type SortOption = (typeof SORT_OPTIONS)[number];

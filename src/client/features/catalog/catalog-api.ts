@@ -1,55 +1,58 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  categorySchema,
-  DEFAULT_PAGE_SIZE,
-  PRICE_FILTER_MAX,
-  publicProviderSchema,
-  publicReviewSchema,
-  serviceDetailSchema,
-  serviceSchema,
-  type Service,
-} from '@shared/api/catalog';
+import type { ZodMiniType } from 'zod/mini';
+import { DEFAULT_PAGE_SIZE, PRICE_FILTER_MAX } from '@shared/api/catalog-options';
+import type { Service } from '@shared/api/catalog-responses';
 import { apiRequest } from '@/lib/api';
+
+/**
+ * The response schemas (zod/mini), imported when the first catalog answer arrives rather than with
+ * the first chunk: pages rendered on the server come with their data, and zod's runtime would cost
+ * the first load several kB gzip more (decision 012). Loaded in parallel with the request.
+ */
+type Schemas = typeof import('@shared/api/catalog-responses');
+const loadSchemas = () => import('@shared/api/catalog-responses');
 
 /**
  * The catalog calls of SPEC.md section 7. Query keys are the request paths (the generic fetcher's
  * convention), so any screen asking for the same path shares the cache entry.
  */
-async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, { signal });
-  return schema.parse(await res.json());
+async function getParsed<T>(
+  url: string,
+  schemaOf: (schemas: Schemas) => ZodMiniType<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const [schemas, res] = await Promise.all([loadSchemas(), apiRequest('GET', url, undefined, { signal })]);
+  return schemaOf(schemas).parse(await res.json());
 }
-
-const servicesSchema = z.array(serviceSchema);
 
 export const categoriesQuery = queryOptions({
   queryKey: ['/api/categories'],
-  queryFn: ({ signal }) => getParsed('/api/categories', z.array(categorySchema), signal),
+  queryFn: ({ signal }) => getParsed('/api/categories', (s) => s.categoryListSchema, signal),
 });
 
 export const featuredServicesQuery = queryOptions({
   queryKey: ['/api/services/featured'],
-  queryFn: ({ signal }) => getParsed('/api/services/featured', servicesSchema, signal),
+  queryFn: ({ signal }) => getParsed('/api/services/featured', (s) => s.serviceListSchema, signal),
 });
 
 export const serviceQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/services', id],
-    queryFn: ({ signal }) => getParsed(`/api/services/${encodeURIComponent(id)}`, serviceDetailSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/services/${encodeURIComponent(id)}`, (s) => s.serviceDetailSchema, signal),
   });
 
 export const providerQuery = (userId: string) =>
   queryOptions({
     queryKey: ['/api/providers', userId],
-    queryFn: ({ signal }) => getParsed(`/api/providers/${encodeURIComponent(userId)}`, publicProviderSchema, signal),
+    queryFn: ({ signal }) =>
+      getParsed(`/api/providers/${encodeURIComponent(userId)}`, (s) => s.publicProviderSchema, signal),
   });
 
 export const providerReviewsQuery = (userId: string) =>
   queryOptions({
     queryKey: ['/api/providers', userId, 'reviews'],
     queryFn: ({ signal }) =>
-      getParsed(`/api/providers/${encodeURIComponent(userId)}/reviews`, z.array(publicReviewSchema), signal),
+      getParsed(`/api/providers/${encodeURIComponent(userId)}/reviews`, (s) => s.publicReviewListSchema, signal),
   });
 
 /** What the browse page asks GET /api/services for (its address holds the same fields). */
@@ -86,8 +89,11 @@ export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_P
 }
 
 export async function searchServices(filters: ServiceFilters, signal?: AbortSignal): Promise<ServicePage> {
-  const res = await apiRequest('GET', `/api/services?${serviceSearchQuery(filters)}`, undefined, { signal });
-  const services = servicesSchema.parse(await res.json());
+  const [schemas, res] = await Promise.all([
+    loadSchemas(),
+    apiRequest('GET', `/api/services?${serviceSearchQuery(filters)}`, undefined, { signal }),
+  ]);
+  const services = schemas.serviceListSchema.parse(await res.json());
   const header = Number(res.headers.get('X-Total-Count'));
   return {
     services,

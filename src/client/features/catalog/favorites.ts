@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { favoriteStateSchema, serviceSchema, type Service } from '@shared/api/catalog';
+import type { Service } from '@shared/api/catalog-responses';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { apiJson, apiRequest } from '@/lib/api';
+
+/** The response schemas (zod/mini), imported on first use: this module is in the first chunk (decision 012). */
+const loadSchemas = () => import('@shared/api/catalog-responses');
 
 /** GET /api/favorites: the signed-in user's saved services (401 when signed out). */
 export const favoritesQueryKey = ['/api/favorites'] as const;
@@ -11,8 +13,11 @@ export const favoritesQueryKey = ['/api/favorites'] as const;
 export const favoritesQuery = queryOptions({
   queryKey: favoritesQueryKey,
   queryFn: async ({ signal }) => {
-    const res = await apiRequest('GET', '/api/favorites', undefined, { signal });
-    return z.array(serviceSchema).parse(await res.json());
+    const [{ serviceListSchema }, res] = await Promise.all([
+      loadSchemas(),
+      apiRequest('GET', '/api/favorites', undefined, { signal }),
+    ]);
+    return serviceListSchema.parse(await res.json());
   },
 });
 
@@ -31,7 +36,8 @@ export function useIsSaved(serviceId: string): boolean {
 
 /** A service as the favourites list holds it (a detail response also carries its reviews). */
 function asListItem(service: Service): Service {
-  return serviceSchema.parse(service);
+  const { reviews: _reviews, ...item } = service as Service & { reviews?: unknown };
+  return item;
 }
 
 /**
@@ -42,8 +48,13 @@ export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: toggleMutationKey,
-    mutationFn: async ({ service, save }: { service: Service; save: boolean }) =>
-      favoriteStateSchema.parse(await apiJson(save ? 'POST' : 'DELETE', `/api/favorites/${service.id}`)),
+    mutationFn: async ({ service, save }: { service: Service; save: boolean }) => {
+      const [{ favoriteStateSchema }, state] = await Promise.all([
+        loadSchemas(),
+        apiJson(save ? 'POST' : 'DELETE', `/api/favorites/${service.id}`),
+      ]);
+      return favoriteStateSchema.parse(state);
+    },
     onMutate: async ({ service, save }) => {
       await queryClient.cancelQueries({ queryKey: favoritesQueryKey });
       const previous = queryClient.getQueryData<Service[]>(favoritesQueryKey);

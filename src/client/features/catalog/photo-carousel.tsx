@@ -58,7 +58,7 @@ export function PhotoCarousel({
       <div
         className={cn('relative aspect-[4/3] overflow-hidden rounded-xl border bg-muted sm:aspect-[16/10]', className)}
       >
-        <ServicePhoto src={undefined} categorySlug={categorySlug} alt={`${title} (no photos yet)`} loading="eager" />
+        <ServicePhoto src={undefined} categorySlug={categorySlug} alt={`${title} (no photos yet)`} priority />
       </div>
     );
   }
@@ -96,7 +96,8 @@ export function PhotoCarousel({
                 src={src}
                 categorySlug={categorySlug}
                 alt={hasMany ? `${title}, photo ${i + 1} of ${count}` : title}
-                loading={i === 0 ? 'eager' : 'lazy'}
+                // The first photo is the service page's largest element: fetched first.
+                priority={i === 0}
               />
             </div>
           ))}

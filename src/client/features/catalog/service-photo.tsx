@@ -3,22 +3,32 @@ import { ImageOff } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 
+/** Service pictures are 4:3 (the demo illustrations are drawn at 800x600, the cards are 4:3 boxes). */
+export const PHOTO_WIDTH = 800;
+export const PHOTO_HEIGHT = 600;
+
 /**
  * A service picture that never shows a broken image: when `src` is missing or fails to load it
  * falls back to the category's illustration, then a neutral placeholder, then a built-in icon.
- * Give it a sized parent (e.g. aspect-[4/3]); it fills it.
+ * Give it a sized parent (e.g. aspect-[4/3]); it fills it. It carries its width and height (4:3),
+ * so nothing shifts while it loads.
+ *
+ * `priority` is for the page's largest picture (its LCP element, e.g. the service page's first
+ * photo): fetched eagerly and first. The others load lazily unless `loading="eager"`.
  */
 export function ServicePhoto({
   src,
   categorySlug,
   alt,
   loading = 'lazy',
+  priority = false,
   className,
 }: {
   src: string | undefined;
   categorySlug?: string;
   alt: string;
   loading?: 'eager' | 'lazy';
+  priority?: boolean;
   className?: string;
 }) {
   const candidates = [...new Set([src, fallbackPhoto(categorySlug), PLACEHOLDER_PHOTO].filter(Boolean))] as string[];
@@ -51,7 +61,10 @@ export function ServicePhoto({
     <img
       src={current}
       alt={alt}
-      loading={loading}
+      width={PHOTO_WIDTH}
+      height={PHOTO_HEIGHT}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       draggable={false}
       ref={checkLoaded}

@@ -1,0 +1,80 @@
+/*
+ * What the catalog API returns, in zod/mini: the browser checks these responses in its first chunk,
+ * where the full zod runtime would cost about 20 kB gzip (decision 012). The server declares its
+ * responses with the same schemas (fastify-type-provider-zod takes any zod 4 schema), so there is
+ * still one definition of every response. Request schemas, with their messages and transforms,
+ * stay in full zod in catalog.ts, which re-exports everything here.
+ */
+import * as z from 'zod/mini';
+import { govIdStatusSchema, providerProfileSchema } from './providers.ts';
+
+export const pricingUnitSchema = z.enum(['per hour', 'per session', 'per day']);
+export type PricingUnit = z.infer<typeof pricingUnitSchema>;
+
+export const categorySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  icon: z.nullable(z.string()),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** The provider as a service card or detail page shows it (no contact details). */
+export const providerSummarySchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  displayName: z.string(),
+  avatar: z.nullable(z.string()),
+  govIdStatus: govIdStatusSchema,
+  rating: z.number(),
+  ratingCount: z.int(),
+});
+export type ProviderSummary = z.infer<typeof providerSummarySchema>;
+
+export const serviceSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  categoryId: z.uuid(),
+  category: categorySchema,
+  city: z.string(),
+  photos: z.array(z.string()),
+  /** Integer cents. */
+  price: z.int(),
+  pricingUnit: pricingUnitSchema,
+  minHours: z.int(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  provider: providerSummarySchema,
+  _count: z.object({ reviews: z.int() }),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const publicReviewSchema = z.object({
+  id: z.uuid(),
+  rating: z.int().check(z.minimum(1), z.maximum(5)),
+  text: z.string(),
+  createdAt: z.string(),
+  author: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
+  service: z.object({ id: z.uuid(), title: z.string() }),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+export const serviceDetailSchema = z.extend(serviceSchema, {
+  reviews: z.array(publicReviewSchema),
+});
+export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
+
+/** GET /api/providers/{username}: the public profile. */
+export const publicProviderSchema = z.extend(providerProfileSchema, {
+  services: z.array(serviceSchema),
+  _count: z.object({ services: z.int() }),
+});
+export type PublicProvider = z.infer<typeof publicProviderSchema>;
+
+/** The lists the API answers with (GET /api/categories, /api/services, /api/favorites, reviews). */
+export const categoryListSchema = z.array(categorySchema);
+export const serviceListSchema = z.array(serviceSchema);
+export const publicReviewListSchema = z.array(publicReviewSchema);
+
+export const favoriteStateSchema = z.object({ serviceId: z.uuid(), saved: z.boolean() });
