@@ -293,6 +293,9 @@ function findings(lhr: Lhr): string[] {
     { items?: { node?: { snippet?: string } }[] } | undefined;
   const snippet = lcpElement?.items?.[0]?.node?.snippet;
   if (snippet) lines.push(`performance: LCP element ${snippet.length > 100 ? `${snippet.slice(0, 100)}…` : snippet}`);
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+  const shifted = describeItem(lhr.audits['layout-shifts']?.details?.items?.[0]);
+  if (cls >= TARGETS.cls && shifted) lines.push(`performance: CLS ${cls.toFixed(3)}, the largest shift: ${shifted}`);
   return lines;
 }
 
