@@ -27,8 +27,9 @@ function procStat(pid: number | 'self'): ProcStat | undefined {
 
 function isNpm(pid: number): boolean {
   try {
+    // npm renames itself ("npm start", its process.title); before that it is node running npm-cli.js.
     const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return argv.slice(0, 2).some((a) => /(^|\/)npm(-cli\.js)?$/.test(a));
+    return argv.slice(0, 2).some((a) => /(^|\/)npm(-cli\.js)?( |$)/.test(a));
   } catch {
     return false;
   }
