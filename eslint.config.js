@@ -32,8 +32,16 @@ function featureZones(root, composes = {}) {
 
 /**
  * Which way imports may flow (docs: ARCHITECTURE.md, CONVENTIONS.md):
- * shared -> client lib and components -> client features -> pages and the app root (router, main).
+ * shared -> client lib and components -> client features -> pages and the app root (routes,
+ * providers, main, entry-server). The server imports the client only through entry-server.tsx.
  */
+const appRoot = [
+  'src/client/routes.tsx',
+  'src/client/app-providers.tsx',
+  'src/client/main.tsx',
+  'src/client/entry-server.tsx',
+];
+
 const boundaryZones = [
   ...featureZones('src/client/features'),
   {
@@ -44,12 +52,12 @@ const boundaryZones = [
   },
   {
     target: ['src/client/components', 'src/client/lib'],
-    from: ['src/client/pages', 'src/client/router.tsx', 'src/client/main.tsx'],
+    from: ['src/client/pages', ...appRoot],
     message: 'components/ and lib/ do not import pages or the app root.',
   },
   {
     target: 'src/client/features',
-    from: ['src/client/pages', 'src/client/router.tsx', 'src/client/main.tsx'],
+    from: ['src/client/pages', ...appRoot],
     message: 'A feature does not import pages or the app root.',
   },
   // seo renders the heads of the service and provider pages, so it composes those two features the
@@ -69,7 +77,9 @@ const boundaryZones = [
   {
     target: 'src/server',
     from: 'src/client',
-    message: 'The server must not import client code; share through src/shared.',
+    except: ['./entry-server.tsx'],
+    message:
+      'The server must not import client code (but entry-server.tsx, to render pages); share through src/shared.',
   },
 ];
 
@@ -86,7 +96,15 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**'], message: 'Server and shared code must not import the client.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '!**/client/entry-server.tsx'],
+              message:
+                'Server and shared code must not import the client (the server renders pages through entry-server.tsx).',
+            },
+          ],
+        },
       ],
     },
   },

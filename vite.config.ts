@@ -1,26 +1,67 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
-export default defineConfig({
+/**
+ * Files the server reads at run time, beside the server build (their code finds them next to
+ * itself through import.meta.url): the SQL migrations and the common-password list.
+ */
+function serverFiles(): Plugin {
+  return {
+    name: 'locora-server-files',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir ?? path.resolve('dist/server');
+      fs.cpSync(path.resolve('src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+      fs.copyFileSync(
+        path.resolve('src/server/features/auth/common-passwords.txt'),
+        path.join(outDir, 'common-passwords.txt'),
+      );
+    },
+  };
+}
+
+/**
+ * Two builds (docs/decisions/013-server-rendering.md):
+ * - the client (`vite build`): hashed assets and a manifest, in dist/client;
+ * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
+ *   time into dist/server/main.js; packages stay in node_modules.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve('src/client'),
-  publicDir: path.resolve('src/client/public'),
-  plugins: [react(), tailwindcss()],
+  publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [])],
   resolve: {
     alias: {
       '@': path.resolve('src/client'),
       '@shared': path.resolve('src/shared'),
     },
   },
-  build: {
-    outDir: path.resolve('dist/client'),
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: path.resolve('dist/server'),
+        emptyOutDir: true,
+        ssr: path.resolve('src/server/main.ts'),
+        target: 'node20',
+        sourcemap: true,
+        copyPublicDir: false,
+        rollupOptions: {
+          input: { main: path.resolve('src/server/main.ts') },
+          // Every chunk beside main.js, so import.meta.url finds the files copied there.
+          output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+        },
+      }
+    : {
+        outDir: path.resolve('dist/client'),
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+      },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
@@ -32,4 +73,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 /**
  * Discovery screens (SPEC.md section 2): home, browse, service detail and provider profile, on the
@@ -71,12 +71,6 @@ async function savedOnServer(page: Page, serviceId: string): Promise<boolean> {
   return ((await res.json()) as { id: string }[]).some((s) => s.id === serviceId);
 }
 
-/** Waits for the favourites list the page loads, so the hearts show the server's state. */
-const favoritesLoaded = (page: Page) =>
-  page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/favorites' && res.request().method() === 'GET' && res.ok(),
-  );
-
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
@@ -84,6 +78,43 @@ async function expectNoSeriousViolations(page: Page, label: string) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(serious, `axe on ${label}`).toEqual([]);
 }
+
+test.describe('server-rendered public pages', () => {
+  test('show their content without JavaScript', async ({ browser, request }) => {
+    const service = await featuredService(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByTestId('service-card')).toHaveCount(6);
+    await page.goto('/browse?q=massage');
+    await expect(page.getByTestId('result-count')).toHaveText(/^\d+ services found$/);
+    await expect(page.getByTestId('service-card').first()).toBeVisible();
+    await page.goto(`/service/${service.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${service.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in `));
+    await page.goto(`/provider/${service.provider.userId}`);
+    await expect(page.getByRole('heading', { level: 1, name: service.provider.displayName })).toBeVisible();
+    await context.close();
+  });
+
+  test('hydrate without asking the API again, then navigate in the app', async ({ page, request }) => {
+    const service = await featuredService(request);
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(req.url()).pathname);
+    });
+    for (const path of ['/', '/browse?q=yoga', `/service/${service.id}`, `/provider/${service.provider.userId}`]) {
+      await page.goto(path);
+    }
+    expect(apiCalls).toEqual([]);
+    // After hydration the app routes in the browser: a click fetches only what the next page needs.
+    await page.getByRole('link', { name: 'Browse Services' }).first().click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.getByTestId('service-card').first()).toBeVisible();
+    expect(apiCalls.every((p) => p === '/api/services' || p === '/api/categories')).toBe(true);
+    expect(apiCalls).toContain('/api/services');
+  });
+});
 
 test.describe('discovery', () => {
   test('search journey: hero search, filters, chips, empty state, service, provider', async ({ page }) => {
@@ -190,8 +221,12 @@ test.describe('discovery', () => {
   });
 
   test('a loading search says Searching... over six skeleton cards', async ({ page }) => {
+    // The first page comes with its results; a search started in the app loads like this.
+    await page.goto('/');
     const searches = await holdSearches(page);
-    await page.goto('/browse?city=Tokyo');
+    await page.getByRole('textbox', { name: 'City', exact: true }).fill('Tokyo');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/browse\?city=Tokyo$/);
     await expect(resultCount(page)).toHaveText('Searching...');
     await expect(page.getByTestId('service-card-skeleton')).toHaveCount(6);
     searches.release();
@@ -294,6 +329,8 @@ test.describe('discovery', () => {
       },
     );
     await page.goto('/browse');
+    // The server-rendered first page knows the real total; the next search gets the capped one.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-high');
     await expect(resultCount(page)).toHaveText('1000+ services found');
     await expect(page.getByRole('link', { name: 'Next' })).toBeVisible();
   });
@@ -356,10 +393,8 @@ test.describe('discovery', () => {
     const service = await featuredService(request);
     await signIn(page);
     const wasSaved = await savedOnServer(page, service.id);
-    const loaded = favoritesLoaded(page);
     await page.goto(`/service/${service.id}`);
     await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
-    await loaded;
 
     // The heart shows what the server holds, flips on a click, and the server follows.
     const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
@@ -409,9 +444,8 @@ test.describe('discovery', () => {
     const service = await featuredService(request);
     await signIn(page);
     const wasSaved = await savedOnServer(page, service.id);
-    const loaded = favoritesLoaded(page);
+    // The page is rendered with the traveler's saved services: the heart is right at once.
     await page.goto(`/service/${service.id}`);
-    await loaded;
     const heart = page.getByRole('button', { name: /^(Save service|Remove from saved)$/ });
     await expect(heart).toHaveAttribute('aria-pressed', String(wasSaved));
     await page.route(`**/api/favorites/${service.id}`, (route) =>

@@ -1,10 +1,15 @@
-// Builds the client when dist/client is missing or older than its sources (used by npm start).
+// Builds what `npm start` runs when it is missing or older than its sources: the client
+// (dist/client) and the server compiled ahead of time (dist/server/main.js). `--force` always builds.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const out = path.resolve('dist/client/index.html');
-const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const force = process.argv.includes('--force');
+const common = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const builds = [
+  { name: 'client', out: 'dist/client/index.html', sources: common, args: [] },
+  { name: 'server', out: 'dist/server/main.js', sources: [...common, 'src/server'], args: ['--ssr'] },
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -15,18 +20,17 @@ function newestMtime(p) {
   return newest;
 }
 
-const builtAt = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-const changedAt = Math.max(...sources.map(newestMtime));
-if (builtAt >= changedAt && process.argv[2] !== '--force') {
-  console.log('Client is up to date (dist/client).');
-} else {
-  console.log(builtAt ? 'Client sources changed: rebuilding...' : 'Building the client (first start)...');
+for (const build of builds) {
+  const out = path.resolve(build.out);
+  const builtAt = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
+  if (!force && builtAt >= Math.max(...build.sources.map(newestMtime))) continue;
+  console.log(
+    builtAt ? `Sources changed: rebuilding the ${build.name}...` : `Building the ${build.name} (first start)...`,
+  );
   const res = spawnSync(
     process.execPath,
-    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', ...build.args, '--logLevel', 'warn'],
+    { stdio: 'inherit' },
   );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

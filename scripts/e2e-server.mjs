@@ -7,7 +7,7 @@ import path from 'node:path';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-e2e-'));
 const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -24,7 +24,7 @@ import { seoRoutes } from './features/seo/routes.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
-import { spaPlugin } from './http/spa.ts';
+import { pagesPlugin } from './http/pages.ts';
 import { uploadsRoutes } from './http/uploads.ts';
 import { createFsStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
 
@@ -37,10 +37,12 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where uploads are stored (default: files under config.uploadDir). */
   storage?: Storage;
+  /** Load the page renderer while starting (the server does; tests load it on first page). */
+  preloadRenderer?: boolean;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
-export async function buildApp({ db, config, logger, storage: givenStorage }: BuildAppOptions) {
+export async function buildApp({ db, config, logger, storage: givenStorage, preloadRenderer }: BuildAppOptions) {
   const storage =
     givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
   const app = Fastify({
@@ -105,7 +107,7 @@ export async function buildApp({ db, config, logger, storage: givenStorage }: Bu
   await app.register(seoRoutes, { db, config });
 
   await app.register(uploadsRoutes, { storage });
-  await app.register(spaPlugin, { clientDir: config.clientDir });
+  await app.register(pagesPlugin, { config, preloadRenderer });
   return app;
 }
 

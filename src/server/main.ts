@@ -20,7 +20,7 @@ async function main() {
   await database.migrate();
   const seeded = config.seedDemo ? await seedIfEmpty(database.db) : false;
 
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, preloadRenderer: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

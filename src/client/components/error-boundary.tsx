@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useResponseStatus } from '@/lib/render-context';
 
 function ErrorPanel({ title, message, withHomeLink }: { title: string; message: string; withHomeLink: boolean }) {
   return (
@@ -32,6 +33,7 @@ function ErrorPanel({ title, message, withHomeLink }: { title: string; message: 
 export function RouteErrorBoundary() {
   const error = useRouteError();
   useDocumentTitle('Something went wrong');
+  useResponseStatus(500);
   if (error) console.error(error);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

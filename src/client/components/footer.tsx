@@ -1,8 +1,9 @@
+import { useViewerToday } from '@/lib/viewer-clock';
 import { Link } from 'react-router';
 import { LogoMark } from './logo';
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useViewerToday().getFullYear();
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">

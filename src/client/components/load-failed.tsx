@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { useResponseStatus } from '@/lib/render-context';
 
 /** The API answers 404 for a missing (or inactive) record and 400 for an id that is not one. */
 export const isNotFoundError = (error: unknown) =>
@@ -8,6 +9,8 @@ export const isNotFoundError = (error: unknown) =>
 
 /** The error state of a page whose data could not be loaded (network, 5xx). */
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  // Rendered on the server, the page answers 503: crawlers and caches come back later.
+  useResponseStatus(503);
   return (
     <div className="mx-auto flex max-w-lg flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
@@ -22,6 +25,8 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
 
 /** The error state of one section of a page: a sentence with a retry link. */
 export function InlineLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  // A page missing part of its data is not a page to cache or index either.
+  useResponseStatus(503);
   return (
     <p className="text-muted-foreground">
       We couldn&apos;t load {what}.{' '}

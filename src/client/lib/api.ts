@@ -7,6 +7,7 @@ import { errorBodySchema, type ErrorBody } from '@shared/api/errors';
  */
 export class ApiError extends Error {
   readonly status: number;
+  readonly statusText: string;
   readonly body: ErrorBody | undefined;
   readonly bodyText: string;
 
@@ -14,6 +15,7 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
+    this.statusText = statusText;
     this.bodyText = bodyText;
     this.body = parseErrorBody(bodyText);
   }
@@ -40,6 +42,26 @@ export async function throwIfResNotOk(res: Response): Promise<Response> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a request reaches the API: the browser's fetch, or (server rendering) the app in-process. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let serverTransport: (() => ApiTransport | undefined) | undefined;
+
+/**
+ * The server renderer installs this once: it returns the transport of the request being rendered
+ * (its cookies and client address), so a page's queries run in-process with the visitor's session.
+ */
+export function setServerTransport(resolve: () => ApiTransport | undefined) {
+  serverTransport = resolve;
+}
+
+/** The one fetch every API call goes through (same-origin paths, cookies included). */
+export function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const request: RequestInit = { credentials: 'include', ...init };
+  const transport = serverTransport?.();
+  return transport ? transport(url, request) : fetch(url, request);
+}
+
 /**
  * The request helper every call goes through: sends cookies, sends `body` as JSON (or as-is when
  * it is FormData), and throws an ApiError when the response is not ok.
@@ -51,9 +73,8 @@ export async function apiRequest(
   init?: { signal?: AbortSignal },
 ): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const res = await fetch(url, {
+  const res = await apiFetch(url, {
     method,
-    credentials: 'include',
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal: init?.signal,
@@ -86,7 +107,7 @@ export function queryKeyToPath(queryKey: readonly unknown[]): string {
 /** TanStack Query's default fetcher: GET the key's path and parse JSON; 401 throws unless told otherwise. */
 export function getQueryFn<T>({ on401 = 'throw' }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToPath(queryKey), { credentials: 'include', signal });
+    const res = await apiFetch(queryKeyToPath(queryKey), { signal });
     if (on401 === 'returnNull' && res.status === 401) return null as T;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

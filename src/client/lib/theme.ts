@@ -31,13 +31,17 @@ export function getTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-/** Applies and saves the theme under SPEC.md's 'theme' key. */
+/**
+ * Applies and saves the theme under SPEC.md's 'theme' key, and in a cookie of the same name so the
+ * server renders the next page in it (no flash, even before public/theme-init.js runs).
+ */
 export function setTheme(theme: Theme) {
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
     // Storage can be unavailable (private mode); the choice still applies to this page.
   }
+  document.cookie = `${THEME_STORAGE_KEY}=${theme}; path=/; max-age=31536000; samesite=lax`;
   applyTheme(theme);
 }
 

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useResponseStatus } from '@/lib/render-context';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
+  useResponseStatus(404);
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <div className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">

@@ -12,6 +12,8 @@ import { formatRating, pluralize } from '@/lib/format';
 import { ReviewList, ReviewListSkeleton } from '@/features/catalog/review-list';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useServerHead } from '@/lib/render-context';
+import { providerHead } from '@shared/seo/head';
 import { NotFoundPage } from './not-found';
 
 function ProviderSkeleton() {
@@ -51,6 +53,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
   useDocumentTitle(
     provider?.displayName ?? (error ? (isNotFoundError(error) ? 'Page not found' : 'Provider') : 'Loading provider'),
   );
+  useServerHead(provider && ((origin) => providerHead(provider, origin)));
 
   if (isPending) return <ProviderSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;

@@ -16,6 +16,8 @@ import { PhotoCarousel } from '@/features/catalog/photo-carousel';
 import { ReviewList } from '@/features/catalog/review-list';
 import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useServerHead } from '@/lib/render-context';
+import { serviceHead } from '@shared/seo/head';
 import { NotFoundPage } from './not-found';
 
 function ProviderCard({ service }: { service: ServiceDetail }) {
@@ -76,6 +78,7 @@ function ServiceDetailView({ id }: { id: string }) {
   useDocumentTitle(
     service?.title ?? (error ? (isNotFoundError(error) ? 'Page not found' : 'Service') : 'Loading service'),
   );
+  useServerHead(service && ((origin) => serviceHead(service, origin)));
 
   if (isPending) return <ServiceDetailSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;

@@ -11,8 +11,8 @@ import {
   format,
   isBefore,
   isSameDay,
+  startOfDay,
   isSameMonth,
-  isToday,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
@@ -29,6 +29,11 @@ export interface CalendarProps {
   isDateDisabled?: (date: Date) => boolean;
   /** The earliest month the previous-month button goes back to. */
   fromMonth?: Date;
+  /**
+   * The viewer's today (local midnight). Server-rendered pages pass the day the page was rendered
+   * for until the browser has hydrated (useViewerClock), so both render the same grid.
+   */
+  today?: Date;
   /** Names the grid for assistive technology, e.g. 'Choose a date'. */
   label?: string;
   className?: string;
@@ -41,11 +46,29 @@ const WEEK_OPTIONS = { weekStartsOn: 0 } as const;
  * order; arrows move by day and week, Home/End to the week's ends, PageUp/PageDown by month
  * (with Shift by year); Enter or Space chooses.
  */
-export function Calendar({ selected, onSelect, isDateDisabled, fromMonth, label, className }: CalendarProps) {
+export function Calendar({
+  selected,
+  onSelect,
+  isDateDisabled,
+  fromMonth,
+  today: givenToday,
+  label,
+  className,
+}: CalendarProps) {
   const headingId = useId();
-  const [initialDay] = useState(() => selected ?? new Date());
+  const todayTime = (givenToday ?? startOfDay(new Date())).getTime();
+  const [initialDay] = useState(() => selected ?? new Date(todayTime));
   const [focusedDay, setFocusedDay] = useState<Date>(initialDay);
   const [month, setMonth] = useState<Date>(() => startOfMonth(initialDay));
+  // The viewer's own today arrived after hydration (another day than the server's): show its month.
+  const [shownToday, setShownToday] = useState(todayTime);
+  if (shownToday !== todayTime) {
+    setShownToday(todayTime);
+    if (!selected) {
+      setFocusedDay(new Date(todayTime));
+      setMonth(startOfMonth(new Date(todayTime)));
+    }
+  }
   const gridRef = useRef<HTMLTableElement>(null);
   const shouldFocus = useRef(false);
 
@@ -153,7 +176,7 @@ export function Calendar({ selected, onSelect, isDateDisabled, fromMonth, label,
                 if (!isSameMonth(day, month)) return <td key={day.toISOString()} role="gridcell" className="p-0.5" />;
                 const isDisabled = isDateDisabled?.(day) ?? false;
                 const isSelected = selected !== undefined && isSameDay(day, selected);
-                const today = isToday(day);
+                const today = isSameDay(day, new Date(todayTime));
                 return (
                   <td key={day.toISOString()} role="gridcell" className="p-0.5 text-center" aria-selected={isSelected}>
                     <button

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignupInput, User } from '@shared/api/auth';
 import { AuthContext, type AuthContextValue, type SelfServiceRole } from '@/lib/auth-context';
-import { fetchCurrentUser, loginRequest, logoutRequest, signupRequest, switchRoleRequest } from './auth-api';
+import {
+  currentUserQueryKey,
+  fetchCurrentUser,
+  loginRequest,
+  logoutRequest,
+  signupRequest,
+  switchRoleRequest,
+} from './auth-api';
 
 /**
  * Holds the current user (SPEC.md section 4, Auth): checked once on load, then replaced by what
@@ -11,10 +18,13 @@ import { fetchCurrentUser, loginRequest, logoutRequest, signupRequest, switchRol
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  // The server-rendered page carries the user; without it (dev server), ask once.
+  const [initialUser] = useState(() => queryClient.getQueryData<User | null>(currentUserQueryKey));
+  const [user, setUser] = useState<User | null>(initialUser ?? null);
+  const [isLoading, setIsLoading] = useState(initialUser === undefined);
 
   useEffect(() => {
+    if (initialUser !== undefined) return;
     const controller = new AbortController();
     fetchCurrentUser(controller.signal)
       .then((current) => {
@@ -27,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setIsLoading(false);
       });
     return () => controller.abort();
-  }, []);
+  }, [initialUser]);
 
   const replaceUser = useCallback(
     (next: User | null) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Clock, ShieldCheck } from 'lucide-react';
-import { isBefore, startOfDay } from 'date-fns';
+import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
@@ -11,9 +11,7 @@ import { useAuth } from '@/lib/auth-context';
 import { calendarDateOfLocalDate } from '@shared/domain/time';
 import { formatPrice, minimumHoursText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
-
-/** Days before today cannot be chosen (SPEC.md section 5, Service calendar). */
-const isPastDay = (day: Date) => isBefore(day, startOfDay(new Date()));
+import { useViewerToday } from '@/lib/viewer-clock';
 
 /**
  * The booking side card: price, unit, minimum hours, a date and Book Now, which goes to sign in
@@ -25,7 +23,9 @@ export function BookingCard({ service }: { service: Service }) {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
   const [date, setDate] = useState<Date | undefined>();
-  const [fromMonth] = useState(() => new Date());
+  const today = useViewerToday();
+  /** Days before today cannot be chosen (SPEC.md section 5, Service calendar). */
+  const isPastDay = (day: Date) => isBefore(day, today);
 
   function handleBook() {
     if (!user) {
@@ -60,7 +60,8 @@ export function BookingCard({ service }: { service: Service }) {
             selected={date}
             onSelect={setDate}
             isDateDisabled={isPastDay}
-            fromMonth={fromMonth}
+            fromMonth={today}
+            today={today}
             label="Booking date"
           />
           <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">

@@ -5,6 +5,7 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { RatingStars } from '@/components/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format-date';
+import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** Reviews newest first: author, stars, date ('MMM d, yyyy') and text; the service when asked. */
 export function ReviewList({
@@ -20,6 +21,7 @@ export function ReviewList({
   /** Services that can be opened (active ones); the others are named without a link. */
   linkableServiceIds?: ReadonlySet<string>;
 }) {
+  const timeZone = useViewerTimeZone();
   if (reviews.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center">
@@ -40,7 +42,7 @@ export function ReviewList({
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="font-medium">{author}</p>
                   <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-                    {formatDate(review.createdAt)}
+                    {formatDate(review.createdAt, timeZone)}
                   </time>
                 </div>
                 <RatingStars value={review.rating} />

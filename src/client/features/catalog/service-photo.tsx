@@ -27,6 +27,12 @@ export function ServicePhoto({
   // A new picture (another slide or card) starts again from its own source.
   const failed = failures.key === key ? failures.count : 0;
   const current = candidates[failed];
+  const next = () => setFailures({ key, count: failed + 1 });
+  // A server-rendered picture can fail before React hydrates and listens for onError: look once
+  // it is attached (a broken image is complete with no width).
+  const checkLoaded = (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) next();
+  };
 
   if (!current) {
     return (
@@ -48,7 +54,8 @@ export function ServicePhoto({
       loading={loading}
       decoding="async"
       draggable={false}
-      onError={() => setFailures({ key, count: failed + 1 })}
+      ref={checkLoaded}
+      onError={next}
       className={cn('size-full bg-muted object-cover', className)}
     />
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCategory, createProvider, createService } from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { escapeHtml, safeJsonForHtml, truncate } from './seo.ts';
+import { escapeHtml, safeJsonForHtml, truncate } from '../../../shared/seo/head.ts';
 
 const t = useTestApp();
 

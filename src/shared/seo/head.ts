@@ -1,9 +1,10 @@
 /**
- * Search engines and link previews see every service and provider: the HTML of
+ * Search engines and link previews see every service and provider: the server-rendered HTML of
  * /service/{id} and /provider/{userId} carries title, description, canonical URL, Open Graph,
- * Twitter and schema.org JSON-LD. Pure functions: they build strings, callers send them.
+ * Twitter and schema.org JSON-LD. The pages declare their head while they render
+ * (useServerHead); the server writes it. Pure functions: they build strings, callers send them.
  */
-import type { PublicProvider, ServiceDetail } from '../../../shared/api/catalog.ts';
+import type { PublicProvider, ServiceDetail } from '../api/catalog.ts';
 
 export type HeadTags = {
   title: string;
@@ -143,10 +144,10 @@ export function providerHead(provider: PublicProvider, origin: string): HeadTags
   return { title: `${provider.displayName}${where} · Locora`, description, canonical, image, type: 'profile', jsonLd };
 }
 
-/** Replaces the shell's <title> and description and adds the page's tags before </head>. */
-export function injectHead(html: string, head: HeadTags): string {
+/** The page's tags for <head> (the title is written separately), escaped for HTML. */
+export function headTagsHtml(head: HeadTags): string {
   const e = escapeHtml;
-  const tags = [
+  return [
     `<meta name="description" content="${e(head.description)}" />`,
     `<link rel="canonical" href="${e(head.canonical)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
@@ -164,16 +165,4 @@ export function injectHead(html: string, head: HeadTags): string {
   ]
     .filter(Boolean)
     .join('\n    ');
-  // Replacer functions, not strings: a "$&" or "$`" in a user's text must stay literal.
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${e(head.title)}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => '')
-    .replace('</head>', () => `    ${tags}\n  </head>`);
-}
-
-export function sitemapXml(urls: { loc: string; lastmod?: string }[]): string {
-  const items = urls
-    .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</urlset>\n`;
 }

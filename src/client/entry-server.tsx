@@ -1,0 +1,99 @@
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from '@/app-providers';
+import { setServerTransport, type ApiTransport } from '@/lib/api';
+import { dehydrateQueries, type PageData } from '@/lib/page-data';
+import { createQueryClient } from '@/lib/query-client';
+import { RenderContext, RenderRecord } from '@/lib/render-context';
+import { clockIn, VIEWER_ZONE_COOKIE } from '@/lib/viewer-clock';
+import { isValidTimeZone } from '@shared/domain/time';
+import { createRoutes } from '@/routes';
+
+/**
+ * Server rendering of any page (docs/decisions/013-server-rendering.md). The server calls
+ * `renderPage` with the request; the routes' loaders fetch the page's data through `transport`
+ * (the API in-process, with the visitor's cookies), React renders the page with it, and the page
+ * data (the query cache and the router state) goes into the HTML for hydration.
+ */
+export interface RenderedPage {
+  /** 200, 404 for a page that does not exist, 503 when its data could not be loaded, 500. */
+  status: number;
+  /** The markup inside #root. */
+  html: string;
+  title: string | undefined;
+  head: RenderRecord['head'];
+  data: PageData;
+  /** The client chunks of the matched routes (source paths), for modulepreload. */
+  routeModules: string[];
+}
+
+export { setServerTransport, VIEWER_ZONE_COOKIE };
+export type { ApiTransport };
+
+/**
+ * @param viewerZone the zone the browser reported last time (the `tz` cookie), else UTC: dates on
+ *   the page are written in it, and the browser hydrates with the same clock.
+ */
+export async function renderPage(
+  request: Request,
+  origin: string,
+  viewerZone: string | undefined,
+): Promise<RenderedPage | Response> {
+  const clock = clockIn(viewerZone && isValidTimeZone(viewerZone) ? viewerZone : 'UTC');
+  const queryClient = createQueryClient();
+  const routes = createRoutes({ queryClient, isServer: true });
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  // A loader redirect (none today) is answered as it is.
+  if (context instanceof Response) return context;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const record = new RenderRecord(origin);
+  const html = await renderToHtml(
+    <RenderContext.Provider value={record}>
+      <AppProviders queryClient={queryClient} clock={clock}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </RenderContext.Provider>,
+  );
+  const data: PageData = {
+    queries: dehydrateQueries(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    clock,
+  };
+  queryClient.clear();
+  const status = context.errors ? 500 : Math.max(context.statusCode, record.status ?? 200);
+  return {
+    status,
+    html,
+    title: record.title,
+    head: record.head,
+    data,
+    routeModules: context.matches.flatMap((m) => {
+      const module = (m.route.handle as { module?: string } | undefined)?.module;
+      return module ? [module] : [];
+    }),
+  };
+}
+
+/** Renders when everything is ready (data is already in the cache; lazy pages are resolved). */
+function renderToHtml(element: React.ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        if (failed) return reject(failed);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+  });
+}

@@ -1,0 +1,140 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '@/components/error-boundary';
+import { RootLayout } from '@/components/root-layout';
+import { sessionsQueryKey } from '@/features/auth/account-api';
+import { currentUserQuery } from '@/features/auth/auth-api';
+import { filtersFromParams } from '@/features/catalog/browse-params';
+import {
+  categoriesQuery,
+  featuredServicesQuery,
+  providerQuery,
+  providerReviewsQuery,
+  serviceQuery,
+  serviceSearchQueryOptions,
+} from '@/features/catalog/catalog-api';
+import { favoritesQuery } from '@/features/catalog/favorites';
+import { HomePage } from '@/pages/home';
+import { NotFoundPage } from '@/pages/not-found';
+
+/**
+ * SPEC.md section 2: the one route table of the app, used by the browser router and by the
+ * server renderer alike (docs/decisions/013-server-rendering.md).
+ *
+ * Data: each route's loader names the queries its page reads, by the same query options the page
+ * passes to useQuery. On the server the loader waits for them, so the HTML carries the data and the
+ * page hydrates from the dehydrated cache without fetching again. In the browser it only starts
+ * them (a navigation fetches data and the page's chunk at once) and the page shows its own
+ * loading state, as before.
+ *
+ * Code splitting: home and 404 ship in the entry chunk (the first screen most visitors see);
+ * every other screen is its own chunk (`lazy`), loaded when first visited or before hydration.
+ */
+export type RouteEnv = { queryClient: QueryClient; isServer: boolean };
+
+type Prefetch = (args: LoaderFunctionArgs) => readonly { queryKey: readonly unknown[] }[];
+
+function loaderOf({ queryClient, isServer }: RouteEnv, queries: Prefetch) {
+  return (args: LoaderFunctionArgs) => {
+    const running = Promise.all(queries(args).map((options) => queryClient.prefetchQuery(options)));
+    return isServer ? running.then(() => null) : null;
+  };
+}
+
+/** A page in its own chunk; `module` (its source under src/client) lets the server preload it. */
+/**
+ * Who may see a page, decided on the server before rendering: a signed-out visitor asking for a
+ * signed-in screen is redirected to sign in, a signed-in one asking for sign-in goes home (the
+ * browser does the same with <Navigate> once it routes on its own).
+ */
+function serverGuard(
+  { queryClient, isServer }: RouteEnv,
+  wants: 'signed-in' | 'signed-out',
+  queries: readonly { queryKey: readonly unknown[] }[] = [],
+) {
+  if (!isServer) return undefined;
+  return async () => {
+    const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+    if (wants === 'signed-in' && !user) throw redirect('/auth/signin');
+    if (wants === 'signed-out' && user) throw redirect('/');
+    await Promise.all(queries.map((options) => queryClient.prefetchQuery(options)));
+    return null;
+  };
+}
+
+const page = <K extends string>(module: string, load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+  handle: { module },
+});
+
+export function createRoutes(env: RouteEnv): RouteObject[] {
+  const { queryClient, isServer } = env;
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteErrorBoundary />,
+      // The server renders every page with the visitor's session (and their saved services), so the
+      // header and the hearts are right in the HTML. The browser keeps them in AuthProvider.
+      loader: isServer
+        ? async () => {
+            const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+            if (user) await queryClient.prefetchQuery(favoritesQuery);
+            return null;
+          }
+        : undefined,
+      children: [
+        {
+          id: 'pages',
+          element: <Outlet />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              index: true,
+              element: <HomePage />,
+              loader: loaderOf(env, () => [categoriesQuery, featuredServicesQuery]),
+            },
+            {
+              path: 'auth/signin',
+              ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage'),
+              loader: serverGuard(env, 'signed-out'),
+            },
+            {
+              path: 'auth/signup',
+              ...page('pages/signup.tsx', () => import('@/pages/signup'), 'SignUpPage'),
+              loader: serverGuard(env, 'signed-out'),
+            },
+            {
+              // Signed-in screens use the same pattern: the server renders them with their data.
+              path: 'settings',
+              ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage'),
+              loader: serverGuard(env, 'signed-in', [{ queryKey: sessionsQueryKey }]),
+            },
+            {
+              path: 'browse',
+              ...page('pages/browse.tsx', () => import('@/pages/browse'), 'BrowsePage'),
+              loader: loaderOf(env, ({ request }) => [
+                categoriesQuery,
+                serviceSearchQueryOptions(filtersFromParams(new URL(request.url).searchParams)),
+              ]),
+            },
+            {
+              path: 'service/:id',
+              ...page('pages/service-detail.tsx', () => import('@/pages/service-detail'), 'ServiceDetailPage'),
+              loader: loaderOf(env, ({ params }) => [serviceQuery(params.id ?? '')]),
+            },
+            {
+              path: 'provider/:username',
+              ...page('pages/provider-profile.tsx', () => import('@/pages/provider-profile'), 'ProviderProfilePage'),
+              loader: loaderOf(env, ({ params }) => [
+                providerQuery(params.username ?? ''),
+                providerReviewsQuery(params.username ?? ''),
+              ]),
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

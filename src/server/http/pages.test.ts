@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import {
+  createBooking,
+  createCategory,
+  createFavorite,
+  createProvider,
+  createReview,
+  createService,
+  createUser,
+} from '../db/seed/factories.ts';
+import { signUp, testConfig, useTestApp } from '../test/test-app.ts';
+import { openTestDatabase } from '../test/test-db.ts';
+
+const t = useTestApp();
+
+/** The page data the HTML carries for hydration. */
+function pageData(html: string) {
+  const m = html.match(/<script type="application\/json" id="locora-page-data">([\s\S]*?)<\/script>/);
+  if (!m) throw new Error('no page data in the HTML');
+  return JSON.parse(m[1]!) as {
+    queries: { queries: { queryKey: unknown[]; state: { status: string; data: unknown; error: unknown } }[] };
+    router: { loaderData: Record<string, unknown> };
+    clock: { timeZone: string; today: string };
+  };
+}
+
+const rootHtml = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('locora-page-data'));
+
+async function catalog() {
+  const category = await createCategory(t.db, { name: 'Yoga', slug: 'yoga' });
+  const { user, provider } = await createProvider(t.db, { displayName: 'Maya Flow Studio', baseCity: 'Bali' });
+  const service = await createService(t.db, {
+    providerId: provider.id,
+    categoryId: category.id,
+    title: 'Sunrise Vinyasa on the Beach',
+    description: 'Ninety minutes of flow as the sun comes up.',
+    city: 'Bali',
+    priceCents: 4500,
+  });
+  return { category, user, provider, service };
+}
+
+describe('public pages are rendered on the server with their data', () => {
+  it('home: featured services and categories are in the HTML, and in the page data', async () => {
+    const { service } = await catalog();
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const body = rootHtml(res.body);
+    expect(body).toContain('Sunrise Vinyasa on the Beach');
+    expect(body).toContain('Yoga');
+    const keys = pageData(res.body).queries.queries.map((q) => q.queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['/api/auth/me', '/api/categories', '/api/services/featured']));
+    const featured = pageData(res.body).queries.queries.find((q) => q.queryKey[0] === '/api/services/featured');
+    expect(featured?.state.data).toEqual([expect.objectContaining({ id: service.id })]);
+  });
+
+  it('browse: the search in the address is run on the server', async () => {
+    await catalog();
+    await createService(t.db, { title: 'Thai Massage by the River', city: 'Bangkok' });
+    const res = await t.app.inject({ url: '/browse?q=vinyasa' });
+    expect(res.statusCode).toBe(200);
+    const body = rootHtml(res.body);
+    expect(body).toContain('Sunrise Vinyasa on the Beach');
+    expect(body).not.toContain('Thai Massage by the River');
+    expect(res.body).toMatch(/<title>Browse services · Locora<\/title>/);
+  });
+
+  it('service and provider pages: their content, reviews and provider', async () => {
+    const { user, service } = await catalog();
+    const traveler = await createUser(t.db, { name: 'Lena Traveler' });
+    const booking = await createBooking(t.db, {
+      serviceId: service.id,
+      providerId: service.providerId,
+      userId: traveler.id,
+      status: 'COMPLETED',
+    });
+    await createReview(t.db, booking, { text: 'The best way to start a day in Bali.' });
+
+    const servicePage = await t.app.inject({ url: `/service/${service.id}` });
+    expect(servicePage.statusCode).toBe(200);
+    expect(rootHtml(servicePage.body)).toContain('Ninety minutes of flow as the sun comes up.');
+    expect(rootHtml(servicePage.body)).toContain('Maya Flow Studio');
+    expect(rootHtml(servicePage.body)).toContain('The best way to start a day in Bali.');
+
+    const providerPage = await t.app.inject({ url: `/provider/${user.id}` });
+    expect(providerPage.statusCode).toBe(200);
+    expect(rootHtml(providerPage.body)).toContain('Maya Flow Studio');
+    expect(rootHtml(providerPage.body)).toContain('Sunrise Vinyasa on the Beach');
+    expect(rootHtml(providerPage.body)).toContain('The best way to start a day in Bali.');
+  });
+
+  it('carries the router state for every matched route, so hydration runs no loader', async () => {
+    const { service } = await catalog();
+    const res = await t.app.inject({ url: `/service/${service.id}` });
+    const { loaderData } = pageData(res.body).router;
+    expect(Object.keys(loaderData)).toContain('root');
+    expect(Object.values(loaderData).every((v) => v === null)).toBe(true);
+    expect(Object.keys(loaderData).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the visitor', () => {
+  it('anonymous: the page carries a signed-out user, so the browser never asks /api/auth/me', async () => {
+    await catalog();
+    const res = await t.app.inject({ url: '/' });
+    const me = pageData(res.body).queries.queries.find((q) => q.queryKey[0] === '/api/auth/me');
+    expect(me?.state).toMatchObject({ status: 'success', data: null });
+    expect(rootHtml(res.body)).toContain('Sign In');
+  });
+
+  it('signed in: the header and the saved hearts are theirs, and the page is private', async () => {
+    const { service } = await catalog();
+    const { user, cookies } = await signUp(t.app, { name: 'Priya Shah' });
+    await createFavorite(t.db, { userId: user.id, serviceId: service.id });
+    const res = await t.app.inject({ url: `/service/${service.id}`, cookies });
+    expect(res.statusCode).toBe(200);
+    const data = pageData(res.body);
+    const me = data.queries.queries.find((q) => q.queryKey[0] === '/api/auth/me');
+    expect(me?.state.data).toMatchObject({ id: user.id, name: 'Priya Shah' });
+    expect(rootHtml(res.body)).not.toContain('>Sign In<');
+    expect(rootHtml(res.body)).toContain('aria-label="Remove from saved"');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+
+    // Another visitor's page holds none of it.
+    const other = await t.app.inject({ url: `/service/${service.id}` });
+    expect(other.body).not.toContain('Priya Shah');
+    expect(rootHtml(other.body)).toContain('aria-label="Save service"');
+  });
+});
+
+describe('status, theme and clock', () => {
+  it('answers 404 with the not-found page for unknown paths and records', async () => {
+    for (const url of ['/no-such-page', '/service/00000000-0000-4000-8000-000000000000', '/provider/nope']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(rootHtml(res.body), url).toContain('Page Not Found');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('renders in the theme the visitor chose (no flash before scripts run)', async () => {
+    const dark = await t.app.inject({ url: '/', cookies: { theme: 'dark' } });
+    expect(dark.body).toContain('<html lang="en" class="dark" style="color-scheme: dark">');
+    const light = await t.app.inject({ url: '/', cookies: { theme: 'light' } });
+    expect(light.body).toContain('<html lang="en" class="light" style="color-scheme: light">');
+    const junk = await t.app.inject({ url: '/', cookies: { theme: '"><script>' } });
+    expect(junk.body).toContain('<html lang="en">');
+  });
+
+  it('writes dates in the zone the browser reported (tz cookie), UTC on a first visit', async () => {
+    const { service } = await catalog();
+    const traveler = await createUser(t.db);
+    const booking = await createBooking(t.db, {
+      serviceId: service.id,
+      providerId: service.providerId,
+      userId: traveler.id,
+      status: 'COMPLETED',
+    });
+    // 23:30 UTC on 8 March 2026 is already 9 March in Tokyo.
+    await createReview(t.db, booking, { createdAt: new Date('2026-03-08T23:30:00Z') });
+    const utc = await t.app.inject({ url: `/service/${service.id}` });
+    expect(rootHtml(utc.body)).toContain('Mar 8, 2026');
+    expect(pageData(utc.body).clock.timeZone).toBe('UTC');
+    const tokyo = await t.app.inject({ url: `/service/${service.id}`, cookies: { tz: 'Asia/Tokyo' } });
+    expect(rootHtml(tokyo.body)).toContain('Mar 9, 2026');
+    expect(pageData(tokyo.body).clock.timeZone).toBe('Asia/Tokyo');
+    const bogus = await t.app.inject({ url: `/service/${service.id}`, cookies: { tz: 'Mars/Olympus' } });
+    expect(pageData(bogus.body).clock.timeZone).toBe('UTC');
+  });
+
+  it('a page whose data cannot be loaded is a useful 503 page, never a stack', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ db: database.db, config: testConfig(), logger: false });
+    try {
+      await database.close();
+      for (const url of ['/service/00000000-0000-4000-8000-000000000000', '/']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(rootHtml(res.body), url).toContain('Try again');
+        expect(res.body, url).not.toMatch(/at \w+ \(|Error:/);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('signed-in screens', () => {
+  it('settings: a signed-out visitor is sent to sign in; the owner gets the page with their sessions', async () => {
+    const anonymous = await t.app.inject({ url: '/settings' });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/auth/signin');
+
+    const { cookies, email } = await signUp(t.app, { name: 'Ines Costa' });
+    const res = await t.app.inject({ url: '/settings', cookies });
+    expect(res.statusCode).toBe(200);
+    expect(rootHtml(res.body)).toContain('Ines Costa');
+    const sessions = pageData(res.body).queries.queries.find((q) => q.queryKey[0] === '/api/account/sessions');
+    expect(sessions?.state.status).toBe('success');
+    expect(res.body).toContain(email);
+  });
+
+  it('sign-in and sign-up send a signed-in visitor home', async () => {
+    const { cookies } = await signUp(t.app);
+    for (const url of ['/auth/signin', '/auth/signup']) {
+      const res = await t.app.inject({ url, cookies });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/');
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+});

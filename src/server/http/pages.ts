@@ -1,0 +1,203 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiTransport, RenderedPage } from '../../client/entry-server.tsx';
+import { THEME_STORAGE_KEY } from '../../shared/domain/constants.ts';
+import { isKnownPage } from '../../shared/routes.ts';
+import { escapeHtml, headTagsHtml, safeJsonForHtml } from '../../shared/seo/head.ts';
+import type { Config } from '../config.ts';
+import { notFoundBody } from './errors.ts';
+import { originOf } from './origin.ts';
+
+type Renderer = typeof import('../../client/entry-server.tsx');
+
+const ROOT = '<div id="root"></div>';
+
+/** The built client's index.html, cut where the server writes the page. */
+interface Shell {
+  html: string;
+  /** Vite's manifest: source path -> built file and its static imports (for modulepreload). */
+  manifest: Record<string, { file: string; imports?: string[] }>;
+}
+
+function readShell(clientDir: string): Shell | undefined {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return undefined;
+  const html = fs.readFileSync(indexFile, 'utf8');
+  if (!html.includes(ROOT)) throw new Error(`${indexFile} has no ${ROOT} to render into`);
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Shell['manifest'])
+    : {};
+  return { html, manifest };
+}
+
+/** The built files a page's own chunk needs (entry imports are preloaded by the shell already). */
+function modulePreloads(shell: Shell, modules: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = shell.manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files].filter((file) => !shell.html.includes(`/${file}"`));
+}
+
+/** The theme the visitor chose (a cookie the theme toggle writes beside localStorage). */
+function themeOf(request: FastifyRequest): 'dark' | 'light' | undefined {
+  const value = request.cookies[THEME_STORAGE_KEY];
+  return value === 'dark' || value === 'light' ? value : undefined;
+}
+
+/** The whole document: the shell with the page's head, markup and data in it. */
+export function pageDocument(shell: Shell, page: RenderedPage, theme: 'dark' | 'light' | undefined): string {
+  const title = page.head?.title ?? page.title ?? 'Locora';
+  const headTags = [
+    page.head ? headTagsHtml(page.head) : '',
+    page.status === 404 && !page.head?.noindex ? '<meta name="robots" content="noindex" />' : '',
+    ...modulePreloads(shell, page.routeModules).map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+    ),
+  ].filter(Boolean);
+  let html = shell.html;
+  if (theme) {
+    html = html.replace('<html lang="en">', () => `<html lang="en" class="${theme}" style="color-scheme: ${theme}">`);
+  }
+  // Replacer functions, not strings: a "$&" or "$`" in a user's text must stay literal.
+  html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (page.head) html = html.replace(/<meta\s+name="description"[\s\S]*?\/>/, () => '');
+  if (headTags.length) html = html.replace('</head>', () => `  ${headTags.join('\n    ')}\n  </head>`);
+  return html.replace(
+    ROOT,
+    () =>
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="locora-page-data">${safeJsonForHtml(page.data)}</script>`,
+  );
+}
+
+/** Shown when rendering itself failed: a page, never a stack. */
+function failureDocument(shell: Shell): string {
+  return shell.html
+    .replace(/<title>[\s\S]*?<\/title>/, '<title>Something went wrong · Locora</title>')
+    .replace(
+      ROOT,
+      `<div id="root"><main style="max-width:32rem;margin:15vh auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif"><h1>Something went wrong</h1><p>Locora could not show this page just now. Please try again in a moment.</p><p><a href="">Reload page</a> · <a href="/">Go Home</a></p></main></div>`,
+    );
+}
+
+const isPagePath = (request: FastifyRequest, url: string) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !url.startsWith('/api/') &&
+  !url.startsWith('/uploads/') &&
+  !url.startsWith('/media/') &&
+  !/\.[a-z0-9]+$/i.test(url);
+
+/**
+ * Serves the built client and renders every page on the server (docs/decisions/013): hashed
+ * assets cached forever, pages as full HTML with their data, answered with the page's status (404
+ * for a path or record that does not exist). The pages' API calls run in-process through
+ * `app.inject`, with the visitor's cookies and address, so they are scoped as in the browser.
+ */
+export const pagesPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; preloadRenderer?: boolean }) => {
+    const { clientDir } = opts.config;
+    const shell = readShell(clientDir);
+    const transports = new AsyncLocalStorage<ApiTransport>();
+
+    let renderer: Promise<Renderer> | undefined;
+    const loadRenderer = () =>
+      (renderer ??= import('../../client/entry-server.tsx').then((module) => {
+        module.setServerTransport(() => transports.getStore());
+        return module;
+      }));
+    if (shell && opts.preloadRenderer) await loadRenderer();
+
+    if (shell) {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('cache-control', 'no-cache');
+          }
+        },
+      });
+    }
+
+    function transportFor(request: FastifyRequest): ApiTransport {
+      return async (url, init) => {
+        const headers: Record<string, string> = {};
+        if (request.headers.cookie) headers.cookie = request.headers.cookie;
+        if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+        new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url,
+          headers,
+          remoteAddress: request.ip,
+          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        });
+        const responseHeaders = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (value === undefined || key === 'set-cookie') continue;
+          for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(v));
+        }
+        const empty = res.statusCode === 204 || res.statusCode === 304;
+        return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+          status: res.statusCode,
+          statusText: res.statusMessage,
+          headers: responseHeaders,
+        });
+      };
+    }
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: Shell) {
+      const origin = originOf(opts.config, request);
+      const { renderPage, VIEWER_ZONE_COOKIE } = await loadRenderer();
+      const page = await transports.run(transportFor(request), () =>
+        renderPage(new Request(new URL(request.url, origin)), origin, request.cookies[VIEWER_ZONE_COOKIE]),
+      );
+      if (page instanceof Response) {
+        return reply.redirect(page.headers.get('location') ?? '/', page.status as 301);
+      }
+      return reply
+        .status(page.status)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(pageDocument(shell, page, themeOf(request)));
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (!isPagePath(request, url)) {
+        return reply.status(404).send(notFoundBody(String(request.id), `No route for ${request.method} ${url}`));
+      }
+      if (!shell) {
+        return reply
+          .status(isKnownPage(url) ? 503 : 404)
+          .type('text/plain; charset=utf-8')
+          .send('The client is not built. Run `npm run build` (npm start does this for you).');
+      }
+      try {
+        return await sendPage(request, reply, shell);
+      } catch (error) {
+        request.log.error({ err: error }, 'server rendering failed');
+        return reply
+          .status(500)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(failureDocument(shell));
+      }
+    });
+  },
+  { name: 'pages' },
+);
