@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
+import { readyLine } from './startup-timing.ts';
 
 async function main() {
   const config = loadConfig();
@@ -44,6 +45,7 @@ async function main() {
   const lines = [
     '',
     `  Locora is running at ${url}`,
+    `  ${readyLine()}`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}${seeded ? ', demo data loaded' : ''}`,
     `  API docs: ${url}/api/docs`,
   ];

@@ -53,8 +53,8 @@ export async function seedDemo(db: Executor, options: SeedOptions = {}): Promise
 }
 
 async function isEmpty(db: Executor): Promise<boolean> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
-  return (row?.n ?? 0) === 0;
+  const [row] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from users) as any`);
+  return row?.any !== true;
 }
 
 /**
