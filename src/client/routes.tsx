@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/error-boundary';
 import { RootLayout } from '@/components/root-layout';
-import { sessionsQueryKey } from '@/features/auth/account-api';
+import { sessionsQueryKey } from '@/features/auth/query-keys';
 import { currentUserQuery } from '@/features/auth/auth-api';
 import { filtersFromParams } from '@/features/catalog/browse-params';
 import {

@@ -9,7 +9,7 @@ import {
 import { apiJson } from '@/lib/api';
 
 /** The account-settings calls (GET/PATCH/POST/DELETE under /api/account). */
-export const sessionsQueryKey = ['/api/account/sessions'] as const;
+export { sessionsQueryKey } from './query-keys';
 export type SessionInfo = SessionsResponse['sessions'][number];
 
 export async function updateProfile(input: UpdateProfileInput): Promise<User> {

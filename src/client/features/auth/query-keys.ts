@@ -1,0 +1,5 @@
+/**
+ * The account queries' keys, apart from the calls (account-api.ts pulls in the response schemas)
+ * so the route table can name them without adding those to the first load.
+ */
+export const sessionsQueryKey = ['/api/account/sessions'] as const;
