@@ -7,6 +7,9 @@ import { readyLine } from './startup-timing.ts';
 
 async function main() {
   const config = loadConfig();
+  // The page renderer (React and the pages) loads on this thread while the embedded database
+  // starts on its own: the start is as long as the longer of the two, not their sum.
+  const renderer = import('../client/entry-server.tsx').catch(() => undefined);
   let database;
   try {
     database = await openDatabase(config);
@@ -20,6 +23,7 @@ async function main() {
   await database.migrate();
   const seeded = config.seedDemo ? await seedIfEmpty(database.db) : false;
 
+  await renderer;
   const app = await buildApp({ db: database.db, config, preloadRenderer: true });
 
   let closing = false;
