@@ -148,7 +148,8 @@ describe('health, docs and pages', () => {
     expect(home.headers['content-type']).toContain('text/html');
     expect(home.body).toContain('<div id="root">');
     expect((await t.app.inject({ url: '/auth/signin?x=1' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/settings' })).statusCode).toBe(200);
+    // Signed out, a signed-in screen redirects to sign in before rendering.
+    expect((await t.app.inject({ url: '/settings' })).statusCode).toBe(302);
     const missing = await t.app.inject({ url: '/no/such/page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');

@@ -16,6 +16,12 @@ type Renderer = typeof import('../../client/entry-server.tsx');
 
 const ROOT = '<div id="root"></div>';
 
+/**
+ * The transport of the request being rendered. One store for the process: the renderer module is
+ * shared by every app in it (tests build several), each request brings its own app's transport.
+ */
+const transports = new AsyncLocalStorage<ApiTransport>();
+
 /** The built client's index.html, cut where the server writes the page. */
 interface Shell {
   html: string;
@@ -106,7 +112,6 @@ export const pagesPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; preloadRenderer?: boolean }) => {
     const { clientDir } = opts.config;
     const shell = readShell(clientDir);
-    const transports = new AsyncLocalStorage<ApiTransport>();
 
     let renderer: Promise<Renderer> | undefined;
     const loadRenderer = () =>
