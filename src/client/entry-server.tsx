@@ -77,12 +77,21 @@ export async function renderPage(
   };
 }
 
+/** A render that takes longer than this is given up (the visitor gets the failure page). */
+const RENDER_TIMEOUT_MS = 10_000;
+
 /** Renders when everything is ready (data is already in the cache; lazy pages are resolved). */
 function renderToHtml(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown;
+    const timer = setTimeout(() => {
+      failed ??= new Error(`Rendering took longer than ${RENDER_TIMEOUT_MS} ms`);
+      stream.abort(failed);
+      reject(failed);
+    }, RENDER_TIMEOUT_MS);
     const stream = renderToPipeableStream(element, {
       onAllReady() {
+        clearTimeout(timer);
         if (failed) return reject(failed);
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
@@ -90,7 +99,10 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
         sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         stream.pipe(sink);
       },
-      onShellError: reject,
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
       onError(error) {
         failed ??= error;
       },

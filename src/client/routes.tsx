@@ -54,8 +54,9 @@ function serverGuard(
 ) {
   if (!isServer) return undefined;
   return async () => {
-    const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
-    if (wants === 'signed-in' && !user) throw redirect('/auth/signin');
+    // Could not check (the API is down): render the page, which waits for the browser to ask.
+    const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
+    if (wants === 'signed-in' && user === null) throw redirect('/auth/signin');
     if (wants === 'signed-out' && user) throw redirect('/');
     await Promise.all(queries.map((options) => queryClient.prefetchQuery(options)));
     return null;

@@ -32,7 +32,7 @@ export function TimeZoneSelect({
     const now = new Date();
     const zones = value && !COMMON_TIME_ZONES.includes(value) ? [value, ...COMMON_TIME_ZONES] : COMMON_TIME_ZONES;
     return zones
-      .filter((zone) => hydrated || isValidTimeZone(zone))
+      .filter((zone) => !hydrated || isValidTimeZone(zone))
       .map((zone) => ({ zone, label: hydrated ? zoneLabel(zone, now) : zoneCity(zone) }));
   }, [value, hydrated]);
   return (

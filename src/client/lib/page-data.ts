@@ -31,6 +31,8 @@ export function dehydrateQueries(queryClient: QueryClient): DehydratedState {
     shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
   });
   for (const query of state.queries) {
+    // The failure is sent as its status and body only (never a raw error's fields).
+    (query.state as { fetchFailureReason: unknown }).fetchFailureReason = null;
     const error: unknown = query.state.error;
     if (error instanceof ApiError) {
       const serialized: SerializedApiError = {

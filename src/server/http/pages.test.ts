@@ -121,7 +121,7 @@ describe('the visitor', () => {
     expect(me?.state.data).toMatchObject({ id: user.id, name: 'Priya Shah' });
     expect(rootHtml(res.body)).not.toContain('>Sign In<');
     expect(rootHtml(res.body)).toContain('aria-label="Remove from saved"');
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.vary).toMatch(/Cookie/);
 
     // Another visitor's page holds none of it.
@@ -175,7 +175,12 @@ describe('status, theme and clock', () => {
     const database = await openTestDatabase();
     const app = await buildApp({ db: database.db, config: testConfig(), logger: false });
     try {
+      const { cookies } = await signUp(app);
       await database.close();
+      // A signed-in visitor whose session cannot be checked is not sent to sign in.
+      const settings = await app.inject({ url: '/settings', cookies });
+      expect(settings.statusCode).not.toBe(302);
+      expect(settings.body).not.toMatch(/"fetchFailureReason":\{/);
       for (const url of ['/service/00000000-0000-4000-8000-000000000000', '/']) {
         const res = await app.inject({ url });
         expect(res.statusCode, url).toBe(503);

@@ -175,12 +175,16 @@ export const pagesPlugin = fp(
       if (page instanceof Response) {
         return reply.redirect(page.headers.get('location') ?? '/', page.status as 301);
       }
-      return reply
-        .status(page.status)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Cookie')
-        .type('text/html; charset=utf-8')
-        .send(pageDocument(shell, page, themeOf(request)));
+      return (
+        reply
+          .status(page.status)
+          // Pages carry the visitor's data (their name, saved services, sessions): never kept, not
+          // even by the browser's back/forward cache after they sign out.
+          .header('cache-control', 'no-store')
+          .header('vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(pageDocument(shell, page, themeOf(request)))
+      );
     }
 
     app.setNotFoundHandler(async (request, reply) => {

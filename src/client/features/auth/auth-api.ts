@@ -30,12 +30,11 @@ async function postForUser(url: string, body: unknown, failure: string): Promise
   return userOf(res);
 }
 
+/** The signed-in user, null when signed out (401); throws when it could not be checked. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   const res = await apiFetch('/api/auth/me', { signal });
-  if (!res.ok) {
-    if (res.status !== 401) console.warn(`Auth check failed: ${res.status} ${res.statusText}`);
-    return null;
-  }
+  if (res.status === 401) return null;
+  if (!res.ok) throw await apiErrorFrom(res);
   return userOf(res);
 }
 

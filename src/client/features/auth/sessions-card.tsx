@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDate as formatInstantDate } from '@/lib/format-date';
+import { useViewerTimeZone } from '@/lib/viewer-clock';
 import { revokeOtherSessions, sessionsQueryKey, type SessionInfo } from './account-api';
 
 /** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */
@@ -45,13 +46,15 @@ export function describeUserAgent(userAgent: string | null): { label: string; is
   return { label: ua.length > 60 ? `${ua.slice(0, 57)}…` : ua, isMobile };
 }
 
-function formatDate(iso: string): string {
+function formatDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatInstantDate(date);
+  return Number.isNaN(date.getTime()) ? iso : formatInstantDate(date, timeZone);
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { label, isMobile } = describeUserAgent(session.userAgent);
+  // The zone the page was rendered in, then the browser's (hydration-safe).
+  const timeZone = useViewerTimeZone();
   const Icon = isMobile ? Smartphone : Monitor;
   return (
     <li className="flex items-start gap-3 py-3">
@@ -66,7 +69,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
           {session.current && <Badge variant="soft">This device</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
-          Signed in {formatDate(session.createdAt)} · Expires {formatDate(session.expiresAt)}
+          Signed in {formatDate(session.createdAt, timeZone)} · Expires {formatDate(session.expiresAt, timeZone)}
         </p>
       </div>
     </li>
