@@ -13,7 +13,6 @@
  * Run alone with `npm run bench:health -- [--connections=200] [--duration=10] [--engines=pglite,postgres]`;
  * `npm run bench:search` prints it after its own tables, and `--smoke` runs it briefly.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { dropDatabase } from './fill.ts';
 import { fmtInt, fmtMs, safeLocation, sleep, table, withDbName } from './format.ts';
 import { summarize, type Measured } from './measure.ts';
 import { DEFAULT_URL } from './options.ts';
-import { children, freePort } from './servers.ts';
+import { children, startChild } from './servers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -153,55 +152,8 @@ function burst(base: string, connections: number, duration: number) {
 }
 
 /** Starts src/server/main.ts (waiting up to 3 minutes: a fresh PGlite is created and seeded first). */
-async function startApp(root: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  const done = new Promise<void>((r) =>
-    child.once('exit', () => {
-      exited = true;
-      children.delete(child);
-      r();
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited) throw new Error(`the app exited during start:\n${output}`);
-    try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the app did not become ready within 180 s:\n${output}`);
-    }
-    await sleep(200);
-  }
-  return {
-    base,
-    output: () => output,
-    async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await done;
-      clearTimeout(t);
-    },
-  };
+function startApp(root: string, env: Record<string, string>) {
+  return startChild('the app', ['src/server/main.ts'], env, root, 180_000);
 }
 
 async function measureEngine(engine: Engine, o: HealthBurstOptions): Promise<HealthBurstRow> {

@@ -29,6 +29,8 @@ export async function startChild(
   args: string[],
   env: Record<string, string>,
   cwd: string = ROOT,
+  /** How long to wait for /readyz (a fresh PGlite is created and seeded first: minutes). */
+  readyWithinMs = 60_000,
 ): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -49,7 +51,7 @@ export async function startChild(
     children.delete(child);
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (exited) throw new Error(`${label} exited during start:\n${output}`);
     try {
@@ -60,7 +62,7 @@ export async function startChild(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${label} did not become ready within 60 s:\n${output}`);
+      throw new Error(`${label} did not become ready within ${readyWithinMs / 1000} s:\n${output}`);
     }
     await sleep(200);
   }
