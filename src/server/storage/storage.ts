@@ -98,7 +98,11 @@ export function isPrivateKey(key: string): boolean {
  */
 export function isImmutableKey(key: string): boolean {
   const name = path.posix.basename(key).replace(/\.[^.]+$/, '');
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) || /^[0-9a-f]{32,}$/i.test(name);
+  // A UUID, optionally with a variant suffix (`<uuid>-w800`: one width of an uploaded photo).
+  return (
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-w\d{1,5})?$/i.test(name) ||
+    /^[0-9a-f]{32,}$/i.test(name)
+  );
 }
 
 /** A new, never-reused key under a folder: `<folder>/<uuid>.<ext>`. */
