@@ -1,0 +1,259 @@
+import { useState, type JSX } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Repeat, Trash2 } from 'lucide-react';
+import type { AvailabilitySlot } from '@shared/api/availability-responses';
+import { buildWeekGrid, WEEK_DAYS, weekStartOf, type GridDay, type GridSlot } from '@shared/domain/availability';
+import { addCalendarDays, calendarDateIn, type CalendarDate } from '@shared/domain/time';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { useBrowserValue } from '@/lib/hydration';
+import { cn } from '@/lib/utils';
+import { AddAvailabilityDialog } from './add-availability-dialog';
+import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
+
+type Slot = GridSlot<AvailabilitySlot> & { day: GridDay<AvailabilitySlot> };
+
+/** What a delete button says: 'Delete 09:00-17:00 on Monday, Mar 9' ('blocked' when it is). */
+function slotName(slot: Slot) {
+  return `${slot.slot.isBlocked ? 'blocked ' : ''}${slot.label} on ${slot.day.weekdayName}, ${slot.day.dateLabel}`;
+}
+
+/**
+ * SPEC.md section 2's availability weekly view, in the provider's zone: 'Week of {date}', previous
+ * and next week, seven day columns (stacked on phones) with each slot as HH:mm-HH:mm and a delete
+ * button; blocked slots destructive (and labelled 'Blocked'), available ones primary.
+ *
+ * Which week is "this week" depends on the clock, so the server renders a placeholder and the
+ * browser the week (the page hydrates with the same HTML the server sent).
+ */
+export function AvailabilityPanel({ providerId, timeZone }: { providerId: string; timeZone: string }): JSX.Element {
+  const today = useBrowserValue<CalendarDate | null>(() => calendarDateIn(new Date(), timeZone), null);
+  const [weekOffset, setWeekOffset] = useState(0);
+  const weekStart = today ? addCalendarDays(weekStartOf(today), weekOffset * WEEK_DAYS) : null;
+  const query = useQuery({ ...availabilityWeekQuery(providerId, weekStart ?? ''), enabled: weekStart !== null });
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<Slot | null>(null);
+
+  const remove = useMutation({
+    mutationFn: ({ id, series }: { id: string; series: boolean }) => deleteAvailability(id, series),
+    onSuccess: async () => {
+      toast({ title: 'Availability deleted' });
+      setConfirming(null);
+      await queryClient.invalidateQueries({ queryKey: availabilityKey(providerId) });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete availability',
+        description: errorMessage(error, 'Please try again.'),
+      });
+    },
+  });
+
+  const onDelete = (slot: Slot) => {
+    if (slot.slot.seriesId) setConfirming(slot);
+    else remove.mutate({ id: slot.slot.id, series: false });
+  };
+
+  const grid = weekStart ? buildWeekGrid(weekStart, query.data ?? [], timeZone) : null;
+
+  return (
+    <section aria-labelledby="availability-week-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Previous week"
+            disabled={!grid}
+            onClick={() => setWeekOffset((n) => n - 1)}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <div className="flex min-w-0 flex-col">
+            <h2 id="availability-week-heading" className="text-lg font-semibold" aria-live="polite">
+              {grid ? grid.heading : 'Week of …'}
+            </h2>
+            <p className="text-sm text-muted-foreground">Times in {timeZone}</p>
+          </div>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Next week"
+            disabled={!grid}
+            onClick={() => setWeekOffset((n) => n + 1)}
+          >
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+        {weekStart && today ? (
+          <AddAvailabilityDialog providerId={providerId} timeZone={timeZone} weekStart={weekStart} today={today} />
+        ) : (
+          <Button disabled>Add Availability</Button>
+        )}
+      </div>
+
+      {query.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>Could not load availability. {errorMessage(query.error, '')}</span>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <ol
+        aria-label={grid ? `Days of the ${grid.heading.toLowerCase()}` : 'Days of the week'}
+        aria-busy={!grid || query.isPending ? true : undefined}
+        className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7"
+      >
+        {grid
+          ? grid.days.map((day) => (
+              <DayColumn
+                key={day.date}
+                day={day}
+                isToday={day.date === today}
+                isLoading={query.isPending}
+                onDelete={onDelete}
+                isDeleting={remove.isPending}
+              />
+            ))
+          : Array.from({ length: WEEK_DAYS }, (_, i) => (
+              <li key={i} className="rounded-lg border p-2 lg:min-h-28">
+                <Skeleton className="h-4 w-16" />
+                <Skeleton className="mt-3 h-8 w-full" />
+              </li>
+            ))}
+      </ol>
+
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete recurring availability</DialogTitle>
+            <DialogDescription>
+              {confirming
+                ? `${confirming.label} on ${confirming.day.weekdayName}, ${confirming.day.dateLabel} is part of a weekly schedule. Delete only this one, or the whole series?`
+                : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="outline"
+              disabled={remove.isPending}
+              onClick={() => confirming && remove.mutate({ id: confirming.slot.id, series: false })}
+            >
+              This one
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => confirming && remove.mutate({ id: confirming.slot.id, series: true })}
+            >
+              The whole series
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function DayColumn({
+  day,
+  isToday,
+  isLoading,
+  isDeleting,
+  onDelete,
+}: {
+  day: GridDay<AvailabilitySlot>;
+  isToday: boolean;
+  isLoading: boolean;
+  isDeleting: boolean;
+  onDelete: (slot: Slot) => void;
+}) {
+  const headingId = `availability-day-${day.date}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={cn('flex min-w-0 flex-col gap-2 rounded-lg border p-2 lg:min-h-28', isToday && 'border-primary')}
+    >
+      <h3 id={headingId} className="flex items-baseline justify-between gap-1 text-sm font-medium">
+        <span>
+          <span className="sr-only">{day.weekdayName}, </span>
+          <span aria-hidden="true">{day.weekdayShortName} </span>
+          {day.dateLabel}
+        </span>
+        {isToday && <span className="text-xs font-normal text-muted-foreground">Today</span>}
+      </h3>
+      {isLoading ? (
+        <Skeleton className="h-8 w-full" />
+      ) : day.slots.length === 0 ? (
+        <p className="text-xs text-muted-foreground">No slots</p>
+      ) : (
+        <ul className="flex flex-col gap-1.5">
+          {day.slots.map((slot) => (
+            <SlotChip key={slot.slot.id} slot={{ ...slot, day }} isDeleting={isDeleting} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function SlotChip({ slot, isDeleting, onDelete }: { slot: Slot; isDeleting: boolean; onDelete: (slot: Slot) => void }) {
+  const { isBlocked, seriesId } = slot.slot;
+  return (
+    <li
+      data-blocked={isBlocked || undefined}
+      className={cn(
+        'flex items-start justify-between gap-1 rounded-md py-1 pr-0.5 pl-2 text-sm',
+        isBlocked ? 'bg-destructive text-destructive-foreground' : 'bg-primary text-primary-foreground',
+      )}
+    >
+      <span className="flex min-w-0 flex-col">
+        <span className="font-medium tabular-nums">
+          {slot.label}
+          {slot.endsNextDay && <span className="text-xs"> (+1 day)</span>}
+        </span>
+        {(isBlocked || seriesId) && (
+          <span className="flex items-center gap-1 text-xs">
+            {isBlocked && <span>Blocked</span>}
+            {isBlocked && seriesId && <span aria-hidden="true">·</span>}
+            {seriesId && (
+              <>
+                <Repeat aria-hidden="true" className="size-3" />
+                <span>Weekly</span>
+              </>
+            )}
+          </span>
+        )}
+      </span>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-7 shrink-0 text-current hover:bg-black/15 hover:text-current dark:hover:bg-black/20"
+        aria-label={`Delete ${slotName(slot)}`}
+        disabled={isDeleting}
+        onClick={() => onDelete(slot)}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </Button>
+    </li>
+  );
+}

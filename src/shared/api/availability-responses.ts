@@ -1,0 +1,43 @@
+/*
+ * What the availability API returns, in zod/mini (decision 012): the dashboard checks these in the
+ * browser without full zod. Request schemas, with their messages, are in availability.ts, which
+ * re-exports everything here for the server.
+ */
+import * as z from 'zod/mini';
+
+export const recurrenceTypeSchema = z.enum(['WEEKLY']);
+
+/** One stored slot (SPEC.md section 3's Availability, plus the series it belongs to). */
+export const availabilitySlotSchema = z.object({
+  id: z.uuid(),
+  /** ISO 8601 instants in UTC ('2026-03-09T13:00:00.000Z'); show them in the provider's zone. */
+  start: z.string(),
+  end: z.string(),
+  isBlocked: z.boolean(),
+  isRecurring: z.boolean(),
+  recurrenceType: z.nullable(recurrenceTypeSchema),
+  /** Weekday indexes of the schedule the slot came from: 0 = Sunday ... 6 = Saturday. */
+  recurrenceDays: z.nullable(z.array(z.int())),
+  /** The occurrences made by one recurring schedule share it; null for a one-off slot. */
+  seriesId: z.nullable(z.uuid()),
+});
+export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
+
+/** GET /api/availability/{providerId}: a list of slots (SPEC.md section 7), by start. */
+export const availabilityListSchema = z.array(availabilitySlotSchema);
+
+/** The header of GET /api/availability/{providerId} that names the provider's IANA zone. */
+export const TIME_ZONE_HEADER = 'x-time-zone';
+
+/** POST /api/availability and /bulk: what was stored. */
+export const availabilityCreatedSchema = z.object({
+  slots: z.array(availabilitySlotSchema),
+  /** Slots already stored exactly so (same start, end and kind): not stored twice. */
+  duplicates: z.int(),
+  /** Dates a recurring schedule skipped: its times do not exist then (a spring-forward night). */
+  skippedDates: z.array(z.string()),
+});
+export type AvailabilityCreated = z.infer<typeof availabilityCreatedSchema>;
+
+/** DELETE /api/availability/{id}: how many occurrences went. */
+export const availabilityDeletedSchema = z.object({ deleted: z.int() });
