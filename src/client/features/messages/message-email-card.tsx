@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messagePreferencesSchema, type MessagePreferences } from '@shared/api/conversations';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+
+const preferencesKey = ['/api/messages/preferences'] as const;
+
+/** Settings: email me about messages I have not read (issue 11). */
+export function MessageEmailCard() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: preferencesKey,
+    queryFn: async ({ signal }) =>
+      messagePreferencesSchema.parse(
+        await (await apiRequest('GET', '/api/messages/preferences', undefined, { signal })).json(),
+      ),
+  });
+  const save = useMutation({
+    mutationFn: async (next: MessagePreferences) =>
+      messagePreferencesSchema.parse(await (await apiRequest('PUT', '/api/messages/preferences', next)).json()),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(preferencesKey, saved);
+      toast({ title: saved.messageEmails ? 'Message emails on' : 'Message emails off' });
+    },
+    onError: () =>
+      toast({ variant: 'destructive', title: 'Could not save your choice', description: 'Please try again.' }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Email notifications</h2>
+        </CardTitle>
+        <CardDescription>
+          When a message waits unread for a few minutes, we email you once per conversation.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {data ? (
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              // The choice shows at once; a failure puts it back.
+              checked={save.isPending ? save.variables.messageEmails : data.messageEmails}
+              disabled={save.isPending}
+              onChange={(e) => save.mutate({ messageEmails: e.target.checked })}
+            />
+            Email me about messages I have not read
+          </label>
+        ) : (
+          <Skeleton className="h-5 w-72" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

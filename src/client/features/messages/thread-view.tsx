@@ -1,0 +1,185 @@
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Send } from 'lucide-react';
+import type { Conversation, Message } from '@shared/api/conversations';
+import { zoneLabel } from '@shared/domain/time';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { PersonAvatar } from '@/components/person-avatar';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { useAuth } from '@/lib/auth-context';
+import { formatDate, formatTime } from '@/lib/format-date';
+import { pluralize } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useViewerTimeZone } from '@/lib/viewer-clock';
+import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage } from './messages-api';
+
+/** Header: counterpart, service title, booking status, start date and time (provider's zone, labelled), hours. */
+function ThreadHeader({ conversation }: { conversation: Conversation }) {
+  const { booking, counterpart, service } = conversation;
+  const start = new Date(booking.start);
+  const name = counterpart.name ?? 'Unknown';
+  return (
+    <div className="flex items-center gap-3 border-b px-4 py-3">
+      <Button asChild variant="ghost" size="icon" className="md:hidden">
+        <Link to="/messages" aria-label="Back to conversations">
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+      </Button>
+      <PersonAvatar name={name} image={counterpart.image} className="size-10" />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <h2 className="truncate font-semibold">{name}</h2>
+        <p className="truncate text-sm text-muted-foreground">{service.title}</p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <BookingStatusBadge status={booking.status} />
+          <span>
+            {formatDate(start, booking.timeZone)} at {formatTime(start, booking.timeZone)} (
+            {zoneLabel(booking.timeZone, start)})
+          </span>
+          <span aria-hidden="true">·</span>
+          <span>{pluralize(booking.hours, 'hour')}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Bubble({ message, isOwn, timeZone }: { message: Message; isOwn: boolean; timeZone: string }) {
+  return (
+    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[80%] rounded-2xl px-3.5 py-2 shadow-xs',
+          isOwn ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+        )}
+        data-own={isOwn ? 'true' : 'false'}
+      >
+        <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+        <p className={cn('mt-1 text-right text-xs', isOwn ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+          <time dateTime={message.createdAt}>{formatTime(message.createdAt, timeZone)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function Composer({ bookingId }: { bookingId: string }) {
+  const [text, setText] = useState('');
+  const send = useSendMessage(bookingId);
+  const isBlank = text.trim().length === 0;
+
+  const submit = () => {
+    if (isBlank || send.isPending) return;
+    send.mutate(text.trim(), {
+      onSuccess: () => setText(''),
+      // SPEC.md section 8: the text is kept.
+      onError: () =>
+        toast({ variant: 'destructive', title: 'Failed to send message', description: 'Please try again.' }),
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
+      <label htmlFor={`composer-${bookingId}`} className="sr-only">
+        Message
+      </label>
+      <textarea
+        id={`composer-${bookingId}`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={1}
+        maxLength={4000}
+        placeholder="Type a message..."
+        className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 md:text-sm dark:bg-input/20"
+      />
+      <Button type="submit" disabled={isBlank || send.isPending} aria-label="Send">
+        <Send className="size-4" aria-hidden="true" />
+        <span className="hidden sm:inline">Send</span>
+      </Button>
+    </form>
+  );
+}
+
+/** The selected conversation: header, messages (own on the right), composer. */
+export function ThreadView({ conversation }: { conversation: Conversation }) {
+  const { user } = useAuth();
+  const timeZone = useViewerTimeZone();
+  const { data, isPending, isError, refetch } = useQuery(threadQuery(conversation.id));
+  const [older, setOlder] = useState<{ messages: Message[]; more: boolean }>({ messages: [], more: true });
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastId = data?.at(-1)?.id;
+
+  // (The page keys this view by conversation: another conversation starts with no earlier pages.)
+  // The thread scrolls to the newest message (on open and when one arrives).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastId, conversation.id]);
+
+  const all = [...older.messages, ...(data ?? [])];
+  const canLoadOlder = data !== undefined && older.more && mayHaveOlder(older.messages.length ? older.messages : data);
+
+  const loadOlder = async () => {
+    const first = all[0];
+    if (!first) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchOlderMessages(conversation.id, first.id);
+      setOlder((o) => ({ messages: [...page, ...o.messages], more: mayHaveOlder(page) }));
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not load earlier messages', description: 'Please try again.' });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  return (
+    <section
+      aria-label={`Conversation with ${conversation.counterpart.name ?? 'Unknown'}`}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      <ThreadHeader conversation={conversation} />
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" tabIndex={0} aria-label="Messages">
+        {isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-6 text-primary" label="Loading messages" />
+          </div>
+        ) : isError ? (
+          <InlineLoadFailed what="the messages" onRetry={() => void refetch()} />
+        ) : all.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">No messages yet. Start the conversation!</p>
+        ) : (
+          <>
+            {canLoadOlder && (
+              <div className="mb-3 flex justify-center">
+                <Button variant="outline" size="sm" onClick={() => void loadOlder()} disabled={loadingOlder}>
+                  Load earlier messages
+                </Button>
+              </div>
+            )}
+            <ol className="flex flex-col gap-2">
+              {all.map((m) => (
+                <Bubble key={m.id} message={m} isOwn={m.senderId === user?.id} timeZone={timeZone} />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+      <Composer key={conversation.id} bookingId={conversation.id} />
+    </section>
+  );
+}

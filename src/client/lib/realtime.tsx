@@ -1,0 +1,81 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RealtimeEvent, UnreadCount } from '@shared/api/conversations';
+import { apiRequest } from './api';
+import { useAuth } from './auth-context';
+import { useHydrated } from './hydration';
+import { connectEvents } from './realtime-connection';
+
+/*
+ * The signed-in user's live connection (GET /api/events, decision 017) and what the header needs
+ * from it. The EventSource reconnects by itself and sends Last-Event-ID, so the server replays
+ * what a dropped connection missed. No zod here: this module is in the first chunk.
+ */
+
+/** GET /api/messages/unread-count: the header's badge. */
+export const unreadCountQuery = queryOptions({
+  queryKey: ['/api/messages/unread-count'] as const,
+  queryFn: async ({ signal }) =>
+    (await (await apiRequest('GET', '/api/messages/unread-count', undefined, { signal })).json()) as UnreadCount,
+});
+
+/** Query keys the messaging screen reads, which events refresh. */
+export const conversationsQueryKey = ['/api/bookings/with-messages'] as const;
+
+/**
+ * GET /api/bookings/with-messages (the route table names it for /messages). Its schema (full zod)
+ * is imported only when the query runs.
+ */
+export const conversationsQuery = queryOptions({
+  queryKey: conversationsQueryKey,
+  queryFn: async ({ signal }) => {
+    const [{ conversationSchema }, res] = await Promise.all([
+      import('@shared/api/conversations'),
+      apiRequest('GET', '/api/bookings/with-messages', undefined, { signal }),
+    ]);
+    return conversationSchema.array().parse(await res.json());
+  },
+});
+export const threadQueryKey = (bookingId: string) => ['/api/bookings', bookingId, 'messages'] as const;
+
+type Listener = (event: RealtimeEvent) => void;
+const RealtimeContext = createContext<{ subscribe(fn: Listener): () => void } | null>(null);
+
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const listeners = useRef(new Set<Listener>());
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId || !hydrated || typeof EventSource === 'undefined') return;
+    return connectEvents(queryClient, (event) => listeners.current.forEach((fn) => fn(event)));
+  }, [userId, hydrated, queryClient]);
+
+  const [value] = useState(() => ({
+    subscribe(fn: Listener) {
+      listeners.current.add(fn);
+      return () => void listeners.current.delete(fn);
+    },
+  }));
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+/** Calls `fn` with every realtime event while mounted. */
+export function useRealtimeEvents(fn: Listener) {
+  const ctx = useContext(RealtimeContext);
+  const latest = useRef(fn);
+  useEffect(() => {
+    latest.current = fn;
+  });
+  useEffect(() => ctx?.subscribe((e) => latest.current(e)), [ctx]);
+}
+
+/** The signed-in user's unread message count (undefined while unknown or signed out). */
+export function useUnreadCount(): number | undefined {
+  const { user } = useAuth();
+  const hydrated = useHydrated();
+  const { data } = useQuery({ ...unreadCountQuery, enabled: Boolean(user) && hydrated });
+  return user ? data?.count : undefined;
+}

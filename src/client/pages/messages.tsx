@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import { LoadFailed } from '@/components/load-failed';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ConversationList } from '@/features/messages/conversation-list';
+import { conversationsQuery } from '@/lib/realtime';
+import { ThreadView } from '@/features/messages/thread-view';
+import { useAuth } from '@/lib/auth-context';
+import { useDocumentTitle } from '@/lib/document-title';
+import { cn } from '@/lib/utils';
+
+const WIDE = '(min-width: 768px)';
+
+function subscribeToWidth(onChange: () => void) {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is wide enough for list and thread side by side (false on the server). */
+function useIsWide(): boolean {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+}
+
+/**
+ * SPEC.md section 2, Messages (/messages): conversation list on the left, the selected thread on
+ * the right; `?booking=` selects one, else the first is selected. On a phone the list and the
+ * thread are two screens: the list without `?booking=`, the thread (with a back button) with it.
+ */
+export function MessagesPage() {
+  useDocumentTitle('Messages');
+  const { user, isLoading } = useAuth();
+  const [params] = useSearchParams();
+  const { data, isPending, isError, refetch } = useQuery({ ...conversationsQuery, enabled: Boolean(user) });
+  // Auto-selecting on a phone would open (and mark read) a thread nobody chose to look at, so
+  // the first conversation is selected only once the browser says the screen is wide.
+  const isWide = useIsWide();
+
+  if (isLoading || (user && isPending)) {
+    return (
+      <div className="flex flex-1 items-center justify-center py-24">
+        <Spinner className="size-8 text-primary" label="Loading your messages" />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth/signin" replace />;
+  if (isError || !data) return <LoadFailed what="your messages" onRetry={() => void refetch()} />;
+
+  const title = <h1 className="px-4 py-4 text-2xl font-bold tracking-tight">Messages</h1>;
+
+  if (data.length === 0) {
+    return (
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col sm:px-2 lg:px-4">
+        {title}
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+          <div className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <MessageSquare className="size-7" aria-hidden="true" />
+          </div>
+          <p className="text-lg font-medium">No conversations yet</p>
+          <Button asChild>
+            <Link to="/browse">Browse Services</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const asked = params.get('booking') ?? undefined;
+  const selectedId = asked ?? (isWide ? data[0]?.id : undefined);
+  const selected = data.find((c) => c.id === selectedId);
+  const showsThread = asked !== undefined;
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col sm:px-2 lg:px-4">
+      <div className={cn(showsThread && 'hidden md:block')}>{title}</div>
+      <div className="mb-4 grid h-[calc(100dvh-9rem)] min-h-96 overflow-hidden border-y md:grid-cols-[20rem_1fr] md:rounded-lg md:border">
+        <nav
+          aria-label="Conversations"
+          className={cn('min-h-0 overflow-y-auto md:border-r', showsThread ? 'hidden md:block' : 'block')}
+        >
+          <ConversationList conversations={data} selectedId={selected?.id} />
+        </nav>
+        <div className={cn('min-h-0 flex-col', showsThread ? 'flex' : 'hidden md:flex')}>
+          {selected ? (
+            <ThreadView key={selected.id} conversation={selected} />
+          ) : (
+            <div className="flex flex-1 items-center justify-center p-8 text-center text-muted-foreground">
+              <p>Select a conversation to start messaging</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

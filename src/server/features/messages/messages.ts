@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import type { Conversation, Message } from '../../../shared/api/conversations.ts';
+import { queryRows, type Db, type Executor } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import { cancelPendingEmail, enqueueEmail } from '../../email/outbox.ts';
+import { newMessageEmail } from '../../email/templates.ts';
+import { publishUserEvent } from '../../realtime/events.ts';
+
+/** A message its recipient has not read this long after it was sent is emailed to them. */
+export const MESSAGE_EMAIL_DELAY_MS = 5 * 60 * 1000;
+
+/** One pending message email per conversation and recipient. */
+const messageEmailKey = (bookingId: string, recipientId: string) => `message:${bookingId}:${recipientId}`;
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** Conversations shown at most (newest activity first). */
+export const CONVERSATION_LIST_LIMIT = 200;
+
+type Party = { bookingId: string; travelerId: string; providerUserId: string };
+
+/**
+ * The booking's two parties, when the caller is one of them; anyone else (another traveler,
+ * another provider, an admin) gets the same 404 as for a booking that does not exist.
+ */
+export async function requireParty(db: Executor, userId: string, bookingId: string): Promise<Party> {
+  const [row] = await queryRows<Party>(
+    db,
+    sql`select b.id as "bookingId", b.user_id as "travelerId", p.user_id as "providerUserId"
+        from bookings b join providers p on p.id = b.provider_id
+        where b.id = ${bookingId} and (b.user_id = ${userId} or p.user_id = ${userId})`,
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'Booking not found.');
+  return row;
+}
+
+type ConversationRow = {
+  id: string;
+  status: string;
+  start_at: Date | string;
+  hours: number;
+  time_zone: string;
+  service_id: string;
+  title: string;
+  is_provider: boolean;
+  cp_name: string | null;
+  cp_image: string | null;
+  lm_id: string | null;
+  lm_sender_id: string | null;
+  lm_body: string | null;
+  lm_created_at: Date | string | null;
+  unread: number;
+  last_activity: Date | string;
+};
+
+/** The caller's conversations (every booking they are a party to), newest activity first. */
+export async function listConversations(db: Executor, userId: string): Promise<Conversation[]> {
+  const rows = await queryRows<ConversationRow>(
+    db,
+    sql`select b.id, b.status, b.start_at, b.hours, p.time_zone, s.id as service_id, s.title,
+          (p.user_id = ${userId}) as is_provider,
+          case when p.user_id = ${userId} then u.name else p.display_name end as cp_name,
+          case when p.user_id = ${userId} then u.image else p.avatar end as cp_image,
+          lm.id as lm_id, lm.sender_id as lm_sender_id, lm.body as lm_body, lm.created_at as lm_created_at,
+          (select count(*) from messages m
+            where m.booking_id = b.id and m.read_at is null and m.sender_id <> ${userId})::int as unread,
+          coalesce(lm.created_at, b.created_at) as last_activity
+        from bookings b
+        join providers p on p.id = b.provider_id
+        join services s on s.id = b.service_id
+        join users u on u.id = b.user_id
+        left join lateral (
+          select m.id, m.sender_id, m.body, m.created_at from messages m
+          where m.booking_id = b.id order by m.created_at desc, m.id desc limit 1
+        ) lm on true
+        where b.user_id = ${userId} or p.user_id = ${userId}
+        order by last_activity desc, b.id
+        limit ${CONVERSATION_LIST_LIMIT}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    booking: { id: r.id, status: r.status, start: iso(r.start_at), hours: r.hours, timeZone: r.time_zone },
+    service: { id: r.service_id, title: r.title },
+    counterpart: { name: r.cp_name, image: r.cp_image },
+    isProvider: r.is_provider,
+    lastMessage:
+      r.lm_id && r.lm_sender_id && r.lm_body !== null && r.lm_created_at
+        ? { id: r.lm_id, senderId: r.lm_sender_id, body: r.lm_body, createdAt: iso(r.lm_created_at) }
+        : null,
+    unreadCount: r.unread,
+    lastActivityAt: iso(r.last_activity),
+  }));
+}
+
+type MessageRow = {
+  id: string;
+  booking_id: string;
+  sender_id: string;
+  name: string | null;
+  image: string | null;
+  body: string;
+  created_at: Date | string;
+  read_at: Date | string | null;
+};
+
+const toMessage = (r: MessageRow): Message => ({
+  id: r.id,
+  bookingId: r.booking_id,
+  senderId: r.sender_id,
+  sender: { name: r.name, image: r.image },
+  body: r.body,
+  createdAt: iso(r.created_at),
+  readAt: r.read_at ? iso(r.read_at) : null,
+});
+
+/**
+ * Marks the other party's unread messages of a thread read, and tells both parties (a read
+ * receipt for the sender, a new unread total for the reader's other tabs). One transaction.
+ */
+export async function markThreadRead(db: Db, userId: string, party: Party): Promise<number> {
+  return db.transaction(async (tx) => {
+    const read = await queryRows<{ read_at: Date | string }>(
+      tx,
+      sql`update messages set read_at = now()
+          where booking_id = ${party.bookingId} and sender_id <> ${userId} and read_at is null
+          returning read_at`,
+    );
+    if (read.length > 0) {
+      // Read in time: the email about them is no longer needed.
+      await cancelPendingEmail(tx, messageEmailKey(party.bookingId, userId), 'read before it was sent');
+      await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'read', {
+        bookingId: party.bookingId,
+        readerId: userId,
+        readAt: iso(read[0]!.read_at),
+      });
+    }
+    return read.length;
+  });
+}
+
+/**
+ * A page of a thread, oldest first: the newest `limit` messages, or those older than `before`.
+ * Reading marks the other party's messages read.
+ */
+export async function listThread(
+  db: Db,
+  userId: string,
+  bookingId: string,
+  page: { before?: string; limit: number },
+): Promise<Message[]> {
+  const party = await requireParty(db, userId, bookingId);
+  await markThreadRead(db, userId, party);
+  const older = page.before
+    ? sql`and (m.created_at, m.id) < (select c.created_at, c.id from messages c
+            where c.id = ${page.before} and c.booking_id = ${bookingId})`
+    : sql``;
+  const rows = await queryRows<MessageRow>(
+    db,
+    sql`select m.id, m.booking_id, m.sender_id, u.name, u.image, m.body, m.created_at, m.read_at
+        from messages m join users u on u.id = m.sender_id
+        where m.booking_id = ${bookingId} ${older}
+        order by m.created_at desc, m.id desc
+        limit ${page.limit}`,
+  );
+  return rows.reverse().map(toMessage);
+}
+
+type Recipient = {
+  id: string;
+  email: string;
+  name: string | null;
+  message_emails: boolean;
+  sender_name: string | null;
+  title: string;
+};
+
+/**
+ * Schedules the "you have a message" email for the recipient (unless they turned message emails
+ * off, or one is already pending for this conversation): sent after MESSAGE_EMAIL_DELAY_MS unless
+ * they read the thread first (markThreadRead cancels it).
+ */
+async function scheduleMessageEmail(tx: Executor, appUrl: string, party: Party, senderId: string, message: Message) {
+  const recipientId = senderId === party.travelerId ? party.providerUserId : party.travelerId;
+  const [r] = await queryRows<Recipient>(
+    tx,
+    sql`select u.id, u.email, u.name, u.message_emails,
+          case when p.user_id = ${senderId} then p.display_name else su.name end as sender_name, s.title
+        from bookings b
+        join providers p on p.id = b.provider_id
+        join services s on s.id = b.service_id
+        join users u on u.id = ${recipientId}
+        join users su on su.id = ${senderId}
+        where b.id = ${party.bookingId} and u.deactivated_at is null`,
+  );
+  if (!r || !r.message_emails) return;
+  const email = newMessageEmail({
+    appUrl,
+    recipientName: r.name,
+    senderName: r.sender_name ?? 'Someone',
+    serviceTitle: r.title,
+    bookingId: party.bookingId,
+    body: message.body,
+  });
+  await enqueueEmail(tx, {
+    to: r.email,
+    ...email,
+    kind: 'message',
+    dedupeKey: messageEmailKey(party.bookingId, recipientId),
+    runAt: new Date(Date.now() + MESSAGE_EMAIL_DELAY_MS),
+  });
+}
+
+/** Posts a message to a booking's thread and tells both parties, in one transaction. */
+export async function postMessage(
+  db: Db,
+  userId: string,
+  bookingId: string,
+  body: string,
+  appUrl: string,
+): Promise<Message> {
+  return db.transaction(async (tx) => {
+    const party = await requireParty(tx, userId, bookingId);
+    const [row] = await queryRows<MessageRow>(
+      tx,
+      sql`with m as (
+            insert into messages (booking_id, sender_id, body) values (${bookingId}, ${userId}, ${body})
+            returning id, booking_id, sender_id, body, created_at, read_at
+          )
+          select m.*, u.name, u.image from m join users u on u.id = m.sender_id`,
+    );
+    const message = toMessage(row!);
+    await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'message', { bookingId, message });
+    await scheduleMessageEmail(tx, appUrl, party, userId, message);
+    return message;
+  });
+}
+
+/** Messages sent to the caller (in any of their conversations) that they have not read. */
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count
+        from messages m
+        join bookings b on b.id = m.booking_id
+        join providers p on p.id = b.provider_id
+        where m.read_at is null and m.sender_id <> ${userId}
+          and (b.user_id = ${userId} or p.user_id = ${userId})`,
+  );
+  return row?.count ?? 0;
+}
+
+/** Whether the user gets emails about messages they have not read. */
+export async function getMessagePreferences(db: Executor, userId: string) {
+  const [row] = await queryRows<{ message_emails: boolean }>(
+    db,
+    sql`select message_emails from users where id = ${userId}`,
+  );
+  return { messageEmails: row?.message_emails ?? true };
+}
+
+/** Turns message emails on or off; turning them off also drops the ones still waiting. */
+export async function setMessagePreferences(db: Db, userId: string, messageEmails: boolean) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update users set message_emails = ${messageEmails} where id = ${userId}`);
+    if (!messageEmails) {
+      await tx.execute(
+        sql`update email_outbox set canceled_at = now(), last_error = 'message emails turned off'
+            where kind = 'message' and sent_at is null and canceled_at is null
+              and dedupe_key like ${`message:%:${userId}`}`,
+      );
+    }
+  });
+  return { messageEmails };
+}

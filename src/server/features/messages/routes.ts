@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingParamsSchema,
+  conversationSchema,
+  messagePreferencesSchema,
+  messageSchema,
+  sendMessageSchema,
+  threadQuerySchema,
+  unreadCountSchema,
+} from '../../../shared/api/conversations.ts';
+import { errorBodySchema } from '../../../shared/api/errors.ts';
+import type { Db } from '../../db/open.ts';
+import { requireUser } from '../../http/session.ts';
+import {
+  countUnread,
+  getMessagePreferences,
+  listConversations,
+  listThread,
+  postMessage,
+  setMessagePreferences,
+} from './messages.ts';
+
+export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = async (app, { db, appUrl }) => {
+  // Every route here is for a signed-in user: an anonymous caller gets 401 before any validation.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    '/api/bookings/with-messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Your conversations, newest activity first',
+        response: { 200: z.array(conversationSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => listConversations(db, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/bookings/:id/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "A booking's messages, oldest first (the newest page; older with `before`). Marks them read.",
+        params: bookingParamsSchema,
+        querystring: threadQuerySchema,
+        response: { 200: z.array(messageSchema), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => listThread(db, requireUser(request).id, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/bookings/:id/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "Send a message in a booking's thread (its traveler or provider only)",
+        params: bookingParamsSchema,
+        body: sendMessageSchema,
+        response: { 201: messageSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await postMessage(db, requireUser(request).id, request.params.id, request.body.body, appUrl);
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.get(
+    '/api/messages/unread-count',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Messages sent to you that you have not read',
+        response: { 200: unreadCountSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ count: await countUnread(db, requireUser(request).id) }),
+  );
+
+  app.get(
+    '/api/messages/preferences',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Whether you get an email about messages you have not read',
+        response: { 200: messagePreferencesSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => getMessagePreferences(db, requireUser(request).id),
+  );
+
+  app.put(
+    '/api/messages/preferences',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Turn message emails on or off',
+        body: messagePreferencesSchema,
+        response: { 200: messagePreferencesSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => setMessagePreferences(db, requireUser(request).id, request.body.messageEmails),
+  );
+};

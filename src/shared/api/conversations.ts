@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** SPEC.md section 7: POST /api/bookings/{id}/messages. The body is trimmed, 1-4,000 characters. */
+export const MESSAGE_MAX_LENGTH = 4000;
+/** Messages per page of a thread (the newest page first; older ones with `before`). */
+export const MESSAGE_PAGE_SIZE = 50;
+
+export const sendMessageSchema = z.object({
+  body: z
+    .string({ error: 'body is required' })
+    .trim()
+    .min(1, 'A message cannot be empty')
+    .max(MESSAGE_MAX_LENGTH, `A message is at most ${MESSAGE_MAX_LENGTH} characters`),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const bookingParamsSchema = z.object({ id: z.string().uuid('Not a valid booking id') });
+
+export const threadQuerySchema = z.object({
+  /** A message id: return the page of messages older than it. */
+  before: z.string().uuid('before must be a message id').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(MESSAGE_PAGE_SIZE),
+});
+
+const personSchema = z.object({ name: z.string().nullable(), image: z.string().nullable() });
+
+/** SPEC.md section 3, Message (plus readAt for read receipts). */
+export const messageSchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  senderId: z.string(),
+  sender: personSchema,
+  body: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** One conversation of GET /api/bookings/with-messages. */
+export const conversationSchema = z.object({
+  /** The booking id (the conversation is the booking's thread). */
+  id: z.string(),
+  booking: z.object({
+    id: z.string(),
+    status: z.string(),
+    start: z.string(),
+    hours: z.number().int(),
+    /** The provider's IANA zone: the start is shown in it, labelled. */
+    timeZone: z.string(),
+  }),
+  service: z.object({ id: z.string(), title: z.string() }),
+  /** A provider sees the booking's traveler; a traveler sees the provider's display name and avatar. */
+  counterpart: personSchema,
+  /** Whether the caller is the booking's provider (else its traveler). */
+  isProvider: z.boolean(),
+  lastMessage: z.object({ id: z.string(), senderId: z.string(), body: z.string(), createdAt: z.string() }).nullable(),
+  unreadCount: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/**
+ * What GET /api/events sends (Server-Sent Events). `message`, `read` and `booking` carry ids (a
+ * reconnect with Last-Event-ID replays them); `unread` is the caller's total after them.
+ */
+export type RealtimeEvent =
+  | { type: 'message'; data: { bookingId: string; message: Message } }
+  | { type: 'read'; data: { bookingId: string; readerId: string; readAt: string } }
+  | { type: 'booking'; data: { bookingId: string; status: string } }
+  | { type: 'unread'; data: UnreadCount };
+
+/** GET/PUT /api/messages/preferences: whether unread messages are emailed (settings). */
+export const messagePreferencesSchema = z.object({ messageEmails: z.boolean() });
+export type MessagePreferences = z.infer<typeof messagePreferencesSchema>;
