@@ -30,6 +30,29 @@ function serverFiles(): Plugin {
 }
 
 /**
+ * The theme script runs before first paint, so a separate file would block rendering for a round
+ * trip. The client build writes it into index.html instead; the server allows exactly that script
+ * by its hash (src/server/http/security.ts, inlineScriptHashes). Dev keeps the file.
+ */
+function inlineThemeScript(): Plugin {
+  const tag = '<script src="/theme-init.js"></script>';
+  return {
+    name: 'locora-inline-theme-script',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(tag)) throw new Error(`index.html no longer loads the theme script as ${tag}`);
+      const code = fs
+        .readFileSync(path.resolve('src/client/public/theme-init.js'), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*\/\//.test(line))
+        .map((line) => line.trim())
+        .join('');
+      return html.replace(tag, () => `<script>${code}</script>`);
+    },
+  };
+}
+
+/**
  * Two builds (docs/decisions/013-server-rendering.md):
  * - the client (`vite build`): hashed assets and a manifest, in dist/client;
  * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
@@ -39,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve('src/client'),
   publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
   // The client build also writes .br/.gz beside each asset (decision 012).
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()])],
   resolve: {
     alias: {
       '@': path.resolve('src/client'),

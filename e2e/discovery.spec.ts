@@ -184,7 +184,7 @@ test.describe('discovery', () => {
     await expect(page.getByTestId('filter-chip-minRating')).toHaveCount(0);
 
     // Nonsense finds nothing; Clear Filters resets search, city, category and rating.
-    await page.getByRole('searchbox', { name: 'City' }).fill('Lisbon');
+    await page.getByRole('combobox', { name: 'City' }).fill('Lisbon');
     await page.getByRole('searchbox', { name: 'Search services' }).fill('qzxv wqpl');
     // Both boxes settle at about the same time; neither change may be lost.
     await expect(page).toHaveURL(/city=Lisbon/);
@@ -194,7 +194,7 @@ test.describe('discovery', () => {
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page).not.toHaveURL(/[?&](q|city|category|minRating)=/);
     await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('');
-    await expect(page.getByRole('searchbox', { name: 'City' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue('');
     await expect(resultCount(page)).toHaveText(/^[1-9]\d*\+? services found$/);
 
@@ -224,7 +224,7 @@ test.describe('discovery', () => {
     // The first page comes with its results; a search started in the app loads like this.
     await page.goto('/');
     const searches = await holdSearches(page);
-    await page.getByRole('textbox', { name: 'City', exact: true }).fill('Tokyo');
+    await page.getByRole('combobox', { name: 'City', exact: true }).fill('Tokyo');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/browse\?city=Tokyo$/);
     await expect(resultCount(page)).toHaveText('Searching...');
@@ -291,7 +291,7 @@ test.describe('discovery', () => {
     const filtered = page.waitForResponse(
       (res) => isSearchRequest(res.url()) && new URL(res.url()).searchParams.get('city') === 'sao paulo',
     );
-    await page.getByRole('searchbox', { name: 'City' }).fill('sao paulo');
+    await page.getByRole('combobox', { name: 'City' }).fill('sao paulo');
     await expect(page).toHaveURL(/city=sao\+paulo|city=sao%20paulo/);
     expect((await filtered).status()).toBe(200);
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
@@ -365,10 +365,10 @@ test.describe('discovery', () => {
     await expect(grid.locator('td[aria-selected="true"]')).toHaveCount(1);
     await expect(page.getByText(/^Selected: /)).toBeVisible();
 
-    // Signed out, Book Now goes to sign in.
+    // Signed out, Book Now goes to sign in, which says why and knows the way back (decision 016).
     await page.getByRole('button', { name: 'Book Now' }).click();
-    await expect(page).toHaveURL(/\/auth\/signin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/signin\?next=[^&]+&reason=book$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to book this service' })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
   });
 
@@ -381,8 +381,8 @@ test.describe('discovery', () => {
     await page.goto(`/service/${service.id}`);
     await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
     await page.getByRole('button', { name: 'Save service' }).click();
-    await expect(page).toHaveURL(/\/auth\/signin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/signin\?next=[^&]+&reason=save$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to save this service' })).toBeVisible();
     expect(favoritesCalls).toBe(0);
   });
 

@@ -48,15 +48,17 @@ for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
   test.describe(`Book Now in a browser at ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test('signed out, Book Now goes to sign in with nothing in the URL', async ({ page }) => {
+    test('signed out, Book Now goes to sign in and keeps exactly the day picked to come back to', async ({ page }) => {
       const id = await firstServiceId(page);
       await page.goto(`/service/${id}`);
-      await pickDayNextMonth(page, 1);
+      const picked = await pickDayNextMonth(page, 1);
       await page.getByRole('button', { name: 'Book Now' }).click();
-      await expect(page).toHaveURL(/\/auth\/signin$/);
+      await expect(page).toHaveURL(/\/auth\/signin\?/);
       const url = new URL(page.url());
       expect(url.pathname).toBe('/auth/signin');
-      expect(url.search).toBe('');
+      // The return path (decision 016) carries the calendar day clicked, whatever the browser's zone.
+      expect(url.searchParams.get('next')).toBe(`/service/${id}?date=${picked}`);
+      expect(url.searchParams.get('reason')).toBe('book');
       expect(url.hash).toBe('');
     });
 

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppErrorBoundary } from '@/components/error-boundary';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { RealtimeProvider } from '@/lib/realtime';
 import { ViewerClockProvider, type ViewerClock } from '@/lib/viewer-clock';
 
 /** Everything around the router, the same in the browser and on the server. */
@@ -22,8 +23,10 @@ export function AppProviders({
         <QueryClientProvider client={queryClient}>
           <ViewerClockProvider initial={clock}>
             <AuthProvider>
-              {children}
-              <Toaster />
+              <RealtimeProvider>
+                {children}
+                <Toaster />
+              </RealtimeProvider>
             </AuthProvider>
           </ViewerClockProvider>
         </QueryClientProvider>

@@ -14,6 +14,7 @@ import {
   serviceSearchQueryOptions,
 } from '@/features/catalog/catalog-api';
 import { favoritesQuery } from '@/features/catalog/favorites';
+import { conversationsQuery } from '@/lib/realtime';
 import { HomePage } from '@/pages/home';
 import { NotFoundPage } from '@/pages/not-found';
 
@@ -53,11 +54,16 @@ function serverGuard(
   queries: readonly { queryKey: readonly unknown[] }[] = [],
 ) {
   if (!isServer) return undefined;
-  return async () => {
+  return async ({ request }: LoaderFunctionArgs) => {
     // Could not check (the API is down): render the page, which waits for the browser to ask.
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
-    if (wants === 'signed-in' && user === null) throw redirect('/auth/signin');
-    if (wants === 'signed-out' && user) throw redirect('/');
+    // Signed out: to sign in, which comes back to this page (decision 016).
+    const url = new URL(request.url);
+    // Imported here: the guard runs on the server only, and the browser's first load stays lean.
+    const { safeNextPath, signInPath } = await import('@shared/domain/return-path');
+    if (wants === 'signed-in' && user === null) throw redirect(signInPath(`${url.pathname}${url.search}`));
+    // Signed in already: on to where sign-in would have gone.
+    if (wants === 'signed-out' && user) throw redirect(safeNextPath(url.searchParams.get('next')) ?? '/');
     await Promise.all(queries.map((options) => queryClient.prefetchQuery(options)));
     return null;
   };
@@ -110,6 +116,35 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               path: 'settings',
               ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage'),
               loader: serverGuard(env, 'signed-in', [{ queryKey: sessionsQueryKey }]),
+            },
+            {
+              // A provider's workspace; a traveler is offered the switch (their data is not asked for).
+              path: 'dashboard/provider',
+              ...page(
+                'pages/provider-dashboard.tsx',
+                () => import('@/pages/provider-dashboard'),
+                'ProviderDashboardPage',
+              ),
+              loader: isServer
+                ? async (args: LoaderFunctionArgs) => {
+                    await serverGuard(env, 'signed-in')?.(args);
+                    const user = queryClient.getQueryData<{ role: string } | null>(currentUserQuery.queryKey);
+                    if (user?.role === 'PROVIDER') {
+                      // Imported here: the server runs this loader, and the browser's first load stays lean.
+                      const { prefetchProviderDashboard } = await import('@/features/provider-workspace/workspace-api');
+                      await Promise.all([
+                        prefetchProviderDashboard(queryClient),
+                        queryClient.prefetchQuery(categoriesQuery),
+                      ]);
+                    }
+                    return null;
+                  }
+                : undefined,
+            },
+            {
+              path: 'messages',
+              ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),
+              loader: serverGuard(env, 'signed-in', [conversationsQuery]),
             },
             {
               path: 'browse',

@@ -11,16 +11,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/open.ts';
+import type { Database, Db } from './db/open.ts';
 import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { availabilityRoutes } from './features/availability/routes.ts';
+import { bookingRoutes } from './features/bookings/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
+import { eventRoutes } from './features/messages/events-routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
@@ -28,6 +34,7 @@ import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { uploadsRoutes } from './http/uploads.ts';
+import { createEventHub } from './realtime/hub.ts';
 import { createFsStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
 
 /** A client-supplied request id is kept only when it looks like one (it is logged and echoed). */
@@ -41,10 +48,25 @@ export type BuildAppOptions = {
   storage?: Storage;
   /** Load the page renderer while starting (the server does; tests load it on first page). */
   preloadRenderer?: boolean;
+  /**
+   * The database's LISTEN (Database.listen): realtime events raised on any instance reach this
+   * one's open streams. Without it, streams still replay and re-read on every heartbeat.
+   */
+  listen?: Database['listen'];
+  /** Heartbeat of event streams (tests shorten it). */
+  eventHeartbeatMs?: number;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
-export async function buildApp({ db, config, logger, storage: givenStorage, preloadRenderer }: BuildAppOptions) {
+export async function buildApp({
+  db,
+  config,
+  logger,
+  storage: givenStorage,
+  preloadRenderer,
+  listen,
+  eventHeartbeatMs,
+}: BuildAppOptions) {
   const storage =
     givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
   const app = Fastify({
@@ -104,15 +126,25 @@ export async function buildApp({ db, config, logger, storage: givenStorage, prel
   await app.register(authRoutes, { db, config, storage });
   await app.register(providerRoutes, { db });
   await app.register(catalogRoutes, { db });
+  await app.register(manageServiceRoutes, { db });
+  await app.register(bookingRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
+  await app.register(availabilityRoutes, { db });
+  // Links in emails: the public origin, else where this instance listens.
+  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  await app.register(messageRoutes, { db, appUrl });
+  const eventHub = createEventHub(listen);
+  await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });
   await app.register(mediaRoutes);
   await app.register(demoArtworkRoutes);
   await app.register(seoRoutes, { db, config });
+  await app.register(uploadRoutes, { db, config, storage });
 
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });
-  return app;
+  // The instance's realtime fan-out (open event streams per user), for tests and health checks.
+  return Object.assign(app, { eventHub });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

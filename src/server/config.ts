@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  UPLOAD_ORPHAN_GRACE_SECONDS,
+  UPLOAD_QUOTA_BYTES_PER_USER,
+  UPLOADS_PER_USER_PER_HOUR,
+} from '../shared/domain/constants.ts';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,6 +30,24 @@ const envSchema = z.object({
    * (a token bucket; decision 011). Benchmarks and browser tests, all from 127.0.0.1, raise it.
    */
   SEARCHES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
+  /** Photo uploads one user may make per hour (then 429). */
+  UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Bytes of photos one user may keep stored (then 413). */
+  UPLOAD_QUOTA_BYTES_PER_USER: z.coerce.number().int().min(1).optional(),
+  /** How long an upload no row references is kept (it may be in a form not yet saved). */
+  UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .optional(),
+  /** How often each app instance looks for orphaned uploads to delete (0: never). */
+  UPLOAD_SWEEP_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(600),
   /** Load demo data into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: boolFromEnv.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -89,6 +112,13 @@ export type Config = {
   searchesPerIpPerMinute: number;
   seedDemo: boolean;
   uploadDir: string;
+  /** Per-user upload limits and the orphan sweeper (storage/upload-registry.ts). */
+  uploads: {
+    perUserPerHour: number;
+    quotaBytesPerUser: number;
+    orphanGraceSeconds: number;
+    sweepIntervalSeconds: number;
+  };
   clientDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
@@ -121,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchesPerIpPerMinute: e.SEARCHES_PER_IP_PER_MINUTE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     uploadDir: path.join(dataDir, 'uploads'),
+    uploads: {
+      perUserPerHour: e.UPLOADS_PER_USER_PER_HOUR ?? UPLOADS_PER_USER_PER_HOUR,
+      quotaBytesPerUser: e.UPLOAD_QUOTA_BYTES_PER_USER ?? UPLOAD_QUOTA_BYTES_PER_USER,
+      orphanGraceSeconds: e.UPLOAD_ORPHAN_GRACE_SECONDS ?? UPLOAD_ORPHAN_GRACE_SECONDS,
+      sweepIntervalSeconds: e.UPLOAD_SWEEP_INTERVAL_SECONDS,
+    },
     clientDir: path.resolve('dist/client'),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -3,7 +3,13 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
+import { createEmailWorker } from './email/outbox.ts';
+import { createMailTransport } from './email/transport.ts';
+import { createPoller } from './jobs/poller.ts';
+import { pruneUserEvents } from './realtime/events.ts';
 import { readyLine } from './startup-timing.ts';
+import { createFsStorage, readOrCreateSigningKey } from './storage/storage.ts';
+import { startUploadSweeper } from './storage/upload-registry.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,7 +30,33 @@ async function main() {
   const seeded = config.seedDemo ? await seedIfEmpty(database.db) : false;
 
   await renderer;
-  const app = await buildApp({ db: database.db, config, preloadRenderer: true });
+  const storage = createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
+  const app = await buildApp({ db: database.db, config, storage, preloadRenderer: true, listen: database.listen });
+  // Deletes uploads no row references once their grace period is over. Every instance runs one
+  // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
+  const stopSweeper = startUploadSweeper(database.db, storage, {
+    intervalSeconds: config.uploads.sweepIntervalSeconds,
+    graceSeconds: config.uploads.orphanGraceSeconds,
+    onSwept: (count) => app.log.info({ count }, 'deleted orphaned uploads'),
+    onError: (err) => app.log.error({ err }, 'upload sweep failed'),
+  });
+
+  // Background work every instance runs (decision 017): the email outbox, and old realtime events.
+  const mailTransport = createMailTransport(config);
+  const emailWorker = createEmailWorker({
+    db: database.db,
+    transport: mailTransport,
+    onError: (err) => app.log.warn({ err }, 'email delivery failed; it will be retried'),
+  });
+  const pruner = createPoller({
+    name: 'prune-user-events',
+    intervalMs: 10 * 60 * 1000,
+    round: async () => {
+      await pruneUserEvents(database.db);
+      return 0;
+    },
+    onError: (err) => app.log.warn({ err }, 'pruning realtime events failed'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +66,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopSweeper();
+      await Promise.all([emailWorker.stop(), pruner.stop()]);
+      mailTransport.close();
       await app.close();
       await database.close();
     } finally {
@@ -44,6 +79,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  emailWorker.start();
+  pruner.start();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const lines = [
@@ -52,6 +89,7 @@ async function main() {
     `  ${readyLine()}`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}${seeded ? ', demo data loaded' : ''}`,
     `  API docs: ${url}/api/docs`,
+    `  Email: ${config.mail ? mailTransport.describe : `no SMTP_URL, so emails are ${mailTransport.describe}`}`,
   ];
   if (config.seedDemo) {
     lines.push('', '  Demo accounts (demo data only):');

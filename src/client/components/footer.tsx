@@ -1,9 +1,13 @@
+import { useAuth } from '@/lib/auth-context';
 import { useViewerToday } from '@/lib/viewer-clock';
 import { Link } from 'react-router';
 import { LogoMark } from './logo';
 
 export function Footer() {
   const year = useViewerToday().getFullYear();
+  const { user } = useAuth();
+  // Signed in, sign-up would bounce: the provider dashboard offers a traveler the switch instead.
+  const offerPath = user ? '/dashboard/provider' : '/auth/signup?role=provider';
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
@@ -22,7 +26,7 @@ export function Footer() {
           </Link>
           <Link
             className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-            to="/auth/signup?role=provider"
+            to={offerPath}
           >
             Offer your services
           </Link>

@@ -5,6 +5,7 @@ import type { User } from '@shared/api/auth-responses';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-context';
+import { useUnreadCount } from '@/lib/realtime';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
@@ -34,11 +35,14 @@ function useIsHydrated() {
 }
 
 /** The role-dependent links of SPEC.md section 2, Header. */
-function navItemsFor(user: User | null): NavItem[] {
+function navItemsFor(user: User | null, unread: number | undefined): NavItem[] {
   const items: NavItem[] = [{ to: '/browse', label: 'Browse Services' }];
   if (user?.role === 'ADMIN') items.push({ to: '/admin', label: 'Admin Panel' });
   const dashboard = user ? dashboardPath(user.role) : null;
   if (dashboard) items.push({ to: dashboard, label: 'My Dashboard' });
+  // Travelers and providers talk about bookings (issue 11); the count updates live.
+  if (user && user.role !== 'ADMIN')
+    items.push({ to: '/messages', label: 'Messages', badge: <NavBadge count={unread} /> });
   return items;
 }
 
@@ -48,6 +52,23 @@ const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground underline decoration-primary decoration-2 underline-offset-8' : 'text-muted-foreground',
   );
 
+/** The count beside a nav label, with its meaning for screen readers. */
+function NavBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="unread-badge"
+        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">, {count} unread</span>
+    </>
+  );
+}
+
 export function Header() {
   const { user, isLoading } = useAuth();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -55,7 +76,8 @@ export function Header() {
   const [wasMenuOpened, setWasMenuOpened] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const isHydrated = useIsHydrated();
-  const items = navItemsFor(user);
+  const unread = useUnreadCount();
+  const items = navItemsFor(user, unread);
   const isSignedOut = !isLoading && !user;
 
   return (
@@ -67,6 +89,7 @@ export function Header() {
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={desktopLinkClass}>
               {item.label}
+              {item.badge}
             </NavLink>
           ))}
         </nav>

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
@@ -8,6 +8,8 @@ import { cn } from '@/lib/utils';
 export interface NavItem {
   to: string;
   label: string;
+  /** Shown beside the label (the unread messages count). */
+  badge?: ReactNode;
 }
 
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -52,6 +54,7 @@ export function MobileMenu({
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={mobileLinkClass} onClick={close}>
               {item.label}
+              {item.badge}
             </NavLink>
           ))}
         </nav>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { User } from '@shared/api/auth-responses';
 import { initialsOf } from '@shared/domain/initials';
+import { photoSources } from '@shared/domain/photos';
 import { cn } from '@/lib/utils';
 
 /** Avatars are square; the demo ones are drawn at 128x128. */
@@ -17,15 +18,19 @@ export function PersonAvatar({
   className,
   fallbackClassName,
   maxInitials = 2,
+  sizes = '64px',
 }: {
   name: string | null | undefined;
   image: string | null | undefined;
   className?: string;
   fallbackClassName?: string;
   maxInitials?: 1 | 2;
+  /** How wide the avatar is drawn (CSS `sizes`), so an uploaded one is fetched at a fitting width. */
+  sizes?: string;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(image) && failedSrc !== image;
+  const sources = image ? photoSources(image, sizes) : undefined;
   // A server-rendered picture can fail before React hydrates and listens for onError: look once it
   // is attached (a broken image is complete with no width), as ServicePhoto does.
   const checkLoaded = (img: HTMLImageElement | null) => {
@@ -46,7 +51,9 @@ export function PersonAvatar({
       {showImage && image && (
         <img
           data-slot="avatar-image"
-          src={image}
+          sizes={sources?.sizes}
+          srcSet={sources?.srcSet}
+          src={sources?.src}
           alt=""
           width={AVATAR_SIZE}
           height={AVATAR_SIZE}

@@ -37,5 +37,12 @@ export function useDebouncedText(outsideValue: string, commit: (value: string) =
     commit(text.trim());
   }
 
-  return { text, setText, flush, isPending: pending };
+  /** Puts `value` in the box and commits it now (a suggestion chosen from a list). */
+  function commitNow(value: string) {
+    setText(value);
+    setExpected(value.trim());
+    commit(value.trim());
+  }
+
+  return { text, setText, flush, commitNow, isPending: pending };
 }

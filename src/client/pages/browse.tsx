@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
 import { BROWSE_SKELETON_COUNT } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,25 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
 import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
-import { categoriesQuery, serviceSearchQueryOptions } from '@/features/catalog/catalog-api';
+import { categoriesQuery, serviceSearchQueryOptions, type ServiceFilters } from '@/features/catalog/catalog-api';
+import { PlaceHelp } from '@/features/catalog/place-help';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
+
+/** The filters in effect besides the sort: search text, city, category and minimum rating. */
+function activeFilterCount(filters: ServiceFilters): number {
+  return [filters.q !== '', filters.city !== '', filters.category !== '', filters.minRating > 0].filter(Boolean).length;
+}
 
 /** Cards in the first screenful load their photo at once; the rest when scrolled near. */
 const EAGER_IMAGES = 4;
@@ -126,6 +141,7 @@ export function BrowsePage() {
 
   const isSearching = results.isFetching && (results.isPending || results.isPlaceholderData);
   const data = results.data;
+  const filterCount = activeFilterCount(filters);
   const total = data?.total ?? 0;
   const isPageFull = (data?.services.length ?? 0) >= DEFAULT_PAGE_SIZE;
   // Past a capped count the last page is unknown: a full page always offers the next one.
@@ -139,8 +155,10 @@ export function BrowsePage() {
   let countText = 'Searching...';
   if (!isSearching && results.isError) countText = 'Could not load services';
   else if (!isSearching && data) {
-    // SPEC.md words it 'N services found' for every N; past the count cap (X-Total-Count-Capped) it reads 'N+'.
-    countText = data.isTotalCapped ? `${total}+ services found` : `${total} services found`;
+    // SPEC.md's 'N services found', in English for one ('1 service found'); past the count cap
+    // (X-Total-Count-Capped) it reads 'N+'.
+    if (data.isTotalCapped) countText = `${total}+ services found`;
+    else countText = `${total} ${total === 1 ? 'service' : 'services'} found`;
   }
 
   let content;
@@ -185,6 +203,7 @@ export function BrowsePage() {
           <h2 className="text-xl font-semibold">No services found</h2>
           <p className="max-w-md text-muted-foreground">Try a different search, another city or fewer filters.</p>
         </div>
+        {filters.city && <PlaceHelp typed={filters.city} onChoose={(city) => updateFilters({ city })} />}
         <Button onClick={clearFilters}>Clear Filters</Button>
       </div>
     );
@@ -214,16 +233,49 @@ export function BrowsePage() {
   return (
     <>
       <div className="border-b bg-muted/40">
-        <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
-          <div className="flex flex-col gap-1">
-            <h1 className="text-3xl font-bold tracking-tight">Browse services</h1>
-            <p className="text-muted-foreground">Trusted local providers for every part of your trip.</p>
+        <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-5 sm:gap-6 sm:px-6 sm:py-8 lg:px-8">
+          <div className="flex items-end justify-between gap-3">
+            <div className="flex flex-col gap-1">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Browse services</h1>
+              <p className="hidden text-muted-foreground sm:block">
+                Trusted local providers for every part of your trip.
+              </p>
+            </div>
+            {/* On a phone the filters wait in a sheet, so that results start on the first screen. */}
+            <Sheet>
+              <SheetTrigger asChild>
+                <Button variant="outline" className="shrink-0 sm:hidden">
+                  <SlidersHorizontal aria-hidden="true" />
+                  Filters ({filterCount})
+                </Button>
+              </SheetTrigger>
+              <SheetContent closeLabel="Close filters" className="overflow-y-auto">
+                <SheetHeader>
+                  <SheetTitle>Filters</SheetTitle>
+                  <SheetDescription>Narrow the services by text, city, category and rating.</SheetDescription>
+                </SheetHeader>
+                <div className="flex flex-col gap-4 px-4 pb-6">
+                  <BrowseFilters
+                    filters={filters}
+                    categories={categories.data}
+                    onChange={updateFilters}
+                    idPrefix="sheet"
+                    stacked
+                  />
+                  <SheetClose asChild>
+                    <Button>Show results</Button>
+                  </SheetClose>
+                </div>
+              </SheetContent>
+            </Sheet>
           </div>
-          <BrowseFilters filters={filters} categories={categories.data} onChange={updateFilters} />
+          <div className="hidden sm:block">
+            <BrowseFilters filters={filters} categories={categories.data} onChange={updateFilters} />
+          </div>
         </div>
       </div>
 
-      <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 lg:px-8">
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-5 sm:px-6 sm:py-8 lg:px-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p role="status" className="font-medium" data-testid="result-count">
             {countText}

@@ -6,6 +6,7 @@ import { IconInput } from '@/components/icon-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CategoryGrid } from '@/features/catalog/category-grid';
+import { CityCombobox } from '@/features/catalog/city-combobox';
 import { FeaturedServices } from '@/features/catalog/featured-services';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -52,13 +53,13 @@ const testimonials = [
   },
   {
     quote:
-      'After a long flight, a massage at my hotel was exactly what I needed. Booking and paying took two minutes, and the therapist was verified.',
+      'After a long flight, a massage at my hotel in Bangkok was exactly what I needed. Booking and paying took two minutes, and the therapist was verified.',
     name: 'Daniel K.',
     from: 'Traveler from Toronto',
   },
   {
     quote:
-      'Our private chef in Oaxaca cooked with us for an evening. The reviews were spot on. We will use Locora on every trip now.',
+      'Our private chef in Mexico City cooked with us for an evening. The reviews were spot on. We will use Locora on every trip now.',
     name: 'Sofia & Marco',
     from: 'Travelers from Milan',
   },
@@ -92,17 +93,14 @@ function HeroSearch() {
         autoComplete="off"
         className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
       />
-      <IconInput
+      <CityCombobox
         id="hero-city"
-        icon={MapPin}
-        label="City"
         large
         containerClassName="sm:border-l"
         name="city"
         value={city}
-        onChange={(e) => setCity(e.target.value)}
+        onValueChange={setCity}
         placeholder="City"
-        autoComplete="address-level2"
         className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
       />
       <Button type="submit" size="lg" className="h-12 rounded-xl px-6">
@@ -276,6 +274,17 @@ export function HomePage() {
                   >
                     <Link to="/browse">Explore services</Link>
                   </Button>
+                  {user.role === 'TRAVELER' && (
+                    <Button
+                      asChild
+                      size="lg"
+                      variant="outline"
+                      className="border-primary-foreground/40 bg-primary text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
+                    >
+                      {/* A signed-in traveler is offered the switch there (sign-up would bounce them). */}
+                      <Link to="/dashboard/provider">Become a Provider</Link>
+                    </Button>
+                  )}
                   {dashboard && (
                     <Button
                       asChild

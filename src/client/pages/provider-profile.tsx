@@ -70,6 +70,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
               <PersonAvatar
                 name={provider.displayName}
                 image={provider.avatar}
+                sizes="112px"
                 className="size-24 border-4 border-background text-3xl shadow-md sm:size-28"
               />
               <div className="flex min-w-0 flex-1 flex-col gap-4">

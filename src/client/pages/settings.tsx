@@ -3,12 +3,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { PasswordCard } from '@/features/auth/password-card';
 import { ProfileCard } from '@/features/auth/profile-card';
 import { SessionsCard } from '@/features/auth/sessions-card';
+import { MessageEmailCard } from '@/features/messages/message-email-card';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useCurrentPath } from '@/lib/sign-in-address';
+import { signInPath } from '@shared/domain/return-path';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const { user, isLoading } = useAuth();
+  const currentPath = useCurrentPath();
 
   if (isLoading) {
     return (
@@ -17,7 +21,7 @@ export function SettingsPage() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth/signin" replace />;
+  if (!user) return <Navigate to={signInPath(currentPath)} replace />;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
@@ -28,6 +32,7 @@ export function SettingsPage() {
       <ProfileCard key={user.id} user={user} />
       <PasswordCard email={user.email} />
       <SessionsCard />
+      {user.role !== 'ADMIN' && <MessageEmailCard />}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useReturnParams } from '@/lib/return-path';
+import { SIGN_IN_REASONS, withReturnPath } from '@shared/domain/return-path';
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
@@ -21,10 +23,12 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isPending, setIsPending] = useState(false);
+  // Where to go back to and why the user is here (decision 016); SPEC's "/" without a `next`.
+  const { next, reason } = useReturnParams();
   const googleNotConfigured = searchParams.get('error') === 'google_not_configured';
 
   // Already signed in (and not in the middle of signing in here): nothing to do on this page.
-  if (!isLoading && user && !isPending) return <Navigate to="/" replace />;
+  if (!isLoading && user && !isPending) return <Navigate to={next ?? '/'} replace />;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,7 +37,7 @@ export function SignInPage() {
     try {
       await login({ email: email.trim(), password });
       toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
-      navigate('/', { replace: true });
+      navigate(next ?? '/', { replace: true });
     } catch (error) {
       const rateLimited = error instanceof ApiError && error.status === 429;
       toast({
@@ -48,12 +52,19 @@ export function SignInPage() {
 
   return (
     <AuthCard
-      title="Welcome back"
-      description="Sign in to book services, message providers and manage your trips."
+      title={reason ? SIGN_IN_REASONS[reason] : 'Welcome back'}
+      description={
+        reason
+          ? 'Sign in or create an account, and you will come straight back to it.'
+          : 'Sign in to book services, message providers and manage your trips.'
+      }
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/auth/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={withReturnPath('/auth/signup', { next })}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create one
           </Link>
         </>
@@ -68,7 +79,9 @@ export function SignInPage() {
           </AlertDescription>
         </Alert>
       )}
-      <GoogleButton disabled={isPending}>Sign in with Google</GoogleButton>
+      <GoogleButton disabled={isPending} next={next}>
+        Sign in with Google
+      </GoogleButton>
       <OrDivider />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <EmailField id="signin-email" value={email} onChange={setEmail} />

@@ -17,6 +17,8 @@ import { ApiError } from '@/lib/api';
 import { useDetectedTimeZone } from '@/lib/time-zone';
 import { isGenericTimeZone } from '@shared/domain/time';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useReturnParams } from '@/lib/return-path';
+import { withReturnPath } from '@shared/domain/return-path';
 
 export function SignUpPage() {
   useDocumentTitle('Sign up');
@@ -26,6 +28,8 @@ export function SignUpPage() {
   const [role, setRole] = useState<SelfServiceRole>(
     searchParams.get('role')?.toLowerCase() === 'provider' ? 'PROVIDER' : 'TRAVELER',
   );
+  // Where to go back to (decision 016); without it, SPEC's defaults by role.
+  const { next } = useReturnParams();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -37,7 +41,7 @@ export function SignUpPage() {
   const [chosenZone, setTimeZone] = useState<string>();
   const timeZone = chosenZone ?? providerZone ?? '';
 
-  if (!isLoading && user && !isPending) return <Navigate to="/" replace />;
+  if (!isLoading && user && !isPending) return <Navigate to={next ?? '/'} replace />;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,7 +76,7 @@ export function SignUpPage() {
         title: 'Account created!',
         description: `Welcome to Locora as a ${asProvider ? 'provider' : 'traveler'}.`,
       });
-      navigate(asProvider ? '/dashboard/provider' : '/browse', { replace: true });
+      navigate(next ?? (asProvider ? '/dashboard/provider' : '/browse'), { replace: true });
     } catch (error) {
       // SPEC's text is about a taken email (409); a refused input (400) or too many attempts (429)
       // shows the server's own explanation instead.
@@ -94,7 +98,10 @@ export function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/auth/signin" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={withReturnPath('/auth/signin', { next })}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </>
@@ -124,7 +131,9 @@ export function SignUpPage() {
           </TabsContent>
         </Tabs>
       </div>
-      <GoogleButton disabled={isPending}>Sign up with Google</GoogleButton>
+      <GoogleButton disabled={isPending} next={next}>
+        Sign up with Google
+      </GoogleButton>
       <OrDivider />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -53,6 +55,8 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** Users are deactivated, never deleted: their bookings, reviews and messages stay. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Email me about messages I have not read (settings). */
+    messageEmails: boolean('message_emails').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -275,6 +279,19 @@ export const availability = pgTable(
     index('availability_provider_start_idx').on(t.providerId, t.startAt),
     index('availability_series_idx').on(t.seriesId),
     check('availability_end_after_start', sql`${t.endAt} > ${t.startAt}`),
+    // A slot is stored once: the same start, end and kind again is a duplicate (skipped on insert).
+    uniqueIndex('availability_provider_slot_key').on(t.providerId, t.startAt, t.endAt, t.isBlocked),
+    // 24 wall-clock hours last 25 real ones on an autumn night.
+    check('availability_max_length', sql`${t.endAt} - ${t.startAt} <= interval '25 hours'`),
+    // A recurring occurrence names its series, its type and its weekdays (0 = Sunday ... 6 = Saturday);
+    // a one-off slot has none of them.
+    check(
+      'availability_recurrence_shape',
+      sql`(${t.isRecurring} and ${t.seriesId} is not null and ${t.recurrenceType} is not null
+        and cardinality(${t.recurrenceDays}) between 1 and 7
+        and ${t.recurrenceDays} <@ array[0, 1, 2, 3, 4, 5, 6])
+      or (not ${t.isRecurring} and ${t.seriesId} is null and ${t.recurrenceType} is null and ${t.recurrenceDays} is null)`,
+    ),
   ],
 );
 
@@ -294,7 +311,66 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_booking_created_idx').on(t.bookingId, t.createdAt),
+    // Unread counts read only the unread rows.
+    index('messages_unread_idx')
+      .on(t.bookingId)
+      .where(sql`${t.readAt} is null`),
     check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
+    check('messages_body_length', sql`length(${t.body}) <= 4000`),
+  ],
+);
+
+/**
+ * What one user's open tabs are told (new message, read receipt, booking status), in id order.
+ * A NOTIFY carries only "user U has events"; every instance re-reads the rows, and a reconnecting
+ * browser's Last-Event-ID replays what it missed from here (decision 017). Rows are pruned after
+ * a day.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_events_user_id_idx').on(t.userId, t.id), index('user_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Email outbox: written in the same transaction as its cause, delivered by the worker
+ * (src/server/email/worker.ts) with retries and backoff. A pending row's `dedupe_key` is unique: one email per cause.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key'),
+    /** Not before this time (e.g. a message email waits a few minutes for the message to be read). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up after too many attempts, or no longer needed (the message was read). */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one pending email per cause (e.g. one per conversation and recipient).
+    uniqueIndex('email_outbox_pending_dedupe_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.sentAt} is null and ${t.canceledAt} is null`),
+    index('email_outbox_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.sentAt} is null and ${t.canceledAt} is null`),
   ],
 );
 
@@ -387,5 +463,62 @@ export const searchCities = pgTable(
   {
     cityKey: text('city_key').primaryKey(),
   },
-  (t) => [index('search_cities_prefix_idx').on(sql`${t.cityKey} text_pattern_ops`)],
+  (t) => [
+    index('search_cities_prefix_idx').on(sql`${t.cityKey} text_pattern_ops`),
+    // Typo tolerance for places (decision 016): "Barcelna" -> barcelona.
+    index('search_cities_trgm_idx').using('gin', sql`${t.cityKey} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Other names of the places Locora serves (decision 016): aliases ("NYC" -> New York,
+ * "Lisboa" -> Lisbon) and areas inside a city ("Ubud" -> Bali, "Shibuya" -> Tokyo). A city typed
+ * in browse or the city box resolves through here to `city`, which is a services.city as
+ * written. Extend it with an insert; no code knows the names. `alias_key` is the alias
+ * lower-cased, without accents, punctuation runs turned into one space (locora_place_key).
+ */
+export const placeAliases = pgTable(
+  'place_aliases',
+  {
+    alias: text('alias').notNull(),
+    aliasKey: text('alias_key')
+      .notNull()
+      .generatedAlwaysAs(sql`btrim(regexp_replace(locora_unaccent(lower(alias)), '[[:space:][:punct:]]+', ' ', 'g'))`),
+    city: text('city').notNull(),
+    kind: text('kind', { enum: ['alias', 'area'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.aliasKey, t.city] }),
+    check('place_aliases_kind_check', sql`${t.kind} in ('alias', 'area')`),
+    check('place_aliases_alias_check', sql`length(btrim(${t.alias})) between 1 and 100`),
+    index('place_aliases_trgm_idx').using('gin', sql`${t.aliasKey} gin_trgm_ops`),
+    index('place_aliases_prefix_idx').on(sql`${t.aliasKey} text_pattern_ops`),
+  ],
+);
+
+/**
+ * Every stored photo (POST /api/uploads, avatars): who uploaded it, the URL rows store (its
+ * largest variant) and every storage key it wrote. A row is made before its files are written;
+ * the orphan sweeper (storage/upload-registry.ts) deletes files and row once no services.photos,
+ * users.image or providers.avatar names the URL and the grace period is over.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    url: text('url').notNull().unique(),
+    keys: text('keys').array().notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_user_created_idx').on(t.userId, t.createdAt),
+    index('uploads_created_idx').on(t.createdAt),
+    check('uploads_bytes_nonneg', sql`${t.bytes} >= 0`),
+  ],
 );

@@ -160,6 +160,7 @@ export type ConstraintMessage = string | { missing: string; inUse: string };
 /** Our words for the constraints of the schema (see schema.ts and migrations 0002 and 0006). */
 export const constraintMessages: Record<string, ConstraintMessage> = {
   bookings_no_overlap: 'The provider already has a booking at that time.',
+  bookings_service_not_deleted: 'This service has been deleted and takes no new bookings.',
   bookings_payment_intent_id_unique: 'This payment is already recorded for another booking.',
   bookings_service_provider_fk: {
     missing: 'A booking must be with the provider of its service.',
@@ -210,6 +211,10 @@ export const constraintMessages: Record<string, ConstraintMessage> = {
     missing: 'This provider does not exist.',
     inUse: 'This provider has availability, so the profile cannot be deleted.',
   },
+  availability_provider_slot_key: 'You already have this slot.',
+  availability_max_length: 'A slot can last at most 24 hours.',
+  availability_recurrence_shape:
+    'A recurring slot needs its series, its type and weekdays from 0 (Sunday) to 6 (Saturday); a one-off slot has none.',
   favorites_user_id_users_id_fk: {
     missing: 'This user does not exist.',
     inUse: 'This user has saved services, so the account cannot be deleted. Deactivate it instead.',

@@ -198,7 +198,10 @@ describe('signed-in screens', () => {
   it('settings: a signed-out visitor is sent to sign in; the owner gets the page with their sessions', async () => {
     const anonymous = await t.app.inject({ url: '/settings' });
     expect(anonymous.statusCode).toBe(302);
-    expect(anonymous.headers.location).toBe('/auth/signin');
+    expect(anonymous.headers.location).toBe('/auth/signin?next=%2Fsettings');
+    // The page's query goes along (decision 016).
+    const withQuery = await t.app.inject({ url: '/settings?tab=sessions' });
+    expect(withQuery.headers.location).toBe('/auth/signin?next=%2Fsettings%3Ftab%3Dsessions');
 
     const { cookies, email } = await signUp(t.app, { name: 'Ines Costa' });
     const res = await t.app.inject({ url: '/settings', cookies });
@@ -216,6 +219,32 @@ describe('signed-in screens', () => {
       expect(res.statusCode, url).toBe(302);
       expect(res.headers.location, url).toBe('/');
       expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('sign-in and sign-up send a signed-in visitor on to a safe next, and home for a hostile one', async () => {
+    const { cookies } = await signUp(t.app);
+    for (const page of ['/auth/signin', '/auth/signup']) {
+      const res = await t.app.inject({
+        url: `${page}?next=${encodeURIComponent('/service/1?date=2026-12-01')}`,
+        cookies,
+      });
+      expect(res.headers.location, page).toBe('/service/1?date=2026-12-01');
+      for (const hostile of ['//evil.com', '/\\evil.com', 'https://evil.com', 'javascript:alert(1)', '/auth/signin']) {
+        const bad = await t.app.inject({ url: `${page}?next=${encodeURIComponent(hostile)}`, cookies });
+        expect(bad.statusCode, hostile).toBe(302);
+        expect(bad.headers.location, hostile).toBe('/');
+      }
+    }
+  });
+
+  it('Google sign-in hands back only a safe next', async () => {
+    const ok = await t.app.inject({ url: `/api/auth/google?next=${encodeURIComponent('/browse?city=Lisbon')}` });
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('/auth/signin?error=google_not_configured&next=%2Fbrowse%3Fcity%3DLisbon');
+    for (const hostile of ['//evil.com', 'https://evil.com', '/%2F%2Fevil.com', 'x'.repeat(5000)]) {
+      const res = await t.app.inject({ url: `/api/auth/google?next=${encodeURIComponent(hostile)}` });
+      expect(res.headers.location, hostile).toBe('/auth/signin?error=google_not_configured');
     }
   });
 });

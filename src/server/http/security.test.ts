@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig as loadEnvConfig, type Config } from '../config.ts';
 import { securityPlugin } from './security.ts';
 
 const stripeEnv = {
@@ -9,6 +13,10 @@ const stripeEnv = {
   STRIPE_WEBHOOK_SECRET: 'whsec_1',
 };
 const googleEnv = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+
+/** A built client without inline scripts, so the policy depends only on the environment. */
+const emptyClientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-client-'));
+const loadConfig = (env: Record<string, string>): Config => ({ ...loadEnvConfig(env), clientDir: emptyClientDir });
 
 /** The CSP header the app sends for a configuration, as directive -> sources. */
 async function cspFor(config: Config): Promise<Map<string, string[]>> {
@@ -75,5 +83,20 @@ describe('Content-Security-Policy from the configuration', () => {
         'script-src https://js.stripe.com',
       ].sort(),
     );
+  });
+});
+
+describe('inline scripts of the built index.html', () => {
+  it('allows each by its hash, and no other inline script', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-client-'));
+    const theme = "document.documentElement.classList.add('dark');";
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      `<html><head><script>${theme}</script><script type="module" src="/assets/main.js"></script></head></html>`,
+    );
+    const csp = await cspFor({ ...loadEnvConfig({}), clientDir });
+    const hash = createHash('sha256').update(theme).digest('base64');
+    expect(csp.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
   });
 });

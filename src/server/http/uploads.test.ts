@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFsStorage, readOrCreateSigningKey } from '../storage/storage.ts';
+import { sweepOrphanUploads } from '../storage/upload-registry.ts';
 import { signUp, useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();
@@ -34,21 +35,24 @@ describe('GET /uploads/*', () => {
     const up = await t.app.inject({ method: 'POST', url: '/api/account/avatar', cookies, ...multipartAvatar(PNG_1x1) });
     expect(up.statusCode).toBe(200);
     const image: string = up.json().user.image;
-    expect(image).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.png$/);
+    expect(image).toMatch(/^\/uploads\/photos\/[0-9a-f-]{36}-w1\.webp$/);
+    const stored = fs.readFileSync(path.join(t.config.uploadDir, 'photos', path.basename(image)));
 
     const res = await t.app.inject({ url: image });
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(PNG_1x1)).toBe(true);
-    expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['content-length']).toBe(String(PNG_1x1.length));
+    expect(res.rawPayload.equals(stored)).toBe(true);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-length']).toBe(String(stored.length));
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
 
     const head = await t.app.inject({ method: 'HEAD', url: image });
     expect(head.statusCode).toBe(200);
-    expect(head.headers['content-type']).toBe('image/png');
+    expect(head.headers['content-type']).toBe('image/webp');
 
     await t.app.inject({ method: 'DELETE', url: '/api/account/avatar', cookies });
+    // Removing it only drops the reference; the orphan sweeper deletes the file.
+    await sweepOrphanUploads(t.db, appStorage(), { graceSeconds: 0 });
     const gone = await t.app.inject({ url: image });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });

@@ -37,7 +37,7 @@ export function useTestApp(overrides: Partial<Config> = {}) {
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
     ctx.config = testConfig(overrides);
-    ctx.app = await buildApp({ db: ctx.database.db, config: ctx.config, logger: false });
+    ctx.app = await buildApp({ db: ctx.database.db, config: ctx.config, logger: false, listen: ctx.database.listen });
     Object.defineProperty(ctx, 'db', { get: () => ctx.database.db });
   });
   beforeEach(async () => {

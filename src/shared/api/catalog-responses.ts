@@ -78,3 +78,15 @@ export const serviceListSchema = z.array(serviceSchema);
 export const publicReviewListSchema = z.array(publicReviewSchema);
 
 export const favoriteStateSchema = z.object({ serviceId: z.uuid(), saved: z.boolean() });
+
+/**
+ * GET /api/cities/suggest: a city Locora serves, with its visible services. `matchedAlias` is the
+ * other name or area the typed text matched ("Ubud" for Bali), when it was not the city's name.
+ */
+export const citySuggestionSchema = z.object({
+  city: z.string(),
+  serviceCount: z.int(),
+  matchedAlias: z.optional(z.string()),
+});
+export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
+export const citySuggestionListSchema = z.array(citySuggestionSchema);

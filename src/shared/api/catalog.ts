@@ -64,3 +64,7 @@ export type ServiceSearch = z.output<typeof serviceSearchSchema>;
 export type ServiceSearchInput = z.input<typeof serviceSearchSchema>;
 
 export const idParamSchema = z.object({ id: z.string().uuid('Not a valid id') });
+
+/** GET /api/cities/suggest query: the typed place; empty lists every city served. */
+export const citySuggestQuerySchema = z.object({ q: optionalText(100, 'Place') });
+export type CitySuggestQuery = z.output<typeof citySuggestQuerySchema>;

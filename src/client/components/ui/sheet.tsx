@@ -16,7 +16,12 @@ export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
   return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
 }
 
-export function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+export function SheetContent({
+  className,
+  children,
+  closeLabel = 'Close menu',
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -38,7 +43,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
           className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-md opacity-80 transition-opacity hover:bg-accent hover:opacity-100 focus:outline-hidden focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <XIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{closeLabel}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

@@ -1,3 +1,4 @@
+import { safeNextPath } from '@shared/domain/return-path';
 import { Button } from '@/components/ui/button';
 
 function GoogleLogo() {
@@ -20,8 +21,8 @@ function GoogleLogo() {
   );
 }
 
-/** Starts Google sign-in: a full browser navigation to the API (SPEC.md section 7). */
-export function GoogleButton({ children, disabled }: { children: string; disabled?: boolean }) {
+/** Starts Google sign-in: a full browser navigation to the API (SPEC.md section 7), with the safe `next`. */
+export function GoogleButton({ children, disabled, next }: { children: string; disabled?: boolean; next?: string }) {
   return (
     <Button
       variant="outline"
@@ -29,7 +30,8 @@ export function GoogleButton({ children, disabled }: { children: string; disable
       className="w-full"
       disabled={disabled}
       onClick={() => {
-        window.location.href = '/api/auth/google';
+        const safe = safeNextPath(next);
+        window.location.href = safe ? `/api/auth/google?${new URLSearchParams({ next: safe })}` : '/api/auth/google';
       }}
     >
       <GoogleLogo />

@@ -11,19 +11,15 @@ import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { PHOTO_ACCEPT, photoFileProblem } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
 import { roleLabels } from '@/lib/roles';
 import { UserAvatar } from '@/components/person-avatar';
 
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-const AVATAR_LIMIT_TEXT = `${AVATAR_MAX_BYTES / (1024 * 1024)} MB`;
-
-/** Checks a chosen avatar before it is sent; returns the problem, if any. */
+/** Checks a chosen avatar before it is sent (the same photo pipeline as service photos); returns the problem, if any. */
 export function avatarProblem(file: File): string | null {
-  if (!AVATAR_TYPES.includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
-  if (file.size > AVATAR_MAX_BYTES) return `The image must be at most ${AVATAR_LIMIT_TEXT}.`;
-  return null;
+  return photoFileProblem(file);
 }
 
 function AvatarSection({ user }: { user: User }) {
@@ -105,7 +101,7 @@ function AvatarSection({ user }: { user: User }) {
           ref={inputRef}
           id="avatar-file"
           type="file"
-          accept="image/png,image/jpeg,image/webp"
+          accept={PHOTO_ACCEPT}
           className="sr-only"
           aria-describedby={hintId}
           onChange={handleChoose}
@@ -146,7 +142,7 @@ function AvatarSection({ user }: { user: User }) {
         <p id={hintId} className="text-xs text-muted-foreground">
           {file
             ? `Preview of ${file.name}. Save it to use it as your photo.`
-            : `PNG, JPEG or WebP, up to ${AVATAR_LIMIT_TEXT}.`}
+            : `JPEG, PNG, WebP or HEIC, up to ${AVATAR_MAX_BYTES / (1024 * 1024)} MB.`}
         </p>
         {problem && (
           <p role="alert" className="text-sm font-medium text-destructive">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Clock, ShieldCheck } from 'lucide-react';
 import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
@@ -8,7 +8,8 @@ import { Calendar } from '@/components/ui/calendar';
 import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { useAuth } from '@/lib/auth-context';
-import { calendarDateOfLocalDate } from '@shared/domain/time';
+import { signInPath } from '@shared/domain/return-path';
+import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { formatPrice, minimumHoursText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
@@ -18,18 +19,25 @@ import { useViewerToday } from '@/lib/viewer-clock';
  * when signed out, else to /checkout/{id}?date=yyyy-MM-dd. The date is the calendar day the
  * traveler clicked (an ISO 8601 calendar date), not an instant: checkout reads it in the
  * provider's zone, so a browser far ahead of or behind UTC cannot move it to another day.
+ * Signed out, Book Now keeps the chosen date in the page's address and sends it as `next` to
+ * sign in, which comes back here with the date still chosen (decision 016).
  */
 export function BookingCard({ service }: { service: Service }) {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
-  const [date, setDate] = useState<Date | undefined>();
+  const [searchParams] = useSearchParams();
+  const [date, setDate] = useState<Date | undefined>(() => {
+    const chosen = searchParams.get('date');
+    return isCalendarDate(chosen) ? localDateOfCalendarDate(chosen) : undefined;
+  });
   const today = useViewerToday();
   /** Days before today cannot be chosen (SPEC.md section 5, Service calendar). */
   const isPastDay = (day: Date) => isBefore(day, today);
 
   function handleBook() {
     if (!user) {
-      navigate('/auth/signin');
+      const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
+      navigate(signInPath(`/service/${service.id}${query}`, 'book'));
       return;
     }
     const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { MapPin, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { RATING_OPTIONS, SEARCH_TEXT_MAX } from '@shared/api/catalog-options';
 import type { Category } from '@shared/api/catalog-responses';
 import { IconInput } from '@/components/icon-input';
@@ -8,6 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedText } from '@/lib/use-debounced-text';
 import type { ServiceFilters } from './catalog-api';
 import { ratingLabels, type FilterPatch } from './browse-params';
+import { CityCombobox } from './city-combobox';
 
 export type UpdateFilters = (patch: FilterPatch, options?: { replace?: boolean }) => void;
 
@@ -20,10 +21,16 @@ export function BrowseFilters({
   filters,
   categories,
   onChange,
+  idPrefix = 'browse',
+  stacked = false,
 }: {
   filters: ServiceFilters;
   categories: Category[] | undefined;
   onChange: UpdateFilters;
+  /** Element ids start with it (the phone's filter sheet has its own copy of the form). */
+  idPrefix?: string;
+  /** One control per row (the phone's filter sheet). */
+  stacked?: boolean;
 }) {
   const search = useDebouncedText(filters.q, (q) => onChange({ q }, { replace: true }));
   const city = useDebouncedText(filters.city, (value) => onChange({ city: value }, { replace: true }));
@@ -41,13 +48,17 @@ export function BrowseFilters({
       role="search"
       aria-label="Filter services"
       onSubmit={handleSubmit}
-      className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1fr)]"
+      className={
+        stacked
+          ? 'grid grid-cols-1 gap-3'
+          : 'grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1fr)]'
+      }
     >
       <IconInput
-        id="browse-q"
+        id={`${idPrefix}-q`}
         icon={Search}
         label="Search services"
-        containerClassName="col-span-2 lg:col-span-1"
+        containerClassName={stacked ? undefined : 'col-span-2 lg:col-span-1'}
         type="search"
         name="q"
         value={search.text}
@@ -58,27 +69,25 @@ export function BrowseFilters({
         enterKeyHint="search"
         className="bg-card dark:bg-input/20"
       />
-      <IconInput
-        id="browse-city"
-        icon={MapPin}
-        label="City"
-        containerClassName="col-span-2 lg:col-span-1"
+      <CityCombobox
+        id={`${idPrefix}-city`}
+        containerClassName={stacked ? undefined : 'col-span-2 lg:col-span-1'}
         type="search"
         name="city"
         value={city.text}
-        onChange={(e) => city.setText(e.target.value)}
+        onValueChange={city.setText}
+        onSelect={city.commitNow}
         placeholder="City"
         maxLength={100}
-        autoComplete="address-level2"
         enterKeyHint="search"
         className="bg-card dark:bg-input/20"
       />
       <div>
-        <Label htmlFor="browse-category" className="sr-only">
+        <Label htmlFor={`${idPrefix}-category`} className={stacked ? 'mb-1.5' : 'sr-only'}>
           Category
         </Label>
         <NativeSelect
-          id="browse-category"
+          id={`${idPrefix}-category`}
           value={filters.category}
           onChange={(e) => onChange({ category: e.target.value })}
           className="bg-card dark:bg-input/20"
@@ -93,11 +102,11 @@ export function BrowseFilters({
         </NativeSelect>
       </div>
       <div>
-        <Label htmlFor="browse-rating" className="sr-only">
+        <Label htmlFor={`${idPrefix}-rating`} className={stacked ? 'mb-1.5' : 'sr-only'}>
           Minimum rating
         </Label>
         <NativeSelect
-          id="browse-rating"
+          id={`${idPrefix}-rating`}
           value={String(filters.minRating)}
           onChange={(e) => onChange({ minRating: e.target.value })}
           className="bg-card dark:bg-input/20"

@@ -35,6 +35,21 @@ export const featuredServicesQuery = queryOptions({
   queryFn: ({ signal }) => getParsed('/api/services/featured', (s) => s.serviceListSchema, signal),
 });
 
+/**
+ * GET /api/cities/suggest: the cities served that match a typed place (decision 016); without
+ * text, every city served.
+ */
+export const citySuggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['/api/cities/suggest', q.trim()],
+    queryFn: ({ signal }) =>
+      getParsed(
+        q.trim() ? `/api/cities/suggest?${new URLSearchParams({ q: q.trim() })}` : '/api/cities/suggest',
+        (s) => s.citySuggestionListSchema,
+        signal,
+      ),
+  });
+
 export const serviceQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/services', id],

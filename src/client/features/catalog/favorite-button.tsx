@@ -3,12 +3,13 @@ import { Heart } from 'lucide-react';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-context';
+import { signInAddress, useCurrentPath } from '@/lib/sign-in-address';
 import { cn } from '@/lib/utils';
 import { useIsSaved, useToggleFavorite } from './favorites';
 
 /**
  * The heart toggle of a service. Signed in it saves or unsaves at once (optimistically); signed
- * out it goes to sign in.
+ * out it goes to sign in, which comes back to this page (decision 016).
  */
 export function FavoriteButton({
   service,
@@ -22,13 +23,14 @@ export function FavoriteButton({
 }) {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
+  const currentPath = useCurrentPath();
   const isSaved = useIsSaved(service.id);
   const toggle = useToggleFavorite();
 
   function handleClick() {
     if (isLoading) return;
     if (!user) {
-      navigate('/auth/signin');
+      navigate(signInAddress(currentPath, 'save'));
       return;
     }
     toggle.mutate({ service, save: !isSaved });

@@ -5,6 +5,8 @@ import { cn } from '@/lib/utils';
 import { ServicePhoto } from './service-photo';
 
 const SWIPE_THRESHOLD_PX = 40;
+/** The carousel fills the service page's main column (max-w-7xl less the 22rem side column from lg). */
+const CAROUSEL_SIZES = '(min-width: 1280px) 830px, (min-width: 1024px) calc(100vw - 27rem), 100vw';
 
 /**
  * The service's photos (WAI-ARIA carousel pattern, no auto-rotation): previous/next buttons, one
@@ -58,7 +60,13 @@ export function PhotoCarousel({
       <div
         className={cn('relative aspect-[4/3] overflow-hidden rounded-xl border bg-muted sm:aspect-[16/10]', className)}
       >
-        <ServicePhoto src={undefined} categorySlug={categorySlug} alt={`${title} (no photos yet)`} priority />
+        <ServicePhoto
+          src={undefined}
+          categorySlug={categorySlug}
+          alt={`${title} (no photos yet)`}
+          sizes={CAROUSEL_SIZES}
+          priority
+        />
       </div>
     );
   }
@@ -96,6 +104,7 @@ export function PhotoCarousel({
                 src={src}
                 categorySlug={categorySlug}
                 alt={hasMany ? `${title}, photo ${i + 1} of ${count}` : title}
+                sizes={CAROUSEL_SIZES}
                 // The first photo is the service page's largest element: fetched first.
                 priority={i === 0}
               />

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { photoSources } from '@shared/domain/photos';
 import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 
 /** Service pictures are 4:3 (the demo illustrations are drawn at 800x600, the cards are 4:3 boxes). */
 export const PHOTO_WIDTH = 800;
 export const PHOTO_HEIGHT = 600;
+
+/** How wide a service card's picture is drawn: the browse and featured grids (1 to 4 columns). */
+export const CARD_PHOTO_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /**
  * A service picture that never shows a broken image: when `src` is missing or fails to load it
@@ -22,6 +26,7 @@ export function ServicePhoto({
   alt,
   loading = 'lazy',
   priority = false,
+  sizes = CARD_PHOTO_SIZES,
   className,
 }: {
   src: string | undefined;
@@ -29,6 +34,8 @@ export function ServicePhoto({
   alt: string;
   loading?: 'eager' | 'lazy';
   priority?: boolean;
+  /** How wide the picture is drawn (the `sizes` attribute): picks the right width of an upload. */
+  sizes?: string;
   className?: string;
 }) {
   const candidates = [...new Set([src, fallbackPhoto(categorySlug), PLACEHOLDER_PHOTO].filter(Boolean))] as string[];
@@ -57,9 +64,13 @@ export function ServicePhoto({
     );
   }
 
+  // Our uploads come in several widths (srcset); other pictures are one file.
+  const sources = photoSources(current, sizes);
   return (
     <img
-      src={current}
+      sizes={sources.sizes}
+      srcSet={sources.srcSet}
+      src={sources.src}
       alt={alt}
       width={PHOTO_WIDTH}
       height={PHOTO_HEIGHT}

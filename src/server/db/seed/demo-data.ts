@@ -18,7 +18,7 @@ import {
   type CalendarDate,
 } from '../../../shared/domain/time.ts';
 import { Rng } from '../../../shared/prng.ts';
-import { avatarPath, servicePhotoPath } from './artwork/illustrations.ts';
+import { avatarPath, ILLUSTRATION_VARIANTS, servicePhotoPath } from './artwork/illustrations.ts';
 import { CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
 import type { City, ServiceTemplate } from './content/catalog.ts';
 import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';
@@ -390,6 +390,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   // Covers rotate through each category's 12 illustrations, so neighbouring cards differ.
   const coverCursor = new Map<string, number>();
   const usedTitlesByCity = new Map<string, Set<string>>();
+  const allTitles = new Set<string>();
   for (const profile of PROVIDERS) {
     const city = CITIES[profile.city];
     const userId = ids.uuid();
@@ -442,21 +443,26 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
 
     const usedTitles = usedTitlesByCity.get(profile.city) ?? new Set<string>();
     usedTitlesByCity.set(profile.city, usedTitles);
-    const picks = profile.services?.map((s) => ({ ...s, scaled: false })) ?? pickServices(rng, profile, usedTitles);
+    const picks =
+      profile.services?.map((s) => ({ ...s, scaled: false })) ?? pickServices(rng, profile, usedTitles, allTitles);
     const vars = { city: city.name, cuisine: city.cuisine };
     picks.forEach(({ category, template, scaled }, i) => {
-      const title = fill(template.title, vars);
-      usedTitles.add(title);
+      // Titles do not repeat across cities (decision 016): a title another city already has
+      // names this city.
+      const plain = fill(template.title, vars);
+      const title = allTitles.has(plain) ? `${plain} in ${city.name}` : plain;
+      usedTitles.add(plain);
+      allTitles.add(title);
       const photoCount = rng.weighted([
         [1, 2],
         [2, 3],
         [3, 4],
         [4, 3],
       ] as const);
-      const cover = ((coverCursor.get(category) ?? 0) % 12) + 1;
+      const cover = ((coverCursor.get(category) ?? 0) % ILLUSTRATION_VARIANTS) + 1;
       coverCursor.set(category, cover);
       const others = rng.sample(
-        Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => k !== cover),
+        Array.from({ length: ILLUSTRATION_VARIANTS }, (_, k) => k + 1).filter((k) => k !== cover),
         photoCount - 1,
       );
       const photos = [cover, ...others].map((n) => servicePhotoPath(category, n));
@@ -699,6 +705,7 @@ function pickServices(
   rng: Rng,
   profile: ProviderProfile,
   usedTitles: Set<string>,
+  allTitles: Set<string>,
 ): { category: CategorySlug; template: ServiceTemplate; scaled: boolean }[] {
   const city = CITIES[profile.city];
   const out: { category: CategorySlug; template: ServiceTemplate; scaled: boolean }[] = [];
@@ -711,9 +718,12 @@ function pickServices(
       index === 0
         ? rng.int(profile.categories.length > 1 ? 2 : 3, profile.categories.length > 1 ? 3 : 4)
         : rng.int(1, 2);
-    const candidates = [...local, ...generic].filter(
-      (c) => !usedTitles.has(fill(c.template.title, { city: city.name, cuisine: city.cuisine })),
-    );
+    const titleOf = (c: { template: ServiceTemplate }) =>
+      fill(c.template.title, { city: city.name, cuisine: city.cuisine });
+    // Titles no other city has yet come first (a stable sort keeps the shuffled order otherwise).
+    const candidates = [...local, ...generic]
+      .filter((c) => !usedTitles.has(titleOf(c)))
+      .sort((a, b) => Number(allTitles.has(titleOf(a))) - Number(allTitles.has(titleOf(b))));
     for (const c of candidates.slice(0, want)) out.push({ category, ...c });
   });
   return out;

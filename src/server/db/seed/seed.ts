@@ -8,11 +8,13 @@ import {
   categories,
   favorites,
   messages,
+  placeAliases,
   providers,
   reviews,
   services,
   users,
 } from '../schema.ts';
+import { placeAliasRows } from './content/places.ts';
 import { buildDemoData, type DemoData } from './demo-data.ts';
 
 export const DEMO_PASSWORD = 'locora-demo-2026';
@@ -72,6 +74,8 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
   await insert(providers, data.providers);
   await insert(categories, data.categories);
   await insert(services, data.services);
+  // The places' other names and areas (decision 016); a name shared by two rows is kept once.
+  await tx.insert(placeAliases).values(placeAliasRows()).onConflictDoNothing();
   await insert(bookings, data.bookings);
   await insert(availability, data.availability);
   await insert(messages, data.messages);

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
+import { createFsStorage, readOrCreateSigningKey } from '../../storage/storage.ts';
+import { sweepOrphanUploads } from '../../storage/upload-registry.ts';
 import { sessionCookie, signUp, useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
+const storage = () =>
+  createFsStorage({ root: t.config.uploadDir, signingKey: readOrCreateSigningKey(t.config.dataDir) });
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -53,10 +57,11 @@ describe('avatar upload', () => {
     });
     expect(first.statusCode).toBe(200);
     const image: string = first.json().user.image;
-    expect(image).toMatch(/^\/uploads\/avatars\/[0-9a-f-]+\.png$/);
+    // Re-encoded by the photo pipeline (storage/images.ts): a WebP as wide as the original.
+    expect(image).toMatch(/^\/uploads\/photos\/[0-9a-f-]{36}-w1\.webp$/);
     const served = await t.app.inject({ url: image });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(PNG_1x1)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/webp');
 
     const second = await t.app.inject({
       method: 'POST',
@@ -65,7 +70,10 @@ describe('avatar upload', () => {
       ...multipart('avatar', 'me2.png', 'image/png', PNG_1x1),
     });
     expect(second.json().user.image).not.toBe(image);
-    expect(fs.existsSync(path.join(t.config.uploadDir, 'avatars', path.basename(image)))).toBe(false);
+    // The old file is no longer referenced: the orphan sweeper deletes it.
+    expect(fs.existsSync(path.join(t.config.uploadDir, 'photos', path.basename(image)))).toBe(true);
+    await sweepOrphanUploads(t.db, storage(), { graceSeconds: 0 });
+    expect(fs.existsSync(path.join(t.config.uploadDir, 'photos', path.basename(image)))).toBe(false);
 
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/account/avatar', cookies });
     expect(removed.json().user.image).toBeNull();
@@ -80,8 +88,8 @@ describe('avatar upload', () => {
       ...multipart('avatar', 'x.png', 'image/png', Buffer.from('<svg onload=alert(1)>')),
     });
     expect(fake.statusCode).toBe(415);
-    expect(fake.json().message).toBe('The avatar must be a PNG, JPEG or WebP image.');
-    const big = Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    expect(fake.json().message).toBe('The file must be a JPEG, PNG, WebP or HEIC image.');
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const tooBig = await t.app.inject({
       method: 'POST',
       url: '/api/account/avatar',

@@ -10,7 +10,9 @@ import {
   updateProfileSchema,
   userResponseSchema,
 } from '../../../shared/api/auth.ts';
+import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
+import { withReturnPath } from '../../../shared/domain/return-path.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/open.ts';
 import { clearSessionCookie, isSecure, requireUser, setSessionCookie } from '../../http/session.ts';
@@ -133,9 +135,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
 
   app.get(
     '/api/auth/google',
-    { schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation)' } },
-    // Google sign-in (OIDC) lands in its own issue; until then the sign-in page explains it.
-    async (_request, reply) => reply.redirect('/auth/signin?error=google_not_configured', 302),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start Google sign-in (browser navigation); next: a same-origin path to return to',
+        querystring: z.object({ next: z.string().optional().catch(undefined) }),
+      },
+    },
+    // Google sign-in (OIDC) lands in its own issue; until then the sign-in page explains it. The
+    // safe `next` (decision 016) is handed back so that the user's place is not lost; anything
+    // else is dropped.
+    async (request, reply) =>
+      reply.redirect(withReturnPath('/auth/signin?error=google_not_configured', { next: request.query.next }), 302),
   );
 
   // ---- Account settings (SPEC leaves /settings to us) ----
@@ -158,18 +169,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     {
       schema: {
         tags: ['account'],
-        summary: 'Upload a new avatar (multipart field "avatar": PNG, JPEG or WebP, at most 2 MB)',
+        summary:
+          'Upload a new avatar (multipart field "avatar": JPEG, PNG, WebP or HEIC, at most 10 MB; re-encoded, metadata removed)',
         consumes: ['multipart/form-data'],
         response: { 200: userResponseSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
-    async (request) => ({ user: await saveAvatar(db, storage, requireUser(request), request) }),
+    async (request) => ({ user: await saveAvatar(db, storage, requireUser(request), request, config.uploads) }),
   );
 
   app.delete(
     '/api/account/avatar',
     { schema: { tags: ['account'], summary: 'Remove your avatar', response: { 200: userResponseSchema, ...errors } } },
-    async (request) => ({ user: await removeAvatar(db, storage, requireUser(request)) }),
+    async (request) => ({ user: await removeAvatar(db, requireUser(request)) }),
   );
 
   app.post(

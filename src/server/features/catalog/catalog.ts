@@ -9,6 +9,8 @@ import { categories, isVisibleService, providers, services } from '../../db/sche
 import { AppError } from '../../http/errors.ts';
 import { listServiceReviews } from '../../read-models/reviews.ts';
 import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
+import { capPerProvider, FEATURED_PER_PROVIDER, interleaveProviders } from './diversity.ts';
+import { cityKeysOf } from './places.ts';
 import { buildTsQuery, type ResolvedWord } from './search-query.ts';
 
 export async function listCategories(db: Executor): Promise<Category[]> {
@@ -92,8 +94,9 @@ type SearchInputs = { words: ResolvedWord[]; cities: string[] | null };
 /**
  * One round trip for everything a search must know before its plan can be chosen: each query
  * word looked up in the lexicon (known as a prefix, or its closest terms), and the known cities
- * the typed city is a prefix of ("lisb" -> lisbon). Words are split on anything that is not a
- * letter or digit, so they hold no LIKE wildcards; the city's wildcards are escaped. Skipped when
+ * the typed city stands for (places.ts: "lisb" -> lisbon, "NYC" -> new york, "Ubud" -> bali,
+ * "Barcelna" -> barcelona). Words are split on anything that is not a letter or digit, so they
+ * hold no LIKE wildcards; the city's wildcards are escaped. Skipped when
  * the search has neither text nor city.
  */
 async function resolveSearchInputs(
@@ -117,12 +120,7 @@ async function resolveSearchInputs(
                        order by w.ord
                        limit 8) k) w)`
     : sql`'[]'::json`;
-  const cities = city
-    ? sql`(select coalesce(array_agg(k.city_key order by k.city_key), '{}') from (
-             select city_key from search_cities
-             where city_key like replace(replace(replace(locora_unaccent(lower(${city})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-             order by city_key limit ${MAX_CITY_MATCHES}) k)`
-    : sql`null::text[]`;
+  const cities = city ? cityKeysOf(city, MAX_CITY_MATCHES) : sql`null::text[]`;
   const [row] = await queryRows<{ words: ResolvedWord[] | string; cities: string[] | null }>(
     db,
     sql`select ${words} as words, ${cities} as cities`,
@@ -235,8 +233,12 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
         order by s.rn > ${SEARCH_WINDOW}, s.score desc nulls last, s.rn`,
   );
   const matched = rows[0]?.matched ?? 0;
+  const found = rows.filter((r) => r.id !== null).map(toService);
   return {
-    services: rows.filter((r) => r.id !== null).map(toService),
+    // The first page of `recommended` interleaves a provider's services with the others' (same
+    // services, same order otherwise; decision 016), so one provider does not fill the first screen.
+    services:
+      params.sortBy === 'recommended' && params.page === 1 ? interleaveProviders(found, (x) => x.provider.id) : found,
     total: Math.min(matched, window),
     isTotalCapped: matched > window,
     page: params.page,
@@ -244,14 +246,20 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
   };
 }
 
-/** Visible services, best first: verified, well and often rated. */
+/** How many of the best-recommended services the featured block chooses from. */
+const FEATURED_CANDIDATES = 60;
+
+/**
+ * Visible services, best first: verified, well and often rated, at most FEATURED_PER_PROVIDER
+ * of one provider (decision 016).
+ */
 export async function listFeaturedServices(db: Executor, limit: number): Promise<Service[]> {
   // "desc nulls last" is the order of services_visible_recommend_idx, which the planner walks.
   const rows = await selectServiceCards(db)
     .where(isVisibleService(services))
     .orderBy(sql`${services.recommendScore} desc nulls last`, services.id)
-    .limit(limit);
-  return rows.map(toServiceCard);
+    .limit(Math.max(limit * 10, FEATURED_CANDIDATES));
+  return capPerProvider(rows.map(toServiceCard), (x) => x.provider.id, FEATURED_PER_PROVIDER, limit);
 }
 
 /**

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   categorySchema,
+  citySuggestionListSchema,
+  citySuggestQuerySchema,
   idParamSchema,
   serviceDetailSchema,
   serviceSchema,
@@ -10,6 +12,7 @@ import {
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
+import { suggestCities } from './places.ts';
 import { getServiceDetail, listCategories, listFeaturedServices, SEARCH_WINDOW, searchServices } from './catalog.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -50,6 +53,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       void reply.header('x-page-size', String(result.pageSize));
       return result.services;
     },
+  );
+
+  app.get(
+    '/api/cities/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Cities served that match a typed place (name, other name or area; accents, case and small typos do not matter), with their service counts; without q, every city served',
+        querystring: citySuggestQuerySchema,
+        response: { 200: citySuggestionListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => suggestCities(db, request.query.q),
   );
 
   app.get(

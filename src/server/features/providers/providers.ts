@@ -1,11 +1,14 @@
-import { and, asc, count, eq, exists, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
+import type { ProviderStats, UpdateMyProviderData } from '../../../shared/api/provider-workspace.ts';
+import { REVENUE_STATUSES } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
-import { isVisibleService, providers, services, users } from '../../db/schema.ts';
+import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 import { listProviderServices } from '../../read-models/service-cards.ts';
+import { requireOwnedUploads } from '../../storage/upload-registry.ts';
 
 /** The profile's own columns, as both the public and the own-profile responses show them. */
 const profileColumns = {
@@ -38,6 +41,69 @@ export async function getMyProvider(db: Executor, userId: string): Promise<MyPro
     .where(and(eq(services.providerId, row.id), isNull(services.deletedAt)));
   const { email, ...rest } = row;
   return { ...rest, rating: Number(rest.rating), user: { email }, _count: { services: c?.n ?? 0 } };
+}
+
+/**
+ * Changes the provider's own profile. The avatar must be a picture this user uploaded (or the one
+ * already there, or null to remove it). The public profile reads the same row, so it shows the
+ * change at once.
+ */
+export async function updateMyProvider(db: Executor, userId: string, input: UpdateMyProviderData): Promise<MyProvider> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: providers.id, avatar: providers.avatar })
+      .from(providers)
+      .where(eq(providers.userId, userId))
+      .for('update');
+    if (!current)
+      throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+    if (input.avatar) await requireOwnedUploads(tx, userId, [input.avatar], current.avatar ? [current.avatar] : []);
+    await tx
+      .update(providers)
+      .set({
+        displayName: input.displayName,
+        bio: input.bio,
+        baseCity: input.baseCity,
+        languages: input.languages,
+        timeZone: input.timeZone,
+        avatar: input.avatar,
+      })
+      .where(eq(providers.id, current.id));
+  });
+  return getMyProvider(db, userId);
+}
+
+/**
+ * The dashboard's numbers: services (not deleted), pending requests (PENDING), the rating and its
+ * count, and revenue in cents from PAID and COMPLETED bookings only (SPEC.md section 9).
+ */
+export async function getProviderStats(db: Executor, userId: string): Promise<ProviderStats> {
+  const [p] = await db
+    .select({ id: providers.id, rating: providers.rating, ratingCount: providers.ratingCount })
+    .from(providers)
+    .where(eq(providers.userId, userId))
+    .limit(1);
+  if (!p) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  const [[svc], [bk]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(services)
+      .where(and(eq(services.providerId, p.id), isNull(services.deletedAt))),
+    db
+      .select({
+        pending: sql<number>`count(*) filter (where ${bookings.status} = 'PENDING')::int`,
+        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${inArray(bookings.status, [...REVENUE_STATUSES])}), 0)::bigint`,
+      })
+      .from(bookings)
+      .where(eq(bookings.providerId, p.id)),
+  ]);
+  return {
+    services: svc?.n ?? 0,
+    pendingRequests: Number(bk?.pending ?? 0),
+    rating: Number(p.rating),
+    ratingCount: p.ratingCount,
+    revenueCents: Number(bk?.revenue ?? 0),
+  };
 }
 
 /** The public profile by the provider's user id (what SPEC's links use), or its provider id. */

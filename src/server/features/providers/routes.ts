@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { publicProviderSchema } from '../../../shared/api/catalog.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { myProviderSchema } from '../../../shared/api/providers.ts';
+import { providerStatsSchema, updateMyProviderSchema } from '../../../shared/api/provider-workspace.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
-import { getMyProvider, getPublicProvider } from './providers.ts';
+import { getMyProvider, getProviderStats, getPublicProvider, updateMyProvider } from './providers.ts';
 
 const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 
@@ -13,7 +14,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/provider/me',
     {
-      preHandler: requireRole('PROVIDER'),
+      preValidation: requireRole('PROVIDER'),
       schema: {
         tags: ['providers'],
         summary: 'The signed-in provider’s own profile',
@@ -21,6 +22,39 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => getMyProvider(db, requireUser(request).id),
+  );
+
+  app.patch(
+    '/api/provider/me',
+    {
+      preValidation: requireRole('PROVIDER'),
+      schema: {
+        tags: ['providers'],
+        summary: 'Change your provider profile (avatar: a URL from POST /api/uploads, or null)',
+        body: updateMyProviderSchema,
+        response: {
+          200: myProviderSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => updateMyProvider(db, requireUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/provider/stats',
+    {
+      preValidation: requireRole('PROVIDER'),
+      schema: {
+        tags: ['providers'],
+        summary: 'Your dashboard numbers: services, pending requests, rating, revenue (PAID + COMPLETED, cents)',
+        response: { 200: providerStatsSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getProviderStats(db, requireUser(request).id),
   );
 
   app.get(

@@ -13,7 +13,7 @@ export const ILLUSTRATION_CATEGORIES = CATEGORY_SLUGS;
 export type IllustrationCategory = CategorySlug;
 
 /** Variants the seed uses per category (any positive integer renders; these are the designed ones). */
-export const ILLUSTRATION_VARIANTS = 12;
+export const ILLUSTRATION_VARIANTS = 24;
 export const MAX_VARIANT = 999;
 
 export const ILLUSTRATION_WIDTH = 800;
@@ -208,6 +208,8 @@ function shadow(cx: number, cy: number, rx: number, ry: number, opacity = 0.18) 
 }
 
 type Palette = {
+  /** Which backdrop scene (BACKDROPS) is drawn behind the subject; 0 when not given. */
+  scene?: number;
   /** Background gradient, top to bottom. */
   bg: [string, string];
   glow: string;
@@ -218,8 +220,80 @@ type Palette = {
   light: string;
 };
 
-/** The shared backdrop: gradient, a glow and two soft blobs. */
+/** How many backdrop scenes there are (decision 016: illustrations vary within a category). */
+export const BACKDROP_SCENES = 5;
+
+/**
+ * The backdrop behind a category's subject: p.scene picks one of BACKDROP_SCENES settings (soft
+ * blobs, hills at sunset, a sea horizon, a patterned wall with a framed picture, dusk with
+ * stars), so two services of one category rarely look alike.
+ */
 function backdrop(cv: Canvas, r: Rng, p: Palette) {
+  const scene = (p.scene ?? 0) % BACKDROP_SCENES;
+  if (scene === 0) {
+    blobBackdrop(cv, r, p);
+    return;
+  }
+  const sky = cv.linear('bg', [
+    [0, scene === 4 ? darken(p.b, 0.55) : lighten(p.bg[0], 0.2)],
+    [1, scene === 4 ? mix(p.glow, p.bg[1], 0.4) : p.bg[1]],
+  ]);
+  cv.add(`<rect width="800" height="600" fill="${sky}"/>`);
+  if (scene === 1) {
+    // Hills at sunset.
+    const sunX = r.range(140, 660);
+    cv.add(
+      `<circle cx="${f(sunX)}" cy="${f(r.range(150, 220))}" r="${f(r.range(70, 100))}" fill="${lighten(p.glow, 0.2)}" opacity="0.9"/>`,
+      `<path d="M0 ${f(r.range(300, 340))}Q${f(r.range(150, 300))} ${f(r.range(220, 260))} 420 ${f(r.range(290, 320))}T800 ${f(r.range(260, 300))}V600H0Z" fill="${lighten(p.a, 0.45)}" opacity="0.75"/>`,
+      `<path d="M0 ${f(r.range(360, 390))}Q${f(r.range(400, 560))} ${f(r.range(300, 340))} 800 ${f(r.range(350, 380))}V600H0Z" fill="${lighten(p.a, 0.2)}" opacity="0.7"/>`,
+      cloud(r.range(120, 300), r.range(80, 130), r.range(0.7, 1), '#ffffff', 0.6),
+    );
+  } else if (scene === 2) {
+    // A sea horizon with a few waves and a sail.
+    const horizon = r.range(250, 300);
+    cv.add(
+      `<rect x="0" y="${f(horizon)}" width="800" height="${f(600 - horizon)}" fill="${lighten(p.b, 0.35)}" opacity="0.8"/>`,
+      `<circle cx="${f(r.range(100, 300))}" cy="${f(horizon - 60)}" r="${f(r.range(40, 60))}" fill="${lighten(p.glow, 0.3)}"/>`,
+      `<rect x="0" y="${f(horizon)}" width="800" height="${f(600 - horizon)}" fill="${lighten(p.b, 0.2)}" opacity="0.55"/>`,
+    );
+    for (let i = 0; i < 5; i++) {
+      const y = horizon + 20 + i * 22;
+      const x = r.range(40, 700);
+      cv.add(
+        `<path d="M${f(x)} ${f(y)}q15 -8 30 0t30 0" fill="none" stroke="#ffffff" stroke-width="3" opacity="0.55"/>`,
+      );
+    }
+    const sx = r.range(480, 700);
+    cv.add(
+      `<path d="M${f(sx)} ${f(horizon - 6)}l22 -52v52Z" fill="#ffffff" opacity="0.85"/><path d="M${f(sx - 6)} ${f(horizon - 4)}h36l-6 8h-24Z" fill="${p.ink}" opacity="0.6"/>`,
+      cloud(r.range(450, 700), r.range(70, 120), r.range(0.6, 0.9), '#ffffff', 0.65),
+    );
+  } else if (scene === 3) {
+    // A patterned wall with a framed picture.
+    const stripe = lighten(p.b, 0.5);
+    const width = r.int(36, 60);
+    for (let x = 0; x < 800; x += width * 2) {
+      cv.add(`<rect x="${x}" y="0" width="${width}" height="600" fill="${stripe}" opacity="0.35"/>`);
+    }
+    const fx = r.range(80, 560);
+    const fy = r.range(60, 110);
+    cv.add(
+      `<rect x="${f(fx)}" y="${f(fy)}" width="150" height="110" rx="4" fill="${lighten(p.light, 0.3)}" stroke="${darken(p.c, 0.2)}" stroke-width="8"/>`,
+      `<path d="M${f(fx + 12)} ${f(fy + 98)}l40 -46l28 30l22 -20l36 36Z" fill="${lighten(p.a, 0.2)}"/>`,
+      `<circle cx="${f(fx + 112)}" cy="${f(fy + 30)}" r="12" fill="${p.glow}"/>`,
+    );
+  } else {
+    // Dusk: a moon and stars.
+    cv.add(
+      `<circle cx="${f(r.range(560, 720))}" cy="${f(r.range(80, 140))}" r="46" fill="#fff6da" opacity="0.95"/>`,
+      `<circle cx="${f(r.range(80, 300))}" cy="${f(r.range(320, 420))}" r="${f(r.range(160, 220))}" fill="${lighten(p.glow, 0.3)}" opacity="0.18"/>`,
+    );
+    for (let i = 0; i < 14; i++) cv.add(sparkle(r.range(20, 780), r.range(20, 300), r.range(3, 8), '#ffffff', 0.8));
+  }
+}
+
+/** The first backdrop: gradient, a glow and two soft blobs. */
+function blobBackdrop(cv: Canvas, r: Rng, p: Palette) {
   const bg = cv.linear('bg', [
     [0, p.bg[0]],
     [1, p.bg[1]],
@@ -1454,8 +1528,11 @@ export function renderServiceIllustration(category: IllustrationCategory, n: num
   // Layout variant changes once per palette cycle, so consecutive numbers differ in colour and layout.
   const layout = variant - 1 + Math.floor((variant - 1) / palettes.length);
   const mirror = MIRROR_SAFE.has(category) && Math.floor((variant - 1) / palettes.length) % 2 === 1;
+  // The backdrop scene moves on with every variant and skips a step once per palette cycle, so
+  // (palette, backdrop) pairs do not repeat within the designed variants.
+  const scene = (variant - 1 + Math.floor((variant - 1) / palettes.length)) % BACKDROP_SCENES;
   const cv = new Canvas();
-  SCENES[category](cv, new Rng(`${category}:${variant}`), palette, layout);
+  SCENES[category](cv, new Rng(`${category}:${variant}`), { ...palette, scene }, layout);
   return cv.render(ILLUSTRATION_WIDTH, ILLUSTRATION_HEIGHT, TITLES[category], mirror);
 }
 

@@ -1,0 +1,182 @@
+import sharp from 'sharp';
+import { expect, test, type Page } from './fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, serverUser, uniqueEmail } from './helpers';
+
+async function signUp(page: Page, role: 'provider' | 'traveler', name: string) {
+  await page.goto(role === 'provider' ? '/auth/signup?role=provider' : '/auth/signup');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(uniqueEmail(role));
+  await page.getByLabel('Password').fill('dashboard-pass-123');
+  await page.getByRole('button', { name: role === 'provider' ? 'Create provider account' : 'Create account' }).click();
+  await expect(page.getByText('Account created!').first()).toBeVisible();
+}
+
+/** A real photo (JPEG, one colour), as a phone would upload it. */
+async function photo(name: string, background: string, width = 1200, height = 800) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+async function openDashboard(page: Page) {
+  await page.goto('/dashboard/provider');
+  await expect(page.getByRole('heading', { level: 1, name: 'Provider Dashboard' })).toBeVisible();
+}
+
+test.describe('provider dashboard', () => {
+  test('a new provider creates, finds, edits, pauses and deletes a service, and edits their profile', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page, 'provider', 'Dana Dashboard');
+    // Sign-up leads to the dashboard.
+    await expect(page.getByRole('heading', { level: 1, name: 'Provider Dashboard' })).toBeVisible();
+    await expect(page.getByText('No services yet')).toBeVisible();
+    await expect(page.getByText('Create your first service to start receiving bookings')).toBeVisible();
+    await expect(page.getByTestId('stat-services')).toHaveText('0');
+    await expect(page.getByTestId('stat-revenue')).toHaveText('$0');
+    await expectNoSeriousA11yViolations(page, 'empty provider dashboard');
+
+    // Create a service: Save waits for a title and a category.
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Service' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await expect(dialog.getByLabel('Unit')).toHaveValue('per hour');
+    await expect(dialog.getByLabel('Min Hours')).toHaveValue('1');
+    await dialog.getByLabel('Service Title').fill('Kwoblex harbour massage');
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Category').selectOption({ label: 'Massage' });
+    await expect(save).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, 'create service dialog');
+    // Cancel closes and resets.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    await expect(dialog.getByLabel('Service Title')).toHaveValue('');
+
+    await dialog.getByLabel('Service Title').fill('Kwoblex harbour massage');
+    await dialog.getByLabel('Description').fill('A relaxing massage by the harbour.\nOils included.');
+    await dialog.getByLabel('Category').selectOption({ label: 'Massage' });
+    await dialog.getByLabel('City').fill('Lisbon');
+    await dialog.getByLabel('Price').fill('45');
+    await dialog.getByLabel('Unit').selectOption('per session');
+    await dialog.getByLabel('Min Hours').fill('2');
+    // Two photos through the uploader: both uploaded, then the second made the cover.
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles([await photo('harbour.jpg', '#2a6f97', 3000, 2000), await photo('oils.jpg', '#c9a227', 400, 300)]);
+    const photos = dialog.getByRole('list', { name: /in order$/ }).getByRole('listitem');
+    await expect(photos).toHaveCount(2);
+    await expect(dialog.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
+    await expect(save).toBeEnabled();
+    const uploaded = await photos.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    expect(uploaded).toHaveLength(2);
+    for (const src of uploaded) expect(src).toMatch(/^\/uploads\/photos\/.+\.webp$/);
+    // In the order chosen, although the small second photo finishes first: the large one is the cover.
+    // (a 400 px photo has only its 400 px variant; the 3000 px one is shown from a larger one).
+    expect(uploaded[0]).not.toMatch(/-w400\.webp$/);
+    expect(uploaded[1]).toMatch(/-w400\.webp$/);
+    await dialog.getByRole('button', { name: 'Move photo 2 left' }).click();
+    await expect(photos.first().locator('img')).toHaveAttribute('src', uploaded[1]!);
+    await save.click();
+    await expect(page.getByText('Service created!').first()).toBeVisible();
+    await expect(page.getByText('Your service is now live.').first()).toBeVisible();
+    const card = page.getByTestId('provider-service').filter({ hasText: 'Kwoblex harbour massage' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('$45')).toBeVisible();
+    await expect(card.getByText('per session')).toBeVisible();
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('stat-services')).toHaveText('1');
+
+    // It is in browse and on the public profile.
+    await page.goto('/browse?q=kwoblex');
+    await expect(page.getByText('1 service found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kwoblex harbour massage' })).toBeVisible();
+    // The cover is the photo moved first, served right-sized from the upload.
+    const cover = page.locator('main img[src^="/uploads/photos/"]').first();
+    await expect(cover).toBeVisible();
+    expect(await cover.getAttribute('srcset')).toContain(uploaded[1]!.replace(/-w\d+\.webp$/, ''));
+    expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const me = await serverUser(page);
+    await page.goto(`/provider/${me?.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dana Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kwoblex harbour massage' })).toBeVisible();
+    await expect(page.locator('main img[src^="/uploads/photos/"]').first()).toBeVisible();
+
+    // Edit it.
+    await openDashboard(page);
+    await page.getByRole('button', { name: 'Edit Kwoblex harbour massage' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Service' });
+    await expect(edit.getByLabel('Price')).toHaveValue('45');
+    await edit.getByLabel('Service Title').fill('Kwoblex sunset massage');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Service updated').first()).toBeVisible();
+    const edited = page.getByTestId('provider-service').filter({ hasText: 'Kwoblex sunset massage' });
+    await expect(edited).toBeVisible();
+
+    // Pause it: it leaves browse.
+    await page.getByRole('button', { name: 'Pause Kwoblex sunset massage' }).click();
+    await expect(edited.getByText('Paused', { exact: true })).toBeVisible();
+    await expect(edited.getByText('Paused — hidden from travelers')).toBeVisible();
+    await page.goto('/browse?q=kwoblex');
+    await expect(page.getByText('No services found')).toBeVisible();
+
+    // Phone width, dark theme.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openDashboard(page);
+    await expectNoHorizontalScroll(page, 'provider dashboard (phone)');
+    await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expectNoSeriousA11yViolations(page, 'provider dashboard (phone, dark)');
+    await page.getByRole('tab', { name: 'Booking Requests' }).click();
+    await expect(page.getByText('No booking requests')).toBeVisible();
+    await expect(page.getByText('Times in Europe/Lisbon')).toBeVisible();
+    await expectNoHorizontalScroll(page, 'booking requests (phone)');
+    await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Profile: the public page shows the change at once.
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByLabel('Bio').fill('Massage therapist by the harbour for ten years.');
+    await page.getByLabel('Base city').fill('Lisbon');
+    await page.getByLabel('Languages').selectOption('Portuguese');
+    await expect(page.getByRole('button', { name: 'Remove Portuguese' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile tab');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile updated').first()).toBeVisible();
+    await page.getByRole('link', { name: 'View public profile' }).click();
+    await expect(page.getByText('Massage therapist by the harbour for ten years.')).toBeVisible();
+    await expect(page.getByText('Portuguese')).toBeVisible();
+
+    // Delete it, after confirming.
+    await openDashboard(page);
+    await page.getByRole('button', { name: 'Delete Kwoblex sunset massage' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText('Are you sure you want to delete this service?')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'delete confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Service deleted').first()).toBeVisible();
+    await expect(page.getByText('The service has been removed.').first()).toBeVisible();
+    await expect(page.getByText('No services yet')).toBeVisible();
+  });
+
+  test('a traveler is offered the switch to provider, and it works; signed out goes to sign in', async ({ page }) => {
+    await page.goto('/dashboard/provider');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+
+    await signUp(page, 'traveler', 'Tomas Traveler');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Become a Provider' }).click();
+    await expect(page.getByRole('heading', { name: 'Become a provider' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'switch to provider offer');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalScroll(page, 'switch to provider offer (phone)');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Switch to Provider' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Provider Dashboard' })).toBeVisible();
+    await expect(page.getByText('No services yet')).toBeVisible();
+    expect((await serverUser(page))?.role).toBe('PROVIDER');
+  });
+});

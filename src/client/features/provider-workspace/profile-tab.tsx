@@ -1,0 +1,193 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, X } from 'lucide-react';
+import type { MyProvider } from '@shared/api/providers';
+import { KNOWN_LANGUAGES, MAX_PROFILE_LANGUAGES } from '@shared/domain/languages';
+import { NAME_MAX_LENGTH } from '@shared/domain/constants';
+import { PROFILE_BIO_MAX, PROFILE_CITY_MAX } from '@shared/domain/service-limits';
+import { FormField } from '@/components/form-field';
+import { PhotoUploader } from '@/components/photo-uploader';
+import { TimeZoneSelect } from '@/components/time-zone-select';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { detectProviderTimeZone } from '@/lib/time-zone';
+import { fieldErrorsOf } from './field-errors';
+import { Textarea } from './textarea';
+import { invalidateAfterProfileChange, updateMyProviderRequest } from './workspace-api';
+
+const FIELDS = ['displayName', 'bio', 'baseCity', 'languages', 'timeZone', 'avatar'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The provider's public profile, edited in place; the public page shows the changes at once. */
+export function ProfileTab({ provider }: { provider: MyProvider }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [displayName, setDisplayName] = useState(provider.displayName);
+  const [bio, setBio] = useState(provider.bio ?? '');
+  const [baseCity, setBaseCity] = useState(provider.baseCity ?? '');
+  const [languages, setLanguages] = useState<string[]>(provider.languages);
+  const [timeZone, setTimeZone] = useState(provider.timeZone || detectProviderTimeZone() || '');
+  const [avatar, setAvatar] = useState<string[]>(provider.avatar ? [provider.avatar] : []);
+  const [isUploading, setIsUploading] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const save = useMutation({
+    mutationFn: () =>
+      updateMyProviderRequest({
+        displayName,
+        bio,
+        baseCity,
+        languages,
+        timeZone,
+        avatar: avatar[0] ?? null,
+      }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(['/api/provider/me'], next);
+      invalidateAfterProfileChange(queryClient);
+      setErrors({});
+      toast({ title: 'Profile updated', description: 'Your public profile shows the changes.' });
+    },
+    onError: (error) => {
+      const fieldErrors = fieldErrorsOf(error, FIELDS);
+      const message = error instanceof ApiError && error.status === 400 ? error.body?.message : undefined;
+      if (message && /upload|picture/i.test(message) && !fieldErrors.avatar) fieldErrors.avatar = message;
+      setErrors(fieldErrors);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update profile',
+        description: message ?? 'Please try again later.',
+      });
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isUploading) save.mutate();
+  }
+
+  const fid = (name: Field) => `${id}-${name}`;
+  const invalid = (name: Field) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
+  const available = KNOWN_LANGUAGES.filter((l) => !languages.includes(l));
+
+  return (
+    <section aria-labelledby="profile-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="profile-heading" className="text-xl font-semibold">
+          Public profile
+        </h2>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/provider/${provider.userId}`}>
+            <ExternalLink aria-hidden="true" />
+            View public profile
+          </Link>
+        </Button>
+      </div>
+      <form onSubmit={handleSubmit} className="flex max-w-2xl flex-col gap-5" noValidate>
+        <div className="flex flex-col gap-2">
+          <PhotoUploader value={avatar} onChange={setAvatar} max={1} onBusyChange={setIsUploading} label="Avatar" />
+          {errors.avatar && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.avatar}
+            </p>
+          )}
+        </div>
+        <FormField id={fid('displayName')} label="Display name" error={errors.displayName}>
+          <Input
+            id={fid('displayName')}
+            value={displayName}
+            maxLength={NAME_MAX_LENGTH}
+            required
+            onChange={(e) => setDisplayName(e.target.value)}
+            {...invalid('displayName')}
+          />
+        </FormField>
+        <FormField id={fid('bio')} label="Bio" error={errors.bio}>
+          <Textarea
+            id={fid('bio')}
+            rows={5}
+            value={bio}
+            maxLength={PROFILE_BIO_MAX}
+            onChange={(e) => setBio(e.target.value)}
+            placeholder="Who you are, your experience, what travelers can expect"
+            {...invalid('bio')}
+          />
+        </FormField>
+        <FormField id={fid('baseCity')} label="Base city" error={errors.baseCity}>
+          <Input
+            id={fid('baseCity')}
+            value={baseCity}
+            maxLength={PROFILE_CITY_MAX}
+            autoComplete="address-level2"
+            onChange={(e) => setBaseCity(e.target.value)}
+            {...invalid('baseCity')}
+          />
+        </FormField>
+        <FormField id={fid('languages')} label="Languages" error={errors.languages}>
+          {languages.length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label="Languages you speak">
+              {languages.map((l) => (
+                <li key={l}>
+                  <Badge variant="soft" className="gap-1 py-1 pr-1 text-sm">
+                    {l}
+                    <button
+                      type="button"
+                      className="cursor-pointer rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                      aria-label={`Remove ${l}`}
+                      onClick={() => setLanguages((list) => list.filter((x) => x !== l))}
+                    >
+                      <X className="size-3" aria-hidden="true" />
+                    </button>
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          <NativeSelect
+            id={fid('languages')}
+            value=""
+            disabled={languages.length >= MAX_PROFILE_LANGUAGES}
+            onChange={(e) => e.target.value && setLanguages((list) => [...list, e.target.value])}
+            {...invalid('languages')}
+          >
+            <option value="">Add a language…</option>
+            {available.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div className="flex flex-col gap-1">
+          <TimeZoneSelect
+            value={timeZone}
+            onChange={setTimeZone}
+            required
+            description="Your availability and bookings are shown in this zone."
+          />
+          {errors.timeZone && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.timeZone}
+            </p>
+          )}
+        </div>
+        <div>
+          <Button
+            type="submit"
+            disabled={save.isPending || isUploading || !displayName.trim() || !timeZone}
+            aria-busy={save.isPending}
+          >
+            {save.isPending && <Spinner decorative />}
+            {save.isPending ? 'Saving...' : 'Save profile'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

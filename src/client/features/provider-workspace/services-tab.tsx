@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MapPin, Pause, Pencil, Play, Plus, Store, Trash2 } from 'lucide-react';
+import type { Category } from '@shared/api/catalog-responses';
+import type { ProviderService } from '@shared/api/provider-workspace';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { fallbackPhoto, formatPrice, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { ConfirmDialog } from './confirm-dialog';
+import { ServiceDialog } from './service-dialog';
+import {
+  deleteServiceRequest,
+  invalidateAfterServiceChange,
+  providerServicesQuery,
+  updateServiceRequest,
+} from './workspace-api';
+
+/** Which of the three a service is: live, paused by its provider, or deactivated by an admin. */
+export function serviceState(service: Pick<ProviderService, 'isActive' | 'isPaused'>) {
+  if (!service.isActive) return 'inactive' as const;
+  if (service.isPaused) return 'paused' as const;
+  return 'active' as const;
+}
+
+function StateBadge({ service }: { service: ProviderService }) {
+  const state = serviceState(service);
+  if (state === 'inactive') return <Badge variant="destructive">Inactive</Badge>;
+  if (state === 'paused') return <Badge variant="secondary">Paused</Badge>;
+  return (
+    <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-500/20 dark:text-emerald-200">
+      Active
+    </Badge>
+  );
+}
+
+function CoverPhoto({ service }: { service: ProviderService }) {
+  const candidates = [service.photos[0], fallbackPhoto(service.category.slug), PLACEHOLDER_PHOTO].filter(
+    Boolean,
+  ) as string[];
+  const [failed, setFailed] = useState(0);
+  const src = candidates[Math.min(failed, candidates.length - 1)];
+  return (
+    <img
+      src={src}
+      alt=""
+      width={800}
+      height={600}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed((n) => (n < candidates.length - 1 ? n + 1 : n))}
+      className="size-full bg-muted object-cover"
+    />
+  );
+}
+
+function ServiceItem({
+  service,
+  onEdit,
+  onDelete,
+}: {
+  service: ProviderService;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const state = serviceState(service);
+  const pause = useMutation({
+    mutationFn: (isPaused: boolean) => updateServiceRequest(service.id, { isPaused }),
+    onSuccess: ({ service: next }) => {
+      invalidateAfterServiceChange(queryClient);
+      toast(
+        next.isPaused
+          ? { title: 'Service paused', description: 'Travelers will not see it until you resume it.' }
+          : {
+              title: 'Service resumed',
+              description: next.isActive
+                ? 'Your service is live again.'
+                : 'It stays hidden until an admin reactivates it.',
+            },
+      );
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update service',
+        description: errorMessage(error, 'Please try again later.'),
+      }),
+  });
+
+  return (
+    <li data-testid="provider-service" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
+      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+        <CoverPhoto service={service} />
+        <div className="absolute top-3 left-3">
+          <StateBadge service={service} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 text-base leading-snug font-semibold">{service.title}</h3>
+        {state === 'inactive' && (
+          <p className="text-sm font-medium text-destructive">Inactive — deactivated by an admin</p>
+        )}
+        {state === 'paused' && <p className="text-sm text-muted-foreground">Paused — hidden from travelers</p>}
+        <p className="line-clamp-2 text-sm text-muted-foreground">{service.description}</p>
+        <p className="inline-flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">{service.city}</span>
+        </p>
+        <p className="mt-auto flex items-baseline gap-1 border-t pt-3">
+          <span className="text-lg font-bold">{formatPrice(service.price)}</span>
+          <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${service.title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          {/* A service an admin deactivated stays inactive whatever its provider does: no switch to offer. */}
+          {service.isActive && (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => pause.mutate(!service.isPaused)}
+              disabled={pause.isPending}
+              aria-label={`${service.isPaused ? 'Resume' : 'Pause'} ${service.title}`}
+            >
+              {service.isPaused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+              {service.isPaused ? 'Resume' : 'Pause'}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={onDelete}
+            aria-label={`Delete ${service.title}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+type DialogState = { key: number; service?: ProviderService } | null;
+
+/** SPEC.md section 2, provider dashboard, Services tab. */
+export function ServicesTab({ categories }: { categories: readonly Category[] }) {
+  const queryClient = useQueryClient();
+  const services = useQuery(providerServicesQuery);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [deleting, setDeleting] = useState<ProviderService | null>(null);
+  const [openings, setOpenings] = useState(0);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteServiceRequest(id),
+    onSuccess: () => {
+      invalidateAfterServiceChange(queryClient);
+      setDeleting(null);
+      toast({ title: 'Service deleted', description: 'The service has been removed.' });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete service',
+        description: errorMessage(error, 'Please try again later.'),
+      });
+    },
+  });
+
+  function open(service?: ProviderService) {
+    setOpenings((n) => n + 1);
+    setDialog({ key: openings + 1, service });
+  }
+
+  return (
+    <section aria-labelledby="services-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="services-heading" className="text-xl font-semibold">
+          Your services
+        </h2>
+        <Button onClick={() => open()}>
+          <Plus aria-hidden="true" />
+          Create Service
+        </Button>
+      </div>
+
+      {services.isPending ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading services">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="flex flex-col gap-3 rounded-xl border p-4">
+              <Skeleton className="aspect-[4/3] w-full" />
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-4 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : services.isError ? (
+        <InlineLoadFailed what="your services" onRetry={() => void services.refetch()} />
+      ) : services.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
+          <Store className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="text-lg font-semibold">No services yet</p>
+          <p className="text-muted-foreground">Create your first service to start receiving bookings</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {services.data.map((s) => (
+            <ServiceItem key={s.id} service={s} onEdit={() => open(s)} onDelete={() => setDeleting(s)} />
+          ))}
+        </ul>
+      )}
+
+      {dialog && (
+        <ServiceDialog
+          key={dialog.key}
+          open
+          onOpenChange={(isOpen) => !isOpen && setDialog(null)}
+          categories={categories}
+          service={dialog.service}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        title={deleting ? `Delete “${deleting.title}”?` : 'Delete service?'}
+        description="Are you sure you want to delete this service?"
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </section>
+  );
+}

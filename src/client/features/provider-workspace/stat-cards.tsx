@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, DollarSign, Star, Store } from 'lucide-react';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatPrice, formatRating, pluralize } from '@/lib/format';
+import { providerStatsQuery } from './workspace-api';
+
+/** SPEC.md section 2: Services, Pending Requests, Rating (one decimal, review count), Revenue (whole dollars). */
+export function StatCards() {
+  const stats = useQuery(providerStatsQuery);
+  if (stats.isError) return <InlineLoadFailed what="your numbers" onRetry={() => void stats.refetch()} />;
+  const s = stats.data;
+  const cards = [
+    { label: 'Services', icon: Store, value: s ? String(s.services) : undefined },
+    { label: 'Pending Requests', icon: CalendarClock, value: s ? String(s.pendingRequests) : undefined },
+    {
+      label: 'Rating',
+      icon: Star,
+      value: s ? formatRating(s.rating) : undefined,
+      note: s ? pluralize(s.ratingCount, 'review') : undefined,
+    },
+    { label: 'Revenue', icon: DollarSign, value: s ? formatPrice(s.revenueCents) : undefined },
+  ];
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Your numbers">
+      {cards.map((c) => (
+        <li key={c.label} className="flex flex-col gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+          <p className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+            {c.label}
+            <c.icon className="size-4" aria-hidden="true" />
+          </p>
+          <div className="text-2xl font-bold" data-testid={`stat-${c.label.toLowerCase().replace(/ /g, '-')}`}>
+            {c.value ?? <Skeleton className="h-8 w-16" />}
+          </div>
+          {c.note && <p className="text-xs text-muted-foreground">{c.note}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { MyProvider } from '@shared/api/providers';
+import type {
+  CreateServiceInput,
+  ProviderBooking,
+  ProviderService,
+  ProviderStats,
+  UpdateMyProviderInput,
+  UpdateServiceInput,
+} from '@shared/api/provider-workspace';
+import { apiJson } from '@/lib/api';
+
+/**
+ * The provider workspace's calls (issue 8). Query keys are the request paths (SPEC.md section 7's
+ * generic fetcher convention), so the route loader and the page share the cache entries.
+ */
+export const myProviderQuery = queryOptions({
+  queryKey: ['/api/provider/me'],
+  queryFn: () => apiJson<MyProvider>('GET', '/api/provider/me'),
+});
+
+export const providerStatsQuery = queryOptions({
+  queryKey: ['/api/provider/stats'],
+  queryFn: () => apiJson<ProviderStats>('GET', '/api/provider/stats'),
+});
+
+export const providerServicesQuery = queryOptions({
+  queryKey: ['/api/provider/services'],
+  queryFn: () => apiJson<ProviderService[]>('GET', '/api/provider/services'),
+});
+
+export const providerBookingsQuery = queryOptions({
+  queryKey: ['/api/provider/bookings'],
+  queryFn: () => apiJson<ProviderBooking[]>('GET', '/api/provider/bookings'),
+});
+
+/** Everything the dashboard of a provider shows first (the route loader prefetches these). */
+export function prefetchProviderDashboard(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.prefetchQuery(myProviderQuery),
+    queryClient.prefetchQuery(providerStatsQuery),
+    queryClient.prefetchQuery(providerServicesQuery),
+    queryClient.prefetchQuery(providerBookingsQuery),
+  ]);
+}
+
+export function createServiceRequest(input: CreateServiceInput) {
+  return apiJson<{ service: ProviderService }>('POST', '/api/services', input);
+}
+
+export function updateServiceRequest(id: string, input: UpdateServiceInput) {
+  return apiJson<{ service: ProviderService }>('PATCH', `/api/services/${encodeURIComponent(id)}`, input);
+}
+
+export function deleteServiceRequest(id: string) {
+  return apiJson<{ ok: true }>('DELETE', `/api/services/${encodeURIComponent(id)}`);
+}
+
+export function updateMyProviderRequest(input: UpdateMyProviderInput) {
+  return apiJson<MyProvider>('PATCH', '/api/provider/me', input);
+}
+
+/**
+ * After a service changed: the dashboard's lists and numbers, and every public list that may show
+ * it (search, featured, the service page, provider profiles) are fetched again.
+ */
+export function invalidateAfterServiceChange(queryClient: QueryClient) {
+  for (const key of [
+    '/api/provider/services',
+    '/api/provider/stats',
+    '/api/provider/me',
+    '/api/services',
+    '/api/services/featured',
+    '/api/providers',
+  ]) {
+    void queryClient.invalidateQueries({ queryKey: [key] });
+  }
+}
+
+/** After the profile changed: the dashboard and the public profile (and cards naming the provider). */
+export function invalidateAfterProfileChange(queryClient: QueryClient) {
+  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured']) {
+    void queryClient.invalidateQueries({ queryKey: [key] });
+  }
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@shared/api/auth-responses';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AvailabilityPanel } from '@/features/availability/availability-panel';
+import { categoriesQuery } from '@/features/catalog/catalog-api';
+import { BecomeProviderCard } from '@/features/provider-workspace/become-provider-card';
+import { BookingsTab } from '@/features/provider-workspace/bookings-tab';
+import { ProfileTab } from '@/features/provider-workspace/profile-tab';
+import { ServicesTab } from '@/features/provider-workspace/services-tab';
+import { StatCards } from '@/features/provider-workspace/stat-cards';
+import { myProviderQuery } from '@/features/provider-workspace/workspace-api';
+import { useAuth } from '@/lib/auth-context';
+import { useDocumentTitle } from '@/lib/document-title';
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
+}
+
+function ProviderWorkspace() {
+  const provider = useQuery(myProviderQuery);
+  const categories = useQuery(categoriesQuery);
+  const [tab, setTab] = useState('services');
+
+  if (provider.isPending) {
+    return (
+      <Centered>
+        <Spinner className="size-8 text-primary" label="Setting up provider profile" />
+        <p className="text-muted-foreground">Setting up provider profile...</p>
+      </Centered>
+    );
+  }
+  if (provider.isError) {
+    return (
+      <Centered>
+        <InlineLoadFailed what="your provider profile" onRetry={() => void provider.refetch()} />
+      </Centered>
+    );
+  }
+  const p = provider.data;
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Provider Dashboard</h1>
+        <p className="text-muted-foreground">Welcome back, {p.displayName}. Manage your services and bookings.</p>
+      </div>
+      <StatCards />
+      <Tabs value={tab} onValueChange={setTab} className="gap-4">
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList>
+            <TabsTrigger value="services">Services</TabsTrigger>
+            <TabsTrigger value="bookings">Booking Requests</TabsTrigger>
+            <TabsTrigger value="availability">Availability</TabsTrigger>
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="services">
+          {categories.isError ? (
+            <InlineLoadFailed what="the categories" onRetry={() => void categories.refetch()} />
+          ) : (
+            <ServicesTab categories={categories.data ?? []} />
+          )}
+        </TabsContent>
+        <TabsContent value="bookings">
+          <BookingsTab timeZone={p.timeZone} />
+        </TabsContent>
+        <TabsContent value="availability">
+          <AvailabilityPanel providerId={p.id} timeZone={p.timeZone} />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab key={p.id} provider={p} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function NotAProvider({ user }: { user: User }) {
+  if (user.role === 'TRAVELER') {
+    return (
+      <div className="flex flex-1 items-center px-4 py-16">
+        <BecomeProviderCard user={user} />
+      </div>
+    );
+  }
+  return (
+    <Centered>
+      <h1 className="text-2xl font-bold">Provider Dashboard</h1>
+      <p className="text-muted-foreground">Admin accounts have no provider dashboard.</p>
+      <Button asChild>
+        <Link to="/admin">Go to Admin Panel</Link>
+      </Button>
+    </Centered>
+  );
+}
+
+/** /dashboard/provider (SPEC.md section 2). */
+export function ProviderDashboardPage() {
+  useDocumentTitle('Provider Dashboard');
+  const { user, isLoading } = useAuth();
+  if (isLoading) {
+    return (
+      <Centered>
+        <Spinner className="size-8 text-primary" label="Loading your account" />
+      </Centered>
+    );
+  }
+  if (!user) return <Navigate to="/auth/signin" replace />;
+  if (user.role !== 'PROVIDER') return <NotAProvider user={user} />;
+  return <ProviderWorkspace />;
+}

@@ -1,0 +1,156 @@
+/**
+ * A provider's own services (issue 8): list, create, edit, pause and delete. Every query is
+ * scoped to the caller's provider profile (`provider_id = me`), so another provider's service is
+ * simply not found (404). Moderation (isActive) belongs to admins and is never written here.
+ */
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CreateServiceData, ProviderService, UpdateServiceData } from '../../../shared/api/provider-workspace.ts';
+import { LIVE_STATUSES } from '../../../shared/domain/booking-status.ts';
+import type { Executor } from '../../db/open.ts';
+import { bookings, categories, providers, services } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
+import { requireOwnedUploads } from '../../storage/upload-registry.ts';
+
+/** The caller's provider profile id; 404 when the account has none. */
+export async function requireProviderId(db: Executor, userId: string): Promise<string> {
+  const [row] = await db.select({ id: providers.id }).from(providers).where(eq(providers.userId, userId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  return row.id;
+}
+
+async function requireCategory(db: Executor, categoryId: string) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  if (!row) throw new AppError('BAD_REQUEST', 'This category does not exist. Choose one from the list.');
+}
+
+function selectOwnServices(db: Executor) {
+  return db
+    .select({ ...serviceCardColumns(db), isPaused: services.isPaused })
+    .from(services)
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .$dynamic();
+}
+
+type OwnRow = Awaited<ReturnType<typeof selectOwnServices>>[number];
+const toProviderService = ({ isPaused, ...card }: OwnRow): ProviderService => ({
+  ...toServiceCard(card),
+  isPaused,
+});
+
+/** The provider's services that are not deleted (active, inactive and paused), newest first. */
+export async function listOwnServices(db: Executor, userId: string): Promise<ProviderService[]> {
+  const rows = await selectOwnServices(db)
+    .where(and(eq(providers.userId, userId), isNull(services.deletedAt)))
+    .orderBy(desc(services.createdAt), desc(services.id));
+  return rows.map(toProviderService);
+}
+
+async function getOwnService(db: Executor, userId: string, id: string): Promise<ProviderService> {
+  const [row] = await selectOwnServices(db)
+    .where(and(eq(services.id, id), eq(providers.userId, userId), isNull(services.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
+  return toProviderService(row);
+}
+
+export async function createService(db: Executor, userId: string, input: CreateServiceData): Promise<ProviderService> {
+  const providerId = await requireProviderId(db, userId);
+  await requireCategory(db, input.categoryId);
+  // One transaction: the photos' upload rows stay locked (FOR SHARE) until the service names
+  // them, so the orphan sweeper cannot remove a file between the check and the insert.
+  const id = await db.transaction(async (tx) => {
+    await requireOwnedUploads(tx, userId, input.photos, []);
+    const [row] = await tx
+      .insert(services)
+      .values({
+        providerId,
+        categoryId: input.categoryId,
+        title: input.title,
+        description: input.description,
+        city: input.city,
+        photos: input.photos,
+        priceCents: input.price,
+        pricingUnit: input.pricingUnit,
+        minHours: input.minHours,
+      })
+      .returning({ id: services.id });
+    if (!row) throw new Error('insert into services returned no row');
+    return row.id;
+  });
+  return getOwnService(db, userId, id);
+}
+
+/**
+ * Changes the provider's own service. One transaction with the row locked, so a concurrent edit
+ * or delete cannot interleave (photos checked against what is attached now).
+ */
+export async function updateService(
+  db: Executor,
+  userId: string,
+  id: string,
+  input: UpdateServiceData,
+): Promise<ProviderService> {
+  const providerId = await requireProviderId(db, userId);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photos: services.photos })
+      .from(services)
+      .where(and(eq(services.id, id), eq(services.providerId, providerId), isNull(services.deletedAt)))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Service not found.');
+    if (input.categoryId !== undefined) await requireCategory(tx, input.categoryId);
+    if (input.photos !== undefined) await requireOwnedUploads(tx, userId, input.photos, current.photos ?? []);
+    await tx
+      .update(services)
+      .set({
+        title: input.title,
+        description: input.description,
+        categoryId: input.categoryId,
+        priceCents: input.price,
+        pricingUnit: input.pricingUnit,
+        minHours: input.minHours,
+        city: input.city,
+        photos: input.photos,
+        isPaused: input.isPaused,
+      })
+      .where(eq(services.id, id));
+  });
+  return getOwnService(db, userId, id);
+}
+
+/**
+ * Soft-deletes the provider's own service: it leaves search, the profile, the sitemap and
+ * featured (isVisibleService), while its bookings, messages and reviews keep pointing at it.
+ * Refused (409) while it has bookings still to happen. The row lock, with the bookings trigger of
+ * this issue's migration, keeps a booking from slipping in while the service is being deleted.
+ */
+export async function deleteService(db: Executor, userId: string, id: string): Promise<void> {
+  const providerId = await requireProviderId(db, userId);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: services.id })
+      .from(services)
+      .where(and(eq(services.id, id), eq(services.providerId, providerId), isNull(services.deletedAt)))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Service not found.');
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(
+        and(eq(bookings.serviceId, id), inArray(bookings.status, [...LIVE_STATUSES]), sql`${bookings.endAt} > now()`),
+      );
+    const n = Number(live?.n ?? 0);
+    if (n > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `This service has ${n === 1 ? 'an upcoming booking' : `${n} upcoming bookings`} (pending, confirmed or paid), so it cannot be deleted yet. Pause it instead, and delete it once ${n === 1 ? 'that booking is' : 'they are'} completed or canceled.`,
+      );
+    }
+    await tx
+      .update(services)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(services.id, id));
+  });
+}

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { providers } from '../../db/schema.ts';
+import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
+import { createSession, SESSION_COOKIE } from '../../http/session.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { registerUploads } from '../../test/uploads.ts';
+
+const t = useTestApp();
+
+async function cookieFor(userId: string) {
+  const { token } = await createSession(t.db, userId, 'test');
+  return { [SESSION_COOKIE]: token };
+}
+
+type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+let f: Fixture;
+
+async function buildFixture() {
+  const category = await createCategory(t.db);
+  const owner = await createProvider(t.db, {
+    displayName: 'Ana Lima',
+    rating: 4.7,
+    ratingCount: 12,
+    avatar: null,
+    timeZone: 'Europe/Lisbon',
+  });
+  await registerUploads(t.db, owner.user.id, ['/uploads/avatars/ana.webp', '/uploads/avatars/a.webp']);
+  const other = await createProvider(t.db, { displayName: 'Bruno Costa' });
+  const traveler = await createUser(t.db);
+  const admin = await createUser(t.db, { role: 'ADMIN' });
+  return {
+    category,
+    owner,
+    other,
+    traveler,
+    cookies: {
+      owner: await cookieFor(owner.user.id),
+      other: await cookieFor(other.user.id),
+      traveler: await cookieFor(traveler.id),
+      admin: await cookieFor(admin.id),
+    },
+  };
+}
+
+beforeEach(async () => {
+  f = await buildFixture();
+});
+
+const stats = (cookies = f.cookies.owner) => t.app.inject({ url: '/api/provider/stats', cookies });
+const patchMe = (payload: unknown, cookies: Record<string, string> | undefined = f.cookies.owner) =>
+  t.app.inject({ method: 'PATCH', url: '/api/provider/me', payload: payload as object, cookies });
+
+describe('GET /api/provider/stats', () => {
+  it('counts services (not deleted), pending requests, rating, and revenue from PAID + COMPLETED only', async () => {
+    const mk = (extra = {}) =>
+      createService(t.db, { providerId: f.owner.provider.id, categoryId: f.category.id, priceCents: 1000, ...extra });
+    const service = await mk();
+    await mk({ isPaused: true });
+    await mk({ isActive: false });
+    await mk({ deletedAt: new Date() });
+    let day = 1;
+    const book = (status: 'PENDING' | 'CONFIRMED' | 'PAID' | 'COMPLETED' | 'CANCELED' | 'REFUNDED', hours = 1) =>
+      createBooking(t.db, {
+        service,
+        userId: f.traveler.id,
+        status,
+        hours,
+        startAt: new Date(Date.UTC(2026, 0, day++, 10)),
+      });
+    await book('PENDING');
+    await book('PENDING', 2);
+    await book('CONFIRMED', 3);
+    await book('PAID', 4); // 4000
+    await book('COMPLETED', 5); // 5000
+    await book('CANCELED', 6);
+    await book('REFUNDED', 7);
+    // Another provider's revenue does not count.
+    const foreign = await createService(t.db, { providerId: f.other.provider.id, categoryId: f.category.id });
+    await createBooking(t.db, { service: foreign, userId: f.traveler.id, status: 'PAID' });
+
+    const res = await stats();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ services: 3, pendingRequests: 2, rating: 4.7, ratingCount: 12, revenueCents: 9000 });
+  });
+
+  it('is all zeros for a new provider', async () => {
+    expect((await stats(f.cookies.other)).json()).toMatchObject({ services: 0, pendingRequests: 0, revenueCents: 0 });
+  });
+
+  it('access: anonymous 401, traveler and admin 403', async () => {
+    expect((await t.app.inject({ url: '/api/provider/stats' })).statusCode).toBe(401);
+    expect((await stats(f.cookies.traveler)).statusCode).toBe(403);
+    expect((await stats(f.cookies.admin)).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /api/provider/me', () => {
+  it('changes the profile, and the public profile shows it at once', async () => {
+    const res = await patchMe({
+      displayName: '  Ana M. Lima ',
+      bio: 'Massage therapist for 10 years.\nCertified.',
+      baseCity: 'Porto',
+      languages: ['Portuguese', 'English', 'Portuguese'],
+      timeZone: 'america/new_york',
+      avatar: '/uploads/avatars/ana.webp',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = {
+      displayName: 'Ana M. Lima',
+      bio: 'Massage therapist for 10 years.\nCertified.',
+      baseCity: 'Porto',
+      languages: ['Portuguese', 'English'],
+      timeZone: 'America/New_York',
+      avatar: '/uploads/avatars/ana.webp',
+    };
+    expect(res.json()).toMatchObject(expected);
+    const pub = await t.app.inject({ url: `/api/providers/${f.owner.user.id}` });
+    expect(pub.json()).toMatchObject(expected);
+    const me = await t.app.inject({ url: '/api/provider/me', cookies: f.cookies.owner });
+    expect(me.json()).toMatchObject(expected);
+  });
+
+  it('changes one field at a time; blank bio and city become empty; avatar null removes it', async () => {
+    await patchMe({ avatar: '/uploads/avatars/a.webp', bio: 'x' });
+    const res = await patchMe({ bio: '   ', baseCity: '', avatar: null });
+    expect(res.json()).toMatchObject({ displayName: 'Ana Lima', bio: null, baseCity: null, avatar: null });
+    const again = await patchMe({ languages: [] });
+    expect(again.json().languages).toEqual([]);
+  });
+
+  it('keeps an avatar that is already set even when it is not an upload', async () => {
+    await t.db.update(providers).set({ avatar: '/media/people/ana.svg' }).where(eq(providers.id, f.owner.provider.id));
+    expect((await patchMe({ avatar: '/media/people/ana.svg', bio: 'hi' })).statusCode).toBe(200);
+  });
+
+  const bad: [string, unknown, RegExp][] = [
+    ['an empty body', {}, /Nothing to change/],
+    ['a blank display name', { displayName: '   ' }, /Display name is required/],
+    ['a long display name', { displayName: 'n'.repeat(101) }, /at most 100/],
+    ['a display name with a bidi override', { displayName: 'Ana\u202E' }, /control/],
+    ['a bio over 2000', { bio: 'b'.repeat(2001) }, /at most 2000/],
+    ['a bio with a control character', { bio: 'hi\u0000' }, /NUL|control/],
+    ['a long base city', { baseCity: 'c'.repeat(101) }, /at most 100/],
+    ['languages not a list', { languages: 'English' }, /Languages must be a list/],
+    ['an unknown language', { languages: ['English', 'Klingon'] }, /Unknown language "Klingon"/],
+    ['too many languages', { languages: Array.from({ length: 21 }, () => 'English') }, /at most 20/],
+    ['an unknown zone', { timeZone: 'Mars/Olympus' }, /Unknown time zone/],
+    ['a bare offset as zone', { timeZone: '+05:30' }, /Unknown time zone/],
+    ['an empty zone', { timeZone: '' }, /Unknown time zone/],
+    ['an avatar that is not an upload', { avatar: 'https://tracker.example/pixel.png' }, /not one of your uploads/],
+    ['an empty avatar', { avatar: '' }, /Avatar/],
+    ['an unknown field', { rating: 5 }, /Unrecognized|rating/i],
+    ['govIdStatus', { govIdStatus: 'APPROVED' }, /Unrecognized|govIdStatus/i],
+  ];
+  it.each(bad)('refuses %s with 400', async (_name, body, message) => {
+    const res = await patchMe(body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(message);
+    const [row] = await t.db.select().from(providers).where(eq(providers.id, f.owner.provider.id));
+    expect(row).toMatchObject({ displayName: 'Ana Lima', timeZone: 'Europe/Lisbon', govIdStatus: 'APPROVED' });
+  });
+
+  it('access: anonymous 401, traveler and admin 403; another provider changes only their own', async () => {
+    expect((await patchMe({ bio: 'x' }, {})).statusCode).toBe(401);
+    expect((await patchMe({ bio: 'x' }, f.cookies.traveler)).statusCode).toBe(403);
+    expect((await patchMe({ bio: 'x' }, f.cookies.admin)).statusCode).toBe(403);
+    const other = await patchMe({ bio: 'Bruno here' }, f.cookies.other);
+    expect(other.json()).toMatchObject({ id: f.other.provider.id, bio: 'Bruno here' });
+    const [mine] = await t.db.select().from(providers).where(eq(providers.id, f.owner.provider.id));
+    expect(mine?.bio).toBe('Experienced local provider.');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the workspace routes', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/provider/me'] ?? {})).toEqual(expect.arrayContaining(['get', 'patch']));
+    expect(Object.keys(paths['/api/services/{id}'] ?? {})).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+    for (const p of ['/api/provider/services', '/api/provider/bookings', '/api/provider/stats', '/api/services']) {
+      expect(paths[p], p).toBeDefined();
+    }
+  });
+});

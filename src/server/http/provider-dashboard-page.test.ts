@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createBooking, createCategory, createService, createUser } from '../db/seed/factories.ts';
+import { signUp, useTestApp } from '../test/test-app.ts';
+
+const t = useTestApp();
+
+function pageData(html: string) {
+  const m = html.match(/<script type="application\/json" id="locora-page-data">([\s\S]*?)<\/script>/);
+  if (!m) throw new Error('no page data in the HTML');
+  return JSON.parse(m[1]!) as { queries: { queries: { queryKey: unknown[]; state: { status: string } }[] } };
+}
+const rootHtml = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('locora-page-data'));
+
+describe('/dashboard/provider (server-rendered)', () => {
+  it('sends a signed-out visitor to sign in', async () => {
+    const res = await t.app.inject({ url: '/dashboard/provider' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/signin?next=%2Fdashboard%2Fprovider');
+  });
+
+  it('renders a provider’s dashboard with their numbers, services and bookings in their zone', async () => {
+    const { cookies, user } = await signUp(t.app, {
+      role: 'PROVIDER',
+      name: 'Nadia Provider',
+      timeZone: 'America/New_York',
+    });
+    const category = await createCategory(t.db, { name: 'Massage', slug: 'massage' });
+    const me = await t.app.inject({ url: '/api/provider/me', cookies });
+    const service = await createService(t.db, {
+      providerId: me.json().id,
+      categoryId: category.id,
+      title: 'Harbour massage',
+      priceCents: 4500,
+      pricingUnit: 'per session',
+    });
+    await createService(t.db, {
+      providerId: me.json().id,
+      categoryId: category.id,
+      title: 'Moderated walk',
+      isActive: false,
+    });
+    const traveler = await createUser(t.db, { name: 'Rui Traveler' });
+    // 14:00 UTC on 2026-07-01 is 10:00 in New York (EDT).
+    await createBooking(t.db, { service, userId: traveler.id, startAt: new Date('2026-07-01T14:00:00Z'), hours: 2 });
+
+    const res = await t.app.inject({ url: '/dashboard/provider', cookies });
+    expect(res.statusCode).toBe(200);
+    const html = rootHtml(res.body);
+    expect(html).toContain('Provider Dashboard');
+    expect(html).toContain('Harbour massage');
+    expect(html).toContain('$45');
+    expect(html).toContain('Pending Requests');
+    // The provider can pause their own service, not undo an admin's deactivation.
+    expect(html).toContain('aria-label="Pause Harbour massage"');
+    expect(html).toContain('Inactive — deactivated by an admin');
+    expect(html).not.toContain('Pause Moderated walk');
+    const loaded = pageData(res.body)
+      .queries.queries.filter((q) => q.state.status === 'success')
+      .map((q) => q.queryKey[0]);
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        '/api/provider/me',
+        '/api/provider/stats',
+        '/api/provider/services',
+        '/api/provider/bookings',
+        '/api/categories',
+      ]),
+    );
+    expect(user.role).toBe('PROVIDER');
+  });
+
+  it('offers a traveler the switch, without asking for provider data', async () => {
+    const { cookies } = await signUp(t.app, { name: 'Tara Traveler' });
+    const res = await t.app.inject({ url: '/dashboard/provider', cookies });
+    expect(res.statusCode).toBe(200);
+    expect(rootHtml(res.body)).toContain('Switch to Provider');
+    expect(rootHtml(res.body)).toContain('Become a provider');
+    const keys = pageData(res.body).queries.queries.map((q) => String(q.queryKey[0]));
+    expect(keys.filter((k) => k.startsWith('/api/provider/'))).toEqual([]);
+  });
+});

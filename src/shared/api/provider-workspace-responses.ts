@@ -1,0 +1,41 @@
+// What the provider's workspace API returns, in zod/mini (like catalog-responses.ts), so the
+// browser can check answers without the full zod runtime.
+import * as z from 'zod/mini';
+import { serviceSchema } from './catalog-responses.ts';
+
+/** A service as its provider sees it (GET /api/provider/services): the card plus the pause flag. */
+export const providerServiceSchema = z.extend(serviceSchema, {
+  /** The provider's own pause; isActive is the admin's moderation and is never set by the provider. */
+  isPaused: z.boolean(),
+});
+export type ProviderService = z.infer<typeof providerServiceSchema>;
+export const providerServiceListSchema = z.array(providerServiceSchema);
+export const providerServiceResponseSchema = z.object({ service: providerServiceSchema });
+
+/** An incoming booking as the provider's dashboard lists it (GET /api/provider/bookings). */
+export const providerBookingSchema = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  /** ISO instant (UTC); shown in the provider's zone. */
+  start: z.string(),
+  end: z.string(),
+  hours: z.int(),
+  /** Integer cents, without the service fee. */
+  amountCents: z.int(),
+  createdAt: z.string(),
+  user: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
+  service: z.object({ id: z.uuid(), title: z.string(), photos: z.array(z.string()) }),
+});
+export type ProviderBooking = z.infer<typeof providerBookingSchema>;
+export const providerBookingListSchema = z.array(providerBookingSchema);
+
+/** GET /api/provider/stats: the dashboard's four numbers. */
+export const providerStatsSchema = z.object({
+  services: z.int(),
+  pendingRequests: z.int(),
+  rating: z.number(),
+  ratingCount: z.int(),
+  /** Integer cents of PAID and COMPLETED bookings (SPEC.md section 9). */
+  revenueCents: z.int(),
+});
+export type ProviderStats = z.infer<typeof providerStatsSchema>;

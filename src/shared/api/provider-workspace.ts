@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '../domain/booking-status.ts';
+import { NAME_MAX_LENGTH } from '../domain/constants.ts';
+import { isKnownLanguage, MAX_PROFILE_LANGUAGES } from '../domain/languages.ts';
+import { hasHostileCharacters, HOSTILE_NAME_MESSAGE } from './auth.ts';
+import {
+  PRICING_UNITS,
+  PROFILE_BIO_MAX,
+  PROFILE_CITY_MAX,
+  SERVICE_CITY_MAX,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_MIN_HOURS_MAX,
+  SERVICE_PHOTOS_MAX,
+  SERVICE_PRICE_MAX_CENTS,
+  SERVICE_TITLE_MAX,
+  SERVICE_TITLE_MIN,
+} from '../domain/service-limits.ts';
+import { timeZoneSchema } from './time.ts';
+
+export * from './provider-workspace-responses.ts';
+
+/** The pricing units (SPEC.md section 9); full zod here for its messages and default. */
+const pricingUnitSchema = z.enum(PRICING_UNITS, { error: `Unit must be one of ${PRICING_UNITS.join(', ')}` });
+
+/** Longest stored URL of an uploaded picture. */
+const PHOTO_URL_MAX = 500;
+
+/** Control characters other than tab and newlines (a description keeps its line breaks). */
+const CONTROL_EXCEPT_LINES =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+/** A one-line text shown as a heading or label: trimmed, NFC, no spoofing characters. */
+const lineText = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .normalize('NFC')
+    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !hasHostileCharacters(v), `${label} cannot contain control, text-direction or invisible characters`);
+
+export const serviceTitleSchema = lineText('Title', SERVICE_TITLE_MIN, SERVICE_TITLE_MAX);
+export const serviceCitySchema = lineText('City', 1, SERVICE_CITY_MAX);
+export const serviceDescriptionSchema = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .normalize('NFC')
+  .max(SERVICE_DESCRIPTION_MAX, `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`)
+  .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Description cannot contain control or text-direction characters');
+
+export const servicePriceSchema = z
+  .number({ error: 'Price must be a number of cents' })
+  .int('Price must be a whole number of cents')
+  .min(0, 'Price cannot be negative')
+  .max(SERVICE_PRICE_MAX_CENTS, `Price must be at most $${(SERVICE_PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`);
+
+export const serviceMinHoursSchema = z
+  .number({ error: 'Min hours must be a whole number' })
+  .int('Min hours must be a whole number')
+  .min(1, 'Min hours must be at least 1')
+  .max(SERVICE_MIN_HOURS_MAX, `Min hours must be at most ${SERVICE_MIN_HOURS_MAX}`);
+
+export const servicePhotosSchema = z
+  .array(z.string().min(1, 'A photo must be a URL').max(PHOTO_URL_MAX, 'A photo URL is too long'), {
+    error: 'Photos must be a list of URLs',
+  })
+  .max(SERVICE_PHOTOS_MAX, `A service can have at most ${SERVICE_PHOTOS_MAX} photos`)
+  .refine((urls) => new Set(urls).size === urls.length, 'The same photo is listed twice');
+
+/** POST /api/services (SPEC.md section 7, plus optional photos: the first is the cover). */
+export const createServiceSchema = z.strictObject({
+  title: serviceTitleSchema,
+  description: serviceDescriptionSchema.default(''),
+  categoryId: z.string({ error: 'Category is required' }).uuid('Category is required'),
+  price: servicePriceSchema,
+  pricingUnit: pricingUnitSchema.default('per hour'),
+  minHours: serviceMinHoursSchema.default(1),
+  city: serviceCitySchema,
+  photos: servicePhotosSchema.default([]),
+});
+export type CreateServiceInput = z.input<typeof createServiceSchema>;
+export type CreateServiceData = z.output<typeof createServiceSchema>;
+
+/**
+ * PATCH /api/services/{id}: any field of the create payload, the photos' order, and the provider's
+ * own pause. isActive is an admin's (moderation) and is refused here.
+ */
+export const updateServiceSchema = z
+  .strictObject({
+    title: serviceTitleSchema,
+    description: serviceDescriptionSchema,
+    categoryId: z.string().uuid('Category is required'),
+    price: servicePriceSchema,
+    pricingUnit: pricingUnitSchema,
+    minHours: serviceMinHoursSchema,
+    city: serviceCitySchema,
+    photos: servicePhotosSchema,
+    isPaused: z.boolean({ error: 'isPaused must be true or false' }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send at least one field');
+export type UpdateServiceInput = z.input<typeof updateServiceSchema>;
+export type UpdateServiceData = z.output<typeof updateServiceSchema>;
+
+/** GET /api/provider/bookings?status= */
+export const providerBookingsQuerySchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+});
+
+/** Optional text that is stored as null when blank. */
+const optionalProfileText = (label: string, max: number, multiline: boolean) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .normalize('NFC')
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(
+      (v) => (multiline ? !CONTROL_EXCEPT_LINES.test(v) : v === '' || !hasHostileCharacters(v)),
+      `${label} cannot contain control, text-direction or invisible characters`,
+    )
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** PATCH /api/provider/me: the provider's own profile. */
+export const updateMyProviderSchema = z
+  .strictObject({
+    displayName: z
+      .string({ error: 'Display name is required' })
+      .trim()
+      .normalize('NFC')
+      .min(1, 'Display name is required')
+      .max(NAME_MAX_LENGTH, `Display name must be at most ${NAME_MAX_LENGTH} characters`)
+      .refine((v) => !hasHostileCharacters(v), HOSTILE_NAME_MESSAGE),
+    bio: optionalProfileText('Bio', PROFILE_BIO_MAX, true),
+    baseCity: optionalProfileText('Base city', PROFILE_CITY_MAX, false),
+    languages: z
+      .array(
+        z.string().refine(isKnownLanguage, { error: (i) => `Unknown language "${String(i.input).slice(0, 40)}"` }),
+        {
+          error: 'Languages must be a list',
+        },
+      )
+      .max(MAX_PROFILE_LANGUAGES, `List at most ${MAX_PROFILE_LANGUAGES} languages`)
+      .transform((list) => [...new Set(list)]),
+    timeZone: timeZoneSchema,
+    avatar: z
+      .string()
+      .min(1, 'Avatar must be an uploaded picture')
+      .max(PHOTO_URL_MAX, 'Avatar URL is too long')
+      .nullable(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send at least one field');
+export type UpdateMyProviderInput = z.input<typeof updateMyProviderSchema>;
+export type UpdateMyProviderData = z.output<typeof updateMyProviderSchema>;

@@ -1,0 +1,86 @@
+/**
+ * The languages a provider can list on their profile (PATCH /api/provider/me checks against this
+ * list; the profile editor offers it). English names, as profiles show them.
+ */
+export const KNOWN_LANGUAGES = [
+  'Afrikaans',
+  'Albanian',
+  'Amharic',
+  'Arabic',
+  'Armenian',
+  'Balinese',
+  'Basque',
+  'Bengali',
+  'Bulgarian',
+  'Burmese',
+  'Cantonese',
+  'Catalan',
+  'Croatian',
+  'Czech',
+  'Danish',
+  'Dutch',
+  'English',
+  'Estonian',
+  'Filipino',
+  'Finnish',
+  'French',
+  'Galician',
+  'Georgian',
+  'German',
+  'Greek',
+  'Gujarati',
+  'Hebrew',
+  'Hindi',
+  'Hungarian',
+  'Icelandic',
+  'Indonesian',
+  'Irish',
+  'Italian',
+  'Japanese',
+  'Kannada',
+  'Khmer',
+  'Korean',
+  'Lao',
+  'Latvian',
+  'Lithuanian',
+  'Malay',
+  'Malayalam',
+  'Maltese',
+  'Mandarin',
+  'Marathi',
+  'Mongolian',
+  'Nepali',
+  'Norwegian',
+  'Persian',
+  'Polish',
+  'Portuguese',
+  'Punjabi',
+  'Romanian',
+  'Russian',
+  'Serbian',
+  'Sinhala',
+  'Slovak',
+  'Slovenian',
+  'Spanish',
+  'Swahili',
+  'Swedish',
+  'Tamil',
+  'Telugu',
+  'Thai',
+  'Turkish',
+  'Ukrainian',
+  'Urdu',
+  'Vietnamese',
+  'Welsh',
+  'Zulu',
+] as const;
+export type KnownLanguage = (typeof KNOWN_LANGUAGES)[number];
+
+const KNOWN = new Set<string>(KNOWN_LANGUAGES);
+
+export function isKnownLanguage(value: string): value is KnownLanguage {
+  return KNOWN.has(value);
+}
+
+/** At most this many languages on one profile. */
+export const MAX_PROFILE_LANGUAGES = 20;
