@@ -1,0 +1,86 @@
+// What the booking API returns (issue 9), in zod/mini like catalog-responses.ts, so the browser can
+// check answers without the full zod runtime. Request schemas are in bookings.ts.
+import * as z from 'zod/mini';
+import { pricingUnitSchema } from './catalog-responses.ts';
+
+/** One bookable start time: ISO instants (UTC). */
+export const slotSchema = z.object({ start: z.string(), end: z.string() });
+export type Slot = z.infer<typeof slotSchema>;
+
+/** GET /api/services/{id}/slots: the free start times of one day in the provider's zone. */
+export const slotsResponseSchema = z.object({
+  /** The provider's IANA zone: `date` is a day there, and times are labelled with it. */
+  timeZone: z.string(),
+  date: z.string(),
+  slots: z.array(slotSchema),
+});
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+/** GET /api/services/{id}/available-days: the days of a month (provider's zone) with a free slot. */
+export const availableDaysResponseSchema = z.object({
+  timeZone: z.string(),
+  month: z.string(),
+  /** 'yyyy-MM-dd' days, ascending. */
+  days: z.array(z.string()),
+});
+export type AvailableDaysResponse = z.infer<typeof availableDaysResponseSchema>;
+
+/**
+ * A booking as its traveler, its provider or an admin sees it (SPEC.md section 4 Booking fields,
+ * plus what the screens need). `status` is the effective status: an unanswered request past its
+ * respond-by time reads CANCELED and a booking whose end has passed reads COMPLETED, whether or not
+ * the background job has written it yet.
+ */
+export const bookingSchema = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  /** ISO instants (UTC). */
+  start: z.string(),
+  end: z.string(),
+  hours: z.int(),
+  /** price x hours, integer cents (SPEC's amountCents). */
+  amountCents: z.int(),
+  /** 5 % service fee, integer cents. */
+  feeCents: z.int(),
+  totalCents: z.int(),
+  address: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  createdAt: z.string(),
+  /** PENDING only: the instant the request expires if the provider has not answered. */
+  respondBy: z.nullable(z.string()),
+  /** The reason given when it was canceled or declined, if any. */
+  cancelReason: z.nullable(z.string()),
+  /** The provider's IANA zone: dates and times are shown in it, labelled. */
+  timeZone: z.string(),
+  /** The traveler (SPEC: user name, image). */
+  user: z.object({ id: z.uuid(), name: z.nullable(z.string()), image: z.nullable(z.string()) }),
+  service: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    photos: z.array(z.string()),
+    city: z.string(),
+    pricingUnit: pricingUnitSchema,
+    /** Integer cents per unit at booking time's price. */
+    price: z.int(),
+    category: z.object({ name: z.string(), slug: z.string() }),
+    provider: z.object({ id: z.uuid(), userId: z.uuid(), displayName: z.string(), avatar: z.nullable(z.string()) }),
+  }),
+  /** The traveler's review of it, once written. */
+  review: z.nullable(z.object({ id: z.uuid(), rating: z.int(), text: z.string() })),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export const bookingListSchema = z.array(bookingSchema);
+export const bookingResponseSchema = z.object({ booking: bookingSchema });
+
+/** POST /api/reviews answers 201 with the review. */
+export const reviewResponseSchema = z.object({
+  review: z.object({
+    id: z.uuid(),
+    bookingId: z.uuid(),
+    serviceId: z.uuid(),
+    rating: z.int(),
+    text: z.string(),
+    createdAt: z.string(),
+  }),
+});
+export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
