@@ -23,6 +23,10 @@ export const providerBookingSchema = z.object({
   /** Integer cents, without the service fee. */
   amountCents: z.int(),
   createdAt: z.string(),
+  /** PENDING only: when the request expires unless the provider answers (booking-lifecycle.ts). */
+  respondBy: z.nullable(z.string()),
+  /** The provider's IANA zone: times are shown in it. */
+  timeZone: z.string(),
   user: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
   service: z.object({ id: z.uuid(), title: z.string(), photos: z.array(z.string()) }),
 });

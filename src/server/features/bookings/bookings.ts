@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
+import { effectiveStatus, respondBy } from '../../../shared/domain/booking-lifecycle.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, providers, services, users } from '../../db/schema.ts';
@@ -18,7 +19,11 @@ export async function listProviderBookings(
   userId: string,
   filter: { status?: BookingStatus | undefined } = {},
 ): Promise<ProviderBooking[]> {
-  const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.userId, userId)).limit(1);
+  const [provider] = await db
+    .select({ id: providers.id, timeZone: providers.timeZone })
+    .from(providers)
+    .where(eq(providers.userId, userId))
+    .limit(1);
   if (!provider) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
   const where: SQL[] = [eq(bookings.providerId, provider.id)];
   if (filter.status) where.push(eq(bookings.status, filter.status));
@@ -43,14 +48,21 @@ export async function listProviderBookings(
     .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(PROVIDER_BOOKINGS_LIMIT);
+  const now = new Date();
   return rows.map((r) => ({
     id: r.id,
-    status: r.status,
+    status: effectiveStatus({ status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt }, now),
     start: r.startAt.toISOString(),
     end: r.endAt.toISOString(),
     hours: r.hours,
     amountCents: r.amountCents,
     createdAt: r.createdAt.toISOString(),
+    respondBy:
+      r.status === 'PENDING' &&
+      effectiveStatus({ status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt }, now) === 'PENDING'
+        ? respondBy(r.createdAt, r.startAt).toISOString()
+        : null,
+    timeZone: provider.timeZone,
     user: { name: r.userName, image: r.userImage },
     service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
   }));
