@@ -209,3 +209,8 @@ export function slotWindow(
   if (lastStart < start) return undefined;
   return { start: new Date(start), end: bookingEnd(new Date(lastStart), hours) };
 }
+
+/** The 400 of a slots or booking request for fewer hours than the service's minimum (SPEC's hint wording). */
+export function belowMinHoursMessage(minHours: number): string {
+  return `This service is booked for a minimum of ${minHours} hour(s)`;
+}

@@ -3,8 +3,10 @@ import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { AvailabilityCreated, AvailabilitySlot } from '../../../shared/api/availability.ts';
 import {
   AvailabilityRuleError,
+  effectiveAvailability,
   planSlots,
   resolveRange,
+  type Interval,
   type SlotRequest,
 } from '../../../shared/domain/availability.ts';
 import type { Executor } from '../../db/open.ts';
@@ -48,6 +50,32 @@ function badRequest(err: unknown): unknown {
 
 const NO_PROVIDER_PROFILE = 'You have no provider profile yet. Switch to provider to create one.';
 
+/** A provider's availability rows (available and blocked) that overlap `[range.start, range.end)`. */
+function availabilityOverlapping(providerId: string, range: { start: Date; end: Date }) {
+  return and(
+    eq(availability.providerId, providerId),
+    lt(availability.startAt, range.end),
+    gt(availability.endAt, range.start),
+  );
+}
+
+/**
+ * The provider's effective free time (available minus blocked, see effectiveAvailability) inside
+ * `range`: every row overlapping it is read (index availability_provider_start_idx), only the three
+ * columns the sum needs. The slots feature builds on it.
+ */
+export async function loadEffectiveAvailability(
+  db: Executor,
+  providerId: string,
+  range: { start: Date; end: Date },
+): Promise<Interval[]> {
+  const rows = await db
+    .select({ start: availability.startAt, end: availability.endAt, isBlocked: availability.isBlocked })
+    .from(availability)
+    .where(availabilityOverlapping(providerId, range));
+  return effectiveAvailability(rows);
+}
+
 /**
  * A provider's slots that overlap `[from, to)` (default: the current week in their zone), by
  * start. Public: travelers read it to book. `providerRef` is the provider's user id or provider id.
@@ -73,13 +101,7 @@ export async function listAvailability(
   const rows = await db
     .select(slotColumns)
     .from(availability)
-    .where(
-      and(
-        eq(availability.providerId, provider.id),
-        lt(availability.startAt, range.end),
-        gt(availability.endAt, range.start),
-      ),
-    )
+    .where(availabilityOverlapping(provider.id, range))
     .orderBy(asc(availability.startAt), asc(availability.endAt), asc(availability.id))
     .limit(MAX_LISTED_SLOTS);
   return { timeZone: provider.timeZone, slots: rows.map(toSlot) };
