@@ -138,7 +138,7 @@ export async function prepareDatabase(
 }
 
 /** Throws unless every user in the database was made by a benchmark (so wiping it loses nothing). */
-export async function refuseForeignUsers(client: pg.Client, url: string): Promise<void> {
+export async function refuseForeignUsers(client: pg.ClientBase, url: string): Promise<void> {
   const foreign = await client.query<{ n: string }>(`select count(*) as n from users where email not like $1`, [
     `%${BENCH_EMAIL_DOMAIN}`,
   ]);
