@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AvailabilityCreated, AvailabilitySlot } from '../../../shared/api/availability.ts';
 import {
   AvailabilityRuleError,
-  effectiveAvailability,
   planSlots,
   resolveRange,
-  type Interval,
   type SlotRequest,
 } from '../../../shared/domain/availability.ts';
 import type { Executor } from '../../db/open.ts';
 import { availability, providers } from '../../db/schema.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
+import { availabilityOverlapping } from '../../read-models/availability.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 
 /** The most slots one GET returns (a 62-day range of a busy calendar stays far below it). */
@@ -49,32 +48,6 @@ function badRequest(err: unknown): unknown {
 }
 
 const NO_PROVIDER_PROFILE = 'You have no provider profile yet. Switch to provider to create one.';
-
-/** A provider's availability rows (available and blocked) that overlap `[range.start, range.end)`. */
-function availabilityOverlapping(providerId: string, range: { start: Date; end: Date }) {
-  return and(
-    eq(availability.providerId, providerId),
-    lt(availability.startAt, range.end),
-    gt(availability.endAt, range.start),
-  );
-}
-
-/**
- * The provider's effective free time (available minus blocked, see effectiveAvailability) inside
- * `range`: every row overlapping it is read (index availability_provider_start_idx), only the three
- * columns the sum needs. The slots feature builds on it.
- */
-export async function loadEffectiveAvailability(
-  db: Executor,
-  providerId: string,
-  range: { start: Date; end: Date },
-): Promise<Interval[]> {
-  const rows = await db
-    .select({ start: availability.startAt, end: availability.endAt, isBlocked: availability.isBlocked })
-    .from(availability)
-    .where(availabilityOverlapping(providerId, range));
-  return effectiveAvailability(rows);
-}
 
 /**
  * A provider's slots that overlap `[from, to)` (default: the current week in their zone), by
