@@ -314,7 +314,7 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
   if (probe.status !== 201 && probe.status !== 409) {
     return { status: 'broken', note: `POST /api/bookings answered ${probe.status}: ${probeText.slice(0, 200)}` };
   }
-  await client.query(`delete from bookings where notes = 'bench contention'`);
+  await deleteContentionBookings(client);
 
   const requests = Array.from({ length: Math.max(cookies.length, starts.length * f.serviceIds.length) }, (_, i) => ({
     method: 'POST' as const,
@@ -347,7 +347,7 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
     other,
   };
   const overlaps = await countOverlaps(client);
-  await client.query(`delete from bookings where notes = 'bench contention'`);
+  await deleteContentionBookings(client);
 
   // The ceiling: the same INSERT straight on the pool; the constraint refuses the losers (23P01).
   let dbCreated = 0;
@@ -382,7 +382,7 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
     Math.max(o.connections, 16),
     o.duration,
   );
-  await client.query(`delete from bookings where notes = 'bench contention'`);
+  await deleteContentionBookings(client);
   return {
     status: 'measured',
     note: `${requests.length} distinct requests cycling: ${f.travelerIds.length} travelers x ${starts.length} overlapping starts x ${f.serviceIds.length} services, ${hours} h`,
@@ -390,6 +390,21 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
     db: { ...dbM, created: dbCreated, conflicts: dbConflicts },
     overlaps,
   };
+}
+
+/**
+ * Removes the bookings the contention step made, with the rows that point at them (whatever
+ * tables the booking core adds: booking history, idempotency keys), found from the foreign keys.
+ */
+async function deleteContentionBookings(client: pg.Pool): Promise<void> {
+  const refs = await client.query<{ tbl: string; col: string }>(
+    `select c.conrelid::regclass::text as tbl, a.attname as col
+       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confrelid = 'bookings'::regclass`,
+  );
+  const ids = `select id from bookings where notes = 'bench contention'`;
+  for (const r of refs.rows) await client.query(`delete from ${r.tbl} where "${r.col}" in (${ids})`);
+  await client.query(`delete from bookings where notes = 'bench contention'`);
 }
 
 /** Live bookings of one provider that overlap another (must be 0: the constraint's job). */
