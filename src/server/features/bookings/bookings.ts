@@ -59,8 +59,7 @@ export const OUTSIDE_AVAILABILITY_MESSAGE =
 export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
 export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
 export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;
-export const IDEMPOTENCY_MISMATCH_MESSAGE =
-  'This Idempotency-Key was already used for a different booking request.';
+export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different booking request.';
 export const minHoursMessage = (minHours: number) =>
   `This service is booked for at least ${minHours} ${minHours === 1 ? 'hour' : 'hours'}.`;
 export const offGridMessage = (timeZone: string) =>
@@ -207,7 +206,8 @@ export async function getBooking(
   id: string,
   now = new Date(),
 ): Promise<Booking> {
-  const access = viewer.role === 'ADMIN' ? undefined : or(eq(bookings.userId, viewer.id), eq(providers.userId, viewer.id));
+  const access =
+    viewer.role === 'ADMIN' ? undefined : or(eq(bookings.userId, viewer.id), eq(providers.userId, viewer.id));
   const [row] = await selectBookings(db)
     .where(and(eq(bookings.id, id), access))
     .limit(1);
@@ -470,7 +470,12 @@ export async function transitionBooking(
         'FORBIDDEN',
         `Only the ${transition.actors.map((a) => a.toLowerCase()).join(' or ')} can ${action} this booking.`,
       );
-    const lifecycle = { status: locked.status, start: locked.start_at, end: locked.end_at, createdAt: locked.created_at };
+    const lifecycle = {
+      status: locked.status,
+      start: locked.start_at,
+      end: locked.end_at,
+      createdAt: locked.created_at,
+    };
     const current = effectiveStatus(lifecycle, now);
     if (current !== locked.status) {
       // Expired or completed already (the job has not run yet): write it down before refusing.
@@ -481,7 +486,9 @@ export async function transitionBooking(
         (transition.from as readonly string[]).includes(current) && now.getTime() >= locked.start_at.getTime();
       throw new AppError(
         'CONFLICT',
-        started ? `${wrongTransitionMessage(action, current)} and has already started.` : wrongTransitionMessage(action, current),
+        started
+          ? `${wrongTransitionMessage(action, current)} and has already started.`
+          : wrongTransitionMessage(action, current),
       );
     }
     const reason = action === 'accept' ? null : (opts.reason ?? null);

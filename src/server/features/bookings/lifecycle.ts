@@ -6,11 +6,7 @@
  * (decision 018), and each update is guarded by the status it expects.
  */
 import { sql } from 'drizzle-orm';
-import {
-  effectiveStatus,
-  RESPONSE_WINDOW_HOURS,
-  type BookingActor,
-} from '../../../shared/domain/booking-lifecycle.ts';
+import { effectiveStatus, RESPONSE_WINDOW_HOURS, type BookingActor } from '../../../shared/domain/booking-lifecycle.ts';
 import { formatDateIn, formatTimeIn, zoneCity } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
@@ -76,7 +72,14 @@ export function normaliseParties(r: BookingParties): BookingParties {
 /** One history row. */
 export async function recordBookingEvent(
   tx: Executor,
-  e: { bookingId: string; actorUserId: string | null; actorRole: BookingActor; from: string | null; to: string; reason?: string | null },
+  e: {
+    bookingId: string;
+    actorUserId: string | null;
+    actorRole: BookingActor;
+    from: string | null;
+    to: string;
+    reason?: string | null;
+  },
 ) {
   await tx.execute(
     sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
@@ -137,7 +140,10 @@ export async function settleOverdue(
   ).map(normaliseParties);
   let moved = 0;
   for (const b of rows) {
-    const to = effectiveStatus({ status: b.status, start: b.start_at, end: b.end_at, createdAt: b.created_at }, opts.now);
+    const to = effectiveStatus(
+      { status: b.status, start: b.start_at, end: b.end_at, createdAt: b.created_at },
+      opts.now,
+    );
     if (to === b.status) continue;
     const expired = b.status === 'PENDING';
     const updated = await queryRows<{ id: string }>(

@@ -64,7 +64,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = 
       let idempotencyKey: string | undefined;
       if (header !== undefined) {
         const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header.join(',') : header);
-        if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+        if (!parsed.success)
+          throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
         idempotencyKey = parsed.data;
       }
       const { booking, created } = await requestBooking(db, user, request.body, { appUrl, idempotencyKey });
