@@ -286,10 +286,7 @@ export const bookingEvents = pgTable(
   (t) => [
     index('booking_events_booking_created_idx').on(t.bookingId, t.createdAt),
     check('booking_events_actor_role', sql`${t.actorRole} in ('TRAVELER', 'PROVIDER', 'SYSTEM')`),
-    check(
-      'booking_events_system_has_no_user',
-      sql`(${t.actorRole} = 'SYSTEM') = (${t.actorUserId} is null)`,
-    ),
+    check('booking_events_system_has_no_user', sql`(${t.actorRole} = 'SYSTEM') = (${t.actorUserId} is null)`),
   ],
 );
 

@@ -454,7 +454,8 @@ export async function transitionBooking(
 ): Promise<Booking> {
   const now = opts.now ?? new Date();
   const transition = findTransition(action);
-  return db.transaction(async (tx) => {
+  // A refusal after writing down an expiry still commits that write: it is returned, then thrown.
+  const result = await db.transaction(async (tx): Promise<Booking | AppError> => {
     const [locked] = (
       await queryRows<BookingParties>(
         tx,
@@ -484,7 +485,7 @@ export async function transitionBooking(
     if (!canTakeAction(lifecycle, action, actor, now)) {
       const started =
         (transition.from as readonly string[]).includes(current) && now.getTime() >= locked.start_at.getTime();
-      throw new AppError(
+      return new AppError(
         'CONFLICT',
         started
           ? `${wrongTransitionMessage(action, current)} and has already started.`
@@ -515,4 +516,6 @@ export async function transitionBooking(
       await enqueueStatusEmail(tx, opts.appUrl, locked, actor === 'TRAVELER' ? 'provider' : 'traveler', emailStatus);
     return loadBooking(tx, bookingId, now);
   });
+  if (result instanceof AppError) throw result;
+  return result;
 }

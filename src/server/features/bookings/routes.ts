@@ -121,7 +121,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = 
                 ? 'Decline a booking request (its provider), with an optional reason'
                 : 'Cancel a booking before it starts (its traveler or provider), with an optional reason',
           params: bookingParamsSchema,
-          body: bookingReasonSchema.optional(),
+          body: bookingReasonSchema.nullish(),
           response: { 200: bookingResponseSchema, ...errors },
         },
       },
