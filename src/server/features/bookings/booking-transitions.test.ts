@@ -388,3 +388,19 @@ describe('expiry and completion job', () => {
     expect(await count(t.db, sql`select count(*) as n from bookings where status = 'CANCELED'`)).toBe(5);
   });
 });
+
+describe('API docs', () => {
+  it('document the booking routes', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/bookings',
+        '/api/bookings/{id}',
+        '/api/bookings/{id}/accept',
+        '/api/bookings/{id}/decline',
+        '/api/bookings/{id}/cancel',
+      ]),
+    );
+  });
+});

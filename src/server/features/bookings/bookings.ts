@@ -428,8 +428,17 @@ export async function requestBooking(
       const again = await replay(db, user.id, key, input, now);
       if (again) return { booking: again, created: false };
     }
+    // Two overlapping requests that each settled and then waited on the other's row: PostgreSQL
+    // aborts one of them (deadlock), and the other takes the time.
+    if (isDeadlock(err)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
     throw mapDatabaseError(err, { bookings_no_overlap: SLOT_TAKEN_MESSAGE }) ?? err;
   }
+}
+
+function isDeadlock(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 10; e = (e as { cause?: unknown }).cause, i++)
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  return false;
 }
 
 // --------------------------------------------------------------------------------- transitions
