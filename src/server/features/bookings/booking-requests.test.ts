@@ -344,6 +344,8 @@ describe('under load', () => {
         Array.from({ length: 200 }, (_, i) => post(people[i % people.length], request({ start: at('10:00') }))),
       );
       const codes = answers.map((a) => a.statusCode);
+      const odd = answers.filter((a) => a.statusCode !== 201 && a.statusCode !== 409);
+      expect(odd.map((a) => a.json().message)).toEqual([]);
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(199);
       expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().message === SLOT_TAKEN_MESSAGE)).toBe(
@@ -369,6 +371,8 @@ describe('under load', () => {
         ),
       );
       const codes = answers.map((a) => a.statusCode);
+      const odd = answers.filter((a) => a.statusCode !== 201 && a.statusCode !== 409);
+      expect(odd.map((a) => a.json().message)).toEqual([]);
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(199);
       expect(await liveBookings()).toBe(1);
@@ -379,6 +383,33 @@ describe('under load', () => {
           where a.status in ('PENDING', 'CONFIRMED', 'PAID') and b.status in ('PENDING', 'CONFIRMED', 'PAID')`,
       );
       expect(overlaps).toBe(0);
+    },
+  );
+
+  it(
+    '200 concurrent requests for a slot held by an expired-but-unpersisted request: one 201, 199 409s',
+    { timeout: 120_000 },
+    async () => {
+      const stale = await createBooking(t.db, {
+        service: f.service,
+        userId: f.traveler.id,
+        startAt: localAt(3, '10:00', f.timeZone),
+        hours: 2,
+        createdAt: new Date(Date.now() - HOURS_25),
+      });
+      const people = await travelers(20);
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          post(people[i % people.length], request({ start: at(i % 2 ? '10:00' : '11:00') })),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      const odd = answers.filter((a) => a.statusCode !== 201 && a.statusCode !== 409);
+      expect(odd.map((a) => a.json().message)).toEqual([]);
+      expect(codes.filter((c) => c === 201)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(199);
+      expect(await liveBookings()).toBe(1);
+      expect(await count(t.db, sql`select count(*) as n from booking_events where booking_id = ${stale.id}`)).toBe(1);
     },
   );
 });

@@ -37,6 +37,7 @@ import { publishUserEvent } from '../../realtime/events.ts';
 import {
   enqueueStatusEmail,
   normaliseParties,
+  overdueSql,
   partiesFrom,
   partiesSelect,
   recordBookingEvent,
@@ -367,8 +368,18 @@ export async function requestBooking(
         );
       if (!isWithinAvailability(slots, start, end)) throw new AppError('BAD_REQUEST', OUTSIDE_AVAILABILITY_MESSAGE);
 
-      // An expired request or a finished booking of this provider must not hold the slot.
-      await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
+      // An expired request or a finished booking of this provider must not hold the slot: write it
+      // down first. Requests that have something to settle take turns on the provider's row, or two
+      // of them would each wait for the other (one settling a row the other's insert conflicts with,
+      // while inserting a booking that conflicts with the other's).
+      const [overdue] = await queryRows<{ id: string }>(
+        tx,
+        sql`select b.id from bookings b where b.provider_id = ${service.providerId} and ${overdueSql(now)} limit 1`,
+      );
+      if (overdue) {
+        await tx.execute(sql`select 1 from providers where id = ${service.providerId} for no key update`);
+        await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
+      }
 
       const amounts = bookingAmounts(service.priceCents, input.hours);
       const [row] = await tx
