@@ -336,6 +336,9 @@ export async function requestBooking(
           timeZone: providers.timeZone,
           providerEmail: users.email,
           providerUserActive: sql<boolean>`${users.deactivatedAt} is null`,
+          // Whether the provider has an expired request or a finished booking not yet written down.
+          hasOverdue: sql<boolean>`exists (select 1 from bookings b
+            where b.provider_id = ${services.providerId} and ${overdueSql(now)})`,
         })
         .from(services)
         .innerJoin(providers, eq(providers.id, services.providerId))
@@ -372,11 +375,7 @@ export async function requestBooking(
       // down first. Requests that have something to settle take turns on the provider's row, or two
       // of them would each wait for the other (one settling a row the other's insert conflicts with,
       // while inserting a booking that conflicts with the other's).
-      const [overdue] = await queryRows<{ id: string }>(
-        tx,
-        sql`select b.id from bookings b where b.provider_id = ${service.providerId} and ${overdueSql(now)} limit 1`,
-      );
-      if (overdue) {
+      if (service.hasOverdue) {
         await tx.execute(sql`select 1 from providers where id = ${service.providerId} for no key update`);
         await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
       }
