@@ -145,7 +145,7 @@ function ServiceDetailView({ id }: { id: string }) {
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Star
-                className={count > 0 ? "size-4 fill-warm text-warm" : "size-4 text-muted-foreground/70"}
+                className={count > 0 ? 'size-4 fill-warm text-warm' : 'size-4 text-muted-foreground/70'}
                 aria-hidden="true"
               />
               {count > 0 ? (

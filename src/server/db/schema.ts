@@ -215,9 +215,7 @@ export const services = pgTable(
     index('services_visible_created_idx').on(t.createdAt).where(isVisibleService(t)),
     index('services_visible_recommend_idx').on(t.recommendScore.desc(), t.id).where(isVisibleService(t)),
     // 'Highest Rated' (the shown rating, then the number of reviews) and the minimum-rating filter.
-    index('services_visible_rating_idx')
-      .on(t.rating.desc(), t.ratingCount.desc(), t.id)
-      .where(isVisibleService(t)),
+    index('services_visible_rating_idx').on(t.rating.desc(), t.ratingCount.desc(), t.id).where(isVisibleService(t)),
     index('services_visible_price_idx').on(t.priceCents, t.id).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),

@@ -239,7 +239,10 @@ describe('seedDemo', () => {
     expect(mine.filter((b) => b.status === 'COMPLETED' && !b.reviewed).length).toBeGreaterThanOrEqual(2);
     expect(mine.some((b) => b.status === 'CANCELED')).toBe(true);
     for (const status of ['PENDING', 'CONFIRMED', 'PAID']) {
-      expect(mine.some((b) => b.upcoming && b.status === status), status).toBe(true);
+      expect(
+        mine.some((b) => b.upcoming && b.status === status),
+        status,
+      ).toBe(true);
     }
     // Every upcoming request is still waiting: its respond-by time (24 hours after it was made,
     // or its start if sooner) is ahead, so it shows as PENDING, not expired.

@@ -116,7 +116,13 @@ async function rate(service: Awaited<ReturnType<typeof createService>>, ratings:
   await t.db
     .insert(reviews)
     .values(
-      rows.map((b, i) => ({ bookingId: b.id, serviceId: b.serviceId, authorId: b.userId, rating: ratings[i]!, text: 'Nice' })),
+      rows.map((b, i) => ({
+        bookingId: b.id,
+        serviceId: b.serviceId,
+        authorId: b.userId,
+        rating: ratings[i]!,
+        text: 'Nice',
+      })),
     );
 }
 
@@ -272,7 +278,11 @@ describe('GET /api/services', () => {
       title: 'New hot stone massage',
       city: 'Lisbon',
     });
-    const tie = await createService(t.db, { providerId: f.c.provider.id, categoryId: f.yoga.id, title: 'Evening yoga' });
+    const tie = await createService(t.db, {
+      providerId: f.c.provider.id,
+      categoryId: f.yoga.id,
+      title: 'Evening yoga',
+    });
     await rate(tie, [5, 5]);
     const { res, ids } = await search('sortBy=rating');
     expect(ids).toEqual([

@@ -125,7 +125,10 @@ describe('POST /api/reviews', () => {
 
   it('lets the traveler review a completed booking once: 201, and the service and provider ratings move with it', async () => {
     const x = await setup();
-    const res = await post({ bookingId: x.completed.id, rating: 4, text: '  Strong hands, on time.  ' }, x.cookies.traveler);
+    const res = await post(
+      { bookingId: x.completed.id, rating: 4, text: '  Strong hands, on time.  ' },
+      x.cookies.traveler,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       review: {
@@ -174,7 +177,9 @@ describe('POST /api/reviews', () => {
 
   it('shows the review at once on the service page and the provider’s profile, with the new numbers', async () => {
     const x = await setup();
-    expect((await post({ bookingId: x.completed.id, rating: 3, text: 'Fine, a bit rushed' }, x.cookies.traveler)).statusCode).toBe(201);
+    expect(
+      (await post({ bookingId: x.completed.id, rating: 3, text: 'Fine, a bit rushed' }, x.cookies.traveler)).statusCode,
+    ).toBe(201);
     const detail = (await t.app.inject({ url: `/api/services/${f.deepTissue.id}` })).json();
     expect(detail.reviews.map((r: { text: string }) => r.text)).toEqual(['Fine, a bit rushed']);
     expect({ rating: detail.rating, ratingCount: detail.ratingCount }).toEqual({ rating: 3, ratingCount: 1 });
@@ -263,6 +268,8 @@ describe('POST /api/reviews', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await post({ bookingId: x.completed.id, rating: 5, text: 'x'.repeat(2000) }, x.cookies.traveler)).statusCode).toBe(201);
+    expect(
+      (await post({ bookingId: x.completed.id, rating: 5, text: 'x'.repeat(2000) }, x.cookies.traveler)).statusCode,
+    ).toBe(201);
   });
 });
