@@ -206,6 +206,23 @@ describe('POST /api/reviews', () => {
     }
   });
 
+  it('counts concurrent reviews of one provider’s services, and a double submit reviews once', async () => {
+    const x = await setup();
+    const tour = await createBooking(t.db, {
+      service: f.walkingTour,
+      userId: x.traveler.id,
+      status: 'COMPLETED',
+      startAt: new Date(Date.now() - 30 * DAY),
+    });
+    const results = await Promise.all([
+      post({ bookingId: x.completed.id, rating: 5, text: 'One' }, x.cookies.traveler),
+      post({ bookingId: tour.id, rating: 3, text: 'Two' }, x.cookies.traveler),
+      post({ bookingId: tour.id, rating: 3, text: 'Two again' }, x.cookies.traveler),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409]);
+    expect(await ratingsOf()).toEqual({ provider: { rating: 4, count: 2 }, service: { rating: 5, count: 1 } });
+  });
+
   it('refuses a booking that is not completed with 409 and its status, and writes nothing', async () => {
     const x = await setup();
     const cases = [
