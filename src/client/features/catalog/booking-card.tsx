@@ -10,7 +10,7 @@ import { Separator } from '@/components/ui/separator';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
 import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
-import { formatPrice, minimumHoursText } from '@/lib/format';
+import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 
@@ -54,9 +54,9 @@ export function BookingCard({ service }: { service: Service }) {
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>
-          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="booking-unit">
             <Clock className="size-4" aria-hidden="true" />
-            {minimumHoursText(service.minHours)}
+            {pricingUnitText(service.pricingUnit, service.minHours)}
           </p>
         </div>
 
