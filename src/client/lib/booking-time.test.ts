@@ -27,11 +27,23 @@ describe('bookingWhen', () => {
 
   it('follows both clock changes of the year', () => {
     // Spring forward (Lisbon, 29 Mar 2026 at 01:00 UTC): the same UTC hour reads an hour later after it.
-    expect(bookingWhen('2026-03-29T00:30:00.000Z', 'Europe/Lisbon')).toMatchObject({ time: '12:30 AM', zone: 'Lisbon (UTC)' });
-    expect(bookingWhen('2026-03-29T01:30:00.000Z', 'Europe/Lisbon')).toMatchObject({ time: '2:30 AM', zone: 'Lisbon (UTC+1)' });
+    expect(bookingWhen('2026-03-29T00:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '12:30 AM',
+      zone: 'Lisbon (UTC)',
+    });
+    expect(bookingWhen('2026-03-29T01:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '2:30 AM',
+      zone: 'Lisbon (UTC+1)',
+    });
     // Fall back (25 Oct 2026 at 01:00 UTC): 1:30 AM happens twice, with two labels.
-    expect(bookingWhen('2026-10-25T00:30:00.000Z', 'Europe/Lisbon')).toMatchObject({ time: '1:30 AM', zone: 'Lisbon (UTC+1)' });
-    expect(bookingWhen('2026-10-25T01:30:00.000Z', 'Europe/Lisbon')).toMatchObject({ time: '1:30 AM', zone: 'Lisbon (UTC)' });
+    expect(bookingWhen('2026-10-25T00:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '1:30 AM',
+      zone: 'Lisbon (UTC+1)',
+    });
+    expect(bookingWhen('2026-10-25T01:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '1:30 AM',
+      zone: 'Lisbon (UTC)',
+    });
   });
 });
 
@@ -48,10 +60,8 @@ describe('lifecycleOf', () => {
     expect(lifecycle.start.toISOString()).toBe(booking.start);
     expect(availableActions(lifecycle, 'TRAVELER', new Date('2026-07-09T00:00:00Z'))).toEqual(['cancel']);
     expect(availableActions(lifecycle, 'TRAVELER', new Date('2026-07-10T16:00:00Z'))).toEqual([]);
-    expect(availableActions({ ...lifecycle, status: 'PENDING' }, 'PROVIDER', new Date('2026-07-02T00:00:00Z'))).toEqual([
-      'accept',
-      'decline',
-      'cancel',
-    ]);
+    expect(availableActions({ ...lifecycle, status: 'PENDING' }, 'PROVIDER', new Date('2026-07-02T00:00:00Z'))).toEqual(
+      ['accept', 'decline', 'cancel'],
+    );
   });
 });

@@ -2,7 +2,12 @@ import type { LifecycleBooking } from '@shared/domain/booking-lifecycle';
 import { formatDateIn, formatTimeIn, zoneLabel } from '@shared/domain/time';
 
 /** What the lifecycle table needs of a booking as the API returns it (ISO instants). */
-export function lifecycleOf(booking: { status: string; start: string; end: string; createdAt: string }): LifecycleBooking {
+export function lifecycleOf(booking: {
+  status: string;
+  start: string;
+  end: string;
+  createdAt: string;
+}): LifecycleBooking {
   return {
     status: booking.status,
     start: new Date(booking.start),

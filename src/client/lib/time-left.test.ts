@@ -15,7 +15,11 @@ describe('timeLeftToRespond', () => {
   });
 
   it('counts minutes in the last hour, rounded up', () => {
-    expect(timeLeftToRespond(after(40 * MIN), now)).toEqual({ expired: false, urgent: true, text: 'Expires in 40 min' });
+    expect(timeLeftToRespond(after(40 * MIN), now)).toEqual({
+      expired: false,
+      urgent: true,
+      text: 'Expires in 40 min',
+    });
     expect(timeLeftToRespond(after(59 * MIN + 1000), now).text).toBe('Respond within 1 h');
     expect(timeLeftToRespond(after(39 * MIN + 1), now).text).toBe('Expires in 40 min');
     expect(timeLeftToRespond(after(1000), now).text).toBe('Expires in 1 min');
