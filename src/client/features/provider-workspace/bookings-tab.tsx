@@ -26,6 +26,14 @@ import {
   providerBookingsQuery,
 } from './workspace-api';
 
+/** Requests waiting for an answer first (the soonest to expire on top), then the rest as the server orders them. */
+export function pendingFirst(bookings: readonly ProviderBooking[]): ProviderBooking[] {
+  const pending = bookings
+    .filter((b) => b.status === 'PENDING')
+    .sort((a, b) => (a.respondBy ?? a.start).localeCompare(b.respondBy ?? b.start));
+  return [...pending, ...bookings.filter((b) => b.status !== 'PENDING')];
+}
+
 function travelerName(booking: ProviderBooking) {
   return booking.user.name ?? 'Traveler';
 }
@@ -214,7 +222,7 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
         </div>
       ) : (
         <ul className="flex flex-col gap-3">
-          {bookings.data.map((b) => (
+          {pendingFirst(bookings.data).map((b) => (
             <BookingRow key={b.id} booking={b} timeZone={timeZone} now={now} onDecline={() => setDeclining(b)} />
           ))}
         </ul>

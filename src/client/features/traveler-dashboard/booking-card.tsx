@@ -65,7 +65,7 @@ export function TravelerBookingCard({
       data-booking-id={booking.id}
       className="group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md sm:flex-row"
     >
-      <div className="aspect-[4/3] w-full shrink-0 overflow-hidden bg-muted sm:aspect-auto sm:h-auto sm:w-44">
+      <div className="aspect-[2/1] w-full shrink-0 overflow-hidden bg-muted sm:aspect-auto sm:h-auto sm:w-44">
         <CoverPhoto booking={booking} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
