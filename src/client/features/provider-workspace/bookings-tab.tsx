@@ -19,20 +19,13 @@ import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
+import { pendingFirst } from './booking-requests';
 import {
   acceptBookingRequest,
   declineBookingRequest,
   invalidateAfterBookingAnswer,
   providerBookingsQuery,
 } from './workspace-api';
-
-/** Requests waiting for an answer first (the soonest to expire on top), then the rest as the server orders them. */
-export function pendingFirst(bookings: readonly ProviderBooking[]): ProviderBooking[] {
-  const pending = bookings
-    .filter((b) => b.status === 'PENDING')
-    .sort((a, b) => (a.respondBy ?? a.start).localeCompare(b.respondBy ?? b.start));
-  return [...pending, ...bookings.filter((b) => b.status !== 'PENDING')];
-}
 
 function travelerName(booking: ProviderBooking) {
   return booking.user.name ?? 'Traveler';
