@@ -379,10 +379,10 @@ test.describe('traveler dashboard', () => {
     const again = await p.request.post(`/api/bookings/${accepted.id}/accept`, { data: {} });
     expect(again.status()).toBe(409);
 
-    // The traveler sees it (live, or at the latest on reload).
-    await openDashboard(page);
+    // The traveler's open dashboard shows it without a reload (realtime 'booking' event).
     await expect(card(page, accepted.id).locator('[data-status="CONFIRMED"]')).toHaveText('Confirmed');
     const upcoming = await bookingsOf(page.request, 'upcoming');
+    await expect(page.getByTestId('stat-upcoming-bookings')).toHaveText(String(upcoming.length));
     if (!upcoming.some((b) => b.id === declined.id)) await openDashboard(page, 'past');
     await expect(card(page, declined.id).locator('[data-status="CANCELED"]')).toHaveText('Canceled');
     await expect(card(page, declined.id).getByText('Fully booked that evening')).toBeVisible();
