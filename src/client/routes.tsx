@@ -142,6 +142,27 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 : undefined,
             },
             {
+              // A signed-in user's bookings and saved services (issue 9), rendered with their data.
+              path: 'dashboard/traveler',
+              ...page(
+                'pages/traveler-dashboard.tsx',
+                () => import('@/pages/traveler-dashboard'),
+                'TravelerDashboardPage',
+              ),
+              loader: isServer
+                ? async (args: LoaderFunctionArgs) => {
+                    await serverGuard(env, 'signed-in')?.(args);
+                    // Imported here: the server runs this loader, and the browser's first load stays lean.
+                    const { prefetchTravelerDashboard } = await import('@/features/traveler-dashboard/bookings-api');
+                    await Promise.all([
+                      prefetchTravelerDashboard(queryClient),
+                      queryClient.prefetchQuery(favoritesQuery),
+                    ]);
+                    return null;
+                  }
+                : undefined,
+            },
+            {
               path: 'messages',
               ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),
               loader: serverGuard(env, 'signed-in', [conversationsQuery]),
