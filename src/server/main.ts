@@ -32,7 +32,14 @@ async function main() {
 
   await renderer;
   const storage = createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
-  const app = await buildApp({ db: database.db, config, storage, documentStorage, preloadRenderer: true, listen: database.listen });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    storage,
+    documentStorage,
+    preloadRenderer: true,
+    listen: database.listen,
+  });
   // Deletes uploads no row references once their grace period is over. Every instance runs one
   // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
   const stopSweeper = startUploadSweeper(database.db, storage, {

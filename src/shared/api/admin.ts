@@ -23,7 +23,10 @@ export const verifyProviderSchema = z.strictObject({
     .trim()
     .normalize('NFC')
     .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`)
-    .refine((v) => v === '' || !hasHostileCharacters(v.replace(/\n/g, ' ')), 'Reason cannot contain control or invisible characters')
+    .refine(
+      (v) => v === '' || !hasHostileCharacters(v.replace(/\n/g, ' ')),
+      'Reason cannot contain control or invisible characters',
+    )
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -88,7 +91,10 @@ export const createCategorySchema = z.strictObject({
     .trim()
     .normalize('NFC')
     .max(CATEGORY_ICON_MAX, `Icon must be at most ${CATEGORY_ICON_MAX} characters`)
-    .refine((v) => v === '' || !hasHostileCharacters(v), 'Icon cannot contain control, text-direction or invisible characters')
+    .refine(
+      (v) => v === '' || !hasHostileCharacters(v),
+      'Icon cannot contain control, text-direction or invisible characters',
+    )
     .nullish()
     .transform((v) => (v ? v : null)),
 });

@@ -29,9 +29,7 @@ export const myProviderSchema = z.extend(providerProfileSchema, {
   govIdRejectionReason: z.optional(z.nullable(z.string())),
   /** The identity document the provider submitted (type and when), or null (issue 12). */
   idDocument: z.optional(
-    z.nullable(
-      z.object({ mime: z.enum(['image/jpeg', 'image/png', 'application/pdf']), uploadedAt: z.string() }),
-    ),
+    z.nullable(z.object({ mime: z.enum(['image/jpeg', 'image/png', 'application/pdf']), uploadedAt: z.string() })),
   ),
 });
 export type MyProvider = z.infer<typeof myProviderSchema>;

@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  AdminServicePage,
-  AdminStats,
-  AuditPage,
-  PendingProvider,
-} from '@shared/api/admin-responses';
+import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
 import { apiJson } from '@/lib/api';
 
@@ -87,4 +82,18 @@ export function invalidateAfterAdminChange(queryClient: QueryClient) {
   ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
+}
+
+/** What an admin page shows first (the server's route loader prefetches it). */
+export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/admin') {
+    return Promise.all([queryClient.prefetchQuery(adminStatsQuery), queryClient.prefetchQuery(auditLogQuery(1))]);
+  }
+  if (path === '/admin/providers') return queryClient.prefetchQuery(pendingProvidersQuery);
+  if (path === '/admin/services') {
+    const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+    return queryClient.prefetchQuery(adminServicesQuery(url.searchParams.get('q')?.trim() ?? '', page));
+  }
+  return Promise.resolve();
 }

@@ -30,7 +30,8 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </div>
       <div className="flex flex-col text-sm text-muted-foreground sm:items-end">
         <span>
-          by {entry.admin.name ?? entry.admin.email} · <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))} UTC</time>
+          by {entry.admin.name ?? entry.admin.email} ·{' '}
+          <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))} UTC</time>
         </span>
         {entry.reason && <span className="text-foreground">Reason: {entry.reason}</span>}
       </div>
@@ -44,7 +45,10 @@ export function AuditLog() {
   const log = useQuery(auditLogQuery(page));
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   return (
-    <section aria-labelledby="audit-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="audit-heading"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+    >
       <h2 id="audit-heading" className="flex items-center gap-2 text-xl font-semibold">
         <History className="size-5" aria-hidden="true" />
         Recent activity

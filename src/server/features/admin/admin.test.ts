@@ -4,13 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, categories, providers, services } from '../../db/schema.ts';
-import {
-  createBooking,
-  createCategory,
-  createProvider,
-  createService,
-  createUser,
-} from '../../db/seed/factories.ts';
+import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
 import { demoIdDocument } from '../../db/seed/id-documents.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -147,7 +141,12 @@ describe('access: every /api/admin route answers 401 anonymous, 403 traveler and
 
 describe('GET /api/admin/stats', () => {
   it('counts users, providers, services (not deleted), bookings and pending verifications', async () => {
-    await createBooking(t.db, { service: f.service, userId: f.traveler.id, status: 'COMPLETED', startAt: new Date('2025-06-01T10:00:00Z') });
+    await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      status: 'COMPLETED',
+      startAt: new Date('2025-06-01T10:00:00Z'),
+    });
     await t.db.update(services).set({ deletedAt: new Date() }).where(eq(services.id, f.pendingService.id));
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats', cookies: f.cookies.admin });
     expect(res.statusCode).toBe(200);
@@ -195,7 +194,11 @@ describe('provider verification', () => {
       payload: { govIdStatus: 'APPROVED' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().provider).toEqual({ id: f.pending.provider.id, govIdStatus: 'APPROVED', govIdRejectionReason: null });
+    expect(res.json().provider).toEqual({
+      id: f.pending.provider.id,
+      govIdStatus: 'APPROVED',
+      govIdRejectionReason: null,
+    });
     const profile = await t.app.inject({ method: 'GET', url: `/api/providers/${f.pending.user.id}` });
     expect(profile.json().govIdStatus).toBe('APPROVED');
     expect(profile.json().services[0].provider.govIdStatus).toBe('APPROVED');
@@ -209,7 +212,11 @@ describe('provider verification', () => {
       after: { govIdStatus: 'APPROVED', displayName: 'Pedro Pending', govIdRejectionReason: null },
       reason: null,
     });
-    const pending = await t.app.inject({ method: 'GET', url: '/api/admin/providers/pending', cookies: f.cookies.admin });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/providers/pending',
+      cookies: f.cookies.admin,
+    });
     expect(pending.json().map((p: { id: string }) => p.id)).not.toContain(f.pending.provider.id);
   });
 
@@ -222,7 +229,11 @@ describe('provider verification', () => {
     });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/provider/me', cookies: f.cookies.pending });
-    expect(me.json()).toMatchObject({ govIdStatus: 'REJECTED', govIdRejectionReason: 'The photo is blurred.', idDocument: null });
+    expect(me.json()).toMatchObject({
+      govIdStatus: 'REJECTED',
+      govIdRejectionReason: 'The photo is blurred.',
+      idDocument: null,
+    });
     const [row] = await auditRows();
     expect(row).toMatchObject({ action: 'provider.reject', reason: 'The photo is blurred.' });
     // The public profile never shows the reason.
@@ -231,7 +242,11 @@ describe('provider verification', () => {
 
     expect((await uploadDoc(f.cookies.pending, await png())).statusCode).toBe(201);
     const again = await t.app.inject({ method: 'GET', url: '/api/provider/me', cookies: f.cookies.pending });
-    expect(again.json()).toMatchObject({ govIdStatus: 'PENDING', govIdRejectionReason: null, idDocument: { mime: 'image/png' } });
+    expect(again.json()).toMatchObject({
+      govIdStatus: 'PENDING',
+      govIdRejectionReason: null,
+      idDocument: { mime: 'image/png' },
+    });
   });
 
   it('refuses bad input on every field with 400 and a message, and unknown providers with 404', async () => {
@@ -276,7 +291,12 @@ describe('identity documents', () => {
       .jpeg()
       .toBuffer();
     const keyOf = async () =>
-      (await t.db.select({ key: providers.idDocumentKey }).from(providers).where(eq(providers.id, f.pendingWithDoc.provider.id)))[0]?.key;
+      (
+        await t.db
+          .select({ key: providers.idDocumentKey })
+          .from(providers)
+          .where(eq(providers.id, f.pendingWithDoc.provider.id))
+      )[0]?.key;
     const fileOf = (key: string) => path.join(t.config.idDocumentDir, ...key.split('/'));
     let previous: string | null | undefined = null;
     for (const [bytes, type] of [
@@ -347,11 +367,19 @@ describe('identity documents', () => {
   it('refuses what is not a JPEG, PNG or PDF by its content, too large files, and non-providers', async () => {
     const cases: [Buffer, number, string][] = [
       [Buffer.from('GIF89a....'), 415, 'The document must be a JPEG or PNG image or a PDF file.'],
-      [Buffer.from('<html><script>alert(1)</script></html>'), 415, 'The document must be a JPEG or PNG image or a PDF file.'],
+      [
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        415,
+        'The document must be a JPEG or PNG image or a PDF file.',
+      ],
       [Buffer.alloc(0), 415, 'The file is empty.'],
       [Buffer.concat([(await png()).subarray(0, 40)]), 415, 'The image could not be read'],
       [Buffer.from('%PDF-1.4\n1 0 obj'), 415, 'The PDF could not be read'],
-      [Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 10, 32), Buffer.from('%%EOF')]), 413, 'The document must be at most 10 MB.'],
+      [
+        Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 10, 32), Buffer.from('%%EOF')]),
+        413,
+        'The document must be at most 10 MB.',
+      ],
     ];
     for (const [bytes, status, message] of cases) {
       const res = await uploadDoc(f.cookies.pending, bytes, 'id.png', 'image/png');
@@ -403,7 +431,11 @@ describe('identity documents', () => {
 describe('service moderation', () => {
   it('lists services (inactive too, not deleted), paged and searchable by title or provider', async () => {
     await t.db.update(services).set({ isActive: false }).where(eq(services.id, f.pendingService.id));
-    const deleted = await createService(t.db, { providerId: f.approved.provider.id, categoryId: f.massage.id, title: 'Gone' });
+    const deleted = await createService(t.db, {
+      providerId: f.approved.provider.id,
+      categoryId: f.massage.id,
+      title: 'Gone',
+    });
     await t.db.update(services).set({ deletedAt: new Date() }).where(eq(services.id, deleted.id));
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/services', cookies: f.cookies.admin });
     expect(all.statusCode).toBe(200);
@@ -416,13 +448,25 @@ describe('service moderation', () => {
       price: 5000,
       description: 'A service created for testing.',
     });
-    const byTitle = await t.app.inject({ method: 'GET', url: '/api/admin/services?q=TISSUE', cookies: f.cookies.admin });
+    const byTitle = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/services?q=TISSUE',
+      cookies: f.cookies.admin,
+    });
     expect(byTitle.json().services.map((s: { title: string }) => s.title)).toEqual(['Deep tissue massage']);
-    const byProvider = await t.app.inject({ method: 'GET', url: '/api/admin/services?q=pedro', cookies: f.cookies.admin });
+    const byProvider = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/services?q=pedro',
+      cookies: f.cookies.admin,
+    });
     expect(byProvider.json().services.map((s: { title: string }) => s.title)).toEqual(['Sunset yoga']);
     const wildcard = await t.app.inject({ method: 'GET', url: '/api/admin/services?q=%25', cookies: f.cookies.admin });
     expect(wildcard.json().total).toBe(0);
-    const page2 = await t.app.inject({ method: 'GET', url: '/api/admin/services?page=2&pageSize=1', cookies: f.cookies.admin });
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/services?page=2&pageSize=1',
+      cookies: f.cookies.admin,
+    });
     expect(page2.json()).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(page2.json().services.map((s: { title: string }) => s.title)).toEqual(['Deep tissue massage']);
     for (const q of ['page=0', 'page=x', 'pageSize=101', 'pageSize=0', 'page=1.5', `q=${'a'.repeat(101)}`]) {
@@ -483,22 +527,38 @@ describe('service moderation', () => {
 
   it('deletes softly by the provider’s rule: history kept, 409 while bookings are to come', async () => {
     const upcoming = await createBooking(t.db, { service: f.service, userId: f.traveler.id, status: 'CONFIRMED' });
-    const refused = await t.app.inject({ method: 'DELETE', url: `/api/admin/services/${f.service.id}`, cookies: f.cookies.admin });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/services/${f.service.id}`,
+      cookies: f.cookies.admin,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('an upcoming booking');
     expect(await auditRows()).toHaveLength(0);
 
     const { bookings } = await import('../../db/schema.ts');
     await t.db.update(bookings).set({ status: 'CANCELED' }).where(eq(bookings.id, upcoming.id));
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/services/${f.service.id}`, cookies: f.cookies.admin });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/services/${f.service.id}`,
+      cookies: f.cookies.admin,
+    });
     expect(res.statusCode).toBe(200);
     const [svc] = await t.db.select().from(services).where(eq(services.id, f.service.id));
     expect(svc?.deletedAt).not.toBeNull();
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/services', cookies: f.cookies.admin });
     expect(list.json().services.map((s: { id: string }) => s.id)).not.toContain(f.service.id);
     const [row] = await auditRows();
-    expect(row).toMatchObject({ action: 'service.delete', targetId: f.service.id, before: { title: 'Deep tissue massage' } });
-    const twice = await t.app.inject({ method: 'DELETE', url: `/api/admin/services/${f.service.id}`, cookies: f.cookies.admin });
+    expect(row).toMatchObject({
+      action: 'service.delete',
+      targetId: f.service.id,
+      before: { title: 'Deep tissue massage' },
+    });
+    const twice = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/services/${f.service.id}`,
+      cookies: f.cookies.admin,
+    });
     expect(twice.statusCode).toBe(404);
     const badId = await t.app.inject({ method: 'DELETE', url: '/api/admin/services/nope', cookies: f.cookies.admin });
     expect(badId.statusCode).toBe(400);
@@ -536,7 +596,9 @@ describe('categories', () => {
     expect(dup.json().message).toBe('A category with this slug already exists.');
     const rows = await auditRows();
     expect(rows).toHaveLength(2);
-    expect(rows.every((r) => r.action === 'category.create' && r.before === null && r.adminId === f.admin.id)).toBe(true);
+    expect(rows.every((r) => r.action === 'category.create' && r.before === null && r.adminId === f.admin.id)).toBe(
+      true,
+    );
     expect(rows.map((r) => (r.after as { slug: string }).slug).sort()).toEqual(['cooking', 'surf-lessons']);
   });
 
@@ -557,7 +619,12 @@ describe('categories', () => {
       [{ name: 'Ok', slug: 'ok', extra: true }, 'Unrecognized key'],
     ];
     for (const [payload, message] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/categories', cookies: f.cookies.admin, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/categories',
+        cookies: f.cookies.admin,
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toContain(message);
     }
@@ -565,21 +632,41 @@ describe('categories', () => {
   });
 
   it('deletes an unused category; one in use (even by a deleted service) is 409 with a message', async () => {
-    const inUse = await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${f.massage.id}`, cookies: f.cookies.admin });
+    const inUse = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/categories/${f.massage.id}`,
+      cookies: f.cookies.admin,
+    });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toContain('"Massage" is used by 2 services');
     const gone = await createCategory(t.db, { name: 'Old', slug: 'old' });
     const svc = await createService(t.db, { providerId: f.approved.provider.id, categoryId: gone.id });
     await t.db.update(services).set({ deletedAt: new Date() }).where(eq(services.id, svc.id));
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${gone.id}`, cookies: f.cookies.admin })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${gone.id}`, cookies: f.cookies.admin }))
+        .statusCode,
+    ).toBe(409);
     expect(await auditRows()).toHaveLength(0);
 
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${f.empty.id}`, cookies: f.cookies.admin });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/categories/${f.empty.id}`,
+      cookies: f.cookies.admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(categories).where(eq(categories.id, f.empty.id))).toHaveLength(0);
     const [row] = await auditRows();
-    expect(row).toMatchObject({ action: 'category.delete', targetType: 'category', before: { name: 'Empty', slug: 'empty' }, after: null });
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${f.empty.id}`, cookies: f.cookies.admin });
+    expect(row).toMatchObject({
+      action: 'category.delete',
+      targetType: 'category',
+      before: { name: 'Empty', slug: 'empty' },
+      after: null,
+    });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/categories/${f.empty.id}`,
+      cookies: f.cookies.admin,
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -607,7 +694,10 @@ describe('GET /api/admin/audit-log', () => {
       ['provider.reject', 'Pedro Pending'],
       ['service.deactivate', 'Deep tissue massage'],
     ]);
-    expect(res.json().entries[0]).toMatchObject({ reason: 'No document', admin: { id: f.admin.id, name: 'Ada Admin' } });
+    expect(res.json().entries[0]).toMatchObject({
+      reason: 'No document',
+      admin: { id: f.admin.id, name: 'Ada Admin' },
+    });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?page=0', cookies: f.cookies.admin });
     expect(bad.statusCode).toBe(400);
   });

@@ -117,7 +117,10 @@ export async function listPendingProviders(db: Executor): Promise<PendingProvide
     user: { email },
     idDocument:
       idDocumentMime && idDocumentUploadedAt
-        ? { mime: idDocumentMime as 'image/jpeg' | 'image/png' | 'application/pdf', uploadedAt: idDocumentUploadedAt.toISOString() }
+        ? {
+            mime: idDocumentMime as 'image/jpeg' | 'image/png' | 'application/pdf',
+            uploadedAt: idDocumentUploadedAt.toISOString(),
+          }
         : null,
   }));
 }
@@ -191,11 +194,7 @@ export async function listAdminServices(db: Executor, query: AdminServicesQuery)
       .orderBy(desc(services.createdAt), desc(services.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(services)
-      .innerJoin(providers, eq(providers.id, services.providerId))
-      .where(where),
+    db.select({ n: count() }).from(services).innerJoin(providers, eq(providers.id, services.providerId)).where(where),
   ]);
   return { services: rows.map(toAdminService), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }

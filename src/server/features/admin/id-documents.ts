@@ -68,11 +68,7 @@ export async function uploadIdDocument(
   bytes: Buffer,
 ): Promise<{ idDocument: { mime: IdDocumentMime; uploadedAt: string }; govIdStatus: GovIdStatus }> {
   const mime = await sniffIdDocument(bytes);
-  const [profile] = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.userId, userId))
-    .limit(1);
+  const [profile] = await db.select({ id: providers.id }).from(providers).where(eq(providers.userId, userId)).limit(1);
   if (!profile) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
   const key = newIdDocumentKey(mime);
   await store.put(key, bytes, { contentType: mime });

@@ -219,7 +219,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; documents: Storage }> 
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const bytes = await readMultipartFile(request, ID_DOCUMENT_FIELD, ID_DOCUMENT_MAX_BYTES, ID_DOCUMENT_TOO_LARGE_MESSAGE);
+      const bytes = await readMultipartFile(
+        request,
+        ID_DOCUMENT_FIELD,
+        ID_DOCUMENT_MAX_BYTES,
+        ID_DOCUMENT_TOO_LARGE_MESSAGE,
+      );
       return reply.status(201).send(await uploadIdDocument(db, documents, user.id, bytes));
     },
   );

@@ -165,7 +165,9 @@ export async function softDeleteService(
   const [live] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(and(eq(bookings.serviceId, id), inArray(bookings.status, [...LIVE_STATUSES]), sql`${bookings.endAt} > now()`));
+    .where(
+      and(eq(bookings.serviceId, id), inArray(bookings.status, [...LIVE_STATUSES]), sql`${bookings.endAt} > now()`),
+    );
   const n = Number(live?.n ?? 0);
   if (n > 0) {
     throw new AppError(
