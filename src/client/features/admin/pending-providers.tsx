@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, FileText, Mail, MapPin, Languages, ShieldCheck, X } from 'lucide-react';
 import type { PendingProvider } from '@shared/api/admin-responses';
@@ -109,7 +110,7 @@ function ProviderCard({
         </div>
       </dl>
       <DocumentViewer provider={provider} />
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button onClick={onApprove} disabled={busy} aria-label={`Approve ${provider.displayName}`}>
           <Check aria-hidden="true" />
           Approve
@@ -118,6 +119,12 @@ function ProviderCard({
           <X aria-hidden="true" />
           Reject
         </Button>
+        <Link
+          to={`/provider/${provider.userId}`}
+          className="ml-auto text-sm text-primary underline-offset-4 hover:underline"
+        >
+          View public profile
+        </Link>
       </div>
     </li>
   );
