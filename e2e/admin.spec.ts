@@ -65,7 +65,8 @@ test.describe('admin', () => {
     test.slow();
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     await openAdmin(page, '/admin/services', 'Service Moderation');
-    const first = page.getByTestId('admin-service').first();
+    // A service travelers can see now: active and not paused by its provider.
+    const first = page.locator('[data-testid="admin-service"][data-active="true"][data-paused="false"]').first();
     const title = (await first.getByRole('heading', { level: 2 }).textContent())!.trim();
     await page.getByLabel('Search by title or provider').fill(title);
     await expect(page).toHaveURL(/\/admin\/services\?q=/);
@@ -73,6 +74,7 @@ test.describe('admin', () => {
       .getByTestId('admin-service')
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await expect(card).toHaveCount(1);
+    await page.mouse.move(0, 0);
     await expectNoSeriousA11yViolations(page, 'service moderation');
 
     const inSearch = async () => {
@@ -84,6 +86,7 @@ test.describe('admin', () => {
     await card.getByRole('switch', { name: `Active: ${title}` }).click();
     await expect(page.getByText('Service status updated').first()).toBeVisible();
     await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(card).toHaveAttribute('data-active', 'false');
     expect(await inSearch()).toBe(false);
     await page.goto(`/browse?q=${encodeURIComponent(title)}`);
     await expect(
@@ -95,7 +98,8 @@ test.describe('admin', () => {
       .getByTestId('admin-service')
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await again.getByRole('switch', { name: `Active: ${title}` }).click();
-    await expect(again.getByText('Active', { exact: true })).toBeVisible();
+    await expect(again).toHaveAttribute('data-active', 'true');
+    await expect(page.getByText('Service status updated').first()).toBeVisible();
     await expect.poll(inSearch).toBe(true);
   });
 
@@ -106,6 +110,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Add Category' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await expect(page.getByText('Slug is required')).toBeVisible();
+    await page.mouse.move(0, 0);
     await expectNoSeriousA11yViolations(page, 'category management with errors');
 
     await page.getByLabel('Name').fill('Kite Surfing');

@@ -40,7 +40,12 @@ function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: (
   });
   const isActive = status.isPending ? Boolean(status.variables) : service.isActive;
   return (
-    <li data-testid="admin-service" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm">
+    <li
+      data-testid="admin-service"
+      data-active={isActive}
+      data-paused={service.isPaused}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h2 className="line-clamp-2 text-base leading-snug font-semibold">{service.title}</h2>

@@ -318,6 +318,7 @@ describe('identity documents', () => {
       expect(res.headers['content-disposition']).toBe('inline');
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
       expect(res.rawPayload.equals(bytes)).toBe(true);
       // A replaced document's file is removed.
       const key = await keyOf();
