@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, categories, providers, services } from '../../db/schema.ts';
 import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
 import { demoIdDocument } from '../../db/seed/id-documents.ts';
+import { seedDemo, truncateAll } from '../../db/seed/seed.ts';
+import { createIdDocumentStorage } from '../../storage/storage.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { multipart } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -701,5 +703,28 @@ describe('GET /api/admin/audit-log', () => {
     });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?page=0', cookies: f.cookies.admin });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+// ------------------------------------------------------------------------------- demo data
+
+describe('demo data', () => {
+  it('gives every pending demo provider a document admins can open (the same bytes each time)', async () => {
+    expect((await demoIdDocument('Ana', 0)).bytes.equals((await demoIdDocument('Ana', 0)).bytes)).toBe(true);
+    expect((await demoIdDocument('Ana', 1)).bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await truncateAll(t.db);
+    await seedDemo(t.db, { documents: createIdDocumentStorage(t.config) });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const cookies = await cookieFor(admin.id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/providers/pending', cookies });
+    const pending = res.json() as { id: string; idDocument: { mime: string } | null }[];
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((p) => p.idDocument !== null)).toBe(true);
+    expect(new Set(pending.map((p) => p.idDocument!.mime))).toEqual(new Set(['image/png', 'application/pdf']));
+    for (const p of pending) {
+      const doc = await t.app.inject({ method: 'GET', url: `/api/admin/providers/${p.id}/id-document`, cookies });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.headers['content-type']).toBe(p.idDocument!.mime);
+    }
   });
 });
