@@ -102,10 +102,27 @@ export const providers = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     govIdStatus: govIdStatus('gov_id_status').notNull().default('PENDING'),
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** Why an admin rejected the identity document (shown to the provider); null otherwise. */
+    govIdRejectionReason: text('gov_id_rejection_reason'),
+    /**
+     * The identity document: a key in the private document store (never under the public uploads
+     * root, never served by URL), its sniffed type and when it was uploaded. All three or none.
+     */
+    idDocumentKey: text('id_document_key'),
+    idDocumentMime: text('id_document_mime'),
+    idDocumentUploadedAt: timestamp('id_document_uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('providers_gov_id_status_idx').on(t.govIdStatus),
+    check(
+      'providers_id_document_shape',
+      sql`(${t.idDocumentKey} is null) = (${t.idDocumentMime} is null) and (${t.idDocumentKey} is null) = (${t.idDocumentUploadedAt} is null)`,
+    ),
+    check(
+      'providers_id_document_mime',
+      sql`${t.idDocumentMime} is null or ${t.idDocumentMime} in ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
     check('providers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('providers_rating_count_nonneg', sql`${t.ratingCount} >= 0`),
   ],
@@ -566,5 +583,31 @@ export const uploads = pgTable(
     index('uploads_user_created_idx').on(t.userId, t.createdAt),
     index('uploads_created_idx').on(t.createdAt),
     check('uploads_bytes_nonneg', sql`${t.bytes} >= 0`),
+  ],
+);
+
+/**
+ * Every admin decision (verify a provider, moderate or delete a service, create or delete a
+ * category): who, what, on which row, the row before and after, and why. Written in the same
+ * transaction as the change; never updated or deleted by the app.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );

@@ -28,7 +28,13 @@ const profileColumns = {
 
 export async function getMyProvider(db: Executor, userId: string): Promise<MyProvider> {
   const [row] = await db
-    .select({ ...profileColumns, email: users.email })
+    .select({
+      ...profileColumns,
+      email: users.email,
+      govIdRejectionReason: providers.govIdRejectionReason,
+      idDocumentMime: providers.idDocumentMime,
+      idDocumentUploadedAt: providers.idDocumentUploadedAt,
+    })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
     .where(eq(providers.userId, userId))
@@ -39,8 +45,20 @@ export async function getMyProvider(db: Executor, userId: string): Promise<MyPro
     .select({ n: count() })
     .from(services)
     .where(and(eq(services.providerId, row.id), isNull(services.deletedAt)));
-  const { email, ...rest } = row;
-  return { ...rest, rating: Number(rest.rating), user: { email }, _count: { services: c?.n ?? 0 } };
+  const { email, idDocumentMime, idDocumentUploadedAt, ...rest } = row;
+  return {
+    ...rest,
+    rating: Number(rest.rating),
+    user: { email },
+    _count: { services: c?.n ?? 0 },
+    idDocument:
+      idDocumentMime && idDocumentUploadedAt
+        ? {
+            mime: idDocumentMime as 'image/jpeg' | 'image/png' | 'application/pdf',
+            uploadedAt: idDocumentUploadedAt.toISOString(),
+          }
+        : null,
+  };
 }
 
 /**
