@@ -1,3 +1,4 @@
+import { RESPONSE_WINDOW_HOURS } from '../../../shared/domain/booking-lifecycle.ts';
 import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
@@ -102,6 +103,7 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
     .where(eq(providers.userId, userId))
     .limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  const now = new Date().toISOString();
   const [[svc], [bk]] = await Promise.all([
     db
       .select({ n: count() })
@@ -109,8 +111,12 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
       .where(and(eq(services.providerId, p.id), isNull(services.deletedAt))),
     db
       .select({
-        pending: sql<number>`count(*) filter (where ${bookings.status} = 'PENDING')::int`,
-        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${inArray(bookings.status, [...REVENUE_STATUSES])}), 0)::bigint`,
+        // Effective statuses (booking-lifecycle.ts), so the numbers agree with the list before the
+        // lifecycle job has run: an expired request is not pending, an ended booking is completed.
+        pending: sql<number>`count(*) filter (where ${bookings.status} = 'PENDING'
+          and least(${bookings.createdAt} + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), ${bookings.startAt}) > ${now}::timestamptz)::int`,
+        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${inArray(bookings.status, [...REVENUE_STATUSES])}
+          or (${bookings.status} = 'CONFIRMED' and ${bookings.endAt} <= ${now}::timestamptz)), 0)::bigint`,
       })
       .from(bookings)
       .where(eq(bookings.providerId, p.id)),
