@@ -113,17 +113,15 @@ async function rate(service: Awaited<ReturnType<typeof createService>>, ratings:
       ),
     )
     .returning();
-  await t.db
-    .insert(reviews)
-    .values(
-      rows.map((b, i) => ({
-        bookingId: b.id,
-        serviceId: b.serviceId,
-        authorId: b.userId,
-        rating: ratings[i]!,
-        text: 'Nice',
-      })),
-    );
+  await t.db.insert(reviews).values(
+    rows.map((b, i) => ({
+      bookingId: b.id,
+      serviceId: b.serviceId,
+      authorId: b.userId,
+      rating: ratings[i]!,
+      text: 'Nice',
+    })),
+  );
 }
 
 beforeEach(async () => {
