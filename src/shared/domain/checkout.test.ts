@@ -29,7 +29,16 @@ describe('checkoutDateFromParam', () => {
   });
 
   it('ignores anything that is not a date', () => {
-    for (const value of [null, undefined, '', 'tomorrow', '2026-02-30', '2026-13-01', '2026-12-01T25:00:00Z', '12/01/2026'])
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'tomorrow',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-12-01T25:00:00Z',
+      '12/01/2026',
+    ])
       expect(checkoutDateFromParam(value, 'UTC')).toBeUndefined();
     // No offset: ambiguous, not an instant.
     expect(checkoutDateFromParam('2026-12-01T00:00:00', 'UTC')).toBeUndefined();
@@ -75,7 +84,10 @@ describe('slot labels in two zones', () => {
 
   it('names the weekday when the traveler is on another day', () => {
     // 9:00 in Lisbon on Tuesday Dec 1 is 23:00 Tuesday in Kiritimati (UTC+14).
-    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({ time: '9:00 AM', viewerTime: '11:00 PM' });
+    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '11:00 PM',
+    });
     // 11:00 in Lisbon is 1:00 AM Wednesday there; 9:00 in Lisbon is 10:00 PM Monday in Pago Pago.
     expect(slotLabel('2026-12-01T11:00:00Z', 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({
       time: '11:00 AM',

@@ -24,7 +24,10 @@ const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
  * ('2026-11-30T23:00:00.000Z', what a date picker's local midnight gives as toISOString) is read on
  * the traveler's own clock, where it was picked. Anything else is no date.
  */
-export function checkoutDateFromParam(value: string | null | undefined, viewerTimeZone: string): CalendarDate | undefined {
+export function checkoutDateFromParam(
+  value: string | null | undefined,
+  viewerTimeZone: string,
+): CalendarDate | undefined {
   if (!value) return undefined;
   if (isCalendarDate(value)) return value;
   if (!ISO_INSTANT_RE.test(value)) return undefined;
