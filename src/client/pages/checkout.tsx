@@ -36,7 +36,7 @@ import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { availableDaysQuery, createBooking, newIdempotencyKey, slotsQuery } from '@/features/booking/booking-api';
+import { availableDaysQuery, createBooking, newIdempotencyKey, slotsQuery } from '@/lib/booking-api';
 import { NoFreeTimes, SlotListSkeleton, SlotPicker } from '@/features/booking/slot-picker';
 import { serviceQuery } from '@/features/catalog/catalog-api';
 import { ServicePhoto } from '@/features/catalog/service-photo';

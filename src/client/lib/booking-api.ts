@@ -4,7 +4,8 @@ import type { Booking, CreateBookingInput } from '@shared/api/bookings';
 import { apiFetch, apiRequest, throwIfResNotOk } from '@/lib/api';
 
 /**
- * The booking calls of issue 9 the checkout and the service page make. The response schemas
+ * The booking calls of issue 9 the checkout and the service page make (here, not in a feature, as
+ * both the catalog feature and the checkout use them). The response schemas
  * (zod/mini) load with the first answer, as the catalog's do (decision 012).
  */
 type Schemas = typeof import('@shared/api/bookings-responses');
