@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isBefore } from 'date-fns';
@@ -116,6 +116,11 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const [conflict, setConflict] = useState<string | undefined>();
   const [submitError, setSubmitError] = useState<string | undefined>();
   const attemptKey = useAttemptKey();
+  const conflictRef = useRef<HTMLDivElement>(null);
+  // On a phone the times are far above the button: bring the news and the times left into view.
+  useEffect(() => {
+    if (conflict) conflictRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [conflict]);
 
   const hoursField = parseHoursField(hoursText, service.minHours);
   const hours = hoursField.hours;
@@ -268,7 +273,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
 
                 <div className="flex min-w-0 flex-col gap-3" aria-live="polite">
                   {conflict && (
-                    <Alert variant="destructive">
+                    <Alert variant="destructive" ref={conflictRef}>
                       <TriangleAlert aria-hidden="true" />
                       <AlertTitle>That time was just taken</AlertTitle>
                       <AlertDescription>
@@ -470,6 +475,11 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 </div>
               </dl>
 
+              {conflict && (
+                <p className="text-sm font-medium text-destructive">
+                  That time was just taken. Choose one of the times still free.
+                </p>
+              )}
               {submitError && (
                 <Alert variant="destructive">
                   <TriangleAlert aria-hidden="true" />
