@@ -253,7 +253,10 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
               <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-                <div className="flex flex-col gap-2">
+                <div
+                  className="flex flex-col gap-2"
+                  data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
+                >
                   <h3 className="text-sm font-semibold">Date</h3>
                   <Calendar
                     selected={date ? localDateOfCalendarDate(date) : undefined}

@@ -73,7 +73,11 @@ export function BookingCard({ service }: { service: Service }) {
 
         <Separator />
 
-        <div className="flex flex-col gap-2">
+        <div
+          className="flex flex-col gap-2"
+          // Whether the free days of the month on screen are known yet (journeys wait for it).
+          data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
+        >
           <h2 className="text-sm font-semibold">Select a date</h2>
           <Calendar
             selected={date}
