@@ -124,6 +124,7 @@ test('a traveler picks a day on the service page, then a free time at checkout, 
   if (day.slice(0, 7) !== dateIn(Date.now(), LISBON).slice(0, 7))
     await page.getByRole('button', { name: 'Next month' }).click();
   const grid = page.getByRole('grid', { name: /Booking date/ });
+  await expect(page.locator('[data-free-days="known"]')).toHaveCount(1);
   const freeDay = grid.getByRole('button', { name: dayButtonName(day) });
   await expect(freeDay).not.toHaveAttribute('aria-disabled', 'true');
   const dayAfter = dateIn(Date.parse(`${day}T12:00:00Z`) + DAY_MS, 'UTC');
