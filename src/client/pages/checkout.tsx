@@ -42,6 +42,7 @@ import { serviceQuery } from '@/features/catalog/catalog-api';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { Textarea } from '@/features/provider-workspace/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
+import { createAttemptKeys } from '@/lib/attempt-key';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatPriceWithCents, minimumHoursText } from '@/lib/format';
@@ -82,21 +83,6 @@ function CheckoutSkeleton() {
   );
 }
 
-/** The Idempotency-Key of one attempt: the same while the request sent is the same (a retry). */
-function useAttemptKey() {
-  const attempt = useRef<{ fingerprint: string; key: string } | undefined>(undefined);
-  return {
-    keyFor(input: CreateBookingInput) {
-      const fingerprint = JSON.stringify(input);
-      if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
-      return attempt.current.key;
-    },
-    reset() {
-      attempt.current = undefined;
-    },
-  };
-}
-
 function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -115,7 +101,8 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const [notes, setNotes] = useState('');
   const [conflict, setConflict] = useState<string | undefined>();
   const [submitError, setSubmitError] = useState<string | undefined>();
-  const attemptKey = useAttemptKey();
+  // One Idempotency-Key per attempt, the same for a retry of it.
+  const [attemptKey] = useState(() => createAttemptKeys(newIdempotencyKey));
   const conflictRef = useRef<HTMLDivElement>(null);
   // On a phone the times are far above the button: bring the news and the times left into view.
   useEffect(() => {
