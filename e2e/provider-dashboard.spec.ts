@@ -8,7 +8,10 @@ async function signUp(page: Page, role: 'provider' | 'traveler', name: string) {
   await page.getByLabel('Email').fill(uniqueEmail(role));
   await page.getByLabel('Password').fill('dashboard-pass-123');
   await page.getByRole('button', { name: role === 'provider' ? 'Create provider account' : 'Create account' }).click();
-  await expect(page.getByText('Account created!').first()).toBeVisible();
+  // The toast is transient (accounts.spec.ts checks its text); the signed-in header and the
+  // destination are what stay.
+  await expect(page).not.toHaveURL(/\/auth\/signup/);
+  await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
 }
 
 /** A real photo (JPEG, one colour), as a phone would upload it. */

@@ -25,10 +25,14 @@ export function labelQuery(text: string): string {
   if (text.includes('count(*)::int as total')) return 'count';
   if (text.includes('from reviews r join users u')) return 'reviews';
   if (text.includes('where s.id =')) return 'detail';
+  // bench:booking's queries (slots and available days).
+  if (text.includes('from "availability"')) return 'availability';
+  if (text.includes('from "bookings"')) return 'live bookings';
+  if (text.includes('"services"."min_hours"')) return 'service';
   return 'page';
 }
 
-export async function explainShape(pool: pg.Pool, shape: Shape): Promise<Explained[]> {
+export async function explainShape(pool: pg.Pool, shape: Pick<Shape, 'run'>): Promise<Explained[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(pool, {
     schema,
@@ -84,7 +88,7 @@ export async function explainShape(pool: pg.Pool, shape: Shape): Promise<Explain
   return out;
 }
 
-export function printExplain(shape: Shape, explained: Explained[], sizeNote: string) {
+export function printExplain(shape: Pick<Shape, 'label'>, explained: Explained[], sizeNote: string) {
   console.log(`\n  ${shape.label}${sizeNote}`);
   for (const e of explained) {
     console.log(

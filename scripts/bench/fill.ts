@@ -87,12 +87,8 @@ export async function dropDatabase(url: string) {
   }
 }
 
-/** Creates the database if missing, migrates it, and fills it unless it already holds exactly n services. */
-export async function prepareDatabase(
-  url: string,
-  n: number,
-  refill: boolean,
-): Promise<{ filledNow: boolean; fillSeconds: number }> {
+/** Creates the database `url` names if it is missing, and brings it to the latest migration. */
+export async function createAndMigrate(url: string): Promise<void> {
   const name = dbName(url);
   const admin = new pg.Client({ connectionString: withDbName(url, 'postgres') });
   await admin.connect();
@@ -112,6 +108,15 @@ export async function prepareDatabase(
   } finally {
     await database.close();
   }
+}
+
+/** Creates the database if missing, migrates it, and fills it unless it already holds exactly n services. */
+export async function prepareDatabase(
+  url: string,
+  n: number,
+  refill: boolean,
+): Promise<{ filledNow: boolean; fillSeconds: number }> {
+  await createAndMigrate(url);
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -123,19 +128,24 @@ export async function prepareDatabase(
       );
       return { filledNow: false, fillSeconds: marker.seconds };
     }
-    const foreign = await client.query<{ n: string }>(`select count(*) as n from users where email not like $1`, [
-      `%${BENCH_EMAIL_DOMAIN}`,
-    ]);
-    if (Number(foreign.rows[0]?.n ?? 0) > 0) {
-      throw new Error(
-        `refusing to wipe ${safeLocation(url)}: it holds users the benchmark did not create. Point DATABASE_URL at a benchmark database.`,
-      );
-    }
+    await refuseForeignUsers(client, url);
     const seconds = await fill(client, n, url);
     await client.query(`comment on table services is '${MARKER}: n=${n} fill_seconds=${seconds.toFixed(1)}'`);
     return { filledNow: true, fillSeconds: seconds };
   } finally {
     await client.end();
+  }
+}
+
+/** Throws unless every user in the database was made by a benchmark (so wiping it loses nothing). */
+export async function refuseForeignUsers(client: pg.ClientBase, url: string): Promise<void> {
+  const foreign = await client.query<{ n: string }>(`select count(*) as n from users where email not like $1`, [
+    `%${BENCH_EMAIL_DOMAIN}`,
+  ]);
+  if (Number(foreign.rows[0]?.n ?? 0) > 0) {
+    throw new Error(
+      `refusing to wipe ${safeLocation(url)}: it holds users the benchmark did not create. Point DATABASE_URL at a benchmark database.`,
+    );
   }
 }
 

@@ -48,7 +48,12 @@ export async function measureHttp(base: string, paths: string[], o: Options): Pr
   return cannonOnce(base, paths, o.connections, o.duration);
 }
 
-export async function dbLoop(db: Db, shape: Shape, connections: number, seconds: number): Promise<Measured> {
+export async function dbLoop(
+  db: Db,
+  shape: Pick<Shape, 'run'>,
+  connections: number,
+  seconds: number,
+): Promise<Measured> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;

@@ -26,6 +26,7 @@ import { messageRoutes } from './features/messages/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
+import { slotRoutes } from './features/slots/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
@@ -127,12 +128,13 @@ export async function buildApp({
   await app.register(providerRoutes, { db });
   await app.register(catalogRoutes, { db });
   await app.register(manageServiceRoutes, { db });
-  await app.register(bookingRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(availabilityRoutes, { db });
+  await app.register(slotRoutes, { db });
   // Links in emails: the public origin, else where this instance listens.
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  await app.register(bookingRoutes, { db, appUrl });
   await app.register(messageRoutes, { db, appUrl });
   const eventHub = createEventHub(listen);
   await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });

@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
 import { createEmailWorker } from './email/outbox.ts';
+import { createBookingLifecycleWorker } from './features/bookings/lifecycle.ts';
 import { createMailTransport } from './email/transport.ts';
 import { createPoller } from './jobs/poller.ts';
 import { pruneUserEvents } from './realtime/events.ts';
@@ -48,6 +49,13 @@ async function main() {
     transport: mailTransport,
     onError: (err) => app.log.warn({ err }, 'email delivery failed; it will be retried'),
   });
+  // Expiry of unanswered requests and completion of past bookings (decision 018): persisted here,
+  // while every read already computes them.
+  const bookingLifecycle = createBookingLifecycleWorker({
+    db: database.db,
+    appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    onError: (err) => app.log.warn({ err }, 'booking expiry/completion round failed; it will run again'),
+  });
   const pruner = createPoller({
     name: 'prune-user-events',
     intervalMs: 10 * 60 * 1000,
@@ -67,7 +75,7 @@ async function main() {
     force.unref();
     try {
       stopSweeper();
-      await Promise.all([emailWorker.stop(), pruner.stop()]);
+      await Promise.all([emailWorker.stop(), pruner.stop(), bookingLifecycle.stop()]);
       mailTransport.close();
       await app.close();
       await database.close();
@@ -81,6 +89,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   emailWorker.start();
   pruner.start();
+  bookingLifecycle.start();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const lines = [

@@ -233,6 +233,10 @@ export const bookings = pgTable(
     address: text('address'),
     notes: text('notes'),
     paymentIntentId: text('payment_intent_id').unique(),
+    /** The traveler's Idempotency-Key header: a retried request returns this booking (unique per user). */
+    idempotencyKey: text('idempotency_key'),
+    /** Why it was canceled or declined, when a reason was given (also in booking_events). */
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -253,8 +257,36 @@ export const bookings = pgTable(
     check('bookings_hours_positive', sql`${t.hours} >= 1`),
     check('bookings_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_amount_nonneg', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
+    unique('bookings_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // The lifecycle job's work list: live bookings by end (completion) and creation (expiry).
+    index('bookings_live_end_idx')
+      .on(t.endAt)
+      .where(sql`${t.status} in ('PENDING', 'CONFIRMED', 'PAID')`),
     // The EXCLUDE constraint that refuses overlapping live bookings of one provider is in
     // migration 0002 (drizzle cannot express EXCLUDE).
+  ],
+);
+
+/** Every status change of a booking: who (null user = the system), from, to, when and why. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    actorRole: text('actor_role').notNull(),
+    /** Null for the creation of the booking. */
+    fromStatus: bookingStatus('from_status'),
+    toStatus: bookingStatus('to_status').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('booking_events_booking_created_idx').on(t.bookingId, t.createdAt),
+    check('booking_events_actor_role', sql`${t.actorRole} in ('TRAVELER', 'PROVIDER', 'SYSTEM')`),
+    check('booking_events_system_has_no_user', sql`(${t.actorRole} = 'SYSTEM') = (${t.actorUserId} is null)`),
   ],
 );
 

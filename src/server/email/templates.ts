@@ -99,12 +99,14 @@ export function bookingStatusEmail(input: {
   providerName: string;
   serviceTitle: string;
   startText: string;
+  /** Where the link goes (default: the traveler's dashboard; a provider told of a cancel gets theirs). */
+  dashboardPath?: string;
 }): RenderedEmail {
   const title = { accepted: 'accepted', declined: 'declined', canceled: 'canceled', expired: 'expired' }[input.status];
   return renderEmail({
     subject: `Booking ${title}: ${input.serviceTitle}`,
     greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
     paragraphs: [STATUS_SENTENCES[input.status](input.providerName, input.serviceTitle, input.startText)],
-    action: { label: 'See your bookings', url: `${input.appUrl}/dashboard/traveler` },
+    action: { label: 'See your bookings', url: `${input.appUrl}${input.dashboardPath ?? '/dashboard/traveler'}` },
   });
 }

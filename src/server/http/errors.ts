@@ -160,6 +160,15 @@ export type ConstraintMessage = string | { missing: string; inUse: string };
 /** Our words for the constraints of the schema (see schema.ts and migrations 0002 and 0006). */
 export const constraintMessages: Record<string, ConstraintMessage> = {
   bookings_no_overlap: 'The provider already has a booking at that time.',
+  bookings_user_idempotency_key: 'This Idempotency-Key was already used for another booking.',
+  booking_events_booking_id_bookings_id_fk: {
+    missing: 'This booking does not exist.',
+    inUse: 'This booking has a history, so it cannot be deleted.',
+  },
+  booking_events_actor_user_id_users_id_fk: {
+    missing: 'This user does not exist.',
+    inUse: 'This user changed bookings, so the account cannot be deleted. Deactivate it instead.',
+  },
   bookings_service_not_deleted: 'This service has been deleted and takes no new bookings.',
   bookings_payment_intent_id_unique: 'This payment is already recorded for another booking.',
   bookings_service_provider_fk: {

@@ -76,3 +76,8 @@ export const createReviewSchema = z.object({
     .max(REVIEW_TEXT_MAX, `Review text must be at most ${REVIEW_TEXT_MAX} characters`),
 });
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;
+
+/** The Idempotency-Key header of POST /api/bookings: 1-200 printable ASCII characters. */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key must be text' })
+  .regex(/^[\x21-\x7e][\x20-\x7e]{0,199}$/, 'Idempotency-Key must be 1 to 200 printable characters');

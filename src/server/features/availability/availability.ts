@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AvailabilityCreated, AvailabilitySlot } from '../../../shared/api/availability.ts';
 import {
   AvailabilityRuleError,
@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/open.ts';
 import { availability, providers } from '../../db/schema.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
+import { availabilityOverlapping } from '../../read-models/availability.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 
 /** The most slots one GET returns (a 62-day range of a busy calendar stays far below it). */
@@ -73,13 +74,7 @@ export async function listAvailability(
   const rows = await db
     .select(slotColumns)
     .from(availability)
-    .where(
-      and(
-        eq(availability.providerId, provider.id),
-        lt(availability.startAt, range.end),
-        gt(availability.endAt, range.start),
-      ),
-    )
+    .where(availabilityOverlapping(provider.id, range))
     .orderBy(asc(availability.startAt), asc(availability.endAt), asc(availability.id))
     .limit(MAX_LISTED_SLOTS);
   return { timeZone: provider.timeZone, slots: rows.map(toSlot) };

@@ -79,15 +79,23 @@ describe('GET /api/provider/bookings', () => {
       hours: 2,
       amountCents: 12000,
       createdAt: '2026-05-01T10:00:00.000Z',
+      respondBy: null,
+      timeZone: 'Europe/Lisbon',
       user: { name: 'Rita Sousa', image: '/uploads/avatars/rita.png' },
       service: { id: f.service.id, title: 'Deep tissue massage', photos: [] },
     });
     expect(res.body).not.toContain('@');
   });
 
-  it('filters by status', async () => {
-    const res = await t.app.inject({ url: '/api/provider/bookings?status=PENDING', cookies: f.cookies.owner });
-    expect(res.json().map((b: { id: string }) => b.id)).toEqual([f.newer.id]);
+  it('filters by effective status (a request never answered reads CANCELED, a past booking COMPLETED)', async () => {
+    const ids = async (status: string) =>
+      (await t.app.inject({ url: `/api/provider/bookings?status=${status}`, cookies: f.cookies.owner }))
+        .json()
+        .map((b: { id: string }) => b.id);
+    // `newer` is stored PENDING, but its start (June 2026) and respond-by time have passed.
+    expect(await ids('PENDING')).toEqual([]);
+    expect(await ids('CANCELED')).toEqual([f.newer.id]);
+    expect(await ids('COMPLETED')).toEqual([f.older.id]);
     const none = await t.app.inject({ url: '/api/provider/bookings?status=REFUNDED', cookies: f.cookies.owner });
     expect(none.json()).toEqual([]);
   });

@@ -1,23 +1,227 @@
 /**
- * Bookings (issue 8 starts the feature with the provider's incoming list; the booking issue adds
- * creation and status changes). Every query is scoped to the caller.
+ * Bookings (issue 9): a traveler's request, the provider's answer, cancels, and the lists and
+ * detail both parties read. Every query is scoped to the caller; every status change is one
+ * transaction that locks the booking row, checks the lifecycle table (shared/domain/booking-lifecycle.ts)
+ * against the effective status, and writes a booking_events row, a realtime event and an email.
  */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { TZDate } from '@date-fns/tz';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Booking, CreateBookingInput } from '../../../shared/api/bookings.ts';
+import { isWithinAvailability } from '../../../shared/domain/availability.ts';
+import {
+  BOOKING_MAX_HOURS,
+  bookingEnd,
+  canTakeAction,
+  effectiveStatus,
+  findTransition,
+  MAX_BOOKING_DAYS_AHEAD,
+  MIN_LEAD_HOURS,
+  RESPONSE_WINDOW_HOURS,
+  respondBy,
+  SLOT_STEP_MINUTES,
+  SLOT_TAKEN_MESSAGE,
+  wrongTransitionMessage,
+  type BookingAction,
+  type BookingActor,
+} from '../../../shared/domain/booking-lifecycle.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
-import { effectiveStatus, respondBy } from '../../../shared/domain/booking-lifecycle.ts';
+import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
-import type { Executor } from '../../db/open.ts';
-import { bookings, providers, services, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { queryRows, type Db, type Executor } from '../../db/open.ts';
+import { availability, bookings, categories, providers, reviews, services, users } from '../../db/schema.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
+import { AppError, mapDatabaseError } from '../../http/errors.ts';
+import { publishUserEvent } from '../../realtime/events.ts';
+import {
+  enqueueStatusEmail,
+  normaliseParties,
+  overdueSql,
+  partiesFrom,
+  partiesSelect,
+  recordBookingEvent,
+  settleOverdue,
+  startText,
+  type BookingParties,
+} from './lifecycle.ts';
 
 /** At most this many bookings in one answer (newest first). */
 export const PROVIDER_BOOKINGS_LIMIT = 500;
+/** At most this many bookings in a traveler's list. */
+export const TRAVELER_BOOKINGS_LIMIT = 500;
 
-/** The provider's incoming bookings (requests and bookings), newest first; optionally one status. */
+export const SERVICE_NOT_FOUND = 'Service not found.';
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';
+export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not taking bookings right now.';
+export const OUTSIDE_AVAILABILITY_MESSAGE =
+  'That time is outside the provider’s availability. Please pick one of the free times.';
+export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
+export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
+export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;
+export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different booking request.';
+export const minHoursMessage = (minHours: number) =>
+  `This service is booked for at least ${minHours} ${minHours === 1 ? 'hour' : 'hours'}.`;
+export const offGridMessage = (timeZone: string) =>
+  `Start times are on the hour or half past in the provider’s time zone (${timeZone}).`;
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** SQL: a booking's status as of `now` (effectiveStatus of shared/domain, in the query). */
+function effectiveStatusSql(now: Date): SQL<string> {
+  return sql<string>`(case
+    when ${bookings.status} = 'PENDING'
+      and least(${bookings.createdAt} + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), ${bookings.startAt}) <= ${ts(now)}
+      then 'CANCELED'
+    when ${bookings.status} in ('CONFIRMED', 'PAID') and ${bookings.endAt} <= ${ts(now)} then 'COMPLETED'
+    else ${bookings.status}::text end)`;
+}
+
+/** SQL: live as of now (PENDING, CONFIRMED or PAID once expiry and completion are applied). */
+function liveSql(now: Date): SQL {
+  return sql`${effectiveStatusSql(now)} in ('PENDING', 'CONFIRMED', 'PAID')`;
+}
+
+// ------------------------------------------------------------------------------------- reading
+
+const bookingColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  startAt: bookings.startAt,
+  endAt: bookings.endAt,
+  hours: bookings.hours,
+  amountCents: bookings.amountCents,
+  feeCents: bookings.feeCents,
+  address: bookings.address,
+  notes: bookings.notes,
+  cancelReason: bookings.cancelReason,
+  createdAt: bookings.createdAt,
+  userId: users.id,
+  userName: users.name,
+  userImage: users.image,
+  serviceId: services.id,
+  serviceTitle: services.title,
+  servicePhotos: services.photos,
+  serviceCity: services.city,
+  pricingUnit: services.pricingUnit,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  providerId: providers.id,
+  providerUserId: providers.userId,
+  providerName: providers.displayName,
+  providerAvatar: providers.avatar,
+  timeZone: providers.timeZone,
+  reviewId: reviews.id,
+  reviewRating: reviews.rating,
+  reviewText: reviews.text,
+};
+
+function selectBookings(db: Executor) {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, bookings.providerId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+}
+
+type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
+
+function toBooking(r: BookingRow, now: Date): Booking {
+  const lifecycle = { status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt };
+  const status = effectiveStatus(lifecycle, now);
+  return {
+    id: r.id,
+    status,
+    start: r.startAt.toISOString(),
+    end: r.endAt.toISOString(),
+    hours: r.hours,
+    amountCents: r.amountCents,
+    feeCents: r.feeCents,
+    totalCents: r.amountCents + r.feeCents,
+    address: r.address,
+    notes: r.notes,
+    createdAt: r.createdAt.toISOString(),
+    respondBy: status === 'PENDING' ? respondBy(r.createdAt, r.startAt).toISOString() : null,
+    cancelReason: r.cancelReason,
+    timeZone: r.timeZone,
+    user: { id: r.userId, name: r.userName, image: r.userImage },
+    service: {
+      id: r.serviceId,
+      title: r.serviceTitle,
+      photos: r.servicePhotos ?? [],
+      city: r.serviceCity,
+      pricingUnit: r.pricingUnit,
+      // The price per unit when it was booked (amount = price x hours, both fixed at booking).
+      price: Math.round(r.amountCents / r.hours),
+      category: { name: r.categoryName, slug: r.categorySlug },
+      provider: {
+        id: r.providerId,
+        userId: r.providerUserId,
+        displayName: r.providerName,
+        avatar: r.providerAvatar,
+      },
+    },
+    review:
+      r.reviewId !== null && r.reviewRating !== null
+        ? { id: r.reviewId, rating: r.reviewRating, text: r.reviewText ?? '' }
+        : null,
+  };
+}
+
+async function loadBooking(db: Executor, id: string, now: Date): Promise<Booking> {
+  const [row] = await selectBookings(db).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return toBooking(row, now);
+}
+
+/**
+ * The caller's own bookings as a traveler. Upcoming: live (as of now) and not yet ended, soonest
+ * first; past: everything else, latest start first.
+ */
+export async function listMyBookings(
+  db: Executor,
+  userId: string,
+  query: { status: 'upcoming' | 'past' },
+  now = new Date(),
+): Promise<Booking[]> {
+  const upcoming = and(liveSql(now), gt(bookings.endAt, now));
+  const rows = await selectBookings(db)
+    .where(and(eq(bookings.userId, userId), query.status === 'upcoming' ? upcoming : sql`not (${upcoming})`))
+    .orderBy(
+      ...(query.status === 'upcoming'
+        ? [asc(bookings.startAt), asc(bookings.id)]
+        : [desc(bookings.startAt), desc(bookings.id)]),
+    )
+    .limit(TRAVELER_BOOKINGS_LIMIT);
+  return rows.map((r) => toBooking(r, now));
+}
+
+/** One booking, for its traveler, its provider or an admin; anyone else gets 404. */
+export async function getBooking(
+  db: Executor,
+  viewer: { id: string; role: string },
+  id: string,
+  now = new Date(),
+): Promise<Booking> {
+  const access =
+    viewer.role === 'ADMIN' ? undefined : or(eq(bookings.userId, viewer.id), eq(providers.userId, viewer.id));
+  const [row] = await selectBookings(db)
+    .where(and(eq(bookings.id, id), access))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return toBooking(row, now);
+}
+
+/** The provider's incoming bookings (requests and bookings), newest first; optionally one (effective) status. */
 export async function listProviderBookings(
   db: Executor,
   userId: string,
   filter: { status?: BookingStatus | undefined } = {},
+  now = new Date(),
 ): Promise<ProviderBooking[]> {
   const [provider] = await db
     .select({ id: providers.id, timeZone: providers.timeZone })
@@ -26,7 +230,7 @@ export async function listProviderBookings(
     .limit(1);
   if (!provider) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
   const where: SQL[] = [eq(bookings.providerId, provider.id)];
-  if (filter.status) where.push(eq(bookings.status, filter.status));
+  if (filter.status) where.push(sql`${effectiveStatusSql(now)} = ${filter.status}`);
   const rows = await db
     .select({
       id: bookings.id,
@@ -48,22 +252,289 @@ export async function listProviderBookings(
     .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(PROVIDER_BOOKINGS_LIMIT);
-  const now = new Date();
-  return rows.map((r) => ({
-    id: r.id,
-    status: effectiveStatus({ status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt }, now),
-    start: r.startAt.toISOString(),
-    end: r.endAt.toISOString(),
-    hours: r.hours,
-    amountCents: r.amountCents,
-    createdAt: r.createdAt.toISOString(),
-    respondBy:
-      r.status === 'PENDING' &&
-      effectiveStatus({ status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt }, now) === 'PENDING'
-        ? respondBy(r.createdAt, r.startAt).toISOString()
-        : null,
-    timeZone: provider.timeZone,
-    user: { name: r.userName, image: r.userImage },
-    service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
-  }));
+  return rows.map((r) => {
+    const status = effectiveStatus({ status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt }, now);
+    return {
+      id: r.id,
+      status,
+      start: r.startAt.toISOString(),
+      end: r.endAt.toISOString(),
+      hours: r.hours,
+      amountCents: r.amountCents,
+      createdAt: r.createdAt.toISOString(),
+      respondBy: status === 'PENDING' ? respondBy(r.createdAt, r.startAt).toISOString() : null,
+      timeZone: provider.timeZone,
+      user: { name: r.userName, image: r.userImage },
+      service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------ requests
+
+/** The start on the 30-minute grid of the zone's wall clock (zones with :30 and :45 offsets too). */
+export function isOnSlotGrid(start: Date, timeZone: string): boolean {
+  const local = new TZDate(start.getTime(), timeZone);
+  return local.getSeconds() === 0 && local.getMilliseconds() === 0 && local.getMinutes() % SLOT_STEP_MINUTES === 0;
+}
+
+async function findByIdempotencyKey(db: Executor, userId: string, key: string) {
+  const [row] = await db
+    .select({ id: bookings.id, serviceId: bookings.serviceId, startAt: bookings.startAt, hours: bookings.hours })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** The first booking made with this key, if any: the same request again gets it back. */
+async function replay(db: Executor, userId: string, key: string, input: CreateBookingInput, now: Date) {
+  const first = await findByIdempotencyKey(db, userId, key);
+  if (!first) return undefined;
+  if (
+    first.serviceId !== input.serviceId ||
+    first.startAt.getTime() !== new Date(input.start).getTime() ||
+    first.hours !== input.hours
+  )
+    throw new AppError('CONFLICT', IDEMPOTENCY_MISMATCH_MESSAGE);
+  return loadBooking(db, first.id, now);
+}
+
+/**
+ * A traveler's booking request (PENDING), in one transaction: the rules of the service and of time
+ * are checked, the provider's overdue bookings are settled first (an expired request never holds
+ * a slot), and the database's `bookings_no_overlap` constraint decides a race (409). With an
+ * idempotency key, the same request again returns the first booking (`created: false`).
+ */
+export async function requestBooking(
+  db: Db,
+  user: { id: string },
+  input: CreateBookingInput,
+  opts: { appUrl: string; idempotencyKey?: string | undefined; now?: Date },
+): Promise<{ booking: Booking; created: boolean }> {
+  const now = opts.now ?? new Date();
+  const key = opts.idempotencyKey;
+  if (key) {
+    const again = await replay(db, user.id, key, input, now);
+    if (again) return { booking: again, created: false };
+  }
+  const start = new Date(input.start);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [service] = await tx
+        .select({
+          id: services.id,
+          providerId: services.providerId,
+          title: services.title,
+          priceCents: services.priceCents,
+          minHours: services.minHours,
+          isActive: services.isActive,
+          isPaused: services.isPaused,
+          deletedAt: services.deletedAt,
+          providerUserId: providers.userId,
+          providerName: providers.displayName,
+          timeZone: providers.timeZone,
+          providerEmail: users.email,
+          providerUserActive: sql<boolean>`${users.deactivatedAt} is null`,
+          // Whether the provider has an expired request or a finished booking not yet written down.
+          hasOverdue: sql<boolean>`exists (select 1 from bookings b
+            where b.provider_id = ${services.providerId} and ${overdueSql(now)})`,
+        })
+        .from(services)
+        .innerJoin(providers, eq(providers.id, services.providerId))
+        .innerJoin(users, eq(users.id, providers.userId))
+        .where(eq(services.id, input.serviceId))
+        .limit(1);
+      if (!service || service.deletedAt) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+      if (service.providerUserId === user.id) throw new AppError('BAD_REQUEST', OWN_SERVICE_MESSAGE);
+      if (!service.isActive || service.isPaused || !service.providerUserActive)
+        throw new AppError('BAD_REQUEST', SERVICE_UNAVAILABLE_MESSAGE);
+      if (input.hours < service.minHours) throw new AppError('BAD_REQUEST', minHoursMessage(service.minHours));
+      if (input.hours > BOOKING_MAX_HOURS)
+        throw new AppError('BAD_REQUEST', `Hours must be at most ${BOOKING_MAX_HOURS}`);
+      if (start.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', IN_THE_PAST_MESSAGE);
+      if (start.getTime() < now.getTime() + MIN_LEAD_HOURS * HOUR_MS)
+        throw new AppError('BAD_REQUEST', TOO_SOON_MESSAGE);
+      if (start.getTime() > now.getTime() + MAX_BOOKING_DAYS_AHEAD * DAY_MS)
+        throw new AppError('BAD_REQUEST', TOO_FAR_MESSAGE);
+      if (!isOnSlotGrid(start, service.timeZone)) throw new AppError('BAD_REQUEST', offGridMessage(service.timeZone));
+      const end = bookingEnd(start, input.hours);
+      const slots = await tx
+        .select({ start: availability.startAt, end: availability.endAt, isBlocked: availability.isBlocked })
+        .from(availability)
+        .where(
+          and(
+            eq(availability.providerId, service.providerId),
+            lt(availability.startAt, end),
+            gt(availability.endAt, start),
+          ),
+        );
+      if (!isWithinAvailability(slots, start, end)) throw new AppError('BAD_REQUEST', OUTSIDE_AVAILABILITY_MESSAGE);
+
+      // An expired request or a finished booking of this provider must not hold the slot: write it
+      // down first. Requests that have something to settle take turns on the provider's row, or two
+      // of them would each wait for the other (one settling a row the other's insert conflicts with,
+      // while inserting a booking that conflicts with the other's).
+      if (service.hasOverdue) {
+        await tx.execute(sql`select 1 from providers where id = ${service.providerId} for no key update`);
+        await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
+      }
+
+      const amounts = bookingAmounts(service.priceCents, input.hours);
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          userId: user.id,
+          serviceId: service.id,
+          providerId: service.providerId,
+          status: 'PENDING',
+          startAt: start,
+          hours: input.hours,
+          endAt: end,
+          amountCents: amounts.subtotalCents,
+          feeCents: amounts.feeCents,
+          address: input.address ?? null,
+          notes: input.notes ?? null,
+          idempotencyKey: key ?? null,
+          createdAt: now,
+        })
+        .returning({ id: bookings.id });
+      const bookingId = row!.id;
+      await recordBookingEvent(tx, {
+        bookingId,
+        actorUserId: user.id,
+        actorRole: 'TRAVELER',
+        from: null,
+        to: 'PENDING',
+      });
+      await publishUserEvent(tx, [service.providerUserId, user.id], 'booking', {
+        bookingId,
+        status: 'PENDING',
+        action: 'request',
+      });
+      if (service.providerUserActive) {
+        const [traveler] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+        await enqueueEmail(tx, {
+          to: service.providerEmail,
+          ...bookingRequestEmail({
+            appUrl: opts.appUrl,
+            providerName: service.providerName,
+            travelerName: traveler?.name ?? 'A traveler',
+            serviceTitle: service.title,
+            startText: startText(start, service.timeZone),
+            hours: input.hours,
+          }),
+          kind: 'booking-request',
+          dedupeKey: `booking:${bookingId}:request`,
+        });
+      }
+      return bookingId;
+    });
+    return { booking: await loadBooking(db, id, now), created: true };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // A retry that raced the first request: its insert lost to the first one's (same key, same slot).
+    if (key) {
+      const again = await replay(db, user.id, key, input, now);
+      if (again) return { booking: again, created: false };
+    }
+    // Two overlapping requests that each settled and then waited on the other's row: PostgreSQL
+    // aborts one of them (deadlock), and the other takes the time.
+    if (isDeadlock(err)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+    throw mapDatabaseError(err, { bookings_no_overlap: SLOT_TAKEN_MESSAGE }) ?? err;
+  }
+}
+
+function isDeadlock(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 10; e = (e as { cause?: unknown }).cause, i++)
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  return false;
+}
+
+// --------------------------------------------------------------------------------- transitions
+
+const EMAIL_STATUS: Partial<Record<BookingAction, BookingEmailStatus>> = {
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'canceled',
+};
+
+/**
+ * Accept, decline or cancel, as the traveler or the provider of the booking, in one transaction
+ * with the booking row locked. Someone else's booking is 404; the wrong party 403; a move the
+ * lifecycle table does not allow now is 409 with the current status.
+ */
+export async function transitionBooking(
+  db: Db,
+  user: { id: string },
+  bookingId: string,
+  action: 'accept' | 'decline' | 'cancel',
+  opts: { appUrl: string; reason?: string | undefined; now?: Date },
+): Promise<Booking> {
+  const now = opts.now ?? new Date();
+  const transition = findTransition(action);
+  // A refusal after writing down an expiry still commits that write: it is returned, then thrown.
+  const result = await db.transaction(async (tx): Promise<Booking | AppError> => {
+    const [locked] = (
+      await queryRows<BookingParties>(
+        tx,
+        sql`select ${partiesSelect} from ${partiesFrom}
+            where b.id = ${bookingId} and (b.user_id = ${user.id} or p.user_id = ${user.id})
+            for update of b`,
+      )
+    ).map(normaliseParties);
+    if (!locked) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    const actor: BookingActor = locked.traveler_id === user.id ? 'TRAVELER' : 'PROVIDER';
+    if (!transition.actors.includes(actor))
+      throw new AppError(
+        'FORBIDDEN',
+        `Only the ${transition.actors.map((a) => a.toLowerCase()).join(' or ')} can ${action} this booking.`,
+      );
+    const lifecycle = {
+      status: locked.status,
+      start: locked.start_at,
+      end: locked.end_at,
+      createdAt: locked.created_at,
+    };
+    const current = effectiveStatus(lifecycle, now);
+    if (current !== locked.status) {
+      // Expired or completed already (the job has not run yet): write it down before refusing.
+      await settleOverdue(tx, { now, appUrl: opts.appUrl, bookingId });
+    }
+    if (!canTakeAction(lifecycle, action, actor, now)) {
+      const started =
+        (transition.from as readonly string[]).includes(current) && now.getTime() >= locked.start_at.getTime();
+      return new AppError(
+        'CONFLICT',
+        started
+          ? `${wrongTransitionMessage(action, current)} and has already started.`
+          : wrongTransitionMessage(action, current),
+      );
+    }
+    const reason = action === 'accept' ? null : (opts.reason ?? null);
+    await tx.execute(
+      sql`update bookings set status = ${transition.to}::booking_status,
+            cancel_reason = ${transition.to === 'CANCELED' ? reason : sql`cancel_reason`}
+          where id = ${bookingId}`,
+    );
+    await recordBookingEvent(tx, {
+      bookingId,
+      actorUserId: user.id,
+      actorRole: actor,
+      from: locked.status,
+      to: transition.to,
+      reason,
+    });
+    await publishUserEvent(tx, [locked.traveler_id, locked.provider_user_id], 'booking', {
+      bookingId,
+      status: transition.to,
+      action,
+    });
+    const emailStatus = EMAIL_STATUS[action];
+    if (emailStatus)
+      await enqueueStatusEmail(tx, opts.appUrl, locked, actor === 'TRAVELER' ? 'provider' : 'traveler', emailStatus);
+    return loadBooking(tx, bookingId, now);
+  });
+  if (result instanceof AppError) throw result;
+  return result;
 }

@@ -1,0 +1,112 @@
+/**
+ * Bookable start times of a public service (issue 9 section 1): the slot maths is pure
+ * (shared/domain/slots.ts); this file loads what it needs for a window of days, nothing more.
+ * Public: anyone may read the slots of a visible service (active, not paused, not deleted).
+ */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { AvailableDaysResponse, SlotsResponse } from '../../../shared/api/bookings-responses.ts';
+import type { AvailableDaysQuery, SlotsQuery } from '../../../shared/api/bookings.ts';
+import type { Interval } from '../../../shared/domain/availability.ts';
+import { RESPONSE_WINDOW_HOURS } from '../../../shared/domain/booking-lifecycle.ts';
+import {
+  availableDays,
+  belowMinHoursMessage,
+  computeSlots,
+  monthDates,
+  slotWindow,
+} from '../../../shared/domain/slots.ts';
+import type { Executor } from '../../db/open.ts';
+import { bookings, isVisibleService, providers, services } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { loadEffectiveAvailability } from '../../read-models/availability.ts';
+
+/** The visible service's provider, zone and minimum; 404 otherwise; 400 below its minimum hours. */
+async function bookableService(db: Executor, serviceId: string, hours: number) {
+  const [service] = await db
+    .select({ providerId: services.providerId, minHours: services.minHours, timeZone: providers.timeZone })
+    .from(services)
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .where(and(eq(services.id, serviceId), isVisibleService(services)))
+    .limit(1);
+  if (!service) throw new AppError('NOT_FOUND', 'Service not found.');
+  if (hours < service.minHours) throw new AppError('BAD_REQUEST', belowMinHoursMessage(service.minHours));
+  return service;
+}
+
+/**
+ * The provider's live bookings (of any of their services) that overlap `window`: PENDING,
+ * CONFIRMED or PAID, less the PENDING requests whose respond-by time (the earlier of 24 hours after
+ * the request and its start; see respondBy) has passed. The status list and the overlap test are
+ * written exactly as the bookings_no_overlap constraint's, so its GiST index serves them
+ * (bookings_provider_start_idx can too: the planner picks).
+ */
+export async function loadBusy(db: Executor, providerId: string, window: Interval, now: Date): Promise<Interval[]> {
+  return db
+    .select({ start: bookings.startAt, end: bookings.endAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.providerId, providerId),
+        sql`${bookings.status} in ('PENDING', 'CONFIRMED', 'PAID')`,
+        sql`tstzrange(${bookings.startAt}, ${bookings.endAt}) && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz)`,
+        lt(bookings.startAt, window.end),
+        gt(bookings.endAt, window.start),
+        sql`not (${bookings.status} = 'PENDING' and least(${bookings.createdAt} + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), ${bookings.startAt}) <= ${now}::timestamptz)`,
+      ),
+    );
+}
+
+/** Availability and busy time for `window`, read side by side. */
+async function loadWindow(db: Executor, providerId: string, window: Interval, now: Date) {
+  const [availability, busy] = await Promise.all([
+    loadEffectiveAvailability(db, providerId, window),
+    loadBusy(db, providerId, window, now),
+  ]);
+  return { availability, busy };
+}
+
+/**
+ * GET /api/services/{id}/slots: the free start times of `date` (a day in the provider's zone).
+ * A day outside what can be booked now (past, or more than 180 days ahead) has none.
+ */
+export async function getSlots(
+  db: Executor,
+  serviceId: string,
+  query: SlotsQuery,
+  now = new Date(),
+): Promise<SlotsResponse> {
+  const service = await bookableService(db, serviceId, query.hours);
+  const { timeZone } = service;
+  const window = slotWindow(query.date, query.date, timeZone, query.hours, now);
+  if (!window) return { timeZone, date: query.date, slots: [] };
+  const loaded = await loadWindow(db, service.providerId, window, now);
+  const slots = computeSlots({ date: query.date, timeZone, hours: query.hours, now, ...loaded });
+  return {
+    timeZone,
+    date: query.date,
+    slots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
+  };
+}
+
+/**
+ * GET /api/services/{id}/available-days: the days of `month` (provider's zone) with at least one
+ * slot, read with one availability query and one bookings query for the whole month.
+ */
+export async function getAvailableDays(
+  db: Executor,
+  serviceId: string,
+  query: AvailableDaysQuery,
+  now = new Date(),
+): Promise<AvailableDaysResponse> {
+  const service = await bookableService(db, serviceId, query.hours);
+  const { timeZone } = service;
+  const dates = monthDates(query.month);
+  const window = slotWindow(dates[0] as string, dates.at(-1) as string, timeZone, query.hours, now);
+  if (!window) return { timeZone, month: query.month, days: [] };
+  const loaded = await loadWindow(db, service.providerId, window, now);
+  return {
+    timeZone,
+    month: query.month,
+    days: availableDays({ month: query.month, timeZone, hours: query.hours, now, ...loaded }),
+  };
+}
