@@ -458,8 +458,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                   <dt className="text-muted-foreground">Service fee (5%)</dt>
                   <dd data-testid="summary-fee">{hours ? formatPriceWithCents(amounts.feeCents) : '–'}</dd>
                 </div>
-                <Separator className="my-1" />
-                <div className="flex justify-between gap-4 text-base font-semibold">
+                <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
                   <dt>Total</dt>
                   <dd data-testid="summary-total">{hours ? formatPriceWithCents(amounts.totalCents) : '–'}</dd>
                 </div>
