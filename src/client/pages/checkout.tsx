@@ -50,6 +50,9 @@ import { useCurrentPath } from '@/lib/sign-in-address';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import { NotFoundPage } from './not-found';
 
+/** A destructive alert whose explanation reads in the body colour (enough contrast in both themes). */
+const READABLE_ALERT = '*:data-[slot=alert-description]:text-foreground';
+
 /** /checkout/{id} (SPEC.md section 2, issue 9): choose a day, a free start time and hours, and request. */
 export function CheckoutPage() {
   const { id = '' } = useParams();
@@ -263,7 +266,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
 
                 <div className="flex min-w-0 flex-col gap-3" aria-live="polite">
                   {conflict && (
-                    <Alert variant="destructive" ref={conflictRef}>
+                    <Alert variant="destructive" ref={conflictRef} className={READABLE_ALERT}>
                       <TriangleAlert aria-hidden="true" />
                       <AlertTitle>That time was just taken</AlertTitle>
                       <AlertDescription>
@@ -470,7 +473,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 </p>
               )}
               {submitError && (
-                <Alert variant="destructive">
+                <Alert variant="destructive" className={READABLE_ALERT}>
                   <TriangleAlert aria-hidden="true" />
                   <AlertTitle>The request was not sent</AlertTitle>
                   <AlertDescription>{submitError}</AlertDescription>
