@@ -63,7 +63,8 @@ const boundaryZones = [
   // seo renders the heads of the service and provider pages, so it composes those two features the
   // way a client page composes client features. Queries that several features show (service
   // cards, reviews) live in src/server/read-models.
-  ...featureZones('src/server/features', { seo: ['catalog', 'providers'] }),
+  // admin deletes a service by catalog's own rule (softDeleteService), not a copy of it.
+  ...featureZones('src/server/features', { seo: ['catalog', 'providers'], admin: ['catalog'] }),
   {
     target: 'src/shared',
     from: ['src/client', 'src/server'],

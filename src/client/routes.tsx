@@ -141,6 +141,69 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   }
                 : undefined,
             },
+            // Admin pages (issue 12): signed out -> sign in and back; a traveler or provider gets the
+            // 403 page; an admin's page is rendered with its data. The API checks the role again.
+            ...(
+              [
+                ['admin', 'pages/admin-dashboard.tsx', () => import('@/pages/admin-dashboard'), 'AdminDashboardPage'],
+                [
+                  'admin/providers',
+                  'pages/admin-providers.tsx',
+                  () => import('@/pages/admin-providers'),
+                  'AdminProvidersPage',
+                ],
+                [
+                  'admin/services',
+                  'pages/admin-services.tsx',
+                  () => import('@/pages/admin-services'),
+                  'AdminServicesPage',
+                ],
+                [
+                  'admin/categories',
+                  'pages/admin-categories.tsx',
+                  () => import('@/pages/admin-categories'),
+                  'AdminCategoriesPage',
+                ],
+              ] as const
+            ).map(([path, module, load, name]) => ({
+              path,
+              ...page(module, load as () => Promise<Record<string, React.ComponentType>>, name),
+              loader: isServer
+                ? async (args: LoaderFunctionArgs) => {
+                    await serverGuard(env, 'signed-in')?.(args);
+                    const user = queryClient.getQueryData<{ role: string } | null>(currentUserQuery.queryKey);
+                    if (user?.role === 'ADMIN') {
+                      const { prefetchAdminPage } = await import('@/features/admin/admin-api');
+                      await Promise.all([
+                        prefetchAdminPage(queryClient, new URL(args.request.url)),
+                        path === 'admin/categories' ? queryClient.prefetchQuery(categoriesQuery) : undefined,
+                      ]);
+                    }
+                    return null;
+                  }
+                : undefined,
+            })),
+            {
+              // A signed-in user's bookings and saved services (issue 9), rendered with their data.
+              path: 'dashboard/traveler',
+              ...page(
+                'pages/traveler-dashboard.tsx',
+                () => import('@/pages/traveler-dashboard'),
+                'TravelerDashboardPage',
+              ),
+              loader: isServer
+                ? async (args: LoaderFunctionArgs) => {
+                    await serverGuard(env, 'signed-in')?.(args);
+                    // Imported here: the server runs this loader, and the browser's first load stays lean.
+                    const { prefetchTravelerDashboard } = await import('@/features/traveler-dashboard/bookings-api');
+                    await Promise.all([
+                      prefetchTravelerDashboard(queryClient),
+                      queryClient.prefetchQuery(favoritesQuery),
+                    ]);
+                    return null;
+                  }
+                : undefined,
+            },
             {
               path: 'messages',
               ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),

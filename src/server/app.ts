@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/open.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
@@ -36,7 +37,7 @@ import { sessionPlugin } from './http/session.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { uploadsRoutes } from './http/uploads.ts';
 import { createEventHub } from './realtime/hub.ts';
-import { createFsStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
+import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
 
 /** A client-supplied request id is kept only when it looks like one (it is logged and echoed). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -47,6 +48,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where uploads are stored (default: files under config.uploadDir). */
   storage?: Storage;
+  /** Where identity documents are stored (default: files under config.idDocumentDir; never served). */
+  documentStorage?: Storage;
   /** Load the page renderer while starting (the server does; tests load it on first page). */
   preloadRenderer?: boolean;
   /**
@@ -64,12 +67,14 @@ export async function buildApp({
   config,
   logger,
   storage: givenStorage,
+  documentStorage: givenDocumentStorage,
   preloadRenderer,
   listen,
   eventHeartbeatMs,
 }: BuildAppOptions) {
   const storage =
     givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
+  const documentStorage = givenDocumentStorage ?? createIdDocumentStorage(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -142,6 +147,7 @@ export async function buildApp({
   await app.register(demoArtworkRoutes);
   await app.register(seoRoutes, { db, config });
   await app.register(uploadRoutes, { db, config, storage });
+  await app.register(adminRoutes, { db, documents: documentStorage });
 
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });

@@ -112,6 +112,11 @@ export type Config = {
   searchesPerIpPerMinute: number;
   seedDemo: boolean;
   uploadDir: string;
+  /**
+   * Identity documents (issue 12): a private directory beside, never inside, uploadDir. Nothing
+   * serves it; only GET /api/admin/providers/{id}/id-document streams a file, to admins.
+   */
+  idDocumentDir: string;
   /** Per-user upload limits and the orphan sweeper (storage/upload-registry.ts). */
   uploads: {
     perUserPerHour: number;
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchesPerIpPerMinute: e.SEARCHES_PER_IP_PER_MINUTE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     uploadDir: path.join(dataDir, 'uploads'),
+    idDocumentDir: path.join(dataDir, 'private', 'id-documents'),
     uploads: {
       perUserPerHour: e.UPLOADS_PER_USER_PER_HOUR ?? UPLOADS_PER_USER_PER_HOUR,
       quotaBytesPerUser: e.UPLOAD_QUOTA_BYTES_PER_USER ?? UPLOAD_QUOTA_BYTES_PER_USER,

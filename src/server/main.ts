@@ -9,7 +9,7 @@ import { createMailTransport } from './email/transport.ts';
 import { createPoller } from './jobs/poller.ts';
 import { pruneUserEvents } from './realtime/events.ts';
 import { readyLine } from './startup-timing.ts';
-import { createFsStorage, readOrCreateSigningKey } from './storage/storage.ts';
+import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey } from './storage/storage.ts';
 import { startUploadSweeper } from './storage/upload-registry.ts';
 
 async function main() {
@@ -28,11 +28,19 @@ async function main() {
     throw err;
   }
   await database.migrate();
-  const seeded = config.seedDemo ? await seedIfEmpty(database.db) : false;
+  const documentStorage = createIdDocumentStorage(config);
+  const seeded = config.seedDemo ? await seedIfEmpty(database.db, { documents: documentStorage }) : false;
 
   await renderer;
   const storage = createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
-  const app = await buildApp({ db: database.db, config, storage, preloadRenderer: true, listen: database.listen });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    storage,
+    documentStorage,
+    preloadRenderer: true,
+    listen: database.listen,
+  });
   // Deletes uploads no row references once their grace period is over. Every instance runs one
   // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
   const stopSweeper = startUploadSweeper(database.db, storage, {

@@ -7,6 +7,10 @@ export const pageRoutes = [
   '/browse',
   '/service/:id',
   '/provider/:username',
+  '/admin',
+  '/admin/providers',
+  '/admin/services',
+  '/admin/categories',
   // Added as their issues land: /dashboard/traveler,
   // /dashboard/provider, /messages, /checkout/:id, /admin, /admin/providers, /admin/services,
   // /admin/categories.

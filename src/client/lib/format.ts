@@ -25,6 +25,17 @@ export function minimumHoursText(minHours: number): string {
   return `Minimum ${pluralize(minHours, 'hour')}`;
 }
 
+/**
+ * How a service is priced and for how long at least, for the booking card and checkout:
+ * 'Minimum 2 hours' per hour; 'Priced per session · minimum 2 hours' and 'Priced per day ·
+ * minimum 8 hours' otherwise, so a per-day or per-session price is never read as hourly. The
+ * amount is still price x hours (SPEC.md section 9): the hours say how long the session or day is.
+ */
+export function pricingUnitText(pricingUnit: 'per hour' | 'per session' | 'per day', minHours: number): string {
+  if (pricingUnit === 'per hour') return minimumHoursText(minHours);
+  return `Priced ${pricingUnit} · minimum ${pluralize(minHours, 'hour')}`;
+}
+
 export const PLACEHOLDER_PHOTO = '/media/placeholder.svg';
 
 /** The picture to show when a service has no photo, or its photo fails to load. */

@@ -40,12 +40,12 @@ import { availableDaysQuery, createBooking, newIdempotencyKey, slotsQuery } from
 import { NoFreeTimes, SlotListSkeleton, SlotPicker } from '@/features/booking/slot-picker';
 import { serviceQuery } from '@/features/catalog/catalog-api';
 import { ServicePhoto } from '@/features/catalog/service-photo';
-import { Textarea } from '@/features/provider-workspace/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
 import { createAttemptKeys } from '@/lib/attempt-key';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatPriceWithCents, minimumHoursText } from '@/lib/format';
+import { formatPriceWithCents, pricingUnitText } from '@/lib/format';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import { NotFoundPage } from './not-found';
@@ -341,7 +341,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                     aria-describedby={hoursInvalid ? 'checkout-hours-hint checkout-hours-error' : 'checkout-hours-hint'}
                   />
                   <p id="checkout-hours-hint" className="text-sm text-muted-foreground">
-                    {minimumHoursText(service.minHours)}
+                    {pricingUnitText(service.pricingUnit, service.minHours)}
                   </p>
                   {hoursField.error && (
                     <p id="checkout-hours-error" role="alert" className="text-sm font-medium text-destructive">

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AvailabilityPanel } from '@/features/availability/availability-panel';
 import { categoriesQuery } from '@/features/catalog/catalog-api';
 import { BecomeProviderCard } from '@/features/provider-workspace/become-provider-card';
+import { IdDocumentCard } from '@/features/provider-workspace/id-document-card';
 import { BookingsTab } from '@/features/provider-workspace/bookings-tab';
 import { ProfileTab } from '@/features/provider-workspace/profile-tab';
 import { ServicesTab } from '@/features/provider-workspace/services-tab';
@@ -72,7 +73,8 @@ function ProviderWorkspace() {
         <TabsContent value="availability">
           <AvailabilityPanel providerId={p.id} timeZone={p.timeZone} />
         </TabsContent>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="flex flex-col gap-4">
+          <IdDocumentCard provider={p} />
           <ProfileTab key={p.id} provider={p} />
         </TabsContent>
       </Tabs>

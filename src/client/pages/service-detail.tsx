@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { BookingCard } from '@/features/catalog/booking-card';
 import { serviceQuery } from '@/features/catalog/catalog-api';
 import { FavoriteButton } from '@/features/catalog/favorite-button';
-import { reviewCount } from '@/features/catalog/review-count';
+import { serviceRating } from '@/features/catalog/review-count';
+import { RatingSummary } from '@/components/rating';
 import { formatRating, pluralize } from '@/lib/format';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -37,9 +38,15 @@ function ProviderCard({ service }: { service: ServiceDetail }) {
             </span>
             {isVerified(provider.govIdStatus) && <VerifiedBadge />}
           </span>
-          <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Clock className="size-4" aria-hidden="true" />
-            Responds within 1 hour
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1" data-testid="provider-rating">
+              <span className="sr-only">Provider rating:</span>
+              <RatingSummary rating={provider.rating} count={provider.ratingCount} long />
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden="true" />
+              Responds within 1 hour
+            </span>
           </span>
         </div>
         <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -84,8 +91,8 @@ function ServiceDetailView({ id }: { id: string }) {
   if (isNotFoundError(error)) return <NotFoundPage />;
   if (!service) return <LoadFailed what="this service" onRetry={() => void refetch()} />;
 
-  const count = reviewCount(service);
-  const rating = service.provider.rating;
+  // The service's own rating; the provider's is on the provider card below (decision 019).
+  const { rating, count } = serviceRating(service);
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-x-10 gap-y-8 px-4 py-6 sm:px-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:px-8">
@@ -137,7 +144,10 @@ function ServiceDetailView({ id }: { id: string }) {
               {service.city}
             </span>
             <span className="inline-flex items-center gap-1.5">
-              <Star className="size-4 fill-warm text-warm" aria-hidden="true" />
+              <Star
+                className={count > 0 ? 'size-4 fill-warm text-warm' : 'size-4 text-muted-foreground/70'}
+                aria-hidden="true"
+              />
               {count > 0 ? (
                 <>
                   <span className="font-semibold text-foreground" data-testid="service-rating">
@@ -146,7 +156,9 @@ function ServiceDetailView({ id }: { id: string }) {
                   <span className="sr-only">out of 5,</span>
                 </>
               ) : (
-                <span className="font-semibold text-foreground">New</span>
+                <span className="font-semibold text-foreground" data-testid="service-rating">
+                  New
+                </span>
               )}
               <span>({pluralize(count, 'review')})</span>
             </span>

@@ -138,6 +138,13 @@ describe('migration 0006 on a database with data', () => {
     expect(service).toEqual({ is_paused: false, deleted_at: null, is_active: true });
     const [provider] = await queryRows<{ time_zone: string }>(database.db, sql`select time_zone from providers`);
     expect(provider?.time_zone).toBe('UTC');
+    // The service's own rating and count, and its provider's, are backfilled from the review (0014).
+    const [rated] = await queryRows<{ rating: string; rating_count: number; p_rating: string; p_count: number }>(
+      database.db,
+      sql`select s.rating, s.rating_count, p.rating as p_rating, p.rating_count as p_count
+            from services s join providers p on p.id = s.provider_id`,
+    );
+    expect([Number(rated?.rating), rated?.rating_count, Number(rated?.p_rating), rated?.p_count]).toEqual([5, 1, 5, 1]);
 
     // The foreign keys now refuse to cascade history away...
     await expect(database.db.execute(sql`delete from services`)).rejects.toThrow();
@@ -156,7 +163,7 @@ describe('migration 0006 on a database with data', () => {
       database.db,
       sql`select indexname, indexdef from pg_indexes where tablename = 'services' and indexdef like '% WHERE %'`,
     );
-    expect(predicates.length).toBe(12);
+    expect(predicates.length).toBe(11);
     for (const p of predicates)
       expect(p.indexdef, p.indexname).toMatch(/is_active AND \(NOT is_paused\) AND \(deleted_at IS NULL\)/);
     const [overlap] = await queryRows<{ n: number }>(

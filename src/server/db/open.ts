@@ -141,6 +141,11 @@ export type OpenPostgresOptions = {
    * (default: connection errors ignored, listener exceptions to console.error).
    */
   onListenerError?: (err: unknown) => void;
+  /**
+   * How long a query waits for a free pooled connection before failing (503). 5 s in the app;
+   * tests that fire hundreds of requests at a 5-connection pool on a shared CI machine wait longer.
+   */
+  connectionTimeoutMs?: number;
 };
 
 export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgresOptions = {}): Promise<Database> {
@@ -151,7 +156,7 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     connectionString: url,
     max: poolSize,
     options: PLANNER_OPTIONS,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5_000,
   });
   pool.on('error', () => {
     // idle client errors (e.g. server restart) are retried by the pool on next use

@@ -102,10 +102,27 @@ export const providers = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     govIdStatus: govIdStatus('gov_id_status').notNull().default('PENDING'),
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** Why an admin rejected the identity document (shown to the provider); null otherwise. */
+    govIdRejectionReason: text('gov_id_rejection_reason'),
+    /**
+     * The identity document: a key in the private document store (never under the public uploads
+     * root, never served by URL), its sniffed type and when it was uploaded. All three or none.
+     */
+    idDocumentKey: text('id_document_key'),
+    idDocumentMime: text('id_document_mime'),
+    idDocumentUploadedAt: timestamp('id_document_uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('providers_gov_id_status_idx').on(t.govIdStatus),
+    check(
+      'providers_id_document_shape',
+      sql`(${t.idDocumentKey} is null) = (${t.idDocumentMime} is null) and (${t.idDocumentKey} is null) = (${t.idDocumentUploadedAt} is null)`,
+    ),
+    check(
+      'providers_id_document_mime',
+      sql`${t.idDocumentMime} is null or ${t.idDocumentMime} in ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
     check('providers_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('providers_rating_count_nonneg', sql`${t.ratingCount} >= 0`),
   ],
@@ -160,13 +177,21 @@ export const services = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
-     * Copies of the provider's standing, kept in step by database triggers (migration 0004) so
-     * that browse filters and sorts are served by indexes on services alone.
+     * The service's own rating (average of its reviews, one decimal; 0 with no reviews, shown as
+     * 'New') and its review count: what its card shows, and exactly what the minimum-rating filter
+     * and the 'Highest Rated' sort use (decision 019). Kept in step with the reviews table by a
+     * database trigger, in the same transaction as the review (migration 0014).
+     */
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * A copy of the provider's rating, kept in step by database triggers (migration 0002). Shown
+     * on provider cards only; no filter or sort uses it (decision 019).
      */
     providerRating: numeric('provider_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
-    /** Bayesian rating: one 5-star review does not beat forty 4.8s. */
+    /** Bayesian rating of the service's own reviews: one 5-star review does not beat forty 4.8s. */
     ratingScore: real('rating_score').notNull().default(0),
-    /** ratingScore plus a bonus for a verified provider. */
+    /** ratingScore plus a bonus for a verified provider: the 'recommended' order. */
     recommendScore: real('recommend_score').notNull().default(0),
     /**
      * Weighted, accent-free full-text vector: title A, category name B, description C, city D.
@@ -189,7 +214,7 @@ export const services = pgTable(
     // Category and city together (the most common browse combination), in the order of each
     // sort, so a page is an index walk that stops after the page size.
     index('services_category_city_rating_idx')
-      .on(t.categoryId, t.cityKey, t.ratingScore.desc(), t.id)
+      .on(t.categoryId, t.cityKey, t.rating.desc(), t.ratingCount.desc(), t.id)
       .where(isVisibleService(t)),
     index('services_category_city_recommend_idx')
       .on(t.categoryId, t.cityKey, t.recommendScore.desc(), t.id)
@@ -199,16 +224,22 @@ export const services = pgTable(
       .where(isVisibleService(t)),
     // Walk one category in the order of each sort and stop at the page size.
     index('services_category_recommend_idx').on(t.categoryId, t.recommendScore.desc(), t.id).where(isVisibleService(t)),
-    index('services_category_rating_idx').on(t.categoryId, t.ratingScore.desc(), t.id).where(isVisibleService(t)),
+    index('services_category_rating_idx')
+      .on(t.categoryId, t.rating.desc(), t.ratingCount.desc(), t.id)
+      .where(isVisibleService(t)),
     index('services_category_price_idx').on(t.categoryId, t.priceCents, t.id).where(isVisibleService(t)),
     // Every visible service in the order of each sort (no category given).
     index('services_visible_created_idx').on(t.createdAt).where(isVisibleService(t)),
     index('services_visible_recommend_idx').on(t.recommendScore.desc(), t.id).where(isVisibleService(t)),
-    index('services_visible_rating_idx').on(t.ratingScore.desc(), t.id).where(isVisibleService(t)),
+    // 'Highest Rated' (the shown rating, then the number of reviews) and the minimum-rating filter.
+    index('services_visible_rating_idx').on(t.rating.desc(), t.ratingCount.desc(), t.id).where(isVisibleService(t)),
     index('services_visible_price_idx').on(t.priceCents, t.id).where(isVisibleService(t)),
-    index('services_visible_provider_rating_idx').on(t.providerRating).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
+    check('services_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check('services_rating_count_nonneg', sql`${t.ratingCount} >= 0`),
+    // Unrated is rating 0 with no reviews; a rated service has at least one review of 1 or more.
+    check('services_rating_matches_count', sql`(${t.rating} = 0) = (${t.ratingCount} = 0)`),
   ],
 );
 
@@ -552,5 +583,31 @@ export const uploads = pgTable(
     index('uploads_user_created_idx').on(t.userId, t.createdAt),
     index('uploads_created_idx').on(t.createdAt),
     check('uploads_bytes_nonneg', sql`${t.bytes} >= 0`),
+  ],
+);
+
+/**
+ * Every admin decision (verify a provider, moderate or delete a service, create or delete a
+ * category): who, what, on which row, the row before and after, and why. Written in the same
+ * transaction as the change; never updated or deleted by the app.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );

@@ -120,7 +120,7 @@ describe('mapDatabaseError through the one error handler', () => {
       constraint: 'reviews_booking_id_unique',
     });
     const wrapped = new DrizzleQueryError('insert into reviews ...', [], pgError);
-    expect(mapDatabaseError(wrapped)?.message).toBe('This booking has already been reviewed.');
+    expect(mapDatabaseError(wrapped)?.message).toBe('You have already reviewed this booking');
     expect(mapDatabaseError(wrapped)?.statusCode).toBe(409);
     expect(mapDatabaseError(new Error('boom'))).toBeUndefined();
     expect(mapDatabaseError(Object.assign(new Error('syntax'), { code: '42601' }))).toBeUndefined();

@@ -185,7 +185,7 @@ export const constraintMessages: Record<string, ConstraintMessage> = {
   },
   bookings_id_user_id_key: 'This booking already exists.',
   bookings_id_service_id_key: 'This booking already exists.',
-  reviews_booking_id_unique: 'This booking has already been reviewed.',
+  reviews_booking_id_unique: 'You have already reviewed this booking',
   reviews_booking_author_fk: {
     missing: 'Only the traveler who made the booking can review it.',
     inUse: 'This booking has a review, so it cannot be deleted.',

@@ -25,6 +25,8 @@ export function serviceCardColumns(db: Executor) {
     price: services.priceCents,
     pricingUnit: services.pricingUnit,
     minHours: services.minHours,
+    rating: services.rating,
+    ratingCount: services.ratingCount,
     isActive: services.isActive,
     createdAt: services.createdAt,
     provider: {
@@ -56,6 +58,7 @@ export function toServiceCard({ reviewCount, ...row }: ServiceCardRow): Service 
   return {
     ...row,
     photos: row.photos ?? [],
+    rating: Number(row.rating),
     createdAt: row.createdAt.toISOString(),
     provider: { ...row.provider, rating: Number(row.provider.rating) },
     _count: { reviews: Number(reviewCount) },

@@ -237,3 +237,16 @@ export function createFsStorage(opts: FsStorageOptions): Storage {
     },
   };
 }
+
+/**
+ * The private store of identity documents (config.idDocumentDir): its own root outside the public
+ * uploads directory, so no /uploads URL (signed or not) can reach a document. No route serves it
+ * as files; the admin route streams one document after checking the role.
+ */
+export function createIdDocumentStorage(config: { idDocumentDir: string; dataDir: string }): Storage {
+  return createFsStorage({
+    root: config.idDocumentDir,
+    signingKey: readOrCreateSigningKey(config.dataDir),
+    urlPrefix: '/no-public-url',
+  });
+}

@@ -21,7 +21,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${template}`);
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const database = await openPostgres(u.toString(), 5);
+    const database = await openPostgres(u.toString(), 5, { connectionTimeoutMs: 60_000 });
     return {
       ...database,
       async close() {

@@ -43,6 +43,13 @@ export const serviceSchema = z.object({
   price: z.int(),
   pricingUnit: pricingUnitSchema,
   minHours: z.int(),
+  /**
+   * The service's own rating: the average of its reviews to one decimal, 0 when it has none
+   * (shown as 'New'). The provider's rating is provider.rating (decision 019).
+   */
+  rating: z.number(),
+  /** How many reviews the service has. */
+  ratingCount: z.int(),
   isActive: z.boolean(),
   createdAt: z.string(),
   provider: providerSummarySchema,

@@ -25,5 +25,11 @@ export const providerProfileSchema = z.object({
 export const myProviderSchema = z.extend(providerProfileSchema, {
   user: z.object({ email: z.string() }),
   _count: z.object({ services: z.int() }),
+  /** Why an admin rejected the identity document, when they said (issue 12). */
+  govIdRejectionReason: z.optional(z.nullable(z.string())),
+  /** The identity document the provider submitted (type and when), or null (issue 12). */
+  idDocument: z.optional(
+    z.nullable(z.object({ mime: z.enum(['image/jpeg', 'image/png', 'application/pdf']), uploadedAt: z.string() })),
+  ),
 });
 export type MyProvider = z.infer<typeof myProviderSchema>;

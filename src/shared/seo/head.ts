@@ -51,8 +51,9 @@ const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DA
 export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
   const canonical = `${origin}/service/${service.id}`;
   const price = (service.price / 100).toFixed(2);
-  const rating = service.provider.rating;
-  const reviewCount = service._count.reviews || service.provider.ratingCount;
+  // The service's own rating and count, as its page shows them (decision 019).
+  const rating = service.rating;
+  const reviewCount = service.ratingCount;
   const image = absoluteUrl(service.photos[0], origin);
   const description = truncate(
     `${service.category.name} in ${service.city} by ${service.provider.displayName}: $${price} ${service.pricingUnit}. ${service.description}`,

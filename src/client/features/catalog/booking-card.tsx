@@ -13,7 +13,7 @@ import { signInPath } from '@shared/domain/return-path';
 import { monthOfDate } from '@shared/domain/checkout';
 import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from '@/lib/booking-api';
-import { formatPrice, minimumHoursText } from '@/lib/format';
+import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 
@@ -65,9 +65,9 @@ export function BookingCard({ service }: { service: Service }) {
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>
-          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="booking-unit">
             <Clock className="size-4" aria-hidden="true" />
-            {minimumHoursText(service.minHours)}
+            {pricingUnitText(service.pricingUnit, service.minHours)}
           </p>
         </div>
 

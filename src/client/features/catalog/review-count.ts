@@ -1,6 +1,9 @@
 import type { Service } from '@shared/api/catalog';
 
-/** The service's own review count; only when it is missing, the provider's (SPEC.md section 3, Service). */
-export function reviewCount(service: Pick<Service, 'provider'> & { _count?: { reviews?: number } }): number {
-  return service._count?.reviews ?? service.provider.ratingCount;
+/**
+ * The rating a service shows (decision 019): its own average and review count, never its
+ * provider's. A count of 0 is shown as 'New'. Filters and sorts use the same two numbers.
+ */
+export function serviceRating(service: Pick<Service, 'rating' | 'ratingCount'>): { rating: number; count: number } {
+  return { rating: service.rating, count: service.ratingCount };
 }

@@ -9,7 +9,7 @@ import { isVerified, VerifiedMark } from '@/components/verified-badge';
 import { cn } from '@/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { formatPrice } from '@/lib/format';
-import { reviewCount } from './review-count';
+import { serviceRating } from './review-count';
 import { ServicePhoto } from './service-photo';
 
 /**
@@ -60,7 +60,7 @@ export function ServiceCard({
               {service.city}
             </span>
           </span>
-          <RatingSummary rating={provider.rating} count={reviewCount(service)} className="shrink-0" />
+          <RatingSummary {...serviceRating(service)} className="shrink-0" />
         </div>
 
         <Heading className="line-clamp-2 text-base leading-snug font-semibold">

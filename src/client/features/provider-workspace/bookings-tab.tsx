@@ -1,19 +1,189 @@
-import { useQuery } from '@tanstack/react-query';
-import { CalendarX2 } from 'lucide-react';
-import { formatDateIn, formatTimeIn } from '@shared/domain/time';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
+import type { ProviderBooking } from '@shared/api/provider-workspace';
+import { availableActions, CANCEL_REASON_MAX } from '@shared/domain/booking-lifecycle';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
+import { ReasonDialog } from '@/components/reason-dialog';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage } from '@/lib/api';
+import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { formatPrice, pluralize } from '@/lib/format';
-import { providerBookingsQuery } from './workspace-api';
+import { useRealtimeEvents } from '@/lib/realtime';
+import { timeLeftToRespond } from '@/lib/time-left';
+import { useNow } from '@/lib/use-now';
+import { cn } from '@/lib/utils';
+import { pendingFirst } from './booking-requests';
+import {
+  acceptBookingRequest,
+  declineBookingRequest,
+  invalidateAfterBookingAnswer,
+  providerBookingsQuery,
+} from './workspace-api';
+
+function travelerName(booking: ProviderBooking) {
+  return booking.user.name ?? 'Traveler';
+}
+
+/** 'Respond within 5 h' / 'Expires in 40 min' for an unanswered request, once the browser knows the time. */
+function TimeLeft({ respondBy, now }: { respondBy: string; now: number | null }) {
+  if (now === null) return null;
+  const left = timeLeftToRespond(new Date(respondBy), new Date(now));
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 text-sm font-medium',
+        left.urgent ? 'text-destructive' : 'text-amber-800 dark:text-amber-300',
+      )}
+    >
+      <Hourglass className="size-4" aria-hidden="true" />
+      {left.text}
+    </span>
+  );
+}
+
+function BookingRow({
+  booking,
+  timeZone,
+  now,
+  onDecline,
+}: {
+  booking: ProviderBooking;
+  timeZone: string;
+  now: number | null;
+  onDecline: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const zone = booking.timeZone || timeZone;
+  const when = bookingWhen(booking.start, zone);
+  const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
+  const name = travelerName(booking);
+
+  const accept = useMutation({
+    mutationFn: () => acceptBookingRequest(booking.id),
+    onSuccess: () => {
+      invalidateAfterBookingAnswer(queryClient);
+      toast({
+        title: 'Booking accepted',
+        description: `${name} is booked for ${booking.service.title} on ${when.date} at ${when.time}.`,
+      });
+    },
+    onError: (error) => {
+      // 409: it expired or was canceled meanwhile; the server says what it is now, the list shows it.
+      if (error instanceof ApiError && error.status === 409) invalidateAfterBookingAnswer(queryClient);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to accept booking',
+        description: errorMessage(error, 'Please try again later.'),
+      });
+    },
+  });
+
+  return (
+    <li
+      data-testid="provider-booking"
+      data-booking-id={booking.id}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:flex-row lg:items-center"
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <PersonAvatar name={booking.user.name} image={booking.user.image} className="size-10" />
+        <div className="flex min-w-0 flex-col">
+          <p className="truncate font-medium">{name}</p>
+          <p className="truncate text-sm text-muted-foreground">{booking.service.title}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <span>
+          <time dateTime={booking.start}>
+            {when.date}, {when.time}
+          </time>{' '}
+          <span className="text-muted-foreground">{when.zone}</span>
+        </span>
+        <span className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</span>
+        <span className="font-medium">{formatPrice(booking.amountCents)}</span>
+        <BookingStatusBadge status={booking.status} />
+        {booking.status === 'PENDING' && booking.respondBy && <TimeLeft respondBy={booking.respondBy} now={now} />}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {actions.includes('accept') && (
+          <Button
+            size="sm"
+            onClick={() => accept.mutate()}
+            disabled={accept.isPending}
+            aria-busy={accept.isPending}
+            aria-label={`Accept ${name}'s request for ${booking.service.title}`}
+          >
+            {accept.isPending ? <Spinner decorative /> : <Check aria-hidden="true" />}
+            Accept
+          </Button>
+        )}
+        {actions.includes('decline') && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={onDecline}
+            disabled={accept.isPending}
+            aria-label={`Decline ${name}'s request for ${booking.service.title}`}
+          >
+            <X aria-hidden="true" />
+            Decline
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" asChild>
+          <Link
+            to={`/messages?booking=${encodeURIComponent(booking.id)}`}
+            aria-label={`Message ${name} about ${booking.service.title}`}
+          >
+            <MessageSquare aria-hidden="true" />
+            Message
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 /**
  * SPEC.md section 2, Booking Requests: each with its start in the provider's own zone (labelled),
- * hours, status, traveler and service. Accept and decline come with the booking issue.
+ * hours, status, traveler and service. A PENDING request shows how long is left to answer it and
+ * Accept / Decline (the lifecycle table decides); the list and the stat cards refresh after either,
+ * and when a traveler books or cancels (realtime 'booking' events).
  */
 export function BookingsTab({ timeZone }: { timeZone: string }) {
+  const queryClient = useQueryClient();
   const bookings = useQuery(providerBookingsQuery);
+  const now = useNow();
+  const [declining, setDeclining] = useState<ProviderBooking | null>(null);
+
+  useRealtimeEvents((event) => {
+    if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
+  });
+
+  const decline = useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => declineBookingRequest(id, reason),
+    onSuccess: () => {
+      const name = declining ? travelerName(declining) : 'The traveler';
+      setDeclining(null);
+      invalidateAfterBookingAnswer(queryClient);
+      toast({ title: 'Booking declined', description: `${name} will see that you declined.` });
+    },
+    onError: (error) => {
+      setDeclining(null);
+      if (error instanceof ApiError && error.status === 409) invalidateAfterBookingAnswer(queryClient);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to decline booking',
+        description: errorMessage(error, 'Please try again later.'),
+      });
+    },
+  });
 
   return (
     <section aria-labelledby="bookings-heading" className="flex flex-col gap-4">
@@ -45,36 +215,26 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
         </div>
       ) : (
         <ul className="flex flex-col gap-3">
-          {bookings.data.map((b) => {
-            const start = new Date(b.start);
-            return (
-              <li
-                key={b.id}
-                data-testid="provider-booking"
-                className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center"
-              >
-                <div className="flex min-w-0 flex-1 items-center gap-3">
-                  <PersonAvatar name={b.user.name} image={b.user.image} className="size-10" />
-                  <div className="flex min-w-0 flex-col">
-                    <p className="truncate font-medium">{b.user.name ?? 'Traveler'}</p>
-                    <p className="truncate text-sm text-muted-foreground">{b.service.title}</p>
-                  </div>
-                </div>
-                <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-                  <span>
-                    <time dateTime={b.start}>
-                      {formatDateIn(start, timeZone)}, {formatTimeIn(start, timeZone)}
-                    </time>
-                  </span>
-                  <span className="text-muted-foreground">{pluralize(b.hours, 'hour')}</span>
-                  <span className="font-medium">{formatPrice(b.amountCents)}</span>
-                  <BookingStatusBadge status={b.status} />
-                </div>
-              </li>
-            );
-          })}
+          {pendingFirst(bookings.data).map((b) => (
+            <BookingRow key={b.id} booking={b} timeZone={timeZone} now={now} onDecline={() => setDeclining(b)} />
+          ))}
         </ul>
       )}
+      <ReasonDialog
+        open={declining !== null}
+        onOpenChange={(open) => !open && setDeclining(null)}
+        title="Decline this request?"
+        description={
+          declining
+            ? `${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone).date}. They will see your reason.`
+            : ''
+        }
+        confirmLabel="Decline request"
+        keepLabel="Keep request"
+        maxLength={CANCEL_REASON_MAX}
+        isPending={decline.isPending}
+        onConfirm={(reason) => declining && decline.mutate({ id: declining.id, reason })}
+      />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { detectProviderTimeZone } from '@/lib/time-zone';
 import { fieldErrorsOf } from './field-errors';
-import { Textarea } from './textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { invalidateAfterProfileChange, updateMyProviderRequest } from './workspace-api';
 
 const FIELDS = ['displayName', 'bio', 'baseCity', 'languages', 'timeZone', 'avatar'] as const;

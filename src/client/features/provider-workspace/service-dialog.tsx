@@ -27,7 +27,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { fieldErrorsOf } from './field-errors';
-import { Textarea } from './textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { initialState, toPayload, type FormState } from './service-form';
 import { createServiceRequest, invalidateAfterServiceChange, updateServiceRequest } from './workspace-api';
 

@@ -8,6 +8,7 @@ import type {
   UpdateMyProviderInput,
   UpdateServiceInput,
 } from '@shared/api/provider-workspace';
+import type { Booking } from '@shared/api/bookings-responses';
 import { apiJson } from '@/lib/api';
 
 /**
@@ -82,4 +83,22 @@ export function invalidateAfterProfileChange(queryClient: QueryClient) {
   for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured']) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
+}
+
+/** POST /api/bookings/{id}/accept: a PENDING request becomes CONFIRMED (409 when it has moved on). */
+export function acceptBookingRequest(id: string) {
+  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/accept`, {});
+}
+
+/** POST /api/bookings/{id}/decline with an optional reason the traveler sees. */
+export function declineBookingRequest(id: string, reason: string | undefined) {
+  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/decline`, { reason });
+}
+
+/** After answering a request: the list, the Pending Requests count, and the conversations showing its status. */
+export function invalidateAfterBookingAnswer(queryClient: QueryClient) {
+  for (const key of ['/api/provider/bookings', '/api/provider/stats', '/api/bookings']) {
+    void queryClient.invalidateQueries({ queryKey: [key] });
+  }
+  void queryClient.invalidateQueries({ queryKey: ['/api/bookings/with-messages'] });
 }

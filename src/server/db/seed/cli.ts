@@ -10,6 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { DataDirLockedError } from '../lock.ts';
 import { openDatabase, type Database } from '../open.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
+import { createIdDocumentStorage } from '../../storage/storage.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoData, seedIfEmpty, truncateAll, type SeedSummary } from './seed.ts';
 
 const USAGE = `Usage: npm run db:seed [-- --reset [--force]]
@@ -83,7 +84,7 @@ async function main() {
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       const { tables, summary } = await database.db.transaction(async (tx) => {
         const tables = await truncateAll(tx);
-        const summary = await loadDemoData(tx, { passwordHash });
+        const summary = await loadDemoData(tx, { passwordHash, documents: createIdDocumentStorage(config) });
         return { tables, summary };
       });
       console.log(`  Emptied ${tables.length} tables: ${tables.join(', ')}.`);
@@ -94,7 +95,7 @@ async function main() {
     }
 
     const started = Date.now();
-    const seeded = await seedIfEmpty(database.db);
+    const seeded = await seedIfEmpty(database.db, { documents: createIdDocumentStorage(config) });
     if (seeded) {
       console.log(`  Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       printAccounts();

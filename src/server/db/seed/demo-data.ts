@@ -503,6 +503,26 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
 
   // ------------------------------------------------------------------------------ availability
   for (const p of providers.values()) buildAvailabilityFor(p, now, rng, ids, data.availability);
+  const availabilityOf = new Map<Id, NewAvailability[]>();
+  for (const a of data.availability) {
+    const list = availabilityOf.get(a.providerId as Id) ?? [];
+    list.push(a);
+    availabilityOf.set(a.providerId as Id, list);
+  }
+  /**
+   * An upcoming booking sits inside one of its provider's open slots and touches no blocked one
+   * (what the booking API itself would accept). Past bookings predate the schedule the seed draws.
+   */
+  const fitsAvailability = (p: ProviderCtx, startAt: Date, endAt: Date) => {
+    const slots = availabilityOf.get(p.providerId) ?? [];
+    const inside = slots.some(
+      (a) => !a.isBlocked && a.startAt.getTime() <= startAt.getTime() && endAt.getTime() <= a.endAt.getTime(),
+    );
+    const blocked = slots.some(
+      (a) => a.isBlocked && a.startAt.getTime() < endAt.getTime() && startAt.getTime() < a.endAt.getTime(),
+    );
+    return inside && !blocked;
+  };
 
   // ------------------------------------------------------------------------------ bookings
   const bookingsOut: BookingBuilt[] = [];
@@ -527,7 +547,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     const hours = opts.hours ?? unitHours;
     const [open, close] = p.profile.hours;
     const latest = Math.max(open, close - hours);
-    const hour = opts.hour ?? rng.int(open, latest);
+    const hour = opts.hour !== undefined ? Math.min(Math.max(opts.hour, open), latest) : rng.int(open, latest);
     const minute = opts.hour === undefined && rng.chance(0.3) ? 30 : 0;
     const day = localDay(now, tz, dayOffset);
     const startAt = zonedToUtc(day, formatWallTime(hour, minute), tz);
@@ -535,10 +555,15 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     const dateKey = calendarDateIn(startAt, 'UTC');
     if (p.busyDays.has(dayOffset) || t.busyDates.has(dateKey)) return undefined;
     const endAt = new Date(startAt.getTime() + hours * HOUR_MS);
+    if (startAt.getTime() > now.getTime() && !fitsAvailability(p, startAt, endAt)) return undefined;
     const floor = new Date(Math.max(s.row.createdAt.getTime(), t.createdAt.getTime()) + HOUR_MS);
     let createdAt: Date;
     if (startAt.getTime() < now.getTime()) {
       createdAt = maxDate(floor, new Date(startAt.getTime() - rng.int(2, 25) * DAY_MS - rng.int(0, 23) * HOUR_MS));
+    } else if (status === 'PENDING') {
+      // A request still waiting for its answer: made within the last day, so its respond-by time
+      // (24 hours after it was made, or its start if sooner) is still ahead.
+      createdAt = maxDate(floor, new Date(now.getTime() - rng.int(2, 20) * HOUR_MS));
     } else {
       createdAt = maxDate(floor, new Date(now.getTime() - rng.int(3, 240) * HOUR_MS));
     }
@@ -581,7 +606,11 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         ? (p.services.filter((x) => !NOT_FOR_A_COUPLE.test(x.row.title))[b.service] ?? p.services[b.service])
         : p.services.find((x) => x.row.title === b.service);
     if (!s) throw new Error(`scripted booking: ${b.provider} has no service ${b.service}`);
-    const built = makeBooking(p, s, t, b.dayOffset, b.status, { hour: b.hour, hours: b.hours });
+    // An upcoming booking moves to the next day that the provider's schedule has room for.
+    let built: BookingBuilt | undefined;
+    for (let shift = 0; !built && shift < (b.dayOffset > 0 ? 14 : 1); shift++) {
+      built = makeBooking(p, s, t, b.dayOffset + shift, b.status, { hour: b.hour, hours: b.hours });
+    }
     if (!built) throw new Error(`scripted booking ${b.traveler} -> ${b.provider} on day ${b.dayOffset} collides`);
     reviewPlan.set(built.row.id, b.review ?? null);
   }

@@ -170,12 +170,19 @@ describe('seedDemo', () => {
       const expected = mine.length ? Math.round((mine.reduce((a, b) => a + b, 0) / mine.length) * 10 + 1e-9) / 10 : 0;
       expect(Number(p.rating)).toBeCloseTo(expected, 5);
     }
-    // Each service's denormalised copy of its provider's standing followed the final rating update.
+    // Each service's own rating and count are its reviews' (decision 019), its copy of the
+    // provider's rating followed the final update, and its scores come from its own numbers.
     const stale = await one<{ n: number }>(sql`
       select count(*)::int as n from services s join providers p on p.id = s.provider_id
+        left join (select service_id, round(avg(rating)::numeric, 1) as avg_rating, count(*)::int as n
+                     from reviews group by service_id) r on r.service_id = s.id
        where s.provider_rating <> p.rating
-          or abs(s.recommend_score - locora_recommend_score(p.rating, p.rating_count, p.gov_id_status)) > 1e-4`);
+          or s.rating <> coalesce(r.avg_rating, 0) or s.rating_count <> coalesce(r.n, 0)
+          or abs(s.rating_score - locora_rating_score(s.rating, s.rating_count)) > 1e-4
+          or abs(s.recommend_score - locora_recommend_score(s.rating, s.rating_count, p.gov_id_status)) > 1e-4`);
     expect(stale.n).toBe(0);
+    const unrated = await one<{ n: number }>(sql`select count(*)::int as n from services where rating_count = 0`);
+    expect(unrated.n).toBeGreaterThan(0);
     const dist = await rows<{ rating: number; n: number }>(
       sql`select rating, count(*)::int as n from reviews group by 1`,
     );
@@ -229,6 +236,20 @@ describe('seedDemo', () => {
     expect(mine.some((b) => !b.upcoming)).toBe(true);
     expect(mine.some((b) => b.status === 'COMPLETED' && !b.reviewed)).toBe(true);
     expect(mine.some((b) => b.status === 'COMPLETED' && b.reviewed)).toBe(true);
+    expect(mine.filter((b) => b.status === 'COMPLETED' && !b.reviewed).length).toBeGreaterThanOrEqual(2);
+    expect(mine.some((b) => b.status === 'CANCELED')).toBe(true);
+    for (const status of ['PENDING', 'CONFIRMED', 'PAID']) {
+      expect(
+        mine.some((b) => b.upcoming && b.status === status),
+        status,
+      ).toBe(true);
+    }
+    // Every upcoming request is still waiting: its respond-by time (24 hours after it was made,
+    // or its start if sooner) is ahead, so it shows as PENDING, not expired.
+    const expired = await one<{ n: number }>(sql`
+      select count(*)::int as n from bookings
+       where status = 'PENDING' and least(created_at + interval '24 hours', start_at) <= now()`);
+    expect(expired.n).toBe(0);
     const favs = await one<{ n: number }>(
       sql`select count(*)::int as n from favorites f join users u on u.id = f.user_id where u.email = 'traveler@locora.test'`,
     );
@@ -260,6 +281,25 @@ describe('seedDemo', () => {
     expect(p.slots).toBeGreaterThan(0);
     expect(p.pending).toBeGreaterThan(0);
     expect(p.messages).toBeGreaterThan(0);
+  });
+
+  it('puts every upcoming booking inside its provider’s open availability, clear of blocked time', async () => {
+    const outside = await rows<{ id: string }>(sql`
+      select b.id from bookings b
+       where b.start_at > now()
+         and (not exists (select 1 from availability a
+                           where a.provider_id = b.provider_id and not a.is_blocked
+                             and a.start_at <= b.start_at and b.end_at <= a.end_at)
+              or exists (select 1 from availability a
+                          where a.provider_id = b.provider_id and a.is_blocked
+                            and a.start_at < b.end_at and b.start_at < a.end_at))`);
+    expect(outside).toEqual([]);
+    const live = await one<{ n: number }>(sql`
+      select count(*)::int as n from bookings b join bookings o
+          on o.provider_id = b.provider_id and o.id < b.id
+         and o.status in ('PENDING', 'CONFIRMED', 'PAID') and b.status in ('PENDING', 'CONFIRMED', 'PAID')
+         and o.start_at < b.end_at and b.start_at < o.end_at`);
+    expect(live.n).toBe(0);
   });
 });
 

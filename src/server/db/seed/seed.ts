@@ -16,6 +16,8 @@ import {
 } from '../schema.ts';
 import { placeAliasRows } from './content/places.ts';
 import { buildDemoData, type DemoData } from './demo-data.ts';
+import { writeDemoIdDocuments } from './id-documents.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 export const DEMO_PASSWORD = 'locora-demo-2026';
 export const DEMO_ACCOUNTS = [
@@ -30,6 +32,11 @@ export type SeedSummary = { [K in keyof DemoData]: number };
 export type SeedOptions = {
   /** The moment the relative dates are computed from (default: now). */
   now?: Date;
+  /**
+   * The private store of identity documents: when given, every pending demo provider gets a
+   * specimen document in it (issue 12). Without it, no provider has one.
+   */
+  documents?: Storage;
 };
 
 /** Serialises concurrent seeding by several app instances on one PostgreSQL. */
@@ -70,6 +77,11 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
       await tx.insert(table).values(rows.slice(i, i + 500) as never);
     }
   };
+  if (options.documents) {
+    const pending = data.providers.filter((p) => p.govIdStatus === 'PENDING');
+    const docs = await writeDemoIdDocuments(options.documents, pending);
+    pending.forEach((p, i) => Object.assign(p, docs[i]));
+  }
   await insert(users, data.users);
   await insert(providers, data.providers);
   await insert(categories, data.categories);

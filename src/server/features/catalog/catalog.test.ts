@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { categories, providers, services } from '../../db/schema.ts';
+import { bookings, categories, providers, reviews, services } from '../../db/schema.ts';
 import {
+  buildBooking,
   createBooking,
   createCategory,
   createProvider,
@@ -25,29 +26,15 @@ async function buildFixture() {
   const massage = await createCategory(db, { name: 'Massage', slug: 'massage', icon: '💆' });
   const tours = await createCategory(db, { name: 'Tours', slug: 'tours', icon: '🗺️' });
   const yoga = await createCategory(db, { name: 'Yoga', slug: 'yoga', icon: '🧘' });
-  // A: verified, forty reviews averaging 4.8. B: one 5-star review, not verified. C: 3.5, verified.
+  // A: verified. B: not verified. C: verified. Their ratings come from the reviews below.
   const a = await createProvider(db, {
     displayName: 'Ana Lima',
     baseCity: 'Lisbon',
     govIdStatus: 'APPROVED',
-    rating: 4.8,
-    ratingCount: 40,
     user: { email: 'ana@example.com' },
   });
-  const b = await createProvider(db, {
-    displayName: 'Bruno Sá',
-    baseCity: 'São Paulo',
-    govIdStatus: 'PENDING',
-    rating: 5,
-    ratingCount: 1,
-  });
-  const c = await createProvider(db, {
-    displayName: 'Chai Wong',
-    baseCity: 'Bangkok',
-    govIdStatus: 'APPROVED',
-    rating: 3.5,
-    ratingCount: 12,
-  });
+  const b = await createProvider(db, { displayName: 'Bruno Sá', baseCity: 'São Paulo', govIdStatus: 'PENDING' });
+  const c = await createProvider(db, { displayName: 'Chai Wong', baseCity: 'Bangkok', govIdStatus: 'APPROVED' });
   const s = {
     deepTissue: await createService(db, {
       providerId: a.provider.id,
@@ -101,7 +88,42 @@ async function buildFixture() {
       isActive: false,
     }),
   };
+  // Deep tissue: forty reviews averaging 4.8. São Paulo massage: one 5. Walking tour: 5, 4, 4 (4.3).
+  // Sunrise yoga: twelve averaging 3.5. The island day trip has none ('New'). So A is 4.8 from 43
+  // reviews, B 5.0 from 1, C 3.5 from 12.
+  await rate(s.deepTissue, [...Array<number>(32).fill(5), ...Array<number>(8).fill(4)]);
+  await rate(s.saoMassage, [5]);
+  await rate(s.walkingTour, [5, 4, 4]);
+  await rate(s.sunriseYoga, [...Array<number>(6).fill(4), ...Array<number>(6).fill(3)]);
   return { massage, tours, yoga, a, b, c, s };
+}
+
+/**
+ * Reviews of a service, as travelers leave them: one completed booking each (a day apart, in
+ * the past) and its review, in two statements; the reviews trigger updates the ratings.
+ */
+async function rate(service: Awaited<ReturnType<typeof createService>>, ratings: number[]) {
+  const traveler = await createUser(t.db);
+  const base = Date.now() - 400 * 86400_000;
+  const rows = await t.db
+    .insert(bookings)
+    .values(
+      ratings.map((_, i) =>
+        buildBooking(service, { userId: traveler.id, status: 'COMPLETED', startAt: new Date(base + i * 86400_000) }),
+      ),
+    )
+    .returning();
+  await t.db
+    .insert(reviews)
+    .values(
+      rows.map((b, i) => ({
+        bookingId: b.id,
+        serviceId: b.serviceId,
+        authorId: b.userId,
+        rating: ratings[i]!,
+        text: 'Nice',
+      })),
+    );
 }
 
 beforeEach(async () => {
@@ -152,6 +174,8 @@ describe('GET /api/services', () => {
       price: 8000,
       pricingUnit: 'per hour',
       minHours: 1,
+      rating: 4.8,
+      ratingCount: 40,
       isActive: true,
       createdAt: expect.any(String),
       provider: {
@@ -161,9 +185,9 @@ describe('GET /api/services', () => {
         avatar: null,
         govIdStatus: 'APPROVED',
         rating: 4.8,
-        ratingCount: 40,
+        ratingCount: 43,
       },
-      _count: { reviews: 0 },
+      _count: { reviews: 40 },
     });
     expect(res.body).not.toContain('ana@example.com');
   });
@@ -246,20 +270,94 @@ describe('GET /api/services', () => {
     ]);
   });
 
-  it('does not let one 5-star review beat forty 4.8s', async () => {
-    const byRating = (await search('sortBy=rating&category=massage')).ids;
-    expect(byRating).toEqual([f.s.deepTissue.id, f.s.saoMassage.id]);
-    const recommended = (await search('q=massage&category=massage')).ids;
-    expect(recommended[0]).toBe(f.s.deepTissue.id);
+  it("sorts 'Highest Rated' by the rating the card shows, more reviews first among equals, unrated last", async () => {
+    // An unrated service of the best-rated provider: its card says 'New', so it comes last.
+    const unrated = await createService(t.db, {
+      providerId: f.a.provider.id,
+      categoryId: f.massage.id,
+      title: 'New hot stone massage',
+      city: 'Lisbon',
+    });
+    const tie = await createService(t.db, {
+      providerId: f.c.provider.id,
+      categoryId: f.yoga.id,
+      title: 'Evening yoga',
+    });
+    await rate(tie, [5, 5]);
+    const { res, ids } = await search('sortBy=rating');
+    expect(ids).toEqual([
+      tie.id, // 5.0 from 2
+      f.s.saoMassage.id, // 5.0 from 1
+      f.s.deepTissue.id, // 4.8
+      f.s.walkingTour.id, // 4.3
+      f.s.sunriseYoga.id, // 3.5
+      ...[f.s.luxuryDay.id, unrated.id].sort(), // New, by id
+    ]);
+    const shown = (res.json() as { rating: number; ratingCount: number }[]).map((x) => [x.rating, x.ratingCount]);
+    expect(shown).toEqual([
+      [5, 2],
+      [5, 1],
+      [4.8, 40],
+      [4.3, 3],
+      [3.5, 12],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect((await search('sortBy=rating&category=massage&city=lisbon')).ids).toEqual([f.s.deepTissue.id, unrated.id]);
   });
 
-  it('follows provider changes: a rating or verification update re-ranks their services', async () => {
+  it('does not let one 5-star review beat forty 4.8s in the recommended order', async () => {
+    const recommended = (await search('q=massage&category=massage')).ids;
+    expect(recommended[0]).toBe(f.s.deepTissue.id);
+    expect((await search('category=massage')).ids).toEqual([f.s.deepTissue.id, f.s.saoMassage.id]);
+  });
+
+  it("never lets an unrated service pass a minimum rating, even a top-rated provider's", async () => {
+    const unrated = await createService(t.db, {
+      providerId: f.a.provider.id,
+      categoryId: f.massage.id,
+      title: 'New hot stone massage',
+      city: 'Lisbon',
+    });
+    for (const min of ['3', '4', '4.5']) expect((await search(`minRating=${min}`)).ids, min).not.toContain(unrated.id);
+    expect((await search('minRating=4.5')).ids.sort()).toEqual([f.s.deepTissue.id, f.s.saoMassage.id].sort());
+    expect((await search('minRating=4.5&category=massage&city=lisbon')).ids).toEqual([f.s.deepTissue.id]);
+    expect((await search('minRating=0')).ids).toContain(unrated.id);
+  });
+
+  it('filters by exactly the number each card shows, at every option', async () => {
+    const all = (await search('pageSize=60')).res.json() as { id: string; rating: number; ratingCount: number }[];
+    for (const min of [3, 4, 4.5]) {
+      const found = (await search(`minRating=${min}&pageSize=60`)).res.json() as {
+        id: string;
+        rating: number;
+        ratingCount: number;
+      }[];
+      for (const card of found) expect(card.ratingCount, card.id).toBeGreaterThan(0);
+      expect(found.map((x) => x.id).sort(), String(min)).toEqual(
+        all
+          .filter((x) => x.ratingCount > 0 && x.rating >= min)
+          .map((x) => x.id)
+          .sort(),
+      );
+    }
+  });
+
+  it("ignores a provider's rating for the service filters and sorts, but follows verification", async () => {
+    // A provider row claiming 5.0 from 200 (no reviews behind it) moves none of B's service numbers.
     await t.db
       .update(providers)
       .set({ rating: 5, ratingCount: 200, govIdStatus: 'APPROVED' })
-      .where(eq(providers.id, f.b.provider.id));
-    expect((await search('sortBy=rating&category=massage')).ids).toEqual([f.s.saoMassage.id, f.s.deepTissue.id]);
-    expect((await search('minRating=4.5&city=sao')).ids).toEqual([f.s.saoMassage.id]);
+      .where(eq(providers.id, f.c.provider.id));
+    expect((await search('minRating=4.5&city=bangkok')).ids).toEqual([]);
+    expect((await search('sortBy=rating&category=yoga')).ids).toEqual([f.s.sunriseYoga.id]);
+    // Verification still lifts B's service in the recommended order.
+    await t.db.update(providers).set({ govIdStatus: 'APPROVED' }).where(eq(providers.id, f.b.provider.id));
+    const [row] = await t.db
+      .select({ recommend: services.recommendScore, score: services.ratingScore })
+      .from(services)
+      .where(eq(services.id, f.s.saoMassage.id));
+    expect(row!.recommend).toBeCloseTo(row!.score + 0.3, 5);
   });
 
   it('re-indexes services when their category is renamed', async () => {
@@ -431,17 +529,20 @@ describe('GET /api/services/{id}', () => {
     const traveler = await createUser(t.db, { name: 'Tom', email: 'tom@example.com', image: '/media/avatars/tom.svg' });
     const booking = await createBooking(t.db, {
       userId: traveler.id,
-      serviceId: f.s.deepTissue.id,
-      providerId: f.a.provider.id,
+      serviceId: f.s.luxuryDay.id,
+      providerId: f.c.provider.id,
       status: 'COMPLETED',
       startAt: new Date(Date.now() - 7 * 86400_000),
       hours: 1,
     });
     await createReview(t.db, booking, { rating: 4, text: 'Great hands.' });
-    const res = await t.app.inject({ url: `/api/services/${f.s.deepTissue.id}` });
+    const res = await t.app.inject({ url: `/api/services/${f.s.luxuryDay.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body._count).toEqual({ reviews: 1 });
+    // The service's own numbers (it had none: 'New'), next to the provider's (twelve more reviews).
+    expect([body.rating, body.ratingCount]).toEqual([4, 1]);
+    expect([body.provider.rating, body.provider.ratingCount]).toEqual([3.5, 13]);
     expect(body.reviews).toEqual([
       {
         id: expect.any(String),
@@ -449,7 +550,7 @@ describe('GET /api/services/{id}', () => {
         text: 'Great hands.',
         createdAt: expect.any(String),
         author: { name: 'Tom', image: '/media/avatars/tom.svg' },
-        service: { id: f.s.deepTissue.id, title: 'Deep tissue massage' },
+        service: { id: f.s.luxuryDay.id, title: 'Private island day trip' },
       },
     ]);
     expect(res.body).not.toContain('tom@example.com');

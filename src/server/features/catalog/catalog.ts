@@ -33,6 +33,8 @@ type ServiceRow = {
   price_cents: number;
   pricing_unit: Service['pricingUnit'];
   min_hours: number;
+  rating: string | number;
+  rating_count: number;
   is_active: boolean;
   created_at: Date | string;
   c_name: string;
@@ -51,7 +53,7 @@ type ServiceRow = {
 /** The columns every service response needs (services s, categories c, providers p). */
 const serviceColumns = sql`
   s.id, s.title, s.description, s.category_id, s.city, s.photos, s.price_cents, s.pricing_unit,
-  s.min_hours, s.is_active, s.created_at,
+  s.min_hours, s.rating, s.rating_count, s.is_active, s.created_at,
   c.name as c_name, c.slug as c_slug, c.icon as c_icon,
   p.id as p_id, p.user_id as p_user_id, p.display_name as p_display_name, p.avatar as p_avatar,
   p.gov_id_status as p_gov_id_status, p.rating as p_rating, p.rating_count as p_rating_count,
@@ -73,6 +75,8 @@ function toService(r: ServiceRow): Service {
     price: r.price_cents,
     pricingUnit: r.pricing_unit,
     minHours: r.min_hours,
+    rating: Number(r.rating),
+    ratingCount: r.rating_count,
     isActive: r.is_active,
     createdAt: toIso(r.created_at),
     provider: {
@@ -195,7 +199,9 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
   if (params.maxPrice !== undefined && params.maxPrice < PRICE_FILTER_MAX) {
     where.push(sql`s.price_cents <= ${Math.round(params.maxPrice * 100)}`);
   }
-  if (params.minRating) where.push(sql`s.provider_rating >= ${params.minRating}`);
+  // The service's own rating, the number its card shows (decision 019); an unrated service has
+  // rating 0 and never passes.
+  if (params.minRating) where.push(sql`s.rating >= ${params.minRating}`);
 
   // The order an index gives ("nulls last" matches the indexes' order, as drizzle's .desc()
   // builds them), with the id as the tie-break.
@@ -203,7 +209,8 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
     recommended: sql`s.recommend_score desc nulls last, s.id`,
     'price-low': sql`s.price_cents asc, s.id`,
     'price-high': sql`s.price_cents desc, s.id`,
-    rating: sql`s.rating_score desc nulls last, s.id`,
+    // 'Highest Rated': the shown rating, more reviews first among equals; unrated (0) last.
+    rating: sql`s.rating desc nulls last, s.rating_count desc nulls last, s.id`,
   }[params.sortBy];
   // With text, `recommended` re-ranks the first SEARCH_WINDOW matches (in recommend-score order)
   // by text relevance (title > category > description > city) blended with the Bayesian rating

@@ -18,8 +18,16 @@ async function dominated() {
   const eli = await provider('Eli', 4.6, 30);
   const fay = await provider('Fay', 4.2, 20);
   const gus = await provider('Gus', 3.9, 10);
+  // Each service rated like its provider (decision 019: the rankings read the service's own numbers).
   const make = async (p: typeof dora, title: string) =>
-    createService(t.db, { providerId: p.provider.id, categoryId: category.id, title, city: 'Lisbon' });
+    createService(t.db, {
+      providerId: p.provider.id,
+      categoryId: category.id,
+      title,
+      city: 'Lisbon',
+      rating: p.provider.rating,
+      ratingCount: p.provider.ratingCount,
+    });
   for (let i = 1; i <= 8; i += 1) await make(dora, `Dora ${i}`);
   await make(eli, 'Eli 1');
   await make(eli, 'Eli 2');

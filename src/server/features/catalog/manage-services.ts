@@ -129,28 +129,55 @@ export async function updateService(
 export async function deleteService(db: Executor, userId: string, id: string): Promise<void> {
   const providerId = await requireProviderId(db, userId);
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: services.id })
-      .from(services)
-      .where(and(eq(services.id, id), eq(services.providerId, providerId), isNull(services.deletedAt)))
-      .for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'Service not found.');
-    const [live] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(
-        and(eq(bookings.serviceId, id), inArray(bookings.status, [...LIVE_STATUSES]), sql`${bookings.endAt} > now()`),
-      );
-    const n = Number(live?.n ?? 0);
-    if (n > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `This service has ${n === 1 ? 'an upcoming booking' : `${n} upcoming bookings`} (pending, confirmed or paid), so it cannot be deleted yet. Pause it instead, and delete it once ${n === 1 ? 'that booking is' : 'they are'} completed or canceled.`,
-      );
-    }
-    await tx
-      .update(services)
-      .set({ deletedAt: sql`now()` })
-      .where(eq(services.id, id));
+    await softDeleteService(tx, id, { providerId });
   });
+}
+
+/**
+ * The one rule for deleting a service, used by its provider (scoped to `providerId`) and by an
+ * admin (any service): inside the caller's transaction, lock the row, refuse (409) while it has
+ * live bookings still to happen, then set deleted_at. Returns the row as it was (an admin's audit
+ * log keeps it). A service that is missing or already deleted is 404.
+ */
+export async function softDeleteService(
+  tx: Executor,
+  id: string,
+  scope: { providerId?: string } = {},
+): Promise<{ id: string; title: string; isActive: boolean; isPaused: boolean; providerId: string }> {
+  const [current] = await tx
+    .select({
+      id: services.id,
+      title: services.title,
+      isActive: services.isActive,
+      isPaused: services.isPaused,
+      providerId: services.providerId,
+    })
+    .from(services)
+    .where(
+      and(
+        eq(services.id, id),
+        scope.providerId === undefined ? undefined : eq(services.providerId, scope.providerId),
+        isNull(services.deletedAt),
+      ),
+    )
+    .for('update');
+  if (!current) throw new AppError('NOT_FOUND', 'Service not found.');
+  const [live] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(
+      and(eq(bookings.serviceId, id), inArray(bookings.status, [...LIVE_STATUSES]), sql`${bookings.endAt} > now()`),
+    );
+  const n = Number(live?.n ?? 0);
+  if (n > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `This service has ${n === 1 ? 'an upcoming booking' : `${n} upcoming bookings`} (pending, confirmed or paid), so it cannot be deleted yet. Pause it instead, and delete it once ${n === 1 ? 'that booking is' : 'they are'} completed or canceled.`,
+    );
+  }
+  await tx
+    .update(services)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(services.id, id));
+  return current;
 }

@@ -1,3 +1,4 @@
+import { RESPONSE_WINDOW_HOURS } from '../../../shared/domain/booking-lifecycle.ts';
 import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
@@ -28,7 +29,13 @@ const profileColumns = {
 
 export async function getMyProvider(db: Executor, userId: string): Promise<MyProvider> {
   const [row] = await db
-    .select({ ...profileColumns, email: users.email })
+    .select({
+      ...profileColumns,
+      email: users.email,
+      govIdRejectionReason: providers.govIdRejectionReason,
+      idDocumentMime: providers.idDocumentMime,
+      idDocumentUploadedAt: providers.idDocumentUploadedAt,
+    })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
     .where(eq(providers.userId, userId))
@@ -39,8 +46,20 @@ export async function getMyProvider(db: Executor, userId: string): Promise<MyPro
     .select({ n: count() })
     .from(services)
     .where(and(eq(services.providerId, row.id), isNull(services.deletedAt)));
-  const { email, ...rest } = row;
-  return { ...rest, rating: Number(rest.rating), user: { email }, _count: { services: c?.n ?? 0 } };
+  const { email, idDocumentMime, idDocumentUploadedAt, ...rest } = row;
+  return {
+    ...rest,
+    rating: Number(rest.rating),
+    user: { email },
+    _count: { services: c?.n ?? 0 },
+    idDocument:
+      idDocumentMime && idDocumentUploadedAt
+        ? {
+            mime: idDocumentMime as 'image/jpeg' | 'image/png' | 'application/pdf',
+            uploadedAt: idDocumentUploadedAt.toISOString(),
+          }
+        : null,
+  };
 }
 
 /**
@@ -84,6 +103,7 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
     .where(eq(providers.userId, userId))
     .limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  const now = new Date().toISOString();
   const [[svc], [bk]] = await Promise.all([
     db
       .select({ n: count() })
@@ -91,8 +111,12 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
       .where(and(eq(services.providerId, p.id), isNull(services.deletedAt))),
     db
       .select({
-        pending: sql<number>`count(*) filter (where ${bookings.status} = 'PENDING')::int`,
-        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${inArray(bookings.status, [...REVENUE_STATUSES])}), 0)::bigint`,
+        // Effective statuses (booking-lifecycle.ts), so the numbers agree with the list before the
+        // lifecycle job has run: an expired request is not pending, an ended booking is completed.
+        pending: sql<number>`count(*) filter (where ${bookings.status} = 'PENDING'
+          and least(${bookings.createdAt} + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), ${bookings.startAt}) > ${now}::timestamptz)::int`,
+        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${inArray(bookings.status, [...REVENUE_STATUSES])}
+          or (${bookings.status} = 'CONFIRMED' and ${bookings.endAt} <= ${now}::timestamptz)), 0)::bigint`,
       })
       .from(bookings)
       .where(eq(bookings.providerId, p.id)),

@@ -59,29 +59,31 @@ describe('GET /api/provider/stats', () => {
     await mk({ isPaused: true });
     await mk({ isActive: false });
     await mk({ deletedAt: new Date() });
-    let day = 1;
-    const book = (status: 'PENDING' | 'CONFIRMED' | 'PAID' | 'COMPLETED' | 'CANCELED' | 'REFUNDED', hours = 1) =>
-      createBooking(t.db, {
-        service,
-        userId: f.traveler.id,
-        status,
-        hours,
-        startAt: new Date(Date.UTC(2026, 0, day++, 10)),
-      });
+    // Upcoming days (a request is answered within 24 hours, so these are still open)...
+    let day = 3;
+    const book = (
+      status: 'PENDING' | 'CONFIRMED' | 'PAID' | 'COMPLETED' | 'CANCELED' | 'REFUNDED',
+      hours = 1,
+      startAt = new Date(Date.now() + day++ * 24 * 3600_000),
+    ) => createBooking(t.db, { service, userId: f.traveler.id, status, hours, startAt });
     await book('PENDING');
     await book('PENDING', 2);
-    await book('CONFIRMED', 3);
+    await book('CONFIRMED', 3); // upcoming: not revenue yet
     await book('PAID', 4); // 4000
     await book('COMPLETED', 5); // 5000
     await book('CANCELED', 6);
     await book('REFUNDED', 7);
+    // ...and past ones, read by their effective status before any job has run: a request nobody
+    // answered has expired (not pending), a confirmed booking that has ended is completed (revenue).
+    await book('PENDING', 8, new Date(Date.now() - 2 * 24 * 3600_000));
+    await book('CONFIRMED', 9, new Date(Date.now() - 3 * 24 * 3600_000)); // 9000
     // Another provider's revenue does not count.
     const foreign = await createService(t.db, { providerId: f.other.provider.id, categoryId: f.category.id });
     await createBooking(t.db, { service: foreign, userId: f.traveler.id, status: 'PAID' });
 
     const res = await stats();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ services: 3, pendingRequests: 2, rating: 4.7, ratingCount: 12, revenueCents: 9000 });
+    expect(res.json()).toEqual({ services: 3, pendingRequests: 2, rating: 4.7, ratingCount: 12, revenueCents: 18000 });
   });
 
   it('is all zeros for a new provider', async () => {

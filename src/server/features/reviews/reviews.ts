@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreateReviewInput, ReviewResponse } from '../../../shared/api/bookings.ts';
 import type { PublicReview } from '../../../shared/api/catalog.ts';
-import type { Executor } from '../../db/open.ts';
-import { isVisibleService, providers, services } from '../../db/schema.ts';
+import { effectiveStatus } from '../../../shared/domain/booking-lifecycle.ts';
+import type { Db, Executor } from '../../db/open.ts';
+import { bookings, isVisibleService, providers, reviews, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 import { listReviewsWhere } from '../../read-models/reviews.ts';
@@ -15,4 +17,73 @@ export async function listProviderReviews(db: Executor, username: string, limit 
   const [provider] = await db.select({ id: providers.id }).from(providers).where(providerByUsername(username)).limit(1);
   if (!provider) throw new AppError('NOT_FOUND', 'Provider not found.');
   return listReviewsWhere(db, and(eq(services.providerId, provider.id), isVisibleService(services)), limit);
+}
+
+/** What a review of a booking that has not happened yet hears. */
+export function notCompletedMessage(status: string): string {
+  return `You can review a booking once it is completed: this one is ${status}`;
+}
+
+/**
+ * The traveler's review of one of their bookings, once it is COMPLETED (a CONFIRMED or PAID
+ * booking whose end has passed counts, and is persisted as COMPLETED here), once per booking.
+ * One transaction: the booking row is locked, its completion persisted if due, the review
+ * inserted, and the reviews trigger (migration 0014) recomputes the service's and the provider's
+ * rating and count before it commits (decision 019). Someone else's booking is a 404; a second
+ * review is refused by reviews_booking_id_unique (409).
+ */
+export async function createReview(
+  db: Db,
+  userId: string,
+  input: CreateReviewInput,
+  now = new Date(),
+): Promise<ReviewResponse['review']> {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select({
+        id: bookings.id,
+        userId: bookings.userId,
+        serviceId: bookings.serviceId,
+        status: bookings.status,
+        startAt: bookings.startAt,
+        endAt: bookings.endAt,
+        createdAt: bookings.createdAt,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, userId)))
+      .for('update');
+    if (!booking) throw new AppError('NOT_FOUND', 'Booking not found.');
+    const status = effectiveStatus(
+      { status: booking.status, start: booking.startAt, end: booking.endAt, createdAt: booking.createdAt },
+      now,
+    );
+    if (status !== 'COMPLETED') throw new AppError('CONFLICT', notCompletedMessage(status));
+    if (booking.status !== 'COMPLETED') {
+      await tx.update(bookings).set({ status: 'COMPLETED' }).where(eq(bookings.id, booking.id));
+      // The history says the clock completed it, as the lifecycle job would have.
+      await tx.execute(
+        sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
+            values (${booking.id}, null, 'SYSTEM', ${booking.status}::booking_status, 'COMPLETED', 'ended')`,
+      );
+    }
+    const [review] = await tx
+      .insert(reviews)
+      .values({
+        bookingId: booking.id,
+        serviceId: booking.serviceId,
+        authorId: booking.userId,
+        rating: input.rating,
+        text: input.text,
+      })
+      .returning();
+    if (!review) throw new Error('insert into reviews returned no row');
+    return {
+      id: review.id,
+      bookingId: review.bookingId,
+      serviceId: review.serviceId,
+      rating: review.rating,
+      text: review.text,
+      createdAt: review.createdAt.toISOString(),
+    };
+  });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createCategory, createProvider, createService } from '../../db/seed/factories.ts';
+import {
+  createBooking,
+  createCategory,
+  createProvider,
+  createReview,
+  createService,
+  createUser,
+} from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { escapeHtml, safeJsonForHtml, truncate } from '../../../shared/seo/head.ts';
 
@@ -16,8 +23,6 @@ async function fixture() {
     displayName: 'Ana "The Hands" <Lima>',
     baseCity: 'Lisbon',
     bio: 'Licensed therapist. </script><script>alert(1)</script>',
-    rating: 4.8,
-    ratingCount: 40,
     govIdStatus: 'APPROVED',
     avatar: '/media/avatars/ana.svg',
   });
@@ -30,7 +35,18 @@ async function fixture() {
     priceCents: 8050,
     photos: ['/media/services/massage/1.svg'],
   });
-  return { user, provider, service };
+  // Two reviews (5 and 4): the service and its provider are both 4.5 from 2 (the reviews trigger).
+  const traveler = await createUser(t.db);
+  for (const [i, rating] of [5, 4].entries()) {
+    const booking = await createBooking(t.db, {
+      service,
+      userId: traveler.id,
+      status: 'COMPLETED',
+      startAt: new Date(Date.now() - (10 + i) * 86400_000),
+    });
+    await createReview(t.db, booking, { rating });
+  }
+  return { user, provider, service, category };
 }
 
 describe('service and provider pages carry their own head', () => {
@@ -55,9 +71,17 @@ describe('service and provider pages carry their own head', () => {
       '@type': 'Service',
       name: 'Deep tissue </title><script>x</script>',
       offers: { '@type': 'Offer', price: '80.50', priceCurrency: 'USD' },
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.8', reviewCount: 40 },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.5', reviewCount: 2 },
       provider: { url: `http://locora.test/provider/${user.id}` },
     });
+  });
+
+  it("gives an unrated service no aggregateRating, even when its provider's is high", async () => {
+    const { provider, category } = await fixture();
+    const fresh = await createService(t.db, { providerId: provider.id, categoryId: category.id, title: 'New one' });
+    const res = await t.app.inject({ url: `/service/${fresh.id}`, headers: { host: 'locora.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(jsonLdOf(res.body).aggregateRating).toBeUndefined();
   });
 
   it('renders a LocalBusiness for a provider, with the bio unable to break out of its script', async () => {
@@ -70,7 +94,7 @@ describe('service and provider pages carry their own head', () => {
       '@type': 'LocalBusiness',
       name: 'Ana "The Hands" <Lima>',
       address: { addressLocality: 'Lisbon' },
-      aggregateRating: { ratingValue: '4.8' },
+      aggregateRating: { ratingValue: '4.5' },
     });
     expect(ld.makesOffer).toHaveLength(1);
     expect(res.body).toContain('<meta property="og:type" content="profile" />');

@@ -1,0 +1,99 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
+import type { Category } from '@shared/api/catalog-responses';
+import { apiJson } from '@/lib/api';
+
+/**
+ * The admin's calls (issue 12). Query keys are the request paths (SPEC.md section 7's generic
+ * fetcher convention).
+ */
+export const adminStatsQuery = queryOptions({
+  queryKey: ['/api/admin/stats'],
+  queryFn: () => apiJson<AdminStats>('GET', '/api/admin/stats'),
+});
+
+export const pendingProvidersQuery = queryOptions({
+  queryKey: ['/api/admin/providers/pending'],
+  queryFn: () => apiJson<PendingProvider[]>('GET', '/api/admin/providers/pending'),
+});
+
+export function auditLogQuery(page: number) {
+  return queryOptions({
+    queryKey: ['/api/admin/audit-log', { page }],
+    queryFn: () => apiJson<AuditPage>('GET', `/api/admin/audit-log?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function adminServicesQuery(q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return queryOptions({
+    queryKey: ['/api/admin/services', { q, page }],
+    queryFn: () => apiJson<AdminServicePage>('GET', `/api/admin/services${search ? `?${search}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The address of a provider's identity document (admins only; never a public URL). */
+export function idDocumentUrl(providerId: string): string {
+  return `/api/admin/providers/${encodeURIComponent(providerId)}/id-document`;
+}
+
+export function verifyProviderRequest(id: string, govIdStatus: 'APPROVED' | 'REJECTED', reason?: string) {
+  return apiJson<unknown>('PATCH', `/api/admin/providers/${encodeURIComponent(id)}/verify`, {
+    govIdStatus,
+    ...(reason ? { reason } : {}),
+  });
+}
+
+export function setServiceStatusRequest(id: string, isActive: boolean) {
+  return apiJson<unknown>('PATCH', `/api/admin/services/${encodeURIComponent(id)}/status`, { isActive });
+}
+
+export function deleteServiceRequest(id: string) {
+  return apiJson<{ ok: true }>('DELETE', `/api/admin/services/${encodeURIComponent(id)}`);
+}
+
+export function createCategoryRequest(input: { name: string; slug: string; icon?: string }) {
+  return apiJson<{ category: Category }>('POST', '/api/admin/categories', input);
+}
+
+export function deleteCategoryRequest(id: string) {
+  return apiJson<{ ok: true }>('DELETE', `/api/admin/categories/${encodeURIComponent(id)}`);
+}
+
+/**
+ * After an admin decision: the admin's own lists and numbers, and every public list that may
+ * show what changed (search, featured, service pages, provider profiles, categories).
+ */
+export function invalidateAfterAdminChange(queryClient: QueryClient) {
+  for (const key of [
+    '/api/admin/stats',
+    '/api/admin/providers/pending',
+    '/api/admin/services',
+    '/api/admin/audit-log',
+    '/api/categories',
+    '/api/services',
+    '/api/services/featured',
+    '/api/providers',
+  ]) {
+    void queryClient.invalidateQueries({ queryKey: [key] });
+  }
+}
+
+/** What an admin page shows first (the server's route loader prefetches it). */
+export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/admin') {
+    return Promise.all([queryClient.prefetchQuery(adminStatsQuery), queryClient.prefetchQuery(auditLogQuery(1))]);
+  }
+  if (path === '/admin/providers') return queryClient.prefetchQuery(pendingProvidersQuery);
+  if (path === '/admin/services') {
+    const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+    return queryClient.prefetchQuery(adminServicesQuery(url.searchParams.get('q')?.trim() ?? '', page));
+  }
+  return Promise.resolve();
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import type { AuditEntry } from '@shared/api/admin-responses';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { auditLogQuery } from './admin-api';
+
+const ACTION_LABELS: Record<string, string> = {
+  'provider.approve': 'Approved provider',
+  'provider.reject': 'Rejected provider',
+  'service.activate': 'Activated service',
+  'service.deactivate': 'Deactivated service',
+  'service.delete': 'Deleted service',
+  'category.create': 'Created category',
+  'category.delete': 'Deleted category',
+};
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function Entry({ entry }: { entry: AuditEntry }) {
+  const destructive = /reject|deactivate|delete/.test(entry.action);
+  return (
+    <li className="flex flex-col gap-1 border-b py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+        <Badge variant={destructive ? 'destructive' : 'secondary'}>{ACTION_LABELS[entry.action] ?? entry.action}</Badge>
+        <span className="min-w-0 truncate font-medium">{entry.targetLabel ?? entry.targetId}</span>
+      </div>
+      <div className="flex flex-col text-sm text-muted-foreground sm:items-end">
+        <span>
+          by {entry.admin.name ?? entry.admin.email} ·{' '}
+          <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))} UTC</time>
+        </span>
+        {entry.reason && <span className="text-foreground">Reason: {entry.reason}</span>}
+      </div>
+    </li>
+  );
+}
+
+/** The recent admin decisions (audit_log), newest first, a page at a time. */
+export function AuditLog() {
+  const [page, setPage] = useState(1);
+  const log = useQuery(auditLogQuery(page));
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  return (
+    <section
+      aria-labelledby="audit-heading"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="audit-heading" className="flex items-center gap-2 text-xl font-semibold">
+        <History className="size-5" aria-hidden="true" />
+        Recent activity
+      </h2>
+      {log.isError ? (
+        <InlineLoadFailed what="the audit log" onRetry={() => void log.refetch()} />
+      ) : log.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the audit log">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-6 w-full" />
+          ))}
+        </div>
+      ) : log.data.entries.length === 0 ? (
+        <p className="py-6 text-center text-muted-foreground">No admin decisions yet.</p>
+      ) : (
+        <>
+          <ul data-testid="audit-log">
+            {log.data.entries.map((entry) => (
+              <Entry key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <div className="flex items-center justify-between gap-2">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm text-muted-foreground">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

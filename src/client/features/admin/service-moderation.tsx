@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Search, Store, Trash2 } from 'lucide-react';
+import type { AdminService } from '@shared/api/admin-responses';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+import { useDebouncedText } from '@/lib/use-debounced-text';
+import {
+  adminServicesQuery,
+  deleteServiceRequest,
+  invalidateAfterAdminChange,
+  setServiceStatusRequest,
+} from './admin-api';
+import { ConfirmDialog } from './confirm-dialog';
+
+function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: () => void }) {
+  const queryClient = useQueryClient();
+  const switchId = `active-${service.id}`;
+  const status = useMutation({
+    mutationFn: (isActive: boolean) => setServiceStatusRequest(service.id, isActive),
+    onSuccess: () => {
+      invalidateAfterAdminChange(queryClient);
+      toast({ title: 'Service status updated' });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update service status',
+        description: errorMessage(error, 'Please try again.'),
+      }),
+  });
+  const isActive = status.isPending ? Boolean(status.variables) : service.isActive;
+  return (
+    <li
+      data-testid="admin-service"
+      data-active={isActive}
+      data-paused={service.isPaused}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 className="line-clamp-2 text-base leading-snug font-semibold">{service.title}</h2>
+          <p className="truncate text-sm text-muted-foreground">
+            by {service.provider.displayName} · {service.category.name}
+          </p>
+        </div>
+        {isActive ? (
+          <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-500/20 dark:text-emerald-200">
+            Active
+          </Badge>
+        ) : (
+          <Badge variant="destructive">Inactive</Badge>
+        )}
+      </div>
+      {service.isPaused && <p className="text-xs text-muted-foreground">Paused by its provider</p>}
+      <p className="line-clamp-3 text-sm text-muted-foreground">{service.description || 'No description'}</p>
+      <p className="flex items-baseline gap-1">
+        <span className="text-lg font-bold">{formatPrice(service.price)}</span>
+        <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+      </p>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t pt-3">
+        <div className="flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={isActive}
+            disabled={status.isPending}
+            onCheckedChange={(next) => status.mutate(next)}
+            aria-label={`Active: ${service.title}`}
+          />
+          <Label htmlFor={switchId}>Active</Label>
+        </div>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={onDelete}
+          aria-label={`Delete ${service.title}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** /admin/services: every service, searchable by title or provider, a page at a time (SPEC.md section 2). */
+export function ServiceModeration() {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const services = useQuery(adminServicesQuery(q, page));
+  const [deleting, setDeleting] = useState<AdminService | null>(null);
+
+  const search = useDebouncedText(q, (value) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('q', value);
+        else next.delete('q');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    ),
+  );
+
+  const goTo = (n: number) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (n > 1) next.set('page', String(n));
+      else next.delete('page');
+      return next;
+    });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteServiceRequest(id),
+    onSuccess: () => {
+      invalidateAfterAdminChange(queryClient);
+      setDeleting(null);
+      toast({ title: 'Service deleted', description: 'The service has been removed.' });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete service',
+        description: errorMessage(error, 'Please try again later.'),
+      });
+    },
+  });
+
+  const pages = services.data ? Math.max(1, Math.ceil(services.data.total / services.data.pageSize)) : 1;
+
+  return (
+    <section className="flex flex-col gap-4" aria-label="Services">
+      <form
+        role="search"
+        className="flex max-w-md flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search.flush();
+        }}
+      >
+        <Label htmlFor="admin-service-search">Search by title or provider</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="admin-service-search"
+            type="search"
+            className="pl-9"
+            value={search.text}
+            onChange={(e) => search.setText(e.target.value)}
+            placeholder="e.g. yoga or Ana"
+          />
+        </div>
+      </form>
+
+      {services.isError ? (
+        <InlineLoadFailed what="the services" onRetry={() => void services.refetch()} />
+      ) : services.isPending ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading services">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="flex flex-col gap-3 rounded-xl border p-4">
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-16 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : services.data.services.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-16 text-center">
+          <Store className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="text-lg font-medium">{q ? `No services match "${q}"` : 'No services yet'}</p>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {services.data.total} {services.data.total === 1 ? 'service' : 'services'}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {services.data.services.map((s) => (
+              <ServiceCard key={s.id} service={s} onDelete={() => setDeleting(s)} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm text-muted-foreground">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure you want to delete this service?"
+        description={
+          deleting ? `"${deleting.title}" leaves the marketplace; its bookings and reviews are kept.` : undefined
+        }
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </section>
+  );
+}

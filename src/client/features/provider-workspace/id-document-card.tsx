@@ -1,0 +1,114 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, FileCheck2, FileWarning, Upload } from 'lucide-react';
+import type { MyProvider } from '@shared/api/providers';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { apiJson, errorMessage } from '@/lib/api';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
+const sent = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/**
+ * Identity verification on the provider's dashboard (issue 12): the status, an admin's rejection
+ * reason, and the upload of an ID document (JPEG, PNG or PDF up to 10 MB). Only admins can open
+ * the document; the provider sees that it was sent and when.
+ */
+export function IdDocumentCard({ provider }: { provider: MyProvider }) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiJson<unknown>('POST', '/api/provider/id-document', form);
+    },
+    onSuccess: () => {
+      setProblem(null);
+      void queryClient.invalidateQueries({ queryKey: ['/api/provider/me'] });
+      toast({ title: 'Document submitted', description: 'An admin will review it soon.' });
+    },
+    onError: (error) => {
+      const message = errorMessage(error, 'Please try again.');
+      setProblem(message);
+      toast({ variant: 'destructive', title: 'Failed to upload document', description: message });
+    },
+  });
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    if (file.size > MAX_BYTES) return setProblem('The document must be at most 10 MB.');
+    upload.mutate(file);
+  }
+
+  const status = provider.govIdStatus;
+  const doc = provider.idDocument;
+  return (
+    <section
+      aria-labelledby="id-doc-heading"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+      data-testid="id-document-card"
+    >
+      <h2 id="id-doc-heading" className="flex items-center gap-2 text-lg font-semibold">
+        {status === 'APPROVED' ? (
+          <BadgeCheck className="size-5 text-primary" aria-hidden="true" />
+        ) : status === 'REJECTED' ? (
+          <FileWarning className="size-5 text-destructive" aria-hidden="true" />
+        ) : (
+          <FileCheck2 className="size-5 text-muted-foreground" aria-hidden="true" />
+        )}
+        Identity verification
+      </h2>
+      {status === 'APPROVED' ? (
+        <p className="text-sm text-muted-foreground">Your identity is verified. Travelers see the Verified badge.</p>
+      ) : (
+        <>
+          {status === 'REJECTED' && (
+            <div role="status" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
+              <p className="font-medium">Your verification was rejected.</p>
+              <p>
+                {provider.govIdRejectionReason ? `Reason: ${provider.govIdRejectionReason}` : 'No reason was given.'}{' '}
+                You can upload a new document.
+              </p>
+            </div>
+          )}
+          {doc && status === 'PENDING' ? (
+            <p className="text-sm" data-testid="id-document-status">
+              Document submitted on {sent.format(new Date(doc.uploadedAt))}. An admin will review it.
+            </p>
+          ) : status === 'PENDING' ? (
+            <p className="text-sm text-muted-foreground">
+              Upload a photo or scan of a government ID to get the Verified badge. Only Locora admins can see it.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={input}
+              id="id-document-input"
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              onChange={(e) => {
+                choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <Button type="button" variant="outline" disabled={upload.isPending} onClick={() => input.current?.click()}>
+              {upload.isPending ? <Spinner decorative /> : <Upload aria-hidden="true" />}
+              {doc ? 'Replace ID document' : 'Upload ID document'}
+            </Button>
+            <span className="text-xs text-muted-foreground">JPEG, PNG or PDF, up to 10 MB</span>
+          </div>
+          {problem && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {problem}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, Clock, MessageSquare, PenLine, X } from 'lucide-react';
+import type { Booking } from '@shared/api/bookings-responses';
+import { availableActions } from '@shared/domain/booking-lifecycle';
+import { canBeReviewed } from '@shared/domain/booking-status';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { RatingStars } from '@/components/rating';
+import { Button } from '@/components/ui/button';
+import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
+import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+
+/** The service's first photo, else its category's illustration, else the placeholder. */
+function CoverPhoto({ booking }: { booking: Booking }) {
+  const candidates = [
+    booking.service.photos[0],
+    fallbackPhoto(booking.service.category.slug),
+    PLACEHOLDER_PHOTO,
+  ].filter(Boolean) as string[];
+  const [failed, setFailed] = useState(0);
+  return (
+    <img
+      src={candidates[Math.min(failed, candidates.length - 1)]}
+      alt=""
+      width={800}
+      height={600}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed((n) => (n < candidates.length - 1 ? n + 1 : n))}
+      className="size-full bg-muted object-cover"
+    />
+  );
+}
+
+/**
+ * One booking on the traveler dashboard (SPEC.md section 2): photo, service, provider, status
+ * badge, date and time in the provider's zone with its label. The card opens the booking's
+ * conversation (its title link is stretched over it); the actions sit above that layer: Cancel
+ * where the lifecycle table lets the traveler cancel now, 'Write Review' on a COMPLETED booking
+ * without a review, and the stars of the review once written.
+ */
+export function TravelerBookingCard({
+  booking,
+  now,
+  onCancel,
+  onReview,
+}: {
+  booking: Booking;
+  /** Null until the browser knows its clock (then time-dependent actions appear). */
+  now: number | null;
+  onCancel?: () => void;
+  onReview?: () => void;
+}) {
+  const when = bookingWhen(booking.start, booking.timeZone);
+  const canCancel =
+    onCancel !== undefined &&
+    now !== null &&
+    availableActions(lifecycleOf(booking), 'TRAVELER', new Date(now)).includes('cancel');
+  const reviewable = onReview !== undefined && canBeReviewed(booking.status) && booking.review === null;
+  const title = booking.service.title;
+
+  return (
+    <li
+      data-testid="traveler-booking"
+      data-booking-id={booking.id}
+      className="group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md sm:flex-row"
+    >
+      <div className="aspect-[2/1] w-full shrink-0 overflow-hidden bg-muted sm:aspect-auto sm:h-auto sm:w-44">
+        <CoverPhoto booking={booking} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <h3 className="text-base leading-snug font-semibold">
+              <Link
+                to={`/messages?booking=${encodeURIComponent(booking.id)}`}
+                className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
+              >
+                {title}
+              </Link>
+            </h3>
+            <p className="truncate text-sm text-muted-foreground">with {booking.service.provider.displayName}</p>
+          </div>
+          <BookingStatusBadge status={booking.status} />
+        </div>
+
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Date</span>
+            </dt>
+            <dd>
+              <time dateTime={booking.start}>{when.date}</time>
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Time</span>
+            </dt>
+            <dd>
+              {when.time} <span className="text-muted-foreground">{when.zone}</span>
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Length</dt>
+            <dd className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</dd>
+          </div>
+        </dl>
+
+        {booking.status === 'PENDING' && (
+          <p className="text-sm text-muted-foreground">Waiting for the provider to accept your request.</p>
+        )}
+        {booking.cancelReason && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
+          <p className="text-sm text-muted-foreground">
+            <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+          </p>
+        )}
+
+        <div className="mt-auto flex flex-wrap items-center gap-2">
+          <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+            <MessageSquare className="size-4" aria-hidden="true" />
+            Open conversation
+          </span>
+          <div className="relative z-10 ml-auto flex flex-wrap items-center gap-2">
+            {booking.review && (
+              <div className="flex items-center gap-2 text-sm text-muted-foreground">
+                Your review
+                <RatingStars value={booking.review.rating} />
+              </div>
+            )}
+            {reviewable && (
+              <Button size="sm" onClick={onReview} aria-label={`Write Review for ${title}`}>
+                <PenLine aria-hidden="true" />
+                Write Review
+              </Button>
+            )}
+            {canCancel && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                onClick={onCancel}
+                aria-label={`Cancel booking: ${title}`}
+              >
+                <X aria-hidden="true" />
+                Cancel
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}

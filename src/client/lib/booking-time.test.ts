@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { availableActions } from '@shared/domain/booking-lifecycle';
+import { bookingWhen, lifecycleOf } from './booking-time';
+
+describe('bookingWhen', () => {
+  it("shows the start in the provider's zone, labelled with that zone's offset at that instant", () => {
+    expect(bookingWhen('2026-07-10T16:30:00.000Z', 'Europe/Lisbon')).toEqual({
+      date: 'Jul 10, 2026',
+      time: '5:30 PM',
+      zone: 'Lisbon (UTC+1)',
+    });
+    expect(bookingWhen('2026-07-10T16:30:00.000Z', 'Asia/Bangkok')).toEqual({
+      date: 'Jul 10, 2026',
+      time: '11:30 PM',
+      zone: 'Bangkok (UTC+7)',
+    });
+  });
+
+  it('changes date with the zone (midnight in the provider zone, not the viewer one)', () => {
+    expect(bookingWhen('2026-07-10T23:30:00.000Z', 'Asia/Makassar')).toEqual({
+      date: 'Jul 11, 2026',
+      time: '7:30 AM',
+      zone: 'Makassar (UTC+8)',
+    });
+    expect(bookingWhen('2026-01-01T04:00:00.000Z', 'America/New_York').date).toBe('Dec 31, 2025');
+  });
+
+  it('follows both clock changes of the year', () => {
+    // Spring forward (Lisbon, 29 Mar 2026 at 01:00 UTC): the same UTC hour reads an hour later after it.
+    expect(bookingWhen('2026-03-29T00:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '12:30 AM',
+      zone: 'Lisbon (UTC)',
+    });
+    expect(bookingWhen('2026-03-29T01:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '2:30 AM',
+      zone: 'Lisbon (UTC+1)',
+    });
+    // Fall back (25 Oct 2026 at 01:00 UTC): 1:30 AM happens twice, with two labels.
+    expect(bookingWhen('2026-10-25T00:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '1:30 AM',
+      zone: 'Lisbon (UTC+1)',
+    });
+    expect(bookingWhen('2026-10-25T01:30:00.000Z', 'Europe/Lisbon')).toMatchObject({
+      time: '1:30 AM',
+      zone: 'Lisbon (UTC)',
+    });
+  });
+});
+
+describe('lifecycleOf', () => {
+  const booking = {
+    status: 'CONFIRMED',
+    start: '2026-07-10T16:00:00.000Z',
+    end: '2026-07-10T18:00:00.000Z',
+    createdAt: '2026-07-01T10:00:00.000Z',
+  };
+
+  it('turns the API instants into dates the lifecycle table reads', () => {
+    const lifecycle = lifecycleOf(booking);
+    expect(lifecycle.start.toISOString()).toBe(booking.start);
+    expect(availableActions(lifecycle, 'TRAVELER', new Date('2026-07-09T00:00:00Z'))).toEqual(['cancel']);
+    expect(availableActions(lifecycle, 'TRAVELER', new Date('2026-07-10T16:00:00Z'))).toEqual([]);
+    expect(availableActions({ ...lifecycle, status: 'PENDING' }, 'PROVIDER', new Date('2026-07-02T00:00:00Z'))).toEqual(
+      ['accept', 'decline', 'cancel'],
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { AdminShell } from '@/features/admin/admin-shell';
+import { CategoryManagement } from '@/features/admin/category-management';
+import { categoriesQuery } from '@/features/catalog/catalog-api';
+import { useDocumentTitle } from '@/lib/document-title';
+
+function Categories() {
+  const categories = useQuery(categoriesQuery);
+  return <CategoryManagement categories={categories} />;
+}
+
+/** /admin/categories (SPEC.md section 2). */
+export function AdminCategoriesPage() {
+  useDocumentTitle('Category Management');
+  return (
+    <AdminShell title="Category Management" description="Add categories, or delete ones no service uses.">
+      <Categories />
+    </AdminShell>
+  );
+}

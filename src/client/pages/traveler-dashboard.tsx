@@ -1,0 +1,170 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarCheck, CalendarX2, Heart, History } from 'lucide-react';
+import { signInPath } from '@shared/domain/return-path';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { favoritesQuery } from '@/features/catalog/favorites';
+import { ServiceCard } from '@/features/catalog/service-card';
+import { BookingList, DashboardEmptyState } from '@/features/traveler-dashboard/booking-list';
+import { invalidateBookings, travelerBookingsQuery } from '@/features/traveler-dashboard/bookings-api';
+import { useAuth } from '@/lib/auth-context';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useRealtimeEvents } from '@/lib/realtime';
+import { useCurrentPath } from '@/lib/sign-in-address';
+
+const TABS = ['upcoming', 'past', 'saved'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
+
+/** The three counters (SPEC.md section 2): each the length of its tab's list. */
+function Counters() {
+  const upcoming = useQuery(travelerBookingsQuery('upcoming'));
+  const past = useQuery(travelerBookingsQuery('past'));
+  const saved = useQuery(favoritesQuery);
+  const cards = [
+    { label: 'Upcoming Bookings', icon: CalendarCheck, count: upcoming.data?.length, failed: upcoming.isError },
+    { label: 'Past Bookings', icon: History, count: past.data?.length, failed: past.isError },
+    { label: 'Saved Services', icon: Heart, count: saved.data?.length, failed: saved.isError },
+  ];
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Your numbers">
+      {cards.map((c) => (
+        <li key={c.label} className="flex flex-col gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+          <p className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+            {c.label}
+            <c.icon className="size-4" aria-hidden="true" />
+          </p>
+          <div className="text-2xl font-bold" data-testid={`stat-${c.label.toLowerCase().replace(/ /g, '-')}`}>
+            {c.count !== undefined ? c.count : c.failed ? '–' : <Skeleton className="h-8 w-12" />}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SavedServices() {
+  const saved = useQuery(favoritesQuery);
+  if (saved.isPending) {
+    return (
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading saved services">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="flex flex-col gap-3 rounded-xl border p-4">
+            <Skeleton className="aspect-[4/3] w-full" />
+            <Skeleton className="h-5 w-3/4" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (saved.isError) return <InlineLoadFailed what="your saved services" onRetry={() => void saved.refetch()} />;
+  if (saved.data.length === 0) {
+    return (
+      <DashboardEmptyState
+        icon={<Heart className="size-10 text-muted-foreground" aria-hidden="true" />}
+        title="No saved services"
+        hint="Tap the heart on a service to keep it here."
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Saved services">
+      {saved.data.map((service) => (
+        <li key={service.id}>
+          <ServiceCard service={service} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TravelerDashboard({ name }: { name: string }) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'upcoming';
+
+  // A provider accepting, declining or canceling shows here without a reload.
+  useRealtimeEvents((event) => {
+    if (event.type === 'booking') invalidateBookings(queryClient);
+  });
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">My Dashboard</h1>
+        <p className="text-muted-foreground">Welcome back, {name}. Your bookings and saved services.</p>
+      </div>
+      <Counters />
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(
+            (params) => {
+              if (next === 'upcoming') params.delete('tab');
+              else params.set('tab', next);
+              return params;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        className="gap-4"
+      >
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList>
+            <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
+            <TabsTrigger value="past">Past</TabsTrigger>
+            <TabsTrigger value="saved">Saved Services</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="upcoming">
+          <BookingList
+            status="upcoming"
+            empty={
+              <DashboardEmptyState
+                icon={<CalendarCheck className="size-10 text-muted-foreground" aria-hidden="true" />}
+                title="No upcoming bookings"
+                hint="Find a local service for your next trip."
+              />
+            }
+          />
+        </TabsContent>
+        <TabsContent value="past">
+          <BookingList
+            status="past"
+            empty={
+              <DashboardEmptyState
+                icon={<CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />}
+                title="No past bookings"
+                hint="Bookings you have had show here, ready for a review."
+              />
+            }
+          />
+        </TabsContent>
+        <TabsContent value="saved">
+          <SavedServices />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** /dashboard/traveler, 'My Dashboard' (SPEC.md section 2): signed-in users only. */
+export function TravelerDashboardPage() {
+  useDocumentTitle('My Dashboard');
+  const { user, isLoading } = useAuth();
+  const currentPath = useCurrentPath();
+  if (isLoading) {
+    return (
+      <div className="flex flex-1 items-center justify-center py-24">
+        <Spinner className="size-8 text-primary" label="Loading your account" />
+      </div>
+    );
+  }
+  // Signed out: to sign in, and back here afterwards (decision 016).
+  if (!user) return <Navigate to={signInPath(currentPath)} replace />;
+  return <TravelerDashboard name={user.name || user.email} />;
+}
