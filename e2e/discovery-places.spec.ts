@@ -109,7 +109,8 @@ test.describe('never losing the place', () => {
     const service = await featuredService(request);
     await page.goto(`/service/${service.id}`);
     const grid = page.getByRole('grid');
-    // The last day of the month shown that can be chosen.
+    // The last day of the month shown that can be chosen, once the free days are known (issue 9).
+    await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
     const day = grid.locator('button:not([aria-disabled="true"])').last();
     await day.click();
     const selected = page.getByText(/^Selected: /);

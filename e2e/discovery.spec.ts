@@ -361,6 +361,15 @@ test.describe('discovery', () => {
       await expect(yesterday).toHaveAttribute('aria-disabled', 'true');
     }
     await page.keyboard.press('ArrowDown');
+    await expect(grid.locator('button[tabindex="0"]')).toBeFocused();
+    // Only days with a free time can be chosen (issue 9): once they are known, the keyboard goes
+    // to the first one and chooses it.
+    await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
+    const freeDay = grid.locator('button:not([aria-disabled="true"])').first();
+    await freeDay.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await expect(freeDay).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(grid.locator('td[aria-selected="true"]')).toHaveCount(1);
     await expect(page.getByText(/^Selected: /)).toBeVisible();
@@ -432,12 +441,17 @@ test.describe('discovery', () => {
 
     // Book Now with a chosen date.
     const grid = page.getByRole('grid', { name: /Booking date/ });
-    await page.getByRole('button', { name: 'Next month' }).click();
-    await grid.getByRole('button', { name: / 15, \d{4}$/ }).click();
+    // The last day with a free time this month (issue 9: only those can be chosen).
+    await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
+    const freeDay = grid.locator('button:not([aria-disabled="true"])').last();
+    const dayOfMonth = /, \w+ (\d{1,2}), \d{4}/.exec((await freeDay.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    await freeDay.click();
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page).toHaveURL(new RegExp(`/checkout/${service.id}\\?date=`));
     // A calendar date, yyyy-MM-dd (issue 6); e2e/time-zones.spec.ts checks it far from UTC.
-    expect(new URL(page.url()).searchParams.get('date')).toMatch(/^\d{4}-\d{2}-15$/);
+    expect(new URL(page.url()).searchParams.get('date')).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-${dayOfMonth.padStart(2, '0')}$`),
+    );
   });
 
   test('a failed save is rolled back with an error toast', async ({ page, request }) => {

@@ -29,19 +29,32 @@ async function firstServiceId(page: Page): Promise<string> {
   return service.id;
 }
 
-/** Opens next month in the booking calendar, clicks `day` and returns the yyyy-MM-dd the traveler saw. */
-async function pickDayNextMonth(page: Page, day: number): Promise<string> {
+/**
+ * Clicks a day the booking calendar offers (only days with a free time can be chosen, issue 9):
+ * the first, a middle or the last free day of this month, or of the next when this one has none
+ * left. Returns the yyyy-MM-dd the traveler saw.
+ */
+async function pickFreeDay(page: Page, which: 'first' | 'middle' | 'last'): Promise<string> {
   const grid = page.getByRole('grid', { name: /Booking date/ });
   await expect(grid).toBeVisible();
-  await page.getByRole('button', { name: 'Next month' }).click();
-  const label = (await grid.getAttribute('aria-label')) ?? '';
-  const m = /Booking date, (\w+) (\d{4})$/.exec(label);
-  if (!m) throw new Error(`unexpected calendar label ${label}`);
+  const known = page.locator('[data-free-days]:not([data-free-days="loading"])');
+  await expect(known).toHaveCount(1);
+  const free = grid.locator('button:not([aria-disabled="true"])');
+  if ((await free.count()) === 0) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(known).toHaveCount(1);
+  }
+  const count = await free.count();
+  expect(count, 'free days in the calendar').toBeGreaterThan(0);
+  const day = free.nth(which === 'first' ? 0 : which === 'last' ? count - 1 : Math.floor(count / 2));
+  const name = (await day.getAttribute('aria-label')) ?? '';
+  const m = /^\w+, (\w+) (\d{1,2}), (\d{4})/.exec(name);
+  if (!m) throw new Error(`unexpected day label ${name}`);
   const month = MONTHS.indexOf(m[1] ?? '') + 1;
   expect(month).toBeGreaterThan(0);
-  await grid.getByRole('button', { name: new RegExp(`, ${m[1]} ${day}, ${m[2]}$`) }).click();
-  await expect(page.getByText(`Selected: ${(m[1] ?? '').slice(0, 3)} ${day}, ${m[2]}`)).toBeVisible();
-  return `${m[2]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  await day.click();
+  await expect(page.getByText(`Selected: ${(m[1] ?? '').slice(0, 3)} ${m[2]}, ${m[3]}`)).toBeVisible();
+  return `${m[3]}-${String(month).padStart(2, '0')}-${String(m[2]).padStart(2, '0')}`;
 }
 
 for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
@@ -51,7 +64,7 @@ for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
     test('signed out, Book Now goes to sign in and keeps exactly the day picked to come back to', async ({ page }) => {
       const id = await firstServiceId(page);
       await page.goto(`/service/${id}`);
-      const picked = await pickDayNextMonth(page, 1);
+      const picked = await pickFreeDay(page, 'first');
       await page.getByRole('button', { name: 'Book Now' }).click();
       await expect(page).toHaveURL(/\/auth\/signin\?/);
       const url = new URL(page.url());
@@ -66,10 +79,10 @@ for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
       await signIn(page, DEMO.traveler.email, DEMO.traveler.password);
       const id = await firstServiceId(page);
-      // The first, the 15th and the 28th of next month: one day off in either direction fails.
-      for (const day of [1, 15, 28]) {
+      // The first, a middle and the last free day: one day off in either direction fails.
+      for (const which of ['first', 'middle', 'last'] as const) {
         await page.goto(`/service/${id}`);
-        const picked = await pickDayNextMonth(page, day);
+        const picked = await pickFreeDay(page, which);
         await page.getByRole('button', { name: 'Book Now' }).click();
         await expect(page).toHaveURL(new RegExp(`/checkout/${id}\\?date=`));
         const url = new URL(page.url());

@@ -223,6 +223,15 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               loader: loaderOf(env, ({ params }) => [serviceQuery(params.id ?? '')]),
             },
             {
+              // Signed in only (SPEC.md: a visitor is sent to sign in, and comes back here).
+              path: 'checkout/:id',
+              ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage'),
+              loader: isServer
+                ? (args: LoaderFunctionArgs) =>
+                    serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])?.(args) ?? null
+                : undefined,
+            },
+            {
               path: 'provider/:username',
               ...page('pages/provider-profile.tsx', () => import('@/pages/provider-profile'), 'ProviderProfilePage'),
               loader: loaderOf(env, ({ params }) => [

@@ -36,6 +36,8 @@ export interface CalendarProps {
   today?: Date;
   /** Names the grid for assistive technology, e.g. 'Choose a date'. */
   label?: string;
+  /** Called with the first day of the month on screen whenever it changes (to load that month's data). */
+  onMonthChange?: (month: Date) => void;
   className?: string;
 }
 
@@ -53,6 +55,7 @@ export function Calendar({
   fromMonth,
   today: givenToday,
   label,
+  onMonthChange,
   className,
 }: CalendarProps) {
   const headingId = useId();
@@ -69,8 +72,26 @@ export function Calendar({
       setMonth(startOfMonth(new Date(todayTime)));
     }
   }
+  // A day chosen from outside (e.g. 'next free day') in another month: show that month.
+  const selectedTime = selected?.getTime();
+  const [shownSelected, setShownSelected] = useState(selectedTime);
+  if (shownSelected !== selectedTime) {
+    setShownSelected(selectedTime);
+    if (selected && !isSameMonth(selected, month)) {
+      setFocusedDay(selected);
+      setMonth(startOfMonth(selected));
+    }
+  }
   const gridRef = useRef<HTMLTableElement>(null);
   const shouldFocus = useRef(false);
+  const monthTime = month.getTime();
+  const onMonthChangeRef = useRef(onMonthChange);
+  useEffect(() => {
+    onMonthChangeRef.current = onMonthChange;
+  });
+  useEffect(() => {
+    onMonthChangeRef.current?.(new Date(monthTime));
+  }, [monthTime]);
 
   useEffect(() => {
     if (!shouldFocus.current) return;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Clock, ShieldCheck } from 'lucide-react';
 import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
@@ -9,7 +10,9 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
+import { monthOfDate } from '@shared/domain/checkout';
 import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
+import { availableDaysQuery } from '@/lib/booking-api';
 import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
@@ -19,6 +22,8 @@ import { useViewerToday } from '@/lib/viewer-clock';
  * when signed out, else to /checkout/{id}?date=yyyy-MM-dd. The date is the calendar day the
  * traveler clicked (an ISO 8601 calendar date), not an instant: checkout reads it in the
  * provider's zone, so a browser far ahead of or behind UTC cannot move it to another day.
+ * Only the days of the month on screen with a free start time (GET .../available-days for the
+ * service's minimum hours) can be chosen.
  * Signed out, Book Now keeps the chosen date in the page's address and sends it as `next` to
  * sign in, which comes back here with the date still chosen (decision 016).
  */
@@ -31,8 +36,14 @@ export function BookingCard({ service }: { service: Service }) {
     return isCalendarDate(chosen) ? localDateOfCalendarDate(chosen) : undefined;
   });
   const today = useViewerToday();
-  /** Days before today cannot be chosen (SPEC.md section 5, Service calendar). */
-  const isPastDay = (day: Date) => isBefore(day, today);
+  // The month on screen: only its days with a free start time for the minimum hours can be chosen
+  // (issue 9). Until they are known, or if they cannot be, only past days are greyed out.
+  const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
+  const days = useQuery(availableDaysQuery(service.id, month, service.minHours));
+  const free = days.data?.month === month ? new Set(days.data.days) : undefined;
+  /** Days before today cannot be chosen (SPEC.md section 5, Service calendar), nor days with no free time. */
+  const isDisabledDay = (day: Date) =>
+    isBefore(day, today) || (free !== undefined && !free.has(calendarDateOfLocalDate(day)));
 
   function handleBook() {
     if (!user) {
@@ -62,15 +73,20 @@ export function BookingCard({ service }: { service: Service }) {
 
         <Separator />
 
-        <div className="flex flex-col gap-2">
+        <div
+          className="flex flex-col gap-2"
+          // Whether the free days of the month on screen are known yet (journeys wait for it).
+          data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
+        >
           <h2 className="text-sm font-semibold">Select a date</h2>
           <Calendar
             selected={date}
             onSelect={setDate}
-            isDateDisabled={isPastDay}
+            isDateDisabled={isDisabledDay}
             fromMonth={today}
             today={today}
             label="Booking date"
+            onMonthChange={(shown) => setMonth(monthOfDate(calendarDateOfLocalDate(shown)))}
           />
           <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
             {date ? (
@@ -78,6 +94,8 @@ export function BookingCard({ service }: { service: Service }) {
                 Selected:{' '}
                 <span className="font-medium text-foreground">{formatCalendarDate(calendarDateOfLocalDate(date))}</span>
               </>
+            ) : free && free.size === 0 ? (
+              'No free days this month. Try the next month.'
             ) : (
               'You can also pick a date at checkout.'
             )}

@@ -1,0 +1,126 @@
+import { useId } from 'react';
+import { CalendarSearch, Clock } from 'lucide-react';
+import type { Slot } from '@shared/api/bookings-responses';
+import { displayDay, slotLabel, timesHeading, viewerZoneNote, zonesDiffer } from '@shared/domain/checkout';
+import { dayBounds, type CalendarDate } from '@shared/domain/time';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+/**
+ * The free start times of one day, as toggle buttons. They read on the provider's clock, labelled
+ * with its zone ('Times in Lisbon (UTC)'); when the traveler's clock reads differently, each also
+ * shows the traveler's time.
+ */
+export function SlotPicker({
+  date,
+  timeZone,
+  viewerTimeZone,
+  slots,
+  chosen,
+  onChoose,
+}: {
+  date: CalendarDate;
+  timeZone: string;
+  viewerTimeZone: string;
+  slots: readonly Slot[];
+  chosen: string | undefined;
+  onChoose: (start: string) => void;
+}) {
+  const headingId = useId();
+  // The zone's label at midday of that day (its offset can change at night on a DST day).
+  const { start: dayStart, end: dayEnd } = dayBounds(date, timeZone);
+  const midday = new Date((dayStart.getTime() + dayEnd.getTime()) / 2);
+  const showViewer = slots.some((slot) => zonesDiffer(timeZone, viewerTimeZone, new Date(slot.start)));
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-0.5">
+        <h3 id={headingId} className="inline-flex items-center gap-1.5 text-sm font-semibold">
+          <Clock className="size-4 text-primary" aria-hidden="true" />
+          {timesHeading(timeZone, midday)}
+        </h3>
+        {showViewer && <p className="text-xs text-muted-foreground">{viewerZoneNote(viewerTimeZone, midday)}</p>}
+      </div>
+      <div
+        role="group"
+        aria-labelledby={headingId}
+        className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4"
+        data-testid="slot-list"
+      >
+        {slots.map((slot) => {
+          const label = slotLabel(slot.start, timeZone, viewerTimeZone);
+          const isChosen = slot.start === chosen;
+          return (
+            <Button
+              key={slot.start}
+              type="button"
+              variant={isChosen ? 'default' : 'outline'}
+              aria-pressed={isChosen}
+              aria-label={label.viewerTime ? `${label.time} (${label.viewerTime} your time)` : label.time}
+              onClick={() => onChoose(slot.start)}
+              className={cn('h-auto min-h-11 flex-col gap-0 py-1.5 tabular-nums', isChosen && 'shadow-sm')}
+            >
+              <span className="font-semibold">{label.time}</span>
+              {label.viewerTime && (
+                <span
+                  className={cn(
+                    'text-xs font-normal',
+                    isChosen ? 'text-primary-foreground/90' : 'text-muted-foreground',
+                  )}
+                >
+                  {label.viewerTime}
+                </span>
+              )}
+            </Button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function SlotListSkeleton() {
+  return (
+    <div className="flex flex-col gap-3">
+      <Skeleton className="h-4 w-40" />
+      <div className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-11 w-full rounded-md" />
+        ))}
+      </div>
+      <span className="sr-only" role="status">
+        Loading free times
+      </span>
+    </div>
+  );
+}
+
+/** No free time that day; offers the next day with one when there is one. */
+export function NoFreeTimes({
+  nextDay,
+  isSearching,
+  onChooseDay,
+}: {
+  nextDay: CalendarDate | undefined;
+  isSearching: boolean;
+  onChooseDay: (day: CalendarDate) => void;
+}) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4">
+      <p className="inline-flex items-center gap-2 font-medium">
+        <CalendarSearch className="size-4 text-muted-foreground" aria-hidden="true" />
+        No free times on this day
+      </p>
+      {nextDay ? (
+        <Button type="button" variant="secondary" size="sm" onClick={() => onChooseDay(nextDay)}>
+          See the next free day, {displayDay(nextDay)}
+        </Button>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {isSearching ? 'Looking for the next free day…' : 'Try another date in the calendar.'}
+        </p>
+      )}
+    </div>
+  );
+}

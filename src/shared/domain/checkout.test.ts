@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutDateFromParam,
+  monthOfDate,
+  nextAvailableDay,
+  nextMonth,
+  parseHoursField,
+  slotLabel,
+  timesHeading,
+  viewerZoneNote,
+  zonesDiffer,
+} from './checkout.ts';
+
+describe('checkoutDateFromParam', () => {
+  it('takes a calendar date as it is', () => {
+    expect(checkoutDateFromParam('2026-12-01', 'Pacific/Kiritimati')).toBe('2026-12-01');
+    expect(checkoutDateFromParam('2028-02-29', 'UTC')).toBe('2028-02-29');
+  });
+
+  it('reads an ISO instant on the traveler clock where it was picked', () => {
+    // Local midnight of Dec 1 in Lisbon (winter, UTC+0) and in Kiritimati (UTC+14).
+    expect(checkoutDateFromParam('2026-12-01T00:00:00.000Z', 'Europe/Lisbon')).toBe('2026-12-01');
+    expect(checkoutDateFromParam('2026-11-30T10:00:00.000Z', 'Pacific/Kiritimati')).toBe('2026-12-01');
+    // Local midnight of Dec 1 in Pago Pago (UTC-11).
+    expect(checkoutDateFromParam('2026-12-01T11:00:00Z', 'Pacific/Pago_Pago')).toBe('2026-12-01');
+    expect(checkoutDateFromParam('2026-12-01T00:00:00+01:00', 'Europe/Paris')).toBe('2026-12-01');
+    // Summer in Lisbon: local midnight is 23:00 UTC the day before.
+    expect(checkoutDateFromParam('2026-06-30T23:00:00.000Z', 'Europe/Lisbon')).toBe('2026-07-01');
+  });
+
+  it('ignores anything that is not a date', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'tomorrow',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-12-01T25:00:00Z',
+      '12/01/2026',
+    ])
+      expect(checkoutDateFromParam(value, 'UTC')).toBeUndefined();
+    // No offset: ambiguous, not an instant.
+    expect(checkoutDateFromParam('2026-12-01T00:00:00', 'UTC')).toBeUndefined();
+  });
+
+  it('reads an instant in UTC when the viewer zone is unknown', () => {
+    expect(checkoutDateFromParam('2026-12-01T23:30:00Z', 'Not/AZone')).toBe('2026-12-01');
+  });
+});
+
+describe('months', () => {
+  it('names the month of a day and the month after', () => {
+    expect(monthOfDate('2026-12-31')).toBe('2026-12');
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(nextMonth('2026-01')).toBe('2026-02');
+    expect(nextMonth('2026-09')).toBe('2026-10');
+  });
+});
+
+describe('slot labels in two zones', () => {
+  const start = '2026-12-01T09:00:00.000Z';
+
+  it('labels the provider zone with its offset', () => {
+    expect(timesHeading('Europe/Lisbon', new Date(start))).toBe('Times in Lisbon (UTC)');
+    expect(timesHeading('Europe/Lisbon', new Date('2026-07-01T09:00:00Z'))).toBe('Times in Lisbon (UTC+1)');
+    expect(timesHeading('America/New_York', new Date(start))).toBe('Times in New York (UTC\u22125)');
+  });
+
+  it('shows only the provider time when both clocks read the same', () => {
+    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/Lisbon')).toEqual({ time: '9:00 AM' });
+    // Different zones, same offset in winter.
+    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/London')).toEqual({ time: '9:00 AM' });
+    expect(zonesDiffer('Europe/Lisbon', 'Europe/London', new Date(start))).toBe(false);
+  });
+
+  it('adds the traveler time when it differs', () => {
+    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/Paris')).toEqual({ time: '9:00 AM', viewerTime: '10:00 AM' });
+    expect(slotLabel('2026-12-01T14:30:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+      time: '9:30 AM',
+      viewerTime: '2:30 PM',
+    });
+  });
+
+  it('names the weekday when the traveler is on another day', () => {
+    // 9:00 in Lisbon on Tuesday Dec 1 is 23:00 Tuesday in Kiritimati (UTC+14).
+    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '11:00 PM',
+    });
+    // 11:00 in Lisbon is 1:00 AM Wednesday there; 9:00 in Lisbon is 10:00 PM Monday in Pago Pago.
+    expect(slotLabel('2026-12-01T11:00:00Z', 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({
+      time: '11:00 AM',
+      viewerTime: '1:00 AM Wednesday',
+    });
+    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Pago_Pago')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '10:00 PM Monday',
+    });
+  });
+
+  it('follows both clock changes of the provider zone', () => {
+    // New York springs forward on 2026-03-08 and falls back on 2026-11-01; Lisbon on 03-29 and 10-25.
+    // Between the two changes, New York is 4 hours behind Lisbon instead of 5.
+    expect(slotLabel('2026-03-09T13:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '1:00 PM',
+    });
+    expect(slotLabel('2026-03-06T14:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '2:00 PM',
+    });
+    expect(slotLabel('2026-10-26T13:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '1:00 PM',
+    });
+    expect(slotLabel('2026-11-02T14:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '2:00 PM',
+    });
+    // On the day New York falls back, 1:30 AM happens twice: each instant is labelled 1:30 AM.
+    expect(slotLabel('2026-11-01T05:30:00Z', 'America/New_York', 'America/New_York').time).toBe('1:30 AM');
+    expect(slotLabel('2026-11-01T06:30:00Z', 'America/New_York', 'America/New_York').time).toBe('1:30 AM');
+  });
+
+  it('names the traveler zone in the note', () => {
+    expect(viewerZoneNote('Pacific/Kiritimati', new Date(start))).toBe(
+      'Your time, Kiritimati (UTC+14), is shown under each time.',
+    );
+  });
+});
+
+describe('nextAvailableDay', () => {
+  it('finds the first day after the given one', () => {
+    const days = ['2026-12-02', '2026-12-05', '2026-12-09'];
+    expect(nextAvailableDay(days, '2026-12-01')).toBe('2026-12-02');
+    expect(nextAvailableDay(days, '2026-12-02')).toBe('2026-12-05');
+    expect(nextAvailableDay(days, '2026-12-09')).toBeUndefined();
+    expect(nextAvailableDay([], '2026-12-01')).toBeUndefined();
+  });
+});
+
+describe('parseHoursField', () => {
+  it('accepts whole numbers from minHours to 24', () => {
+    expect(parseHoursField('2', 2)).toEqual({ hours: 2 });
+    expect(parseHoursField(' 5 ', 1)).toEqual({ hours: 5 });
+    expect(parseHoursField('24', 1)).toEqual({ hours: 24 });
+  });
+
+  it('says what is wrong otherwise', () => {
+    expect(parseHoursField('', 1)).toEqual({ error: 'Enter the number of hours' });
+    expect(parseHoursField('1.5', 1)).toEqual({ error: 'Hours must be a whole number' });
+    expect(parseHoursField('-1', 1)).toEqual({ error: 'Hours must be a whole number' });
+    expect(parseHoursField('1e1', 1)).toEqual({ error: 'Hours must be a whole number' });
+    expect(parseHoursField('1', 3)).toEqual({ error: 'This service needs at least 3 hours' });
+    expect(parseHoursField('0', 1)).toEqual({ error: 'This service needs at least 1 hour' });
+    expect(parseHoursField('25', 1)).toEqual({ error: 'A booking can last at most 24 hours' });
+  });
+});

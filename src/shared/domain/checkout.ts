@@ -1,0 +1,111 @@
+/**
+ * Pure helpers of the checkout page (issue 9, section 2): reading the `date` Book Now passes, the
+ * labels of start times in the provider's zone and the traveler's, the hours field, and the next
+ * day with free times. No React here, so they are tested with TZ=UTC like the rest of the domain.
+ */
+import { BOOKING_MAX_HOURS } from './booking-lifecycle.ts';
+import {
+  calendarDateIn,
+  formatCalendarDateForDisplay,
+  formatTimeIn,
+  formatWeekdayIn,
+  isCalendarDate,
+  isValidTimeZone,
+  utcOffsetMinutes,
+  zoneLabel,
+  type CalendarDate,
+} from './time.ts';
+
+const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The calendar day a checkout's `date` query names. SPEC.md lets Book Now pass "an optional ISO
+ * date string": a calendar date ('2026-12-01') is taken as it is; an ISO instant
+ * ('2026-11-30T23:00:00.000Z', what a date picker's local midnight gives as toISOString) is read on
+ * the traveler's own clock, where it was picked. Anything else is no date.
+ */
+export function checkoutDateFromParam(
+  value: string | null | undefined,
+  viewerTimeZone: string,
+): CalendarDate | undefined {
+  if (!value) return undefined;
+  if (isCalendarDate(value)) return value;
+  if (!ISO_INSTANT_RE.test(value)) return undefined;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  return calendarDateIn(instant, isValidTimeZone(viewerTimeZone) ? viewerTimeZone : 'UTC');
+}
+
+/** 'yyyy-MM' of a calendar date, as GET /api/services/{id}/available-days takes it. */
+export function monthOfDate(date: CalendarDate): string {
+  return date.slice(0, 7);
+}
+
+/** 'yyyy-MM' of the month after `month` ('2026-12' -> '2027-01'). */
+export function nextMonth(month: string): string {
+  const [year = 0, m = 1] = month.split('-').map(Number);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The heading over a day's start times: 'Times in Lisbon (UTC+1)'. */
+export function timesHeading(timeZone: string, at: Date): string {
+  return `Times in ${zoneLabel(timeZone, at)}`;
+}
+
+/** True when the traveler's clock reads differently from the provider's at `at`. */
+export function zonesDiffer(providerTimeZone: string, viewerTimeZone: string, at: Date): boolean {
+  if (providerTimeZone === viewerTimeZone) return false;
+  return utcOffsetMinutes(providerTimeZone, at) !== utcOffsetMinutes(viewerTimeZone, at);
+}
+
+export interface SlotLabel {
+  /** 'h:mm a' in the provider's zone, e.g. '9:00 AM'. */
+  time: string;
+  /**
+   * The same instant on the traveler's clock when it reads differently: '2:00 PM', with the
+   * weekday when it falls on another day there ('10:00 PM Monday'). Undefined when the zones agree.
+   */
+  viewerTime?: string;
+}
+
+/** How one start time is shown: in the provider's zone, and in the traveler's when it differs. */
+export function slotLabel(start: string | Date, providerTimeZone: string, viewerTimeZone: string): SlotLabel {
+  const instant = typeof start === 'string' ? new Date(start) : start;
+  const time = formatTimeIn(instant, providerTimeZone);
+  if (!isValidTimeZone(viewerTimeZone) || !zonesDiffer(providerTimeZone, viewerTimeZone, instant)) return { time };
+  const viewerTime = formatTimeIn(instant, viewerTimeZone);
+  const otherDay = calendarDateIn(instant, viewerTimeZone) !== calendarDateIn(instant, providerTimeZone);
+  return { time, viewerTime: otherDay ? `${viewerTime} ${formatWeekdayIn(instant, viewerTimeZone)}` : viewerTime };
+}
+
+/** The note naming the traveler's zone when their times are shown too. */
+export function viewerZoneNote(viewerTimeZone: string, at: Date): string {
+  return `Your time, ${zoneLabel(viewerTimeZone, at)}, is shown under each time.`;
+}
+
+/** The first day of `days` (ascending 'yyyy-MM-dd') strictly after `after`. */
+export function nextAvailableDay(days: readonly string[], after: CalendarDate): CalendarDate | undefined {
+  return days.find((day) => day > after);
+}
+
+/** A day as messages show it, SPEC.md's 'MMM d, yyyy': '2026-12-01' -> 'Dec 1, 2026'. */
+export function displayDay(date: CalendarDate): string {
+  return formatCalendarDateForDisplay(date);
+}
+
+export type HoursField = { hours: number; error?: undefined } | { hours?: undefined; error: string };
+
+/**
+ * The Number of Hours field: a whole number from the service's minHours up to the longest booking.
+ * The message says what to type, never just 'invalid'.
+ */
+export function parseHoursField(text: string, minHours: number): HoursField {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'Enter the number of hours' };
+  if (!/^\d+$/.test(trimmed)) return { error: 'Hours must be a whole number' };
+  const hours = Number(trimmed);
+  const min = Math.max(1, minHours);
+  if (hours < min) return { error: `This service needs at least ${min} hour${min === 1 ? '' : 's'}` };
+  if (hours > BOOKING_MAX_HOURS) return { error: `A booking can last at most ${BOOKING_MAX_HOURS} hours` };
+  return { hours };
+}
