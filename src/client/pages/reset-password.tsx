@@ -84,7 +84,8 @@ export function ResetPasswordPage() {
           <CircleAlert aria-hidden="true" />
           <AlertTitle>This link cannot be used</AlertTitle>
           <AlertDescription>
-            <p>{linkError}</p>
+            {/* Full-strength text: the alert's tinted red is too faint on dark backgrounds. */}
+            <p className="text-foreground">{linkError}</p>
             <p>
               <Link to="/auth/forgot-password" className={linkClass}>
                 Ask for a new link

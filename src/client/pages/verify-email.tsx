@@ -79,7 +79,9 @@ export function VerifyEmailPage() {
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />
             <AlertTitle>We could not verify your email</AlertTitle>
-            <AlertDescription>{state.message}</AlertDescription>
+            <AlertDescription>
+              <p className="text-foreground">{state.message}</p>
+            </AlertDescription>
           </Alert>
           <Button asChild size="lg" variant="outline" className="w-full">
             <Link to={user ? '/settings' : '/auth/signin'}>
