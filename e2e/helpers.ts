@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -44,4 +47,39 @@ export async function serverUser(page: Page): Promise<ServerUser | null> {
   if (res.status() === 401) return null;
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { user: ServerUser }).user;
+}
+
+/** The DATA_DIR of the server these specs run against (scripts/e2e-server.mjs writes where it is). */
+export function e2eDataDir(): string {
+  const pointer = path.join(os.tmpdir(), `locora-e2e-port-${process.env.E2E_PORT ?? '3100'}.datadir`);
+  return fs.readFileSync(pointer, 'utf8').trim();
+}
+
+/**
+ * The newest email the server wrote under DATA_DIR/outbox (no SMTP_URL: .eml files) to `to` whose
+ * subject is `subject`, decoded from quoted-printable; waits for the outbox worker to write it.
+ */
+export async function readOutboxMail(to: string, subject: string): Promise<string> {
+  const dir = path.join(e2eDataDir(), 'outbox');
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+        const mails = files
+          .map((f) => ({ f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
+          .sort((a, b) => b.mtime - a.mtime)
+          .map(({ f }) =>
+            fs
+              .readFileSync(path.join(dir, f), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          );
+        found = mails.find((m) => m.includes(`To: ${to}`) && m.includes(`Subject: ${subject}`)) ?? '';
+        return found !== '';
+      },
+      { message: `an email "${subject}" to ${to} in ${dir}`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return found;
 }

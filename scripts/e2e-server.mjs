@@ -5,6 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-e2e-'));
+const port = process.env.E2E_PORT ?? '3100';
+// Specs that read what the server wrote (e.g. the .eml files under DATA_DIR/outbox) find its
+// data directory through this file: e2e/helpers.ts e2eDataDir().
+const dataDirPointer = path.join(os.tmpdir(), `locora-e2e-port-${port}.datadir`);
+fs.writeFileSync(dataDirPointer, dataDir);
 const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -12,7 +17,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
@@ -27,5 +32,6 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 child.on('exit', (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirPointer, { force: true });
   process.exit(code ?? 0);
 });

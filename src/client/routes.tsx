@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/error-boundary';
 import { RootLayout } from '@/components/root-layout';
-import { sessionsQueryKey } from '@/features/auth/query-keys';
+import { emailStatusQueryKey, sessionsQueryKey } from '@/features/auth/query-keys';
 import { currentUserQuery } from '@/features/auth/auth-api';
 import { filtersFromParams } from '@/features/catalog/browse-params';
 import {
@@ -112,10 +112,26 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               loader: serverGuard(env, 'signed-out'),
             },
             {
+              // Links sent by email (issue 11): open signed in or out.
+              path: 'auth/verify-email',
+              ...page('pages/verify-email.tsx', () => import('@/pages/verify-email'), 'VerifyEmailPage'),
+            },
+            {
+              path: 'auth/forgot-password',
+              ...page('pages/forgot-password.tsx', () => import('@/pages/forgot-password'), 'ForgotPasswordPage'),
+            },
+            {
+              path: 'auth/reset-password',
+              ...page('pages/reset-password.tsx', () => import('@/pages/reset-password'), 'ResetPasswordPage'),
+            },
+            {
               // Signed-in screens use the same pattern: the server renders them with their data.
               path: 'settings',
               ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage'),
-              loader: serverGuard(env, 'signed-in', [{ queryKey: sessionsQueryKey }]),
+              loader: serverGuard(env, 'signed-in', [
+                { queryKey: sessionsQueryKey },
+                { queryKey: emailStatusQueryKey },
+              ]),
             },
             {
               // A provider's workspace; a traveler is offered the switch (their data is not asked for).

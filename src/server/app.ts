@@ -129,7 +129,9 @@ export async function buildApp({
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, config, storage });
+  // Links in emails: the public origin, else where this instance listens.
+  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  await app.register(authRoutes, { db, config, storage, appUrl });
   await app.register(providerRoutes, { db });
   await app.register(catalogRoutes, { db });
   await app.register(manageServiceRoutes, { db });
@@ -137,8 +139,6 @@ export async function buildApp({
   await app.register(favoriteRoutes, { db });
   await app.register(availabilityRoutes, { db });
   await app.register(slotRoutes, { db });
-  // Links in emails: the public origin, else where this instance listens.
-  const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(bookingRoutes, { db, appUrl });
   await app.register(messageRoutes, { db, appUrl });
   const eventHub = createEventHub(listen);

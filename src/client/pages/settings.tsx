@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { EmailCard } from '@/features/auth/email-card';
 import { PasswordCard } from '@/features/auth/password-card';
 import { ProfileCard } from '@/features/auth/profile-card';
 import { SessionsCard } from '@/features/auth/sessions-card';
@@ -27,9 +28,10 @@ export function SettingsPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Manage your profile, password and signed-in devices.</p>
+        <p className="text-muted-foreground">Manage your profile, email address, password and signed-in devices.</p>
       </div>
       <ProfileCard key={user.id} user={user} />
+      <EmailCard />
       <PasswordCard email={user.email} />
       <SessionsCard />
       {user.role !== 'ADMIN' && <MessageEmailCard />}

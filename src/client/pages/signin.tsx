@@ -95,6 +95,12 @@ export function SignInPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <Link
+            to="/auth/forgot-password"
+            className="self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
         </FormField>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
           {isPending && <Spinner decorative />}

@@ -57,6 +57,8 @@ export const users = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** Email me about messages I have not read (settings). */
     messageEmails: boolean('message_emails').notNull().default(true),
+    /** When the current email address was confirmed by a link sent to it (null: not verified). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -478,6 +480,32 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.serviceId] }), index('favorites_service_idx').on(t.serviceId)],
+);
+
+/**
+ * Single-use links sent by email (verify an address, reset a password; decision 022). Only the
+ * SHA-256 of the random token is stored. `email` is the address the link was sent to: a
+ * verification link stops working once the account's address has changed.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the token in the link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['VERIFY_EMAIL', 'RESET_PASSWORD'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_tokens_user_idx').on(t.userId, t.purpose),
+    check('auth_tokens_purpose', sql`${t.purpose} in ('VERIFY_EMAIL', 'RESET_PASSWORD')`),
+  ],
 );
 
 /**

@@ -110,3 +110,36 @@ export function bookingStatusEmail(input: {
     action: { label: 'See your bookings', url: `${input.appUrl}${input.dashboardPath ?? '/dashboard/traveler'}` },
   });
 }
+
+/** Confirms an address: sent at sign-up and when the account's email changes. */
+export function verifyEmailEmail(input: { appUrl: string; name: string | null; token: string; hours: number }) {
+  return renderEmail({
+    subject: 'Confirm your email address for Locora',
+    greeting: input.name ? `Hi ${input.name},` : 'Hi,',
+    paragraphs: [
+      'Please confirm that this is your email address by opening the link below.',
+      `The link works once and expires in ${input.hours} hours. If you did not create a Locora account or change its email, you can ignore this email.`,
+    ],
+    action: {
+      label: 'Confirm email address',
+      url: `${input.appUrl}/auth/verify-email?token=${encodeURIComponent(input.token)}`,
+    },
+  });
+}
+
+/** A single-use link to choose a new password (no name: the same work whether or not the account exists). */
+export function resetPasswordEmail(input: { appUrl: string; token: string; minutes: number }) {
+  return renderEmail({
+    subject: 'Reset your Locora password',
+    greeting: 'Hi,',
+    paragraphs: [
+      'Someone (hopefully you) asked to reset the password of the Locora account with this email address.',
+      `The link below works once and expires in ${input.minutes} minutes. Setting a new password signs you out everywhere else.`,
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ],
+    action: {
+      label: 'Choose a new password',
+      url: `${input.appUrl}/auth/reset-password?token=${encodeURIComponent(input.token)}`,
+    },
+  });
+}

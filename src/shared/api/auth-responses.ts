@@ -34,3 +34,15 @@ export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
 export const revokedResponseSchema = z.object({ revoked: z.int() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** Whether the account's current address has been confirmed (GET /api/account/email). */
+export const emailStatusSchema = z.object({ email: z.string(), verified: z.boolean() });
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
+/** POST /api/auth/verify-email: the address that is now verified. */
+export const emailVerifiedSchema = z.object({ ok: z.literal(true), email: z.string() });
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses this email, we have sent it a link to reset the password. The link works once, within 1 hour.';

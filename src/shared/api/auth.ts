@@ -109,3 +109,30 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+// ---- Email links: verify an address, forgot / reset password (issue 11, decision 022) ----
+
+/** The token from an emailed link (base64url of 32 random bytes; anything else is simply invalid). */
+export const emailTokenSchema = z
+  .string({ error: 'The link is missing its token.' })
+  .trim()
+  .min(1, 'The link is missing its token.')
+  .max(200, 'This link is not valid.');
+
+export const verifyEmailSchema = z.object({ token: emailTokenSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ token: emailTokenSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changeEmailSchema = z.object({
+  email: emailSchema,
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;

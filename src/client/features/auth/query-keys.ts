@@ -3,3 +3,6 @@
  * so the route table can name them without adding those to the first load.
  */
 export const sessionsQueryKey = ['/api/account/sessions'] as const;
+
+/** The account's email address and whether it is verified (settings; issue 11). */
+export const emailStatusQueryKey = ['/api/account/email'] as const;

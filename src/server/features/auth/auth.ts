@@ -9,6 +9,7 @@ import { PROVIDER_TIME_ZONE_REQUIRED } from '../../../shared/api/time.ts';
 import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
 import { createSession, userColumns } from '../../http/session.ts';
 import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
+import { sendVerificationEmail } from './email-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -65,6 +66,8 @@ export type AuthContext = {
   device?: string | undefined;
   /** Successful sign-ups allowed from one IP per hour (config `SIGNUPS_PER_IP_PER_HOUR`). */
   signupsPerIpPerHour?: number;
+  /** The public origin for links in emails (the verification link sent at sign-up). */
+  appUrl: string;
 };
 
 /** Successful sign-ups from one IP per hour, unless configured otherwise. */
@@ -122,6 +125,8 @@ export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELE
         .returning(userColumns);
       if (!user) throw new Error('insert returned no row');
       if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone ?? '');
+      // The link to confirm the address goes out only if the account is created (same transaction).
+      await sendVerificationEmail(tx, user, ctx.appUrl);
       const session = await createSession(tx, user.id, ctx.userAgent);
       return { user, session };
     });

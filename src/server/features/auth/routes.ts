@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changeEmailSchema,
   changePasswordSchema,
+  emailStatusSchema,
+  emailVerifiedSchema,
+  forgotPasswordResponseSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
   loginSchema,
   okResponseSchema,
   revokedResponseSchema,
@@ -31,6 +38,14 @@ import {
   updateProfile,
 } from './auth.ts';
 import { removeAvatar, saveAvatar } from './avatars.ts';
+import {
+  changeEmail,
+  getEmailStatus,
+  requestPasswordReset,
+  resendVerificationEmail,
+  resetPassword,
+  verifyEmail,
+} from './email-links.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -51,15 +66,16 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: st
   });
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage; appUrl: string }> = async (
   app,
-  { db, config, storage },
+  { db, config, storage, appUrl },
 ) => {
   const ctx = (req: FastifyRequest) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
     device: req.cookies[DEVICE_COOKIE],
     signupsPerIpPerHour: config.signupsPerIpPerHour,
+    appUrl,
   });
 
   app.get(
@@ -104,6 +120,52 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     },
     async (request, reply) => {
       const { user, session, device } = await login(db, request.body, ctx(request));
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      setDeviceCookie(request, reply, device);
+      return { user };
+    },
+  );
+
+  // ---- Links sent by email (issue 11, decision 022) ----
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the token from its link (single use, 48 hours)',
+        body: verifyEmailSchema,
+        response: { 200: emailVerifiedSchema, ...errors },
+      },
+    },
+    async (request) => ({ ok: true as const, ...(await verifyEmail(db, request.body.token)) }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link (the same answer whether or not the address has an account)',
+        body: forgotPasswordSchema,
+        response: { 200: forgotPasswordResponseSchema, ...errors },
+      },
+    },
+    async (request) => requestPasswordReset(db, request.body.email, request.ip, appUrl),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token from a reset link; signs out every other session and signs in',
+        body: resetPasswordSchema.superRefine(refuseCommonPassword('password')),
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session, device } = await resetPassword(db, request.body, ctx(request));
       setSessionCookie(request, reply, session.token, session.expiresAt);
       setDeviceCookie(request, reply, device);
       return { user };
@@ -197,6 +259,46 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     async (request) => {
       const user = requireUser(request);
       await changePassword(db, user.id, request.sessionId ?? '', request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/account/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your email address and whether it is verified',
+        response: { 200: emailStatusSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => getEmailStatus(db, requireUser(request).id),
+  );
+
+  app.post(
+    '/api/account/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your email address (needs the current password; sends a verification link)',
+        body: changeEmailSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ user: await changeEmail(db, requireUser(request).id, request.body, appUrl) }),
+  );
+
+  app.post(
+    '/api/account/email/verification',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Send a new verification link to your email address (a few an hour)',
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resendVerificationEmail(db, requireUser(request).id, appUrl);
       return { ok: true as const };
     },
   );

@@ -1,46 +1,17 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, providers } from '../../db/schema.ts';
 import { createBooking, createCategory, createService } from '../../db/seed/factories.ts';
 import { cancelPendingEmail, deliverDueEmails, enqueueEmail } from '../../email/outbox.ts';
 import { bookingStatusEmail } from '../../email/templates.ts';
 import { createFileTransport, createSmtpTransport } from '../../email/transport.ts';
+import { startSmtp } from '../../test/smtp.ts';
 import { signUp, useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actual = (server.server.address() as AddressInfo).port;
-  return {
-    port: actual,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
 afterEach(async () => {
@@ -56,6 +27,8 @@ async function buildFixture() {
   const category = await createCategory(t.db);
   const service = await createService(t.db, { providerId: p!.id, categoryId: category.id, title: 'Old town walk' });
   const booking = await createBooking(t.db, { service, userId: traveler.user.id });
+  // Sign-up's verification emails are tested in features/auth/email-links.test.ts.
+  await t.db.delete(emailOutbox).where(eq(emailOutbox.kind, 'verify-email'));
   return { traveler, provider, booking };
 }
 let f: Awaited<ReturnType<typeof buildFixture>>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../shared/api/conversations.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
+import { reserve, type Limit } from '../../http/rate-limit.ts';
 import { cancelPendingEmail, enqueueEmail } from '../../email/outbox.ts';
 import { newMessageEmail } from '../../email/templates.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
@@ -210,6 +211,16 @@ async function scheduleMessageEmail(tx: Executor, appUrl: string, party: Party, 
   });
 }
 
+/** Messages one user may send per minute, over all their conversations (issue 11: no spamming). */
+export const MESSAGES_PER_USER_PER_MINUTE = 30;
+
+const messagesPerUser = (userId: string): Limit => ({
+  key: `messages:user:${userId}`,
+  max: MESSAGES_PER_USER_PER_MINUTE,
+  windowSeconds: 60,
+  message: () => 'You are sending messages too quickly. Please wait a minute and try again.',
+});
+
 /** Posts a message to a booking's thread and tells both parties, in one transaction. */
 export async function postMessage(
   db: Db,
@@ -218,6 +229,8 @@ export async function postMessage(
   body: string,
   appUrl: string,
 ): Promise<Message> {
+  // Counted per sender before any work (the shared counters of rate-limit.ts: every instance sees them).
+  await reserve(db, [messagesPerUser(userId)]);
   return db.transaction(async (tx) => {
     const party = await requireParty(tx, userId, bookingId);
     const [row] = await queryRows<MessageRow>(

@@ -61,7 +61,13 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = 
         summary: "Send a message in a booking's thread (its traveler or provider only)",
         params: bookingParamsSchema,
         body: sendMessageSchema,
-        response: { 201: messageSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: {
+          201: messageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

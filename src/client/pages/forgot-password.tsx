@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MailCheck } from 'lucide-react';
+import { EmailField } from '@/components/form-field';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { AuthCard } from '@/features/auth/auth-card';
+import { forgotPassword } from '@/features/auth/email-links-api';
+import { errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+
+/** "Forgot password?": asks for a reset link (the same answer whether or not the address has an account). */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  const [email, setEmail] = useState('');
+  const [isPending, setIsPending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    setIsPending(true);
+    try {
+      setSent(await forgotPassword({ email: email.trim() }));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not send the link',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+      });
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter the email address of your account and we will send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to="/auth/signin" className="font-medium text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      {sent ? (
+        <Alert role="status">
+          <MailCheck aria-hidden="true" />
+          <AlertTitle>Check your email</AlertTitle>
+          <AlertDescription>{sent}</AlertDescription>
+        </Alert>
+      ) : (
+        <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+          <EmailField id="forgot-email" value={email} onChange={setEmail} />
+          <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
+            {isPending && <Spinner decorative />}
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

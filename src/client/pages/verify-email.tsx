@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthCard } from '@/features/auth/auth-card';
+import { emailStatusQueryKey, verifyEmail } from '@/features/auth/email-links-api';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth-context';
+import { useDocumentTitle } from '@/lib/document-title';
+
+type State = { kind: 'verifying' } | { kind: 'verified'; email: string } | { kind: 'failed'; message: string };
+
+/**
+ * The page a verification link opens. The link is used up by a POST from the page (not by the
+ * GET), so a mail scanner that fetches links does not spend it.
+ */
+export function VerifyEmailPage() {
+  useDocumentTitle('Verify email');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(
+    token
+      ? { kind: 'verifying' }
+      : {
+          kind: 'failed',
+          message: 'This verification link is incomplete. Open the whole link from the email.',
+        },
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    verifyEmail(token)
+      .then((email) => {
+        setState({ kind: 'verified', email });
+        void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey });
+      })
+      .catch((error: unknown) =>
+        setState({ kind: 'failed', message: errorMessage(error, 'Something went wrong. Please try again.') }),
+      );
+  }, [token, queryClient]);
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      description="Confirming your address lets us reach you about bookings and messages."
+      footer={
+        <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to Locora
+        </Link>
+      }
+    >
+      {state.kind === 'verifying' && (
+        <div role="status" className="flex items-center justify-center gap-2 py-4 text-muted-foreground">
+          <Spinner decorative />
+          Verifying your email address…
+        </div>
+      )}
+      {state.kind === 'verified' && (
+        <>
+          <Alert role="status">
+            <CircleCheck aria-hidden="true" />
+            <AlertTitle>Email verified</AlertTitle>
+            <AlertDescription>{state.email} is verified. Thank you!</AlertDescription>
+          </Alert>
+          <Button asChild size="lg" className="w-full">
+            <Link to={user ? '/settings' : '/auth/signin'}>{user ? 'Go to settings' : 'Sign in'}</Link>
+          </Button>
+        </>
+      )}
+      {state.kind === 'failed' && (
+        <>
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertTitle>We could not verify your email</AlertTitle>
+            <AlertDescription>
+              <p className="text-foreground">{state.message}</p>
+            </AlertDescription>
+          </Alert>
+          <Button asChild size="lg" variant="outline" className="w-full">
+            <Link to={user ? '/settings' : '/auth/signin'}>
+              {user ? 'Go to settings' : 'Sign in to send a new link'}
+            </Link>
+          </Button>
+        </>
+      )}
+    </AuthCard>
+  );
+}
