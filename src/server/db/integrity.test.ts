@@ -104,7 +104,7 @@ describe('nothing that records money or a conversation is cascaded away', () => 
     });
   });
 
-  it('lets a user without history go, with their sessions (the one cascade)', async () => {
+  it('lets a user without history go, with their credentials (sessions and email links: the only cascades)', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -112,11 +112,14 @@ describe('nothing that records money or a conversation is cascaded away', () => 
     });
     const { user } = res.json<{ user: { id: string } }>();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    // Sign-up sent a verification link: a credential, not history.
+    expect(await queryRows(t.db, sql`select 1 from auth_tokens where user_id = ${user.id}`)).toHaveLength(1);
     await t.db.delete(users).where(eq(users.id, user.id));
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(await queryRows(t.db, sql`select 1 from auth_tokens where user_id = ${user.id}`)).toEqual([]);
   });
 
-  it('declares every foreign key but the sessions one ON DELETE RESTRICT', async () => {
+  it('declares every foreign key but the two credential ones ON DELETE RESTRICT', async () => {
     const rows = await queryRows<{ conname: string; confdeltype: string }>(
       t.db,
       sql`select conname, confdeltype::text from pg_constraint
@@ -124,10 +127,13 @@ describe('nothing that records money or a conversation is cascaded away', () => 
     );
     expect(rows.length).toBeGreaterThanOrEqual(13);
     for (const r of rows) {
-      expect(r.confdeltype, r.conname).toBe(r.conname === 'sessions_user_id_users_id_fk' ? 'c' : 'r');
+      expect(r.confdeltype, r.conname).toBe(CREDENTIAL_FKS.includes(r.conname) ? 'c' : 'r');
     }
   });
 });
+
+/** Sign-in sessions and single-use email links go with their user; nothing else ever cascades. */
+const CREDENTIAL_FKS = ['sessions_user_id_users_id_fk', 'auth_tokens_user_id_users_id_fk'];
 
 describe('a booking belongs to its service’s provider, a review to its booking’s traveler', () => {
   it('refuses a booking whose provider is not its service’s provider', async () => {
