@@ -69,7 +69,10 @@ function ProviderCard({
   busy: boolean;
 }) {
   return (
-    <li data-testid="pending-provider" className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+    <li
+      data-testid="pending-provider"
+      className="flex min-w-0 flex-col wrap-anywhere gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+    >
       <div className="flex items-start gap-4">
         <PersonAvatar
           name={provider.displayName}
@@ -96,7 +99,7 @@ function ProviderCard({
           </div>
         </div>
       </div>
-      <p className="text-sm">{provider.bio?.trim() ? provider.bio : 'No bio provided'}</p>
+      <p className="text-sm break-words">{provider.bio?.trim() ? provider.bio : 'No bio provided'}</p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div className="flex items-center gap-2">
           <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -175,7 +178,7 @@ export function PendingProviders() {
   }
   return (
     <>
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {pending.data.map((p) => (
           <ProviderCard
             key={p.id}
