@@ -89,6 +89,8 @@ export function IdDocumentCard({ provider }: { provider: MyProvider }) {
               ref={input}
               id="id-document-input"
               type="file"
+              aria-label="ID document file"
+              tabIndex={-1}
               accept={ACCEPT}
               className="sr-only"
               onChange={(e) => {
