@@ -8,7 +8,6 @@ import {
   eachDayOfInterval,
   endOfMonth,
   endOfWeek,
-  format,
   isBefore,
   isSameDay,
   startOfDay,
@@ -19,6 +18,29 @@ import {
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+// The calendar's few labels by hand ('MMMM yyyy', 'EEEE', 'EEEEEE', 'EEEE, MMMM d, yyyy'): date-fns'
+// `format` and its locale were most of the service page's own JavaScript.
+const monthTitle = (date: Date) => `${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}`;
+const weekdayName = (date: Date) => WEEKDAY_NAMES[date.getDay()]!;
+const dayLabel = (date: Date) =>
+  `${weekdayName(date)}, ${MONTH_NAMES[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 
 export interface CalendarProps {
   /** The chosen day, if any. */
@@ -157,7 +179,7 @@ export function Calendar({
           <ChevronLeft aria-hidden="true" />
         </Button>
         <h3 id={headingId} className="text-sm font-semibold" aria-live="polite">
-          {format(month, 'MMMM yyyy')}
+          {monthTitle(month)}
         </h3>
         <Button
           variant="ghost"
@@ -173,7 +195,7 @@ export function Calendar({
         ref={gridRef}
         role="grid"
         aria-labelledby={label ? undefined : headingId}
-        aria-label={label ? `${label}, ${format(month, 'MMMM yyyy')}` : undefined}
+        aria-label={label ? `${label}, ${monthTitle(month)}` : undefined}
         className="w-full border-collapse"
       >
         <thead>
@@ -182,10 +204,10 @@ export function Calendar({
               <th
                 key={day.getDay()}
                 scope="col"
-                abbr={format(day, 'EEEE')}
+                abbr={weekdayName(day)}
                 className="pb-1 text-center text-xs font-medium text-muted-foreground"
               >
-                {format(day, 'EEEEEE')}
+                {weekdayName(day).slice(0, 2)}
               </th>
             ))}
           </tr>
@@ -203,7 +225,7 @@ export function Calendar({
                     <button
                       type="button"
                       tabIndex={isSameDay(day, tabbableDay) ? 0 : -1}
-                      aria-label={`${format(day, 'EEEE, MMMM d, yyyy')}${today ? ', today' : ''}`}
+                      aria-label={`${dayLabel(day)}${today ? ', today' : ''}`}
                       aria-disabled={isDisabled || undefined}
                       aria-current={today ? 'date' : undefined}
                       data-selected={isSelected || undefined}
@@ -224,7 +246,7 @@ export function Calendar({
                           'cursor-not-allowed text-muted-foreground line-through opacity-60 hover:bg-transparent hover:text-muted-foreground',
                       )}
                     >
-                      {format(day, 'd')}
+                      {day.getDate()}
                     </button>
                   </td>
                 );
