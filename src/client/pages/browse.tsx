@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
@@ -11,15 +11,6 @@ import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catal
 import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
 import { categoriesQuery, serviceSearchQueryOptions, type ServiceFilters } from '@/features/catalog/catalog-api';
 import { PlaceHelp } from '@/features/catalog/place-help';
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
@@ -31,6 +22,10 @@ function activeFilterCount(filters: ServiceFilters): number {
 
 /** Cards in the first screenful load their photo at once; the rest when scrolled near. */
 const EAGER_IMAGES = 4;
+
+const MobileFilters = lazy(() =>
+  import('@/features/catalog/mobile-filters').then((m) => ({ default: m.MobileFilters })),
+);
 
 /** Page numbers around the current one: 1 … 4 5 6 … 12. */
 function pageWindow(current: number, last: number): (number | 'gap')[] {
@@ -118,6 +113,10 @@ export function BrowsePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
   const categories = useQuery(categoriesQuery);
+  const [isFiltersOpen, setIsFiltersOpen] = useState(false);
+  // The sheet stays mounted after its first opening, so that it can animate closed.
+  const [wereFiltersOpened, setWereFiltersOpened] = useState(false);
+  const filtersButtonRef = useRef<HTMLButtonElement>(null);
   const results = useQuery(serviceSearchQueryOptions(filters));
 
   // The address as our own latest change left it: two changes made before the page re-renders
@@ -219,7 +218,12 @@ export function BrowsePage() {
         >
           {data.services.map((service, i) => (
             <li key={service.id}>
-              <ServiceCard service={service} headingLevel="h2" imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'} />
+              <ServiceCard
+                service={service}
+                headingLevel="h2"
+                imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'}
+                imagePriority={i === 0}
+              />
             </li>
           ))}
         </ul>
@@ -242,32 +246,33 @@ export function BrowsePage() {
               </p>
             </div>
             {/* On a phone the filters wait in a sheet, so that results start on the first screen. */}
-            <Sheet>
-              <SheetTrigger asChild>
-                <Button variant="outline" className="shrink-0 sm:hidden">
-                  <SlidersHorizontal aria-hidden="true" />
-                  Filters ({filterCount})
-                </Button>
-              </SheetTrigger>
-              <SheetContent closeLabel="Close filters" className="overflow-y-auto">
-                <SheetHeader>
-                  <SheetTitle>Filters</SheetTitle>
-                  <SheetDescription>Narrow the services by text, city, category and rating.</SheetDescription>
-                </SheetHeader>
-                <div className="flex flex-col gap-4 px-4 pb-6">
-                  <BrowseFilters
-                    filters={filters}
-                    categories={categories.data}
-                    onChange={updateFilters}
-                    idPrefix="sheet"
-                    stacked
-                  />
-                  <SheetClose asChild>
-                    <Button>Show results</Button>
-                  </SheetClose>
-                </div>
-              </SheetContent>
-            </Sheet>
+            <Button
+              ref={filtersButtonRef}
+              variant="outline"
+              className="shrink-0 sm:hidden"
+              aria-haspopup="dialog"
+              aria-expanded={isFiltersOpen}
+              aria-controls={isFiltersOpen ? 'mobile-filters' : undefined}
+              onClick={() => {
+                setWereFiltersOpened(true);
+                setIsFiltersOpen(true);
+              }}
+            >
+              <SlidersHorizontal aria-hidden="true" />
+              Filters ({filterCount})
+            </Button>
+            {wereFiltersOpened && (
+              <Suspense fallback={null}>
+                <MobileFilters
+                  open={isFiltersOpen}
+                  onOpenChange={setIsFiltersOpen}
+                  filters={filters}
+                  categories={categories.data}
+                  onChange={updateFilters}
+                  triggerRef={filtersButtonRef}
+                />
+              </Suspense>
+            )}
           </div>
           <div className="hidden sm:block">
             <BrowseFilters filters={filters} categories={categories.data} onChange={updateFilters} />

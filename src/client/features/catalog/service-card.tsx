@@ -19,12 +19,15 @@ import { ServicePhoto } from './service-photo';
 export function ServiceCard({
   service,
   imageLoading = 'lazy',
+  imagePriority = false,
   headingLevel = 'h3',
   className,
 }: {
   service: Service;
   /** 'eager' for cards in the first screenful. */
   imageLoading?: 'eager' | 'lazy';
+  /** For the card whose photo is the page's largest picture (its LCP element): fetched first. */
+  imagePriority?: boolean;
   headingLevel?: 'h2' | 'h3';
   className?: string;
 }) {
@@ -44,6 +47,7 @@ export function ServiceCard({
           categorySlug={service.category.slug}
           alt=""
           loading={imageLoading}
+          priority={imagePriority}
           className="transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
         />
         <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
