@@ -17,7 +17,10 @@ const { tsImport } = await import('tsx/esm/api');
 const { startLocalOidcProvider } = await tsImport('../src/server/test/local-oidc-provider.ts', import.meta.url);
 const oidc = await startLocalOidcProvider({
   port: oidcPort,
-  redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`, `http://localhost:${port}/api/auth/google/callback`],
+  redirectUris: [
+    `http://127.0.0.1:${port}/api/auth/google/callback`,
+    `http://localhost:${port}/api/auth/google/callback`,
+  ],
 });
 const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

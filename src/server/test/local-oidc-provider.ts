@@ -48,7 +48,7 @@ export async function startLocalOidcProvider(options: {
         redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
+        token_endpoint_auth_method: 'client_secret_post',
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -57,6 +57,7 @@ export async function startLocalOidcProvider(options: {
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['locora-local-oidc-provider-cookie-key'] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     async findAccount(_ctx, login) {
       const account = accounts.get(login) ?? { email: login, emailVerified: true };
       return {
@@ -71,15 +72,15 @@ export async function startLocalOidcProvider(options: {
     },
     // Consent is implied: every sign-in gets a grant for what the app asked for.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      const accountId = ctx.oidc.session?.accountId;
+      const clientId = ctx.oidc.client?.clientId;
+      if (!accountId || !clientId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(clientId);
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
         if (existing) return existing;
       }
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;

@@ -24,7 +24,9 @@ export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
 /** Back to sign-in with the reason (a fixed code the page words) and the user's place kept. */
 function backToSignIn(reply: FastifyReply, error: GoogleSignInError, next?: string) {
-  return reply.header('cache-control', 'no-store').redirect(withReturnPath(`/auth/signin?error=${error}`, { next }), 302);
+  return reply
+    .header('cache-control', 'no-store')
+    .redirect(withReturnPath(`/auth/signin?error=${error}`, { next }), 302);
 }
 
 export const googleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -89,7 +91,11 @@ export const googleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       const flow = openFlow(request.cookies[GOOGLE_FLOW_COOKIE], google.clientSecret);
       void reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions(request));
       if (request.query.error) {
-        return backToSignIn(reply, request.query.error === 'access_denied' ? 'google_denied' : 'google_failed', flow?.next);
+        return backToSignIn(
+          reply,
+          request.query.error === 'access_denied' ? 'google_denied' : 'google_failed',
+          flow?.next,
+        );
       }
       if (!flow) return backToSignIn(reply, 'google_state');
       let configuration;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
@@ -114,15 +115,20 @@ async function googleSignIn(login: string, query = '') {
   return callback(await atProvider(location, { login }), flow);
 }
 
-async function me(res: { cookies: { name: string; value: string }[] }) {
-  const token = sessionCookie(res as never);
+async function me(res: LightMyRequestResponse) {
+  const token = sessionCookie(res);
   if (!token) return undefined;
   const answer = await t.app.inject({ url: '/api/auth/me', cookies: { [SESSION_COOKIE]: token } });
-  return answer.statusCode === 200 ? answer.json<{ user: { id: string; email: string; role: string; name: string | null } }>().user : undefined;
+  return answer.statusCode === 200
+    ? answer.json<{ user: { id: string; email: string; role: string; name: string | null } }>().user
+    : undefined;
 }
 
 const userByEmail = async (email: string) => {
-  const rows = await t.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const rows = await t.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return rows;
 };
 
@@ -367,9 +373,9 @@ describe('GET /api/auth/google/callback', () => {
     it('a stale flow cookie (older than ten minutes) is refused', async () => {
       const { flow } = await start();
       const opened = openFlow(flow, google.clientSecret)!;
-      expect(openFlow(sealFlow({ ...opened, expiresAt: Date.now() - 1 }, google.clientSecret), google.clientSecret)).toBe(
-        undefined,
-      );
+      expect(
+        openFlow(sealFlow({ ...opened, expiresAt: Date.now() - 1 }, google.clientSecret), google.clientSecret),
+      ).toBe(undefined);
       expect(openFlow(flow, 'another-secret')).toBeUndefined();
     });
 

@@ -106,7 +106,12 @@ export function googleDiscovery(google: GoogleSettings): () => Promise<oidc.Conf
 /** The address to send the browser to, and the flow to keep in the cookie. */
 export async function startGoogleSignIn(
   configuration: oidc.Configuration,
-  input: { redirectUri: string; role: 'TRAVELER' | 'PROVIDER'; timeZone?: string | undefined; next?: string | undefined },
+  input: {
+    redirectUri: string;
+    role: 'TRAVELER' | 'PROVIDER';
+    timeZone?: string | undefined;
+    next?: string | undefined;
+  },
   now = Date.now(),
 ) {
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -239,7 +244,13 @@ export async function signInWithGoogle(
   }
   if (existing) {
     if (existing.deactivatedAt) return { ok: false, error: 'google_deactivated' };
-    const user: User = { id: existing.id, email: existing.email, name: existing.name, role: existing.role, image: existing.image };
+    const user: User = {
+      id: existing.id,
+      email: existing.email,
+      name: existing.name,
+      role: existing.role,
+      image: existing.image,
+    };
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date())));
     const session = await createSession(db, user.id, ctx.userAgent);
     const device = await issueDeviceCookie(db, ctx.device, user.id);
