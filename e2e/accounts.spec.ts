@@ -157,13 +157,6 @@ test.describe('accounts journey', () => {
     await expect(page.getByRole('menuitem', { name: /Switch to/ })).toHaveCount(0);
   });
 
-  test('Google sign-in explains that it is not configured', async ({ page }) => {
-    await page.goto('/auth/signin');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await expect(page).toHaveURL(/error=google_not_configured/);
-    await expect(page.getByText(/Google sign-in is not configured/)).toBeVisible();
-  });
-
   test('the theme toggle is saved and applied before paint', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');

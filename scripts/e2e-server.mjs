@@ -10,6 +10,18 @@ const port = process.env.E2E_PORT ?? '3100';
 // data directory through this file: e2e/helpers.ts e2eDataDir().
 const dataDirPointer = path.join(os.tmpdir(), `locora-e2e-port-${port}.datadir`);
 fs.writeFileSync(dataDirPointer, dataDir);
+// Google sign-in against a local OpenID provider (oidc-provider) in this process, on the next port:
+// the journeys sign in on its own login page (e2e/google-signin.spec.ts). Never Google itself.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? Number(port) + 1);
+const { tsImport } = await import('tsx/esm/api');
+const { startLocalOidcProvider } = await tsImport('../src/server/test/local-oidc-provider.ts', import.meta.url);
+const oidc = await startLocalOidcProvider({
+  port: oidcPort,
+  redirectUris: [
+    `http://127.0.0.1:${port}/api/auth/google/callback`,
+    `http://localhost:${port}/api/auth/google/callback`,
+  ],
+});
 const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -25,6 +37,9 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main
     SIGNUPS_PER_IP_PER_HOUR: '1000',
     // ...and searches from one address as fast as the journeys go (the default is a person's pace).
     SEARCHES_PER_IP_PER_MINUTE: '1000000',
+    GOOGLE_CLIENT_ID: oidc.clientId,
+    GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+    GOOGLE_ISSUER: oidc.issuer,
   },
 });
 const stop = (sig) => child.kill(sig);

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useReturnParams } from '@/lib/return-path';
+import { GOOGLE_SIGN_IN_ERRORS, parseGoogleSignInError } from '@shared/domain/google-sign-in';
 import { SIGN_IN_REASONS, withReturnPath } from '@shared/domain/return-path';
 
 export function SignInPage() {
@@ -25,7 +26,8 @@ export function SignInPage() {
   const [isPending, setIsPending] = useState(false);
   // Where to go back to and why the user is here (decision 016); SPEC's "/" without a `next`.
   const { next, reason } = useReturnParams();
-  const googleNotConfigured = searchParams.get('error') === 'google_not_configured';
+  // Why Google sign-in came back here (decision 023): a fixed text per known code, nothing else.
+  const googleError = parseGoogleSignInError(searchParams.get('error'));
 
   // Already signed in (and not in the middle of signing in here): nothing to do on this page.
   if (!isLoading && user && !isPending) return <Navigate to={next ?? '/'} replace />;
@@ -70,13 +72,11 @@ export function SignInPage() {
         </>
       }
     >
-      {googleNotConfigured && (
+      {googleError && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />
-          <AlertTitle>Google sign-in unavailable</AlertTitle>
-          <AlertDescription>
-            Google sign-in is not configured on this server. Use your email and password instead.
-          </AlertDescription>
+          <AlertTitle>{GOOGLE_SIGN_IN_ERRORS[googleError].title}</AlertTitle>
+          <AlertDescription>{GOOGLE_SIGN_IN_ERRORS[googleError].description}</AlertDescription>
         </Alert>
       )}
       <GoogleButton disabled={isPending} next={next}>

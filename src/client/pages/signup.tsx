@@ -131,7 +131,23 @@ export function SignUpPage() {
           </TabsContent>
         </Tabs>
       </div>
-      <GoogleButton disabled={isPending} next={next}>
+      <GoogleButton
+        disabled={isPending}
+        next={next}
+        role={role}
+        timeZone={timeZone}
+        onStart={() => {
+          if (role === 'PROVIDER' && !timeZone) {
+            toast({
+              variant: 'destructive',
+              title: 'Choose your time zone',
+              description: 'Your calendar and bookings are shown in it.',
+            });
+            return false;
+          }
+          return true;
+        }}
+      >
         Sign up with Google
       </GoogleButton>
       <OrDivider />

@@ -136,3 +136,26 @@ export const changeEmailSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+// ---- Google sign-in (issue 12, decision 023) ----
+
+/**
+ * The query of `GET /api/auth/google` (a browser navigation, so nothing here answers 400: a value
+ * that does not parse is dropped). `role` and `timeZone` come from the sign-up tab and are used
+ * only if the Google account is new; `next` is the safe return path (decision 016).
+ */
+export const googleStartQuerySchema = z.object({
+  next: z.string().optional().catch(undefined),
+  role: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((role): 'TRAVELER' | 'PROVIDER' => (role?.toUpperCase() === 'PROVIDER' ? 'PROVIDER' : 'TRAVELER')),
+  timeZone: timeZoneSchema.optional().catch(undefined),
+});
+export type GoogleStartQuery = z.input<typeof googleStartQuerySchema>;
+
+/** The query Google (or any OpenID provider) sends back; openid-client reads the full address. */
+export const googleCallbackQuerySchema = z.object({
+  error: z.string().max(200).optional().catch(undefined),
+});

@@ -21,8 +21,26 @@ function GoogleLogo() {
   );
 }
 
-/** Starts Google sign-in: a full browser navigation to the API (SPEC.md section 7), with the safe `next`. */
-export function GoogleButton({ children, disabled, next }: { children: string; disabled?: boolean; next?: string }) {
+/**
+ * Starts Google sign-in: a full browser navigation to the API (SPEC.md section 7), with the safe
+ * `next`, and from the sign-up page the chosen role (and a provider's time zone) for a new account.
+ * `onStart` may stop it (returning false), e.g. while a provider has no time zone yet.
+ */
+export function GoogleButton({
+  children,
+  disabled,
+  next,
+  role,
+  timeZone,
+  onStart,
+}: {
+  children: string;
+  disabled?: boolean;
+  next?: string;
+  role?: 'TRAVELER' | 'PROVIDER';
+  timeZone?: string;
+  onStart?: () => boolean;
+}) {
   return (
     <Button
       variant="outline"
@@ -30,8 +48,16 @@ export function GoogleButton({ children, disabled, next }: { children: string; d
       className="w-full"
       disabled={disabled}
       onClick={() => {
+        if (onStart && !onStart()) return;
+        const params = new URLSearchParams();
         const safe = safeNextPath(next);
-        window.location.href = safe ? `/api/auth/google?${new URLSearchParams({ next: safe })}` : '/api/auth/google';
+        if (safe) params.set('next', safe);
+        if (role === 'PROVIDER') {
+          params.set('role', role);
+          if (timeZone) params.set('timeZone', timeZone);
+        }
+        const query = params.toString();
+        window.location.href = query ? `/api/auth/google?${query}` : '/api/auth/google';
       }}
     >
       <GoogleLogo />

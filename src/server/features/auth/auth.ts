@@ -52,7 +52,7 @@ function providerDisplayName(user: { name: string | null; email: string }) {
   return 'Provider';
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: string }).code === '23505') return true;
   }
@@ -98,7 +98,7 @@ const perDevice = (nonce: string): Limit => ({
   windowSeconds: AUTH_FAILURE_WINDOW_SECONDS,
 });
 
-const signupsPerIp = (ip: string, max = SIGNUPS_PER_IP_PER_HOUR): Limit => ({
+export const signupsPerIp = (ip: string, max = SIGNUPS_PER_IP_PER_HOUR): Limit => ({
   key: `signup:created:ip:${ip}`,
   max,
   windowSeconds: 3600,

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
+import { isSecure } from '../../http/session.ts';
 
 /**
  * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies", see
@@ -15,6 +17,17 @@ import { queryRows } from '../../db/open.ts';
 export const DEVICE_COOKIE = 'locora_device';
 export const DEVICE_COOKIE_DAYS = 365;
 const MAX_ENTRIES = 5;
+
+/** The device cookie is only read at sign-in, so it travels only to /api/auth. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  void reply.setCookie(DEVICE_COOKIE, value, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request),
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+  });
+}
 const SECRET_NAME = 'device-cookie';
 const ENTRY = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 

@@ -17,16 +17,15 @@ import {
   updateProfileSchema,
   userResponseSchema,
 } from '../../../shared/api/auth.ts';
-import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
-import { withReturnPath } from '../../../shared/domain/return-path.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/open.ts';
-import { clearSessionCookie, isSecure, requireUser, setSessionCookie } from '../../http/session.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.ts';
 import type { Config } from '../../config.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookies.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookies.ts';
+import { googleRoutes } from './google-routes.ts';
 import {
   changePassword,
   deleteSession,
@@ -54,17 +53,6 @@ const errors = {
   409: errorBodySchema,
   429: errorBodySchema,
 };
-
-/** The device cookie is only read at sign-in, so it travels only to /api/auth. */
-function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
-  void reply.setCookie(DEVICE_COOKIE, value, {
-    path: '/api/auth',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(request),
-    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
-  });
-}
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: Storage; appUrl: string }> = async (
   app,
@@ -195,21 +183,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     async (request) => ({ user: await switchRole(db, requireUser(request), request.body) }),
   );
 
-  app.get(
-    '/api/auth/google',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Start Google sign-in (browser navigation); next: a same-origin path to return to',
-        querystring: z.object({ next: z.string().optional().catch(undefined) }),
-      },
-    },
-    // Google sign-in (OIDC) lands in its own issue; until then the sign-in page explains it. The
-    // safe `next` (decision 016) is handed back so that the user's place is not lost; anything
-    // else is dropped.
-    async (request, reply) =>
-      reply.redirect(withReturnPath('/auth/signin?error=google_not_configured', { next: request.query.next }), 302),
-  );
+  // Google sign-in (issue 12, decision 023).
+  await app.register(googleRoutes, { db, config });
 
   // ---- Account settings (SPEC leaves /settings to us) ----
 
