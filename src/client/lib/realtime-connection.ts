@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Message, RealtimeEvent } from '@shared/api/conversations';
-import { conversationsQueryKey, threadQueryKey, unreadCountQuery } from './realtime';
+import type { RealtimeEvent, ThreadMessage } from '@shared/api/conversations';
+import { conversationsQueryKey, inquiriesQueryKey, inquiryThreadQueryKey, threadQueryKey, unreadCountQuery } from './realtime';
 
 const EVENT_TYPES = ['message', 'read', 'booking', 'unread'] as const;
 
@@ -23,16 +23,25 @@ export function connectEvents(queryClient: QueryClient, onEvent: (event: Realtim
         queryClient.setQueryData(unreadCountQuery.queryKey, event.data);
       } else {
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+        // A new booking may have taken an inquiry into its thread (decision 025).
+        void queryClient.invalidateQueries({ queryKey: inquiriesQueryKey });
         if (event.type === 'message') {
           // The open thread shows it at once (a refetch then marks it read).
-          const key = threadQueryKey(event.data.bookingId);
-          queryClient.setQueryData<Message[]>(key, (old) =>
-            old && !old.some((m) => m.id === event.data.message.id) ? [...old, event.data.message] : old,
+          const data = event.data;
+          const key =
+            'conversationId' in data ? inquiryThreadQueryKey(data.conversationId) : threadQueryKey(data.bookingId);
+          queryClient.setQueryData<ThreadMessage[]>(key, (old) =>
+            old && !old.some((m) => m.id === data.message.id) ? [...old, data.message] : old,
           );
           void queryClient.invalidateQueries({ queryKey: key });
         }
-        if (event.type === 'read')
-          void queryClient.invalidateQueries({ queryKey: threadQueryKey(event.data.bookingId) });
+        if (event.type === 'read') {
+          const data = event.data;
+          void queryClient.invalidateQueries({
+            queryKey:
+              'conversationId' in data ? inquiryThreadQueryKey(data.conversationId) : threadQueryKey(data.bookingId),
+          });
+        }
       }
       onEvent(event);
     };
