@@ -43,7 +43,11 @@ test.describe('ask before booking', () => {
   }) => {
     provider = await signedInContext(browser, DEMO.provider);
     const service = await demoProviderService(provider.page);
-    await provider.page.goto('/messages');
+    // The provider is reading one of their booking threads (chosen in the address, so a new
+    // conversation arriving does not take the selection).
+    const threads = (await (await provider.page.request.get('/api/bookings/with-messages')).json()) as { id: string }[];
+    expect(threads.length, 'the demo provider has booking conversations').toBeGreaterThan(0);
+    await provider.page.goto(`/messages?booking=${threads[0]!.id}`);
     await expect(provider.page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 
     // A new traveler (so the inquiry is new on every run), signed out in this browser.
