@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, readOutboxMail, serverUser, uniqueEmail } from './helpers';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  readOutboxMail,
+  serverUser,
+  uniqueEmail,
+} from './helpers';
 
 /*
  * Issue 11 section 4: changing the email address in /settings (new address and current

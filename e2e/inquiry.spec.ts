@@ -146,6 +146,39 @@ test.describe('ask before booking', () => {
     await expectNoSeriousA11yViolations(page, '/messages list (phone)');
   });
 
+  test('on a provider profile the traveler chooses which service they ask about', async ({ browser }) => {
+    const email = uniqueEmail('profile-asker');
+    const setup = await browser.newContext();
+    const created = await setup.request.post('/api/auth/signup', {
+      data: { email, password: PASSWORD, name: 'Pat Profile', role: 'TRAVELER' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await setup.close();
+
+    provider = await signedInContext(browser, DEMO.provider);
+    const me = (await (await provider.page.request.get('/api/auth/me')).json()) as { user: { id: string } };
+    const profile = (await (await provider.page.request.get(`/api/providers/${me.user.id}`)).json()) as {
+      services: { id: string; title: string }[];
+    };
+    traveler = await signedInContext(browser, { email, password: PASSWORD });
+    const page = traveler.page;
+    await page.goto(`/provider/${me.user.id}`);
+    await page.getByRole('button', { name: 'Message provider' }).click();
+    const dialog = page.getByRole('dialog');
+    const chosen = profile.services.at(-1)!;
+    if (profile.services.length > 1) {
+      await dialog.getByLabel('Service').selectOption(chosen.id);
+    } else {
+      await expect(dialog.getByLabel('Service')).toHaveCount(0);
+    }
+    await expectNoSeriousA11yViolations(page, 'message provider dialog (profile)');
+    await dialog.getByLabel('Your message').fill('Which one do you recommend?');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/messages\?conversation=/);
+    const thread = page.getByRole('region', { name: /Conversation with/ });
+    await expect(thread.getByText(chosen.title, { exact: true })).toBeVisible();
+  });
+
   test('the provider is not offered to message themselves', async ({ browser }) => {
     provider = await signedInContext(browser, DEMO.provider);
     const service = await demoProviderService(provider.page);

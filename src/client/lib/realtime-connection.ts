@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent, ThreadMessage } from '@shared/api/conversations';
-import { conversationsQueryKey, inquiriesQueryKey, inquiryThreadQueryKey, threadQueryKey, unreadCountQuery } from './realtime';
+import {
+  conversationsQueryKey,
+  inquiriesQueryKey,
+  inquiryThreadQueryKey,
+  threadQueryKey,
+  unreadCountQuery,
+} from './realtime';
 
 const EVENT_TYPES = ['message', 'read', 'booking', 'unread'] as const;
 

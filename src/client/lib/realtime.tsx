@@ -50,6 +50,18 @@ export const inquiriesQuery = queryOptions({
     return inquiryConversationSchema.array().parse(await res.json());
   },
 });
+/** GET /api/conversations/{id}: the booking an inquiry became (an old link finds its thread). */
+export const conversationRefQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: ['/api/conversations', conversationId] as const,
+    queryFn: async ({ signal }) => {
+      const [{ conversationRefSchema }, res] = await Promise.all([
+        import('@shared/api/conversations'),
+        apiRequest('GET', `/api/conversations/${conversationId}`, undefined, { signal }),
+      ]);
+      return conversationRefSchema.parse(await res.json());
+    },
+  });
 export const inquiryThreadQueryKey = (conversationId: string) =>
   ['/api/conversations', conversationId, 'messages'] as const;
 

@@ -6,7 +6,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ConversationList, mergeConversations } from '@/features/messages/conversation-list';
-import { conversationsQuery, inquiriesQuery } from '@/lib/realtime';
+import { conversationRefQuery, conversationsQuery, inquiriesQuery } from '@/lib/realtime';
 import { ThreadView } from '@/features/messages/thread-view';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -49,6 +49,15 @@ export function MessagesPage() {
   };
   const data =
     bookingThreads.data && inquiries.data ? mergeConversations(bookingThreads.data, inquiries.data) : undefined;
+  // `?conversation=` of an inquiry that is no longer open (the traveler booked, or an emailed
+  // link): ask where it is now, and go to the booking's thread (decision 025).
+  const askedInquiry = params.get('conversation');
+  const isOpenInquiry = Boolean(askedInquiry && inquiries.data?.some((c) => c.id === askedInquiry));
+  const moved = useQuery({
+    ...conversationRefQuery(askedInquiry ?? ''),
+    enabled: Boolean(user && askedInquiry && inquiries.data && !isOpenInquiry),
+    retry: false,
+  });
   // Auto-selecting on a phone would open (and mark read) a thread nobody chose to look at, so
   // the first conversation is selected only once the browser says the screen is wide.
   const isWide = useIsWide();
@@ -61,6 +70,8 @@ export function MessagesPage() {
     );
   }
   if (!user) return <Navigate to="/auth/signin" replace />;
+  if (moved.data?.bookingId && !isOpenInquiry)
+    return <Navigate to={`/messages?booking=${moved.data.bookingId}`} replace />;
   if (isError || !data) return <LoadFailed what="your messages" onRetry={refetch} />;
 
   const title = <h1 className="px-4 py-4 text-2xl font-bold tracking-tight">Messages</h1>;
@@ -83,7 +94,6 @@ export function MessagesPage() {
   }
 
   const askedBooking = params.get('booking');
-  const askedInquiry = params.get('conversation');
   const asked =
     askedBooking !== null
       ? { kind: 'booking' as const, id: askedBooking }

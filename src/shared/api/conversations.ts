@@ -96,13 +96,16 @@ export const inquiryConversationSchema = z.object({
 });
 export type InquiryConversation = z.infer<typeof inquiryConversationSchema>;
 
+/** GET /api/conversations/{id}: where a conversation's thread is now (the booking it became, if any). */
+export const conversationRefSchema = z.object({ id: z.string(), bookingId: z.string().nullable() });
+export type ConversationRef = z.infer<typeof conversationRefSchema>;
+
 /** POST /api/services/{id}/inquiry: the (new or already open) inquiry and the message just sent. */
 export const startInquiryResponseSchema = z.object({
   conversation: inquiryConversationSchema,
   message: inquiryMessageSchema,
 });
 export type StartInquiryResponse = z.infer<typeof startInquiryResponseSchema>;
-
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

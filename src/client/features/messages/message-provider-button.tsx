@@ -21,6 +21,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api';
 import { inquiriesQueryKey } from '@/lib/realtime';
 import { useAuth } from '@/lib/auth-context';
+import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 import { conversationHref } from './conversation-list';
 
@@ -70,10 +71,17 @@ export function MessageProviderButton({
   const [open, setOpen] = useState(false);
   const isTraveler = user?.role === 'TRAVELER';
 
-  // Back from signing in: open the dialog the traveler asked for, once, and drop the flag.
-  useEffect(() => {
-    if (!isTraveler || searchParams.get(ASK_PARAM) !== '1') return;
+  // Back from signing in: open the dialog the traveler asked for, once (after hydration: the
+  // server renders no dialog), and drop the flag from the address.
+  const hydrated = useHydrated();
+  const asksFromAddress = hydrated && isTraveler && searchParams.get(ASK_PARAM) === '1';
+  const [handledAsk, setHandledAsk] = useState(false);
+  if (asksFromAddress && !handledAsk) {
+    setHandledAsk(true);
     setOpen(true);
+  }
+  useEffect(() => {
+    if (!asksFromAddress) return;
     setSearchParams(
       (params) => {
         params.delete(ASK_PARAM);
@@ -81,7 +89,7 @@ export function MessageProviderButton({
       },
       { replace: true },
     );
-  }, [isTraveler, searchParams, setSearchParams]);
+  }, [asksFromAddress, setSearchParams]);
 
   if (services.length === 0) return null;
   if (user && (user.id === providerUserId || !isTraveler)) return null;
@@ -98,7 +106,13 @@ export function MessageProviderButton({
 
   return (
     <>
-      <Button type="button" variant="outline" className={cn('w-full', className)} onClick={onClick} disabled={isLoading}>
+      <Button
+        type="button"
+        variant="outline"
+        className={cn('w-full', className)}
+        onClick={onClick}
+        disabled={isLoading}
+      >
         <MessageSquare className="size-4" aria-hidden="true" />
         Message provider
       </Button>

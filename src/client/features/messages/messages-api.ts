@@ -1,17 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  inquiryMessageSchema,
-  MESSAGE_PAGE_SIZE,
-  messageSchema,
-  type ThreadMessage,
-} from '@shared/api/conversations';
+import { inquiryMessageSchema, MESSAGE_PAGE_SIZE, messageSchema, type ThreadMessage } from '@shared/api/conversations';
 import { apiRequest } from '@/lib/api';
-import {
-  conversationsQueryKey,
-  inquiriesQueryKey,
-  inquiryThreadQueryKey,
-  threadQueryKey,
-} from '@/lib/realtime';
+import { conversationsQueryKey, inquiriesQueryKey, inquiryThreadQueryKey, threadQueryKey } from '@/lib/realtime';
 
 /**
  * A thread on screen: a booking's (GET/POST /api/bookings/{id}/messages, SPEC.md section 7) or
@@ -53,7 +43,9 @@ export function useSendMessage(ref: ThreadRef) {
       queryClient.setQueryData<ThreadMessage[]>(threadKey(ref), (old) =>
         old ? (old.some((m) => m.id === message.id) ? old : [...old, message]) : [message],
       );
-      void queryClient.invalidateQueries({ queryKey: ref.kind === 'booking' ? conversationsQueryKey : inquiriesQueryKey });
+      void queryClient.invalidateQueries({
+        queryKey: ref.kind === 'booking' ? conversationsQueryKey : inquiriesQueryKey,
+      });
     },
   });
 }

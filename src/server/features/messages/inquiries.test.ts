@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
 import { conversations, emailOutbox, messages } from '../../db/schema.ts';
-import { bookingFixture, count, localAt, type BookingFixture } from '../bookings/booking-fixture.ts';
+import {
+  createAvailability,
+  createCategory,
+  createProvider,
+  createService,
+  createUser,
+} from '../../db/seed/factories.ts';
+import { createSession, SESSION_COOKIE } from '../../http/session.ts';
+import { addCalendarDays, calendarDateIn, zonedToUtc } from '../../../shared/domain/time.ts';
+import type { Executor } from '../../db/open.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
 
@@ -12,10 +21,66 @@ import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
  */
 
 const t = useTestApp();
-let f: BookingFixture;
+
+async function cookieFor(db: Executor, userId: string) {
+  const { token } = await createSession(db, userId, 'test');
+  return { [SESSION_COOKIE]: token };
+}
+
+/** An instant at a wall time `daysAhead` days from today in `timeZone`. */
+function localAt(daysAhead: number, time: string, timeZone: string): Date {
+  return zonedToUtc(addCalendarDays(calendarDateIn(new Date(), timeZone), daysAhead), time, timeZone);
+}
+
+async function count(db: Executor, query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, query);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A provider (Lisbon) with two services, available 08:00-20:00 on day 3 from today; another
+ * provider; two travelers; an admin; a session for each.
+ */
+async function inquiryFixture(db: Executor) {
+  const timeZone = 'Europe/Lisbon';
+  const category = await createCategory(db, { name: 'Wellness', slug: `wellness-${Date.now().toString(36)}` });
+  const owner = await createProvider(db, { displayName: 'Ana Lima', timeZone, user: { name: 'Ana' } });
+  const other = await createProvider(db, { displayName: 'Bruno Costa', user: { name: 'Bruno' } });
+  const traveler = await createUser(db, { name: 'Rita Sousa' });
+  const traveler2 = await createUser(db, { name: 'Tom Grey' });
+  const admin = await createUser(db, { role: 'ADMIN', name: 'Admin' });
+  const service = await createService(db, {
+    providerId: owner.provider.id,
+    categoryId: category.id,
+    title: 'Deep tissue massage',
+    minHours: 2,
+  });
+  const service2 = await createService(db, { providerId: owner.provider.id, categoryId: category.id, minHours: 1 });
+  await createAvailability(db, {
+    providerId: owner.provider.id,
+    startAt: localAt(3, '08:00', timeZone),
+    endAt: localAt(3, '20:00', timeZone),
+  });
+  return {
+    timeZone,
+    owner,
+    traveler,
+    service,
+    service2,
+    cookies: {
+      owner: await cookieFor(db, owner.user.id),
+      other: await cookieFor(db, other.user.id),
+      traveler: await cookieFor(db, traveler.id),
+      traveler2: await cookieFor(db, traveler2.id),
+      admin: await cookieFor(db, admin.id),
+    },
+  };
+}
+
+let f: Awaited<ReturnType<typeof inquiryFixture>>;
 
 beforeEach(async () => {
-  f = await bookingFixture(t.db);
+  f = await inquiryFixture(t.db);
 });
 
 type Cookies = Record<string, string>;
@@ -207,7 +272,10 @@ describe('unread counts, read receipts and emails for inquiries', () => {
     await get(threadUrl(conversation.id), f.cookies.owner);
     expect(await unread(f.cookies.owner)).toBe(0);
     expect((await get('/api/inquiries', f.cookies.owner)).json()[0].unreadCount).toBe(0);
-    const read = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from messages where read_at is not null`);
+    const read = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from messages where read_at is not null`,
+    );
     expect(read[0]!.n).toBe(2);
     // Both parties were told (realtime): the message events and the read receipt.
     const events = await queryRows<{ user_id: string; type: string; data: { conversationId?: string } }>(
@@ -301,6 +369,21 @@ describe('booking a service asked about', () => {
     // Only the parties: the other traveler still gets 404 on both addresses.
     expect((await get(threadUrl(conversation.id), f.cookies.traveler2)).statusCode).toBe(404);
     expect((await get(`/api/bookings/${bookingId}/messages`, f.cookies.traveler2)).statusCode).toBe(404);
+
+    // GET /api/conversations/{id} tells an old inquiry link where the thread is now.
+    expect((await get(`/api/conversations/${conversation.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/conversations/${conversation.id}`, f.cookies.owner)).json()).toEqual({
+      id: conversation.id,
+      bookingId,
+    });
+    for (const cookies of [f.cookies.traveler2, f.cookies.other, f.cookies.admin]) {
+      expect((await get(`/api/conversations/${conversation.id}`, cookies)).statusCode).toBe(404);
+    }
+    expect((await get(`/api/conversations/${others.conversation.id}`, f.cookies.traveler2)).json()).toEqual({
+      id: others.conversation.id,
+      bookingId: null,
+    });
+    expect((await get('/api/conversations/nope', f.cookies.owner)).statusCode).toBe(400);
 
     // A new question about the same service opens a new inquiry.
     const next = await post(inquiryUrl(), { body: 'Another time?' }, f.cookies.traveler);

@@ -129,6 +129,15 @@ export function listInquiries(db: Executor, userId: string): Promise<InquiryConv
   return queryInquiries(db, userId);
 }
 
+/**
+ * GET /api/conversations/{id}: the conversation's booking once it became one (so an old link to
+ * the inquiry finds the booking's thread); its parties only.
+ */
+export async function getConversationRef(db: Executor, userId: string, conversationId: string) {
+  const party = await requireConversationParty(db, userId, conversationId);
+  return { id: party.conversationId, bookingId: party.bookingId };
+}
+
 const withConversation = (conversationId: string, m: Message): InquiryMessage => ({ ...m, conversationId });
 
 async function insertInquiryMessage(
@@ -152,7 +161,13 @@ async function insertInquiryMessage(
     conversationId: party.conversationId,
     message,
   });
-  await scheduleMessageEmail(tx, appUrl, { ...party, thread: { conversationId: party.conversationId } }, senderId, message);
+  await scheduleMessageEmail(
+    tx,
+    appUrl,
+    { ...party, thread: { conversationId: party.conversationId } },
+    senderId,
+    message,
+  );
   return message;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   bookingParamsSchema,
   conversationParamsSchema,
+  conversationRefSchema,
   conversationSchema,
   inquiryConversationSchema,
   inquiryMessageSchema,
@@ -26,7 +27,13 @@ import {
   postMessage,
   setMessagePreferences,
 } from './messages.ts';
-import { listConversationThread, listInquiries, postConversationMessage, startInquiry } from './inquiries.ts';
+import {
+  getConversationRef,
+  listConversationThread,
+  listInquiries,
+  postConversationMessage,
+  startInquiry,
+} from './inquiries.ts';
 
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = async (app, { db, appUrl }) => {
   // Every route here is for a signed-in user: an anonymous caller gets 401 before any validation.
@@ -166,12 +173,24 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = 
   );
 
   app.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Where a conversation is now: the booking it became, if the traveler booked',
+        params: conversationParamsSchema,
+        response: { 200: conversationRefSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getConversationRef(db, requireUser(request).id, request.params.id),
+  );
+
+  app.get(
     '/api/conversations/:id/messages',
     {
       schema: {
         tags: ['messages'],
-        summary:
-          "A conversation's messages, oldest first (once booked, the booking's thread). Marks them read.",
+        summary: "A conversation's messages, oldest first (once booked, the booking's thread). Marks them read.",
         params: conversationParamsSchema,
         querystring: threadQuerySchema,
         response: {
