@@ -14,7 +14,7 @@ import {
   serviceSearchQueryOptions,
 } from '@/features/catalog/catalog-api';
 import { favoritesQuery } from '@/features/catalog/favorites';
-import { conversationsQuery, inquiriesQuery } from '@/lib/realtime';
+import { conversationsQuery } from '@/lib/realtime';
 import { HomePage } from '@/pages/home';
 import { NotFoundPage } from '@/pages/not-found';
 
@@ -223,7 +223,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               path: 'messages',
               ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),
-              loader: serverGuard(env, 'signed-in', [conversationsQuery, inquiriesQuery]),
+              loader: serverGuard(env, 'signed-in', [conversationsQuery]),
             },
             {
               path: 'browse',

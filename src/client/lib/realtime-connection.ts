@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RealtimeEvent, ThreadMessage } from '@shared/api/conversations';
-import {
-  conversationsQueryKey,
-  inquiriesQueryKey,
-  inquiryThreadQueryKey,
-  threadQueryKey,
-  unreadCountQuery,
-} from './realtime';
+import type { Message, RealtimeEvent } from '@shared/api/conversations';
+import { conversationsQueryKey, threadQueryKey, unreadCountQuery } from './realtime';
+
+/** The events as this module reads them: those of booking threads. */
+type BookingThreadEvent =
+  | Exclude<RealtimeEvent, { type: 'message' | 'read' }>
+  | {
+      type: 'message';
+      data: { bookingId: string; message: Message };
+    }
+  | { type: 'read'; data: { bookingId: string; readerId: string; readAt: string } };
 
 const EVENT_TYPES = ['message', 'read', 'booking', 'unread'] as const;
 
@@ -24,30 +27,23 @@ export function connectEvents(queryClient: QueryClient, onEvent: (event: Realtim
       } catch {
         return;
       }
-      const event = { type, data } as RealtimeEvent;
+      // An inquiry's events (conversationId, no bookingId) name no booking thread: the cache calls
+      // below find nothing to touch, and the messages page handles them (decision 025).
+      const event = { type, data } as BookingThreadEvent;
       if (event.type === 'unread') {
         queryClient.setQueryData(unreadCountQuery.queryKey, event.data);
       } else {
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-        // A new booking may have taken an inquiry into its thread (decision 025).
-        void queryClient.invalidateQueries({ queryKey: inquiriesQueryKey });
         if (event.type === 'message') {
           // The open thread shows it at once (a refetch then marks it read).
-          const data = event.data;
-          const key =
-            'conversationId' in data ? inquiryThreadQueryKey(data.conversationId) : threadQueryKey(data.bookingId);
-          queryClient.setQueryData<ThreadMessage[]>(key, (old) =>
-            old && !old.some((m) => m.id === data.message.id) ? [...old, data.message] : old,
+          const key = threadQueryKey(event.data.bookingId);
+          queryClient.setQueryData<Message[]>(key, (old) =>
+            old && !old.some((m) => m.id === event.data.message.id) ? [...old, event.data.message] : old,
           );
           void queryClient.invalidateQueries({ queryKey: key });
         }
-        if (event.type === 'read') {
-          const data = event.data;
-          void queryClient.invalidateQueries({
-            queryKey:
-              'conversationId' in data ? inquiryThreadQueryKey(data.conversationId) : threadQueryKey(data.bookingId),
-          });
-        }
+        if (event.type === 'read')
+          void queryClient.invalidateQueries({ queryKey: threadQueryKey(event.data.bookingId) });
       }
       onEvent(event);
     };

@@ -38,33 +38,6 @@ export const conversationsQuery = queryOptions({
 });
 export const threadQueryKey = (bookingId: string) => ['/api/bookings', bookingId, 'messages'] as const;
 
-/** GET /api/inquiries: open inquiries (conversations about a service before booking, decision 025). */
-export const inquiriesQueryKey = ['/api/inquiries'] as const;
-export const inquiriesQuery = queryOptions({
-  queryKey: inquiriesQueryKey,
-  queryFn: async ({ signal }) => {
-    const [{ inquiryConversationSchema }, res] = await Promise.all([
-      import('@shared/api/conversations'),
-      apiRequest('GET', '/api/inquiries', undefined, { signal }),
-    ]);
-    return inquiryConversationSchema.array().parse(await res.json());
-  },
-});
-/** GET /api/conversations/{id}: the booking an inquiry became (an old link finds its thread). */
-export const conversationRefQuery = (conversationId: string) =>
-  queryOptions({
-    queryKey: ['/api/conversations', conversationId] as const,
-    queryFn: async ({ signal }) => {
-      const [{ conversationRefSchema }, res] = await Promise.all([
-        import('@shared/api/conversations'),
-        apiRequest('GET', `/api/conversations/${conversationId}`, undefined, { signal }),
-      ]);
-      return conversationRefSchema.parse(await res.json());
-    },
-  });
-export const inquiryThreadQueryKey = (conversationId: string) =>
-  ['/api/conversations', conversationId, 'messages'] as const;
-
 type Listener = (event: RealtimeEvent) => void;
 const RealtimeContext = createContext<{ subscribe(fn: Listener): () => void } | null>(null);
 

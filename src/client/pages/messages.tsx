@@ -6,7 +6,8 @@ import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ConversationList, mergeConversations } from '@/features/messages/conversation-list';
-import { conversationRefQuery, conversationsQuery, inquiriesQuery } from '@/lib/realtime';
+import { conversationsQuery } from '@/lib/realtime';
+import { conversationRefQuery, inquiriesQuery, useInquiryEvents } from '@/features/messages/inquiry-queries';
 import { ThreadView } from '@/features/messages/thread-view';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -41,6 +42,7 @@ export function MessagesPage() {
   const [params] = useSearchParams();
   const bookingThreads = useQuery({ ...conversationsQuery, enabled: Boolean(user) });
   const inquiries = useQuery({ ...inquiriesQuery, enabled: Boolean(user) });
+  useInquiryEvents();
   const isPending = bookingThreads.isPending || inquiries.isPending;
   const isError = bookingThreads.isError || inquiries.isError;
   const refetch = () => {

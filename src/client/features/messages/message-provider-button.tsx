@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MessageSquare } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import type { StartInquiryResponse } from '@shared/api/conversations';
 import { signInPath } from '@shared/domain/return-path';
 import { Button } from '@/components/ui/button';
@@ -19,18 +19,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api';
-import { inquiriesQueryKey } from '@/lib/realtime';
 import { useAuth } from '@/lib/auth-context';
-import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
-import { conversationHref } from './conversation-list';
 
 /**
  * POST /api/services/{id}/inquiry. The response schema (zod) is imported with the request, not
  * with the service page: the page stays as light as it was (decision 012).
  */
 function useStartInquiry() {
-  const queryClient = useQueryClient();
+  // (/messages reads the inquiries again when it opens.)
   return useMutation({
     mutationFn: async (input: { serviceId: string; body: string }): Promise<StartInquiryResponse> => {
       const [{ startInquiryResponseSchema }, res] = await Promise.all([
@@ -39,7 +36,6 @@ function useStartInquiry() {
       ]);
       return startInquiryResponseSchema.parse(await res.json());
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: inquiriesQueryKey }),
   });
 }
 
@@ -71,10 +67,9 @@ export function MessageProviderButton({
   const [open, setOpen] = useState(false);
   const isTraveler = user?.role === 'TRAVELER';
 
-  // Back from signing in: open the dialog the traveler asked for, once (after hydration: the
-  // server renders no dialog), and drop the flag from the address.
-  const hydrated = useHydrated();
-  const asksFromAddress = hydrated && isTraveler && searchParams.get(ASK_PARAM) === '1';
+  // Back from signing in: open the dialog the traveler asked for, once, and drop the flag from
+  // the address (a dialog's portal renders nothing on the server, so this is safe there too).
+  const asksFromAddress = isTraveler && searchParams.get(ASK_PARAM) === '1';
   const [handledAsk, setHandledAsk] = useState(false);
   if (asksFromAddress && !handledAsk) {
     setHandledAsk(true);
@@ -113,7 +108,7 @@ export function MessageProviderButton({
         onClick={onClick}
         disabled={isLoading}
       >
-        <MessageSquare className="size-4" aria-hidden="true" />
+        <MessageCircle className="size-4" aria-hidden="true" />
         Message provider
       </Button>
       {isTraveler && (
@@ -122,7 +117,7 @@ export function MessageProviderButton({
           onOpenChange={setOpen}
           providerName={providerName}
           services={services}
-          onSent={(conversationId) => navigate(conversationHref({ kind: 'inquiry', id: conversationId }))}
+          onSent={(conversationId) => navigate(`/messages?conversation=${conversationId}`)}
         />
       )}
     </>

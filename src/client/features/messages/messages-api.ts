@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { inquiryMessageSchema, MESSAGE_PAGE_SIZE, messageSchema, type ThreadMessage } from '@shared/api/conversations';
 import { apiRequest } from '@/lib/api';
-import { conversationsQueryKey, inquiriesQueryKey, inquiryThreadQueryKey, threadQueryKey } from '@/lib/realtime';
+import { conversationsQueryKey, threadQueryKey } from '@/lib/realtime';
+import { inquiriesQueryKey, inquiryThreadQueryKey } from './inquiry-queries';
 
 /**
  * A thread on screen: a booking's (GET/POST /api/bookings/{id}/messages, SPEC.md section 7) or
@@ -18,6 +19,8 @@ const listSchema = (ref: ThreadRef) => (ref.kind === 'booking' ? messageSchema :
 export const threadQuery = (ref: ThreadRef) =>
   queryOptions({
     queryKey: threadKey(ref),
+    // An inquiry's thread is kept live only while /messages is open: read it again on opening.
+    ...(ref.kind === 'inquiry' ? { refetchOnMount: 'always' as const } : {}),
     queryFn: async ({ signal }): Promise<ThreadMessage[]> =>
       listSchema(ref).parse(await (await apiRequest('GET', threadPath(ref), undefined, { signal })).json()),
   });
