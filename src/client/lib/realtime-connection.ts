@@ -2,6 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Message, RealtimeEvent } from '@shared/api/conversations';
 import { conversationsQueryKey, threadQueryKey, unreadCountQuery } from './realtime';
 
+/** The events as this module reads them: those of booking threads. */
+type BookingThreadEvent =
+  | Exclude<RealtimeEvent, { type: 'message' | 'read' }>
+  | {
+      type: 'message';
+      data: { bookingId: string; message: Message };
+    }
+  | { type: 'read'; data: { bookingId: string; readerId: string; readAt: string } };
+
 const EVENT_TYPES = ['message', 'read', 'booking', 'unread'] as const;
 
 /**
@@ -18,7 +27,9 @@ export function connectEvents(queryClient: QueryClient, onEvent: (event: Realtim
       } catch {
         return;
       }
-      const event = { type, data } as RealtimeEvent;
+      // An inquiry's events (conversationId, no bookingId) name no booking thread: the cache calls
+      // below find nothing to touch, and the messages page handles them (decision 025).
+      const event = { type, data } as BookingThreadEvent;
       if (event.type === 'unread') {
         queryClient.setQueryData(unreadCountQuery.queryKey, event.data);
       } else {

@@ -5,8 +5,9 @@ import { MessageSquare } from 'lucide-react';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ConversationList } from '@/features/messages/conversation-list';
+import { ConversationList, mergeConversations } from '@/features/messages/conversation-list';
 import { conversationsQuery } from '@/lib/realtime';
+import { conversationRefQuery, inquiriesQuery, useInquiryEvents } from '@/features/messages/inquiry-queries';
 import { ThreadView } from '@/features/messages/thread-view';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -31,14 +32,34 @@ function useIsWide(): boolean {
 
 /**
  * SPEC.md section 2, Messages (/messages): conversation list on the left, the selected thread on
- * the right; `?booking=` selects one, else the first is selected. On a phone the list and the
- * thread are two screens: the list without `?booking=`, the thread (with a back button) with it.
+ * the right; `?booking=` selects one (`?conversation=` an inquiry, decision 025), else the first
+ * is selected. On a phone the list and the thread are two screens: the list without a selection
+ * in the address, the thread (with a back button) with one.
  */
 export function MessagesPage() {
   useDocumentTitle('Messages');
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
-  const { data, isPending, isError, refetch } = useQuery({ ...conversationsQuery, enabled: Boolean(user) });
+  const bookingThreads = useQuery({ ...conversationsQuery, enabled: Boolean(user) });
+  const inquiries = useQuery({ ...inquiriesQuery, enabled: Boolean(user) });
+  useInquiryEvents();
+  const isPending = bookingThreads.isPending || inquiries.isPending;
+  const isError = bookingThreads.isError || inquiries.isError;
+  const refetch = () => {
+    void bookingThreads.refetch();
+    void inquiries.refetch();
+  };
+  const data =
+    bookingThreads.data && inquiries.data ? mergeConversations(bookingThreads.data, inquiries.data) : undefined;
+  // `?conversation=` of an inquiry that is no longer open (the traveler booked, or an emailed
+  // link): ask where it is now, and go to the booking's thread (decision 025).
+  const askedInquiry = params.get('conversation');
+  const isOpenInquiry = Boolean(askedInquiry && inquiries.data?.some((c) => c.id === askedInquiry));
+  const moved = useQuery({
+    ...conversationRefQuery(askedInquiry ?? ''),
+    enabled: Boolean(user && askedInquiry && inquiries.data && !isOpenInquiry),
+    retry: false,
+  });
   // Auto-selecting on a phone would open (and mark read) a thread nobody chose to look at, so
   // the first conversation is selected only once the browser says the screen is wide.
   const isWide = useIsWide();
@@ -51,7 +72,9 @@ export function MessagesPage() {
     );
   }
   if (!user) return <Navigate to="/auth/signin" replace />;
-  if (isError || !data) return <LoadFailed what="your messages" onRetry={() => void refetch()} />;
+  if (moved.data?.bookingId && !isOpenInquiry)
+    return <Navigate to={`/messages?booking=${moved.data.bookingId}`} replace />;
+  if (isError || !data) return <LoadFailed what="your messages" onRetry={refetch} />;
 
   const title = <h1 className="px-4 py-4 text-2xl font-bold tracking-tight">Messages</h1>;
 
@@ -72,9 +95,15 @@ export function MessagesPage() {
     );
   }
 
-  const asked = params.get('booking') ?? undefined;
-  const selectedId = asked ?? (isWide ? data[0]?.id : undefined);
-  const selected = data.find((c) => c.id === selectedId);
+  const askedBooking = params.get('booking');
+  const asked =
+    askedBooking !== null
+      ? { kind: 'booking' as const, id: askedBooking }
+      : askedInquiry !== null
+        ? { kind: 'inquiry' as const, id: askedInquiry }
+        : undefined;
+  const wanted = asked ?? (isWide ? data[0]?.ref : undefined);
+  const selected = wanted && data.find((c) => c.ref.kind === wanted.kind && c.ref.id === wanted.id);
   const showsThread = asked !== undefined;
 
   return (
@@ -85,11 +114,11 @@ export function MessagesPage() {
           aria-label="Conversations"
           className={cn('min-h-0 overflow-y-auto md:border-r', showsThread ? 'hidden md:block' : 'block')}
         >
-          <ConversationList conversations={data} selectedId={selected?.id} />
+          <ConversationList conversations={data} selected={selected?.ref} />
         </nav>
         <div className={cn('min-h-0 flex-col', showsThread ? 'flex' : 'hidden md:flex')}>
           {selected ? (
-            <ThreadView key={selected.id} conversation={selected} />
+            <ThreadView key={`${selected.ref.kind}:${selected.ref.id}`} conversation={selected} />
           ) : (
             <div className="flex flex-1 items-center justify-center p-8 text-center text-muted-foreground">
               <p>Select a conversation to start messaging</p>

@@ -14,6 +14,7 @@ import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-car
 import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';
 import { providerHead } from '@shared/seo/head';
+import { MessageProviderButton } from '@/features/messages/message-provider-button';
 import { NotFoundPage } from './not-found';
 
 function ProviderSkeleton() {
@@ -118,6 +119,13 @@ function ProviderProfileView({ userId }: { userId: string }) {
                 {provider.bio && (
                   <p className="max-w-3xl leading-relaxed text-pretty whitespace-pre-line">{provider.bio}</p>
                 )}
+                {/* Ask before booking (issue 11 section 3): about one of their services, chosen in the dialog. */}
+                <MessageProviderButton
+                  providerName={provider.displayName}
+                  providerUserId={provider.userId}
+                  services={provider.services.map((s) => ({ id: s.id, title: s.title }))}
+                  className="sm:w-auto sm:self-start"
+                />
               </div>
             </CardContent>
           </Card>

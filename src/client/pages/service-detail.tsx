@@ -15,6 +15,7 @@ import { isNotFoundError, LoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
 import { ReviewList } from '@/features/catalog/review-list';
+import { MessageProviderButton } from '@/features/messages/message-provider-button';
 import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';
@@ -165,7 +166,16 @@ function ServiceDetailView({ id }: { id: string }) {
           </div>
         </div>
 
-        <ProviderCard service={service} />
+        <div className="flex flex-col gap-3">
+          <ProviderCard service={service} />
+          {/* Ask before booking (issue 11 section 3): the conversation becomes the booking's thread. */}
+          <MessageProviderButton
+            providerName={service.provider.displayName}
+            providerUserId={service.provider.userId}
+            services={[{ id: service.id, title: service.title }]}
+            className="sm:w-auto sm:self-start"
+          />
+        </div>
       </div>
 
       <aside

@@ -360,13 +360,62 @@ export const availability = pgTable(
   ],
 );
 
+/**
+ * A traveler's conversation with a provider about a service before any booking (an inquiry,
+ * decision 025). When the traveler books that service, a trigger (migration 0019) sets
+ * `booking_id` and gives its messages the booking, so they are the booking's thread. At most one
+ * open (not yet booked) inquiry per traveler and service.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** With provider_id, references services (id, provider_id). */
+    serviceId: uuid('service_id').notNull(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    /** The booking this inquiry became (null while it is an open inquiry). */
+    bookingId: uuid('booking_id').unique('conversations_booking_id_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'conversations_service_provider_fk',
+      columns: [t.serviceId, t.providerId],
+      foreignColumns: [services.id, services.providerId],
+    }).onDelete('restrict'),
+    // The booking it became is this traveler's booking of this service.
+    foreignKey({
+      name: 'conversations_booking_user_fk',
+      columns: [t.bookingId, t.travelerId],
+      foreignColumns: [bookings.id, bookings.userId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'conversations_booking_service_fk',
+      columns: [t.bookingId, t.serviceId],
+      foreignColumns: [bookings.id, bookings.serviceId],
+    }).onDelete('restrict'),
+    // Messages reference (id, booking_id): a merged inquiry's messages carry its booking.
+    unique('conversations_id_booking_id_key').on(t.id, t.bookingId),
+    uniqueIndex('conversations_open_inquiry_key')
+      .on(t.travelerId, t.serviceId)
+      .where(sql`${t.bookingId} is null`),
+    index('conversations_provider_idx').on(t.providerId),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The booking's thread; null only for a message of an inquiry not (yet) booked. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The inquiry it was sent in (kept after the inquiry became a booking's thread). */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'restrict' }),
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -380,6 +429,16 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.bookingId)
       .where(sql`${t.readAt} is null`),
+    index('messages_conversation_created_idx')
+      .on(t.conversationId, t.createdAt)
+      .where(sql`${t.conversationId} is not null`),
+    // A message of an inquiry that became a booking carries that booking (and no other).
+    foreignKey({
+      name: 'messages_conversation_booking_fk',
+      columns: [t.conversationId, t.bookingId],
+      foreignColumns: [conversations.id, conversations.bookingId],
+    }).onDelete('restrict'),
+    check('messages_has_thread', sql`${t.bookingId} is not null or ${t.conversationId} is not null`),
     check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
     check('messages_body_length', sql`length(${t.body}) <= 4000`),
   ],

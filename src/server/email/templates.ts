@@ -49,14 +49,17 @@ export function newMessageEmail(input: {
   recipientName: string | null;
   senderName: string;
   serviceTitle: string;
-  bookingId: string;
+  /** The thread: a booking's, or an inquiry's before any booking (decision 025). */
+  thread: { bookingId: string } | { conversationId: string };
   body: string;
 }): RenderedEmail {
+  const query =
+    'bookingId' in input.thread ? `booking=${input.thread.bookingId}` : `conversation=${input.thread.conversationId}`;
   return renderEmail({
     subject: `New message from ${input.senderName} about ${input.serviceTitle}`,
     greeting: input.recipientName ? `Hi ${input.recipientName},` : 'Hi,',
     paragraphs: [`${input.senderName} sent you a message about ${input.serviceTitle}:`, `“${excerpt(input.body)}”`],
-    action: { label: 'Reply on Locora', url: `${input.appUrl}/messages?booking=${input.bookingId}` },
+    action: { label: 'Reply on Locora', url: `${input.appUrl}/messages?${query}` },
     footer: 'You can turn off message emails in your Locora settings.',
   });
 }

@@ -233,6 +233,21 @@ export const constraintMessages: Record<string, ConstraintMessage> = {
     inUse: 'This service is saved by travelers, so it cannot be deleted.',
   },
   favorites_user_id_service_id_pk: 'This service is already saved.',
+  conversations_open_inquiry_key: 'You already have an open conversation about this service.',
+  conversations_booking_id_key: 'This booking already has a conversation.',
+  conversations_service_provider_fk: {
+    missing: 'A conversation must be with the provider of its service.',
+    inUse: 'This service has conversations, so it cannot be deleted. Deactivate it instead.',
+  },
+  conversations_traveler_id_users_id_fk: {
+    missing: 'This user does not exist.',
+    inUse: 'This user has conversations, so the account cannot be deleted. Deactivate it instead.',
+  },
+  messages_conversation_id_conversations_id_fk: {
+    missing: 'Conversation not found.',
+    inUse: 'This conversation has messages, so it cannot be deleted.',
+  },
+  messages_has_thread: 'A message belongs to a booking or a conversation.',
   categories_slug_unique: 'A category with this slug already exists.',
   users_email_lower_key: 'An account with this email already exists.',
   users_google_sub_key: 'This Google account is already linked to another user.',

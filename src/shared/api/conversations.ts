@@ -59,6 +59,54 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/* ---- Inquiries: a conversation about a service before any booking (decision 025) ---- */
+
+export const serviceInquiryParamsSchema = z.object({ id: z.string().uuid('Not a valid service id') });
+export const conversationParamsSchema = z.object({ id: z.string().uuid('Not a valid conversation id') });
+
+/** POST /api/services/{id}/inquiry: the traveler's question (an inquiry starts with one). */
+export const startInquirySchema = sendMessageSchema;
+export type StartInquiryInput = z.infer<typeof startInquirySchema>;
+
+/**
+ * A message of GET/POST /api/conversations/{id}/messages: `bookingId` is set once the inquiry
+ * became a booking's thread.
+ */
+export const inquiryMessageSchema = messageSchema.extend({
+  bookingId: z.string().nullable(),
+  conversationId: z.string(),
+});
+export type InquiryMessage = z.infer<typeof inquiryMessageSchema>;
+/** What a thread on screen needs of a message of either kind. */
+export type ThreadMessage = Omit<Message, 'bookingId'>;
+
+/** One open inquiry of GET /api/inquiries (booked ones are in GET /api/bookings/with-messages). */
+export const inquiryConversationSchema = z.object({
+  /** The conversation id. */
+  id: z.string(),
+  kind: z.literal('inquiry'),
+  service: z.object({ id: z.string(), title: z.string() }),
+  /** A provider sees the traveler; a traveler sees the provider's display name and avatar. */
+  counterpart: personSchema,
+  /** Whether the caller is the service's provider (else the traveler who asked). */
+  isProvider: z.boolean(),
+  lastMessage: z.object({ id: z.string(), senderId: z.string(), body: z.string(), createdAt: z.string() }).nullable(),
+  unreadCount: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type InquiryConversation = z.infer<typeof inquiryConversationSchema>;
+
+/** GET /api/conversations/{id}: where a conversation's thread is now (the booking it became, if any). */
+export const conversationRefSchema = z.object({ id: z.string(), bookingId: z.string().nullable() });
+export type ConversationRef = z.infer<typeof conversationRefSchema>;
+
+/** POST /api/services/{id}/inquiry: the (new or already open) inquiry and the message just sent. */
+export const startInquiryResponseSchema = z.object({
+  conversation: inquiryConversationSchema,
+  message: inquiryMessageSchema,
+});
+export type StartInquiryResponse = z.infer<typeof startInquiryResponseSchema>;
+
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
@@ -67,8 +115,14 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
  * reconnect with Last-Event-ID replays them); `unread` is the caller's total after them.
  */
 export type RealtimeEvent =
-  | { type: 'message'; data: { bookingId: string; message: Message } }
-  | { type: 'read'; data: { bookingId: string; readerId: string; readAt: string } }
+  | {
+      type: 'message';
+      data: { bookingId: string; message: Message } | { conversationId: string; message: InquiryMessage };
+    }
+  | {
+      type: 'read';
+      data: ({ bookingId: string } | { conversationId: string }) & { readerId: string; readAt: string };
+    }
   | { type: 'booking'; data: { bookingId: string; status: string } }
   | { type: 'unread'; data: UnreadCount };
 

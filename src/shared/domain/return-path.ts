@@ -58,6 +58,7 @@ export function safeNextPath(value: unknown): string | undefined {
 export const SIGN_IN_REASONS = {
   book: 'Sign in to book this service',
   save: 'Sign in to save this service',
+  message: 'Sign in to message this provider',
 } as const;
 export type SignInReason = keyof typeof SIGN_IN_REASONS;
 

@@ -1,4 +1,4 @@
-import type { ForgotPasswordInput, ResetPasswordInput } from '@shared/api/auth';
+import type { ChangeEmailInput, ForgotPasswordInput, ResetPasswordInput } from '@shared/api/auth';
 import {
   emailStatusSchema,
   emailVerifiedSchema,
@@ -34,4 +34,9 @@ export async function forgotPassword(input: ForgotPasswordInput): Promise<string
 
 export async function resetPassword(input: ResetPasswordInput): Promise<User> {
   return userResponseSchema.parse(await apiJson('POST', '/api/auth/reset-password', input)).user;
+}
+
+/** POST /api/account/email: a new address (needs the current password); a link to verify it is sent. */
+export async function changeEmail(input: ChangeEmailInput): Promise<User> {
+  return userResponseSchema.parse(await apiJson('POST', '/api/account/email', input)).user;
 }

@@ -1,25 +1,56 @@
 import { Link } from 'react-router';
-import type { Conversation } from '@shared/api/conversations';
+import type { Conversation, InquiryConversation } from '@shared/api/conversations';
 import { PersonAvatar } from '@/components/person-avatar';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import type { ThreadRef } from './messages-api';
+
+/**
+ * One row of /messages: a booking's thread (GET /api/bookings/with-messages) or an open inquiry
+ * about a service before any booking (GET /api/inquiries, decision 025).
+ */
+export type ConversationItem = {
+  ref: ThreadRef;
+  booking: Conversation['booking'] | null;
+  service: Conversation['service'];
+  counterpart: Conversation['counterpart'];
+  unreadCount: number;
+  lastActivityAt: string;
+};
+
+/** Both kinds in one list, newest activity first. */
+export function mergeConversations(
+  bookings: readonly Conversation[],
+  inquiries: readonly InquiryConversation[],
+): ConversationItem[] {
+  const items: ConversationItem[] = [
+    ...bookings.map((c) => ({ ...c, ref: { kind: 'booking' as const, id: c.id } })),
+    ...inquiries.map((c) => ({ ...c, booking: null, ref: { kind: 'inquiry' as const, id: c.id } })),
+  ];
+  return items.sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt));
+}
+
+/** The address that selects a conversation: `?booking=` (SPEC.md) or `?conversation=` (an inquiry). */
+export const conversationHref = (ref: ThreadRef) =>
+  ref.kind === 'booking' ? `/messages?booking=${ref.id}` : `/messages?conversation=${ref.id}`;
 
 /** SPEC.md section 2, Messages: the other party's avatar, name and service title, with unread counts. */
 export function ConversationList({
   conversations,
-  selectedId,
+  selected,
 }: {
-  conversations: readonly Conversation[];
-  selectedId: string | undefined;
+  conversations: readonly ConversationItem[];
+  selected: ThreadRef | undefined;
 }) {
   return (
     <ul className="flex flex-col" aria-label="Conversations">
       {conversations.map((c) => {
-        const isSelected = c.id === selectedId;
+        const isSelected = c.ref.kind === selected?.kind && c.ref.id === selected.id;
         const name = c.counterpart.name ?? 'Unknown';
         return (
-          <li key={c.id}>
+          <li key={`${c.ref.kind}:${c.ref.id}`}>
             <Link
-              to={`/messages?booking=${c.id}`}
+              to={conversationHref(c.ref)}
               aria-current={isSelected ? 'page' : undefined}
               className={cn(
                 'flex items-center gap-3 border-b px-4 py-3 outline-none hover:bg-accent/60 focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset',
@@ -29,7 +60,14 @@ export function ConversationList({
               <PersonAvatar name={name} image={c.counterpart.image} className="size-10" />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{name}</span>
-                <span className="truncate text-sm text-muted-foreground">{c.service.title}</span>
+                <span className="flex min-w-0 items-center gap-1.5">
+                  {c.ref.kind === 'inquiry' && (
+                    <Badge variant="outline" className="shrink-0 px-1.5 py-0 text-[0.7rem]">
+                      Inquiry
+                    </Badge>
+                  )}
+                  <span className="truncate text-sm text-muted-foreground">{c.service.title}</span>
+                </span>
               </span>
               {c.unreadCount > 0 && (
                 <span

@@ -1,50 +1,54 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { conversationSchema, MESSAGE_PAGE_SIZE, messageSchema, type Message } from '@shared/api/conversations';
+import { inquiryMessageSchema, MESSAGE_PAGE_SIZE, messageSchema, type ThreadMessage } from '@shared/api/conversations';
 import { apiRequest } from '@/lib/api';
 import { conversationsQueryKey, threadQueryKey } from '@/lib/realtime';
+import { inquiriesQueryKey, inquiryThreadQueryKey } from './inquiry-queries';
 
-const conversationListSchema = conversationSchema.array();
-const messageListSchema = messageSchema.array();
+/**
+ * A thread on screen: a booking's (GET/POST /api/bookings/{id}/messages, SPEC.md section 7) or
+ * an open inquiry's (GET/POST /api/conversations/{id}/messages, decision 025).
+ */
+export type ThreadRef = { kind: 'booking' | 'inquiry'; id: string };
 
-/** GET /api/bookings/with-messages: the caller's conversations, newest activity first. */
-export const conversationsQuery = queryOptions({
-  queryKey: conversationsQueryKey,
-  queryFn: async ({ signal }) =>
-    conversationListSchema.parse(
-      await (await apiRequest('GET', '/api/bookings/with-messages', undefined, { signal })).json(),
-    ),
-});
+const threadPath = (ref: ThreadRef) =>
+  ref.kind === 'booking' ? `/api/bookings/${ref.id}/messages` : `/api/conversations/${ref.id}/messages`;
+const threadKey = (ref: ThreadRef) => (ref.kind === 'booking' ? threadQueryKey(ref.id) : inquiryThreadQueryKey(ref.id));
+const listSchema = (ref: ThreadRef) => (ref.kind === 'booking' ? messageSchema : inquiryMessageSchema).array();
 
-/** GET /api/bookings/{id}/messages: the newest page of a thread (reading it marks it read). */
-export const threadQuery = (bookingId: string) =>
+/** The newest page of a thread (reading it marks it read). */
+export const threadQuery = (ref: ThreadRef) =>
   queryOptions({
-    queryKey: threadQueryKey(bookingId),
-    queryFn: async ({ signal }) =>
-      messageListSchema.parse(
-        await (await apiRequest('GET', `/api/bookings/${bookingId}/messages`, undefined, { signal })).json(),
-      ),
+    queryKey: threadKey(ref),
+    // An inquiry's thread is kept live only while /messages is open: read it again on opening.
+    ...(ref.kind === 'inquiry' ? { refetchOnMount: 'always' as const } : {}),
+    queryFn: async ({ signal }): Promise<ThreadMessage[]> =>
+      listSchema(ref).parse(await (await apiRequest('GET', threadPath(ref), undefined, { signal })).json()),
   });
 
 /** The page of a thread before its oldest message shown. */
-export async function fetchOlderMessages(bookingId: string, beforeId: string): Promise<Message[]> {
-  const res = await apiRequest('GET', `/api/bookings/${bookingId}/messages?before=${encodeURIComponent(beforeId)}`);
-  return messageListSchema.parse(await res.json());
+export async function fetchOlderMessages(ref: ThreadRef, beforeId: string): Promise<ThreadMessage[]> {
+  const res = await apiRequest('GET', `${threadPath(ref)}?before=${encodeURIComponent(beforeId)}`);
+  return listSchema(ref).parse(await res.json());
 }
 
 /** Whether a page this long may have more before it. */
-export const mayHaveOlder = (page: readonly Message[]) => page.length >= MESSAGE_PAGE_SIZE;
+export const mayHaveOlder = (page: readonly ThreadMessage[]) => page.length >= MESSAGE_PAGE_SIZE;
 
-/** POST /api/bookings/{id}/messages; the thread shows the message at once on success. */
-export function useSendMessage(bookingId: string) {
+/** Sends a message in a thread; the thread shows it at once on success. */
+export function useSendMessage(ref: ThreadRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: string) =>
-      messageSchema.parse(await (await apiRequest('POST', `/api/bookings/${bookingId}/messages`, { body })).json()),
+    mutationFn: async (body: string): Promise<ThreadMessage> =>
+      (ref.kind === 'booking' ? messageSchema : inquiryMessageSchema).parse(
+        await (await apiRequest('POST', threadPath(ref), { body })).json(),
+      ),
     onSuccess: (message) => {
-      queryClient.setQueryData<Message[]>(threadQueryKey(bookingId), (old) =>
+      queryClient.setQueryData<ThreadMessage[]>(threadKey(ref), (old) =>
         old ? (old.some((m) => m.id === message.id) ? old : [...old, message]) : [message],
       );
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+      void queryClient.invalidateQueries({
+        queryKey: ref.kind === 'booking' ? conversationsQueryKey : inquiriesQueryKey,
+      });
     },
   });
 }

@@ -2,9 +2,10 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent }
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
-import type { Conversation, Message } from '@shared/api/conversations';
+import type { ThreadMessage } from '@shared/api/conversations';
 import { zoneLabel } from '@shared/domain/time';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { Badge } from '@/components/ui/badge';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,12 +16,15 @@ import { formatDate, formatTime } from '@/lib/format-date';
 import { pluralize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
-import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage } from './messages-api';
+import type { ConversationItem } from './conversation-list';
+import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
 
-/** Header: counterpart, service title, booking status, start date and time (provider's zone, labelled), hours. */
-function ThreadHeader({ conversation }: { conversation: Conversation }) {
+/**
+ * Header: counterpart, service title, booking status, start date and time (provider's zone,
+ * labelled), hours. An inquiry (no booking yet) says 'Inquiry' instead of a status and time.
+ */
+function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
   const { booking, counterpart, service } = conversation;
-  const start = new Date(booking.start);
   const name = counterpart.name ?? 'Unknown';
   return (
     <div className="flex items-center gap-3 border-b px-4 py-3">
@@ -33,21 +37,29 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <h2 className="truncate font-semibold">{name}</h2>
         <p className="truncate text-sm text-muted-foreground">{service.title}</p>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-          <BookingStatusBadge status={booking.status} />
-          <span>
-            {formatDate(start, booking.timeZone)} at {formatTime(start, booking.timeZone)} (
-            {zoneLabel(booking.timeZone, start)})
-          </span>
-          <span aria-hidden="true">·</span>
-          <span>{pluralize(booking.hours, 'hour')}</span>
-        </p>
+        {booking ? (
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <BookingStatusBadge status={booking.status} />
+            <span>
+              {formatDate(new Date(booking.start), booking.timeZone)} at{' '}
+              {formatTime(new Date(booking.start), booking.timeZone)} (
+              {zoneLabel(booking.timeZone, new Date(booking.start))})
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{pluralize(booking.hours, 'hour')}</span>
+          </p>
+        ) : (
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <Badge variant="outline">Inquiry</Badge>
+            <span>No booking yet</span>
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
-function Bubble({ message, isOwn, timeZone }: { message: Message; isOwn: boolean; timeZone: string }) {
+function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: boolean; timeZone: string }) {
   return (
     <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
       <div
@@ -66,9 +78,10 @@ function Bubble({ message, isOwn, timeZone }: { message: Message; isOwn: boolean
   );
 }
 
-function Composer({ bookingId }: { bookingId: string }) {
+function Composer({ thread }: { thread: ThreadRef }) {
   const [text, setText] = useState('');
-  const send = useSendMessage(bookingId);
+  const send = useSendMessage(thread);
+  const inputId = `composer-${thread.kind}-${thread.id}`;
   const isBlank = text.trim().length === 0;
 
   const submit = () => {
@@ -92,11 +105,11 @@ function Composer({ bookingId }: { bookingId: string }) {
   };
   return (
     <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
-      <label htmlFor={`composer-${bookingId}`} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         Message
       </label>
       <textarea
-        id={`composer-${bookingId}`}
+        id={inputId}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
@@ -114,11 +127,11 @@ function Composer({ bookingId }: { bookingId: string }) {
 }
 
 /** The selected conversation: header, messages (own on the right), composer. */
-export function ThreadView({ conversation }: { conversation: Conversation }) {
+export function ThreadView({ conversation }: { conversation: ConversationItem }) {
   const { user } = useAuth();
   const timeZone = useViewerTimeZone();
-  const { data, isPending, isError, refetch } = useQuery(threadQuery(conversation.id));
-  const [older, setOlder] = useState<{ messages: Message[]; more: boolean }>({ messages: [], more: true });
+  const { data, isPending, isError, refetch } = useQuery(threadQuery(conversation.ref));
+  const [older, setOlder] = useState<{ messages: ThreadMessage[]; more: boolean }>({ messages: [], more: true });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = data?.at(-1)?.id;
@@ -128,7 +141,7 @@ export function ThreadView({ conversation }: { conversation: Conversation }) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [lastId, conversation.id]);
+  }, [lastId, conversation.ref.id]);
 
   const all = [...older.messages, ...(data ?? [])];
   const canLoadOlder = data !== undefined && older.more && mayHaveOlder(older.messages.length ? older.messages : data);
@@ -138,7 +151,7 @@ export function ThreadView({ conversation }: { conversation: Conversation }) {
     if (!first) return;
     setLoadingOlder(true);
     try {
-      const page = await fetchOlderMessages(conversation.id, first.id);
+      const page = await fetchOlderMessages(conversation.ref, first.id);
       setOlder((o) => ({ messages: [...page, ...o.messages], more: mayHaveOlder(page) }));
     } catch {
       toast({ variant: 'destructive', title: 'Could not load earlier messages', description: 'Please try again.' });
@@ -179,7 +192,7 @@ export function ThreadView({ conversation }: { conversation: Conversation }) {
           </>
         )}
       </div>
-      <Composer key={conversation.id} bookingId={conversation.id} />
+      <Composer key={`${conversation.ref.kind}:${conversation.ref.id}`} thread={conversation.ref} />
     </section>
   );
 }

@@ -10,15 +10,18 @@ import { publishUserEvent } from '../../realtime/events.ts';
 /** A message its recipient has not read this long after it was sent is emailed to them. */
 export const MESSAGE_EMAIL_DELAY_MS = 5 * 60 * 1000;
 
-/** One pending message email per conversation and recipient. */
-const messageEmailKey = (bookingId: string, recipientId: string) => `message:${bookingId}:${recipientId}`;
+/**
+ * One pending message email per conversation and recipient; a conversation is a booking's thread
+ * (its id) or an inquiry (the conversation's id, decision 025).
+ */
+export const messageEmailKey = (threadId: string, recipientId: string) => `message:${threadId}:${recipientId}`;
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** Conversations shown at most (newest activity first). */
 export const CONVERSATION_LIST_LIMIT = 200;
 
-type Party = { bookingId: string; travelerId: string; providerUserId: string };
+type Party = { bookingId: string; travelerId: string; providerUserId: string; serviceId: string };
 
 /**
  * The booking's two parties, when the caller is one of them; anyone else (another traveler,
@@ -27,7 +30,8 @@ type Party = { bookingId: string; travelerId: string; providerUserId: string };
 export async function requireParty(db: Executor, userId: string, bookingId: string): Promise<Party> {
   const [row] = await queryRows<Party>(
     db,
-    sql`select b.id as "bookingId", b.user_id as "travelerId", p.user_id as "providerUserId"
+    sql`select b.id as "bookingId", b.user_id as "travelerId", p.user_id as "providerUserId",
+          b.service_id as "serviceId"
         from bookings b join providers p on p.id = b.provider_id
         where b.id = ${bookingId} and (b.user_id = ${userId} or p.user_id = ${userId})`,
   );
@@ -93,7 +97,7 @@ export async function listConversations(db: Executor, userId: string): Promise<C
   }));
 }
 
-type MessageRow = {
+export type MessageRow = {
   id: string;
   booking_id: string;
   sender_id: string;
@@ -104,7 +108,7 @@ type MessageRow = {
   read_at: Date | string | null;
 };
 
-const toMessage = (r: MessageRow): Message => ({
+export const toMessage = (r: MessageRow): Message => ({
   id: r.id,
   bookingId: r.booking_id,
   senderId: r.sender_id,
@@ -129,6 +133,13 @@ export async function markThreadRead(db: Db, userId: string, party: Party): Prom
     if (read.length > 0) {
       // Read in time: the email about them is no longer needed.
       await cancelPendingEmail(tx, messageEmailKey(party.bookingId, userId), 'read before it was sent');
+      // ... and so is one about the inquiry this booking's thread began as (decision 025).
+      await tx.execute(
+        sql`update email_outbox set canceled_at = now(), last_error = 'read before it was sent'
+            where sent_at is null and canceled_at is null
+              and dedupe_key in (select 'message:' || c.id || ':' || ${userId}::text
+                                 from conversations c where c.booking_id = ${party.bookingId})`,
+      );
       await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'read', {
         bookingId: party.bookingId,
         readerId: userId,
@@ -175,23 +186,39 @@ type Recipient = {
   title: string;
 };
 
+/** The two people of a conversation, the service it is about, and where its thread is. */
+export type Participants = {
+  thread: { bookingId: string } | { conversationId: string };
+  travelerId: string;
+  providerUserId: string;
+  serviceId: string;
+};
+
+const threadIdOf = (thread: Participants['thread']) =>
+  'bookingId' in thread ? thread.bookingId : thread.conversationId;
+
 /**
  * Schedules the "you have a message" email for the recipient (unless they turned message emails
  * off, or one is already pending for this conversation): sent after MESSAGE_EMAIL_DELAY_MS unless
  * they read the thread first (markThreadRead cancels it).
  */
-async function scheduleMessageEmail(tx: Executor, appUrl: string, party: Party, senderId: string, message: Message) {
+export async function scheduleMessageEmail(
+  tx: Executor,
+  appUrl: string,
+  party: Participants,
+  senderId: string,
+  message: { body: string },
+) {
   const recipientId = senderId === party.travelerId ? party.providerUserId : party.travelerId;
   const [r] = await queryRows<Recipient>(
     tx,
     sql`select u.id, u.email, u.name, u.message_emails,
           case when p.user_id = ${senderId} then p.display_name else su.name end as sender_name, s.title
-        from bookings b
-        join providers p on p.id = b.provider_id
-        join services s on s.id = b.service_id
+        from services s
+        join providers p on p.id = s.provider_id
         join users u on u.id = ${recipientId}
         join users su on su.id = ${senderId}
-        where b.id = ${party.bookingId} and u.deactivated_at is null`,
+        where s.id = ${party.serviceId} and u.deactivated_at is null`,
   );
   if (!r || !r.message_emails) return;
   const email = newMessageEmail({
@@ -199,14 +226,14 @@ async function scheduleMessageEmail(tx: Executor, appUrl: string, party: Party, 
     recipientName: r.name,
     senderName: r.sender_name ?? 'Someone',
     serviceTitle: r.title,
-    bookingId: party.bookingId,
+    thread: party.thread,
     body: message.body,
   });
   await enqueueEmail(tx, {
     to: r.email,
     ...email,
     kind: 'message',
-    dedupeKey: messageEmailKey(party.bookingId, recipientId),
+    dedupeKey: messageEmailKey(threadIdOf(party.thread), recipientId),
     runAt: new Date(Date.now() + MESSAGE_EMAIL_DELAY_MS),
   });
 }
@@ -214,7 +241,7 @@ async function scheduleMessageEmail(tx: Executor, appUrl: string, party: Party, 
 /** Messages one user may send per minute, over all their conversations (issue 11: no spamming). */
 export const MESSAGES_PER_USER_PER_MINUTE = 30;
 
-const messagesPerUser = (userId: string): Limit => ({
+export const messagesPerUser = (userId: string): Limit => ({
   key: `messages:user:${userId}`,
   max: MESSAGES_PER_USER_PER_MINUTE,
   windowSeconds: 60,
@@ -243,21 +270,31 @@ export async function postMessage(
     );
     const message = toMessage(row!);
     await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'message', { bookingId, message });
-    await scheduleMessageEmail(tx, appUrl, party, userId, message);
+    await scheduleMessageEmail(tx, appUrl, { ...party, thread: { bookingId } }, userId, message);
     return message;
   });
 }
 
-/** Messages sent to the caller (in any of their conversations) that they have not read. */
+/**
+ * Messages sent to the caller (in any of their conversations: booking threads and open
+ * inquiries) that they have not read.
+ */
 export async function countUnread(db: Executor, userId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     db,
-    sql`select count(*)::int as count
-        from messages m
-        join bookings b on b.id = m.booking_id
-        join providers p on p.id = b.provider_id
-        where m.read_at is null and m.sender_id <> ${userId}
-          and (b.user_id = ${userId} or p.user_id = ${userId})`,
+    sql`select
+          (select count(*)
+             from messages m
+             join bookings b on b.id = m.booking_id
+             join providers p on p.id = b.provider_id
+             where m.read_at is null and m.sender_id <> ${userId}
+               and (b.user_id = ${userId} or p.user_id = ${userId}))::int
+          + (select count(*)
+             from messages m
+             join conversations c on c.id = m.conversation_id
+             join providers p on p.id = c.provider_id
+             where m.booking_id is null and m.read_at is null and m.sender_id <> ${userId}
+               and (c.traveler_id = ${userId} or p.user_id = ${userId}))::int as count`,
   );
   return row?.count ?? 0;
 }
