@@ -34,8 +34,9 @@ export interface BookingTransition {
 }
 
 /**
- * Every allowed move. Anything not listed is refused (409 with the current status). The payments
- * issue refines cancel of a PAID booking (refund by policy).
+ * Every allowed move. Anything not listed is refused (409 with the current status). Cancelling an
+ * accepted booking that holds a payment ends in REFUNDED instead when the policy refunds it
+ * (shared/domain/payments.ts cancelRefundsInFull; server: bookings.ts transitionBooking).
  */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { action: 'accept', from: ['PENDING'], to: 'CONFIRMED', actors: ['PROVIDER'], beforeStartOnly: true },
