@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
-import { uniqueEmail } from './helpers';
+import { expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /**
  * Issue 10, payments in the browser. The shared server of the other specs has no Stripe keys (their
@@ -88,6 +88,7 @@ test('Stripe.js that cannot load: checkout shows the payment error and stays ret
   await expect(payment.getByText('Failed to initialize payment. Please try again.')).toBeVisible();
   await expect(payment.getByText('Payment processing is not configured.')).toHaveCount(0);
   await expect(page.getByTestId('cancellation-policy')).toContainText('24 hours');
+  await expectNoSeriousA11yViolations(page, 'checkout with the payment error');
   // No card, no request with a card: the button waits; trying again tries to load Stripe.js again.
   await expect(page.getByRole('button', { name: 'Request to book' })).toBeDisabled();
   const before = stripeJsRequests;
