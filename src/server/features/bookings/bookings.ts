@@ -30,7 +30,7 @@ import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
-import { availability, bookings, categories, providers, reviews, services, users } from '../../db/schema.ts';
+import { availability, bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
@@ -124,6 +124,7 @@ const bookingColumns = {
   reviewId: reviews.id,
   reviewRating: reviews.rating,
   reviewText: reviews.text,
+  paymentStatus: payments.status,
 };
 
 function selectBookings(db: Executor) {
@@ -134,7 +135,8 @@ function selectBookings(db: Executor) {
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(categories, eq(categories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, bookings.providerId))
-    .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id));
 }
 
 type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
@@ -178,6 +180,7 @@ function toBooking(r: BookingRow, now: Date): Booking {
       r.reviewId !== null && r.reviewRating !== null
         ? { id: r.reviewId, rating: r.reviewRating, text: r.reviewText ?? '' }
         : null,
+    paymentStatus: r.paymentStatus ?? null,
   };
 }
 

@@ -247,6 +247,12 @@ describe('the flow: held at request, captured at acceptance', () => {
     const { bookingId, pi } = await paidRequest();
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_capture', pending_action: null });
     expect(await bookingStatus(bookingId)).toBe('PENDING');
+    // The traveler's list says the card is authorised (not charged).
+    const mine = await t.app.inject({ url: '/api/bookings?status=upcoming', cookies: f.cookies.traveler });
+    expect(mine.json().find((b: { id: string }) => b.id === bookingId)).toMatchObject({
+      status: 'PENDING',
+      paymentStatus: 'requires_capture',
+    });
 
     const res = await act(f.cookies.owner, bookingId, 'accept');
     expect(res.statusCode).toBe(200);
