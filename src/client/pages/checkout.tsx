@@ -5,7 +5,7 @@ import { isBefore } from 'date-fns';
 import { ArrowLeft, CalendarClock, CreditCard, Info, MapPin, TriangleAlert } from 'lucide-react';
 import type { ServiceDetail } from '@shared/api/catalog';
 import type { Booking, CreateBookingInput } from '@shared/api/bookings';
-import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX } from '@shared/domain/booking-lifecycle';
+import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX, CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
 import {
   checkoutDateFromParam,
   displayDay,
@@ -16,7 +16,6 @@ import {
   slotLabel,
 } from '@shared/domain/checkout';
 import {
-  CANCELLATION_POLICY_TEXT,
   PAYMENT_ERROR_TITLE,
   PAYMENT_INIT_FAILED,
   PAYMENT_NOT_CONFIGURED_HINT,
@@ -126,6 +125,8 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const paymentHandle = useRef<CardPaymentHandle | null>(null);
   const [cardState, setCardState] = useState<CardPaymentState>('loading');
   const onCardState = useCallback((state: CardPaymentState) => setCardState(state), []);
+  // Stripe.js that could not load is tried again by mounting the card field afresh.
+  const [cardAttempt, setCardAttempt] = useState(0);
   // The request already sent whose card is not yet authorised (a retry pays for it, never books again).
   const [unpaid, setUnpaid] = useState<Booking | undefined>();
   const [paymentError, setPaymentError] = useState<string | undefined>();
@@ -226,7 +227,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
       if (!handle) throw new Error('The card field is not ready');
       const result = await handle.confirm(clientSecret);
       if ('error' in result) {
-        setPaymentError(result.error);
+        setPaymentError(result.error ?? PAYMENT_INIT_FAILED);
         return;
       }
       setUnpaid(undefined);
@@ -472,8 +473,28 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 </p>
               ) : (
                 <>
+                  {cardState === 'failed' && (
+                    <div className="flex flex-col gap-3">
+                      <Alert variant="destructive" className={READABLE_ALERT}>
+                        <TriangleAlert aria-hidden="true" />
+                        <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+                        <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
+                      </Alert>
+                      <Button
+                        variant="outline"
+                        className="w-fit"
+                        onClick={() => {
+                          setCardState('loading');
+                          setCardAttempt((n) => n + 1);
+                        }}
+                      >
+                        Try again
+                      </Button>
+                    </div>
+                  )}
                   <Suspense fallback={<Skeleton className="h-10 w-full" />}>
                     <CardPayment
+                      key={cardAttempt}
                       publishableKey={publishableKey}
                       handleRef={paymentHandle}
                       onStateChange={onCardState}

@@ -11,6 +11,7 @@ import { isWithinAvailability } from '../../../shared/domain/availability.ts';
 import {
   BOOKING_MAX_HOURS,
   bookingEnd,
+  cancelRefundsInFull,
   canTakeAction,
   effectiveStatus,
   findTransition,
@@ -25,7 +26,6 @@ import {
   type BookingActor,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
-import { cancelRefundsInFull } from '../../../shared/domain/payments.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelPolicyNote, cancelRefundsInFull, FREE_CANCELLATION_HOURS } from './payments.ts';
+import { cancelPolicyNote, cancelRefundsInFull, FREE_CANCELLATION_HOURS } from './booking-lifecycle.ts';
 
 const HOUR = 3600 * 1000;
 const now = new Date('2026-03-28T12:00:00Z');
