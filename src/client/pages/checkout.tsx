@@ -125,8 +125,6 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const paymentHandle = useRef<CardPaymentHandle | null>(null);
   const [cardState, setCardState] = useState<CardPaymentState>('loading');
   const onCardState = useCallback((state: CardPaymentState) => setCardState(state), []);
-  // Stripe.js that could not load is tried again by mounting the card field afresh.
-  const [cardAttempt, setCardAttempt] = useState(0);
   // The request already sent whose card is not yet authorised (a retry pays for it, never books again).
   const [unpaid, setUnpaid] = useState<Booking | undefined>();
   const [paymentError, setPaymentError] = useState<string | undefined>();
@@ -227,7 +225,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
       if (!handle) throw new Error('The card field is not ready');
       const result = await handle.confirm(clientSecret);
       if ('error' in result) {
-        setPaymentError(result.error ?? PAYMENT_INIT_FAILED);
+        setPaymentError(result.error);
         return;
       }
       setUnpaid(undefined);
@@ -473,28 +471,8 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 </p>
               ) : (
                 <>
-                  {cardState === 'failed' && (
-                    <div className="flex flex-col gap-3">
-                      <Alert variant="destructive" className={READABLE_ALERT}>
-                        <TriangleAlert aria-hidden="true" />
-                        <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
-                        <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
-                      </Alert>
-                      <Button
-                        variant="outline"
-                        className="w-fit"
-                        onClick={() => {
-                          setCardState('loading');
-                          setCardAttempt((n) => n + 1);
-                        }}
-                      >
-                        Try again
-                      </Button>
-                    </div>
-                  )}
                   <Suspense fallback={<Skeleton className="h-10 w-full" />}>
                     <CardPayment
-                      key={cardAttempt}
                       publishableKey={publishableKey}
                       handleRef={paymentHandle}
                       onStateChange={onCardState}

@@ -8,14 +8,18 @@ import { useEffect, useState, type RefObject } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { TriangleAlert } from 'lucide-react';
+import { PAYMENT_ERROR_TITLE, PAYMENT_INIT_FAILED } from '@shared/domain/payments';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** Stripe.js that has not loaded after this long counts as failed (the page must not wait forever). */
 const LOAD_TIMEOUT_MS = 15_000;
 
 export type CardPaymentHandle = {
-  /** Confirms the PaymentIntent with the card entered: its status, or Stripe's error (null: none given). */
-  confirm(clientSecret: string): Promise<{ status: string } | { error: string | null }>;
+  /** Confirms the PaymentIntent with the card entered: its status, or the error to show. */
+  confirm(clientSecret: string): Promise<{ status: string } | { error: string }>;
 };
 
 export type CardPaymentState = 'loading' | 'failed' | 'incomplete' | 'complete';
@@ -46,6 +50,7 @@ export function CardPayment({
   handleRef: RefObject<CardPaymentHandle | null>;
   onStateChange: (state: CardPaymentState) => void;
 }) {
+  const [attempt, setAttempt] = useState(0);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -62,10 +67,30 @@ export function CardPayment({
     return () => {
       live = false;
     };
-  }, [publishableKey, onStateChange]);
+  }, [publishableKey, attempt, onStateChange]);
 
-  // The page shows SPEC's payment error and a way to try again (it mounts this afresh).
-  if (failed) return null;
+  if (failed) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert variant="destructive" className="*:data-[slot=alert-description]:text-foreground">
+          <TriangleAlert aria-hidden="true" />
+          <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+          <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
+        </Alert>
+        <Button
+          variant="outline"
+          className="w-fit"
+          onClick={() => {
+            setFailed(false);
+            onStateChange('loading');
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
   if (!stripe) {
     return (
       <div className="flex flex-col gap-2" aria-busy="true">
@@ -99,9 +124,9 @@ function CardField({
     handleRef.current = {
       async confirm(clientSecret) {
         const card = elements.getElement(CardElement);
-        if (!card) return { error: null };
+        if (!card) return { error: PAYMENT_INIT_FAILED };
         const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-        if (result.error) return { error: result.error.message ?? null };
+        if (result.error) return { error: result.error.message ?? PAYMENT_INIT_FAILED };
         return { status: result.paymentIntent.status };
       },
     };
