@@ -20,6 +20,7 @@ import { bookingRoutes } from './features/bookings/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
+import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { eventRoutes } from './features/messages/events-routes.ts';
@@ -36,6 +37,7 @@ import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { uploadsRoutes } from './http/uploads.ts';
+import { createStripeClient, type Stripe } from './payments/stripe-client.ts';
 import { createEventHub } from './realtime/hub.ts';
 import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
 
@@ -59,6 +61,8 @@ export type BuildAppOptions = {
   listen?: Database['listen'];
   /** Heartbeat of event streams (tests shorten it). */
   eventHeartbeatMs?: number;
+  /** The Stripe client (default: one made from config.stripe, when payments are configured). */
+  stripe?: Stripe;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
@@ -71,7 +75,9 @@ export async function buildApp({
   preloadRenderer,
   listen,
   eventHeartbeatMs,
+  stripe: givenStripe,
 }: BuildAppOptions) {
+  const stripe = givenStripe ?? (config.stripe ? createStripeClient(config.stripe) : undefined);
   const storage =
     givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
   const documentStorage = givenDocumentStorage ?? createIdDocumentStorage(config);
@@ -139,7 +145,10 @@ export async function buildApp({
   await app.register(favoriteRoutes, { db });
   await app.register(availabilityRoutes, { db });
   await app.register(slotRoutes, { db });
-  await app.register(bookingRoutes, { db, appUrl });
+  await app.register(bookingRoutes, { db, appUrl, stripe });
+  await app.register(paymentRoutes, { db, config, stripe });
+  // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
+  await app.register(stripeWebhookRoutes, { db, config, stripe });
   await app.register(messageRoutes, { db, appUrl });
   const eventHub = createEventHub(listen);
   await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });
@@ -152,7 +161,7 @@ export async function buildApp({
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });
   // The instance's realtime fan-out (open event streams per user), for tests and health checks.
-  return Object.assign(app, { eventHub });
+  return Object.assign(app, { eventHub, stripe });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

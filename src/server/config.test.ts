@@ -34,7 +34,16 @@ describe('loadConfig', () => {
 
   it('turns on each integration only with its whole set of variables', () => {
     const c = loadConfig({ ...stripe, ...google, ...smtp, DATA_DIR: '/srv/locora' });
-    expect(c.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: 'https://api.stripe.com',
+      timeoutMs: 20_000,
+    });
+    expect(
+      loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/', STRIPE_TIMEOUT_MS: '500' }).stripe,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:12111', timeoutMs: 500 });
     expect(c.google).toEqual({
       clientId: 'id.apps.googleusercontent.com',
       clientSecret: 'secret',
@@ -69,6 +78,10 @@ describe('loadConfig', () => {
       /Stripe is partly configured: .* but STRIPE_WEBHOOK_SECRET is missing/,
     ],
     [{ STRIPE_WEBHOOK_SECRET: 'wh' }, /but STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY are missing/],
+    [
+      { STRIPE_API_URL: 'http://127.0.0.1:12111' },
+      /Stripe is partly configured: STRIPE_API_URL is set but STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are missing/,
+    ],
     [
       { GOOGLE_CLIENT_ID: 'id' },
       /Google sign-in is partly configured: GOOGLE_CLIENT_ID is set but GOOGLE_CLIENT_SECRET is missing/,

@@ -56,6 +56,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe API is (default Stripe's own); tests point it at a local Stripe-protocol server. */
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
+    .optional(),
+  /** How long one call to Stripe may take before it counts as failed (and is retried later). */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   /** e.g. smtps://user:pass@smtp.example.com:465; without it mail is written to DATA_DIR/outbox. */
   SMTP_URL: z
     .string()
@@ -73,13 +81,20 @@ const envSchema = z.object({
 });
 
 const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
+const DEFAULT_STRIPE_TIMEOUT_MS = 20_000;
 
 /**
  * Integrations are all or nothing: a partial set would start an app that fails later, at the
  * worst moment (a payment, a sign-in), so it is refused at start instead.
  */
 const integrations: { name: string; required: string[]; optional?: string[] }[] = [
-  { name: 'Stripe', required: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] },
+  {
+    name: 'Stripe',
+    required: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    // The API URL keeps its default (Stripe's own) when unset, but may not be set alone.
+    optional: ['STRIPE_API_URL', 'STRIPE_TIMEOUT_MS'],
+  },
   // The issuer keeps its default (Google's) when unset, but may not be set alone.
   { name: 'Google sign-in', required: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], optional: ['GOOGLE_ISSUER'] },
   { name: 'SMTP email', required: ['SMTP_URL', 'MAIL_FROM'] },
@@ -98,6 +113,15 @@ function incompleteIntegrations(env: Record<string, string | undefined>): string
   }
   return problems;
 }
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Stripe's API (https://api.stripe.com) or a stand-in speaking its protocol. */
+  apiUrl: string;
+  timeoutMs: number;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -126,7 +150,7 @@ export type Config = {
   };
   clientDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  stripe: StripeConfig | undefined;
   /** SMTP delivery; when undefined, mail is written as .eml files to `outboxDir`. */
   mail: { smtpUrl: string; from: string } | undefined;
   outboxDir: string;
@@ -178,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: (e.STRIPE_API_URL ?? DEFAULT_STRIPE_API_URL).replace(/\/$/, ''),
+            timeoutMs: e.STRIPE_TIMEOUT_MS ?? DEFAULT_STRIPE_TIMEOUT_MS,
           }
         : undefined,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,

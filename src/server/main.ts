@@ -7,6 +7,7 @@ import { createEmailWorker } from './email/outbox.ts';
 import { createBookingLifecycleWorker } from './features/bookings/lifecycle.ts';
 import { createMailTransport } from './email/transport.ts';
 import { createPoller } from './jobs/poller.ts';
+import { createPaymentActionWorker } from './payments/payment-actions.ts';
 import { pruneUserEvents } from './realtime/events.ts';
 import { readyLine } from './startup-timing.ts';
 import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey } from './storage/storage.ts';
@@ -64,6 +65,14 @@ async function main() {
     appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     onError: (err) => app.log.warn({ err }, 'booking expiry/completion round failed; it will run again'),
   });
+  // Calls owed to Stripe after a booking's change (capture, release, refund), retried until done (decision 024).
+  const paymentActions = app.stripe
+    ? createPaymentActionWorker({
+        db: database.db,
+        stripe: app.stripe,
+        onError: (err) => app.log.warn({ err }, 'payment actions round failed; it will run again'),
+      })
+    : undefined;
   const pruner = createPoller({
     name: 'prune-user-events',
     intervalMs: 10 * 60 * 1000,
@@ -83,7 +92,7 @@ async function main() {
     force.unref();
     try {
       stopSweeper();
-      await Promise.all([emailWorker.stop(), pruner.stop(), bookingLifecycle.stop()]);
+      await Promise.all([emailWorker.stop(), pruner.stop(), bookingLifecycle.stop(), paymentActions?.stop()]);
       mailTransport.close();
       await app.close();
       await database.close();
@@ -98,6 +107,7 @@ async function main() {
   emailWorker.start();
   pruner.start();
   bookingLifecycle.start();
+  paymentActions?.start();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const lines = [

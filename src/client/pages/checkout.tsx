@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isBefore } from 'date-fns';
 import { ArrowLeft, CalendarClock, CreditCard, Info, MapPin, TriangleAlert } from 'lucide-react';
 import type { ServiceDetail } from '@shared/api/catalog';
-import type { CreateBookingInput } from '@shared/api/bookings';
-import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX } from '@shared/domain/booking-lifecycle';
+import type { Booking, CreateBookingInput } from '@shared/api/bookings';
+import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX, CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
 import {
   checkoutDateFromParam,
   displayDay,
@@ -15,6 +15,12 @@ import {
   parseHoursField,
   slotLabel,
 } from '@shared/domain/checkout';
+import {
+  PAYMENT_ERROR_TITLE,
+  PAYMENT_INIT_FAILED,
+  PAYMENT_NOT_CONFIGURED_HINT,
+  PAYMENT_NOT_CONFIGURED_TITLE,
+} from '@shared/domain/payments';
 import { bookingAmounts } from '@shared/domain/pricing';
 import { signInPath } from '@shared/domain/return-path';
 import {
@@ -39,6 +45,8 @@ import { toast } from '@/components/ui/use-toast';
 import { availableDaysQuery, createBooking, newIdempotencyKey, slotsQuery } from '@/lib/booking-api';
 import { NoFreeTimes, SlotListSkeleton, SlotPicker } from '@/features/booking/slot-picker';
 import { serviceQuery } from '@/features/catalog/catalog-api';
+import type { CardPaymentHandle, CardPaymentState } from '@/features/payments/card-payment';
+import { createPaymentIntent, paymentsConfigQuery } from '@/features/payments/payments-api';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -49,6 +57,9 @@ import { formatPriceWithCents, pricingUnitText } from '@/lib/format';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import { NotFoundPage } from './not-found';
+
+/** Stripe Elements and Stripe.js load only when a card is to be taken (their own chunk, issue 10). */
+const CardPayment = lazy(() => import('@/features/payments/card-payment').then((m) => ({ default: m.CardPayment })));
 
 /** A destructive alert whose explanation reads in the body colour (enough contrast in both themes). */
 const READABLE_ALERT = '*:data-[slot=alert-description]:text-foreground';
@@ -107,6 +118,17 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   // One Idempotency-Key per attempt, the same for a retry of it.
   const [attemptKey] = useState(() => createAttemptKeys(newIdempotencyKey));
   const conflictRef = useRef<HTMLDivElement>(null);
+  // Payments (issue 10): with a publishable key, the card is authorised right after the request.
+  const paymentsConfig = useQuery(paymentsConfigQuery());
+  const publishableKey = paymentsConfig.data?.publishableKey ?? null;
+  const paymentsOn = publishableKey !== null;
+  const paymentHandle = useRef<CardPaymentHandle | null>(null);
+  const [cardState, setCardState] = useState<CardPaymentState>('loading');
+  const onCardState = useCallback((state: CardPaymentState) => setCardState(state), []);
+  // The request already sent whose card is not yet authorised (a retry pays for it, never books again).
+  const [unpaid, setUnpaid] = useState<Booking | undefined>();
+  const [paymentError, setPaymentError] = useState<string | undefined>();
+  const [isPaying, setIsPaying] = useState(false);
   // On a phone the times are far above the button: bring the news and the times left into view.
   useEffect(() => {
     if (conflict) conflictRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -147,12 +169,12 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
       attemptKey.reset();
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/services', service.id] });
-      const start = new Date(booking.start);
-      toast({
-        title: 'Booking requested',
-        description: `${service.title}, ${formatDateIn(start, booking.timeZone)} at ${formatTimeIn(start, booking.timeZone)}. ${service.provider.displayName} will answer within 24 hours.`,
-      });
-      navigate('/dashboard/traveler');
+      if (paymentsOn) {
+        setUnpaid(booking);
+        await payFor(booking);
+        return;
+      }
+      finish(booking, false);
     },
     onError: async (error) => {
       if (error instanceof ApiError && error.status === 401) {
@@ -180,6 +202,42 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
     },
   });
 
+  /** The request is sent (and its card authorised, when payments are on): say so and go to the dashboard. */
+  function finish(booking: Booking, authorised: boolean) {
+    const start = new Date(booking.start);
+    const held = authorised
+      ? ` Your card is authorised for ${formatPriceWithCents(booking.totalCents)}, not charged: you pay only when they accept.`
+      : '';
+    toast({
+      title: 'Booking requested',
+      description: `${service.title}, ${formatDateIn(start, booking.timeZone)} at ${formatTimeIn(start, booking.timeZone)}. ${service.provider.displayName} will answer within 24 hours.${held}`,
+    });
+    navigate('/dashboard/traveler');
+  }
+
+  /** Authorises the card for a sent request; a failure is shown and can be retried (the same PaymentIntent). */
+  async function payFor(booking: Booking) {
+    setPaymentError(undefined);
+    setIsPaying(true);
+    try {
+      const { clientSecret } = await createPaymentIntent(booking.id);
+      const handle = paymentHandle.current;
+      if (!handle) throw new Error('The card field is not ready');
+      const result = await handle.confirm(clientSecret);
+      if ('error' in result) {
+        setPaymentError(result.error);
+        return;
+      }
+      setUnpaid(undefined);
+      await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+      finish(booking, true);
+    } catch (error) {
+      setPaymentError(error instanceof ApiError ? errorMessage(error, PAYMENT_INIT_FAILED) : PAYMENT_INIT_FAILED);
+    } finally {
+      setIsPaying(false);
+    }
+  }
+
   function chooseDay(day: CalendarDate) {
     setDate(day);
     setChosenStart(undefined);
@@ -187,6 +245,10 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   }
 
   function submit() {
+    if (unpaid) {
+      void payFor(unpaid);
+      return;
+    }
     if (!chosenSlot || !hours || !canBook) return;
     setConflict(undefined);
     setSubmitError(undefined);
@@ -384,11 +446,49 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 </h2>
               </CardTitle>
             </CardHeader>
-            <CardContent>
-              <div className="flex flex-col gap-1 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
-                <p className="font-medium">Payment processing is not configured.</p>
-                <p className="text-muted-foreground">Please add Stripe API keys to enable payments.</p>
-              </div>
+            <CardContent className="flex flex-col gap-4">
+              {paymentsConfig.isPending ? (
+                <Skeleton className="h-16 w-full" />
+              ) : paymentsConfig.isError ? (
+                <div className="flex flex-col gap-3">
+                  <Alert variant="destructive" className={READABLE_ALERT}>
+                    <TriangleAlert aria-hidden="true" />
+                    <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+                    <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
+                  </Alert>
+                  <Button variant="outline" className="w-fit" onClick={() => void paymentsConfig.refetch()}>
+                    Try again
+                  </Button>
+                </div>
+              ) : !publishableKey ? (
+                <div className="flex flex-col gap-1 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
+                  <p className="font-medium">{PAYMENT_NOT_CONFIGURED_TITLE}</p>
+                  <p className="text-muted-foreground">{PAYMENT_NOT_CONFIGURED_HINT}</p>
+                </div>
+              ) : !hours && !unpaid ? (
+                <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+                  Enter a valid number of hours to set up payment.
+                </p>
+              ) : (
+                <>
+                  <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+                    <CardPayment
+                      publishableKey={publishableKey}
+                      handleRef={paymentHandle}
+                      onStateChange={onCardState}
+                    />
+                  </Suspense>
+                  <p className="text-sm text-muted-foreground">
+                    Your card is authorised when you send the request and charged only when the provider accepts. If
+                    they decline or do not answer, the hold is released.
+                  </p>
+                </>
+              )}
+              {paymentsOn && (
+                <p className="text-xs text-muted-foreground" data-testid="cancellation-policy">
+                  {CANCELLATION_POLICY_TEXT}
+                </p>
+              )}
             </CardContent>
           </Card>
         </div>
@@ -479,24 +579,42 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                   <AlertDescription>{submitError}</AlertDescription>
                 </Alert>
               )}
+              {paymentError && (
+                <Alert variant="destructive" className={READABLE_ALERT}>
+                  <TriangleAlert aria-hidden="true" />
+                  <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+                  <AlertDescription>
+                    {paymentError} Your request was sent; your card was not authorised. Check the card and try again.
+                  </AlertDescription>
+                </Alert>
+              )}
 
               <Button
                 size="lg"
                 className="w-full"
                 onClick={submit}
-                disabled={!canBook || !chosenSlot || !hours || request.isPending}
+                disabled={
+                  isPaying ||
+                  request.isPending ||
+                  (paymentsOn && cardState !== 'complete') ||
+                  (!unpaid && (!canBook || !chosenSlot || !hours))
+                }
               >
-                {request.isPending && <Spinner decorative />}
-                Request to book
+                {(request.isPending || isPaying) && <Spinner decorative />}
+                {unpaid ? 'Try payment again' : 'Request to book'}
               </Button>
               <p className="text-center text-xs text-muted-foreground">
                 {!canBook
                   ? isOwn
                     ? 'You cannot book your own service.'
                     : 'This service cannot be booked right now.'
-                  : chosenSlot
-                    ? 'You will not be charged now. The provider has 24 hours to accept.'
-                    : 'Choose a date and a time to request.'}
+                  : unpaid
+                    ? 'Your request was sent. Authorise your card to hold the payment.'
+                    : chosenSlot
+                      ? paymentsOn
+                        ? 'Your card is authorised now and charged only if the provider accepts within 24 hours.'
+                        : 'You will not be charged now. The provider has 24 hours to accept.'
+                      : 'Choose a date and a time to request.'}
               </p>
             </CardContent>
           </Card>

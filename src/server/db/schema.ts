@@ -698,3 +698,66 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );
+
+/**
+ * One Stripe PaymentIntent per booking (issue 10): the amount charged (fixed by the server from the
+ * booking), Stripe's status as last seen, and the work still owed to Stripe for it. A change of a
+ * booking writes `pending_action` in its own transaction; the call to Stripe happens after the
+ * commit and is retried until it succeeds (an outbox on the row, decision 024).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    /** Stripe's PaymentIntent id (pi_...). */
+    id: text('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's PaymentIntent status (requires_payment_method ... succeeded, canceled), or 'refunded'. */
+    status: text('status').notNull(),
+    /** What Stripe still has to be told: capture, cancel (release the hold) or refund; null when nothing. */
+    pendingAction: text('pending_action'),
+    /** Not before this time (a failed call backs off; a claimed one is leased to its caller). */
+    actionDueAt: timestamp('action_due_at', { withTimezone: true }),
+    actionAttempts: integer('action_attempts').notNull().default(0),
+    actionError: text('action_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payments_booking_id_key').on(t.bookingId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_pending_action', sql`${t.pendingAction} in ('capture', 'cancel', 'refund')`),
+    index('payments_due_idx')
+      .on(t.actionDueAt)
+      .where(sql`${t.pendingAction} is not null`),
+  ],
+);
+
+/** A payment's history: every status Stripe reported and every call we made or failed to make. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** e.g. 'created', 'capture', 'capture_failed', 'payment_intent.succeeded'. */
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    detail: text('detail'),
+    stripeEventId: text('stripe_event_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.createdAt)],
+);
+
+/** Every Stripe webhook event processed, once: its row is written in the transaction of its effect. */
+export const stripeEvents = pgTable('stripe_events', {
+  /** Stripe's event id (evt_...). */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -100,6 +100,8 @@ export function registerErrorHandler(app: FastifyInstance) {
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;
+  // A raw body (the Stripe webhook's bytes) is not text for the database.
+  if (value instanceof Uint8Array) return false;
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
 

@@ -67,6 +67,11 @@ export const bookingSchema = z.object({
   }),
   /** The traveler's review of it, once written. */
   review: z.nullable(z.object({ id: z.uuid(), rating: z.int(), text: z.string() })),
+  /**
+   * Its card payment's Stripe status (issue 10: 'requires_capture' = authorised, not charged;
+   * 'succeeded' = charged; 'canceled' = released; 'refunded'), or null when it has none.
+   */
+  paymentStatus: z.optional(z.nullable(z.string())),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export const bookingListSchema = z.array(bookingSchema);

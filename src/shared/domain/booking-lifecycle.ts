@@ -34,8 +34,9 @@ export interface BookingTransition {
 }
 
 /**
- * Every allowed move. Anything not listed is refused (409 with the current status). The payments
- * issue refines cancel of a PAID booking (refund by policy).
+ * Every allowed move. Anything not listed is refused (409 with the current status). Cancelling an
+ * accepted booking that holds a payment ends in REFUNDED instead when the policy refunds it
+ * (cancelRefundsInFull below; server: bookings.ts transitionBooking).
  */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { action: 'accept', from: ['PENDING'], to: 'CONFIRMED', actors: ['PROVIDER'], beforeStartOnly: true },
@@ -117,3 +118,33 @@ export function wrongTransitionMessage(action: BookingAction, status: string): s
 }
 
 export const SLOT_TAKEN_MESSAGE = 'That time was just booked by someone else. Please pick another time.';
+
+// ------------------------------------------------------------------ cancellation policy (issue 10)
+
+/** A traveler who cancels an accepted booking at least this long before the start is refunded in full. */
+export const FREE_CANCELLATION_HOURS = 24;
+
+/**
+ * Whether cancelling a booking the provider accepted refunds the traveler in full: always when the
+ * provider cancels; when the traveler does, only at least 24 hours before the start. (A request
+ * cancelled before it was accepted was never charged: its card hold is released.)
+ */
+export function cancelRefundsInFull(actor: 'TRAVELER' | 'PROVIDER', start: Date, now: Date): boolean {
+  if (actor === 'PROVIDER') return true;
+  return start.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS;
+}
+
+/** The policy as checkout states it. */
+export const CANCELLATION_POLICY_TEXT =
+  `Cancellation policy: cancel at least ${FREE_CANCELLATION_HOURS} hours before the start for a full refund; ` +
+  `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +
+  `you are never charged or are refunded in full.`;
+
+/** What cancelling now means for the money, as the traveler's cancel dialog says it. */
+export function cancelPolicyNote(status: string, start: Date, now: Date): string {
+  if (status === 'PENDING')
+    return 'The provider has not accepted yet: any card hold is released and nothing is charged.';
+  if (cancelRefundsInFull('TRAVELER', start, now))
+    return `You are cancelling at least ${FREE_CANCELLATION_HOURS} hours before the start: any payment is refunded in full.`;
+  return `You are cancelling less than ${FREE_CANCELLATION_HOURS} hours before the start: a payment made is not refunded.`;
+}

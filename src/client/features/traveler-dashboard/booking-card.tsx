@@ -8,7 +8,7 @@ import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { fallbackPhoto, formatPriceWithCents, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 
 /** The service's first photo, else its category's illustration, else the placeholder. */
 function CoverPhoto({ booking }: { booking: Booking }) {
@@ -110,7 +110,11 @@ export function TravelerBookingCard({
         </dl>
 
         {booking.status === 'PENDING' && (
-          <p className="text-sm text-muted-foreground">Waiting for the provider to accept your request.</p>
+          <p className="text-sm text-muted-foreground">
+            Waiting for the provider to accept your request.
+            {booking.paymentStatus === 'requires_capture' &&
+              ` Your card is authorised for ${formatPriceWithCents(booking.totalCents)}, not charged: you pay only when they accept.`}
+          </p>
         )}
         {booking.cancelReason && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
           <p className="text-sm text-muted-foreground">

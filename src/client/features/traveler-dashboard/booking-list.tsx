@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@shared/api/bookings-responses';
-import { CANCEL_REASON_MAX } from '@shared/domain/booking-lifecycle';
+import { CANCEL_REASON_MAX, cancelPolicyNote } from '@shared/domain/booking-lifecycle';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
@@ -68,7 +68,13 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
       setCanceling(null);
       invalidateBookings(queryClient);
       const when = bookingWhen(booking.start, booking.timeZone);
-      toast({ title: 'Booking canceled', description: `${booking.service.title} on ${when.date} is canceled.` });
+      toast({
+        title: 'Booking canceled',
+        description:
+          booking.status === 'REFUNDED'
+            ? `${booking.service.title} on ${when.date} is canceled and your payment is refunded in full.`
+            : `${booking.service.title} on ${when.date} is canceled.`,
+      });
     },
     onError: (error) => {
       setCanceling(null);
@@ -107,7 +113,7 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
         title="Cancel this booking?"
         description={
           canceling
-            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone).date}. The provider will see your reason.`
+            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
             : ''
         }
         confirmLabel="Cancel booking"

@@ -11,6 +11,7 @@ import { isWithinAvailability } from '../../../shared/domain/availability.ts';
 import {
   BOOKING_MAX_HOURS,
   bookingEnd,
+  cancelRefundsInFull,
   canTakeAction,
   effectiveStatus,
   findTransition,
@@ -29,10 +30,18 @@ import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
-import { availability, bookings, categories, providers, reviews, services, users } from '../../db/schema.ts';
+import { availability, bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
+import {
+  isLivePayment,
+  lockPaymentOfBooking,
+  performPaymentAction,
+  queuePaymentAction,
+  type PaymentAction,
+} from '../../payments/payment-actions.ts';
+import type { Stripe } from '../../payments/stripe-client.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
 import {
   enqueueStatusEmail,
@@ -115,6 +124,7 @@ const bookingColumns = {
   reviewId: reviews.id,
   reviewRating: reviews.rating,
   reviewText: reviews.text,
+  paymentStatus: payments.status,
 };
 
 function selectBookings(db: Executor) {
@@ -125,7 +135,8 @@ function selectBookings(db: Executor) {
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(categories, eq(categories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, bookings.providerId))
-    .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id));
 }
 
 type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
@@ -169,6 +180,7 @@ function toBooking(r: BookingRow, now: Date): Booking {
       r.reviewId !== null && r.reviewRating !== null
         ? { id: r.reviewId, rating: r.reviewRating, text: r.reviewText ?? '' }
         : null,
+    paymentStatus: r.paymentStatus ?? null,
   };
 }
 
@@ -463,16 +475,23 @@ const EMAIL_STATUS: Partial<Record<BookingAction, BookingEmailStatus>> = {
  * Accept, decline or cancel, as the traveler or the provider of the booking, in one transaction
  * with the booking row locked. Someone else's booking is 404; the wrong party 403; a move the
  * lifecycle table does not allow now is 409 with the current status.
+ *
+ * A booking with a live payment (issue 10) also owes Stripe a call, written in the same
+ * transaction and made after the commit (decision 024): accept -> capture; decline, or a request
+ * cancelled before it was accepted -> release the hold; cancelling an accepted booking -> a full
+ * refund (REFUNDED) when the provider cancels or the traveler does at least 24 hours before the
+ * start, else nothing (CANCELED, the payment stands). A failed call stays owed and is retried.
  */
 export async function transitionBooking(
   db: Db,
   user: { id: string },
   bookingId: string,
   action: 'accept' | 'decline' | 'cancel',
-  opts: { appUrl: string; reason?: string | undefined; now?: Date },
+  opts: { appUrl: string; reason?: string | undefined; now?: Date; stripe?: Stripe | undefined },
 ): Promise<Booking> {
   const now = opts.now ?? new Date();
   const transition = findTransition(action);
+  let owed: string | undefined;
   // A refusal after writing down an expiry still commits that write: it is returned, then thrown.
   const result = await db.transaction(async (tx): Promise<Booking | AppError> => {
     const [locked] = (
@@ -511,10 +530,25 @@ export async function transitionBooking(
           : wrongTransitionMessage(action, current),
       );
     }
+    let to: BookingStatus = transition.to;
+    const payment = await lockPaymentOfBooking(tx, bookingId);
+    if (payment && isLivePayment(payment.status)) {
+      let paymentAction: PaymentAction | undefined;
+      if (action === 'accept') paymentAction = 'capture';
+      else if (action === 'decline' || locked.status === 'PENDING') paymentAction = 'cancel';
+      else if (cancelRefundsInFull(actor, locked.start_at, now)) {
+        paymentAction = 'refund';
+        to = 'REFUNDED';
+      }
+      if (paymentAction) {
+        await queuePaymentAction(tx, payment, paymentAction, now);
+        owed = payment.id;
+      }
+    }
     const reason = action === 'accept' ? null : (opts.reason ?? null);
     await tx.execute(
-      sql`update bookings set status = ${transition.to}::booking_status,
-            cancel_reason = ${transition.to === 'CANCELED' ? reason : sql`cancel_reason`}
+      sql`update bookings set status = ${to}::booking_status,
+            cancel_reason = ${to === 'CANCELED' || to === 'REFUNDED' ? reason : sql`cancel_reason`}
           where id = ${bookingId}`,
     );
     await recordBookingEvent(tx, {
@@ -522,12 +556,12 @@ export async function transitionBooking(
       actorUserId: user.id,
       actorRole: actor,
       from: locked.status,
-      to: transition.to,
+      to,
       reason,
     });
     await publishUserEvent(tx, [locked.traveler_id, locked.provider_user_id], 'booking', {
       bookingId,
-      status: transition.to,
+      status: to,
       action,
     });
     const emailStatus = EMAIL_STATUS[action];
@@ -536,5 +570,8 @@ export async function transitionBooking(
     return loadBooking(tx, bookingId, now);
   });
   if (result instanceof AppError) throw result;
-  return result;
+  if (!owed || !opts.stripe) return result;
+  // The call Stripe is owed, now that the change is committed; if it fails, the worker retries it.
+  const outcome = await performPaymentAction(db, opts.stripe, owed, now).catch(() => 'failed' as const);
+  return outcome === 'done' ? loadBooking(db, bookingId, now) : result;
 }

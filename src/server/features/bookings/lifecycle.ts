@@ -12,6 +12,7 @@ import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingStatusEmail, type BookingEmailStatus } from '../../email/templates.ts';
 import { createPoller, type Poller } from '../../jobs/poller.ts';
+import { isLivePayment, lockPaymentOfBooking, queuePaymentAction } from '../../payments/payment-actions.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
 
 /** How many overdue bookings one round of the job settles (a full round goes again at once). */
@@ -168,7 +169,12 @@ export async function settleOverdue(
       status: to,
       action: expired ? 'expire' : 'complete',
     });
-    if (expired) await enqueueStatusEmail(tx, opts.appUrl, b, 'traveler', 'expired');
+    if (expired) {
+      await enqueueStatusEmail(tx, opts.appUrl, b, 'traveler', 'expired');
+      // An unanswered request's card hold is released (the payment worker makes the call).
+      const payment = await lockPaymentOfBooking(tx, b.id);
+      if (payment && isLivePayment(payment.status)) await queuePaymentAction(tx, payment, 'cancel', opts.now);
+    }
   }
   return moved;
 }

@@ -13,6 +13,7 @@ import { providerBookingListSchema, providerBookingsQuerySchema } from '../../..
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
+import type { Stripe } from '../../payments/stripe-client.ts';
 import { getBooking, listMyBookings, listProviderBookings, requestBooking, transitionBooking } from './bookings.ts';
 
 const errors = {
@@ -23,7 +24,10 @@ const errors = {
   409: errorBodySchema,
 };
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = async (app, { db, appUrl }) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; stripe?: Stripe | undefined }> = async (
+  app,
+  { db, appUrl, stripe },
+) => {
   app.get(
     '/api/provider/bookings',
     {
@@ -129,6 +133,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string }> = 
         booking: await transitionBooking(db, requireUser(request), request.params.id, action, {
           appUrl,
           reason: request.body?.reason,
+          stripe,
         }),
       }),
     );

@@ -1,0 +1,540 @@
+/**
+ * Payments (issue 10) against a local server speaking Stripe's API (src/server/test/stripe-server.ts),
+ * the official SDK pointed at it, and webhook events signed with the SDK's generateTestHeaderString.
+ *
+ * Beside the booking tests (not in features/payments): they drive bookings through their whole
+ * lifecycle with the booking fixture and job, and only reach the payment routes over HTTP.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import type { Config } from '../../config.ts';
+import { queryRows } from '../../db/open.ts';
+import { createBooking } from '../../db/seed/factories.ts';
+import { runPaymentActions } from '../../payments/payment-actions.ts';
+import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { bookingFixture, localAt, type BookingFixture } from './booking-fixture.ts';
+import { runBookingLifecycle } from './lifecycle.ts';
+
+let stripe: StripeServer;
+beforeAll(async () => {
+  stripe = await startStripeServer();
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+
+// The getter is read when the app is built (after the server above has started).
+const t = useTestApp({
+  get stripe(): Config['stripe'] {
+    return {
+      secretKey: stripe.secretKey,
+      publishableKey: stripe.publishableKey,
+      webhookSecret: stripe.webhookSecret,
+      apiUrl: stripe.url,
+      timeoutMs: 700,
+    };
+  },
+} as Partial<Config>);
+
+let f: BookingFixture;
+const APP_URL = 'http://localhost:3000';
+const HOUR = 3600 * 1000;
+type Cookies = Record<string, string>;
+
+beforeEach(async () => {
+  stripe.setMode('ok');
+  f = await bookingFixture(t.db);
+});
+
+/** A booking request through the API (PENDING), day 3 at 10:00 for 2 hours of the 60.00/h service. */
+async function requestBooking(start = localAt(3, '10:00', f.timeZone)) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    cookies: f.cookies.traveler,
+    payload: { serviceId: f.service.id, start: start.toISOString(), hours: 2 },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().booking.id as string;
+}
+
+function pay(bookingId: string, cookies: Cookies | null = f.cookies.traveler, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { bookingId, ...extra },
+    ...(cookies ? { cookies } : {}),
+  });
+}
+
+const piOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
+
+/** Requests, creates the PaymentIntent and has the traveler's card authorised (as Stripe.js would). */
+async function paidRequest(start?: Date) {
+  const bookingId = await requestBooking(start);
+  const res = await pay(bookingId);
+  expect(res.statusCode).toBe(200);
+  const pi = piOf(res.json().clientSecret);
+  stripe.authorize(pi);
+  expect((await webhook(stripe.event('payment_intent.amount_capturable_updated', pi))).statusCode).toBe(200);
+  return { bookingId, pi };
+}
+
+function act(cookies: Cookies, id: string, action: string) {
+  return t.app.inject({ method: 'POST', url: `/api/bookings/${id}/${action}`, cookies });
+}
+
+function webhook(event: unknown, opts: { secret?: string; signature?: string; payload?: string } = {}) {
+  const signed = stripe.sign(event, opts.secret);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': opts.signature ?? signed.signature },
+    payload: opts.payload ?? signed.payload,
+  });
+}
+
+const bookingStatus = async (id: string) =>
+  (await queryRows<{ status: string }>(t.db, sql`select status from bookings where id = ${id}`))[0]?.status;
+const paymentOf = async (bookingId: string) =>
+  (
+    await queryRows<{
+      id: string;
+      amount_cents: number;
+      currency: string;
+      status: string;
+      pending_action: string | null;
+      action_attempts: number;
+      action_error: string | null;
+    }>(
+      t.db,
+      sql`select id, amount_cents, currency, status, pending_action, action_attempts, action_error
+          from payments where booking_id = ${bookingId}`,
+    )
+  )[0];
+const transitions = async (bookingId: string) =>
+  (
+    await queryRows<{ from_status: string | null; to_status: string; actor_role: string }>(
+      t.db,
+      sql`select from_status, to_status, actor_role from booking_events where booking_id = ${bookingId} order by created_at, id`,
+    )
+  ).map((e) => `${e.from_status ?? '-'}>${e.to_status} ${e.actor_role}`);
+const callsTo = (path: string) => stripe.calls.filter((c) => c.path === path && c.method === 'POST');
+const expectedTotal = bookingAmounts(6000, 2).totalCents;
+
+describe('GET /api/payments/config', () => {
+  it('gives the publishable key to anyone (never the secret)', async () => {
+    const res = await t.app.inject({ url: '/api/payments/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ publishableKey: stripe.publishableKey });
+    expect(res.body).not.toContain(stripe.secretKey);
+  });
+});
+
+describe('POST /api/create-payment-intent', () => {
+  it('creates a held PaymentIntent of the booking’s amount for its traveler, once', async () => {
+    const bookingId = await requestBooking();
+    const res = await pay(bookingId);
+    expect(res.statusCode).toBe(200);
+    const { clientSecret } = res.json();
+    const pi = stripe.intent(piOf(clientSecret));
+    expect(pi).toMatchObject({
+      amount: expectedTotal,
+      currency: 'usd',
+      capture_method: 'manual',
+      metadata: { bookingId },
+      client_secret: clientSecret,
+    });
+    expect(expectedTotal).toBe(12600);
+    expect(await paymentOf(bookingId)).toMatchObject({
+      id: pi.id,
+      amount_cents: 12600,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      pending_action: null,
+    });
+    const [b] = await queryRows<{ payment_intent_id: string }>(
+      t.db,
+      sql`select payment_intent_id from bookings where id = ${bookingId}`,
+    );
+    expect(b?.payment_intent_id).toBe(pi.id);
+
+    // Again: the same PaymentIntent, no second one.
+    const before = stripe.intents.size;
+    const again = await pay(bookingId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().clientSecret).toBe(clientSecret);
+    expect(stripe.intents.size).toBe(before);
+    const creates = callsTo('/v1/payment_intents').filter((c) => c.form['metadata[bookingId]'] === bookingId);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]?.idempotencyKey).toBe(`locora-booking-${bookingId}`);
+  });
+
+  it('ignores an amount sent by the client: the server’s amount is charged', async () => {
+    const bookingId = await requestBooking();
+    const res = await pay(bookingId, f.cookies.traveler, { amount: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(stripe.intent(piOf(res.json().clientSecret)).amount).toBe(12600);
+    expect((await paymentOf(bookingId))?.amount_cents).toBe(12600);
+  });
+
+  it('every actor: anonymous 401; other traveler, provider, other provider and admin 404; nothing created', async () => {
+    const bookingId = await requestBooking();
+    const before = stripe.intents.size;
+    expect((await pay(bookingId, null)).statusCode).toBe(401);
+    for (const cookies of [f.cookies.traveler2, f.cookies.owner, f.cookies.other, f.cookies.admin]) {
+      const res = await pay(bookingId, cookies);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Booking not found.');
+    }
+    expect(stripe.intents.size).toBe(before);
+    expect(await paymentOf(bookingId)).toBeUndefined();
+    expect((await pay(bookingId)).statusCode).toBe(200);
+  });
+
+  it('refuses a bad id (400) and a booking that is no longer PENDING (409)', async () => {
+    expect((await pay('not-a-uuid')).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          cookies: f.cookies.traveler,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(400);
+    const confirmed = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      hours: 2,
+      startAt: localAt(4, '10:00', f.timeZone),
+      status: 'CONFIRMED',
+    });
+    const res = await pay(confirmed.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This booking cannot be paid for: it is CONFIRMED.');
+  });
+
+  it('Stripe answering 500 or not at all: 503, nothing recorded, and a retry gets one PaymentIntent', async () => {
+    const bookingId = await requestBooking();
+    stripe.setMode('fail');
+    const failed = await pay(bookingId);
+    expect(failed.statusCode).toBe(503);
+    expect(await paymentOf(bookingId)).toBeUndefined();
+
+    // Stripe creates it but the answer never comes (a timeout).
+    stripe.setMode('apply-then-hang');
+    const before = stripe.intents.size;
+    const timedOut = await pay(bookingId);
+    expect(timedOut.statusCode).toBe(503);
+    expect(await paymentOf(bookingId)).toBeUndefined();
+    expect(stripe.intents.size).toBe(before + 1);
+
+    stripe.setMode('ok');
+    const retried = await pay(bookingId);
+    expect(retried.statusCode).toBe(200);
+    expect(stripe.intents.size).toBe(before + 1);
+    expect((await paymentOf(bookingId))?.id).toBe(piOf(retried.json().clientSecret));
+    expect(await bookingStatus(bookingId)).toBe('PENDING');
+  });
+});
+
+describe('the flow: held at request, captured at acceptance', () => {
+  it('authorise -> accept -> capture -> PAID; the succeeded webhook then changes nothing', async () => {
+    const { bookingId, pi } = await paidRequest();
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_capture', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('PENDING');
+    // The traveler's list says the card is authorised (not charged).
+    const mine = await t.app.inject({ url: '/api/bookings?status=upcoming', cookies: f.cookies.traveler });
+    expect(mine.json().find((b: { id: string }) => b.id === bookingId)).toMatchObject({
+      status: 'PENDING',
+      paymentStatus: 'requires_capture',
+    });
+
+    const res = await act(f.cookies.owner, bookingId, 'accept');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.status).toBe('PAID');
+    expect(stripe.intent(pi).status).toBe('succeeded');
+    expect(callsTo(`/v1/payment_intents/${pi}/capture`).map((c) => c.idempotencyKey)).toEqual([`locora-capture-${pi}`]);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
+
+    expect((await webhook(stripe.event('payment_intent.succeeded', pi))).statusCode).toBe(200);
+    expect(await transitions(bookingId)).toEqual([
+      '->PENDING TRAVELER',
+      'PENDING>CONFIRMED PROVIDER',
+      'CONFIRMED>PAID SYSTEM',
+    ]);
+  });
+
+  it('capture timed out (Stripe captured, the answer was lost): CONFIRMED, then PAID by the webhook', async () => {
+    const { bookingId, pi } = await paidRequest();
+    stripe.setMode('apply-then-hang');
+    const res = await act(f.cookies.owner, bookingId, 'accept');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.status).toBe('CONFIRMED');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_capture', pending_action: 'capture' });
+    stripe.setMode('ok');
+
+    expect(stripe.intent(pi).status).toBe('succeeded');
+    expect((await webhook(stripe.event('payment_intent.succeeded', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
+    // Nothing is owed any more: the worker has nothing to do.
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(0);
+  });
+
+  it('Stripe 500 at acceptance: the booking is CONFIRMED, the capture owed and retried until done', async () => {
+    const { bookingId, pi } = await paidRequest();
+    stripe.setMode('fail');
+    const res = await act(f.cookies.owner, bookingId, 'accept');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.status).toBe('CONFIRMED');
+    const owed = await paymentOf(bookingId);
+    expect(owed).toMatchObject({ status: 'requires_capture', pending_action: 'capture', action_attempts: 1 });
+    expect(owed?.action_error).toContain('500');
+    expect(stripe.intent(pi).status).toBe('requires_capture');
+
+    // Not due yet (backoff), then due and Stripe still down, then up.
+    expect(await runPaymentActions(t.db, t.app.stripe!)).toBe(0);
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(0);
+    expect((await paymentOf(bookingId))?.action_attempts).toBe(2);
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + 3 * HOUR) })).toBe(1);
+    expect(stripe.intent(pi).status).toBe('succeeded');
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
+  });
+
+  it('accepting a request whose card was never authorised releases the PaymentIntent; the booking goes on unpaid', async () => {
+    const bookingId = await requestBooking();
+    const pi = piOf((await pay(bookingId)).json().clientSecret);
+    const res = await act(f.cookies.owner, bookingId, 'accept');
+    expect(res.json().booking.status).toBe('CONFIRMED');
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+    expect(callsTo(`/v1/payment_intents/${pi}/capture`)).toHaveLength(0);
+  });
+
+  it('a booking without a payment is accepted and cancelled as before, with no call to Stripe', async () => {
+    const bookingId = await requestBooking();
+    const before = stripe.calls.length;
+    expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
+    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('CANCELED');
+    expect(stripe.calls.length).toBe(before);
+  });
+});
+
+describe('released holds: decline and expiry', () => {
+  it('decline cancels the PaymentIntent: CANCELED, nothing charged', async () => {
+    const { bookingId, pi } = await paidRequest();
+    const res = await act(f.cookies.owner, bookingId, 'decline');
+    expect(res.json().booking.status).toBe('CANCELED');
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(callsTo(`/v1/payment_intents/${pi}/cancel`)[0]?.idempotencyKey).toBe(`locora-cancel-${pi}`);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+    expect((await webhook(stripe.event('payment_intent.canceled', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    // A canceled payment cannot be paid again.
+    expect((await pay(bookingId)).statusCode).toBe(409);
+  });
+
+  it('expiry: the lifecycle job cancels the request and the payment worker releases the hold', async () => {
+    const { bookingId, pi } = await paidRequest();
+    const later = new Date(Date.now() + 25 * HOUR);
+    expect(await runBookingLifecycle(t.db, { appUrl: APP_URL, now: later })).toBe(1);
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    expect(await paymentOf(bookingId)).toMatchObject({ pending_action: 'cancel' });
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: later })).toBe(1);
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+  });
+
+  it('the traveler cancelling their own request releases the hold', async () => {
+    const { bookingId, pi } = await paidRequest();
+    const res = await act(f.cookies.traveler, bookingId, 'cancel');
+    expect(res.json().booking.status).toBe('CANCELED');
+    expect(stripe.intent(pi).status).toBe('canceled');
+  });
+});
+
+describe('cancellation policy', () => {
+  async function paidBooking(start?: Date) {
+    const { bookingId, pi } = await paidRequest(start);
+    expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('PAID');
+    return { bookingId, pi };
+  }
+
+  it('the traveler at least 24 hours before the start: full refund, REFUNDED', async () => {
+    const { bookingId, pi } = await paidBooking();
+    const res = await act(f.cookies.traveler, bookingId, 'cancel');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.status).toBe('REFUNDED');
+    const refunds = callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi);
+    expect(refunds.map((c) => c.idempotencyKey)).toEqual([`locora-refund-${pi}`]);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi).map((r) => r.amount)).toEqual([12600]);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    // Stripe's charge.refunded, even twice, changes nothing more.
+    const event = stripe.event('charge.refunded', pi);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(await transitions(bookingId)).toEqual([
+      '->PENDING TRAVELER',
+      'PENDING>CONFIRMED PROVIDER',
+      'CONFIRMED>PAID SYSTEM',
+      'PAID>REFUNDED TRAVELER',
+    ]);
+  });
+
+  it('the provider at any time: full refund, REFUNDED', async () => {
+    const soon = new Date(Math.ceil((Date.now() + 5 * HOUR) / (30 * 60 * 1000)) * 30 * 60 * 1000);
+    const booking = await createBooking(t.db, { service: f.service, userId: f.traveler.id, hours: 2, startAt: soon });
+    const pi = piOf((await pay(booking.id)).json().clientSecret);
+    stripe.authorize(pi);
+    expect((await act(f.cookies.owner, booking.id, 'accept')).json().booking.status).toBe('PAID');
+    const res = await act(f.cookies.owner, booking.id, 'cancel');
+    expect(res.json().booking.status).toBe('REFUNDED');
+    expect(await paymentOf(booking.id)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('the traveler later than 24 hours before: CANCELED, no refund', async () => {
+    const soon = new Date(Date.now() + 5 * HOUR);
+    const booking = await createBooking(t.db, { service: f.service, userId: f.traveler.id, hours: 2, startAt: soon });
+    const pi = piOf((await pay(booking.id)).json().clientSecret);
+    stripe.authorize(pi);
+    expect((await act(f.cookies.owner, booking.id, 'accept')).json().booking.status).toBe('PAID');
+    const res = await act(f.cookies.traveler, booking.id, 'cancel');
+    expect(res.json().booking.status).toBe('CANCELED');
+    expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi)).toHaveLength(0);
+    expect(stripe.intent(pi).status).toBe('succeeded');
+    expect(await paymentOf(booking.id)).toMatchObject({ status: 'succeeded', pending_action: null });
+  });
+
+  it('a refund Stripe fails to make stays owed and is made once Stripe answers', async () => {
+    const { bookingId, pi } = await paidBooking();
+    stripe.setMode('fail');
+    const res = await act(f.cookies.traveler, bookingId, 'cancel');
+    expect(res.json().booking.status).toBe('REFUNDED');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: 'refund' });
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(1);
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + 2 * HOUR) })).toBe(0);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  /** A CONFIRMED booking whose capture answer was lost: only the webhook can tell it is paid. */
+  async function confirmedAwaitingCapture() {
+    const { bookingId, pi } = await paidRequest();
+    stripe.setMode('fail');
+    await act(f.cookies.owner, bookingId, 'accept');
+    stripe.setMode('ok');
+    return { bookingId, pi };
+  }
+
+  it('the same event delivered 5 times has one effect', async () => {
+    const { bookingId, pi } = await confirmedAwaitingCapture();
+    stripe.intent(pi).status = 'succeeded';
+    const event = stripe.event('payment_intent.succeeded', pi);
+    for (let i = 0; i < 5; i++) expect((await webhook(event)).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    expect((await transitions(bookingId)).filter((e) => e.startsWith('CONFIRMED>PAID'))).toHaveLength(1);
+    const rows = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from payment_events where stripe_event_id = ${event.id}`,
+    );
+    expect(rows[0]?.n).toBe(1);
+    const recorded = await queryRows<{ id: string; type: string }>(
+      t.db,
+      sql`select id, type from stripe_events where id = ${event.id}`,
+    );
+    expect(recorded).toEqual([{ id: event.id, type: 'payment_intent.succeeded' }]);
+  });
+
+  it('out of order: a late authorisation or failure never moves a paid payment back', async () => {
+    const { bookingId, pi } = await confirmedAwaitingCapture();
+    const early = stripe.event('payment_intent.amount_capturable_updated', pi);
+    stripe.intent(pi).status = 'succeeded';
+    const succeeded = stripe.event('payment_intent.succeeded', pi);
+    const failed = stripe.event('payment_intent.payment_failed', pi, {
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'Your card was declined.' },
+    });
+    expect((await webhook(succeeded)).statusCode).toBe(200);
+    expect((await webhook(early)).statusCode).toBe(200);
+    expect((await webhook(failed)).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
+  });
+
+  it('a declined card is recorded; the booking stays PENDING and payment can be tried again', async () => {
+    const bookingId = await requestBooking();
+    const first = (await pay(bookingId)).json().clientSecret;
+    const pi = piOf(first);
+    stripe.declineCard(pi);
+    expect((await webhook(stripe.event('payment_intent.payment_failed', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PENDING');
+    const [event] = await queryRows<{ detail: string }>(
+      t.db,
+      sql`select detail from payment_events where payment_id = ${pi} and kind = 'payment_intent.payment_failed'`,
+    );
+    expect(event?.detail).toBe('Your card was declined.');
+    const again = await pay(bookingId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().clientSecret).toBe(first);
+  });
+
+  it('events of an unknown PaymentIntent or of other types are recorded and answered 200', async () => {
+    const { pi } = await paidRequest();
+    const unknown = stripe.event('payment_intent.succeeded', pi, { id: 'pi_unknown_elsewhere' });
+    expect((await webhook(unknown)).statusCode).toBe(200);
+    const other = {
+      ...stripe.event('payment_intent.created', pi),
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    };
+    expect((await webhook(other)).statusCode).toBe(200);
+    const rows = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from stripe_events where id in (${unknown.id}, ${other.id})`,
+    );
+    expect(rows).toHaveLength(2);
+  });
+
+  it('a forged, missing or replayed-with-another-body signature: 400 and nothing changed', async () => {
+    const { bookingId, pi } = await confirmedAwaitingCapture();
+    stripe.intent(pi).status = 'succeeded';
+    const event = stripe.event('payment_intent.succeeded', pi);
+    const forged = await webhook(event, { secret: 'whsec_not_ours' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('Invalid Stripe signature.');
+    const other = stripe.sign(stripe.event('payment_intent.canceled', pi));
+    expect((await webhook(event, { signature: other.signature })).statusCode).toBe(400);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(await bookingStatus(bookingId)).toBe('CONFIRMED');
+    const rows = await queryRows<{ id: string }>(t.db, sql`select id from stripe_events`);
+    expect(rows.map((r) => r.id)).not.toContain(event.id);
+    // The genuine one then works.
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+  });
+
+  it('a refund made in Stripe’s dashboard refunds a paid booking', async () => {
+    const { bookingId, pi } = await paidRequest();
+    await act(f.cookies.owner, bookingId, 'accept');
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+    expect((await transitions(bookingId)).at(-1)).toBe('PAID>REFUNDED SYSTEM');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Card payments at checkout (issue 10): the PaymentIntent a traveler confirms with Stripe Elements
+ * for their own PENDING booking. The amount is the booking's (price x hours + 5 % fee, fixed in
+ * cents when it was requested by shared/domain/pricing.ts), never the client's. The card is only
+ * authorised (capture_method manual) until the provider accepts (payments/payment-actions.ts).
+ *
+ * Stripe is called outside any transaction, with one idempotency key per booking: asking twice,
+ * or again after a timeout, gives the same PaymentIntent. Then one short transaction records it.
+ */
+import { sql } from 'drizzle-orm';
+import { effectiveStatus } from '../../../shared/domain/booking-lifecycle.ts';
+import { PAYMENT_CURRENCY } from '../../../shared/domain/payments.ts';
+import { queryRows, type Db } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  isLivePayment,
+  lockPaymentOfBooking,
+  performPaymentAction,
+  queuePaymentAction,
+  recordPaymentEvent,
+} from '../../payments/payment-actions.ts';
+import { describeStripeError, type Stripe } from '../../payments/stripe-client.ts';
+
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured.';
+export const STRIPE_UNAVAILABLE = 'The payment service did not answer. Please try again.';
+export const notPayableMessage = (status: string) => `This booking cannot be paid for: it is ${status}.`;
+export const PAYMENT_RELEASED_MESSAGE = 'The payment for this booking was canceled. Please request a new booking.';
+
+type BookingForPayment = {
+  id: string;
+  status: string;
+  start_at: Date;
+  end_at: Date;
+  created_at: Date;
+  amount_cents: number;
+  fee_cents: number;
+};
+
+async function ownBooking(db: Db, userId: string, bookingId: string): Promise<BookingForPayment> {
+  const [row] = await queryRows<BookingForPayment>(
+    db,
+    sql`select id, status, start_at, end_at, created_at, amount_cents, fee_cents from bookings
+        where id = ${bookingId} and user_id = ${userId}`,
+  );
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return row;
+}
+
+function statusOf(b: BookingForPayment, now: Date) {
+  return effectiveStatus(
+    { status: b.status, start: new Date(b.start_at), end: new Date(b.end_at), createdAt: new Date(b.created_at) },
+    now,
+  );
+}
+
+function unavailable(err: unknown): never {
+  throw Object.assign(new AppError('UNAVAILABLE', STRIPE_UNAVAILABLE), { cause: describeStripeError(err) });
+}
+
+/**
+ * The client secret of the PaymentIntent for the caller's own PENDING booking (created on the
+ * first call, the same one after). Anyone else's booking is 404.
+ */
+export async function createPaymentIntent(
+  db: Db,
+  stripe: Stripe | undefined,
+  user: { id: string },
+  bookingId: string,
+  now = new Date(),
+): Promise<{ clientSecret: string }> {
+  if (!stripe) throw new AppError('NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
+  const booking = await ownBooking(db, user.id, bookingId);
+  const status = statusOf(booking, now);
+  if (status !== 'PENDING') throw new AppError('CONFLICT', notPayableMessage(status));
+
+  const [known] = await queryRows<{ id: string; status: string }>(
+    db,
+    sql`select id, status from payments where booking_id = ${bookingId}`,
+  );
+  if (known && !isLivePayment(known.status)) throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
+
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = known
+      ? await stripe.paymentIntents.retrieve(known.id)
+      : await stripe.paymentIntents.create(
+          {
+            amount: booking.amount_cents + booking.fee_cents,
+            currency: PAYMENT_CURRENCY,
+            capture_method: 'manual',
+            // Cards (and other methods that need no redirect away from checkout).
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: { bookingId },
+          },
+          { idempotencyKey: `locora-booking-${bookingId}` },
+        );
+  } catch (err) {
+    unavailable(err);
+  }
+  if (intent.status === 'canceled') throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
+  if (!intent.client_secret) unavailable(new Error('Stripe returned no client secret'));
+
+  if (!known) {
+    // Record it; if the booking stopped being PENDING meanwhile (declined, canceled, expired),
+    // its hold is released at once instead.
+    const released = await db.transaction(async (tx) => {
+      const [locked] = await queryRows<BookingForPayment>(
+        tx,
+        sql`select id, status, start_at, end_at, created_at, amount_cents, fee_cents from bookings
+            where id = ${bookingId} for update`,
+      );
+      const inserted = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into payments (id, booking_id, amount_cents, currency, status, created_at, updated_at)
+            values (${intent.id}, ${bookingId}, ${intent.amount}, ${intent.currency}, ${intent.status},
+                    ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+            on conflict do nothing returning id`,
+      );
+      if (inserted.length === 0) return undefined;
+      await tx.execute(
+        sql`update bookings set payment_intent_id = ${intent.id} where id = ${bookingId} and payment_intent_id is null`,
+      );
+      await recordPaymentEvent(tx, { paymentId: intent.id, kind: 'created', status: intent.status });
+      if (locked && statusOf(locked, now) === 'PENDING') return undefined;
+      const payment = await lockPaymentOfBooking(tx, bookingId);
+      if (payment) await queuePaymentAction(tx, payment, 'cancel', now);
+      return payment?.id;
+    });
+    if (released) {
+      await performPaymentAction(db, stripe, released, now).catch(() => 'failed');
+      throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
+    }
+  }
+  return { clientSecret: intent.client_secret };
+}

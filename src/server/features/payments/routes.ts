@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/api/errors.ts';
+import {
+  createPaymentIntentSchema,
+  paymentIntentResponseSchema,
+  paymentsConfigSchema,
+} from '../../../shared/api/payments.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import type { Stripe } from '../../payments/stripe-client.ts';
+import { createPaymentIntent, PAYMENTS_NOT_CONFIGURED } from './payments.ts';
+import { handleStripeEvent } from './webhooks.ts';
+
+type Options = { db: Db; config: Config; stripe?: Stripe | undefined };
+
+export const INVALID_SIGNATURE = 'Invalid Stripe signature.';
+
+export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, stripe }) => {
+  app.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The Stripe publishable key for Stripe.js, or null when payments are not configured',
+        response: { 200: paymentsConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { publishableKey: config.stripe?.publishableKey ?? null };
+    },
+  );
+
+  app.post(
+    '/api/create-payment-intent',
+    {
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The PaymentIntent (card held, captured when the provider accepts) for your own PENDING booking; the amount is the booking’s, any sent amount is ignored',
+        body: createPaymentIntentSchema,
+        response: {
+          200: paymentIntentResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request) => createPaymentIntent(db, stripe, requireUser(request), request.body.bookingId),
+  );
+};
+
+/**
+ * POST /api/webhooks/stripe, in its own encapsulated plugin: the only route whose JSON body is kept
+ * raw, because Stripe's signature is over the exact bytes.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db, config, stripe }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/api/webhooks/stripe',
+    {
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook events (signed with STRIPE_WEBHOOK_SECRET); each processed once',
+        response: {
+          200: z.object({ received: z.literal(true) }),
+          400: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!stripe || !config.stripe) throw new AppError('NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret);
+      } catch {
+        throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
+      }
+      await handleStripeEvent(db, event);
+      return { received: true as const };
+    },
+  );
+};

@@ -1,0 +1,300 @@
+/**
+ * What Locora owes Stripe for a booking's PaymentIntent, and what Stripe told us (issue 10,
+ * decision 024).
+ *
+ * A booking's change (accept, decline, cancel, expiry) never calls Stripe inside its transaction:
+ * it writes the action it needs (`payments.pending_action`: capture, cancel or refund) in that
+ * transaction, and the call is made after the commit, by the request that made the change (at
+ * once) and else by the worker every instance runs (retries with backoff). Each call carries an
+ * idempotency key of its PaymentIntent and action, so a call repeated after a timeout has one
+ * effect at Stripe. A Stripe outage therefore leaves the booking consistent (its new status is
+ * committed) and the payment owed, never lost.
+ *
+ * Stripe's answers and webhook events go through `applyPaymentStatus`, which only moves a payment
+ * forward (a late or repeated event never moves it back) and moves its booking on: CONFIRMED ->
+ * PAID once captured, CONFIRMED/PAID -> REFUNDED once refunded.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { createPoller, type Poller } from '../jobs/poller.ts';
+import { publishUserEvent } from '../realtime/events.ts';
+import { describeStripeError, type Stripe } from './stripe-client.ts';
+
+export type PaymentAction = 'capture' | 'cancel' | 'refund';
+
+/** How long a claimed action is left to its caller before another instance may take it over. */
+export const ACTION_LEASE_MS = 2 * 60 * 1000;
+/** Payments one worker round looks at. */
+export const PAYMENT_ACTIONS_BATCH = 50;
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * How far along a PaymentIntent is. A status only ever replaces one of a lower rank, so events that
+ * arrive late or twice change nothing (a failed attempt is the one way back, see applyPaymentStatus).
+ */
+const RANK: Record<string, number> = {
+  requires_payment_method: 0,
+  requires_confirmation: 1,
+  requires_action: 1,
+  processing: 2,
+  requires_capture: 3,
+  succeeded: 4,
+  canceled: 4,
+  refunded: 5,
+};
+export const rankOf = (status: string) => RANK[status] ?? -1;
+
+/** Whether a payment in `status` needs nothing more for `action`. */
+export function isActionDone(action: PaymentAction, status: string): boolean {
+  if (action === 'capture') return status === 'succeeded' || status === 'canceled' || status === 'refunded';
+  if (action === 'cancel') return status === 'canceled' || status === 'refunded';
+  return status === 'refunded' || status === 'canceled';
+}
+
+/** Whether a payment still holds or took money (neither released nor refunded). */
+export const isLivePayment = (status: string) => status !== 'canceled' && status !== 'refunded';
+
+export type PaymentRow = {
+  id: string;
+  booking_id: string;
+  amount_cents: number;
+  status: string;
+  pending_action: PaymentAction | null;
+};
+
+/** The booking's payment, locked (the caller holds the booking's row lock first: always booking, then payment). */
+export async function lockPaymentOfBooking(tx: Executor, bookingId: string): Promise<PaymentRow | undefined> {
+  const [row] = await queryRows<PaymentRow>(
+    tx,
+    sql`select id, booking_id, amount_cents, status, pending_action from payments
+        where booking_id = ${bookingId} for update`,
+  );
+  return row;
+}
+
+export async function recordPaymentEvent(
+  tx: Executor,
+  e: { paymentId: string; kind: string; status: string; detail?: string | null; stripeEventId?: string | null },
+) {
+  await tx.execute(
+    sql`insert into payment_events (payment_id, kind, status, detail, stripe_event_id)
+        values (${e.paymentId}, ${e.kind}, ${e.status}, ${e.detail ?? null}, ${e.stripeEventId ?? null})`,
+  );
+}
+
+/** Owes Stripe `action` for this payment, due now (in the transaction of the booking's change). */
+export async function queuePaymentAction(tx: Executor, payment: PaymentRow, action: PaymentAction, now: Date) {
+  await tx.execute(
+    sql`update payments set pending_action = ${action}, action_due_at = ${ts(now)}, action_attempts = 0,
+          action_error = null, updated_at = ${ts(now)}
+        where id = ${payment.id}`,
+  );
+  await recordPaymentEvent(tx, { paymentId: payment.id, kind: `${action}_requested`, status: payment.status });
+}
+
+/**
+ * Records what Stripe says a PaymentIntent's status is (an API answer or a webhook event), in the
+ * caller's transaction: the payment moves forward only, an owed action that is now done is
+ * cleared, and the booking follows (CONFIRMED -> PAID, CONFIRMED/PAID -> REFUNDED). Unknown
+ * PaymentIntents are ignored. Returns whether anything changed.
+ */
+export async function applyPaymentStatus(
+  tx: Executor,
+  e: {
+    paymentId: string;
+    status: string;
+    kind: string;
+    detail?: string | null;
+    stripeEventId?: string | null;
+    /** A failed attempt (payment_intent.payment_failed) may move back to requires_payment_method. */
+    isFailure?: boolean;
+    now: Date;
+  },
+): Promise<boolean> {
+  const [ref] = await queryRows<{ booking_id: string }>(
+    tx,
+    sql`select booking_id from payments where id = ${e.paymentId}`,
+  );
+  if (!ref) return false;
+  // Booking first, then payment: the order every booking change takes.
+  const [booking] = await queryRows<{ id: string; status: string; user_id: string; provider_user_id: string }>(
+    tx,
+    sql`select b.id, b.status, b.user_id, p.user_id as provider_user_id
+        from bookings b join providers p on p.id = b.provider_id
+        where b.id = ${ref.booking_id} for update of b`,
+  );
+  const payment = await lockPaymentOfBooking(tx, ref.booking_id);
+  if (!booking || !payment) return false;
+
+  const current = rankOf(payment.status);
+  const next = rankOf(e.status);
+  const moves = e.isFailure ? current <= RANK.processing! && e.status !== payment.status : next > current;
+  await recordPaymentEvent(tx, {
+    paymentId: payment.id,
+    kind: e.kind,
+    status: moves ? e.status : payment.status,
+    detail: e.detail,
+    stripeEventId: e.stripeEventId,
+  });
+  if (!moves) return false;
+  const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
+  await tx.execute(
+    sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
+          ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null` : sql``}
+        where id = ${payment.id}`,
+  );
+
+  const to =
+    e.status === 'succeeded' && booking.status === 'CONFIRMED'
+      ? 'PAID'
+      : e.status === 'refunded' && (booking.status === 'CONFIRMED' || booking.status === 'PAID')
+        ? 'REFUNDED'
+        : undefined;
+  if (to) {
+    await tx.execute(sql`update bookings set status = ${to}::booking_status where id = ${booking.id}`);
+    await tx.execute(
+      sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
+          values (${booking.id}, null, 'SYSTEM', ${booking.status}::booking_status, ${to}::booking_status,
+                  ${to === 'PAID' ? 'payment captured' : 'payment refunded'})`,
+    );
+    await publishUserEvent(tx, [booking.user_id, booking.provider_user_id], 'booking', {
+      bookingId: booking.id,
+      status: to,
+      action: to === 'PAID' ? 'paid' : 'refunded',
+    });
+  }
+  return true;
+}
+
+/** The calls to Stripe for one action, given the PaymentIntent as Stripe has it now. */
+async function callStripe(
+  stripe: Stripe,
+  id: string,
+  action: PaymentAction,
+): Promise<{ status: string; kind: string; detail?: string }> {
+  const pi = await stripe.paymentIntents.retrieve(id);
+  if (pi.status === 'processing') throw new Error('The payment is still processing at Stripe; trying again later.');
+  const cancel = async (kind: string) => {
+    const canceled = await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `locora-cancel-${id}` });
+    return { status: canceled.status, kind };
+  };
+  if (pi.status === 'canceled') return { status: 'canceled', kind: `${action}_not_needed` };
+  if (action === 'capture') {
+    if (pi.status === 'succeeded') return { status: 'succeeded', kind: 'capture_not_needed' };
+    if (pi.status === 'requires_capture') {
+      const captured = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `locora-capture-${id}` });
+      return { status: captured.status, kind: 'captured' };
+    }
+    // Never authorised (the traveler did not finish paying): release it, so it cannot be paid
+    // later; the booking goes on as a request-to-book with payment arranged with the provider.
+    return cancel('canceled_unpaid');
+  }
+  if (action === 'cancel') {
+    // Captured already: nothing to release (a refund is a separate, explicit action).
+    if (pi.status === 'succeeded') return { status: 'succeeded', kind: 'cancel_not_needed' };
+    return cancel('canceled');
+  }
+  if (pi.status === 'succeeded') {
+    const refund = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `locora-refund-${id}` });
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new Error(`The refund ${refund.id} ${refund.status}.`);
+    return { status: 'refunded', kind: 'refunded', detail: refund.id };
+  }
+  // Only authorised: releasing the hold is the full refund.
+  return cancel('canceled');
+}
+
+/** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+/**
+ * Makes the call owed for one payment, if it is due and no one else is making it: claims it with a
+ * lease (a short transaction), calls Stripe outside any transaction, then records the answer, or
+ * the failure and when to try again. Returns 'done', 'failed' or 'skipped'.
+ */
+export async function performPaymentAction(
+  db: Db,
+  stripe: Stripe,
+  paymentId: string,
+  now = new Date(),
+): Promise<'done' | 'failed' | 'skipped'> {
+  const [claimed] = await queryRows<{ pending_action: PaymentAction; status: string }>(
+    db,
+    sql`update payments set action_due_at = ${ts(new Date(now.getTime() + ACTION_LEASE_MS))}
+        where id = ${paymentId} and pending_action is not null and action_due_at <= ${ts(now)}
+        returning pending_action, status`,
+  );
+  if (!claimed) return 'skipped';
+  const action = claimed.pending_action;
+  const stillOwed = sql`id = ${paymentId} and pending_action = ${action}`;
+  if (isActionDone(action, claimed.status)) {
+    await db.execute(sql`update payments set pending_action = null, action_due_at = null where ${stillOwed}`);
+    return 'done';
+  }
+  let result: Awaited<ReturnType<typeof callStripe>>;
+  try {
+    result = await callStripe(stripe, paymentId, action);
+  } catch (err) {
+    const detail = describeStripeError(err);
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ action_attempts: number; status: string }>(
+        tx,
+        sql`update payments set action_attempts = action_attempts + 1, action_error = ${detail}, updated_at = ${ts(now)}
+            where ${stillOwed} returning action_attempts, status`,
+      );
+      if (!row) return;
+      await tx.execute(
+        sql`update payments set action_due_at = ${ts(new Date(now.getTime() + retryDelayMs(row.action_attempts)))}
+            where ${stillOwed}`,
+      );
+      await recordPaymentEvent(tx, { paymentId, kind: `${action}_failed`, status: row.status, detail });
+    });
+    return 'failed';
+  }
+  await db.transaction(async (tx) => {
+    await applyPaymentStatus(tx, { paymentId, status: result.status, kind: result.kind, detail: result.detail, now });
+    // Done whatever the status (a capture of a PaymentIntent never paid ends in its release).
+    await tx.execute(
+      sql`update payments set pending_action = null, action_due_at = null, action_error = null where ${stillOwed}`,
+    );
+  });
+  return 'done';
+}
+
+/** One round of the worker: every payment whose action is due, oldest first. */
+export async function runPaymentActions(
+  db: Db,
+  stripe: Stripe,
+  opts: { now?: Date; limit?: number } = {},
+): Promise<number> {
+  const now = opts.now ?? new Date();
+  const due = await queryRows<{ id: string }>(
+    db,
+    sql`select id from payments where pending_action is not null and action_due_at <= ${ts(now)}
+        order by action_due_at, id limit ${opts.limit ?? PAYMENT_ACTIONS_BATCH}`,
+  );
+  let done = 0;
+  for (const { id } of due) if ((await performPaymentAction(db, stripe, id, now)) === 'done') done += 1;
+  return done;
+}
+
+/** The worker every instance runs when Stripe is configured (main.ts). */
+export function createPaymentActionWorker(opts: {
+  db: Db;
+  stripe: Stripe;
+  intervalMs?: number;
+  onError?: (err: unknown) => void;
+}): Poller {
+  return createPoller({
+    name: 'payment-actions',
+    intervalMs: opts.intervalMs ?? 30_000,
+    round: async () => {
+      await runPaymentActions(opts.db, opts.stripe);
+      return 0;
+    },
+    onError: (err) => opts.onError?.(err),
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * The one Stripe client (issue 10): the official SDK pointed at STRIPE_API_URL, Stripe's own API
+ * unless a local server speaking its protocol stands in (the tests, decision 024).
+ */
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config.ts';
+
+export type { Stripe };
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  const url = new URL(config.apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(config.secretKey, {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    timeout: config.timeoutMs,
+    // A failed call is retried by our own outbox (payment-actions.ts), with the same idempotency key.
+    maxNetworkRetries: 1,
+    telemetry: false,
+    appInfo: { name: 'Locora' },
+  });
+}
+
+/** A short, loggable description of a failed Stripe call (never the request's secrets). */
+export function describeStripeError(err: unknown): string {
+  if (err instanceof Stripe.errors.StripeError) {
+    const status = err.statusCode ? ` ${err.statusCode}` : '';
+    return `${err.type}${status}: ${err.message}`.slice(0, 500);
+  }
+  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
+}
