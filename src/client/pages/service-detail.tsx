@@ -10,7 +10,7 @@ import { serviceQuery } from '@/features/catalog/catalog-api';
 import { FavoriteButton } from '@/features/catalog/favorite-button';
 import { serviceRating } from '@/features/catalog/review-count';
 import { RatingSummary } from '@/components/rating';
-import { formatRating, pluralize } from '@/lib/format';
+import { categoryIconGlyph, formatRating, pluralize } from '@/lib/format';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
@@ -125,7 +125,7 @@ function ServiceDetailView({ id }: { id: string }) {
             <div className="flex min-w-0 flex-col gap-3">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="secondary">
-                  {service.category.icon && <span aria-hidden="true">{service.category.icon}</span>}
+                  {categoryIconGlyph(service.category.icon) && <span aria-hidden="true">{service.category.icon}</span>}
                   {service.category.name}
                 </Badge>
                 {!service.isActive && (
