@@ -36,8 +36,8 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <BookingStatusBadge status={booking.status} />
           <span>
-            {formatDate(start, booking.timeZone)} at {formatTime(start, booking.timeZone)} (
-            {zoneLabel(booking.timeZone, start)})
+            {formatDate(start, booking.timeZone)} at {formatTime(start, booking.timeZone)}{' '}
+            {zoneLabel(booking.timeZone, start)}
           </span>
           <span aria-hidden="true">·</span>
           <span>{pluralize(booking.hours, 'hour')}</span>
