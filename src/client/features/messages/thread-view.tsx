@@ -57,7 +57,7 @@ function Bubble({ message, isOwn, timeZone }: { message: Message; isOwn: boolean
         )}
         data-own={isOwn ? 'true' : 'false'}
       >
-        <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+        <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
         <p className={cn('mt-1 text-right text-xs', isOwn ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
           <time dateTime={message.createdAt}>{formatTime(message.createdAt, timeZone)}</time>
         </p>
