@@ -180,7 +180,7 @@ function ServiceDetailView({ id }: { id: string }) {
           <h2 id="about-heading" className="text-xl font-semibold">
             About this service
           </h2>
-          <p className="leading-relaxed text-pretty whitespace-pre-line">{service.description}</p>
+          <p className="leading-relaxed text-pretty wrap-anywhere whitespace-pre-line">{service.description}</p>
         </section>
         <section aria-labelledby="reviews-heading" className="flex flex-col gap-4">
           <h2 id="reviews-heading" className="text-xl font-semibold">
