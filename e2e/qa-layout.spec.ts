@@ -103,3 +103,13 @@ test('the footer offers a traveler to become a provider, and an admin nothing of
   await expect(footer.getByRole('link', { name: 'Find local services' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Offer your services' })).toHaveCount(0);
 });
+
+test('admin services past the last page say so and lead back, instead of "No services yet"', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin/services?page=999');
+  await expect(page.getByText(/^Page 999 is past the last page \(\d+\)\.$/)).toBeVisible();
+  await expect(page.getByText('No services yet')).toHaveCount(0);
+  await page.getByRole('button', { name: /^Go to page \d+$/ }).click();
+  await expect(page.getByTestId('admin-service').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/services\?page=\d+$/);
+});
