@@ -27,6 +27,11 @@ test('on a phone, every provider dashboard tab and every admin link is on screen
   }
   await page.getByRole('tab', { name: 'Profile', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Public profile' })).toBeVisible();
+  // The avatar is one photo: no 'photos', no cover badge, no order buttons.
+  const avatar = page.getByRole('group', { name: 'Avatar' });
+  await expect(avatar.getByRole('button', { name: 'Choose a photo' })).toBeVisible();
+  await expect(avatar.getByText('Cover', { exact: true })).toHaveCount(0);
+  await expect(avatar.getByRole('button', { name: /^Move photo/ })).toHaveCount(0);
   await expectNoHorizontalScroll(page, 'provider dashboard on a phone');
 
   await page.context().clearCookies();
