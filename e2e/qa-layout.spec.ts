@@ -118,3 +118,12 @@ test('admin services past the last page say so and lead back, instead of "No ser
   await expect(page.getByTestId('admin-service').first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/services\?page=\d+$/);
 });
+
+test('checkout from an old link with a past date starts with no day chosen, on this month', async ({ page }) => {
+  await signIn(page, DEMO.traveler.email, DEMO.traveler.password);
+  const [service] = (await (await page.request.get('/api/services/featured')).json()) as { id: string }[];
+  await page.goto(`/checkout/${service!.id}?date=2020-01-01`);
+  await expect(page.getByText('Choose a date to see its free start times.')).toBeVisible();
+  await expect(page.getByTestId('summary-when')).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: /January 2020/ })).toHaveCount(0);
+});
