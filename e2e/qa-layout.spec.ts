@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO, expectNoHorizontalScroll, signIn } from './helpers';
+import { DEMO, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 /**
  * What a QA pass over the dashboards, admin and messages found broken, kept fixed: on a phone every
@@ -33,6 +33,7 @@ test('on a phone, every provider dashboard tab and every admin link is on screen
   await expect(avatar.getByText('Cover', { exact: true })).toHaveCount(0);
   await expect(avatar.getByRole('button', { name: /^Move photo/ })).toHaveCount(0);
   await expectNoHorizontalScroll(page, 'provider dashboard on a phone');
+  await expectNoSeriousA11yViolations(page, 'provider dashboard profile tab on a phone');
 
   await page.context().clearCookies();
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
@@ -42,6 +43,7 @@ test('on a phone, every provider dashboard tab and every admin link is on screen
     await expectWithinWidth(page, nav.getByRole('link', { name }), `admin link ${name}`);
   }
   await expectNoHorizontalScroll(page, 'admin dashboard on a phone');
+  await expectNoSeriousA11yViolations(page, 'admin dashboard on a phone');
 });
 
 test('a long unbroken message wraps in its bubble and the Send button stays in the card', async ({ page }) => {

@@ -218,11 +218,20 @@ export function PhotoUploader({
         className={cn(
           'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-input px-4 py-6 text-center transition-colors',
           dragging && 'border-primary bg-primary/5',
-          slotsLeft === 0 && 'opacity-60',
+          // Full: the button is disabled and the words say why (faded text failed axe's contrast check).
+          slotsLeft === 0 && 'bg-muted/40',
         )}
       >
         <ImagePlus className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">{single ? 'Drag a photo here, or' : 'Drag photos here, or'}</p>
+        <p className="text-sm text-muted-foreground">
+          {slotsLeft === 0 && uploading === 0
+            ? single
+              ? 'Remove the photo below to choose another.'
+              : `That is ${max} photos, the most: remove one to add another.`
+            : single
+              ? 'Drag a photo here, or'
+              : 'Drag photos here, or'}
+        </p>
         <Button
           type="button"
           variant="outline"
