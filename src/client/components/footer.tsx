@@ -7,8 +7,7 @@ export function Footer() {
   const year = useViewerToday().getFullYear();
   const { user } = useAuth();
   // Signed in, sign-up would bounce: the provider dashboard offers a traveler the switch instead.
-  // An admin cannot become a provider (their provider dashboard only says so): no link.
-  const offerPath = user?.role === 'ADMIN' ? null : user ? '/dashboard/provider' : '/auth/signup?role=provider';
+  const offerPath = user ? '/dashboard/provider' : '/auth/signup?role=provider';
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
@@ -25,7 +24,8 @@ export function Footer() {
           <Link className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline" to="/browse">
             Find local services
           </Link>
-          {offerPath && (
+          {/* An admin cannot become a provider (their provider dashboard only says so): no link. */}
+          {user?.role !== 'ADMIN' && (
             <Link
               className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
               to={offerPath}

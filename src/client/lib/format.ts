@@ -44,14 +44,10 @@ export function fallbackPhoto(categorySlug: string | undefined): string {
   return categorySlug && isCategorySlug(categorySlug) ? `/media/services/${categorySlug}/1.svg` : PLACEHOLDER_PHOTO;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
 /**
  * A category's icon when it can be drawn as a glyph (SPEC.md: 'emoji or icon name'): an emoji,
  * however many code points it is made of (🧑‍🍳, 🏄‍♀️), or a character or two. An icon name such as
  * 'waves' is not a picture: null, and the caller draws its own fallback.
  */
-export function categoryIconGlyph(icon: string | null | undefined): string | null {
-  if (!icon) return null;
-  return [...graphemes.segment(icon)].length <= 2 ? icon : null;
-}
+export const categoryIconGlyph = (icon: string | null | undefined): string | null =>
+  icon && [...new Intl.Segmenter().segment(icon)].length < 3 ? icon : null;
