@@ -116,7 +116,9 @@ function ProviderProfileView({ userId }: { userId: string }) {
                   </div>
                 )}
                 {provider.bio && (
-                  <p className="max-w-3xl leading-relaxed text-pretty wrap-anywhere whitespace-pre-line">{provider.bio}</p>
+                  <p className="max-w-3xl leading-relaxed text-pretty wrap-anywhere whitespace-pre-line">
+                    {provider.bio}
+                  </p>
                 )}
               </div>
             </CardContent>
