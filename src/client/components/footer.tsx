@@ -24,12 +24,15 @@ export function Footer() {
           <Link className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline" to="/browse">
             Find local services
           </Link>
-          <Link
-            className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-            to={offerPath}
-          >
-            Offer your services
-          </Link>
+          {/* An admin cannot become a provider (their provider dashboard only says so): no link. */}
+          {user?.role !== 'ADMIN' && (
+            <Link
+              className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+              to={offerPath}
+            >
+              Offer your services
+            </Link>
+          )}
         </nav>
       </div>
       <div className="border-t">

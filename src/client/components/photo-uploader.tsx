@@ -86,6 +86,8 @@ export function PhotoUploader({
   );
 
   const slotsLeft = Math.max(0, max - value.length - uploading);
+  // One photo (an avatar): no cover, no order, and the words say 'a photo'.
+  const single = max === 1;
 
   function update(key: string, patch: Partial<Pending>) {
     setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
@@ -104,9 +106,13 @@ export function PhotoUploader({
     const taken = files.slice(0, slotsLeft);
     if (taken.length < files.length) {
       setNotice(
-        slotsLeft === 0
-          ? `You can add up to ${max} photos. Remove one to add another.`
-          : `You can add up to ${max} photos: only the first ${taken.length} of these were added.`,
+        single
+          ? slotsLeft === 0
+            ? 'You can add one photo. Remove it to add another.'
+            : 'You can add one photo: only the first of these was added.'
+          : slotsLeft === 0
+            ? `You can add up to ${max} photos. Remove one to add another.`
+            : `You can add up to ${max} photos: only the first ${taken.length} of these were added.`,
       );
     }
     const previewable = await Promise.all(taken.map(isPreviewablePhoto));
@@ -212,11 +218,20 @@ export function PhotoUploader({
         className={cn(
           'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-input px-4 py-6 text-center transition-colors',
           dragging && 'border-primary bg-primary/5',
-          slotsLeft === 0 && 'opacity-60',
+          // Full: the button is disabled and the words say why (faded text failed axe's contrast check).
+          slotsLeft === 0 && 'bg-muted/40',
         )}
       >
         <ImagePlus className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">Drag photos here, or</p>
+        <p className="text-sm text-muted-foreground">
+          {slotsLeft === 0 && uploading === 0
+            ? single
+              ? 'Remove the photo below to choose another.'
+              : `That is ${max} photos, the most: remove one to add another.`
+            : single
+              ? 'Drag a photo here, or'
+              : 'Drag photos here, or'}
+        </p>
         <Button
           type="button"
           variant="outline"
@@ -225,15 +240,17 @@ export function PhotoUploader({
           disabled={slotsLeft === 0}
           aria-describedby={hintId}
         >
-          Choose photos
+          {single ? 'Choose a photo' : 'Choose photos'}
         </Button>
         <p id={hintId} className="text-xs text-muted-foreground">
-          JPEG, PNG, WebP or HEIC, up to 10 MB each. The first photo is the cover.
+          {single
+            ? 'JPEG, PNG, WebP or HEIC, up to 10 MB.'
+            : 'JPEG, PNG, WebP or HEIC, up to 10 MB each. The first photo is the cover.'}
         </p>
         <input
           ref={inputRef}
           type="file"
-          multiple
+          multiple={!single}
           accept={PHOTO_ACCEPT}
           className="sr-only"
           tabIndex={-1}
@@ -256,8 +273,11 @@ export function PhotoUploader({
           {value.map((url, i) => (
             <li key={url} className="flex min-w-0 flex-col gap-1.5" data-testid="uploaded-photo">
               <div className="relative aspect-[4/3] overflow-hidden rounded-md border bg-muted">
-                <Thumb url={url} alt={`Photo ${i + 1} of ${value.length}${i === 0 ? ' (cover)' : ''}`} />
-                {i === 0 && (
+                <Thumb
+                  url={url}
+                  alt={single ? label : `Photo ${i + 1} of ${value.length}${i === 0 ? ' (cover)' : ''}`}
+                />
+                {i === 0 && !single && (
                   <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground shadow-sm">
                     <Star className="size-3 fill-current" aria-hidden="true" />
                     Cover
@@ -266,30 +286,34 @@ export function PhotoUploader({
               </div>
               <div className="flex items-center justify-between gap-1">
                 <div className="flex gap-1">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`Move photo ${i + 1} left`}
-                    title="Move left"
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                  >
-                    <ChevronLeft aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`Move photo ${i + 1} right`}
-                    title="Move right"
-                    disabled={i === value.length - 1}
-                    onClick={() => move(i, 1)}
-                  >
-                    <ChevronRight aria-hidden="true" />
-                  </Button>
+                  {!single && (
+                    <>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Move photo ${i + 1} left`}
+                        title="Move left"
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                      >
+                        <ChevronLeft aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Move photo ${i + 1} right`}
+                        title="Move right"
+                        disabled={i === value.length - 1}
+                        onClick={() => move(i, 1)}
+                      >
+                        <ChevronRight aria-hidden="true" />
+                      </Button>
+                    </>
+                  )}
                 </div>
                 <Button
                   type="button"

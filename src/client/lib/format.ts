@@ -43,3 +43,11 @@ export function fallbackPhoto(categorySlug: string | undefined): string {
   // The server draws an illustration set per category (/media/services/{slug}/{n}.svg).
   return categorySlug && isCategorySlug(categorySlug) ? `/media/services/${categorySlug}/1.svg` : PLACEHOLDER_PHOTO;
 }
+
+/**
+ * A category's icon when it can be drawn as a glyph (SPEC.md: 'emoji or icon name'): an emoji,
+ * however many code points it is made of (🧑‍🍳, 🏄‍♀️), or a character or two. An icon name such as
+ * 'waves' is not a picture: null, and the caller draws its own fallback.
+ */
+export const categoryIconGlyph = (icon: string | null | undefined): string | null =>
+  icon && [...new Intl.Segmenter().segment(icon)].length < 3 ? icon : null;

@@ -105,9 +105,11 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const today = useViewerToday();
   const currentPath = useCurrentPath();
 
-  const [date, setDate] = useState<CalendarDate | undefined>(() =>
-    checkoutDateFromParam(searchParams.get('date'), viewerTimeZone),
-  );
+  const [date, setDate] = useState<CalendarDate | undefined>(() => {
+    const asked = checkoutDateFromParam(searchParams.get('date'), viewerTimeZone);
+    // A day already past (an old link) cannot be booked (SPEC.md section 5): start with none.
+    return asked && asked >= calendarDateOfLocalDate(today) ? asked : undefined;
+  });
   const [month, setMonth] = useState(() => monthOfDate(date ?? calendarDateOfLocalDate(today)));
   const [hoursText, setHoursText] = useState(String(service.minHours));
   const [chosenStart, setChosenStart] = useState<string | undefined>();

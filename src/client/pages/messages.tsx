@@ -109,7 +109,7 @@ export function MessagesPage() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col sm:px-2 lg:px-4">
       <div className={cn(showsThread && 'hidden md:block')}>{title}</div>
-      <div className="mb-4 grid h-[calc(100dvh-9rem)] min-h-96 overflow-hidden border-y md:grid-cols-[20rem_1fr] md:rounded-lg md:border">
+      <div className="mb-4 grid h-[calc(100dvh-9rem)] min-h-96 overflow-hidden border-y md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-lg md:border">
         <nav
           aria-label="Conversations"
           className={cn('min-h-0 overflow-y-auto md:border-r', showsThread ? 'hidden md:block' : 'block')}

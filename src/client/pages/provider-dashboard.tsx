@@ -52,14 +52,13 @@ function ProviderWorkspace() {
       </div>
       <StatCards />
       <Tabs value={tab} onValueChange={setTab} className="gap-4">
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList>
-            <TabsTrigger value="services">Services</TabsTrigger>
-            <TabsTrigger value="bookings">Booking Requests</TabsTrigger>
-            <TabsTrigger value="availability">Availability</TabsTrigger>
-            <TabsTrigger value="profile">Profile</TabsTrigger>
-          </TabsList>
-        </div>
+        {/* Two rows on a phone: in one scrolling row the fourth tab (Profile) was cut off at the edge. */}
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 *:h-9 sm:inline-flex sm:h-10 sm:w-fit sm:gap-0 sm:*:h-full">
+          <TabsTrigger value="services">Services</TabsTrigger>
+          <TabsTrigger value="bookings">Booking Requests</TabsTrigger>
+          <TabsTrigger value="availability">Availability</TabsTrigger>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+        </TabsList>
         <TabsContent value="services">
           {categories.isError ? (
             <InlineLoadFailed what="the categories" onRetry={() => void categories.refetch()} />

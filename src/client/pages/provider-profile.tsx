@@ -117,7 +117,9 @@ function ProviderProfileView({ userId }: { userId: string }) {
                   </div>
                 )}
                 {provider.bio && (
-                  <p className="max-w-3xl leading-relaxed text-pretty whitespace-pre-line">{provider.bio}</p>
+                  <p className="max-w-3xl leading-relaxed text-pretty wrap-anywhere whitespace-pre-line">
+                    {provider.bio}
+                  </p>
                 )}
                 {/* Ask before booking (issue 11 section 3): about one of their services, chosen in the dialog. */}
                 <MessageProviderButton

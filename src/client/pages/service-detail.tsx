@@ -10,7 +10,7 @@ import { serviceQuery } from '@/features/catalog/catalog-api';
 import { FavoriteButton } from '@/features/catalog/favorite-button';
 import { serviceRating } from '@/features/catalog/review-count';
 import { RatingSummary } from '@/components/rating';
-import { formatRating, pluralize } from '@/lib/format';
+import { categoryIconGlyph, formatRating, pluralize } from '@/lib/format';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
@@ -126,7 +126,7 @@ function ServiceDetailView({ id }: { id: string }) {
             <div className="flex min-w-0 flex-col gap-3">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="secondary">
-                  {service.category.icon && <span aria-hidden="true">{service.category.icon}</span>}
+                  {categoryIconGlyph(service.category.icon) && <span aria-hidden="true">{service.category.icon}</span>}
                   {service.category.name}
                 </Badge>
                 {!service.isActive && (
@@ -190,7 +190,7 @@ function ServiceDetailView({ id }: { id: string }) {
           <h2 id="about-heading" className="text-xl font-semibold">
             About this service
           </h2>
-          <p className="leading-relaxed text-pretty whitespace-pre-line">{service.description}</p>
+          <p className="leading-relaxed text-pretty wrap-anywhere whitespace-pre-line">{service.description}</p>
         </section>
         <section aria-labelledby="reviews-heading" className="flex flex-col gap-4">
           <h2 id="reviews-heading" className="text-xl font-semibold">

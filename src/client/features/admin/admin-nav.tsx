@@ -9,11 +9,11 @@ const LINKS = [
   { to: '/admin/categories', label: 'Categories', icon: FolderTree, end: false },
 ];
 
-/** The navigation every admin page shares; scrolls sideways on a phone. */
+/** The navigation every admin page shares; two rows on a phone (one scrolling row cut Categories off). */
 export function AdminNav() {
   return (
-    <nav aria-label="Admin" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="inline-flex min-w-max gap-1 rounded-lg bg-muted p-1 text-muted-foreground">
+    <nav aria-label="Admin">
+      <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex">
         {LINKS.map((link) => (
           <li key={link.to}>
             <NavLink
@@ -21,7 +21,7 @@ export function AdminNav() {
               end={link.end}
               className={({ isActive }) =>
                 cn(
-                  'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors outline-none',
+                  'flex items-center justify-center gap-2 rounded-md px-3 py-1.5 sm:inline-flex sm:justify-start text-sm font-medium whitespace-nowrap transition-colors outline-none',
                   'focus-visible:ring-[3px] focus-visible:ring-ring/60',
                   isActive ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
                 )

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { categoryIconGlyph } from '@/lib/format';
 import { createCategoryRequest, deleteCategoryRequest, invalidateAfterAdminChange } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -169,13 +170,13 @@ export function CategoryManagement({ categories }: { categories: UseQueryResult<
                   className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-lg text-accent-foreground"
                   aria-hidden="true"
                 >
-                  {c.icon && [...c.icon].length <= 2 ? c.icon : <FolderTree className="size-5" />}
+                  {categoryIconGlyph(c.icon) ?? <FolderTree className="size-5" />}
                 </span>
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="truncate font-medium">{c.name}</span>
                   <span className="truncate text-xs text-muted-foreground">
                     {c.slug}
-                    {c.icon && [...c.icon].length > 2 ? ` · ${c.icon}` : ''}
+                    {c.icon && !categoryIconGlyph(c.icon) ? ` · ${c.icon}` : ''}
                   </span>
                 </div>
                 <Button

@@ -184,7 +184,19 @@ export function ServiceModeration() {
       ) : services.data.services.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-16 text-center">
           <Store className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="text-lg font-medium">{q ? `No services match "${q}"` : 'No services yet'}</p>
+          {services.data.total > 0 ? (
+            // A page past the last one (an old link, or services deleted meanwhile): say so, and go back.
+            <>
+              <p className="text-lg font-medium">
+                Page {page} is past the last page ({pages}).
+              </p>
+              <Button variant="outline" size="sm" onClick={() => goTo(pages)}>
+                Go to page {pages}
+              </Button>
+            </>
+          ) : (
+            <p className="text-lg font-medium">{q ? `No services match "${q}"` : 'No services yet'}</p>
+          )}
         </div>
       ) : (
         <>

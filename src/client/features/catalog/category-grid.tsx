@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
+import { categoryIconGlyph } from '@/lib/format';
 import { categoriesQuery } from './catalog-api';
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5';
@@ -34,7 +35,7 @@ export function CategoryGrid() {
               aria-hidden="true"
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-xl transition-colors group-hover:bg-primary/15 sm:size-12 sm:text-2xl"
             >
-              {category.icon || category.name.charAt(0)}
+              {categoryIconGlyph(category.icon) ?? category.name.charAt(0)}
             </span>
             <span className="min-w-0 font-medium break-words">{category.name}</span>
           </Link>

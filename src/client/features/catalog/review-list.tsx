@@ -63,7 +63,7 @@ export function ReviewList({
                 )}
               </p>
             )}
-            <p className="text-pretty whitespace-pre-line">{review.text}</p>
+            <p className="text-pretty wrap-anywhere whitespace-pre-line">{review.text}</p>
           </li>
         );
       })}

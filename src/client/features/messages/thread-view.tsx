@@ -41,9 +41,8 @@ function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <BookingStatusBadge status={booking.status} />
             <span>
-              {formatDate(new Date(booking.start), booking.timeZone)} at{' '}
-              {formatTime(new Date(booking.start), booking.timeZone)} (
-              {zoneLabel(booking.timeZone, new Date(booking.start))})
+              {formatDate(booking.start, booking.timeZone)} at {formatTime(booking.start, booking.timeZone)}{' '}
+              {zoneLabel(booking.timeZone, new Date(booking.start))}
             </span>
             <span aria-hidden="true">·</span>
             <span>{pluralize(booking.hours, 'hour')}</span>
@@ -69,7 +68,7 @@ function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: b
         )}
         data-own={isOwn ? 'true' : 'false'}
       >
-        <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+        <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
         <p className={cn('mt-1 text-right text-xs', isOwn ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
           <time dateTime={message.createdAt}>{formatTime(message.createdAt, timeZone)}</time>
         </p>

@@ -31,7 +31,8 @@ function StateBadge({ service }: { service: ProviderService }) {
   if (state === 'inactive') return <Badge variant="destructive">Inactive</Badge>;
   if (state === 'paused') return <Badge variant="secondary">Paused</Badge>;
   return (
-    <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-500/20 dark:text-emerald-200">
+    // Opaque in both themes: it sits on the cover photo, through which a tinted badge fades away.
+    <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
       Active
     </Badge>
   );
