@@ -10,7 +10,7 @@ import { DEMO, expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEm
 const PASSWORD = 'inquiry-pass-2026';
 
 async function signedInContext(browser: Browser, who: { email: string; password: string }, phone = false) {
-  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true } : {});
+  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true } : {});
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
   expect(res.status(), await res.text()).toBe(200);
@@ -138,6 +138,10 @@ test.describe('ask before booking', () => {
     await expect(page).toHaveURL(/\/messages\?conversation=/);
     await expect(page.locator('[data-own="true"]').filter({ hasText: 'Do you speak English?' })).toBeVisible();
     await expectNoHorizontalScroll(page, '/messages inquiry thread (phone)');
+    // The thread column is clipped, not scrolled, so a column wider than the screen hides the send
+    // button's edge without a sideways scroll: check that the composer fits the screen.
+    const send = await page.getByRole('button', { name: 'Send', exact: true }).boundingBox();
+    expect(send && send.x + send.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     // The back button leads to the list, where the inquiry is marked as such.
     await page.getByRole('link', { name: 'Back to conversations' }).click();
     const row = page.getByRole('link', { name: new RegExp(service.title) }).first();

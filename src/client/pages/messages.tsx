@@ -109,14 +109,14 @@ export function MessagesPage() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col sm:px-2 lg:px-4">
       <div className={cn(showsThread && 'hidden md:block')}>{title}</div>
-      <div className="mb-4 grid h-[calc(100dvh-9rem)] min-h-96 overflow-hidden border-y md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-lg md:border">
+      <div className="mb-4 grid h-[calc(100dvh-9rem)] grid-cols-1 min-h-96 overflow-hidden border-y md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-lg md:border">
         <nav
           aria-label="Conversations"
           className={cn('min-h-0 overflow-y-auto md:border-r', showsThread ? 'hidden md:block' : 'block')}
         >
           <ConversationList conversations={data} selected={selected?.ref} />
         </nav>
-        <div className={cn('min-h-0 flex-col', showsThread ? 'flex' : 'hidden md:flex')}>
+        <div className={cn('min-h-0 min-w-0 flex-col', showsThread ? 'flex' : 'hidden md:flex')}>
           {selected ? (
             <ThreadView key={`${selected.ref.kind}:${selected.ref.id}`} conversation={selected} />
           ) : (
