@@ -119,8 +119,27 @@ test.describe('ask before booking', () => {
     expect(created.status(), await created.text()).toBe(201);
     await setup.close();
 
-    provider = await signedInContext(browser, DEMO.provider);
-    const service = await demoProviderService(provider.page);
+    // A provider of their own, whose service has a long title: the thread header truncates it and
+    // the composer still fits the phone's width.
+    const providerContext = await browser.newContext();
+    provider = { context: providerContext, page: await providerContext.newPage() };
+    const providerSignup = await provider.page.request.post('/api/auth/signup', {
+      data: {
+        email: uniqueEmail('long-title-provider'),
+        password: PASSWORD,
+        name: 'Lena Longtitle',
+        role: 'PROVIDER',
+        timeZone: 'America/Sao_Paulo',
+      },
+    });
+    expect(providerSignup.status(), await providerSignup.text()).toBe(201);
+    const categories = (await (await provider.page.request.get('/api/categories')).json()) as { id: string }[];
+    const title = `Lash Lift, Brow Shaping and Tinting at Your Hotel in São Paulo ${Date.now().toString(36)}`;
+    const createdService = await provider.page.request.post('/api/services', {
+      data: { title, categoryId: categories[0]!.id, price: 5500, city: 'São Paulo' },
+    });
+    expect(createdService.status(), await createdService.text()).toBe(201);
+    const service = ((await createdService.json()) as { service: { id: string; title: string } }).service;
     traveler = await signedInContext(browser, { email, password: PASSWORD }, true);
     const page = traveler.page;
 
