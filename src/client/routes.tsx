@@ -243,8 +243,14 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               path: 'checkout/:id',
               ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage'),
               loader: isServer
-                ? (args: LoaderFunctionArgs) =>
-                    serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])?.(args) ?? null
+                ? async (args: LoaderFunctionArgs) => {
+                    const guarded = await serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])?.(args);
+                    // Whether card payments are on decides the payment card, so the HTML carries it.
+                    // Imported here: the server runs this loader, and the browser's first load stays lean.
+                    const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
+                    await queryClient.prefetchQuery(paymentsConfigQuery());
+                    return guarded ?? null;
+                  }
                 : undefined,
             },
             {
