@@ -397,7 +397,14 @@ describe('DELETE /api/availability/{id}', () => {
 describe('GET /api/availability/{providerId}', () => {
   it('is public, names the zone, and finds the provider by user id or provider id', async () => {
     const p = await provider(LISBON);
-    await post(p.cookies, weekly(0, [0, 1, 2, 3, 4, 5, 6]));
+    // Today on Lisbon's clock: between 00:00 and 05:00 UTC New York's today is Lisbon's yesterday.
+    const today = dayIn(0, LISBON);
+    const created = await post(p.cookies, {
+      ...weekly(0, [0, 1, 2, 3, 4, 5, 6]),
+      start: `${today}T09:00`,
+      end: `${today}T17:00`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
     const traveler = await signUp(t.app);
     const anAdmin = await admin();
     const other = await provider();
