@@ -103,7 +103,17 @@ test.describe('forgot password', () => {
     await expectNoSeriousA11yViolations(page, 'settings, not verified');
 
     const mail = await readOutboxMail(email, 'Confirm your email address for Locora');
+    // A link verifies only signed in as its account (decision 022): signed out, it goes to sign-in
+    // first and comes back to the link.
+    expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
     await page.goto(linkIn(mail, 'verify-email'));
+    await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fauth%2Fverify-email%3Ftoken%3D[A-Za-z0-9_-]+&reason=verify$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to confirm your email address' })).toBeVisible();
+    expect(await serverUser(page)).toBeNull();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('verify-pass-123');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-email\?token=/);
     await expect(page.getByText('Email verified')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'verify email');
     await page.getByRole('link', { name: 'Go to settings' }).click();
@@ -129,6 +139,11 @@ test.describe('forgot password', () => {
     await expectNoHorizontalScroll(page, 'reset password (phone)');
     await expectNoSeriousA11yViolations(page, 'reset password error (phone, dark)');
 
+    // A verification link is opened signed in (decision 022).
+    const created = await page.request.post('/api/auth/signup', {
+      data: { email: uniqueEmail('phone'), password: 'phone-pass-123', name: 'Pho Ne', role: 'TRAVELER' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
     await page.goto('/auth/verify-email?token=not-a-real-token');
     await expect(page.getByText('We could not verify your email')).toBeVisible();
     await expect(page.getByText('This verification link is not valid.', { exact: false })).toBeVisible();

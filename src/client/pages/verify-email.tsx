@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -10,18 +10,21 @@ import { emailStatusQueryKey, verifyEmail } from '@/features/auth/email-links-ap
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { signInPath } from '@shared/domain/return-path';
 
 type State = { kind: 'verifying' } | { kind: 'verified'; email: string } | { kind: 'failed'; message: string };
 
 /**
  * The page a verification link opens. The link is used up by a POST from the page (not by the
- * GET), so a mail scanner that fetches links does not spend it.
+ * GET), so a mail scanner that fetches links does not spend it. It works only signed in as the
+ * account it was sent to (decision 022): signed out, the page sends to sign-in, which comes back
+ * here; signed in as another account, the server's refusal says so.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify email');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(
     token
@@ -34,7 +37,7 @@ export function VerifyEmailPage() {
   const started = useRef(false);
 
   useEffect(() => {
-    if (!token || started.current) return;
+    if (!token || started.current || isLoading || !user) return;
     started.current = true;
     verifyEmail(token)
       .then((email) => {
@@ -44,7 +47,11 @@ export function VerifyEmailPage() {
       .catch((error: unknown) =>
         setState({ kind: 'failed', message: errorMessage(error, 'Something went wrong. Please try again.') }),
       );
-  }, [token, queryClient]);
+  }, [token, queryClient, isLoading, user]);
+
+  if (token && !isLoading && !user) {
+    return <Navigate to={signInPath(`/auth/verify-email?token=${encodeURIComponent(token)}`, 'verify')} replace />;
+  }
 
   return (
     <AuthCard

@@ -362,7 +362,7 @@ export const availability = pgTable(
 
 /**
  * A traveler's conversation with a provider about a service before any booking (an inquiry,
- * decision 025). When the traveler books that service, a trigger (migration 0019) sets
+ * decision 025). When the traveler books that service, a trigger (migration 0017) sets
  * `booking_id` and gives its messages the booking, so they are the booking's thread. At most one
  * open (not yet booked) inquiry per traveler and service.
  */

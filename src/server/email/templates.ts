@@ -120,8 +120,8 @@ export function verifyEmailEmail(input: { appUrl: string; name: string | null; t
     subject: 'Confirm your email address for Locora',
     greeting: input.name ? `Hi ${input.name},` : 'Hi,',
     paragraphs: [
-      'Please confirm that this is your email address by opening the link below.',
-      `The link works once and expires in ${input.hours} hours. If you did not create a Locora account or change its email, you can ignore this email.`,
+      'Please confirm that this is your email address by opening the link below and signing in to your account.',
+      `The link works once and expires in ${input.hours} hours. If you did not create a Locora account or change its email, ignore this email and do not open the link.`,
     ],
     action: {
       label: 'Confirm email address',

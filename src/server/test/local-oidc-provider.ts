@@ -11,7 +11,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
  * `sub` of an account is its login. Consent is granted without asking (as Google does for an app
  * the user already allowed); the page's "[ Cancel ]" link denies it (error=access_denied).
  */
-export type LocalAccount = { email: string; emailVerified: boolean; name?: string };
+export type LocalAccount = { email: string; emailVerified: boolean; name?: string; givenName?: string };
 
 export type LocalOidcProvider = {
   issuer: string;
@@ -51,7 +51,7 @@ export async function startLocalOidcProvider(options: {
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name'] },
     // Google puts email and email_verified in the ID token itself.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
@@ -67,6 +67,7 @@ export async function startLocalOidcProvider(options: {
           email: account.email,
           email_verified: account.emailVerified,
           ...(account.name ? { name: account.name } : {}),
+          ...(account.givenName ? { given_name: account.givenName } : {}),
         }),
       };
     },

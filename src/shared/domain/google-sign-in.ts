@@ -29,7 +29,7 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   google_link_unverified: {
     title: 'Sign in with your password first',
     description:
-      'An account with this email already exists and its address is not confirmed yet. Sign in with your password and confirm your email address with the link we sent you; then you can sign in with Google.',
+      'An account with this email already exists and its address is not confirmed yet. Sign in with your password, then confirm your email address from Settings (send a new verification link there and open it while signed in); then you can sign in with Google.',
   },
   google_link_other: {
     title: 'Google sign-in refused',

@@ -14,6 +14,8 @@ describe('safeNextPath', () => {
     ['/a/../browse', '/browse'],
     ['/authors', '/authors'],
     ['/apis-of-the-world', '/apis-of-the-world'],
+    // A verification link works only signed in (decision 022): sign-in comes back to it.
+    ['/auth/verify-email?token=Ab_-9', '/auth/verify-email?token=Ab_-9'],
   ])('keeps the same-origin path %s', (value, expected) => {
     expect(safeNextPath(value)).toBe(expected);
   });
@@ -61,6 +63,11 @@ describe('safeNextPath', () => {
     '/%61uth/signin',
     '/api/auth/me',
     '/api/auth/google',
+    // Only the verification link itself (with its query) is returned to, exactly that path.
+    '/auth/verify-email',
+    '/auth/verify-email/../signin?x=1',
+    '/auth/verify-emailx?token=a',
+    '/auth/%76erify-email?token=a',
     // Not a string, empty, too long.
     '',
     undefined,

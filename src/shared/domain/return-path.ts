@@ -12,6 +12,11 @@ const BASE = 'https://locora.invalid';
 
 /** Paths never returned to: the auth pages themselves (a loop) and the API. */
 const NOT_RETURNABLE = /^\/(?:auth(?:\/|$)|api(?:\/|$))/i;
+/**
+ * The one auth page returned to: a verification link works only signed in as its account
+ * (decision 022), so a signed-out click goes to sign-in and comes back to the link.
+ */
+const VERIFY_EMAIL_PAGE = '/auth/verify-email';
 
 /**
  * `value` as a same-origin path to return to ("/service/1?date=2026-12-01"), or undefined when it
@@ -47,7 +52,8 @@ export function safeNextPath(value: unknown): string | undefined {
     return undefined;
   }
   if (url.origin !== BASE) return undefined;
-  if (NOT_RETURNABLE.test(url.pathname) || NOT_RETURNABLE.test(decoded)) return undefined;
+  const verifyLink = url.pathname === VERIFY_EMAIL_PAGE && decoded.startsWith(`${VERIFY_EMAIL_PAGE}?`);
+  if (!verifyLink && (NOT_RETURNABLE.test(url.pathname) || NOT_RETURNABLE.test(decoded))) return undefined;
   // The parser resolves dot segments ("/.//evil.com" -> "//evil.com"): check what it made too.
   if (url.pathname.startsWith('//') || url.pathname.includes('\\')) return undefined;
   const path = `${url.pathname}${url.search}${url.hash}`;
@@ -59,6 +65,7 @@ export const SIGN_IN_REASONS = {
   book: 'Sign in to book this service',
   save: 'Sign in to save this service',
   message: 'Sign in to message this provider',
+  verify: 'Sign in to confirm your email address',
 } as const;
 export type SignInReason = keyof typeof SIGN_IN_REASONS;
 

@@ -43,13 +43,14 @@ export async function ensureProviderProfile(
     .onConflictDoNothing({ target: providers.userId });
 }
 
-/** The account's name (or the email's local part), NFC, never with spoofing characters. */
-function providerDisplayName(user: { name: string | null; email: string }) {
-  for (const candidate of [user.name, user.email.split('@')[0]]) {
-    const name = candidate?.normalize('NFC').trim();
-    if (name && !hasHostileCharacters(name)) return name;
-  }
-  return 'Provider';
+/**
+ * The account's name, NFC, never with spoofing characters; else a neutral 'Provider'. Never the
+ * email's local part: the display name is public, the address is not (a Google account whose name
+ * is not a valid name has none; password sign-up always has one).
+ */
+export function providerDisplayName(user: { name: string | null }) {
+  const name = user.name?.normalize('NFC').trim();
+  return name && !hasHostileCharacters(name) ? name : 'Provider';
 }
 
 export function isUniqueViolation(err: unknown): boolean {

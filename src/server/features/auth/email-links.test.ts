@@ -70,8 +70,7 @@ describe('email verification', () => {
       email: u.email,
       verified: false,
     });
-    // Anyone holding the link may open it (signed out here).
-    const ok = await post('/api/auth/verify-email', { token });
+    const ok = await post('/api/auth/verify-email', { token }, u.cookies);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ ok: true, email: u.email });
     expect((await t.app.inject({ url: '/api/account/email', cookies: u.cookies })).json()).toEqual({
@@ -83,18 +82,56 @@ describe('email verification', () => {
     expect(again.json().message).toBe(VERIFY_LINK_ERRORS.used);
   });
 
+  it('verifies only for the signed-in account it was sent to: anonymous 401, anyone else 403, the link kept', async () => {
+    const owner = await signUp(t.app);
+    const token = await lastToken('verify-email', owner.email);
+    const traveler = await signUp(t.app);
+    const provider = await signUp(t.app, { role: 'PROVIDER' });
+    const admin = await createUser(t.db, { role: 'ADMIN', emailVerifiedAt: new Date() });
+
+    // Whoever holds the mailbox without the password cannot mark the account verified (a Google
+    // account with this address would then be linked to it: decision 023).
+    const anonymous = await post('/api/auth/verify-email', { token });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe(VERIFY_LINK_ERRORS.signedOut);
+    for (const cookies of [traveler.cookies, provider.cookies, await cookieFor(admin.id)]) {
+      const other = await post('/api/auth/verify-email', { token }, cookies);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe(VERIFY_LINK_ERRORS.otherAccount);
+    }
+    const verifiedNow = async () =>
+      (
+        await t.db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`email_verified_at is not null`)
+      ).map((r) => r.id);
+    expect(await verifiedNow()).toEqual([admin.id]);
+    const [unused] = await t.db
+      .select({ usedAt: authTokens.usedAt })
+      .from(authTokens)
+      .where(eq(authTokens.userId, owner.user.id));
+    expect(unused!.usedAt).toBeNull();
+
+    const ok = await post('/api/auth/verify-email', { token }, owner.cookies);
+    expect(ok.json()).toEqual({ ok: true, email: owner.email });
+    expect((await verifiedNow()).sort()).toEqual([admin.id, owner.user.id].sort());
+  });
+
   it('expired, unknown and malformed links get a clear 400', async () => {
     const u = await signUp(t.app);
     const token = await lastToken('verify-email', u.email);
     await t.db.update(authTokens).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const expired = await post('/api/auth/verify-email', { token });
+    const expired = await post('/api/auth/verify-email', { token }, u.cookies);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(VERIFY_LINK_ERRORS.expired);
-    const unknown = await post('/api/auth/verify-email', { token: 'x'.repeat(43) });
+    const unknown = await post('/api/auth/verify-email', { token: 'x'.repeat(43) }, u.cookies);
     expect(unknown.json().message).toBe(VERIFY_LINK_ERRORS.invalid);
-    expect((await post('/api/auth/verify-email', {})).statusCode).toBe(400);
-    expect((await post('/api/auth/verify-email', { token: '' })).json().message).toBe('The link is missing its token.');
-    expect((await post('/api/auth/verify-email', { token: 'a'.repeat(500) })).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-email', {}, u.cookies)).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-email', { token: '' }, u.cookies)).json().message).toBe(
+      'The link is missing its token.',
+    );
+    expect((await post('/api/auth/verify-email', { token: 'a'.repeat(500) }, u.cookies)).statusCode).toBe(400);
     const [row] = await t.db.select({ v: users.emailVerifiedAt }).from(users).where(eq(users.id, u.user.id));
     expect(row!.v).toBeNull();
   });
@@ -130,7 +167,7 @@ describe('email verification', () => {
     expect((await post('/api/account/email/verification', undefined, provider.cookies)).statusCode).toBe(200);
     // Every resent link works (each once); the newest verifies the address.
     const token = await lastToken('verify-email', traveler.email);
-    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify-email', { token }, traveler.cookies)).statusCode).toBe(200);
   });
 
   it('an email change needs the password, unverifies, and sends a link to the new address only', async () => {
@@ -156,11 +193,14 @@ describe('email verification', () => {
     expect(changed.json().user.email).toBe(newEmail);
     expect((await t.app.inject({ url, cookies: u.cookies })).json()).toEqual({ email: newEmail, verified: false });
     // The link sent to the old address no longer verifies anything.
-    const outdated = await post('/api/auth/verify-email', { token: oldToken });
+    const outdated = await post('/api/auth/verify-email', { token: oldToken }, u.cookies);
     expect(outdated.statusCode).toBe(400);
     expect(outdated.json().message).toBe(VERIFY_LINK_ERRORS.outdated);
     const newToken = await lastToken('verify-email', newEmail);
-    expect((await post('/api/auth/verify-email', { token: newToken })).json()).toEqual({ ok: true, email: newEmail });
+    expect((await post('/api/auth/verify-email', { token: newToken }, u.cookies)).json()).toEqual({
+      ok: true,
+      email: newEmail,
+    });
     expect((await t.app.inject({ url, cookies: u.cookies })).json()).toEqual({ email: newEmail, verified: true });
     // The other account was not touched.
     expect((await t.app.inject({ url, cookies: other.cookies })).json()).toEqual({
@@ -355,7 +395,7 @@ describe('emails through a real SMTP server', () => {
     expect(verify).toContain('Hi Rita,');
     expect(reset).toMatch(/<a href="https:\/\/locora\.example\/auth\/reset-password\?token=[A-Za-z0-9_-]+"/);
 
-    const verified = await post('/api/auth/verify-email', { token: tokenIn(verify, 'verify-email') });
+    const verified = await post('/api/auth/verify-email', { token: tokenIn(verify, 'verify-email') }, u.cookies);
     expect(verified.json()).toEqual({ ok: true, email: u.email });
     const res = await post('/api/auth/reset-password', {
       token: tokenIn(reset, 'reset-password'),

@@ -34,6 +34,9 @@ export const VERIFY_LINK_ERRORS = {
   expired: 'This verification link has expired. Send a new one from your settings.',
   outdated:
     'This verification link was sent to an earlier email address of your account. Send a new one from your settings.',
+  signedOut: 'Sign in to confirm your email address: a verification link works only for the account it was sent to.',
+  otherAccount:
+    'This verification link was sent to a different account. Sign out, open the link again and sign in with the account it was sent to.',
 } as const;
 
 export const RESET_LINK_ERRORS = {
@@ -102,16 +105,24 @@ function tokenProblem(row: TokenRow | undefined): 'invalid' | 'used' | 'expired'
   return undefined;
 }
 
-/** Confirms the address a verification link was sent to (if it is still the account's address). */
-export async function verifyEmail(db: Executor, token: string): Promise<{ email: string }> {
+/**
+ * Confirms the address a verification link was sent to (if it is still the account's address),
+ * only for the signed-in account the link belongs to (decision 022). Whoever holds the mailbox
+ * without the password cannot mark someone else's account verified: Google sign-in links an
+ * account by a verified address (decision 023), so "verified" must mean that the password holder
+ * also controls the mailbox. Another account (any role, an admin too) is refused before the
+ * link's state is told, and the link stays usable by its owner.
+ */
+export async function verifyEmail(db: Executor, token: string, userId: string): Promise<{ email: string }> {
   return db.transaction(async (tx) => {
     const row = await findToken(tx, token, 'VERIFY_EMAIL', true);
+    if (row && row.userId !== userId) throw new AppError('FORBIDDEN', VERIFY_LINK_ERRORS.otherAccount);
     const problem = tokenProblem(row);
     if (problem) throw new AppError('BAD_REQUEST', VERIFY_LINK_ERRORS[problem]);
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(and(eq(users.id, row!.userId), sql`lower(${users.email}) = lower(${row!.email})`))
+      .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${row!.email})`))
       .returning({ email: users.email });
     if (!user) throw new AppError('BAD_REQUEST', VERIFY_LINK_ERRORS.outdated);
     await tx

@@ -10,10 +10,10 @@ import { isSecure, setSessionCookie } from '../../http/session.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookies.ts';
 import {
   finishGoogleSignIn,
-  GOOGLE_FLOW_COOKIE,
   GOOGLE_FLOW_COOKIE_PATH,
   GOOGLE_FLOW_TTL_SECONDS,
   googleDiscovery,
+  googleFlowCookieName,
   openFlow,
   sealFlow,
   signInWithGoogle,
@@ -67,7 +67,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         timeZone,
         next,
       });
-      void reply.setCookie(GOOGLE_FLOW_COOKIE, sealFlow(flow, google.clientSecret), {
+      void reply.setCookie(googleFlowCookieName(isSecure(request)), sealFlow(flow, google.clientSecret), {
         ...cookieOptions(request),
         maxAge: GOOGLE_FLOW_TTL_SECONDS,
       });
@@ -88,8 +88,9 @@ export const googleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     async (request, reply) => {
       if (!google || !discover) return backToSignIn(reply, 'google_not_configured');
       // The flow is single use: its cookie goes whatever happens next.
-      const flow = openFlow(request.cookies[GOOGLE_FLOW_COOKIE], google.clientSecret);
-      void reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions(request));
+      const cookieName = googleFlowCookieName(isSecure(request));
+      const flow = openFlow(request.cookies[cookieName], google.clientSecret);
+      void reply.clearCookie(cookieName, cookieOptions(request));
       if (request.query.error) {
         return backToSignIn(
           reply,

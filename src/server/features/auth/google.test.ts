@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { providers, sessions, users } from '../../db/schema.ts';
+import { emailOutbox, providers, sessions, users } from '../../db/schema.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { SESSION_COOKIE } from '../../http/session.ts';
+import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../test/local-oidc-provider.ts';
 import { sessionCookie, signUp, uniqueEmail, uniqueIp, useTestApp } from '../../test/test-app.ts';
-import { GOOGLE_FLOW_COOKIE, openFlow, sealFlow } from './google.ts';
+import { GOOGLE_FLOW_COOKIE, GOOGLE_FLOW_COOKIE_SECURE, openFlow, sealFlow } from './google.ts';
 
 /**
  * Google sign-in end to end against a real OpenID provider on 127.0.0.1 (oidc-provider, see
@@ -132,6 +132,18 @@ const userByEmail = async (email: string) => {
   return rows;
 };
 
+/** The token of the newest verification link emailed to `email`. */
+async function verifyTokenOf(email: string) {
+  const rows = await t.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'verify-email'), eq(emailOutbox.toAddress, email)))
+    .orderBy(emailOutbox.createdAt);
+  const token = /\/auth\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(rows.at(-1)?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification link to ${email}`);
+  return token;
+}
+
 describe('GET /api/auth/google (start)', () => {
   it('sends the browser to the discovered issuer with PKCE (S256), state, nonce and the openid email scope', async () => {
     const { location, flowCookie } = await start();
@@ -152,6 +164,32 @@ describe('GET /api/auth/google (start)', () => {
     expect(location).not.toContain(flow?.codeVerifier);
     expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google' });
     expect(flowCookie?.maxAge).toBeLessThanOrEqual(600);
+  });
+
+  it('on HTTPS the flow cookie is __Secure-locora_google (Secure), and only that name is read back', async () => {
+    const app = await buildApp({
+      db: t.db,
+      config: { ...t.config, publicUrl: 'https://locora.example' },
+      logger: false,
+    });
+    try {
+      const res = await app.inject({ url: '/api/auth/google' });
+      expect(res.statusCode).toBe(302);
+      const cookie = res.cookies.find((c) => c.name === GOOGLE_FLOW_COOKIE_SECURE);
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/api/auth/google' });
+      expect(res.cookies.find((c) => c.name === GOOGLE_FLOW_COOKIE)).toBeUndefined();
+      const flow = openFlow(cookie?.value, google.clientSecret);
+      const url = `/api/auth/google/callback?code=not-a-code&state=${flow!.state}`;
+      // The flow is found under its prefixed name (the code is then refused by the provider) ...
+      const back = await app.inject({ url, cookies: { [GOOGLE_FLOW_COOKIE_SECURE]: cookie!.value } });
+      expect(back.headers.location).toBe('/auth/signin?error=google_failed');
+      expect(back.cookies.find((c) => c.name === GOOGLE_FLOW_COOKIE_SECURE)?.value).toBe('');
+      // ... and not under the plain one, which a page over plain HTTP could have planted.
+      const planted = await app.inject({ url, cookies: { [GOOGLE_FLOW_COOKIE]: cookie!.value } });
+      expect(planted.headers.location).toBe('/auth/signin?error=google_state');
+    } finally {
+      await app.close();
+    }
   });
 
   it('a provider sign-up without a time zone goes back to sign-in saying so, before Google', async () => {
@@ -232,9 +270,10 @@ describe('GET /api/auth/google/callback', () => {
     expect(rows).toHaveLength(4);
   });
 
-  it('links a Google account to the existing user with the same, verified, email (any case)', async () => {
+  it('links a Google account to the existing user with the same, verified, email (any case), signing out its other sessions', async () => {
     const email = uniqueEmail('linked');
     const existing = await createUser(t.db, { email, password: 'correct horse battery', emailVerifiedAt: new Date() });
+    const before = await createSession(t.db, existing.id, 'an earlier browser');
     op.setAccount('links', { email: email.toUpperCase(), emailVerified: true });
     const res = await googleSignIn('links');
     expect(res.headers.location).toBe('/');
@@ -243,10 +282,19 @@ describe('GET /api/auth/google/callback', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ googleSub: 'links' });
     expect(rows[0]?.passwordHash).not.toBeNull(); // the password still works too
+    // Only the Google session is left; the earlier one is signed out.
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, existing.id));
+    expect(left).toHaveLength(1);
+    const earlier = await t.app.inject({ url: '/api/auth/me', cookies: { [SESSION_COOKIE]: before.token } });
+    expect(earlier.statusCode).toBe(401);
+    // A later Google sign-in (already linked) leaves the other sessions alone.
+    const again = await googleSignIn('links');
+    expect(await me(again)).toMatchObject({ id: existing.id });
+    expect(await me(res)).toMatchObject({ id: existing.id });
   });
 
   it('refuses to link to an account whose own email is not verified: sign in with the password first', async () => {
-    const { user, email } = await signUp(t.app); // signed up with a password, address not confirmed
+    const { user, email, cookies } = await signUp(t.app); // signed up with a password, address not confirmed
     op.setAccount('takeover', { email, emailVerified: true });
     const res = await googleSignIn('takeover');
     expect(res.headers.location).toBe('/auth/signin?error=google_link_unverified');
@@ -255,11 +303,60 @@ describe('GET /api/auth/google/callback', () => {
     expect(row?.googleSub).toBeNull();
     expect(await userByEmail(email)).toHaveLength(1);
 
-    // Once the owner confirms the address (the emailed link), Google links and signs in.
-    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    // Once the password holder confirms the address (the emailed link, signed in), Google links
+    // and signs in; the password holder's session ends (it could have been someone else's).
+    const token = await verifyTokenOf(email);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+      cookies,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
     const after = await googleSignIn('takeover');
     expect(after.headers.location).toBe('/');
     expect(await me(after)).toMatchObject({ id: user.id });
+    expect((await t.app.inject({ url: '/api/auth/me', cookies })).statusCode).toBe(401);
+  });
+
+  it('pre-account takeover: whoever signed up with an address they do not own stays unlinked when its owner opens the link', async () => {
+    // The attacker signs up with the victim's address and their own password.
+    const attacker = await signUp(t.app);
+    const token = await verifyTokenOf(attacker.email);
+    // The victim, signed out (or signed in to another account), opens the link the sign-up sent.
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect(signedOut.statusCode).toBe(401);
+    const victimOther = await signUp(t.app);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+      cookies: victimOther.cookies,
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect((await userByEmail(attacker.email))[0]?.emailVerifiedAt).toBeNull();
+    // So Google sign-in with the address still refuses to link to the attacker's account.
+    op.setAccount('victim', { email: attacker.email, emailVerified: true });
+    const res = await googleSignIn('victim');
+    expect(res.headers.location).toBe('/auth/signin?error=google_link_unverified');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect((await userByEmail(attacker.email))[0]?.googleSub).toBeNull();
+  });
+
+  it('a Google name that is not a valid name: the given name, else none, and never the email address', async () => {
+    const email = uniqueEmail('odd.name');
+    op.setAccount('bidi-name', { email, emailVerified: true, name: 'Ana\u202EelgooG', givenName: 'Ana' });
+    const res = await googleSignIn('bidi-name');
+    expect(await me(res)).toMatchObject({ email, name: 'Ana' });
+
+    const providerEmail = uniqueEmail('secret.local.part');
+    op.setAccount('no-name', { email: providerEmail, emailVerified: true, name: '\u200B', givenName: '\u202E' });
+    const created = await googleSignIn('no-name', '?role=PROVIDER&timeZone=Europe%2FLisbon');
+    const user = await me(created);
+    expect(user).toMatchObject({ email: providerEmail, role: 'PROVIDER', name: null });
+    const [profile] = await t.db.select().from(providers).where(eq(providers.userId, user!.id));
+    expect(profile?.displayName).toBe('Provider');
+    expect(profile?.displayName).not.toContain(providerEmail.split('@')[0]);
   });
 
   it('refuses a Google account whose email is not verified (no account, no link)', async () => {

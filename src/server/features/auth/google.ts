@@ -26,6 +26,15 @@ import { issueDeviceCookie } from './device-cookies.ts';
  */
 
 export const GOOGLE_FLOW_COOKIE = 'locora_google';
+/**
+ * The cookie's name on HTTPS: the `__Secure-` prefix makes browsers refuse it unless it was set
+ * Secure from an HTTPS page, so a network attacker cannot plant one over plain HTTP. Plain HTTP
+ * (development, tests) keeps the plain name, which browsers would otherwise refuse to store.
+ */
+export const GOOGLE_FLOW_COOKIE_SECURE = `__Secure-${GOOGLE_FLOW_COOKIE}`;
+export function googleFlowCookieName(secure: boolean): string {
+  return secure ? GOOGLE_FLOW_COOKIE_SECURE : GOOGLE_FLOW_COOKIE;
+}
 /** The cookie goes only to the start and callback routes. */
 export const GOOGLE_FLOW_COOKIE_PATH = '/api/auth/google';
 /** How long a user may take at Google's pages before the flow is stale. */
@@ -182,8 +191,21 @@ export async function finishGoogleSignIn(
   if (!email || !verified || !z.email().safeParse(email).success) {
     return { ok: false, error: 'google_email_unverified' };
   }
-  const name = typeof claims.name === 'string' ? nameSchema.safeParse(claims.name.slice(0, 100)) : undefined;
-  return { ok: true, identity: { sub: claims.sub, email, name: name?.success ? name.data : undefined } };
+  return { ok: true, identity: { sub: claims.sub, email, name: googleName(claims) } };
+}
+
+/**
+ * The account name from Google: the full name if it is a valid name (nameSchema), else the given
+ * name, else none. Never derived from the email address (an account without a name shows a
+ * neutral one, never the address's local part).
+ */
+function googleName(claims: oidc.IDToken): string | undefined {
+  for (const claim of [claims.name, claims.given_name]) {
+    if (typeof claim !== 'string') continue;
+    const name = nameSchema.safeParse(claim.slice(0, 100));
+    if (name.success) return name.data;
+  }
+  return undefined;
 }
 
 type SignedIn = {
@@ -201,9 +223,11 @@ type SignedIn = {
  * Signs in the Google account `identity`, in this order:
  * 1. a user already linked to this Google subject;
  * 2. a user with the same email (case-insensitive), linked now only if that user's own address is
- *    verified (decision 022): otherwise whoever registered the address first, without owning it,
- *    would share the account (pre-account takeover), so the user is told to sign in with the
- *    password and confirm the address first;
+ *    verified (decision 022: a link verifies only for its signed-in account, so the password
+ *    holder controls the mailbox): otherwise whoever registered the address first, without owning
+ *    it, would share the account (pre-account takeover), so the user is told to sign in with the
+ *    password and confirm the address from Settings first. Linking signs out every other session
+ *    of the account;
  * 3. otherwise a new account with the role chosen (a provider with their time zone), its email
  *    verified by Google, no password. New accounts count against the per-IP sign-up quota.
  */
@@ -232,12 +256,18 @@ export async function signInWithGoogle(
       if (byEmail.deactivatedAt) return { ok: false, error: 'google_deactivated' };
       if (byEmail.googleSub) return { ok: false, error: 'google_link_other' };
       if (!byEmail.emailVerifiedAt) return { ok: false, error: 'google_link_unverified' };
-      // Linked only while still unlinked (a parallel callback cannot link a second subject).
-      const [linked] = await db
-        .update(users)
-        .set({ googleSub: identity.sub })
-        .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
-        .returning({ id: users.id });
+      // Linked only while still unlinked (a parallel callback cannot link a second subject), and
+      // every session of the account ends with it: should anyone else have been signed in to it,
+      // they are out once the address's Google owner comes in (defence in depth; decision 023).
+      const linked = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ googleSub: identity.sub })
+          .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
+          .returning({ id: users.id });
+        if (row) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+        return row;
+      });
       if (!linked) return { ok: false, error: 'google_link_other' };
       existing = byEmail;
     }

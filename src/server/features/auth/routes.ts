@@ -44,7 +44,9 @@ import {
   resendVerificationEmail,
   resetPassword,
   verifyEmail,
+  VERIFY_LINK_ERRORS,
 } from './email-links.ts';
+import { AppError } from '../../http/errors.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -121,12 +123,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     {
       schema: {
         tags: ['auth'],
-        summary: 'Confirm an email address with the token from its link (single use, 48 hours)',
+        summary:
+          'Confirm an email address with the token from its link (single use, 48 hours), signed in as the account it was sent to',
         body: verifyEmailSchema,
         response: { 200: emailVerifiedSchema, ...errors },
       },
     },
-    async (request) => ({ ok: true as const, ...(await verifyEmail(db, request.body.token)) }),
+    async (request) => {
+      // Signed in as the link's account only (decision 022): 401 before the token is looked at.
+      if (!request.user) throw new AppError('UNAUTHORIZED', VERIFY_LINK_ERRORS.signedOut);
+      return { ok: true as const, ...(await verifyEmail(db, request.body.token, request.user.id)) };
+    },
   );
 
   app.post(

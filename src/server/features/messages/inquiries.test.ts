@@ -13,6 +13,7 @@ import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { addCalendarDays, calendarDateIn, zonedToUtc } from '../../../shared/domain/time.ts';
 import type { Executor } from '../../db/open.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { NEW_INQUIRIES_PER_USER_PER_DAY } from './inquiries.ts';
 import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
 
 /*
@@ -192,6 +193,37 @@ describe('POST /api/services/{id}/inquiry', () => {
     const [c] = await t.db.select().from(conversations);
     expect((await post(threadUrl(c!.id), { body: 'Still here' }, f.cookies.traveler)).statusCode).toBe(429);
     expect(await t.db.select().from(messages)).toHaveLength(MESSAGES_PER_USER_PER_MINUTE);
+  });
+});
+
+describe('new inquiries per day', () => {
+  it(`a traveler opens at most ${NEW_INQUIRIES_PER_USER_PER_DAY} a day (429), and may still continue them`, async () => {
+    const category = await createCategory(t.db, { name: 'More', slug: `more-${Date.now().toString(36)}` });
+    const services = [f.service, f.service2];
+    while (services.length <= NEW_INQUIRIES_PER_USER_PER_DAY) {
+      services.push(await createService(t.db, { providerId: f.owner.provider.id, categoryId: category.id }));
+    }
+    for (const service of services.slice(0, NEW_INQUIRIES_PER_USER_PER_DAY)) {
+      expect((await post(inquiryUrl(service.id), { body: 'Free?' }, f.cookies.traveler)).statusCode).toBe(201);
+    }
+    const refused = await post(inquiryUrl(services.at(-1)!.id), { body: 'And this?' }, f.cookies.traveler);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(refused.json().message).toMatch(
+      new RegExp(
+        `^You can start at most ${NEW_INQUIRIES_PER_USER_PER_DAY} new conversations with providers a day\\. Please wait \\d+ hours, or continue a conversation you have already started\\.$`,
+      ),
+    );
+    expect(await count(t.db, sql`select count(*) as n from conversations`)).toBe(NEW_INQUIRIES_PER_USER_PER_DAY);
+    // Continuing an open inquiry, in either way, is not a new one; another traveler has their own cap.
+    expect((await post(inquiryUrl(f.service.id), { body: 'Still free?' }, f.cookies.traveler)).statusCode).toBe(200);
+    const [c] = await t.db
+      .select()
+      .from(conversations)
+      .where(sql`service_id = ${f.service2.id}`);
+    expect((await post(threadUrl(c!.id), { body: 'Hello again' }, f.cookies.traveler)).statusCode).toBe(201);
+    expect((await post(inquiryUrl(services.at(-1)!.id), { body: 'Me?' }, f.cookies.traveler2)).statusCode).toBe(201);
+    expect(await count(t.db, sql`select count(*) as n from conversations`)).toBe(NEW_INQUIRIES_PER_USER_PER_DAY + 1);
   });
 });
 
@@ -389,6 +421,42 @@ describe('booking a service asked about', () => {
     const next = await post(inquiryUrl(), { body: 'Another time?' }, f.cookies.traveler);
     expect(next.statusCode).toBe(201);
     expect(next.json().conversation.id).not.toBe(conversation.id);
+  });
+
+  it('a reply through the old conversation address of a booked inquiry counts once against the limit', async () => {
+    const { conversation } = await ask('Before booking');
+    const booked = await post(
+      '/api/bookings',
+      { serviceId: f.service.id, start: localAt(3, '10:00', f.timeZone).toISOString(), hours: 2 },
+      f.cookies.traveler,
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const used = async () =>
+      count(t.db, sql`select count as n from rate_limits where key = ${`messages:user:${f.traveler.id}`}`);
+    expect(await used()).toBe(1);
+    const res = await post(threadUrl(conversation.id), { body: 'After booking' }, f.cookies.traveler);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ bookingId: booked.json().booking.id, conversationId: conversation.id });
+    expect(await used()).toBe(2);
+  });
+
+  it('a message left in a conversation that became a booking, without the booking, is not unread forever', async () => {
+    const { conversation } = await ask('Before booking');
+    const booked = await post(
+      '/api/bookings',
+      { serviceId: f.service.id, start: localAt(3, '10:00', f.timeZone).toISOString(), hours: 2 },
+      f.cookies.traveler,
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await unread(f.cookies.owner)).toBe(1);
+    // What an unlocked question racing the booking could store (the composite foreign key is not
+    // checked when booking_id is null): the booking's thread never shows it, so it is not counted.
+    await t.db.execute(
+      sql`insert into messages (conversation_id, sender_id, body) values (${conversation.id}, ${f.traveler.id}, 'Lost')`,
+    );
+    expect(await unread(f.cookies.owner)).toBe(1);
+    await get(`/api/bookings/${booked.json().booking.id}/messages`, f.cookies.owner);
+    expect(await unread(f.cookies.owner)).toBe(0);
   });
 
   it('lets the database refuse a message whose booking is not its conversation’s', async () => {

@@ -7,16 +7,16 @@ import type {
 } from '../../../shared/api/conversations.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import { reserve } from '../../http/rate-limit.ts';
+import { reserve, type Limit } from '../../http/rate-limit.ts';
 import { cancelPendingEmail } from '../../email/outbox.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
 import {
   CONVERSATION_LIST_LIMIT,
+  insertBookingMessage,
   iso,
   listThread,
   messageEmailKey,
   messagesPerUser,
-  postMessage,
   scheduleMessageEmail,
   type MessageRow,
   toMessage,
@@ -25,7 +25,7 @@ import {
 /*
  * Inquiries (issue 11 section 3, decision 025): a traveler asks a provider about a service before
  * booking it. The conversation is a `conversations` row; its messages carry `conversation_id`.
- * When the traveler books the service, a database trigger (migration 0019) sets the
+ * When the traveler books the service, a database trigger (migration 0017) sets the
  * conversation's `booking_id` and gives its messages that booking, so from then on they are the
  * booking's thread and every booking-thread call shows them.
  */
@@ -35,6 +35,25 @@ export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const ONLY_TRAVELERS_MESSAGE = 'Only travelers can message a provider about a service.';
 export const OWN_SERVICE_MESSAGE = 'You cannot message yourself about your own service.';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not available right now.';
+
+/**
+ * New inquiries (conversations opened, not messages) one traveler may start per 24 hours, over all
+ * providers: each schedules an email to a provider, so without it one account could write to
+ * every provider on the site while staying under the per-minute message limit. Continuing an
+ * open inquiry is not counted here.
+ */
+export const NEW_INQUIRIES_PER_USER_PER_DAY = 10;
+
+const waitText = (minutes: number) =>
+  minutes >= 90 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+
+export const newInquiriesPerUser = (userId: string): Limit => ({
+  key: `inquiries:user:${userId}`,
+  max: NEW_INQUIRIES_PER_USER_PER_DAY,
+  windowSeconds: 24 * 3600,
+  message: (minutes) =>
+    `You can start at most ${NEW_INQUIRIES_PER_USER_PER_DAY} new conversations with providers a day. Please wait ${waitText(minutes)}, or continue a conversation you have already started.`,
+});
 
 type ConversationParty = {
   conversationId: string;
@@ -201,23 +220,40 @@ export async function startInquiry(
     if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
     if (service.provider_user_id === user.id) throw new AppError('FORBIDDEN', OWN_SERVICE_MESSAGE);
     if (!service.is_visible || !service.provider_active) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-    // One open inquiry per traveler and service: a second question continues the first.
-    const inserted = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into conversations (traveler_id, service_id, provider_id)
-          values (${user.id}, ${serviceId}, ${service.provider_id})
-          on conflict (traveler_id, service_id) where booking_id is null do nothing
-          returning id`,
-    );
-    const [open] = inserted.length
-      ? inserted
-      : await queryRows<{ id: string }>(
-          tx,
-          sql`select id from conversations
-              where traveler_id = ${user.id} and service_id = ${serviceId} and booking_id is null`,
-        );
+    // One open inquiry per traveler and service: a second question continues the first, which is
+    // read under a lock. A booking of the service made meanwhile waits for this message (its
+    // trigger then takes the message into the booking's thread); one committed in between leaves
+    // no open inquiry, and the question opens a new one, as any question after a booking does
+    // (decision 025). Without the lock the message could be stored in a conversation that had
+    // just become a booking, with no booking: in neither list, and unread forever.
+    let open: string | undefined;
+    let created = false;
+    for (let attempt = 0; attempt < 3 && !open; attempt += 1) {
+      const [inserted] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into conversations (traveler_id, service_id, provider_id)
+            values (${user.id}, ${serviceId}, ${service.provider_id})
+            on conflict (traveler_id, service_id) where booking_id is null do nothing
+            returning id`,
+      );
+      if (inserted) {
+        open = inserted.id;
+        created = true;
+        break;
+      }
+      const [locked] = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from conversations
+            where traveler_id = ${user.id} and service_id = ${serviceId} and booking_id is null
+            for update`,
+      );
+      open = locked?.id;
+    }
+    if (!open) throw new AppError('CONFLICT', 'This conversation changed meanwhile. Please send your message again.');
+    // A new conversation counts against the daily cap (given back with everything else if refused).
+    if (created) await reserve(tx, [newInquiriesPerUser(user.id)]);
     const party: ConversationParty = {
-      conversationId: open!.id,
+      conversationId: open,
       bookingId: null,
       travelerId: user.id,
       providerUserId: service.provider_user_id,
@@ -225,7 +261,7 @@ export async function startInquiry(
     };
     const message = await insertInquiryMessage(tx, appUrl, party, user.id, body);
     const [conversation] = await queryInquiries(tx, user.id, party.conversationId);
-    return { conversation: conversation!, message, created: inserted.length > 0 };
+    return { conversation: conversation!, message, created };
   });
 }
 
@@ -295,12 +331,11 @@ export async function postConversationMessage(
   body: string,
   appUrl: string,
 ): Promise<InquiryMessage> {
-  const known = await requireConversationParty(db, userId, conversationId);
-  if (known.bookingId) {
-    return withConversation(conversationId, await postMessage(db, userId, known.bookingId, body, appUrl));
-  }
+  // Its parties only (404 before anything is counted); then one attempt from the sender's limit,
+  // whichever thread the message goes to.
+  await requireConversationParty(db, userId, conversationId);
   await reserve(db, [messagesPerUser(userId)]);
-  const posted = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Read again under a lock: a booking made meanwhile takes the message into its thread.
     const [party] = await queryRows<ConversationParty>(
       tx,
@@ -310,11 +345,9 @@ export async function postConversationMessage(
           where c.id = ${conversationId} for update of c`,
     );
     if (!party) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-    if (party.bookingId) return party.bookingId;
+    if (party.bookingId) {
+      return withConversation(conversationId, await insertBookingMessage(tx, userId, party.bookingId, body, appUrl));
+    }
     return insertInquiryMessage(tx, appUrl, party, userId, body);
   });
-  if (typeof posted === 'string') {
-    return withConversation(conversationId, await postMessage(db, userId, posted, body, appUrl));
-  }
-  return posted;
 }

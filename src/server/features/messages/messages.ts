@@ -258,26 +258,39 @@ export async function postMessage(
 ): Promise<Message> {
   // Counted per sender before any work (the shared counters of rate-limit.ts: every instance sees them).
   await reserve(db, [messagesPerUser(userId)]);
-  return db.transaction(async (tx) => {
-    const party = await requireParty(tx, userId, bookingId);
-    const [row] = await queryRows<MessageRow>(
-      tx,
-      sql`with m as (
-            insert into messages (booking_id, sender_id, body) values (${bookingId}, ${userId}, ${body})
-            returning id, booking_id, sender_id, body, created_at, read_at
-          )
-          select m.*, u.name, u.image from m join users u on u.id = m.sender_id`,
-    );
-    const message = toMessage(row!);
-    await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'message', { bookingId, message });
-    await scheduleMessageEmail(tx, appUrl, { ...party, thread: { bookingId } }, userId, message);
-    return message;
-  });
+  return db.transaction((tx) => insertBookingMessage(tx, userId, bookingId, body, appUrl));
+}
+
+/**
+ * The work of postMessage inside the caller's transaction, WITHOUT taking from the sender's rate
+ * limit: the caller has taken exactly one attempt already (a message is counted once).
+ */
+export async function insertBookingMessage(
+  tx: Executor,
+  userId: string,
+  bookingId: string,
+  body: string,
+  appUrl: string,
+): Promise<Message> {
+  const party = await requireParty(tx, userId, bookingId);
+  const [row] = await queryRows<MessageRow>(
+    tx,
+    sql`with m as (
+          insert into messages (booking_id, sender_id, body) values (${bookingId}, ${userId}, ${body})
+          returning id, booking_id, sender_id, body, created_at, read_at
+        )
+        select m.*, u.name, u.image from m join users u on u.id = m.sender_id`,
+  );
+  const message = toMessage(row!);
+  await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'message', { bookingId, message });
+  await scheduleMessageEmail(tx, appUrl, { ...party, thread: { bookingId } }, userId, message);
+  return message;
 }
 
 /**
  * Messages sent to the caller (in any of their conversations: booking threads and open
- * inquiries) that they have not read.
+ * inquiries) that they have not read. Only what the caller can open counts: a message of a
+ * conversation that became a booking is counted with the booking's thread, never as an inquiry's.
  */
 export async function countUnread(db: Executor, userId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
@@ -293,7 +306,8 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
              from messages m
              join conversations c on c.id = m.conversation_id
              join providers p on p.id = c.provider_id
-             where m.booking_id is null and m.read_at is null and m.sender_id <> ${userId}
+             where m.booking_id is null and c.booking_id is null
+               and m.read_at is null and m.sender_id <> ${userId}
                and (c.traveler_id = ${userId} or p.user_id = ${userId}))::int as count`,
   );
   return row?.count ?? 0;
