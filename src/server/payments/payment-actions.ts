@@ -36,7 +36,8 @@ type CallOptions = { timeout?: number; maxNetworkRetries?: number };
  * no retry. If it fails, the action stays owed and the worker retries it.
  */
 export function immediateCall(stripe: Stripe): CallOptions {
-  return { timeout: Math.min(IMMEDIATE_TIMEOUT_MS, stripe.getApiField('timeout')), maxNetworkRetries: 0 };
+  const configured = Number(stripe.getApiField('timeout')) || IMMEDIATE_TIMEOUT_MS;
+  return { timeout: Math.min(IMMEDIATE_TIMEOUT_MS, configured), maxNetworkRetries: 0 };
 }
 /** Payments one worker round looks at. */
 export const PAYMENT_ACTIONS_BATCH = 50;
@@ -261,7 +262,7 @@ async function callStripe(
   }
   // Release (decline, expiry, a request cancelled) or refund: money taken already (captured in
   // advance, e.g. from Stripe's dashboard) is refunded; a hold is released.
-  if (pi.status === 'succeeded') return refund(stripe, id, options);
+  if (pi.status === 'succeeded') return refund(stripe, pi, options);
   return cancel('canceled');
 }
 
@@ -271,38 +272,21 @@ async function callStripe(
  * A failed or canceled refund is made again, under a new idempotency key (the old one would only
  * replay the failure).
  */
-async function refund(stripe: Stripe, id: string, options: CallOptions) {
+async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOptions) {
+  const id = pi.id;
   const { data } = await stripe.refunds.list({ payment_intent: id, limit: 100 }, options);
-  const open = data.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
-  let made = open.find((r) => r.status === 'succeeded') ?? open[0];
-  if (!made) {
+  const taken = pi.amount_received || pi.amount;
+  const refunded = data.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
+  const waiting = data.find((r) => r.status === 'pending' || r.status === 'requires_action');
+  let made = waiting;
+  if (refunded < taken && !made) {
+    // The rest of the money (all of it, unless part was refunded in Stripe's dashboard).
     const key = `locora-refund-${id}${data.length ? `-${data.length}` : ''}`;
     made = await stripe.refunds.create({ payment_intent: id }, { ...options, idempotencyKey: key });
+    if (made.status === 'succeeded') return { status: 'refunded', kind: 'refunded', detail: made.id };
   }
-  if (made.status === 'succeeded') return { status: 'refunded', kind: 'refunded', detail: made.id };
+  if (!made) return { status: 'refunded', kind: 'refunded', detail: data.map((r) => r.id).join(' ') };
   throw new Error(`The refund ${made.id} is ${made.status ?? 'unknown'} at Stripe; checking again later.`);
-}
-
-/**
- * Before an accept: a booking's payment we do not know as authorised is asked for at Stripe (its
- * webhook may be late or lost), and what Stripe says is recorded. Only the booking's provider's
- * call does this; a failure changes nothing (the accept then goes by what is recorded).
- */
-export async function refreshPaymentBeforeAccept(db: Db, stripe: Stripe, providerUserId: string, bookingId: string, now: Date) {
-  const [p] = await queryRows<{ id: string; status: string }>(
-    db,
-    sql`select pay.id, pay.status from payments pay
-        join bookings b on b.id = pay.booking_id join providers p on p.id = b.provider_id
-        where pay.booking_id = ${bookingId} and p.user_id = ${providerUserId}`,
-  );
-  if (!p || rankOf(p.status) >= RANK.requires_capture!) return;
-  let pi: Stripe.PaymentIntent;
-  try {
-    pi = await stripe.paymentIntents.retrieve(p.id, {}, immediateCall(stripe));
-  } catch {
-    return;
-  }
-  await db.transaction((tx) => applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now }));
 }
 
 /** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
