@@ -168,6 +168,8 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${booking!.id}"]`);
   await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card not authorised yet');
   await row.getByRole('button', { name: /^Accept / }).click();
-  await expect(providerPage.getByText('The traveler’s card payment is not authorised yet.', { exact: false }).first()).toBeVisible();
+  await expect(
+    providerPage.getByText('The traveler’s card payment is not authorised yet.', { exact: false }).first(),
+  ).toBeVisible();
   await provider.close();
 });

@@ -186,7 +186,12 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   // A free booking (or a total Stripe does not take) is request-to-book: no card (issue 10).
   // The request being paid for shows its own amounts (fixed when it was sent).
   const summary = unpaid
-    ? { hours: unpaid.hours, subtotalCents: unpaid.amountCents, feeCents: unpaid.feeCents, totalCents: unpaid.totalCents }
+    ? {
+        hours: unpaid.hours,
+        subtotalCents: unpaid.amountCents,
+        feeCents: unpaid.feeCents,
+        totalCents: unpaid.totalCents,
+      }
     : hours
       ? { hours, ...amounts }
       : undefined;
@@ -272,7 +277,11 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
         // The request cannot be paid any more (declined, expired, released): show where it stands.
         setUnpaid(undefined);
         await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
-        toast({ variant: 'destructive', title: PAYMENT_ERROR_TITLE, description: errorMessage(error, PAYMENT_INIT_FAILED) });
+        toast({
+          variant: 'destructive',
+          title: PAYMENT_ERROR_TITLE,
+          description: errorMessage(error, PAYMENT_INIT_FAILED),
+        });
         navigate('/dashboard/traveler');
         return;
       }
@@ -514,7 +523,10 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                   Enter a valid number of hours to set up payment.
                 </p>
               ) : !cardNeeded ? (
-                <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="no-card-needed">
+                <p
+                  className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground"
+                  data-testid="no-card-needed"
+                >
                   {summary?.totalCents === 0
                     ? 'This booking is free: no card is needed.'
                     : 'This total cannot be paid by card here: arrange payment with the provider.'}
@@ -651,7 +663,11 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 }
               >
                 {(request.isPending || isPaying) && <Spinner decorative />}
-                {unpaid ? (bookingParam && !paymentError ? 'Complete payment' : 'Try payment again') : 'Request to book'}
+                {unpaid
+                  ? bookingParam && !paymentError
+                    ? 'Complete payment'
+                    : 'Try payment again'
+                  : 'Request to book'}
               </Button>
               <p className="text-center text-xs text-muted-foreground">
                 {!canBook

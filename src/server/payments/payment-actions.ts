@@ -200,7 +200,10 @@ export async function reopenFailedRefund(
   tx: Executor,
   e: { paymentId: string; detail: string | null; stripeEventId: string; now: Date },
 ) {
-  const [ref] = await queryRows<{ booking_id: string }>(tx, sql`select booking_id from payments where id = ${e.paymentId}`);
+  const [ref] = await queryRows<{ booking_id: string }>(
+    tx,
+    sql`select booking_id from payments where id = ${e.paymentId}`,
+  );
   if (!ref) return;
   const [booking] = await queryRows<{ status: string }>(
     tx,
@@ -253,7 +256,11 @@ async function callStripe(
   if (action === 'capture') {
     if (pi.status === 'succeeded') return { status: 'succeeded', kind: 'capture_not_needed' };
     if (pi.status === 'requires_capture') {
-      const captured = await stripe.paymentIntents.capture(id, {}, { ...options, idempotencyKey: `locora-capture-${id}` });
+      const captured = await stripe.paymentIntents.capture(
+        id,
+        {},
+        { ...options, idempotencyKey: `locora-capture-${id}` },
+      );
       return { status: captured.status, kind: 'captured' };
     }
     // Never authorised (accepted without keys checking it, e.g. keys set later): release it, so it

@@ -116,7 +116,9 @@ export async function startStripeServer() {
       }
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = [...refunds.values()].filter((r) => !form.payment_intent || r.payment_intent === form.payment_intent);
+      const data = [...refunds.values()].filter(
+        (r) => !form.payment_intent || r.payment_intent === form.payment_intent,
+      );
       return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data: data.reverse() } };
     }
     const r = /^\/v1\/refunds\/([^/]+)$/.exec(path);
@@ -154,62 +156,62 @@ export async function startStripeServer() {
   /** Runs before a call is answered (a test making a change "while Stripe is working"), once. */
   let beforeAnswer: ((call: Call) => Promise<void> | void) | undefined;
   async function answer(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const key = req.headers['idempotency-key'];
-      const idempotencyKey = typeof key === 'string' ? key : undefined;
-      // A GET's parameters are in its query string (e.g. GET /v1/refunds?payment_intent=...).
-      const form = { ...Object.fromEntries(url.searchParams), ...parseForm(body) };
-      const call = { method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form };
-      calls.push(call);
-      if (beforeAnswer) {
-        const hook = beforeAnswer;
-        beforeAnswer = undefined;
-        await hook(call);
-      }
-      const send = (status: number, payload: unknown, replayed = false) => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': `req_${seq}`,
-          ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
-        });
-        res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
-      };
-      if (req.headers.authorization !== 'Bearer sk_test_locora')
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      if (mode === 'hang') {
-        hanging.add(res);
-        return;
-      }
-      if (mode === 'fail')
-        return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
-      const signature = `${req.method} ${url.pathname} ${body}`;
-      if (idempotencyKey && req.method === 'POST') {
-        const seen = idempotent.get(idempotencyKey);
-        if (seen) {
-          if (seen.request !== signature)
-            return send(400, {
-              error: {
-                type: 'idempotency_error',
-                message:
-                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-              },
-            });
-          if (mode === 'apply-then-hang') {
-            hanging.add(res);
-            return;
-          }
-          return send(seen.status, seen.body, true);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = req.headers['idempotency-key'];
+    const idempotencyKey = typeof key === 'string' ? key : undefined;
+    // A GET's parameters are in its query string (e.g. GET /v1/refunds?payment_intent=...).
+    const form = { ...Object.fromEntries(url.searchParams), ...parseForm(body) };
+    const call = { method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form };
+    calls.push(call);
+    if (beforeAnswer) {
+      const hook = beforeAnswer;
+      beforeAnswer = undefined;
+      await hook(call);
+    }
+    const send = (status: number, payload: unknown, replayed = false) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${seq}`,
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
+      res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    };
+    if (req.headers.authorization !== 'Bearer sk_test_locora')
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (mode === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    if (mode === 'fail')
+      return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
+    const signature = `${req.method} ${url.pathname} ${body}`;
+    if (idempotencyKey && req.method === 'POST') {
+      const seen = idempotent.get(idempotencyKey);
+      if (seen) {
+        if (seen.request !== signature)
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
+        if (mode === 'apply-then-hang') {
+          hanging.add(res);
+          return;
         }
+        return send(seen.status, seen.body, true);
       }
-      const result = route(req.method ?? 'GET', url.pathname, form);
-      const text = JSON.stringify(result.body);
-      if (idempotencyKey && req.method === 'POST' && result.status < 500 && !idempotent.has(idempotencyKey))
-        idempotent.set(idempotencyKey, { request: signature, status: result.status, body: text });
-      if (mode === 'apply-then-hang' && req.method === 'POST') {
-        hanging.add(res);
-        return;
-      }
-      send(result.status, text);
+    }
+    const result = route(req.method ?? 'GET', url.pathname, form);
+    const text = JSON.stringify(result.body);
+    if (idempotencyKey && req.method === 'POST' && result.status < 500 && !idempotent.has(idempotencyKey))
+      idempotent.set(idempotencyKey, { request: signature, status: result.status, body: text });
+    if (mode === 'apply-then-hang' && req.method === 'POST') {
+      hanging.add(res);
+      return;
+    }
+    send(result.status, text);
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

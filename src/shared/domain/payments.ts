@@ -58,5 +58,9 @@ export function paymentStatusLabel(status: string | null | undefined, paymentsOn
 
 /** Whether a PENDING booking's traveler still has a card payment to complete (the dashboard's 'Complete payment'). */
 export const needsCardPayment = (status: string | null | undefined, totalCents: number) =>
-  isCardPayable(totalCents) && (status === null || status === undefined || status === 'requires_payment_method' ||
-    status === 'requires_confirmation' || status === 'requires_action');
+  isCardPayable(totalCents) &&
+  (status === null ||
+    status === undefined ||
+    status === 'requires_payment_method' ||
+    status === 'requires_confirmation' ||
+    status === 'requires_action');

@@ -63,7 +63,8 @@ export function TravelerBookingCard({
   const title = booking.service.title;
   // Issue 10: a request whose card is not authorised can be paid from here until it expires.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
-  const canPay = paymentsOn && booking.status === 'PENDING' && needsCardPayment(booking.paymentStatus, booking.totalCents);
+  const canPay =
+    paymentsOn && booking.status === 'PENDING' && needsCardPayment(booking.paymentStatus, booking.totalCents);
 
   return (
     <li

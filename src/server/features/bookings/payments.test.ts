@@ -340,7 +340,8 @@ describe('the flow: held at request, captured at acceptance', () => {
     const none = await requestBooking(localAt(5, '10:00', f.timeZone));
     const res = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.owner });
     expect(res.statusCode).toBe(200);
-    const status = (id: string) => (res.json() as { id: string; paymentStatus: string | null }[]).find((b) => b.id === id)?.paymentStatus;
+    const status = (id: string) =>
+      (res.json() as { id: string; paymentStatus: string | null }[]).find((b) => b.id === id)?.paymentStatus;
     expect(status(unpaid)).toBe('requires_payment_method');
     expect(status(held)).toBe('requires_capture');
     expect(status(none)).toBeNull();
@@ -452,9 +453,11 @@ describe('cancellation policy', () => {
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
     // Stripe refuses an over-refund anyway: what proves "one refund" is the calls made, all under one key.
     // (While Stripe answered 500, the PaymentIntent's retrieve failed first: no refund call was made.)
-    expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi).map((c) => c.idempotencyKey)).toEqual([
-      `locora-refund-${pi}`,
-    ]);
+    expect(
+      callsTo('/v1/refunds')
+        .filter((c) => c.form.payment_intent === pi)
+        .map((c) => c.idempotencyKey),
+    ).toEqual([`locora-refund-${pi}`]);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
   });
 });
@@ -595,7 +598,9 @@ describe('amounts Stripe does not take', () => {
     const before = stripe.calls.length;
     const res = await pay(small);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Card payments start at $0.50: arrange payment for this booking with the provider.');
+    expect(res.json().message).toBe(
+      'Card payments start at $0.50: arrange payment for this booking with the provider.',
+    );
     const big = await createBooking(t.db, {
       service: f.service,
       userId: f.traveler.id,
@@ -690,17 +695,24 @@ describe('refunds Stripe has not made yet, and refunds that fail', () => {
     expect(await bookingStatus(bookingId)).toBe('REFUNDED');
     expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(1);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
-    expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi).map((c) => c.idempotencyKey)).toEqual([
-      `locora-refund-${pi}`,
-      `locora-refund-${pi}-1`,
-    ]);
+    expect(
+      callsTo('/v1/refunds')
+        .filter((c) => c.form.payment_intent === pi)
+        .map((c) => c.idempotencyKey),
+    ).toEqual([`locora-refund-${pi}`, `locora-refund-${pi}-1`]);
     expect(refundsOf(pi).map((r) => r.status)).toEqual(['failed', 'succeeded']);
   });
 
   it('a failed refund of a booking that owes none (still PAID) is only recorded', async () => {
     const { bookingId, pi } = await paidBooking();
     stripe.intent(pi); // captured; a partial refund tried in Stripe's dashboard fails
-    stripe.refunds.set('re_dash', { id: 're_dash', object: 'refund', amount: 100, payment_intent: pi, status: 'failed' });
+    stripe.refunds.set('re_dash', {
+      id: 're_dash',
+      object: 'refund',
+      amount: 100,
+      payment_intent: pi,
+      status: 'failed',
+    });
     expect((await webhook(stripe.event('refund.failed', pi, { status: 'failed' }))).statusCode).toBe(200);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
     expect(await bookingStatus(bookingId)).toBe('PAID');
@@ -790,7 +802,11 @@ describe('risky paths (review finding 9)', () => {
     stripe.setMode('hang');
     expect((await act(f.cookies.traveler, b.bookingId, 'cancel')).json().booking.status).toBe('CANCELED');
     for (const { bookingId } of [a, b])
-      expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_capture', pending_action: 'cancel', action_attempts: 1 });
+      expect(await paymentOf(bookingId)).toMatchObject({
+        status: 'requires_capture',
+        pending_action: 'cancel',
+        action_attempts: 1,
+      });
     stripe.setMode('ok');
     expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(2);
     for (const { bookingId, pi } of [a, b]) {

@@ -61,7 +61,9 @@ function unavailable(err: unknown): never {
   // Stripe refusing the request (4xx: an amount it does not take, a bad state) will refuse it
   // again: a 409 that says why, not a 503 that invites a retry forever.
   if (isStripeRefusal(err))
-    throw Object.assign(new AppError('CONFLICT', stripeRefusedMessage(err.message)), { cause: describeStripeError(err) });
+    throw Object.assign(new AppError('CONFLICT', stripeRefusedMessage(err.message)), {
+      cause: describeStripeError(err),
+    });
   throw Object.assign(new AppError('UNAVAILABLE', STRIPE_UNAVAILABLE), { cause: describeStripeError(err) });
 }
 

@@ -28,8 +28,7 @@ export type WebhookOutcome = 'applied' | 'no-change' | 'duplicate' | 'ignored';
 function readEvent(
   event: Stripe.Event,
 ):
-  | { paymentId: string; status: string; detail: string | null; isFailure: boolean; refundFailed?: boolean }
-  | undefined {
+  { paymentId: string; status: string; detail: string | null; isFailure: boolean; refundFailed?: boolean } | undefined {
   switch (event.type) {
     case 'payment_intent.amount_capturable_updated':
     case 'payment_intent.succeeded':
