@@ -183,7 +183,6 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
     isBefore(day, today) || (availableSet !== undefined && !availableSet.has(calendarDateOfLocalDate(day)));
 
   const amounts = bookingAmounts(service.price, hours ?? service.minHours);
-  // A free booking (or a total Stripe does not take) is request-to-book: no card (issue 10).
   // The request being paid for shows its own amounts (fixed when it was sent).
   const summary = unpaid
     ? {
@@ -195,6 +194,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
     : hours
       ? { hours, ...amounts }
       : undefined;
+  // A free booking (or a total Stripe does not take) is request-to-book: no card (issue 10).
   const cardNeeded = paymentsOn && isCardPayable(unpaid ? unpaid.totalCents : amounts.totalCents);
 
   const request = useMutation({
