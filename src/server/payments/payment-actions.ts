@@ -296,6 +296,34 @@ async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOpt
   throw new Error(`The refund ${made.id} is ${made.status ?? 'unknown'} at Stripe; checking again later.`);
 }
 
+/**
+ * Before an accept: a booking's payment we do not know as authorised is asked for at Stripe (its
+ * webhook may be late or lost), and what Stripe says is recorded. Only the booking's provider's
+ * call does this; a failure changes nothing (the accept then goes by what is recorded).
+ */
+export async function refreshPaymentBeforeAccept(
+  db: Db,
+  stripe: Stripe,
+  providerUserId: string,
+  bookingId: string,
+  now: Date,
+) {
+  const [p] = await queryRows<{ id: string; status: string }>(
+    db,
+    sql`select pay.id, pay.status from payments pay
+        join bookings b on b.id = pay.booking_id join providers p on p.id = b.provider_id
+        where pay.booking_id = ${bookingId} and p.user_id = ${providerUserId}`,
+  );
+  if (!p || rankOf(p.status) >= RANK.requires_capture!) return;
+  let pi: Stripe.PaymentIntent;
+  try {
+    pi = await stripe.paymentIntents.retrieve(p.id, {}, immediateCall(stripe));
+  } catch {
+    return;
+  }
+  await db.transaction((tx) => applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now }));
+}
+
 /** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
