@@ -130,7 +130,9 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const [cardState, setCardState] = useState<CardPaymentState>('loading');
   const onCardState = useCallback((state: CardPaymentState) => setCardState(state), []);
   // The request already sent whose card is not yet authorised (a retry pays for it, never books again).
-  const [unpaid, setUnpaid] = useState<Booking | undefined>();
+  const [unpaidSent, setUnpaid] = useState<Booking | undefined>();
+  // Set once that request is paid for or cannot be any more (the dashboard's one is then done too).
+  const [unpaidCleared, setUnpaidCleared] = useState(false);
   const [paymentError, setPaymentError] = useState<string | undefined>();
   const [isPaying, setIsPaying] = useState(false);
   // From the dashboard's 'Complete payment' (?booking=id): pay for that PENDING request, never book again.
@@ -141,15 +143,18 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
     enabled: !!bookingParam,
   });
   const existingBooking = existing.data?.booking;
-  useEffect(() => {
-    if (
-      existingBooking &&
-      existingBooking.service.id === service.id &&
-      existingBooking.status === 'PENDING' &&
-      needsCardPayment(existingBooking.paymentStatus, existingBooking.totalCents)
-    )
-      setUnpaid(existingBooking);
-  }, [existingBooking, service.id]);
+  const fromDashboard =
+    existingBooking &&
+    existingBooking.service.id === service.id &&
+    existingBooking.status === 'PENDING' &&
+    needsCardPayment(existingBooking.paymentStatus, existingBooking.totalCents)
+      ? existingBooking
+      : undefined;
+  const unpaid = unpaidCleared ? undefined : (unpaidSent ?? fromDashboard);
+  const clearUnpaid = () => {
+    setUnpaid(undefined);
+    setUnpaidCleared(true);
+  };
   // On a phone the times are far above the button: bring the news and the times left into view.
   useEffect(() => {
     if (conflict) conflictRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -204,6 +209,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/services', service.id] });
       if (paymentsOn && isCardPayable(booking.totalCents)) {
+        setUnpaidCleared(false);
         setUnpaid(booking);
         await payFor(booking);
         return;
@@ -257,7 +263,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
       const { clientSecret, status } = await createPaymentIntent(booking.id);
       if (status === 'requires_capture' || status === 'succeeded' || status === 'processing') {
         // Authorised already (an earlier confirmation whose answer was lost): nothing more to do.
-        setUnpaid(undefined);
+        clearUnpaid();
         await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
         finish(booking, true);
         return;
@@ -269,13 +275,13 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
         setPaymentError(result.error);
         return;
       }
-      setUnpaid(undefined);
+      clearUnpaid();
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       finish(booking, true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The request cannot be paid any more (declined, expired, released): show where it stands.
-        setUnpaid(undefined);
+        clearUnpaid();
         await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
         toast({
           variant: 'destructive',

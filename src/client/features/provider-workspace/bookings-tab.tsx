@@ -19,7 +19,7 @@ import { formatPrice, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
-import { paymentsConfigQuery } from '@/features/payments/payments-api';
+import { paymentsConfigQuery } from '@/lib/payments-config';
 import { cn } from '@/lib/utils';
 import { pendingFirst } from './booking-requests';
 import {
