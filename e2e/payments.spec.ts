@@ -103,20 +103,20 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   browser,
 }) => {
   await page.route('https://js.stripe.com/**', (route) => route.abort());
-  // One of the demo provider's services.
+  // One of the demo provider's services (as e2e/traveler-dashboard.spec.ts books it).
   const provider = await browser.newContext({ baseURL });
   const login = await provider.request.post('/api/auth/login', {
     data: { email: DEMO.provider.email, password: DEMO.provider.password },
   });
   expect(login.status(), await login.text()).toBe(200);
-  const me = (await (await provider.request.get('/api/auth/me')).json()) as { user?: { id: string }; id?: string };
-  const providerUserId = me.user?.id ?? me.id;
-  const search = (await (await page.request.get('/api/services')).json()) as
-    | { id: string; minHours: number; provider: { userId: string } }[]
-    | { services: { id: string; minHours: number; provider: { userId: string } }[] };
-  const services = Array.isArray(search) ? search : search.services;
-  const service = services.find((s) => s.provider.userId === providerUserId);
-  expect(service, 'a demo provider service').toBeTruthy();
+  const title = 'Italian Dinner Party for Up to 8';
+  const found = (await (await page.request.get(`/api/services?q=${encodeURIComponent(title)}`)).json()) as {
+    id: string;
+    title: string;
+    minHours: number;
+  }[];
+  const service = found.find((s) => s.title === title);
+  expect(service, title).toBeTruthy();
 
   const signup = await page.request.post('/api/auth/signup', {
     data: { email: uniqueEmail('pay-later'), password: 'pay-pass-12345', name: 'Lena Later', role: 'TRAVELER' },
