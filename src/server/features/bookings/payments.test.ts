@@ -582,7 +582,8 @@ describe('POST /api/webhooks/stripe', () => {
 
 // ------------------------------------------------------------------ review findings (issue 10 fixes)
 
-const setPrice = (cents: number) => t.db.execute(sql`update services set price_cents = ${cents} where id = ${f.service.id}`);
+const setPrice = (cents: number) =>
+  t.db.execute(sql`update services set price_cents = ${cents} where id = ${f.service.id}`);
 
 describe('amounts Stripe does not take', () => {
   it('a free booking: no PaymentIntent (409 that says so, Stripe not called); it is accepted as request-to-book', async () => {
@@ -819,6 +820,24 @@ describe('risky paths (review finding 9)', () => {
       expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
       expect(await bookingStatus(bookingId)).toBe('CANCELED');
     }
+  });
+
+  it('expiry while Stripe hangs: CANCELED, the release stays owed and is made once Stripe answers', async () => {
+    const { bookingId, pi } = await paidRequest();
+    const later = new Date(Date.now() + 25 * HOUR);
+    expect(await runBookingLifecycle(t.db, { appUrl: APP_URL, now: later })).toBe(1);
+    stripe.setMode('hang');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: later })).toBe(0);
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    expect(await paymentOf(bookingId)).toMatchObject({
+      status: 'requires_capture',
+      pending_action: 'cancel',
+      action_attempts: 1,
+    });
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(later.getTime() + HOUR) })).toBe(1);
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
   });
 
   it('payment_intent.canceled (released at Stripe): recorded; the request cannot be paid again', async () => {
