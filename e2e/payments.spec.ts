@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /**
  * Issue 10, payments in the browser. The shared server of the other specs has no Stripe keys (their
@@ -96,4 +96,80 @@ test('Stripe.js that cannot load: checkout shows the payment error and stays ret
   await payment.getByRole('button', { name: 'Try again' }).click();
   await expect(payment.getByText('Failed to initialize payment. Please try again.')).toBeVisible();
   await expect.poll(() => stripeJsRequests).toBeGreaterThan(before);
+});
+
+test('a request whose card is not authorised: Complete payment from the dashboard; the provider sees it is unpaid', async ({
+  page,
+  browser,
+}) => {
+  await page.route('https://js.stripe.com/**', (route) => route.abort());
+  // One of the demo provider's services (as e2e/traveler-dashboard.spec.ts books it).
+  const provider = await browser.newContext({ baseURL });
+  const login = await provider.request.post('/api/auth/login', {
+    data: { email: DEMO.provider.email, password: DEMO.provider.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const title = 'Italian Dinner Party for Up to 8';
+  const found = (await (await page.request.get(`/api/services?q=${encodeURIComponent(title)}`)).json()) as {
+    id: string;
+    title: string;
+    minHours: number;
+  }[];
+  const service = found.find((s) => s.title === title);
+  expect(service, title).toBeTruthy();
+
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { email: uniqueEmail('pay-later'), password: 'pay-pass-12345', name: 'Lena Later', role: 'TRAVELER' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  // The request is sent, its PaymentIntent made, and the tab closed before the card was confirmed.
+  let booking: { id: string; totalCents: number } | undefined;
+  const now = new Date();
+  for (const offset of [0, 1, 2]) {
+    if (booking) break;
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+    const { days } = (await (
+      await page.request.get(`/api/services/${service!.id}/available-days?month=${month}&hours=${service!.minHours}`)
+    ).json()) as { days: string[] };
+    for (const date of days) {
+      const { slots } = (await (
+        await page.request.get(`/api/services/${service!.id}/slots?date=${date}&hours=${service!.minHours}`)
+      ).json()) as { slots: { start: string }[] };
+      const slot = slots.find((x) => new Date(x.start).getTime() > Date.now() + 30 * 3_600_000);
+      if (!slot) continue;
+      const res = await page.request.post('/api/bookings', {
+        data: { serviceId: service!.id, start: slot.start, hours: service!.minHours },
+      });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBe(201);
+      booking = ((await res.json()) as { booking: { id: string; totalCents: number } }).booking;
+      break;
+    }
+  }
+  expect(booking, 'a free slot').toBeTruthy();
+  const intent = await page.request.post('/api/create-payment-intent', { data: { bookingId: booking!.id } });
+  expect(intent.status(), await intent.text()).toBe(200);
+
+  await page.goto('/dashboard/traveler');
+  const card = page.locator(`[data-testid="traveler-booking"][data-booking-id="${booking!.id}"]`);
+  await expect(card.getByText('Your card is not authorised yet', { exact: false })).toBeVisible();
+  await card.getByRole('link', { name: /Complete payment for/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${service!.id}\\?booking=${booking!.id}`));
+  await expect(page.getByRole('button', { name: 'Complete payment' })).toBeVisible();
+  const total = `$${(booking!.totalCents / 100).toFixed(2)}`;
+  await expect(page.getByTestId('summary-total')).toContainText(total);
+  await expectNoSeriousA11yViolations(page, 'checkout completing a payment');
+
+  // The provider sees the card is not authorised, and an accept is refused with why.
+  // (Its context is signed in as the demo provider by the login above.)
+  const providerPage = await provider.newPage();
+  await providerPage.goto('/dashboard/provider');
+  await providerPage.getByRole('tab', { name: 'Booking Requests' }).click();
+  const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${booking!.id}"]`);
+  await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card not authorised yet');
+  await row.getByRole('button', { name: /^Accept / }).click();
+  await expect(
+    providerPage.getByText('The traveler’s card payment is not authorised yet.', { exact: false }).first(),
+  ).toBeVisible();
+  await provider.close();
 });

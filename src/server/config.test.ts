@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, STRIPE_TIMEOUT_MAX_MS } from './config.ts';
+import { ACTION_LEASE_MS } from './payments/payment-actions.ts';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 3000', () => {
@@ -44,6 +45,10 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/', STRIPE_TIMEOUT_MS: '500' }).stripe,
     ).toMatchObject({ apiUrl: 'http://127.0.0.1:12111', timeoutMs: 500 });
+    // A Stripe call cannot outlast the lease of the payment action making it (6 calls' worth).
+    expect(() => loadConfig({ ...stripe, STRIPE_TIMEOUT_MS: '120000' })).toThrow(/STRIPE_TIMEOUT_MS/);
+    expect(loadConfig({ ...stripe, STRIPE_TIMEOUT_MS: String(STRIPE_TIMEOUT_MAX_MS) }).stripe?.timeoutMs).toBe(60_000);
+    expect(ACTION_LEASE_MS).toBeGreaterThan(6 * STRIPE_TIMEOUT_MAX_MS);
     expect(c.google).toEqual({
       clientId: 'id.apps.googleusercontent.com',
       clientSecret: 'secret',

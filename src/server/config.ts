@@ -6,6 +6,12 @@ import {
   UPLOADS_PER_USER_PER_HOUR,
 } from '../shared/domain/constants.ts';
 
+/**
+ * The longest a Stripe call may take: a claimed payment action (at most 6 calls' worth) must end
+ * within its lease (payment-actions.ts ACTION_LEASE_MS, 10 minutes).
+ */
+export const STRIPE_TIMEOUT_MAX_MS = 60_000;
+
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -63,7 +69,7 @@ const envSchema = z.object({
     .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
     .optional(),
   /** How long one call to Stripe may take before it counts as failed (and is retried later). */
-  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(STRIPE_TIMEOUT_MAX_MS).optional(),
   /** e.g. smtps://user:pass@smtp.example.com:465; without it mail is written to DATA_DIR/outbox. */
   SMTP_URL: z
     .string()

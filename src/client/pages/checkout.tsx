@@ -16,6 +16,8 @@ import {
   slotLabel,
 } from '@shared/domain/checkout';
 import {
+  isCardPayable,
+  needsCardPayment,
   PAYMENT_ERROR_TITLE,
   PAYMENT_INIT_FAILED,
   PAYMENT_NOT_CONFIGURED_HINT,
@@ -49,7 +51,7 @@ import type { CardPaymentHandle, CardPaymentState } from '@/features/payments/ca
 import { createPaymentIntent, paymentsConfigQuery } from '@/features/payments/payments-api';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError, apiJson, errorMessage } from '@/lib/api';
 import { createAttemptKeys } from '@/lib/attempt-key';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -128,9 +130,31 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
   const [cardState, setCardState] = useState<CardPaymentState>('loading');
   const onCardState = useCallback((state: CardPaymentState) => setCardState(state), []);
   // The request already sent whose card is not yet authorised (a retry pays for it, never books again).
-  const [unpaid, setUnpaid] = useState<Booking | undefined>();
+  const [unpaidSent, setUnpaid] = useState<Booking | undefined>();
+  // Set once that request is paid for or cannot be any more (the dashboard's one is then done too).
+  const [unpaidCleared, setUnpaidCleared] = useState(false);
   const [paymentError, setPaymentError] = useState<string | undefined>();
   const [isPaying, setIsPaying] = useState(false);
+  // From the dashboard's 'Complete payment' (?booking=id): pay for that PENDING request, never book again.
+  const bookingParam = searchParams.get('booking');
+  const existing = useQuery({
+    queryKey: ['/api/bookings', bookingParam],
+    queryFn: () => apiJson<{ booking: Booking }>('GET', `/api/bookings/${encodeURIComponent(bookingParam ?? '')}`),
+    enabled: !!bookingParam,
+  });
+  const existingBooking = existing.data?.booking;
+  const fromDashboard =
+    existingBooking &&
+    existingBooking.service.id === service.id &&
+    existingBooking.status === 'PENDING' &&
+    needsCardPayment(existingBooking.paymentStatus, existingBooking.totalCents)
+      ? existingBooking
+      : undefined;
+  const unpaid = unpaidCleared ? undefined : (unpaidSent ?? fromDashboard);
+  const clearUnpaid = () => {
+    setUnpaid(undefined);
+    setUnpaidCleared(true);
+  };
   // On a phone the times are far above the button: bring the news and the times left into view.
   useEffect(() => {
     if (conflict) conflictRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -164,6 +188,19 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
     isBefore(day, today) || (availableSet !== undefined && !availableSet.has(calendarDateOfLocalDate(day)));
 
   const amounts = bookingAmounts(service.price, hours ?? service.minHours);
+  // The request being paid for shows its own amounts (fixed when it was sent).
+  const summary = unpaid
+    ? {
+        hours: unpaid.hours,
+        subtotalCents: unpaid.amountCents,
+        feeCents: unpaid.feeCents,
+        totalCents: unpaid.totalCents,
+      }
+    : hours
+      ? { hours, ...amounts }
+      : undefined;
+  // A free booking (or a total Stripe does not take) is request-to-book: no card (issue 10).
+  const cardNeeded = paymentsOn && isCardPayable(unpaid ? unpaid.totalCents : amounts.totalCents);
 
   const request = useMutation({
     mutationFn: ({ input, key }: { input: CreateBookingInput; key: string }) => createBooking(input, key),
@@ -171,7 +208,8 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
       attemptKey.reset();
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/services', service.id] });
-      if (paymentsOn) {
+      if (paymentsOn && isCardPayable(booking.totalCents)) {
+        setUnpaidCleared(false);
         setUnpaid(booking);
         await payFor(booking);
         return;
@@ -222,7 +260,14 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
     setPaymentError(undefined);
     setIsPaying(true);
     try {
-      const { clientSecret } = await createPaymentIntent(booking.id);
+      const { clientSecret, status } = await createPaymentIntent(booking.id);
+      if (status === 'requires_capture' || status === 'succeeded' || status === 'processing') {
+        // Authorised already (an earlier confirmation whose answer was lost): nothing more to do.
+        clearUnpaid();
+        await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+        finish(booking, true);
+        return;
+      }
       const handle = paymentHandle.current;
       if (!handle) throw new Error('The card field is not ready');
       const result = await handle.confirm(clientSecret);
@@ -230,10 +275,22 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
         setPaymentError(result.error);
         return;
       }
-      setUnpaid(undefined);
+      clearUnpaid();
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       finish(booking, true);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The request cannot be paid any more (declined, expired, released): show where it stands.
+        clearUnpaid();
+        await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+        toast({
+          variant: 'destructive',
+          title: PAYMENT_ERROR_TITLE,
+          description: errorMessage(error, PAYMENT_INIT_FAILED),
+        });
+        navigate('/dashboard/traveler');
+        return;
+      }
       setPaymentError(error instanceof ApiError ? errorMessage(error, PAYMENT_INIT_FAILED) : PAYMENT_INIT_FAILED);
     } finally {
       setIsPaying(false);
@@ -471,6 +528,15 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
                   Enter a valid number of hours to set up payment.
                 </p>
+              ) : !cardNeeded ? (
+                <p
+                  className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground"
+                  data-testid="no-card-needed"
+                >
+                  {summary?.totalCents === 0
+                    ? 'This booking is free: no card is needed.'
+                    : 'This total cannot be paid by card here: arrange payment with the provider.'}
+                </p>
               ) : (
                 <>
                   <Suspense fallback={<Skeleton className="h-10 w-full" />}>
@@ -553,19 +619,19 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 </div>
                 <div className="flex justify-between gap-4">
                   <dt className="text-muted-foreground">Hours</dt>
-                  <dd data-testid="summary-hours">{hours ?? '–'}</dd>
+                  <dd data-testid="summary-hours">{summary?.hours ?? '–'}</dd>
                 </div>
                 <div className="flex justify-between gap-4">
                   <dt className="text-muted-foreground">Subtotal</dt>
-                  <dd>{hours ? formatPriceWithCents(amounts.subtotalCents) : '–'}</dd>
+                  <dd>{summary ? formatPriceWithCents(summary.subtotalCents) : '–'}</dd>
                 </div>
                 <div className="flex justify-between gap-4">
                   <dt className="text-muted-foreground">Service fee (5%)</dt>
-                  <dd data-testid="summary-fee">{hours ? formatPriceWithCents(amounts.feeCents) : '–'}</dd>
+                  <dd data-testid="summary-fee">{summary ? formatPriceWithCents(summary.feeCents) : '–'}</dd>
                 </div>
                 <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
                   <dt>Total</dt>
-                  <dd data-testid="summary-total">{hours ? formatPriceWithCents(amounts.totalCents) : '–'}</dd>
+                  <dd data-testid="summary-total">{summary ? formatPriceWithCents(summary.totalCents) : '–'}</dd>
                 </div>
               </dl>
 
@@ -598,12 +664,16 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                 disabled={
                   isPaying ||
                   request.isPending ||
-                  (paymentsOn && cardState !== 'complete') ||
+                  (cardNeeded && cardState !== 'complete') ||
                   (!unpaid && (!canBook || !chosenSlot || !hours))
                 }
               >
                 {(request.isPending || isPaying) && <Spinner decorative />}
-                {unpaid ? 'Try payment again' : 'Request to book'}
+                {unpaid
+                  ? bookingParam && !paymentError
+                    ? 'Complete payment'
+                    : 'Try payment again'
+                  : 'Request to book'}
               </Button>
               <p className="text-center text-xs text-muted-foreground">
                 {!canBook
@@ -613,7 +683,7 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
                   : unpaid
                     ? 'Your request was sent. Authorise your card to hold the payment.'
                     : chosenSlot
-                      ? paymentsOn
+                      ? cardNeeded
                         ? 'Your card is authorised now and charged only if the provider accepts within 24 hours.'
                         : 'You will not be charged now. The provider has 24 hours to accept.'
                       : 'Choose a date and a time to request.'}

@@ -22,8 +22,23 @@ import { describeStripeError, type Stripe } from './stripe-client.ts';
 
 export type PaymentAction = 'capture' | 'cancel' | 'refund';
 
-/** How long a claimed action is left to its caller before another instance may take it over. */
-export const ACTION_LEASE_MS = 2 * 60 * 1000;
+/**
+ * How long a claimed action is left to its caller before another instance may take it over. One
+ * action makes at most 3 calls (retrieve, list refunds, create), each tried twice, each at most
+ * STRIPE_TIMEOUT_MS (capped at STRIPE_TIMEOUT_MAX_MS in config.ts): 6 x 60 s < 10 min.
+ */
+export const ACTION_LEASE_MS = 10 * 60 * 1000;
+/** The longest a request waits on one Stripe call made at once, right after its commit. */
+export const IMMEDIATE_TIMEOUT_MS = 5_000;
+type CallOptions = { timeout?: number; maxNetworkRetries?: number };
+/**
+ * The options of a call a request makes at once (finding: up to 4 x 20 s before answering): short,
+ * no retry. If it fails, the action stays owed and the worker retries it.
+ */
+export function immediateCall(stripe: Stripe): CallOptions {
+  const configured = Number(stripe.getApiField('timeout')) || IMMEDIATE_TIMEOUT_MS;
+  return { timeout: Math.min(IMMEDIATE_TIMEOUT_MS, configured), maxNetworkRetries: 0 };
+}
 /** Payments one worker round looks at. */
 export const PAYMENT_ACTIONS_BATCH = 50;
 
@@ -54,6 +69,10 @@ export function isActionDone(action: PaymentAction, status: string): boolean {
 
 /** Whether a payment still holds or took money (neither released nor refunded). */
 export const isLivePayment = (status: string) => status !== 'canceled' && status !== 'refunded';
+
+/** Whether Stripe holds (authorised) or took the money: requires_capture, processing or succeeded. */
+export const holdsMoney = (status: string) =>
+  status === 'requires_capture' || status === 'processing' || status === 'succeeded';
 
 export type PaymentRow = {
   id: string;
@@ -137,20 +156,24 @@ export async function applyPaymentStatus(
     detail: e.detail,
     stripeEventId: e.stripeEventId,
   });
-  if (!moves) return false;
-  const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
-  await tx.execute(
-    sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
-          ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null` : sql``}
-        where id = ${payment.id}`,
-  );
-
+  if (moves) {
+    const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
+    await tx.execute(
+      sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
+            ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null` : sql``}
+          where id = ${payment.id}`,
+    );
+  }
+  // The booking follows the payment's status, also one known already (captured in advance, e.g.
+  // in Stripe's dashboard, before the provider accepted: the accept's capture finds it done).
+  const status = moves ? e.status : payment.status;
   const to =
-    e.status === 'succeeded' && booking.status === 'CONFIRMED'
+    status === 'succeeded' && booking.status === 'CONFIRMED'
       ? 'PAID'
-      : e.status === 'refunded' && (booking.status === 'CONFIRMED' || booking.status === 'PAID')
+      : status === 'refunded' && (booking.status === 'CONFIRMED' || booking.status === 'PAID')
         ? 'REFUNDED'
         : undefined;
+  if (!moves && !to) return false;
   if (to) {
     await tx.execute(sql`update bookings set status = ${to}::booking_status where id = ${booking.id}`);
     await tx.execute(
@@ -167,42 +190,138 @@ export async function applyPaymentStatus(
   return true;
 }
 
+/**
+ * A refund Stripe could not make after all (refund.failed / a refund updated to failed): the money
+ * is back with Locora, so the payment is `succeeded` again and the refund owed again, due now (the
+ * next one gets a new idempotency key); why is kept in action_error and the history. The booking
+ * keeps its status (REFUNDED is what is owed to the traveler).
+ */
+export async function reopenFailedRefund(
+  tx: Executor,
+  e: { paymentId: string; detail: string | null; stripeEventId: string; now: Date },
+) {
+  const [ref] = await queryRows<{ booking_id: string }>(
+    tx,
+    sql`select booking_id from payments where id = ${e.paymentId}`,
+  );
+  if (!ref) return;
+  const [booking] = await queryRows<{ status: string }>(
+    tx,
+    sql`select status from bookings where id = ${ref.booking_id} for update`,
+  );
+  const payment = await lockPaymentOfBooking(tx, ref.booking_id);
+  if (!booking || !payment) return;
+  // Only a refund Locora owes is made again (not, say, a partial one tried in Stripe's dashboard
+  // for a booking still PAID): the booking is REFUNDED, or the payment was recorded refunded.
+  const owed = booking.status === 'REFUNDED' || payment.status === 'refunded';
+  const status = payment.status === 'refunded' ? 'succeeded' : payment.status;
+  if (!owed || status !== 'succeeded') {
+    await recordPaymentEvent(tx, {
+      paymentId: payment.id,
+      kind: 'refund_failed',
+      status: payment.status,
+      detail: e.detail,
+      stripeEventId: e.stripeEventId,
+    });
+    return;
+  }
+  await tx.execute(
+    sql`update payments set status = ${status}, pending_action = 'refund', action_due_at = ${ts(e.now)},
+          action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
+        where id = ${payment.id}`,
+  );
+  await recordPaymentEvent(tx, {
+    paymentId: payment.id,
+    kind: 'refund_failed',
+    status,
+    detail: e.detail,
+    stripeEventId: e.stripeEventId,
+  });
+}
+
 /** The calls to Stripe for one action, given the PaymentIntent as Stripe has it now. */
 async function callStripe(
   stripe: Stripe,
   id: string,
   action: PaymentAction,
+  options: CallOptions = {},
 ): Promise<{ status: string; kind: string; detail?: string }> {
-  const pi = await stripe.paymentIntents.retrieve(id);
+  const pi = await stripe.paymentIntents.retrieve(id, {}, options);
   if (pi.status === 'processing') throw new Error('The payment is still processing at Stripe; trying again later.');
   const cancel = async (kind: string) => {
-    const canceled = await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `locora-cancel-${id}` });
+    const canceled = await stripe.paymentIntents.cancel(id, {}, { ...options, idempotencyKey: `locora-cancel-${id}` });
     return { status: canceled.status, kind };
   };
   if (pi.status === 'canceled') return { status: 'canceled', kind: `${action}_not_needed` };
   if (action === 'capture') {
     if (pi.status === 'succeeded') return { status: 'succeeded', kind: 'capture_not_needed' };
     if (pi.status === 'requires_capture') {
-      const captured = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `locora-capture-${id}` });
+      const captured = await stripe.paymentIntents.capture(
+        id,
+        {},
+        { ...options, idempotencyKey: `locora-capture-${id}` },
+      );
       return { status: captured.status, kind: 'captured' };
     }
-    // Never authorised (the traveler did not finish paying): release it, so it cannot be paid
-    // later; the booking goes on as a request-to-book with payment arranged with the provider.
+    // Never authorised (accepted without keys checking it, e.g. keys set later): release it, so it
+    // cannot be paid later; the booking goes on as a request-to-book, payment arranged with the provider.
     return cancel('canceled_unpaid');
   }
-  if (action === 'cancel') {
-    // Captured already: nothing to release (a refund is a separate, explicit action).
-    if (pi.status === 'succeeded') return { status: 'succeeded', kind: 'cancel_not_needed' };
-    return cancel('canceled');
-  }
-  if (pi.status === 'succeeded') {
-    const refund = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `locora-refund-${id}` });
-    if (refund.status === 'failed' || refund.status === 'canceled')
-      throw new Error(`The refund ${refund.id} ${refund.status}.`);
-    return { status: 'refunded', kind: 'refunded', detail: refund.id };
-  }
-  // Only authorised: releasing the hold is the full refund.
+  // Release (decline, expiry, a request cancelled) or refund: money taken already (captured in
+  // advance, e.g. from Stripe's dashboard) is refunded; a hold is released.
+  if (pi.status === 'succeeded') return refund(stripe, pi, options);
   return cancel('canceled');
+}
+
+/**
+ * Refunds a captured PaymentIntent in full, once. A refund Stripe still has pending (or that needs
+ * action) is not done: the action stays owed and is checked again (or charge.refunded settles it).
+ * A failed or canceled refund is made again, under a new idempotency key (the old one would only
+ * replay the failure).
+ */
+async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOptions) {
+  const id = pi.id;
+  const { data } = await stripe.refunds.list({ payment_intent: id, limit: 100 }, options);
+  const taken = pi.amount_received || pi.amount;
+  const refunded = data.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
+  const waiting = data.find((r) => r.status === 'pending' || r.status === 'requires_action');
+  let made = waiting;
+  if (refunded < taken && !made) {
+    // The rest of the money (all of it, unless part was refunded in Stripe's dashboard).
+    const key = `locora-refund-${id}${data.length ? `-${data.length}` : ''}`;
+    made = await stripe.refunds.create({ payment_intent: id }, { ...options, idempotencyKey: key });
+    if (made.status === 'succeeded') return { status: 'refunded', kind: 'refunded', detail: made.id };
+  }
+  if (!made) return { status: 'refunded', kind: 'refunded', detail: data.map((r) => r.id).join(' ') };
+  throw new Error(`The refund ${made.id} is ${made.status ?? 'unknown'} at Stripe; checking again later.`);
+}
+
+/**
+ * Before an accept: a booking's payment we do not know as authorised is asked for at Stripe (its
+ * webhook may be late or lost), and what Stripe says is recorded. Only the booking's provider's
+ * call does this; a failure changes nothing (the accept then goes by what is recorded).
+ */
+export async function refreshPaymentBeforeAccept(
+  db: Db,
+  stripe: Stripe,
+  providerUserId: string,
+  bookingId: string,
+  now: Date,
+) {
+  const [p] = await queryRows<{ id: string; status: string }>(
+    db,
+    sql`select pay.id, pay.status from payments pay
+        join bookings b on b.id = pay.booking_id join providers p on p.id = b.provider_id
+        where pay.booking_id = ${bookingId} and p.user_id = ${providerUserId}`,
+  );
+  if (!p || rankOf(p.status) >= RANK.requires_capture!) return;
+  let pi: Stripe.PaymentIntent;
+  try {
+    pi = await stripe.paymentIntents.retrieve(p.id, {}, immediateCall(stripe));
+  } catch {
+    return;
+  }
+  await db.transaction((tx) => applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now }));
 }
 
 /** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
@@ -220,6 +339,7 @@ export async function performPaymentAction(
   stripe: Stripe,
   paymentId: string,
   now = new Date(),
+  options: CallOptions = {},
 ): Promise<'done' | 'failed' | 'skipped'> {
   const [claimed] = await queryRows<{ pending_action: PaymentAction; status: string }>(
     db,
@@ -231,12 +351,16 @@ export async function performPaymentAction(
   const action = claimed.pending_action;
   const stillOwed = sql`id = ${paymentId} and pending_action = ${action}`;
   if (isActionDone(action, claimed.status)) {
-    await db.execute(sql`update payments set pending_action = null, action_due_at = null where ${stillOwed}`);
+    await db.transaction(async (tx) => {
+      // The booking still follows (a capture found done: CONFIRMED -> PAID).
+      await applyPaymentStatus(tx, { paymentId, status: claimed.status, kind: `${action}_not_needed`, now });
+      await tx.execute(sql`update payments set pending_action = null, action_due_at = null where ${stillOwed}`);
+    });
     return 'done';
   }
   let result: Awaited<ReturnType<typeof callStripe>>;
   try {
-    result = await callStripe(stripe, paymentId, action);
+    result = await callStripe(stripe, paymentId, action, options);
   } catch (err) {
     const detail = describeStripeError(err);
     await db.transaction(async (tx) => {

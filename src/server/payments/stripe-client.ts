@@ -30,3 +30,13 @@ export function describeStripeError(err: unknown): string {
   }
   return (err instanceof Error ? err.message : String(err)).slice(0, 500);
 }
+
+/**
+ * Whether Stripe refused the request itself (a 4xx other than 401/403/429: invalid request, card
+ * error, idempotency error). Asking again gives the same answer, so it is not an outage.
+ */
+export function isStripeRefusal(err: unknown): err is InstanceType<typeof Stripe.errors.StripeError> {
+  if (!(err instanceof Stripe.errors.StripeError)) return false;
+  const code = err.statusCode ?? 0;
+  return code >= 400 && code < 500 && code !== 401 && code !== 403 && code !== 429;
+}

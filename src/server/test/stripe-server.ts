@@ -51,6 +51,8 @@ export async function startStripeServer() {
    * change is made but its answer never comes (reads still answer).
    */
   let mode: 'ok' | 'fail' | 'hang' | 'apply-then-hang' = 'ok';
+  /** The status a new refund is made with ('pending': Stripe has not made it yet). */
+  let refundStatus = 'succeeded';
 
   const next = (prefix: string) => `${prefix}_test${(++seq).toString().padStart(6, '0')}`;
   const error = (status: number, message: string, code = 'payment_intent_unexpected_state') => ({
@@ -63,6 +65,7 @@ export async function startStripeServer() {
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 50)
         return error(400, 'Amount must be at least 50 cents', 'amount_too_small');
+      if (amount > 99_999_999) return error(400, 'Amount must be no more than $999,999.99', 'amount_too_large');
       const id = next('pi');
       const metadata: Record<string, string> = {};
       const types: string[] = [];
@@ -112,18 +115,31 @@ export async function startStripeServer() {
         return { status: 200, body: pi };
       }
     }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = [...refunds.values()].filter(
+        (r) => !form.payment_intent || r.payment_intent === form.payment_intent,
+      );
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data: data.reverse() } };
+    }
+    const r = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && r) {
+      const refund = refunds.get(decodeURIComponent(r[1]!));
+      return refund ? { status: 200, body: refund } : error(404, 'No such refund', 'resource_missing');
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(form.payment_intent ?? '');
       if (!pi) return error(404, 'No such payment_intent', 'resource_missing');
       if (pi.status !== 'succeeded') return error(400, 'This PaymentIntent has not been captured.');
-      const already = [...refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((n, r) => n + r.amount, 0);
+      const already = [...refunds.values()]
+        .filter((r) => r.payment_intent === pi.id && r.status !== 'failed' && r.status !== 'canceled')
+        .reduce((n, r) => n + r.amount, 0);
       if (already >= pi.amount) return error(400, 'Charge has already been refunded.', 'charge_already_refunded');
       const refund = {
         id: next('re'),
         object: 'refund' as const,
         amount: pi.amount - already,
         payment_intent: pi.id,
-        status: 'succeeded',
+        status: refundStatus,
       };
       refunds.set(refund.id, refund);
       return { status: 200, body: refund };
@@ -135,58 +151,68 @@ export async function startStripeServer() {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const key = req.headers['idempotency-key'];
-      const idempotencyKey = typeof key === 'string' ? key : undefined;
-      const form = parseForm(body);
-      calls.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form });
-      const send = (status: number, payload: unknown, replayed = false) => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': `req_${seq}`,
-          ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
-        });
-        res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
-      };
-      if (req.headers.authorization !== 'Bearer sk_test_locora')
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      if (mode === 'hang') {
-        hanging.add(res);
-        return;
-      }
-      if (mode === 'fail')
-        return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
-      const signature = `${req.method} ${url.pathname} ${body}`;
-      if (idempotencyKey && req.method === 'POST') {
-        const seen = idempotent.get(idempotencyKey);
-        if (seen) {
-          if (seen.request !== signature)
-            return send(400, {
-              error: {
-                type: 'idempotency_error',
-                message:
-                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-              },
-            });
-          if (mode === 'apply-then-hang') {
-            hanging.add(res);
-            return;
-          }
-          return send(seen.status, seen.body, true);
-        }
-      }
-      const result = route(req.method ?? 'GET', url.pathname, form);
-      const text = JSON.stringify(result.body);
-      if (idempotencyKey && req.method === 'POST' && result.status < 500 && !idempotent.has(idempotencyKey))
-        idempotent.set(idempotencyKey, { request: signature, status: result.status, body: text });
-      if (mode === 'apply-then-hang' && req.method === 'POST') {
-        hanging.add(res);
-        return;
-      }
-      send(result.status, text);
-    });
+    req.on('end', () => void answer(req, res, body));
   });
+  /** Runs before a call is answered (a test making a change "while Stripe is working"), once. */
+  let beforeAnswer: ((call: Call) => Promise<void> | void) | undefined;
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = req.headers['idempotency-key'];
+    const idempotencyKey = typeof key === 'string' ? key : undefined;
+    // A GET's parameters are in its query string (e.g. GET /v1/refunds?payment_intent=...).
+    const form = { ...Object.fromEntries(url.searchParams), ...parseForm(body) };
+    const call = { method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form };
+    calls.push(call);
+    if (beforeAnswer) {
+      const hook = beforeAnswer;
+      beforeAnswer = undefined;
+      await hook(call);
+    }
+    const send = (status: number, payload: unknown, replayed = false) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${seq}`,
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
+      res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    };
+    if (req.headers.authorization !== 'Bearer sk_test_locora')
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (mode === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    if (mode === 'fail')
+      return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
+    const signature = `${req.method} ${url.pathname} ${body}`;
+    if (idempotencyKey && req.method === 'POST') {
+      const seen = idempotent.get(idempotencyKey);
+      if (seen) {
+        if (seen.request !== signature)
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
+        if (mode === 'apply-then-hang') {
+          hanging.add(res);
+          return;
+        }
+        return send(seen.status, seen.body, true);
+      }
+    }
+    const result = route(req.method ?? 'GET', url.pathname, form);
+    const text = JSON.stringify(result.body);
+    if (idempotencyKey && req.method === 'POST' && result.status < 500 && !idempotent.has(idempotencyKey))
+      idempotent.set(idempotencyKey, { request: signature, status: result.status, body: text });
+    if (mode === 'apply-then-hang' && req.method === 'POST') {
+      hanging.add(res);
+      return;
+    }
+    send(result.status, text);
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const webhookSecret = 'whsec_locora_test';
@@ -222,6 +248,18 @@ export async function startStripeServer() {
       pi.last_payment_error = { message, code: 'card_declined', type: 'card_error' };
       return pi;
     },
+    /** The status new refunds get (and, for a refund made already, set it: Stripe finished or failed it). */
+    setRefundStatus(status: string, refundId?: string) {
+      if (refundId) {
+        const refund = refunds.get(refundId);
+        if (!refund) throw new Error(`no refund ${refundId}`);
+        refund.status = status;
+      } else refundStatus = status;
+    },
+    /** Runs `hook` before the next call is answered (then it is gone). */
+    beforeNextAnswer(hook: (call: Call) => Promise<void> | void) {
+      beforeAnswer = hook;
+    },
     setMode(next: typeof mode) {
       mode = next;
       if (next === 'ok' || next === 'fail') {
@@ -244,7 +282,12 @@ export async function startStripeServer() {
               payment_intent: pi.id,
               ...overrides,
             }
-          : { ...structuredClone(pi), ...overrides };
+          : type === 'refund.failed' || type === 'refund.updated' || type === 'charge.refund.updated'
+            ? {
+                ...structuredClone([...refunds.values()].filter((r) => r.payment_intent === pi.id).at(-1)),
+                ...overrides,
+              }
+            : { ...structuredClone(pi), ...overrides };
       return {
         id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
         object: 'event',

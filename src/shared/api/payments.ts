@@ -11,7 +11,11 @@ export const createPaymentIntentSchema = z.object({
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 
-export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+/**
+ * SPEC.md's clientSecret, and the PaymentIntent's status at Stripe: `requires_capture` (or
+ * `succeeded`) means the card is authorised already (an earlier confirmation whose answer was lost).
+ */
+export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), status: z.string() });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
 /** GET /api/payments/config: the publishable key, or null when payments are not configured. */

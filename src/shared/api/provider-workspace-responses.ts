@@ -29,6 +29,11 @@ export const providerBookingSchema = z.object({
   timeZone: z.string(),
   user: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
   service: z.object({ id: z.uuid(), title: z.string(), photos: z.array(z.string()) }),
+  /**
+   * Its card payment's Stripe status (issue 10: 'requires_capture' = authorised, 'succeeded' =
+   * charged, 'canceled' = released, 'refunded'; others = not authorised yet), or null: no card payment.
+   */
+  paymentStatus: z.optional(z.nullable(z.string())),
 });
 export type ProviderBooking = z.infer<typeof providerBookingSchema>;
 export const providerBookingListSchema = z.array(providerBookingSchema);

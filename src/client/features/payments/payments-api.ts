@@ -1,17 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { PaymentIntentResponse, PaymentsConfig } from '@shared/api/payments';
+import type { PaymentIntentResponse } from '@shared/api/payments';
 import { apiJson } from '@/lib/api';
 
-/**
- * GET /api/payments/config: Stripe's publishable key, or null when payments are not configured.
- * Read at run time, never built into the bundle (issue 10).
- */
-export const paymentsConfigQuery = () =>
-  queryOptions({
-    queryKey: ['/api/payments/config'],
-    queryFn: () => apiJson<PaymentsConfig>('GET', '/api/payments/config'),
-    staleTime: 5 * 60 * 1000,
-  });
+export { paymentsConfigQuery } from '@/lib/payments-config';
 
 /** POST /api/create-payment-intent: the client secret of the booking's PaymentIntent (the same one every time). */
 export function createPaymentIntent(bookingId: string): Promise<PaymentIntentResponse> {

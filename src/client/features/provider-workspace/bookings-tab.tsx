@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
 import { availableActions, CANCEL_REASON_MAX } from '@shared/domain/booking-lifecycle';
+import { paymentStatusLabel } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -18,6 +19,7 @@ import { formatPrice, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
+import { paymentsConfigQuery } from '@/lib/payments-config';
 import { cn } from '@/lib/utils';
 import { pendingFirst } from './booking-requests';
 import {
@@ -64,6 +66,9 @@ function BookingRow({
   const when = bookingWhen(booking.start, zone);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
+  // Issue 10: whether the traveler's card is authorised, so an unpaid request is not accepted blindly.
+  const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
+  const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn);
 
   const accept = useMutation({
     mutationFn: () => acceptBookingRequest(booking.id),
@@ -108,6 +113,11 @@ function BookingRow({
         <span className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</span>
         <span className="font-medium">{formatPrice(booking.amountCents)}</span>
         <BookingStatusBadge status={booking.status} />
+        {payment && (
+          <span className="text-muted-foreground" data-testid="provider-booking-payment">
+            {payment}
+          </span>
+        )}
         {booking.status === 'PENDING' && booking.respondBy && <TimeLeft respondBy={booking.respondBy} now={now} />}
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, Clock, MessageSquare, PenLine, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
 import { availableActions } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
+import { needsCardPayment } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
+import { paymentsConfigQuery } from '@/lib/payments-config';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPriceWithCents, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 
@@ -58,6 +61,10 @@ export function TravelerBookingCard({
     availableActions(lifecycleOf(booking), 'TRAVELER', new Date(now)).includes('cancel');
   const reviewable = onReview !== undefined && canBeReviewed(booking.status) && booking.review === null;
   const title = booking.service.title;
+  // Issue 10: a request whose card is not authorised can be paid from here until it expires.
+  const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
+  const canPay =
+    paymentsOn && booking.status === 'PENDING' && needsCardPayment(booking.paymentStatus, booking.totalCents);
 
   return (
     <li
@@ -114,6 +121,7 @@ export function TravelerBookingCard({
             Waiting for the provider to accept your request.
             {booking.paymentStatus === 'requires_capture' &&
               ` Your card is authorised for ${formatPriceWithCents(booking.totalCents)}, not charged: you pay only when they accept.`}
+            {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
           </p>
         )}
         {booking.cancelReason && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
@@ -133,6 +141,17 @@ export function TravelerBookingCard({
                 Your review
                 <RatingStars value={booking.review.rating} />
               </div>
+            )}
+            {canPay && (
+              <Button size="sm" asChild>
+                <Link
+                  to={`/checkout/${encodeURIComponent(booking.service.id)}?booking=${encodeURIComponent(booking.id)}`}
+                  aria-label={`Complete payment for ${title}`}
+                >
+                  <CreditCard aria-hidden="true" />
+                  Complete payment
+                </Link>
+              </Button>
             )}
             {reviewable && (
               <Button size="sm" onClick={onReview} aria-label={`Write Review for ${title}`}>

@@ -83,6 +83,7 @@ describe('GET /api/provider/bookings', () => {
       timeZone: 'Europe/Lisbon',
       user: { name: 'Rita Sousa', image: '/uploads/avatars/rita.png' },
       service: { id: f.service.id, title: 'Deep tissue massage', photos: [] },
+      paymentStatus: null,
     });
     expect(res.body).not.toContain('@');
   });

@@ -35,9 +35,12 @@ import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import {
+  holdsMoney,
+  immediateCall,
   isLivePayment,
   lockPaymentOfBooking,
   performPaymentAction,
+  refreshPaymentBeforeAccept,
   queuePaymentAction,
   type PaymentAction,
 } from '../../payments/payment-actions.ts';
@@ -54,6 +57,9 @@ import {
   startText,
   type BookingParties,
 } from './lifecycle.ts';
+
+export const CARD_NOT_AUTHORISED_MESSAGE =
+  'The traveler’s card payment is not authorised yet. You can accept once it is, or decline the request.';
 
 /** At most this many bookings in one answer (newest first). */
 export const PROVIDER_BOOKINGS_LIMIT = 500;
@@ -257,10 +263,12 @@ export async function listProviderBookings(
       serviceId: services.id,
       serviceTitle: services.title,
       servicePhotos: services.photos,
+      paymentStatus: payments.status,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(PROVIDER_BOOKINGS_LIMIT);
@@ -278,6 +286,7 @@ export async function listProviderBookings(
       timeZone: provider.timeZone,
       user: { name: r.userName, image: r.userImage },
       service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
+      paymentStatus: r.paymentStatus ?? null,
     };
   });
 }
@@ -492,6 +501,8 @@ export async function transitionBooking(
   const now = opts.now ?? new Date();
   const transition = findTransition(action);
   let owed: string | undefined;
+  // A card authorised a moment ago may not have reached us yet (a late webhook): ask Stripe first.
+  if (action === 'accept' && opts.stripe) await refreshPaymentBeforeAccept(db, opts.stripe, user.id, bookingId, now);
   // A refusal after writing down an expiry still commits that write: it is returned, then thrown.
   const result = await db.transaction(async (tx): Promise<Booking | AppError> => {
     const [locked] = (
@@ -532,13 +543,20 @@ export async function transitionBooking(
     }
     let to: BookingStatus = transition.to;
     const payment = await lockPaymentOfBooking(tx, bookingId);
+    // With Stripe configured, a request whose card payment was started but is not authorised is not
+    // confirmed: the traveler can still complete it from their dashboard until the request expires.
+    // Bookings without a payment (made before keys were set, free ones) are accepted as before.
+    if (action === 'accept' && opts.stripe && payment && isLivePayment(payment.status) && !holdsMoney(payment.status))
+      return new AppError('CONFLICT', CARD_NOT_AUTHORISED_MESSAGE);
     if (payment && isLivePayment(payment.status)) {
       let paymentAction: PaymentAction | undefined;
       if (action === 'accept') paymentAction = 'capture';
       else if (action === 'decline' || locked.status === 'PENDING') paymentAction = 'cancel';
       else if (cancelRefundsInFull(actor, locked.start_at, now)) {
+        // The refund action refunds what was taken or releases what is held. REFUNDED only when
+        // money was held or taken; a payment never authorised is released and the booking CANCELED.
         paymentAction = 'refund';
-        to = 'REFUNDED';
+        if (holdsMoney(payment.status)) to = 'REFUNDED';
       }
       if (paymentAction) {
         await queuePaymentAction(tx, payment, paymentAction, now);
@@ -572,6 +590,9 @@ export async function transitionBooking(
   if (result instanceof AppError) throw result;
   if (!owed || !opts.stripe) return result;
   // The call Stripe is owed, now that the change is committed; if it fails, the worker retries it.
-  const outcome = await performPaymentAction(db, opts.stripe, owed, now).catch(() => 'failed' as const);
+  // A short call, no retry: a slow Stripe never keeps the user waiting long (the worker retries).
+  const outcome = await performPaymentAction(db, opts.stripe, owed, now, immediateCall(opts.stripe)).catch(
+    () => 'failed' as const,
+  );
   return outcome === 'done' ? loadBooking(db, bookingId, now) : result;
 }

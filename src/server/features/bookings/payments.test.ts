@@ -45,6 +45,7 @@ type Cookies = Record<string, string>;
 
 beforeEach(async () => {
   stripe.setMode('ok');
+  stripe.setRefundStatus('succeeded');
   f = await bookingFixture(t.db);
 });
 
@@ -308,14 +309,47 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
   });
 
-  it('accepting a request whose card was never authorised releases the PaymentIntent; the booking goes on unpaid', async () => {
+  it('a request whose card is not authorised is not accepted (409, still PENDING); once it is, the accept captures', async () => {
     const bookingId = await requestBooking();
     const pi = piOf((await pay(bookingId)).json().clientSecret);
     const res = await act(f.cookies.owner, bookingId, 'accept');
-    expect(res.json().booking.status).toBe('CONFIRMED');
-    expect(stripe.intent(pi).status).toBe('canceled');
-    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
-    expect(callsTo(`/v1/payment_intents/${pi}/capture`)).toHaveLength(0);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'The traveler’s card payment is not authorised yet. You can accept once it is, or decline the request.',
+    );
+    expect(await bookingStatus(bookingId)).toBe('PENDING');
+    expect(stripe.intent(pi).status).toBe('requires_payment_method');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_payment_method', pending_action: null });
+    expect(callsTo(`/v1/payment_intents/${pi}/cancel`)).toHaveLength(0);
+
+    // The traveler completes the payment later (from their dashboard); its webhook has not come yet:
+    // the accept asks Stripe, finds it authorised, and captures.
+    const again = await pay(bookingId);
+    expect(again.json()).toMatchObject({ status: 'requires_payment_method' });
+    stripe.authorize(pi);
+    const accepted = await act(f.cookies.owner, bookingId, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().booking.status).toBe('PAID');
+    expect(stripe.intent(pi).status).toBe('succeeded');
+  });
+
+  it('the provider’s list shows each booking’s payment status (null: no card payment)', async () => {
+    const unpaid = await requestBooking();
+    await pay(unpaid);
+    const { bookingId: held } = await paidRequest(localAt(4, '10:00', f.timeZone));
+    const { id: none } = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      hours: 2,
+      startAt: localAt(5, '10:00', f.timeZone),
+    });
+    const res = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.owner });
+    expect(res.statusCode).toBe(200);
+    const status = (id: string) =>
+      (res.json() as { id: string; paymentStatus: string | null }[]).find((b) => b.id === id)?.paymentStatus;
+    expect(status(unpaid)).toBe('requires_payment_method');
+    expect(status(held)).toBe('requires_capture');
+    expect(status(none)).toBeNull();
   });
 
   it('a booking without a payment is accepted and cancelled as before, with no call to Stripe', async () => {
@@ -422,6 +456,13 @@ describe('cancellation policy', () => {
     expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(1);
     expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + 2 * HOUR) })).toBe(0);
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
+    // Stripe refuses an over-refund anyway: what proves "one refund" is the calls made, all under one key.
+    // (While Stripe answered 500, the PaymentIntent's retrieve failed first: no refund call was made.)
+    expect(
+      callsTo('/v1/refunds')
+        .filter((c) => c.form.payment_intent === pi)
+        .map((c) => c.idempotencyKey),
+    ).toEqual([`locora-refund-${pi}`]);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
   });
 });
@@ -536,5 +577,293 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
     expect(await bookingStatus(bookingId)).toBe('REFUNDED');
     expect((await transitions(bookingId)).at(-1)).toBe('PAID>REFUNDED SYSTEM');
+  });
+});
+
+// ------------------------------------------------------------------ review findings (issue 10 fixes)
+
+const setPrice = (cents: number) =>
+  t.db.execute(sql`update services set price_cents = ${cents} where id = ${f.service.id}`);
+
+describe('amounts Stripe does not take', () => {
+  it('a free booking: no PaymentIntent (409 that says so, Stripe not called); it is accepted as request-to-book', async () => {
+    await setPrice(0);
+    const bookingId = await requestBooking();
+    const before = stripe.calls.length;
+    const res = await pay(bookingId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This booking is free: there is nothing to pay.');
+    expect(stripe.calls.length).toBe(before);
+    expect(await paymentOf(bookingId)).toBeUndefined();
+    expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
+  });
+
+  it('below 50 cents or above $999,999.99: 409 with the reason, Stripe not called', async () => {
+    await setPrice(20); // 2 h: 40 + 2 fee = 42 cents
+    const small = await requestBooking();
+    const before = stripe.calls.length;
+    const res = await pay(small);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Card payments start at $0.50: arrange payment for this booking with the provider.',
+    );
+    const big = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      hours: 24,
+      startAt: localAt(6, '10:00', f.timeZone),
+      amountCents: 240_000_000,
+      feeCents: 12_000_000,
+    });
+    const tooBig = await pay(big.id);
+    expect(tooBig.statusCode).toBe(409);
+    expect(tooBig.json().message).toBe(
+      'This total is above what one card payment can take ($999,999.99): arrange payment with the provider.',
+    );
+    expect(stripe.calls.length).toBe(before);
+  });
+
+  it('Stripe refusing the request (a 4xx) is a 409 with its reason, not a 503', async () => {
+    const bookingId = await requestBooking();
+    // A PaymentIntent we recorded that Stripe does not know (404 resource_missing).
+    await t.db.execute(
+      sql`insert into payments (id, booking_id, amount_cents, currency, status) values ('pi_missing', ${bookingId}, 12600, 'usd', 'requires_payment_method')`,
+    );
+    const res = await pay(bookingId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The payment service refused this payment: No such payment_intent');
+  });
+});
+
+describe('checkout retries', () => {
+  it('asking again after the card was authorised answers status requires_capture (the checkout then treats it as done)', async () => {
+    const { bookingId } = await paidRequest();
+    const res = await pay(bookingId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('requires_capture');
+  });
+});
+
+describe('cancelling a booking whose card was never authorised', () => {
+  it('the traveler at least 24 hours ahead: CANCELED (not REFUNDED), the PaymentIntent released, no refund', async () => {
+    const bookingId = await requestBooking();
+    const pi = piOf((await pay(bookingId)).json().clientSecret);
+    // Confirmed unpaid (accepted while the capture's answer was lost / before keys checked it).
+    await t.db.execute(sql`update bookings set status = 'CONFIRMED' where id = ${bookingId}`);
+    const res = await act(f.cookies.traveler, bookingId, 'cancel');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking.status).toBe('CANCELED');
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi)).toHaveLength(0);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+  });
+});
+
+describe('refunds Stripe has not made yet, and refunds that fail', () => {
+  async function paidBooking() {
+    const { bookingId, pi } = await paidRequest();
+    expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('PAID');
+    return { bookingId, pi };
+  }
+  const refundsOf = (pi: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === pi);
+
+  it('a pending refund is not recorded as done: the action stays owed until Stripe says succeeded', async () => {
+    const { bookingId, pi } = await paidBooking();
+    stripe.setRefundStatus('pending');
+    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('REFUNDED');
+    const owed = await paymentOf(bookingId);
+    expect(owed).toMatchObject({ status: 'succeeded', pending_action: 'refund' });
+    expect(owed?.action_error).toContain('pending');
+    const [refund] = refundsOf(pi);
+    // Still pending at the next try: still owed, and no second refund.
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(0);
+    expect((await paymentOf(bookingId))?.pending_action).toBe('refund');
+    stripe.setRefundStatus('succeeded', refund!.id);
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + 3 * HOUR) })).toBe(1);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    expect(refundsOf(pi)).toHaveLength(1);
+    expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi)).toHaveLength(1);
+  });
+
+  it('refund.failed after the refund was recorded: owed again, made again under a new key, the booking stays REFUNDED', async () => {
+    const { bookingId, pi } = await paidBooking();
+    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('REFUNDED');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    const [first] = refundsOf(pi);
+    stripe.setRefundStatus('failed', first!.id);
+    const event = stripe.event('refund.failed', pi, { status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).statusCode).toBe(200);
+    const reopened = await paymentOf(bookingId);
+    expect(reopened).toMatchObject({ status: 'succeeded', pending_action: 'refund' });
+    expect(reopened?.action_error).toContain('expired_or_canceled_card');
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(1);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    expect(
+      callsTo('/v1/refunds')
+        .filter((c) => c.form.payment_intent === pi)
+        .map((c) => c.idempotencyKey),
+    ).toEqual([`locora-refund-${pi}`, `locora-refund-${pi}-1`]);
+    expect(refundsOf(pi).map((r) => r.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('a failed refund of a booking that owes none (still PAID) is only recorded', async () => {
+    const { bookingId, pi } = await paidBooking();
+    stripe.intent(pi); // captured; a partial refund tried in Stripe's dashboard fails
+    stripe.refunds.set('re_dash', {
+      id: 're_dash',
+      object: 'refund',
+      amount: 100,
+      payment_intent: pi,
+      status: 'failed',
+    });
+    expect((await webhook(stripe.event('refund.failed', pi, { status: 'failed' }))).statusCode).toBe(200);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+  });
+});
+
+describe('a payment captured in advance (e.g. in Stripe’s dashboard) before the provider answered', () => {
+  async function capturedRequest() {
+    const { bookingId, pi } = await paidRequest();
+    const intent = stripe.intent(pi);
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    expect((await webhook(stripe.event('payment_intent.succeeded', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PENDING');
+    return { bookingId, pi };
+  }
+
+  it('accept: the capture is found done and the booking is PAID', async () => {
+    const { bookingId, pi } = await capturedRequest();
+    const res = await act(f.cookies.owner, bookingId, 'accept');
+    expect(res.json().booking.status).toBe('PAID');
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    expect(callsTo(`/v1/payment_intents/${pi}/capture`)).toHaveLength(0);
+  });
+
+  it('decline: the money taken is refunded', async () => {
+    const { bookingId, pi } = await capturedRequest();
+    expect((await act(f.cookies.owner, bookingId, 'decline')).json().booking.status).toBe('CANCELED');
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi).map((r) => r.amount)).toEqual([12600]);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+  });
+});
+
+describe('the call made at once after a change', () => {
+  it('Stripe hanging at acceptance: one short call, no retry; the booking is CONFIRMED and the capture owed', async () => {
+    const { bookingId, pi } = await paidRequest();
+    stripe.setMode('hang');
+    const before = stripe.calls.filter((c) => c.path === `/v1/payment_intents/${pi}`).length;
+    const res = await act(f.cookies.owner, bookingId, 'accept');
+    expect(res.json().booking.status).toBe('CONFIRMED');
+    expect(stripe.calls.filter((c) => c.path === `/v1/payment_intents/${pi}`).length).toBe(before + 1);
+    expect(await paymentOf(bookingId)).toMatchObject({ pending_action: 'capture', action_attempts: 1 });
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(1);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+  });
+});
+
+describe('risky paths (review finding 9)', () => {
+  it('a request declined while its PaymentIntent was being created: the new hold is released at once, 409', async () => {
+    const bookingId = await requestBooking();
+    stripe.beforeNextAnswer(async (call) => {
+      expect(call.path).toBe('/v1/payment_intents');
+      expect((await act(f.cookies.owner, bookingId, 'decline')).json().booking.status).toBe('CANCELED');
+    });
+    const res = await pay(bookingId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The payment for this booking was canceled. Please request a new booking.');
+    const payment = await paymentOf(bookingId);
+    expect(payment).toMatchObject({ status: 'canceled', pending_action: null });
+    expect(stripe.intent(payment!.id).status).toBe('canceled');
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+  });
+
+  it('cancelled while the capture is still owed: the capture is replaced by the release, never captured', async () => {
+    const { bookingId, pi } = await paidRequest();
+    stripe.setMode('fail');
+    expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
+    expect((await paymentOf(bookingId))?.pending_action).toBe('capture');
+    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('REFUNDED');
+    expect((await paymentOf(bookingId))?.pending_action).toBe('refund');
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(1);
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(callsTo(`/v1/payment_intents/${pi}/capture`)).toHaveLength(0);
+    expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi)).toHaveLength(0);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+  });
+
+  it('decline while Stripe answers 500, and a traveler cancel while it hangs: CANCELED at once, the release owed and made later', async () => {
+    const a = await paidRequest();
+    const b = await paidRequest(localAt(4, '10:00', f.timeZone));
+    stripe.setMode('fail');
+    expect((await act(f.cookies.owner, a.bookingId, 'decline')).json().booking.status).toBe('CANCELED');
+    stripe.setMode('hang');
+    expect((await act(f.cookies.traveler, b.bookingId, 'cancel')).json().booking.status).toBe('CANCELED');
+    for (const { bookingId } of [a, b])
+      expect(await paymentOf(bookingId)).toMatchObject({
+        status: 'requires_capture',
+        pending_action: 'cancel',
+        action_attempts: 1,
+      });
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(Date.now() + HOUR) })).toBe(2);
+    for (const { bookingId, pi } of [a, b]) {
+      expect(stripe.intent(pi).status).toBe('canceled');
+      expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+      expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    }
+  });
+
+  it('expiry while Stripe hangs: CANCELED, the release stays owed and is made once Stripe answers', async () => {
+    const { bookingId, pi } = await paidRequest();
+    const later = new Date(Date.now() + 25 * HOUR);
+    expect(await runBookingLifecycle(t.db, { appUrl: APP_URL, now: later })).toBe(1);
+    stripe.setMode('hang');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: later })).toBe(0);
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    expect(await paymentOf(bookingId)).toMatchObject({
+      status: 'requires_capture',
+      pending_action: 'cancel',
+      action_attempts: 1,
+    });
+    stripe.setMode('ok');
+    expect(await runPaymentActions(t.db, t.app.stripe!, { now: new Date(later.getTime() + HOUR) })).toBe(1);
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled', pending_action: null });
+  });
+
+  it('payment_intent.canceled (released at Stripe): recorded; the request cannot be paid again', async () => {
+    const { bookingId, pi } = await paidRequest();
+    stripe.intent(pi).status = 'canceled';
+    const event = stripe.event('payment_intent.canceled', pi);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'canceled' });
+    const res = await pay(bookingId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The payment for this booking was canceled. Please request a new booking.');
+  });
+
+  it('two workers claiming the same owed capture: one call to capture, one done', async () => {
+    const { bookingId, pi } = await paidRequest();
+    stripe.setMode('fail');
+    expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
+    stripe.setMode('ok');
+    const later = new Date(Date.now() + HOUR);
+    const done = await Promise.all([
+      runPaymentActions(t.db, t.app.stripe!, { now: later }),
+      runPaymentActions(t.db, t.app.stripe!, { now: later }),
+    ]);
+    expect(done.reduce((n, d) => n + d, 0)).toBe(1);
+    expect(callsTo(`/v1/payment_intents/${pi}/capture`)).toHaveLength(1);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
   });
 });

@@ -9,17 +9,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { effectiveStatus } from '../../../shared/domain/booking-lifecycle.ts';
-import { PAYMENT_CURRENCY } from '../../../shared/domain/payments.ts';
+import { notCardPayableReason, PAYMENT_CURRENCY } from '../../../shared/domain/payments.ts';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import {
+  immediateCall,
   isLivePayment,
   lockPaymentOfBooking,
   performPaymentAction,
   queuePaymentAction,
   recordPaymentEvent,
 } from '../../payments/payment-actions.ts';
-import { describeStripeError, type Stripe } from '../../payments/stripe-client.ts';
+import { describeStripeError, isStripeRefusal, type Stripe } from '../../payments/stripe-client.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured.';
@@ -54,7 +55,15 @@ function statusOf(b: BookingForPayment, now: Date) {
   );
 }
 
+export const stripeRefusedMessage = (detail: string) => `The payment service refused this payment: ${detail}`;
+
 function unavailable(err: unknown): never {
+  // Stripe refusing the request (4xx: an amount it does not take, a bad state) will refuse it
+  // again: a 409 that says why, not a 503 that invites a retry forever.
+  if (isStripeRefusal(err))
+    throw Object.assign(new AppError('CONFLICT', stripeRefusedMessage(err.message)), {
+      cause: describeStripeError(err),
+    });
   throw Object.assign(new AppError('UNAVAILABLE', STRIPE_UNAVAILABLE), { cause: describeStripeError(err) });
 }
 
@@ -68,11 +77,14 @@ export async function createPaymentIntent(
   user: { id: string },
   bookingId: string,
   now = new Date(),
-): Promise<{ clientSecret: string }> {
+): Promise<{ clientSecret: string; status: string }> {
   if (!stripe) throw new AppError('NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
   const booking = await ownBooking(db, user.id, bookingId);
   const status = statusOf(booking, now);
   if (status !== 'PENDING') throw new AppError('CONFLICT', notPayableMessage(status));
+  // Free bookings and totals Stripe refuses are request-to-book: no PaymentIntent (issue 10).
+  const refused = notCardPayableReason(booking.amount_cents + booking.fee_cents);
+  if (refused) throw new AppError('CONFLICT', refused);
 
   const [known] = await queryRows<{ id: string; status: string }>(
     db,
@@ -128,9 +140,10 @@ export async function createPaymentIntent(
       return payment?.id;
     });
     if (released) {
-      await performPaymentAction(db, stripe, released, now).catch(() => 'failed');
+      await performPaymentAction(db, stripe, released, now, immediateCall(stripe)).catch(() => 'failed');
       throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
     }
   }
-  return { clientSecret: intent.client_secret };
+  // The status lets a checkout whose confirmation answer was lost see the card is authorised already.
+  return { clientSecret: intent.client_secret, status: intent.status };
 }

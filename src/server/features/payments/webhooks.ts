@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type Db } from '../../db/open.ts';
-import { applyPaymentStatus } from '../../payments/payment-actions.ts';
+import { applyPaymentStatus, reopenFailedRefund } from '../../payments/payment-actions.ts';
 
 export const HANDLED_EVENTS = [
   'payment_intent.amount_capturable_updated',
@@ -16,6 +16,10 @@ export const HANDLED_EVENTS = [
   'payment_intent.payment_failed',
   'payment_intent.canceled',
   'charge.refunded',
+  // A refund that fails after it was made (or stayed pending): made again (finding 4).
+  'charge.refund.updated',
+  'refund.updated',
+  'refund.failed',
 ] as const;
 
 export type WebhookOutcome = 'applied' | 'no-change' | 'duplicate' | 'ignored';
@@ -23,7 +27,8 @@ export type WebhookOutcome = 'applied' | 'no-change' | 'duplicate' | 'ignored';
 /** The PaymentIntent, status and words an event tells of, or undefined when it tells nothing we use. */
 function readEvent(
   event: Stripe.Event,
-): { paymentId: string; status: string; detail: string | null; isFailure: boolean } | undefined {
+):
+  { paymentId: string; status: string; detail: string | null; isFailure: boolean; refundFailed?: boolean } | undefined {
   switch (event.type) {
     case 'payment_intent.amount_capturable_updated':
     case 'payment_intent.succeeded':
@@ -52,6 +57,23 @@ function readEvent(
         isFailure: false,
       };
     }
+    case 'charge.refund.updated':
+    case 'refund.updated':
+    case 'refund.failed': {
+      const refund = event.data.object;
+      const pi = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+      if (!pi) return undefined;
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        return {
+          paymentId: pi,
+          status: 'succeeded',
+          detail: `refund ${refund.id} ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`,
+          isFailure: false,
+          refundFailed: true,
+        };
+      // A refund that succeeded is told by charge.refunded (which knows whether it was in full).
+      return undefined;
+    }
     default:
       return undefined;
   }
@@ -70,6 +92,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, now = new D
     if (!read) return 'ignored';
     const [known] = await queryRows<{ id: string }>(tx, sql`select id from payments where id = ${read.paymentId}`);
     if (!known) return 'ignored';
+    if (read.refundFailed) {
+      await reopenFailedRefund(tx, { paymentId: read.paymentId, detail: read.detail, stripeEventId: event.id, now });
+      return 'applied';
+    }
     const changed = await applyPaymentStatus(tx, {
       paymentId: read.paymentId,
       status: read.status,

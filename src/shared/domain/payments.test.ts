@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isCardPayable, needsCardPayment, notCardPayableReason, paymentStatusLabel } from './payments.ts';
+
+describe('card payment limits (Stripe: 50 cents to $999,999.99)', () => {
+  it('a free booking and totals Stripe refuses are not paid by card, with the reason', () => {
+    expect(isCardPayable(0)).toBe(false);
+    expect(notCardPayableReason(0)).toBe('This booking is free: there is nothing to pay.');
+    expect(isCardPayable(49)).toBe(false);
+    expect(notCardPayableReason(49)).toMatch(/start at \$0\.50/);
+    expect(isCardPayable(50)).toBe(true);
+    expect(notCardPayableReason(50)).toBeUndefined();
+    expect(isCardPayable(99_999_999)).toBe(true);
+    expect(isCardPayable(100_000_000)).toBe(false);
+    expect(notCardPayableReason(100_000_000)).toMatch(/\$999,999\.99/);
+  });
+
+  it('a PENDING request needs a card payment until it is authorised (and only when payable)', () => {
+    expect(needsCardPayment(null, 12600)).toBe(true);
+    expect(needsCardPayment('requires_payment_method', 12600)).toBe(true);
+    expect(needsCardPayment('requires_action', 12600)).toBe(true);
+    expect(needsCardPayment('requires_capture', 12600)).toBe(false);
+    expect(needsCardPayment('canceled', 12600)).toBe(false);
+    expect(needsCardPayment(null, 0)).toBe(false);
+  });
+
+  it('the provider reads the payment status in words', () => {
+    expect(paymentStatusLabel('requires_capture', true)).toBe('Card authorised');
+    expect(paymentStatusLabel('requires_payment_method', true)).toBe('Card not authorised yet');
+    expect(paymentStatusLabel('succeeded', true)).toBe('Paid by card');
+    expect(paymentStatusLabel(null, true)).toBe('No card payment');
+    expect(paymentStatusLabel(null, false)).toBeUndefined();
+  });
+});
