@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { StartInquiryResponse } from '@shared/api/conversations';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest } from '@/lib/api';
+
+/**
+ * POST /api/services/{id}/inquiry. The response schema (zod) is imported with the request, not
+ * with the service page: the page stays as light as it was (decision 012).
+ */
+function useStartInquiry() {
+  // (/messages reads the inquiries again when it opens.)
+  return useMutation({
+    mutationFn: async (input: { serviceId: string; body: string }): Promise<StartInquiryResponse> => {
+      const [{ startInquiryResponseSchema }, res] = await Promise.all([
+        import('@shared/api/conversations'),
+        apiRequest('POST', `/api/services/${input.serviceId}/inquiry`, { body: input.body }),
+      ]);
+      return startInquiryResponseSchema.parse(await res.json());
+    },
+  });
+}
+
+/**
+ * The "Message provider" dialog. Loaded the first time it opens (message-provider-button.tsx keeps
+ * the button), so the dialog code is not part of the service and provider pages' first load.
+ */
+export function InquiryDialog({
+  open,
+  onOpenChange,
+  providerName,
+  services,
+  onSent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  providerName: string;
+  services: readonly { id: string; title: string }[];
+  onSent: (conversationId: string) => void;
+}) {
+  const id = useId();
+  const [serviceId, setServiceId] = useState(services[0]?.id ?? '');
+  const [text, setText] = useState('');
+  const start = useStartInquiry();
+  const blank = text.trim() === '';
+  const submit = () => {
+    if (blank || start.isPending || !serviceId) return;
+    start.mutate(
+      { serviceId, body: text.trim() },
+      {
+        onSuccess: ({ conversation }) => {
+          setText('');
+          onOpenChange(false);
+          onSent(conversation.id);
+        },
+        // SPEC.md section 8: the text is kept. A refusal the traveler can act on says why.
+        onError: (error) => {
+          const said = error instanceof ApiError && error.status < 500 ? error.body?.message : undefined;
+          toast({ variant: 'destructive', title: 'Failed to send message', description: said ?? 'Please try again.' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !start.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Message {providerName}</DialogTitle>
+          <DialogDescription>
+            Ask a question before you book. Your conversation continues in Messages.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {services.length > 1 && (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-service`}>Service</Label>
+              <NativeSelect
+                id={`${id}-service`}
+                value={serviceId}
+                onChange={(event) => setServiceId(event.target.value)}
+                disabled={start.isPending}
+              >
+                {services.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-message`}>Your message</Label>
+            <Textarea
+              id={`${id}-message`}
+              rows={5}
+              value={text}
+              maxLength={4000}
+              placeholder="Hi! Is this available next week? ..."
+              disabled={start.isPending}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={start.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={blank || start.isPending} aria-busy={start.isPending}>
+              {start.isPending && <Spinner decorative />}
+              Send message
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
