@@ -42,7 +42,7 @@ export async function renderPage(
 ): Promise<RenderedPage | Response> {
   const clock = clockIn(viewerZone && isValidTimeZone(viewerZone) ? viewerZone : 'UTC');
   const queryClient = createQueryClient();
-  const routes = createRoutes({ queryClient, isServer: true });
+  const routes = createRoutes({ queryClient, isServer: true, clock });
   const handler = createStaticHandler(routes);
   const context = await handler.query(request);
   // A loader redirect (none today) is answered as it is.

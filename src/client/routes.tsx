@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ViewerClock } from '@/lib/viewer-clock';
 import { RouteErrorBoundary } from '@/components/error-boundary';
 import { RootLayout } from '@/components/root-layout';
 import { emailStatusQueryKey, sessionsQueryKey } from '@/features/auth/query-keys';
@@ -31,7 +32,12 @@ import { NotFoundPage } from '@/pages/not-found';
  * Code splitting: home and 404 ship in the entry chunk (the first screen most visitors see);
  * every other screen is its own chunk (`lazy`), loaded when first visited or before hydration.
  */
-export type RouteEnv = { queryClient: QueryClient; isServer: boolean };
+export type RouteEnv = {
+  queryClient: QueryClient;
+  isServer: boolean;
+  /** The server's render clock (the viewer's zone from their cookie): the page's "today". */
+  clock?: ViewerClock;
+};
 
 type Prefetch = (args: LoaderFunctionArgs) => readonly { queryKey: readonly unknown[] }[];
 
@@ -236,7 +242,12 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               path: 'service/:id',
               ...page('pages/service-detail.tsx', () => import('@/pages/service-detail'), 'ServiceDetailPage'),
-              loader: loaderOf(env, ({ params }) => [serviceQuery(params.id ?? '')]),
+              loader: isServer
+                ? // The service and the booking card's free days. Imported here: the server runs this
+                  // loader, and the browser's first load stays lean.
+                  async (args: LoaderFunctionArgs) =>
+                    (await import('@/features/catalog/service-page-data')).loadServicePage(env, args)
+                : loaderOf(env, ({ params }) => [serviceQuery(params.id ?? '')]),
             },
             {
               // Signed in only (SPEC.md: a visitor is sent to sign in, and comes back here).

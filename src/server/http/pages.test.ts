@@ -91,6 +91,26 @@ describe('public pages are rendered on the server with their data', () => {
     expect(rootHtml(providerPage.body)).toContain('The best way to start a day in Bali.');
   });
 
+  it("service page: the booking calendar's free days are in the page data, for the month it opens on", async () => {
+    const { service } = await catalog();
+    const freeDaysOf = (html: string) =>
+      pageData(html).queries.queries.filter((q) => q.queryKey[2] === 'available-days' && q.queryKey[1] === service.id);
+
+    const res = await t.app.inject({ url: `/service/${service.id}`, cookies: { tz: 'Asia/Tokyo' } });
+    const { today } = pageData(res.body).clock;
+    const [first, ...more] = freeDaysOf(res.body);
+    expect(more).toEqual([]);
+    expect(first?.queryKey[3]).toEqual({ month: today.slice(0, 7), hours: service.minHours });
+    expect(first?.state.status).toBe('success');
+    expect(first?.state.data).toMatchObject({ month: today.slice(0, 7) });
+    // The calendar is rendered knowing them (it waits for nothing in the browser).
+    expect(rootHtml(res.body)).toContain('data-free-days="known"');
+
+    // A chosen date (back from sign-in) opens the calendar on its month.
+    const chosen = await t.app.inject({ url: `/service/${service.id}?date=2031-02-14` });
+    expect(freeDaysOf(chosen.body).map((q) => q.queryKey[3])).toEqual([{ month: '2031-02', hours: service.minHours }]);
+  });
+
   it('carries the router state for every matched route, so hydration runs no loader', async () => {
     const { service } = await catalog();
     const res = await t.app.inject({ url: `/service/${service.id}` });

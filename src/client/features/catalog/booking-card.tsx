@@ -27,6 +27,8 @@ import { useViewerToday } from '@/lib/viewer-clock';
  * Signed out, Book Now keeps the chosen date in the page's address and sends it as `next` to
  * sign in, which comes back here with the date still chosen (decision 016).
  */
+const FREE_DAYS_FRESH_MS = 30_000;
+
 export function BookingCard({ service }: { service: Service }) {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
@@ -39,7 +41,9 @@ export function BookingCard({ service }: { service: Service }) {
   // The month on screen: only its days with a free start time for the minimum hours can be chosen
   // (issue 9). Until they are known, or if they cannot be, only past days are greyed out.
   const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
-  const days = useQuery(availableDaysQuery(service.id, month, service.minHours));
+  // The server renders the first month's free days into the page; they stay good for half a minute,
+  // so hydration does not ask again (checkout reads them afresh before anything is booked).
+  const days = useQuery({ ...availableDaysQuery(service.id, month, service.minHours), staleTime: FREE_DAYS_FRESH_MS });
   const free = days.data?.month === month ? new Set(days.data.days) : undefined;
   /** Days before today cannot be chosen (SPEC.md section 5, Service calendar), nor days with no free time. */
   const isDisabledDay = (day: Date) =>
