@@ -86,7 +86,9 @@ describe('formatWholeDollars', () => {
     expect(formatWholeDollars(49)).toBe('$0');
     expect(formatWholeDollars(0)).toBe('$0');
     expect(formatWholeDollars(1)).toBe('$0');
-    expect(formatWholeDollars(2_399_976)).toBe('$24000');
+    expect(formatWholeDollars(2_399_976)).toBe('$24,000');
+    expect(formatWholeDollars(99_949)).toBe('$999');
+    expect(formatWholeDollars(123_456_789_00)).toBe('$123,456,789');
     expect(formatWholeDollars(-4550)).toBe('-$46');
     expect(() => formatWholeDollars(45.5)).toThrow(RangeError);
   });
@@ -100,7 +102,7 @@ describe('formatDollarsAndCents', () => {
     expect(formatDollarsAndCents(10)).toBe('$0.10');
     expect(formatDollarsAndCents(1)).toBe('$0.01');
     expect(formatDollarsAndCents(0)).toBe('$0.00');
-    expect(formatDollarsAndCents(2_519_975)).toBe('$25199.75');
+    expect(formatDollarsAndCents(2_519_975)).toBe('$25,199.75');
     expect(formatDollarsAndCents(-683)).toBe('-$6.83');
     expect(() => formatDollarsAndCents(0.5)).toThrow(RangeError);
   });

@@ -56,22 +56,28 @@ function sign(cents: number) {
   return cents < 0 ? '-' : '';
 }
 
+/** Whole dollars with thousands separators, as US prices are written: 24000 -> '24,000'. */
+function grouped(dollars: number) {
+  return dollars.toLocaleString('en-US');
+}
+
 function requireInteger(cents: number) {
   if (!Number.isSafeInteger(cents)) throw new RangeError('an amount must be a whole number of cents');
 }
 
 /**
  * Whole dollars, as the cards and the dashboard show them (SPEC.md: cents / 100, no decimals),
- * rounded half up: 4500 -> '$45', 4550 -> '$46', 4549 -> '$45', 0 -> '$0', -4550 -> '-$46'.
+ * rounded half up: 4500 -> '$45', 4550 -> '$46', 4549 -> '$45', 0 -> '$0', -4550 -> '-$46',
+ * 208500 -> '$2,085'.
  */
 export function formatWholeDollars(cents: number): string {
   requireInteger(cents);
-  return `${sign(cents)}$${divideHalfUp(Math.abs(cents), 100)}`;
+  return `${sign(cents)}$${grouped(divideHalfUp(Math.abs(cents), 100))}`;
 }
 
 /** Dollars and cents, as checkout shows them: 4500 -> '$45.00', 683 -> '$6.83', 5 -> '$0.05'. */
 export function formatDollarsAndCents(cents: number): string {
   requireInteger(cents);
   const abs = Math.abs(cents);
-  return `${sign(cents)}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign(cents)}$${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
