@@ -19,6 +19,9 @@ import {
   messagesPerUser,
   scheduleMessageEmail,
   type MessageRow,
+  threadSummary,
+  threadSummarySql,
+  type ThreadSummaryRow,
   toMessage,
 } from './messages.ts';
 
@@ -83,20 +86,7 @@ async function requireConversationParty(
   return row;
 }
 
-type InquiryRow = {
-  id: string;
-  service_id: string;
-  title: string;
-  is_provider: boolean;
-  cp_name: string | null;
-  cp_image: string | null;
-  lm_id: string | null;
-  lm_sender_id: string | null;
-  lm_body: string | null;
-  lm_created_at: Date | string | null;
-  unread: number;
-  last_activity: Date | string;
-};
+type InquiryRow = ThreadSummaryRow & { id: string };
 
 /**
  * The caller's open inquiries (not yet booked), newest activity first, or one of them. A
@@ -105,42 +95,21 @@ type InquiryRow = {
  */
 async function queryInquiries(db: Executor, userId: string, onlyId?: string): Promise<InquiryConversation[]> {
   const only = onlyId ? sql`and c.id = ${onlyId}` : sql``;
+  const thread = threadSummarySql(userId, sql`m.conversation_id = c.id`, sql`c.created_at`);
   const rows = await queryRows<InquiryRow>(
     db,
-    sql`select c.id, s.id as service_id, s.title,
-          (p.user_id = ${userId}) as is_provider,
-          case when p.user_id = ${userId} then u.name else p.display_name end as cp_name,
-          case when p.user_id = ${userId} then u.image else p.avatar end as cp_image,
-          lm.id as lm_id, lm.sender_id as lm_sender_id, lm.body as lm_body, lm.created_at as lm_created_at,
-          (select count(*) from messages m
-            where m.conversation_id = c.id and m.read_at is null and m.sender_id <> ${userId})::int as unread,
-          coalesce(lm.created_at, c.created_at) as last_activity
+    sql`select c.id, ${thread.columns}
         from conversations c
         join providers p on p.id = c.provider_id
         join services s on s.id = c.service_id
         join users u on u.id = c.traveler_id
-        left join lateral (
-          select m.id, m.sender_id, m.body, m.created_at from messages m
-          where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
-        ) lm on true
+        ${thread.lastMessage}
         where c.booking_id is null ${only}
           and (c.traveler_id = ${userId} or (p.user_id = ${userId} and lm.id is not null))
         order by last_activity desc, c.id
         limit ${CONVERSATION_LIST_LIMIT}`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    kind: 'inquiry' as const,
-    service: { id: r.service_id, title: r.title },
-    counterpart: { name: r.cp_name, image: r.cp_image },
-    isProvider: r.is_provider,
-    lastMessage:
-      r.lm_id && r.lm_sender_id && r.lm_body !== null && r.lm_created_at
-        ? { id: r.lm_id, senderId: r.lm_sender_id, body: r.lm_body, createdAt: iso(r.lm_created_at) }
-        : null,
-    unreadCount: r.unread,
-    lastActivityAt: iso(r.last_activity),
-  }));
+  return rows.map((r) => ({ id: r.id, kind: 'inquiry' as const, ...threadSummary(r) }));
 }
 
 /** GET /api/inquiries: the caller's open inquiries, newest activity first. */

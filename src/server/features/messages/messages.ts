@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../shared/api/conversations.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
@@ -39,12 +39,11 @@ export async function requireParty(db: Executor, userId: string, bookingId: stri
   return row;
 }
 
-type ConversationRow = {
-  id: string;
-  status: string;
-  start_at: Date | string;
-  hours: number;
-  time_zone: string;
+/**
+ * What a row of either list of threads (booking threads and inquiries) carries besides its own
+ * columns: who the other party is for the caller, the last message, the caller's unread count.
+ */
+export type ThreadSummaryRow = {
   service_id: string;
   title: string;
   is_provider: boolean;
@@ -58,33 +57,29 @@ type ConversationRow = {
   last_activity: Date | string;
 };
 
-/** The caller's conversations (every booking they are a party to), newest activity first. */
-export async function listConversations(db: Executor, userId: string): Promise<Conversation[]> {
-  const rows = await queryRows<ConversationRow>(
-    db,
-    sql`select b.id, b.status, b.start_at, b.hours, p.time_zone, s.id as service_id, s.title,
+/**
+ * The shared columns and joins of a thread list, for a thread whose provider is `p`, traveler `u`,
+ * service `s`, messages those matching `ofThread` (on `m`) and start `createdAt`.
+ */
+export function threadSummarySql(userId: string, ofThread: SQL, createdAt: SQL) {
+  return {
+    columns: sql`s.id as service_id, s.title,
           (p.user_id = ${userId}) as is_provider,
           case when p.user_id = ${userId} then u.name else p.display_name end as cp_name,
           case when p.user_id = ${userId} then u.image else p.avatar end as cp_image,
           lm.id as lm_id, lm.sender_id as lm_sender_id, lm.body as lm_body, lm.created_at as lm_created_at,
           (select count(*) from messages m
-            where m.booking_id = b.id and m.read_at is null and m.sender_id <> ${userId})::int as unread,
-          coalesce(lm.created_at, b.created_at) as last_activity
-        from bookings b
-        join providers p on p.id = b.provider_id
-        join services s on s.id = b.service_id
-        join users u on u.id = b.user_id
-        left join lateral (
+            where ${ofThread} and m.read_at is null and m.sender_id <> ${userId})::int as unread,
+          coalesce(lm.created_at, ${createdAt}) as last_activity`,
+    lastMessage: sql`left join lateral (
           select m.id, m.sender_id, m.body, m.created_at from messages m
-          where m.booking_id = b.id order by m.created_at desc, m.id desc limit 1
-        ) lm on true
-        where b.user_id = ${userId} or p.user_id = ${userId}
-        order by last_activity desc, b.id
-        limit ${CONVERSATION_LIST_LIMIT}`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    booking: { id: r.id, status: r.status, start: iso(r.start_at), hours: r.hours, timeZone: r.time_zone },
+          where ${ofThread} order by m.created_at desc, m.id desc limit 1
+        ) lm on true`,
+  };
+}
+
+export function threadSummary(r: ThreadSummaryRow) {
+  return {
     service: { id: r.service_id, title: r.title },
     counterpart: { name: r.cp_name, image: r.cp_image },
     isProvider: r.is_provider,
@@ -94,6 +89,36 @@ export async function listConversations(db: Executor, userId: string): Promise<C
         : null,
     unreadCount: r.unread,
     lastActivityAt: iso(r.last_activity),
+  };
+}
+
+type ConversationRow = ThreadSummaryRow & {
+  id: string;
+  status: string;
+  start_at: Date | string;
+  hours: number;
+  time_zone: string;
+};
+
+/** The caller's conversations (every booking they are a party to), newest activity first. */
+export async function listConversations(db: Executor, userId: string): Promise<Conversation[]> {
+  const thread = threadSummarySql(userId, sql`m.booking_id = b.id`, sql`b.created_at`);
+  const rows = await queryRows<ConversationRow>(
+    db,
+    sql`select b.id, b.status, b.start_at, b.hours, p.time_zone, ${thread.columns}
+        from bookings b
+        join providers p on p.id = b.provider_id
+        join services s on s.id = b.service_id
+        join users u on u.id = b.user_id
+        ${thread.lastMessage}
+        where b.user_id = ${userId} or p.user_id = ${userId}
+        order by last_activity desc, b.id
+        limit ${CONVERSATION_LIST_LIMIT}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    booking: { id: r.id, status: r.status, start: iso(r.start_at), hours: r.hours, timeZone: r.time_zone },
+    ...threadSummary(r),
   }));
 }
 
