@@ -5,7 +5,14 @@ import { queryRows } from '../../db/open.ts';
 import { mapDatabaseError } from '../../http/errors.ts';
 import { createAvailability, createBooking, createProvider, createService } from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { bookingFixture, cookieFor, count, HOURS_25, localAt, type BookingFixture } from './booking-fixture.ts';
+import {
+  bookingFixture,
+  cookieFor,
+  count,
+  HOURS_25,
+  localAt,
+  type BookingFixture,
+} from '../../test/booking-fixture.ts';
 import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   IN_THE_PAST_MESSAGE,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
 import { createBooking, createReview } from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { bookingFixture, count, DAY_MS, HOURS_25, localAt, type BookingFixture } from './booking-fixture.ts';
+import { bookingFixture, count, DAY_MS, HOURS_25, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { BOOKING_NOT_FOUND } from './bookings.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
 

@@ -1,7 +1,7 @@
 /** Without Stripe keys (issue 10): Locora is request-to-book, and the payment routes say so. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
-import { bookingFixture, localAt, type BookingFixture } from './booking-fixture.ts';
+import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 
 const t = useTestApp();
 let f: BookingFixture;

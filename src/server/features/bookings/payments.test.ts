@@ -14,7 +14,7 @@ import { createBooking } from '../../db/seed/factories.ts';
 import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { bookingFixture, localAt, type BookingFixture } from './booking-fixture.ts';
+import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
 
 let stripe: StripeServer;

@@ -12,7 +12,7 @@ import {
   createUser,
 } from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { cookieFor } from './booking-fixture.ts';
+import { cookieFor } from '../../test/booking-fixture.ts';
 
 const t = useTestApp();
 

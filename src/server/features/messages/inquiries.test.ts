@@ -2,16 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
 import { conversations, emailOutbox, messages } from '../../db/schema.ts';
-import {
-  createAvailability,
-  createCategory,
-  createProvider,
-  createService,
-  createUser,
-} from '../../db/seed/factories.ts';
-import { createSession, SESSION_COOKIE } from '../../http/session.ts';
-import { addCalendarDays, calendarDateIn, zonedToUtc } from '../../../shared/domain/time.ts';
-import type { Executor } from '../../db/open.ts';
+import { createCategory, createService } from '../../db/seed/factories.ts';
+import { bookingFixture, count, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { NEW_INQUIRIES_PER_USER_PER_DAY } from './inquiries.ts';
 import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
@@ -23,65 +15,10 @@ import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
 
 const t = useTestApp();
 
-async function cookieFor(db: Executor, userId: string) {
-  const { token } = await createSession(db, userId, 'test');
-  return { [SESSION_COOKIE]: token };
-}
-
-/** An instant at a wall time `daysAhead` days from today in `timeZone`. */
-function localAt(daysAhead: number, time: string, timeZone: string): Date {
-  return zonedToUtc(addCalendarDays(calendarDateIn(new Date(), timeZone), daysAhead), time, timeZone);
-}
-
-async function count(db: Executor, query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, query);
-  return Number(row?.n ?? 0);
-}
-
-/**
- * A provider (Lisbon) with two services, available 08:00-20:00 on day 3 from today; another
- * provider; two travelers; an admin; a session for each.
- */
-async function inquiryFixture(db: Executor) {
-  const timeZone = 'Europe/Lisbon';
-  const category = await createCategory(db, { name: 'Wellness', slug: `wellness-${Date.now().toString(36)}` });
-  const owner = await createProvider(db, { displayName: 'Ana Lima', timeZone, user: { name: 'Ana' } });
-  const other = await createProvider(db, { displayName: 'Bruno Costa', user: { name: 'Bruno' } });
-  const traveler = await createUser(db, { name: 'Rita Sousa' });
-  const traveler2 = await createUser(db, { name: 'Tom Grey' });
-  const admin = await createUser(db, { role: 'ADMIN', name: 'Admin' });
-  const service = await createService(db, {
-    providerId: owner.provider.id,
-    categoryId: category.id,
-    title: 'Deep tissue massage',
-    minHours: 2,
-  });
-  const service2 = await createService(db, { providerId: owner.provider.id, categoryId: category.id, minHours: 1 });
-  await createAvailability(db, {
-    providerId: owner.provider.id,
-    startAt: localAt(3, '08:00', timeZone),
-    endAt: localAt(3, '20:00', timeZone),
-  });
-  return {
-    timeZone,
-    owner,
-    traveler,
-    service,
-    service2,
-    cookies: {
-      owner: await cookieFor(db, owner.user.id),
-      other: await cookieFor(db, other.user.id),
-      traveler: await cookieFor(db, traveler.id),
-      traveler2: await cookieFor(db, traveler2.id),
-      admin: await cookieFor(db, admin.id),
-    },
-  };
-}
-
-let f: Awaited<ReturnType<typeof inquiryFixture>>;
+let f: BookingFixture;
 
 beforeEach(async () => {
-  f = await inquiryFixture(t.db);
+  f = await bookingFixture(t.db);
 });
 
 type Cookies = Record<string, string>;

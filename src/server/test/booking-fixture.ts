@@ -1,15 +1,9 @@
 /** Shared fixture of the booking tests: a provider with availability in their zone, travelers, sessions. */
 import { sql } from 'drizzle-orm';
-import { addCalendarDays, calendarDateIn, DAY_MS, zonedToUtc } from '../../../shared/domain/time.ts';
-import { queryRows, type Executor } from '../../db/open.ts';
-import {
-  createAvailability,
-  createCategory,
-  createProvider,
-  createService,
-  createUser,
-} from '../../db/seed/factories.ts';
-import { createSession, SESSION_COOKIE } from '../../http/session.ts';
+import { addCalendarDays, calendarDateIn, DAY_MS, zonedToUtc } from '../../shared/domain/time.ts';
+import { queryRows, type Executor } from '../db/open.ts';
+import { createAvailability, createCategory, createProvider, createService, createUser } from '../db/seed/factories.ts';
+import { createSession, SESSION_COOKIE } from '../http/session.ts';
 
 export async function cookieFor(db: Executor, userId: string) {
   const { token } = await createSession(db, userId, 'test');
