@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { categoryIconGlyph } from '@/lib/format';
 import { createCategoryRequest, deleteCategoryRequest, invalidateAfterAdminChange } from './admin-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 const SLUG_RE = /^[a-z0-9-]{2,40}$/;
 

@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { Textarea } from '@/components/ui/textarea';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { idDocumentUrl, invalidateAfterAdminChange, pendingProvidersQuery, verifyProviderRequest } from './admin-api';
 
 const uploaded = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

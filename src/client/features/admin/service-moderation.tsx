@@ -20,7 +20,7 @@ import {
   invalidateAfterAdminChange,
   setServiceStatusRequest,
 } from './admin-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: () => void }) {
   const queryClient = useQueryClient();

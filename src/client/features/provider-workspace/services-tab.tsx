@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { fallbackPhoto, formatPrice, PLACEHOLDER_PHOTO } from '@/lib/format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ServiceDialog } from './service-dialog';
 import {
   deleteServiceRequest,
