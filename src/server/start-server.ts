@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { DataDirLockedError } from './db/lock.ts';
+import type { Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import type { PgliteStart } from './db/pglite-start.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
 import { createEmailWorker } from './email/outbox.ts';
 import { createBookingLifecycleWorker } from './features/bookings/lifecycle.ts';
@@ -13,35 +13,38 @@ import { readyLine } from './startup-timing.ts';
 import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey } from './storage/storage.ts';
 import { startUploadSweeper } from './storage/upload-registry.ts';
 
-async function main() {
-  const config = loadConfig();
+/**
+ * The server's start after main.ts: opens the database (on PGlite, waits for the thread main.ts
+ * started), migrates, seeds, builds the app and listens, then prints the banner.
+ */
+export async function startServer(config: Config, started: PgliteStart | undefined) {
   // The page renderer (React and the pages) loads on this thread while the embedded database
   // starts on its own: the start is as long as the longer of the two, not their sum.
   const renderer = import('../client/entry-server.tsx').catch(() => undefined);
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`\n${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  await database.migrate();
+  // On PGlite started by main.ts this returns at once; migrate() waits for the thread.
+  const database = await openDatabase(config, started);
   const documentStorage = createIdDocumentStorage(config);
-  const seeded = config.seedDemo ? await seedIfEmpty(database.db, { documents: documentStorage }) : false;
-
-  await renderer;
   const storage = createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    storage,
-    documentStorage,
-    preloadRenderer: true,
-    listen: database.listen,
-  });
+  // The database opens, migrates and gets its demo data while this thread builds the app, which
+  // only registers plugins and routes: nothing queries the database before the server listens,
+  // so nothing reads it before it is migrated (background workers start after listen, below).
+  const [seeded, app] = await Promise.all([
+    (async () => {
+      await database.migrate();
+      return config.seedDemo ? seedIfEmpty(database.db, { documents: documentStorage }) : false;
+    })(),
+    (async () => {
+      await renderer;
+      return buildApp({
+        db: database.db,
+        config,
+        storage,
+        documentStorage,
+        preloadRenderer: true,
+        listen: database.listen,
+      });
+    })(),
+  ]);
   // Deletes uploads no row references once their grace period is over. Every instance runs one
   // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
   const stopSweeper = startUploadSweeper(database.db, storage, {
@@ -124,8 +127,3 @@ async function main() {
   }
   console.log(lines.join('\n') + '\n');
 }
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
