@@ -77,7 +77,7 @@ export async function buildApp({
   eventHeartbeatMs,
   stripe: givenStripe,
 }: BuildAppOptions) {
-  const stripe = givenStripe ?? (config.stripe ? createStripeClient(config.stripe) : undefined);
+  const stripe = givenStripe ?? (config.stripe ? await createStripeClient(config.stripe) : undefined);
   const storage =
     givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
   const documentStorage = givenDocumentStorage ?? createIdDocumentStorage(config);

@@ -1,26 +1,18 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { openDatabase } from './db/open.ts';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
-import { createEmailWorker } from './email/outbox.ts';
-import { createBookingLifecycleWorker } from './features/bookings/lifecycle.ts';
-import { createMailTransport } from './email/transport.ts';
-import { createPoller } from './jobs/poller.ts';
-import { createPaymentActionWorker } from './payments/payment-actions.ts';
-import { pruneUserEvents } from './realtime/events.ts';
-import { readyLine } from './startup-timing.ts';
-import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey } from './storage/storage.ts';
-import { startUploadSweeper } from './storage/upload-registry.ts';
+import { startPgliteThread, type PgliteStart } from './db/pglite-start.ts';
 
+/**
+ * `npm start`'s entry. It imports only the configuration and the embedded database's start, so
+ * that PGlite begins opening in its own thread (WebAssembly, its files, the data directory) at
+ * once; the rest of the server (Fastify, the routes, React) loads on this thread meanwhile
+ * (start-server.ts). Decision 011, addendum of 2026-11-25.
+ */
 async function main() {
   const config = loadConfig();
-  // The page renderer (React and the pages) loads on this thread while the embedded database
-  // starts on its own: the start is as long as the longer of the two, not their sum.
-  const renderer = import('../client/entry-server.tsx').catch(() => undefined);
-  let database;
+  let started: PgliteStart | undefined;
   try {
-    database = await openDatabase(config);
+    started = config.databaseUrl ? undefined : startPgliteThread(config.dataDir);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`\n${err.message}\n`);
@@ -28,101 +20,8 @@ async function main() {
     }
     throw err;
   }
-  await database.migrate();
-  const documentStorage = createIdDocumentStorage(config);
-  const seeded = config.seedDemo ? await seedIfEmpty(database.db, { documents: documentStorage }) : false;
-
-  await renderer;
-  const storage = createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    storage,
-    documentStorage,
-    preloadRenderer: true,
-    listen: database.listen,
-  });
-  // Deletes uploads no row references once their grace period is over. Every instance runs one
-  // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
-  const stopSweeper = startUploadSweeper(database.db, storage, {
-    intervalSeconds: config.uploads.sweepIntervalSeconds,
-    graceSeconds: config.uploads.orphanGraceSeconds,
-    onSwept: (count) => app.log.info({ count }, 'deleted orphaned uploads'),
-    onError: (err) => app.log.error({ err }, 'upload sweep failed'),
-  });
-
-  // Background work every instance runs (decision 017): the email outbox, and old realtime events.
-  const mailTransport = createMailTransport(config);
-  const emailWorker = createEmailWorker({
-    db: database.db,
-    transport: mailTransport,
-    onError: (err) => app.log.warn({ err }, 'email delivery failed; it will be retried'),
-  });
-  // Expiry of unanswered requests and completion of past bookings (decision 018): persisted here,
-  // while every read already computes them.
-  const bookingLifecycle = createBookingLifecycleWorker({
-    db: database.db,
-    appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    onError: (err) => app.log.warn({ err }, 'booking expiry/completion round failed; it will run again'),
-  });
-  // Calls owed to Stripe after a booking's change (capture, release, refund), retried until done (decision 024).
-  const paymentActions = app.stripe
-    ? createPaymentActionWorker({
-        db: database.db,
-        stripe: app.stripe,
-        onError: (err) => app.log.warn({ err }, 'payment actions round failed; it will run again'),
-      })
-    : undefined;
-  const pruner = createPoller({
-    name: 'prune-user-events',
-    intervalMs: 10 * 60 * 1000,
-    round: async () => {
-      await pruneUserEvents(database.db);
-      return 0;
-    },
-    onError: (err) => app.log.warn({ err }, 'pruning realtime events failed'),
-  });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      stopSweeper();
-      await Promise.all([emailWorker.stop(), pruner.stop(), bookingLifecycle.stop(), paymentActions?.stop()]);
-      mailTransport.close();
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ host: config.host, port: config.port });
-  emailWorker.start();
-  pruner.start();
-  bookingLifecycle.start();
-  paymentActions?.start();
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
-  const lines = [
-    '',
-    `  Locora is running at ${url}`,
-    `  ${readyLine()}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}${seeded ? ', demo data loaded' : ''}`,
-    `  API docs: ${url}/api/docs`,
-    `  Email: ${config.mail ? mailTransport.describe : `no SMTP_URL, so emails are ${mailTransport.describe}`}`,
-  ];
-  if (config.seedDemo) {
-    lines.push('', '  Demo accounts (demo data only):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(9)} ${a.email.padEnd(28)} ${a.password}`);
-  }
-  console.log(lines.join('\n') + '\n');
+  const { startServer } = await import('./start-server.ts');
+  await startServer(config, started);
 }
 
 main().catch((err: unknown) => {

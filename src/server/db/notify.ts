@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** What a listener receives: the notification's payload (an empty string when none was sent). */
 export type NotificationHandler = (payload: string) => void;
@@ -105,7 +105,9 @@ export function createPgListener(connectionString: string, opts: PgListenerOptio
   }
 
   async function connectOnce(): Promise<pg.Client> {
-    const c = new pg.Client({
+    // Loaded on first use: a server on the embedded database never loads the PostgreSQL client.
+    const { default: pgClient } = await import('pg');
+    const c = new pgClient.Client({
       connectionString,
       application_name: 'locora-listener',
       keepAlive: true,

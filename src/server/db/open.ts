@@ -1,19 +1,19 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { Extensions, PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
-import { lockDataDir } from './lock.ts';
-import { PgliteThread } from './pglite-thread.ts';
+import {
+  PGLITE_EXTENSION_NAMES,
+  PGLITE_SETUP,
+  RANDOM_PAGE_COST,
+  startPgliteThread,
+  type PgliteStart,
+} from './pglite-start.ts';
 import {
   createPgListener,
   deliver,
@@ -63,13 +63,39 @@ async function sendNotification(executor: Executor, channel: string, payload: st
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-const RANDOM_PAGE_COST = 1.1;
 const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
 
-export const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
+/** The `when` of the newest migration in the journal drizzle-kit writes (meta/_journal.json). */
+function newestMigrationMillis(folder: string): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
 
-/** What runs once on every PGlite connection before use. */
-const PGLITE_SETUP = [`SET random_page_cost = ${RANDOM_PAGE_COST}`];
+/**
+ * Whether drizzle's migrator would run nothing: it runs every migration whose journal `when` is
+ * later than the `created_at` of the row it reads with this same query (none: all of them). A
+ * build with a newer migration is therefore never skipped. Saves the migrator's statements
+ * (creating its schema and table if missing, then a transaction) on every start.
+ */
+export async function migrationsAreCurrent(db: Db, folder: string): Promise<boolean> {
+  const present = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!present[0]?.present) return false;
+  const last = await queryRows<{ created_at: string | number | null }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  return last.length > 0 && Number(last[0]!.created_at) >= newestMigrationMillis(folder);
+}
+
+async function migrateUnlessCurrent(db: Db, run: () => Promise<void>) {
+  if (await migrationsAreCurrent(db, migrationsFolder)) return;
+  await run();
+}
 
 export type OpenPgliteOptions = {
   /**
@@ -78,6 +104,13 @@ export type OpenPgliteOptions = {
    * blocks every request, so the app never does this.
    */
   inProcess?: boolean;
+  /**
+   * The thread main.ts started (startPgliteThread) before loading the rest of the server, with
+   * the lock already held on `dir`. Then openPglite does not wait for PGlite to open: it returns
+   * at once, statements queue until the thread is ready, and `migrate()` (which the server calls
+   * before anything else queries) waits for it and throws why it could not open.
+   */
+  started?: PgliteStart;
 };
 
 /** The part of PGlite's API that open.ts and drizzle's PGlite driver use (PGlite or PgliteThread). */
@@ -85,13 +118,23 @@ type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'c
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
-async function startPglite(dataDir: string | undefined, inProcess: boolean): Promise<PgliteClient> {
-  if (!inProcess) {
-    return PgliteThread.start({ dataDir, extensions: Object.keys(pgliteExtensions), setup: PGLITE_SETUP });
+/** PGlite on the calling thread (OpenPgliteOptions.inProcess), holding the lock on `dir`. */
+async function startPgliteInProcess(dir: string | undefined): Promise<{ client: PgliteClient; release: () => void }> {
+  const { lockDataDir } = await import('./lock.ts');
+  const release = dir ? lockDataDir(dir) : () => {};
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const extensions: Extensions = {};
+    for (const name of PGLITE_EXTENSION_NAMES) {
+      extensions[name] = ((await import(`@electric-sql/pglite/contrib/${name}`)) as Extensions)[name]!;
+    }
+    const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, { extensions });
+    for (const statement of PGLITE_SETUP) await client.exec(statement);
+    return { client, release };
+  } catch (err) {
+    release();
+    throw err;
   }
-  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
-  for (const statement of PGLITE_SETUP) await client.exec(statement);
-  return client;
 }
 
 /**
@@ -99,15 +142,37 @@ async function startPglite(dataDir: string | undefined, inProcess: boolean): Pro
  * PGlite runs in its own worker thread (pglite-thread.ts) unless `inProcess` is set.
  */
 export async function openPglite(dir: string | undefined, opts: OpenPgliteOptions = {}): Promise<Database> {
-  const release = dir ? lockDataDir(dir) : () => {};
+  if (opts.started && opts.started.dir !== dir) {
+    throw new Error(`The database thread was started for ${opts.started.dir ?? 'memory'}, not ${dir ?? 'memory'}.`);
+  }
+  let client: PgliteClient;
+  let release: () => void;
+  let ready: Promise<void> | undefined;
+  if (opts.inProcess) {
+    ({ client, release } = await startPgliteInProcess(dir));
+  } else {
+    const started = opts.started ?? startPgliteThread(dir);
+    ({ thread: client, release } = started);
+    if (opts.started) ready = started.ready;
+    else {
+      try {
+        await started.ready;
+      } catch (err) {
+        release();
+        throw err;
+      }
+    }
+  }
   try {
-    const client = await startPglite(dir ? path.join(dir, 'pglite') : undefined, opts.inProcess ?? false);
     const db = drizzlePglite(client as PGlite, { schema });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       location: dir ? path.join(dir, 'pglite') : 'memory',
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      async migrate() {
+        await ready;
+        await migrateUnlessCurrent(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
+      },
       async listen(channel, fn) {
         requireChannel(channel);
         let active = true;
@@ -123,13 +188,22 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
       notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
       async close() {
         try {
-          if (!client.closed) await client.close();
+          // A thread that never opened has nothing to flush: it is only stopped.
+          const opened = ready
+            ? await ready.then(
+                () => true,
+                () => false,
+              )
+            : true;
+          if (!opened) await client.close().catch(() => {});
+          else if (!client.closed) await client.close();
         } finally {
           release();
         }
       },
     };
   } catch (err) {
+    await client.close().catch(() => {});
     release();
     throw err;
   }
@@ -149,6 +223,12 @@ export type OpenPostgresOptions = {
 };
 
 export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgresOptions = {}): Promise<Database> {
+  // Loaded here, not at the top: a server on the embedded database never needs them.
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // Our data lives on SSDs or in RAM: tell the planner random reads are cheap, so it prefers the
   // GIN and btree indexes over sequential scans for selective searches (see decision 005).
   // A host that does not answer fails fast (a 503 with Retry-After) instead of waiting for TCP.
@@ -171,7 +251,7 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     db: db as unknown as Db,
     kind: 'postgres',
     location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: () => migrateUnlessCurrent(db as unknown as Db, () => migrateNodePg(db, { migrationsFolder })),
     listen: (channel, fn) => listener.listen(channel, fn),
     notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
     async close() {
@@ -181,8 +261,15 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
   };
 }
 
-export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+/**
+ * PostgreSQL when `databaseUrl` is set, else embedded PGlite in `dataDir`. `started`: the embedded
+ * database's thread, when the caller started it early (main.ts); it must be for `dataDir`.
+ */
+export function openDatabase(
+  opts: { databaseUrl: string | undefined; dataDir: string },
+  started?: PgliteStart,
+): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, { started });
 }
 
 /** Runs raw SQL and returns its rows, on either driver. */

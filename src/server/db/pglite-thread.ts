@@ -97,16 +97,27 @@ export class PgliteThread {
   }
 
   /** Starts the thread and waits until PGlite is open (extensions loaded, setup run). */
-  static start(options: PgliteThreadOptions): Promise<PgliteThread> {
+  static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
+    const { thread, ready } = PgliteThread.launch(options);
+    await ready;
+    return thread;
+  }
+
+  /**
+   * Starts the thread and returns at once: `ready` resolves once PGlite is open, or rejects with
+   * why it could not open. Requests made before wait in the thread's queue and run after it opened
+   * (if it does not, they fail with "PGlite is closed"; await `ready` for the reason).
+   */
+  static launch(options: PgliteThreadOptions): { thread: PgliteThread; ready: Promise<void> } {
     const worker = new Worker(WORKER_URL, { workerData: options });
     const thread = new PgliteThread(worker);
-    return new Promise<PgliteThread>((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       let started = false;
       worker.on('message', (m: { op?: string; id?: number; ok?: boolean; value?: unknown; error?: WireError }) => {
         if (m.op === 'ready') {
           started = true;
-          worker.unref();
-          resolve(thread);
+          if (thread.#pending.size === 0) worker.unref();
+          resolve();
         } else if (m.op === 'failed') {
           void worker.terminate();
           reject(new PgliteThreadError(m.error ?? {}));
@@ -127,6 +138,7 @@ export class PgliteThread {
         thread.#stopped(code === 0 ? undefined : `the database thread exited with code ${code}`);
       });
     });
+    return { thread, ready };
   }
 
   get closed(): boolean {

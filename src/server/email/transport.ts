@@ -1,6 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+/**
+ * nodemailer's transporter, made on the first email: loading nodemailer costs the server's start
+ * tens of milliseconds, and most starts send nothing for a while.
+ */
+function lazyTransporter(make: (mailer: (typeof import('nodemailer'))['default']) => Transporter) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import('nodemailer').then((m) => make(m.default))),
+    close: () => void made?.then((t) => t.close()).catch(() => {}),
+  };
+}
 
 /** One email, as the outbox holds it. */
 export type Mail = { to: string; subject: string; text: string; html: string; id: string };
@@ -15,16 +27,20 @@ export type MailTransport = {
 
 /** SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587 or smtps://...:465). */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as never);
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as never),
+  );
   const u = new URL(smtpUrl);
   return {
     describe: `SMTP ${u.protocol}//${u.hostname}:${u.port || (u.protocol === 'smtps:' ? 465 : 587)}`,
     async send(mail) {
-      await transporter.sendMail({
+      await (
+        await transporter.get()
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -39,11 +55,15 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 
 /** Without SMTP: each email is written as `<id>.eml` under `dir` (openable by any mail client). */
 export function createFileTransport(dir: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     describe: `written as .eml files to ${dir}`,
     async send(mail) {
-      const info = await transporter.sendMail({
+      const info = await (
+        await transporter.get()
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

@@ -2,15 +2,19 @@
  * The one Stripe client (issue 10): the official SDK pointed at STRIPE_API_URL, Stripe's own API
  * unless a local server speaking its protocol stands in (the tests, decision 024).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../config.ts';
 
 export type { Stripe };
 
-export function createStripeClient(config: StripeConfig): Stripe {
+/** The SDK, once a client was made: loaded then, not at start (it costs the start ~40 ms). */
+let sdk: typeof Stripe | undefined;
+
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  sdk ??= (await import('stripe')).default;
   const url = new URL(config.apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(config.secretKey, {
+  return new sdk(config.secretKey, {
     host: url.hostname,
     port: url.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -22,9 +26,14 @@ export function createStripeClient(config: StripeConfig): Stripe {
   });
 }
 
+/** Only a client made by createStripeClient throws these, and making one loaded the SDK. */
+function isStripeError(err: unknown): err is InstanceType<typeof Stripe.errors.StripeError> {
+  return sdk !== undefined && err instanceof sdk.errors.StripeError;
+}
+
 /** A short, loggable description of a failed Stripe call (never the request's secrets). */
 export function describeStripeError(err: unknown): string {
-  if (err instanceof Stripe.errors.StripeError) {
+  if (isStripeError(err)) {
     const status = err.statusCode ? ` ${err.statusCode}` : '';
     return `${err.type}${status}: ${err.message}`.slice(0, 500);
   }
@@ -36,7 +45,7 @@ export function describeStripeError(err: unknown): string {
  * error, idempotency error). Asking again gives the same answer, so it is not an outage.
  */
 export function isStripeRefusal(err: unknown): err is InstanceType<typeof Stripe.errors.StripeError> {
-  if (!(err instanceof Stripe.errors.StripeError)) return false;
+  if (!isStripeError(err)) return false;
   const code = err.statusCode ?? 0;
   return code >= 400 && code < 500 && code !== 401 && code !== 403 && code !== 429;
 }

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { UPLOAD_MAX_ASPECT_RATIO, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../shared/domain/constants.ts';
 import { photoVariantWidths } from '../../shared/domain/photos.ts';
 import { AppError } from '../http/errors.ts';
+import { loadSharp } from './load-sharp.ts';
 
 /**
  * The photo pipeline: recognises an image by its content (never by its name or declared type),
@@ -91,6 +92,7 @@ async function decodeHeic(buf: Buffer): Promise<Sharp> {
       throw unsupported('The HEIC image could not be read. Is the file complete?');
     }
     const { width, height, data } = decoded;
+    const sharp = await loadSharp();
     return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
       raw: { width, height, channels: 4 },
       limitInputPixels: UPLOAD_MAX_PIXELS,
@@ -126,6 +128,7 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
   if (buf.length === 0) throw unsupported('The file is empty.');
   const kind = sniffImage(buf);
   if (!kind) throw unsupported();
+  const sharp = await loadSharp();
   return withSlot(async () => {
     let input: Sharp;
     let orientedWidth: number;

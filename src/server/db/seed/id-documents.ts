@@ -4,7 +4,7 @@
  * provider: a specimen ID card as a PNG (drawn pixel by pixel) or a one-page PDF, alternately.
  * Their names in the private store are random (newStorageKey), like real uploads.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../storage/load-sharp.ts';
 import { newStorageKey, type Storage } from '../../storage/storage.ts';
 
 export type DemoIdDocument = { mime: 'image/png' | 'application/pdf'; bytes: Buffer };
@@ -45,6 +45,7 @@ async function specimenCardPng(seedText: string): Promise<Buffer> {
     fill(170, 92 + line * 28, len, 12, [90, 96, 110]);
   }
   fill(0, 262, width, 14, [30, 30, 30]);
+  const sharp = await loadSharp();
   return sharp(px, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 9 })
     .toBuffer();

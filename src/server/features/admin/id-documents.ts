@@ -5,7 +5,7 @@
  * names: no URL reaches them, signed or not.
  */
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../storage/load-sharp.ts';
 import type { GovIdStatus } from '../../../shared/api/providers.ts';
 import type { Executor } from '../../db/open.ts';
 import { providers } from '../../db/schema.ts';
@@ -33,6 +33,7 @@ export async function sniffIdDocument(bytes: Buffer): Promise<IdDocumentMime> {
   const image = sniffImage(bytes);
   if (image === 'jpeg' || image === 'png') {
     try {
+      const sharp = await loadSharp();
       const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
       if (meta.format === image && meta.width > 0 && meta.height > 0) {
         return image === 'jpeg' ? 'image/jpeg' : 'image/png';
