@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
 import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
@@ -9,10 +11,17 @@ import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 /**
  * Issue 10, payments in the browser. The shared server of the other specs has no Stripe keys (their
  * checkout shows SPEC's "not configured" texts, e2e/checkout.spec.ts). This spec starts its own
- * server with keys, its Stripe API pointed at the local Stripe-protocol server of the tests, and
- * blocks Stripe.js (it cannot be reached from here anyway): checkout must show SPEC's payment error
- * and a way to try again, not a card field that never comes.
+ * server with keys, its Stripe API pointed at the local Stripe-protocol server of the tests
+ * (src/server/test/stripe-server.ts), which forwards the webhook events of every change it makes to
+ * the app, signed (as `stripe listen --forward-to` does).
+ *
+ * Stripe's servers cannot be reached from here, so they are replaced at the network edge only:
+ * - blocked Stripe.js: checkout must show SPEC's payment error and a way to try again;
+ * - the card journeys answer https://js.stripe.com with the Stripe.js stand-in (e2e/stand-ins/stripe-js.js,
+ *   a test double) and route https://api.stripe.com to the local server, so the card typed in the
+ *   page is confirmed by the browser under the app's own Content-Security-Policy, as with Stripe.
  */
+const STRIPE_JS_STAND_IN = fs.readFileSync(fileURLToPath(new URL('./stand-ins/stripe-js.js', import.meta.url)), 'utf8');
 
 // +1 is the local OpenID provider of scripts/e2e-server.mjs.
 const port = Number(process.env.E2E_PORT ?? 3100) + 2;
@@ -25,7 +34,7 @@ test.use({ baseURL });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stripe = await startStripeServer();
+  stripe = await startStripeServer({ forwardWebhooksTo: `${baseURL}/api/webhooks/stripe` });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-e2e-pay-'));
   server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     stdio: 'inherit',
@@ -172,4 +181,271 @@ test('a request whose card is not authorised: Complete payment from the dashboar
     providerPage.getByText('The traveler’s card payment is not authorised yet.', { exact: false }).first(),
   ).toBeVisible();
   await provider.close();
+});
+
+/**
+ * Stripe.js is the stand-in, and what it sends to api.stripe.com goes to the local Stripe server
+ * (the request as the browser made it: method, form body, no secret key).
+ */
+async function useStripeStandIn(page: Page) {
+  const loaded: string[] = [];
+  await page.route('https://js.stripe.com/**', (route) => {
+    loaded.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: STRIPE_JS_STAND_IN });
+  });
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const headers: Record<string, string> = {};
+    const contentType = request.headers()['content-type'];
+    if (contentType) headers['content-type'] = contentType;
+    const answer = await fetch(`${stripe.url}${url.pathname}${url.search}`, {
+      method: request.method(),
+      headers,
+      body: request.postData() ?? undefined,
+    });
+    const answerHeaders = Object.fromEntries(answer.headers);
+    delete answerHeaders['content-length'];
+    delete answerHeaders['transfer-encoding'];
+    await route.fulfill({ status: answer.status, headers: answerHeaders, body: await answer.text() });
+  });
+  return loaded;
+}
+
+type ServiceInfo = { id: string; title: string; price: number; minHours: number };
+type BookingRow = {
+  id: string;
+  status: string;
+  paymentStatus: string | null;
+  totalCents: number;
+  service: { id: string };
+};
+
+/** A signed-in new traveler, and the demo provider's service with a day (from tomorrow on) that has free times. */
+async function travelerAndFreeDay(page: Page, name: string) {
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { email: uniqueEmail('card'), password: 'pay-pass-12345', name, role: 'TRAVELER' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const title = 'Italian Dinner Party for Up to 8';
+  const found = (await (
+    await page.request.get(`/api/services?q=${encodeURIComponent(title)}`)
+  ).json()) as ServiceInfo[];
+  const service = found.find((s) => s.title === title);
+  expect(service, title).toBeTruthy();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const now = new Date();
+  for (const offset of [0, 1, 2]) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+    const { days } = (await (
+      await page.request.get(`/api/services/${service!.id}/available-days?month=${month}&hours=${service!.minHours}`)
+    ).json()) as { days: string[] };
+    const day = days.find((d) => d > tomorrow);
+    if (day) return { service: service!, day };
+  }
+  throw new Error(`no free day for ${title}`);
+}
+
+/** Types a card into the stand-in's card field, as a traveler does. */
+async function enterCard(page: Page, number: string) {
+  const card = page.getByRole('group', { name: 'Credit or debit card' });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByLabel('ZIP').fill('10001');
+}
+
+async function bookingOf(page: Page, id: string) {
+  const res = await page.request.get(`/api/bookings/${id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { booking: BookingRow }).booking;
+}
+
+function intentOf(bookingId: string) {
+  const intents = [...stripe.intents.values()].filter((pi) => pi.metadata.bookingId === bookingId);
+  expect(intents, `one PaymentIntent for booking ${bookingId}`).toHaveLength(1);
+  return intents[0]!;
+}
+
+async function signedInProvider(browser: Browser) {
+  const provider = await browser.newContext({ baseURL });
+  const login = await provider.request.post('/api/auth/login', {
+    data: { email: DEMO.provider.email, password: DEMO.provider.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return provider;
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+test('a card entered at checkout is authorised, not charged; the provider accepts and it is captured', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const stripeJs = await useStripeStandIn(page);
+  const { service, day } = await travelerAndFreeDay(page, 'Carla Card');
+  // price x hours, plus the 5% service fee, in cents.
+  const subtotal = service.price * service.minHours;
+  const total = subtotal + Math.round(subtotal * 0.05);
+
+  await page.goto(`/checkout/${service.id}?date=${day}`);
+  await page.getByTestId('slot-list').getByRole('button').first().click();
+  await expect(page.getByTestId('summary-total')).toHaveText(money(total));
+  await expect(page.getByText('Your card is authorised when you send the request and charged only when')).toBeVisible();
+  const request = page.getByRole('button', { name: 'Request to book' });
+  await expect(request).toBeDisabled();
+  await enterCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('group', { name: 'Credit or debit card' }).getByLabel('Card number')).toHaveValue(
+    '4242 4242 4242 4242',
+  );
+  await expect(request).toBeEnabled();
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page, 'checkout with a card entered');
+  expect(stripeJs.length).toBeGreaterThan(0);
+  expect(stripeJs[0]).toMatch(/^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js/);
+
+  await request.click();
+  await expect(page).toHaveURL('/dashboard/traveler');
+  await expect(page.getByText('Booking requested', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByText(`Your card is authorised for ${money(total)}, not charged: you pay only when they accept.`, {
+        exact: false,
+      })
+      .first(),
+  ).toBeVisible();
+
+  const mine = (await (await page.request.get('/api/bookings?status=upcoming')).json()) as BookingRow[];
+  expect(mine).toHaveLength(1);
+  const bookingId = mine[0]!.id;
+  expect(mine[0]!.totalCents).toBe(total);
+  // The browser confirmed with the publishable key and the client secret; the amount is held.
+  const pi = intentOf(bookingId);
+  const confirms = stripe.calls.filter((c) => c.path === `/v1/payment_intents/${pi.id}/confirm`);
+  expect(confirms).toHaveLength(1);
+  expect(confirms[0]!.form).toMatchObject({
+    key: stripe.publishableKey,
+    client_secret: pi.client_secret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': '4242424242424242',
+  });
+  expect(pi).toMatchObject({
+    status: 'requires_capture',
+    amount: total,
+    amount_capturable: total,
+    capture_method: 'manual',
+  });
+  await stripe.webhooksDelivered();
+  expect(stripe.deliveries.filter((d) => d.paymentIntent === pi.id)).toEqual([
+    expect.objectContaining({ type: 'payment_intent.amount_capturable_updated', status: 200 }),
+  ]);
+  expect(await bookingOf(page, bookingId)).toMatchObject({ status: 'PENDING', paymentStatus: 'requires_capture' });
+  await page.reload();
+  const card = page.locator(`[data-testid="traveler-booking"][data-booking-id="${bookingId}"]`);
+  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(card).toContainText(
+    `Waiting for the provider to accept your request. Your card is authorised for ${money(total)}, not charged: you pay only when they accept.`,
+  );
+  await expect(card.getByRole('link', { name: /Complete payment for/ })).toHaveCount(0);
+
+  // The provider sees the card is authorised and accepts: the hold is captured.
+  const provider = await signedInProvider(browser);
+  const providerPage = await provider.newPage();
+  await providerPage.goto('/dashboard/provider');
+  await providerPage.getByRole('tab', { name: 'Booking Requests' }).click();
+  const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${bookingId}"]`);
+  await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card authorised');
+  await row.getByRole('button', { name: /^Accept / }).click();
+  await expect(providerPage.getByText('Booking accepted', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('provider-booking-payment')).toHaveText('Paid by card');
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await provider.close();
+
+  expect(stripe.intent(pi.id)).toMatchObject({
+    status: 'succeeded',
+    amount: total,
+    amount_received: total,
+    amount_capturable: 0,
+  });
+  expect(
+    stripe.calls.filter((c) => c.path === `/v1/payment_intents/${pi.id}/capture`).map((c) => c.idempotencyKey),
+  ).toContain(`locora-capture-${pi.id}`);
+  await stripe.webhooksDelivered();
+  expect(stripe.deliveries.filter((d) => d.paymentIntent === pi.id).map((d) => [d.type, d.status])).toEqual([
+    ['payment_intent.amount_capturable_updated', 200],
+    ['payment_intent.succeeded', 200],
+  ]);
+  expect(await bookingOf(page, bookingId)).toMatchObject({
+    status: 'PAID',
+    paymentStatus: 'succeeded',
+    totalCents: total,
+  });
+  await page.reload();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText('Waiting for the provider');
+});
+
+test('a declined card says so; the traveler tries again with another card for the same request', async ({ page }) => {
+  test.slow();
+  await useStripeStandIn(page);
+  const { service, day } = await travelerAndFreeDay(page, 'Dario Declined');
+  await page.goto(`/checkout/${service.id}?date=${day}`);
+  await page.getByTestId('slot-list').getByRole('button').first().click();
+
+  // A mistyped number is refused in the field, before anything is sent.
+  const number = page.getByRole('group', { name: 'Credit or debit card' }).getByLabel('Card number');
+  await number.fill('4242 4242 4242 4241');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card number is invalid.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request to book' })).toBeDisabled();
+
+  await enterCard(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Your card number is invalid.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Request to book' }).click();
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(summary.getByText('Error', { exact: true })).toBeVisible();
+  await expect(
+    summary.getByText(
+      'Your card was declined. Your request was sent; your card was not authorised. Check the card and try again.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${service.id}`));
+  const retry = page.getByRole('button', { name: 'Try payment again' });
+  await expect(retry).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Request to book' })).toHaveCount(0);
+
+  const mine = (await (await page.request.get('/api/bookings?status=upcoming')).json()) as BookingRow[];
+  expect(mine).toHaveLength(1);
+  const bookingId = mine[0]!.id;
+  const pi = intentOf(bookingId);
+  expect(pi.status).toBe('requires_payment_method');
+  expect(pi.last_payment_error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
+  await stripe.webhooksDelivered();
+  expect(stripe.deliveries.filter((d) => d.paymentIntent === pi.id).map((d) => [d.type, d.status])).toEqual([
+    ['payment_intent.payment_failed', 200],
+  ]);
+  expect(await bookingOf(page, bookingId)).toMatchObject({
+    status: 'PENDING',
+    paymentStatus: 'requires_payment_method',
+  });
+
+  // Another card, the same request: no second booking, the same PaymentIntent confirmed again.
+  await number.fill('4242 4242 4242 4242');
+  await retry.click();
+  await expect(page).toHaveURL('/dashboard/traveler');
+  await expect(page.getByText('Booking requested', { exact: true })).toBeVisible();
+  const after = (await (await page.request.get('/api/bookings?status=upcoming')).json()) as BookingRow[];
+  expect(after.map((b) => b.id)).toEqual([bookingId]);
+  expect(intentOf(bookingId)).toMatchObject({ id: pi.id, status: 'requires_capture', amount_capturable: pi.amount });
+  expect(stripe.calls.filter((c) => c.path === `/v1/payment_intents/${pi.id}/confirm`)).toHaveLength(2);
+  await stripe.webhooksDelivered();
+  expect(stripe.deliveries.filter((d) => d.paymentIntent === pi.id).map((d) => [d.type, d.status])).toEqual([
+    ['payment_intent.payment_failed', 200],
+    ['payment_intent.amount_capturable_updated', 200],
+  ]);
+  expect(await bookingOf(page, bookingId)).toMatchObject({ status: 'PENDING', paymentStatus: 'requires_capture' });
+  await page.reload();
+  await expect(page.locator(`[data-testid="traveler-booking"][data-booking-id="${bookingId}"]`)).toContainText(
+    `Your card is authorised for ${money(pi.amount)}, not charged`,
+  );
 });

@@ -1,9 +1,17 @@
 /**
  * A local server speaking Stripe's HTTP API for exactly the calls Locora makes (issue 10): create,
- * retrieve, capture and cancel a PaymentIntent, create a refund. It honours Idempotency-Key (the
- * same key answers the first answer again), can be told to answer 500 or to hang, and builds the
- * webhook events Stripe would send, signed with the SDK's own generateTestHeaderString. The official
- * `stripe` SDK is pointed at it through STRIPE_API_URL (its host/port/protocol options).
+ * retrieve, capture and cancel a PaymentIntent, create a refund, and the one call Stripe.js makes
+ * from the browser, confirming a PaymentIntent with a card (publishable key + client secret; test
+ * cards 4242 4242 4242 4242 authorised, 4000 0000 0000 0002 declined, 4000 0000 0000 9995
+ * insufficient funds). It honours Idempotency-Key (the same key answers the first answer again),
+ * can be told to answer 500 or to hang, and builds the webhook events Stripe would send, signed with
+ * the SDK's own generateTestHeaderString. The official `stripe` SDK is pointed at it through
+ * STRIPE_API_URL (its host/port/protocol options); the browser reaches it through Playwright routing
+ * https://api.stripe.com here (e2e/payments.spec.ts, with the Stripe.js stand-in of e2e/stand-ins).
+ *
+ * Given `forwardWebhooksTo` (opt-in), every change it makes is followed by the events Stripe would
+ * send, POSTed signed to that URL one after another, as `stripe listen --forward-to` does (no
+ * retries); `deliveries` records each answer. Without it, tests post the events they want themselves.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +29,8 @@ export type FakePaymentIntent = {
   metadata: Record<string, string>;
   payment_method_types: string[];
   status: string;
-  last_payment_error: { message: string; code: string; type: string } | null;
+  last_payment_error: { message: string; code: string; type: string; decline_code?: string } | null;
+  payment_method: string | null;
   latest_charge: string | null;
   created: number;
   livemode: false;
@@ -36,7 +45,17 @@ function parseForm(body: string): Record<string, string> {
 
 export type StripeServer = Awaited<ReturnType<typeof startStripeServer>>;
 
-export async function startStripeServer() {
+/** A webhook event the server sent to `forwardWebhooksTo`, and the HTTP status it was answered with (0: no answer). */
+export type WebhookDelivery = { id: string; type: string; paymentIntent: string; status: number };
+
+/** Stripe's test cards that fail, and how (https://docs.stripe.com/testing#declined-payments). */
+const DECLINED_CARDS: Record<string, { message: string; decline_code: string }> = {
+  '4000000000000002': { message: 'Your card was declined.', decline_code: 'generic_decline' },
+  '4000000000009995': { message: 'Your card has insufficient funds.', decline_code: 'insufficient_funds' },
+};
+const AUTHORISED_CARDS = new Set(['4242424242424242']);
+
+export async function startStripeServer(options: { forwardWebhooksTo?: string } = {}) {
   const intents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<
     string,
@@ -60,7 +79,69 @@ export async function startStripeServer() {
     body: { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', code, message } },
   });
 
-  function route(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
+  const publishableKey = 'pk_test_locora';
+  type Result = { status: number; body: unknown; events?: string[] };
+
+  /** POST /v1/payment_intents/{id}/confirm with card details, as Stripe.js sends it (or a server does). */
+  function confirm(pi: FakePaymentIntent, form: Record<string, string>, byPublishableKey: boolean): Result {
+    if (byPublishableKey && form.client_secret !== pi.client_secret)
+      return error(
+        400,
+        'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+        'payment_intent_invalid_parameter',
+      );
+    if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_confirmation')
+      return error(400, `You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`);
+    const number = (form['payment_method_data[card][number]'] ?? '').replace(/\D/g, '');
+    if (form['payment_method_data[type]'] !== 'card' || !number)
+      return error(
+        400,
+        'You must provide a payment method (payment_method_data[type]=card with its card) to confirm.',
+        'parameter_missing',
+      );
+    const month = Number(form['payment_method_data[card][exp_month]']);
+    const year = Number(form['payment_method_data[card][exp_year]']);
+    const now = new Date();
+    const cardError = (message: string, code: string, decline_code?: string): Result => {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = { message, code, type: 'card_error', ...(decline_code ? { decline_code } : {}) };
+      return {
+        status: 402,
+        body: { error: { ...pi.last_payment_error, payment_intent: structuredClone(pi) } },
+        events: ['payment_intent.payment_failed'],
+      };
+    };
+    if (
+      !Number.isInteger(month) ||
+      !Number.isInteger(year) ||
+      year < now.getUTCFullYear() ||
+      (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    )
+      return cardError('Your card has expired.', 'expired_card');
+    if (!/^\d{3,4}$/.test(form['payment_method_data[card][cvc]'] ?? ''))
+      return cardError('Your card’s security code is incorrect.', 'incorrect_cvc');
+    const declined = DECLINED_CARDS[number];
+    if (declined) return cardError(declined.message, 'card_declined', declined.decline_code);
+    if (!AUTHORISED_CARDS.has(number))
+      return cardError(
+        'Your card was declined. Your request was in test mode, but used a non test (live) card.',
+        'card_declined',
+        'live_mode_test_card',
+      );
+    pi.payment_method = next('pm');
+    pi.last_payment_error = null;
+    pi.latest_charge = next('ch');
+    if (pi.capture_method === 'manual') {
+      pi.status = 'requires_capture';
+      pi.amount_capturable = pi.amount;
+      return { status: 200, body: pi, events: ['payment_intent.amount_capturable_updated'] };
+    }
+    pi.status = 'succeeded';
+    pi.amount_received = pi.amount;
+    return { status: 200, body: pi, events: ['payment_intent.succeeded'] };
+  }
+
+  function route(method: string, path: string, form: Record<string, string>, byPublishableKey = false): Result {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 50)
@@ -87,6 +168,7 @@ export async function startStripeServer() {
         payment_method_types: types.length ? types : ['card'],
         status: 'requires_payment_method',
         last_payment_error: null,
+        payment_method: null,
         latest_charge: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
@@ -94,10 +176,14 @@ export async function startStripeServer() {
       intents.set(id, pi);
       return { status: 200, body: pi };
     }
-    const m = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
+    const m = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel|\/confirm)?$/.exec(path);
     if (m) {
       const pi = intents.get(decodeURIComponent(m[1]!));
       if (!pi) return error(404, 'No such payment_intent', 'resource_missing');
+      if (method === 'POST' && m[2] === '/confirm') return confirm(pi, form, byPublishableKey);
+      // A publishable key may only confirm (Stripe.js); everything else needs the secret key.
+      if (byPublishableKey)
+        return error(401, 'This API call cannot be made with a publishable API key.', 'secret_key_required');
       if (method === 'GET' && !m[2]) return { status: 200, body: pi };
       if (method === 'POST' && m[2] === '/capture') {
         if (pi.status !== 'requires_capture')
@@ -105,14 +191,14 @@ export async function startStripeServer() {
         pi.status = 'succeeded';
         pi.amount_received = pi.amount;
         pi.amount_capturable = 0;
-        return { status: 200, body: pi };
+        return { status: 200, body: pi, events: ['payment_intent.succeeded'] };
       }
       if (method === 'POST' && m[2] === '/cancel') {
         if (pi.status === 'succeeded' || pi.status === 'canceled')
           return error(400, `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`);
         pi.status = 'canceled';
         pi.amount_capturable = 0;
-        return { status: 200, body: pi };
+        return { status: 200, body: pi, events: ['payment_intent.canceled'] };
       }
     }
     if (method === 'GET' && path === '/v1/refunds') {
@@ -142,9 +228,45 @@ export async function startStripeServer() {
         status: refundStatus,
       };
       refunds.set(refund.id, refund);
-      return { status: 200, body: refund };
+      return { status: 200, body: refund, events: refund.status === 'succeeded' ? ['charge.refunded'] : [] };
     }
     return error(404, `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
+  }
+
+  const deliveries: WebhookDelivery[] = [];
+  let delivering: Promise<void> = Promise.resolve();
+  /** Sends the events of a change to `forwardWebhooksTo`, in order, after those of earlier changes. */
+  function forward(types: string[], piId: string) {
+    const target = options.forwardWebhooksTo;
+    if (!target || types.length === 0) return;
+    // The events are made now (the PaymentIntent as this change left it), sent in turn.
+    const events = types.map((type) => ({ type, event: makeEvent(type, piId) }));
+    delivering = delivering.then(async () => {
+      for (const { type, event } of events) {
+        const { payload, signature } = signEvent(event);
+        const status = await new Promise<number>((resolve) => {
+          const req = http.request(
+            target,
+            {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json; charset=utf-8',
+                'content-length': Buffer.byteLength(payload),
+                'stripe-signature': signature,
+                'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+              },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
+          req.on('error', () => resolve(0));
+          req.end(payload);
+        });
+        deliveries.push({ id: event.id, type, paymentIntent: piId, status });
+      }
+    });
   }
 
   const server = http.createServer((req, res) => {
@@ -171,12 +293,17 @@ export async function startStripeServer() {
     const send = (status: number, payload: unknown, replayed = false) => {
       res.writeHead(status, {
         'content-type': 'application/json',
+        // As api.stripe.com answers, so that Stripe.js may read the answer from the page's origin.
+        'access-control-allow-origin': '*',
         'request-id': `req_${seq}`,
         ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
       });
       res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
-    if (req.headers.authorization !== 'Bearer sk_test_locora')
+    // Stripe.js calls with the publishable key in the form (and the client secret); servers with the secret key.
+    const bySecretKey = req.headers.authorization === 'Bearer sk_test_locora';
+    const byPublishableKey = !bySecretKey && !req.headers.authorization && form.key === publishableKey;
+    if (!bySecretKey && !byPublishableKey)
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     if (mode === 'hang') {
       hanging.add(res);
@@ -203,8 +330,10 @@ export async function startStripeServer() {
         return send(seen.status, seen.body, true);
       }
     }
-    const result = route(req.method ?? 'GET', url.pathname, form);
+    const result = route(req.method ?? 'GET', url.pathname, form, byPublishableKey);
     const text = JSON.stringify(result.body);
+    const changed = /^\/v1\/payment_intents\/([^/]+)/.exec(url.pathname)?.[1] ?? form.payment_intent;
+    if (result.events && changed) forward(result.events, decodeURIComponent(changed));
     if (idempotencyKey && req.method === 'POST' && result.status < 500 && !idempotent.has(idempotencyKey))
       idempotent.set(idempotencyKey, { request: signature, status: result.status, body: text });
     if (mode === 'apply-then-hang' && req.method === 'POST') {
@@ -224,10 +353,49 @@ export async function startStripeServer() {
     return pi;
   }
 
+  /** A webhook event of `type` about a PaymentIntent as it is now (or a charge.refunded of it). */
+  function makeEvent(type: string, piId: string, overrides: Record<string, unknown> = {}) {
+    const pi = intent(piId);
+    eventSeq += 1;
+    const object =
+      type === 'charge.refunded'
+        ? {
+            id: pi.latest_charge ?? `ch_of_${pi.id}`,
+            object: 'charge',
+            amount: pi.amount,
+            amount_refunded: pi.amount,
+            refunded: true,
+            payment_intent: pi.id,
+            ...overrides,
+          }
+        : type === 'refund.failed' || type === 'refund.updated' || type === 'charge.refund.updated'
+          ? {
+              ...structuredClone([...refunds.values()].filter((r) => r.payment_intent === pi.id).at(-1)),
+              ...overrides,
+            }
+          : { ...structuredClone(pi), ...overrides };
+    return {
+      id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+  }
+  /** The body and Stripe-Signature header of an event, signed as Stripe signs (or with another secret). */
+  function signEvent(event: unknown, secret = webhookSecret) {
+    const payload = JSON.stringify(event);
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey: 'sk_test_locora',
-    publishableKey: 'pk_test_locora',
+    publishableKey,
     webhookSecret,
     calls,
     intents,
@@ -268,44 +436,21 @@ export async function startStripeServer() {
       }
     },
     /** A webhook event of `type` about a PaymentIntent as it is now (or a charge.refunded of it). */
-    event(type: string, piId: string, overrides: Record<string, unknown> = {}) {
-      const pi = intent(piId);
-      eventSeq += 1;
-      const object =
-        type === 'charge.refunded'
-          ? {
-              id: pi.latest_charge ?? `ch_of_${pi.id}`,
-              object: 'charge',
-              amount: pi.amount,
-              amount_refunded: pi.amount,
-              refunded: true,
-              payment_intent: pi.id,
-              ...overrides,
-            }
-          : type === 'refund.failed' || type === 'refund.updated' || type === 'charge.refund.updated'
-            ? {
-                ...structuredClone([...refunds.values()].filter((r) => r.payment_intent === pi.id).at(-1)),
-                ...overrides,
-              }
-            : { ...structuredClone(pi), ...overrides };
-      return {
-        id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-        data: { object },
-      };
-    },
+    event: makeEvent,
     /** The body and Stripe-Signature header of an event, signed as Stripe signs (or with another secret). */
-    sign(event: unknown, secret = webhookSecret) {
-      const payload = JSON.stringify(event);
-      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    sign: signEvent,
+    /** The events sent to `forwardWebhooksTo` so far, with the status each was answered with. */
+    deliveries,
+    /** Resolves once every event of the changes made so far has been delivered (and answered). */
+    async webhooksDelivered() {
+      let seen: Promise<void>;
+      do {
+        seen = delivering;
+        await seen;
+      } while (seen !== delivering);
     },
     async close() {
+      await delivering;
       for (const res of hanging) res.destroy();
       hanging.clear();
       server.closeAllConnections();
