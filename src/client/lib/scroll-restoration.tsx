@@ -9,6 +9,8 @@ import { useLocation, useNavigationType } from 'react-router';
  */
 const STORAGE_KEY = 'locora-scroll-positions';
 let positions: Record<string, number> | undefined;
+/** The history entry on screen (set as a page is committed, before any scroll event of it). */
+let currentKey: string | undefined;
 
 function savedPositions(): Record<string, number> {
   if (!positions) {
@@ -27,6 +29,11 @@ export function ScrollRestoration() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    // The position of the entry on screen, as it scrolls (scroll events arrive after the commit
+    // that changed the page, so they are recorded under the entry they belong to).
+    const record = () => {
+      if (currentKey !== undefined) savedPositions()[currentKey] = window.scrollY;
+    };
     const save = () => {
       try {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify(savedPositions()));
@@ -34,23 +41,17 @@ export function ScrollRestoration() {
         // Storage full or denied: positions are kept for this page only.
       }
     };
+    window.addEventListener('scroll', record, { passive: true });
     window.addEventListener('pagehide', save);
     return () => {
+      window.removeEventListener('scroll', record);
       window.removeEventListener('pagehide', save);
       window.history.scrollRestoration = 'auto';
     };
   }, []);
 
-  // The position of the entry on screen, recorded as it scrolls (a page change may clamp it later).
-  useEffect(() => {
-    const record = () => {
-      savedPositions()[location.key] = window.scrollY;
-    };
-    window.addEventListener('scroll', record, { passive: true });
-    return () => window.removeEventListener('scroll', record);
-  }, [location.key]);
-
   useLayoutEffect(() => {
+    currentKey = location.key;
     if (navigationType === 'POP') {
       const y = savedPositions()[location.key];
       if (y !== undefined) window.scrollTo(0, y);
