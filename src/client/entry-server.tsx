@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, StaticRouter } from 'react-router';
 import { AppProviders } from '@/app-providers';
 import { setServerTransport, type ApiTransport } from '@/lib/api';
 import { dehydrateQueries, type PageData } from '@/lib/page-data';
 import { createQueryClient } from '@/lib/query-client';
 import { RenderContext, RenderRecord } from '@/lib/render-context';
+import { AppRoutes, preloadRoutes } from '@/lib/route-tree';
 import { clockIn, VIEWER_ZONE_COOKIE } from '@/lib/viewer-clock';
 import { isValidTimeZone } from '@shared/domain/time';
 import { createRoutes } from '@/routes';
@@ -48,18 +49,23 @@ export async function renderPage(
   // A loader redirect (none today) is answered as it is.
   if (context instanceof Response) return context;
 
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The same tree the browser hydrates: the declarative router over the same table, with the
+  // matched pages loaded first (docs/decisions/026-declarative-router.md).
+  const url = new URL(request.url);
+  await preloadRoutes(routes, url);
   const record = new RenderRecord(origin);
   const html = await renderToHtml(
     <RenderContext.Provider value={record}>
       <AppProviders queryClient={queryClient} clock={clock}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes routes={routes} errors={context.errors} />
+        </StaticRouter>
       </AppProviders>
     </RenderContext.Provider>,
   );
   const data: PageData = {
     queries: dehydrateQueries(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    routeErrors: context.errors,
     clock,
   };
   queryClient.clear();

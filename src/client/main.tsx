@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app-providers';
+import { ClientRouter } from '@/lib/client-router';
 import { hydrateQueries, readPageData } from '@/lib/page-data';
 import { createQueryClient } from '@/lib/query-client';
+import { AppRoutes, preloadRoutes } from '@/lib/route-tree';
 import { createRoutes } from '@/routes';
 import './styles.css';
 
@@ -16,15 +17,8 @@ const pageData = readPageData();
 if (pageData) hydrateQueries(queryClient, pageData.queries);
 
 // The page's own chunk is loaded before the first render, so hydration finds the same tree the
-// server rendered (React Router's documented way for lazy routes with server rendering).
-const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-await Promise.all(
-  lazyMatches.map(async (match) => {
-    const { lazy } = match.route;
-    if (typeof lazy !== 'function') return;
-    Object.assign(match.route, { ...(await lazy()), lazy: undefined });
-  }),
-);
+// server rendered (docs/decisions/026-declarative-router.md).
+await preloadRoutes(routes, window.location);
 
 /** Marks <html data-hydrated> once the app is live (browser tests wait for it before clicking). */
 function HydrationMark() {
@@ -34,10 +28,11 @@ function HydrationMark() {
   return null;
 }
 
-const router = createBrowserRouter(routes, pageData ? { hydrationData: pageData.router } : undefined);
 const app = (
   <AppProviders queryClient={queryClient} clock={pageData?.clock}>
-    <RouterProvider router={router} />
+    <ClientRouter routes={routes}>
+      <AppRoutes routes={routes} errors={pageData?.routeErrors} />
+    </ClientRouter>
     <HydrationMark />
   </AppProviders>
 );

@@ -1,9 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useResponseStatus } from '@/lib/render-context';
+import { useRouteError } from '@/lib/route-tree';
 
 function ErrorPanel({ title, message, withHomeLink }: { title: string; message: string; withHomeLink: boolean }) {
   return (

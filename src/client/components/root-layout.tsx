@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
 

@@ -1,15 +1,15 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 import { ApiError } from './api';
 import type { ViewerClock } from './viewer-clock';
 
 /**
  * The data a server-rendered page carries to the browser (a JSON block, not a script: the CSP
- * allows no inline scripts): the query cache the page was rendered from, and the router's state.
+ * allows no inline scripts): the query cache the page was rendered from, and the errors of routes
+ * whose loader failed (shown by their errorElement, as on the server).
  */
 export interface PageData {
   queries: DehydratedState;
-  router: HydrationState;
+  routeErrors: Record<string, unknown> | null;
   /** The viewer's zone and today the page was rendered with. */
   clock: ViewerClock;
 }

@@ -20,7 +20,7 @@ function pageData(html: string) {
   if (!m) throw new Error('no page data in the HTML');
   return JSON.parse(m[1]!) as {
     queries: { queries: { queryKey: unknown[]; state: { status: string; data: unknown; error: unknown } }[] };
-    router: { loaderData: Record<string, unknown> };
+    routeErrors: Record<string, unknown> | null;
     clock: { timeZone: string; today: string };
   };
 }
@@ -111,13 +111,15 @@ describe('public pages are rendered on the server with their data', () => {
     expect(freeDaysOf(chosen.body).map((q) => q.queryKey[3])).toEqual([{ month: '2031-02', hours: service.minHours }]);
   });
 
-  it('carries the router state for every matched route, so hydration runs no loader', async () => {
+  it('carries no router state: the browser routes declaratively and runs no loader to hydrate', async () => {
     const { service } = await catalog();
     const res = await t.app.inject({ url: `/service/${service.id}` });
-    const { loaderData } = pageData(res.body).router;
-    expect(Object.keys(loaderData)).toContain('root');
-    expect(Object.values(loaderData).every((v) => v === null)).toBe(true);
-    expect(Object.keys(loaderData).length).toBeGreaterThanOrEqual(2);
+    const data = pageData(res.body);
+    expect(data.routeErrors).toBeNull();
+    expect(data).not.toHaveProperty('router');
+    expect(data.queries.queries.some((q) => q.queryKey[0] === '/api/services' && q.queryKey[1] === service.id)).toBe(
+      true,
+    );
   });
 });
 

@@ -1,0 +1,49 @@
+import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type LoaderFunctionArgs,
+  type Location,
+  type RouteObject,
+} from 'react-router';
+import { loadRoute } from './route-tree';
+
+/**
+ * The browser's router: React Router's BrowserRouter (history, state updates in a transition, so
+ * the current page stays on screen while the next one's chunk loads), plus what the data router did
+ * when a navigation starts (docs/decisions/026-declarative-router.md): the new page's chunk and
+ * the queries its route's loader names start loading at once, in parallel.
+ */
+export function ClientRouter({ routes, children }: { routes: RouteObject[]; children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(
+    () =>
+      history.listen((update) => {
+        startNavigation(routes, update.location);
+        startTransition(() => setState(update));
+      }),
+    [history, routes],
+  );
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      {children}
+    </Router>
+  );
+}
+
+function startNavigation(routes: RouteObject[], location: Location) {
+  const matches = matchRoutes(routes, location) ?? [];
+  const request = new Request(new URL(`${location.pathname}${location.search}`, window.location.origin));
+  for (const match of matches) {
+    loadRoute(match.route)?.catch(() => undefined);
+    const { loader } = match.route;
+    if (typeof loader === 'function') {
+      // Client loaders only start queries (src/client/routes.tsx); the page reads them with useQuery.
+      void Promise.resolve(loader({ request, params: match.params, context: undefined } as LoaderFunctionArgs)).catch(
+        () => undefined,
+      );
+    }
+  }
+}

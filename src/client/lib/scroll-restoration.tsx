@@ -1,0 +1,71 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/**
+ * What React Router's <ScrollRestoration> did for the data router
+ * (docs/decisions/026-declarative-router.md): a new page (link, redirect) starts at the top, or at
+ * its #hash; back and forward return to where that history entry was left. Positions are kept by
+ * history entry (location.key), and in sessionStorage so that a reload finds them too.
+ */
+const STORAGE_KEY = 'locora-scroll-positions';
+let positions: Record<string, number> | undefined;
+/** The history entry on screen (set as a page is committed, before any scroll event of it). */
+let currentKey: string | undefined;
+
+function savedPositions(): Record<string, number> {
+  if (!positions) {
+    try {
+      positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+    } catch {
+      positions = {};
+    }
+  }
+  return positions;
+}
+
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    // The position of the entry on screen, as it scrolls (scroll events arrive after the commit
+    // that changed the page, so they are recorded under the entry they belong to).
+    const record = () => {
+      if (currentKey !== undefined) savedPositions()[currentKey] = window.scrollY;
+    };
+    const save = () => {
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(savedPositions()));
+      } catch {
+        // Storage full or denied: positions are kept for this page only.
+      }
+    };
+    window.addEventListener('scroll', record, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', record);
+      window.removeEventListener('pagehide', save);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    currentKey = location.key;
+    if (navigationType === 'POP') {
+      const y = savedPositions()[location.key];
+      if (y !== undefined) window.scrollTo(0, y);
+      return;
+    }
+    if (location.hash) {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [location.key, location.hash, navigationType]);
+
+  return null;
+}
