@@ -266,6 +266,11 @@ export const bookings = pgTable(
     address: text('address'),
     notes: text('notes'),
     paymentIntentId: text('payment_intent_id').unique(),
+    /**
+     * Made while card payments were on, for a total a card can pay: the provider can accept it only
+     * once the card is authorised (issue 10, decision 024). False: request-to-book, paid as agreed.
+     */
+    paymentRequired: boolean('payment_required').notNull().default(false),
     /** The traveler's Idempotency-Key header: a retried request returns this booking (unique per user). */
     idempotencyKey: text('idempotency_key'),
     /** Why it was canceled or declined, when a reason was given (also in booking_events). */

@@ -26,6 +26,7 @@ import {
   type BookingActor,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
+import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
@@ -58,6 +59,8 @@ import {
   type BookingParties,
 } from './lifecycle.ts';
 
+export const CARD_PAYMENTS_OFF_MESSAGE =
+  'This request was made to be paid by card, and card payments are not available now. Decline it, and the traveler can book again.';
 export const CARD_NOT_AUTHORISED_MESSAGE =
   'The traveler’s card payment is not authorised yet. You can accept once it is, or decline the request.';
 
@@ -331,7 +334,8 @@ export async function requestBooking(
   db: Db,
   user: { id: string },
   input: CreateBookingInput,
-  opts: { appUrl: string; idempotencyKey?: string | undefined; now?: Date },
+  /** cardPayments: Stripe is configured, so a card-payable request must be paid before it is accepted. */
+  opts: { appUrl: string; idempotencyKey?: string | undefined; now?: Date; cardPayments?: boolean },
 ): Promise<{ booking: Booking; created: boolean }> {
   const now = opts.now ?? new Date();
   const key = opts.idempotencyKey;
@@ -417,6 +421,7 @@ export async function requestBooking(
           address: input.address ?? null,
           notes: input.notes ?? null,
           idempotencyKey: key ?? null,
+          paymentRequired: !!opts.cardPayments && isCardPayable(amounts.totalCents),
           createdAt: now,
         })
         .returning({ id: bookings.id });
@@ -548,6 +553,11 @@ export async function transitionBooking(
     // Bookings without a payment (made before keys were set, free ones) are accepted as before.
     if (action === 'accept' && opts.stripe && payment && isLivePayment(payment.status) && !holdsMoney(payment.status))
       return new AppError('CONFLICT', CARD_NOT_AUTHORISED_MESSAGE);
+    // A request made while card payments were on is confirmed only with its card authorised, even
+    // when no payment was ever started (a request sent straight to the API). Should the keys be
+    // removed later, it cannot be captured: the provider declines it and it is booked again.
+    if (action === 'accept' && locked.payment_required && !(payment && holdsMoney(payment.status)))
+      return new AppError('CONFLICT', opts.stripe ? CARD_NOT_AUTHORISED_MESSAGE : CARD_PAYMENTS_OFF_MESSAGE);
     if (payment && isLivePayment(payment.status)) {
       let paymentAction: PaymentAction | undefined;
       if (action === 'accept') paymentAction = 'capture';

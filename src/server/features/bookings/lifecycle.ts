@@ -40,6 +40,7 @@ export type BookingParties = {
   start_at: Date;
   end_at: Date;
   created_at: Date;
+  payment_required: boolean;
   traveler_id: string;
   traveler_email: string;
   traveler_name: string | null;
@@ -53,7 +54,7 @@ export type BookingParties = {
   title: string;
 };
 
-export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at,
+export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
   tu.id as traveler_id, tu.email as traveler_email, tu.name as traveler_name,
   (tu.deactivated_at is null) as traveler_active,
   p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,

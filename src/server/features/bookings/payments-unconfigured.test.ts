@@ -1,5 +1,7 @@
 /** Without Stripe keys (issue 10): Locora is request-to-book, and the payment routes say so. */
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/open.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 
@@ -11,6 +13,40 @@ beforeEach(async () => {
 });
 
 describe('payments not configured', () => {
+  it('a request is made without the card-payment mark, and one made with it while keys were set is refused clearly', async () => {
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      cookies: f.cookies.traveler,
+      payload: { serviceId: f.service.id, start: localAt(3, '10:00', f.timeZone).toISOString(), hours: 2 },
+    });
+    const bookingId = booked.json().booking.id as string;
+    const [row] = await queryRows<{ payment_required: boolean }>(
+      t.db,
+      sql`select payment_required from bookings where id = ${bookingId}`,
+    );
+    expect(row?.payment_required).toBe(false);
+
+    // A request made while keys were set, the keys since removed: it cannot be paid any more.
+    await t.db.execute(sql`update bookings set payment_required = true where id = ${bookingId}`);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/accept`,
+      cookies: f.cookies.owner,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This request was made to be paid by card, and card payments are not available now. Decline it, and the traveler can book again.',
+    );
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/decline`,
+      cookies: f.cookies.owner,
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().booking.status).toBe('CANCELED');
+  });
+
   it('GET /api/payments/config gives no key', async () => {
     const res = await t.app.inject({ url: '/api/payments/config' });
     expect(res.statusCode).toBe(200);

@@ -333,6 +333,41 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(stripe.intent(pi).status).toBe('succeeded');
   });
 
+  it('a request sent straight to the API (no payment started) is not accepted until its card is authorised', async () => {
+    const bookingId = await requestBooking();
+    const [row] = await queryRows<{ payment_required: boolean }>(
+      t.db,
+      sql`select payment_required from bookings where id = ${bookingId}`,
+    );
+    expect(row?.payment_required).toBe(true);
+
+    // Anonymous, the traveler, another traveler, another provider and an admin cannot accept it at all.
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/bookings/${bookingId}/accept` });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await act(f.cookies.traveler, bookingId, 'accept')).statusCode).toBe(403);
+    for (const cookies of [f.cookies.traveler2, f.cookies.other, f.cookies.admin])
+      expect((await act(cookies, bookingId, 'accept')).statusCode).toBe(404);
+
+    // Its provider: refused with the reason, nothing captured, still PENDING.
+    const capturesBefore = stripe.calls.filter((c) => c.path.includes('/capture')).length;
+    const refused = await act(f.cookies.owner, bookingId, 'accept');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The traveler’s card payment is not authorised yet. You can accept once it is, or decline the request.',
+    );
+    expect(await bookingStatus(bookingId)).toBe('PENDING');
+    expect(await paymentOf(bookingId)).toBeUndefined();
+    expect(stripe.calls.filter((c) => c.path.includes('/capture')).length).toBe(capturesBefore);
+
+    // The traveler pays from their dashboard; then the accept captures.
+    const pi = piOf((await pay(bookingId)).json().clientSecret);
+    stripe.authorize(pi);
+    const accepted = await act(f.cookies.owner, bookingId, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().booking.status).toBe('PAID');
+    expect(stripe.intent(pi).status).toBe('succeeded');
+  });
+
   it('the provider’s list shows each booking’s payment status (null: no card payment)', async () => {
     const unpaid = await requestBooking();
     await pay(unpaid);
@@ -352,8 +387,13 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(status(none)).toBeNull();
   });
 
-  it('a booking without a payment is accepted and cancelled as before, with no call to Stripe', async () => {
-    const bookingId = await requestBooking();
+  it('a booking made before card payments were on (no mark) is accepted and cancelled as before, with no call to Stripe', async () => {
+    const { id: bookingId } = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      hours: 2,
+      startAt: localAt(3, '10:00', f.timeZone),
+    });
     const before = stripe.calls.length;
     expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
     expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('CANCELED');

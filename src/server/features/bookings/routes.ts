@@ -72,7 +72,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; stri
           throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
         idempotencyKey = parsed.data;
       }
-      const { booking, created } = await requestBooking(db, user, request.body, { appUrl, idempotencyKey });
+      const { booking, created } = await requestBooking(db, user, request.body, {
+        appUrl,
+        idempotencyKey,
+        cardPayments: !!stripe,
+      });
       return reply.status(created ? 201 : 200).send({ booking });
     },
   );

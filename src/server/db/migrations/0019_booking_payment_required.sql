@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "payment_required" boolean DEFAULT false NOT NULL;
