@@ -6,6 +6,11 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails on any serious or critical accessibility violation on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page, context: string) {
+  // Colours are judged as they settle: a toast or dialog half way through its fade-in has a
+  // contrast no one reads it at. Finite animations only (a spinner runs forever).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -328,7 +328,7 @@ test.describe('traveler dashboard', () => {
     await expect(card(page, booking.id).getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
   });
 
-  test('the provider accepts one request and declines another; the traveler sees CONFIRMED and CANCELED', async ({
+  test('the provider accepts one request, declines another, then cancels the first; the traveler sees each', async ({
     page,
     browser,
   }) => {
@@ -386,5 +386,26 @@ test.describe('traveler dashboard', () => {
     if (!upcoming.some((b) => b.id === declined.id)) await openDashboard(page, 'past');
     await expect(card(page, declined.id).locator('[data-status="CANCELED"]')).toHaveText('Canceled');
     await expect(card(page, declined.id).getByText('Fully booked that evening')).toBeVisible();
+
+    // The provider cancels the accepted booking (issue 10): the dialog gives the policy (the traveler
+    // is refunded in full) and asks for a reason; the traveler sees it canceled, with the reason.
+    await row.getByRole('button', { name: /^Cancel/ }).click();
+    const cancelDialog = p.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    await expect(cancelDialog).toContainText('When a provider cancels, the traveler is refunded in full');
+    await cancelDialog.getByLabel('Reason (optional)').fill('A family emergency, sorry');
+    await cancelDialog.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(p.getByText('Booking canceled').first()).toBeVisible();
+    await expect(row.locator('[data-status="CANCELED"]')).toHaveText('Canceled');
+    await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+    await p.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalScroll(p, 'booking requests at 375 px');
+    const after = (await bookingsOf(page.request, 'past')).concat(await bookingsOf(page.request, 'upcoming'));
+    expect(after.find((b) => b.id === accepted.id)).toMatchObject({
+      status: 'CANCELED',
+      cancelReason: 'A family emergency, sorry',
+    });
+    await openDashboard(page, 'past');
+    await expect(card(page, accepted.id).locator('[data-status="CANCELED"]')).toHaveText('Canceled');
+    await expect(card(page, accepted.id).getByText('A family emergency, sorry')).toBeVisible();
   });
 });

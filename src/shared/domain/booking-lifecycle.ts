@@ -140,6 +140,13 @@ export const CANCELLATION_POLICY_TEXT =
   `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +
   `you are never charged or are refunded in full.`;
 
+/** The cancellation policy as a provider cancelling a booking reads it (issue 10): the traveler is refunded in full. */
+export function providerCancelPolicyNote(paymentStatus: string | null | undefined): string {
+  if (paymentStatus === 'succeeded' || paymentStatus === 'requires_capture' || paymentStatus === 'processing')
+    return 'When a provider cancels, the traveler is refunded in full: their card payment is returned.';
+  return 'When a provider cancels, the traveler is refunded in full for any payment made.';
+}
+
 /** What cancelling now means for the money, as the traveler's cancel dialog says it. */
 export function cancelPolicyNote(status: string, start: Date, now: Date): string {
   if (status === 'PENDING')

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cancelPolicyNote, cancelRefundsInFull, FREE_CANCELLATION_HOURS } from './booking-lifecycle.ts';
+import {
+  cancelPolicyNote,
+  cancelRefundsInFull,
+  FREE_CANCELLATION_HOURS,
+  providerCancelPolicyNote,
+} from './booking-lifecycle.ts';
 
 const HOUR = 3600 * 1000;
 const now = new Date('2026-03-28T12:00:00Z');
@@ -30,5 +35,17 @@ describe('cancelPolicyNote', () => {
     expect(cancelPolicyNote('PENDING', new Date(now.getTime() + HOUR), now)).toMatch(/released and nothing is charged/);
     expect(cancelPolicyNote('CONFIRMED', new Date(now.getTime() + 48 * HOUR), now)).toMatch(/refunded in full/);
     expect(cancelPolicyNote('PAID', new Date(now.getTime() + 5 * HOUR), now)).toMatch(/not refunded/);
+  });
+});
+
+describe('providerCancelPolicyNote', () => {
+  it('promises the traveler a full refund, naming the card when one holds or took money', () => {
+    expect(providerCancelPolicyNote('succeeded')).toBe(
+      'When a provider cancels, the traveler is refunded in full: their card payment is returned.',
+    );
+    expect(providerCancelPolicyNote('requires_capture')).toContain('their card payment is returned');
+    expect(providerCancelPolicyNote(null)).toBe(
+      'When a provider cancels, the traveler is refunded in full for any payment made.',
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
+import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
-import { availableActions, CANCEL_REASON_MAX } from '@shared/domain/booking-lifecycle';
+import { availableActions, CANCEL_REASON_MAX, providerCancelPolicyNote } from '@shared/domain/booking-lifecycle';
 import { paymentStatusLabel } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { InlineLoadFailed } from '@/components/load-failed';
@@ -24,6 +24,7 @@ import { cn } from '@/lib/utils';
 import { pendingFirst } from './booking-requests';
 import {
   acceptBookingRequest,
+  cancelBookingAsProvider,
   declineBookingRequest,
   invalidateAfterBookingAnswer,
   providerBookingsQuery,
@@ -55,11 +56,13 @@ function BookingRow({
   timeZone,
   now,
   onDecline,
+  onCancel,
 }: {
   booking: ProviderBooking;
   timeZone: string;
   now: number | null;
   onDecline: () => void;
+  onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
   const zone = booking.timeZone || timeZone;
@@ -146,6 +149,19 @@ function BookingRow({
             Decline
           </Button>
         )}
+        {/* A request is answered with Decline; Cancel is for a booking already accepted. */}
+        {actions.includes('cancel') && !actions.includes('decline') && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={onCancel}
+            aria-label={`Cancel ${name}'s booking of ${booking.service.title}`}
+          >
+            <Ban aria-hidden="true" />
+            Cancel
+          </Button>
+        )}
         <Button size="sm" variant="ghost" asChild>
           <Link
             to={`/messages?booking=${encodeURIComponent(booking.id)}`}
@@ -171,6 +187,7 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
   const bookings = useQuery(providerBookingsQuery);
   const now = useNow();
   const [declining, setDeclining] = useState<ProviderBooking | null>(null);
+  const [canceling, setCanceling] = useState<ProviderBooking | null>(null);
 
   useRealtimeEvents((event) => {
     if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
@@ -190,6 +207,31 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
       toast({
         variant: 'destructive',
         title: 'Failed to decline booking',
+        description: errorMessage(error, 'Please try again later.'),
+      });
+    },
+  });
+
+  const cancel = useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => cancelBookingAsProvider(id, reason),
+    onSuccess: ({ booking }) => {
+      const name = canceling ? travelerName(canceling) : 'The traveler';
+      setCanceling(null);
+      invalidateAfterBookingAnswer(queryClient);
+      toast({
+        title: 'Booking canceled',
+        description:
+          booking.status === 'REFUNDED'
+            ? `${name} is refunded in full and will see your reason.`
+            : `${name} will see that you canceled, and your reason.`,
+      });
+    },
+    onError: (error) => {
+      setCanceling(null);
+      if (error instanceof ApiError && error.status === 409) invalidateAfterBookingAnswer(queryClient);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to cancel booking',
         description: errorMessage(error, 'Please try again later.'),
       });
     },
@@ -226,7 +268,14 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
       ) : (
         <ul className="flex flex-col gap-3">
           {pendingFirst(bookings.data).map((b) => (
-            <BookingRow key={b.id} booking={b} timeZone={timeZone} now={now} onDecline={() => setDeclining(b)} />
+            <BookingRow
+              key={b.id}
+              booking={b}
+              timeZone={timeZone}
+              now={now}
+              onDecline={() => setDeclining(b)}
+              onCancel={() => setCanceling(b)}
+            />
           ))}
         </ul>
       )}
@@ -244,6 +293,21 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
         maxLength={CANCEL_REASON_MAX}
         isPending={decline.isPending}
         onConfirm={(reason) => declining && decline.mutate({ id: declining.id, reason })}
+      />
+      <ReasonDialog
+        open={canceling !== null}
+        onOpenChange={(open) => !open && setCanceling(null)}
+        title="Cancel this booking?"
+        description={
+          canceling
+            ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
+            : ''
+        }
+        confirmLabel="Cancel booking"
+        keepLabel="Keep booking"
+        maxLength={CANCEL_REASON_MAX}
+        isPending={cancel.isPending}
+        onConfirm={(reason) => canceling && cancel.mutate({ id: canceling.id, reason })}
       />
     </section>
   );
