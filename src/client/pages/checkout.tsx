@@ -275,6 +275,9 @@ function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boole
         setPaymentError(result.error);
         return;
       }
+      // Locora reads the authorisation from Stripe now rather than waiting for its webhook, so the
+      // dashboard shows the card as authorised at once (a failure here changes nothing: the webhook follows).
+      await createPaymentIntent(booking.id).catch(() => undefined);
       clearUnpaid();
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       finish(booking, true);

@@ -333,6 +333,22 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(stripe.intent(pi).status).toBe('succeeded');
   });
 
+  it('asked again after the card is confirmed, it records what Stripe says (no wait for the webhook)', async () => {
+    const bookingId = await requestBooking();
+    const pi = piOf((await pay(bookingId)).json().clientSecret);
+    stripe.authorize(pi);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_payment_method' });
+    const again = await pay(bookingId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'requires_capture' });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_capture' });
+    // Another traveler asking changes nothing and learns nothing.
+    expect((await pay(bookingId, f.cookies.traveler2)).statusCode).toBe(404);
+    // The webhook arriving later is no change.
+    expect((await webhook(stripe.event('payment_intent.amount_capturable_updated', pi))).statusCode).toBe(200);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'requires_capture' });
+  });
+
   it('a request sent straight to the API (no payment started) is not accepted until its card is authorised', async () => {
     const bookingId = await requestBooking();
     const [row] = await queryRows<{ payment_required: boolean }>(

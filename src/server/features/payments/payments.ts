@@ -13,6 +13,7 @@ import { notCardPayableReason, PAYMENT_CURRENCY } from '../../../shared/domain/p
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import {
+  applyPaymentStatus,
   immediateCall,
   isLivePayment,
   lockPaymentOfBooking,
@@ -109,6 +110,13 @@ export async function createPaymentIntent(
         );
   } catch (err) {
     unavailable(err);
+  }
+  if (known && intent.status !== known.status) {
+    // What Stripe says now is written down at once (the checkout asks again after its card is
+    // confirmed), so the traveler's dashboard does not wait for the webhook to show it authorised.
+    await db.transaction((tx) =>
+      applyPaymentStatus(tx, { paymentId: known.id, status: intent.status, kind: 'retrieved', now }),
+    );
   }
   if (intent.status === 'canceled') throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
   if (!intent.client_secret) unavailable(new Error('Stripe returned no client secret'));
