@@ -20,8 +20,14 @@ async function main() {
     }
     throw err;
   }
-  const { startServer } = await import('./start-server.ts');
-  await startServer(config, started);
+  try {
+    const { startServer } = await import('./start-server.ts');
+    await startServer(config, started);
+  } catch (err) {
+    // Could not open the database or listen: let the next start take the data directory at once.
+    started?.release();
+    throw err;
+  }
 }
 
 main().catch((err: unknown) => {

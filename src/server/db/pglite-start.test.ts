@@ -92,6 +92,9 @@ describe.skipIf(!onPglite)('starting the embedded database', () => {
     );
     expect(error).toBeInstanceOf(Error);
     expect(error!.message).not.toMatch(/^PGlite is closed/);
+    // Where, and PGlite's own reason (an Emscripten file-system error is not an Error object).
+    expect(error!.message).toContain(`Could not open the embedded database in ${path.join(dir, 'pglite')}: `);
+    expect(error!.message).not.toContain('[object Object]');
     await database.close();
     expect(fs.existsSync(path.join(dir, 'locora.lock'))).toBe(false);
   });

@@ -38,7 +38,13 @@ const ERROR_FIELDS = [
 
 /** @param {unknown} err */
 function serializeError(err) {
-  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  if (!(err instanceof Error)) {
+    // Emscripten's file-system errors (ErrnoError) are plain objects with a name and an errno.
+    const o = /** @type {Record<string, unknown>} */ (err && typeof err === 'object' ? err : {});
+    const described =
+      typeof o.name === 'string' ? `${o.name}${o.errno !== undefined ? ` (errno ${String(o.errno)})` : ''}` : '';
+    return { name: 'Error', message: described || String(err) };
+  }
   /** @type {Record<string, unknown>} */
   const out = { name: err.name, message: err.message, stack: err.stack };
   const fields = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (err));
@@ -85,7 +91,9 @@ async function main() {
     db = await PGlite.create(options.dataDir, { extensions });
     for (const statement of options.setup) await db.exec(statement);
   } catch (err) {
-    post({ op: 'failed', error: serializeError(err) });
+    const error = serializeError(err);
+    error.message = `Could not open the embedded database in ${options.dataDir}: ${String(error.message)}`;
+    post({ op: 'failed', error });
     return;
   }
 

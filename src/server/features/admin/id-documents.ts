@@ -32,8 +32,9 @@ export async function sniffIdDocument(bytes: Buffer): Promise<IdDocumentMime> {
   if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is empty.');
   const image = sniffImage(bytes);
   if (image === 'jpeg' || image === 'png') {
+    // Outside the try: sharp failing to load is the server's fault (a logged 500), not a bad file.
+    const sharp = await loadSharp();
     try {
-      const sharp = await loadSharp();
       const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
       if (meta.format === image && meta.width > 0 && meta.height > 0) {
         return image === 'jpeg' ? 'image/jpeg' : 'image/png';
