@@ -173,6 +173,8 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   // (Its context is signed in as the demo provider by the login above.)
   const providerPage = await provider.newPage();
   await providerPage.goto('/dashboard/provider');
+  // The tabs answer clicks once the page is hydrated.
+  await providerPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await providerPage.getByRole('tab', { name: 'Booking Requests' }).click();
   const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${booking!.id}"]`);
   await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card not authorised yet');
@@ -353,6 +355,8 @@ test('a card entered at checkout is authorised, not charged; the provider accept
   const provider = await signedInProvider(browser);
   const providerPage = await provider.newPage();
   await providerPage.goto('/dashboard/provider');
+  // The tabs answer clicks once the page is hydrated.
+  await providerPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await providerPage.getByRole('tab', { name: 'Booking Requests' }).click();
   const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${bookingId}"]`);
   await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card authorised');
