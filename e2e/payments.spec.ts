@@ -32,6 +32,13 @@ let dataDir: string;
 
 test.use({ baseURL });
 
+/** The provider dashboard's Booking Requests tab (its tabs answer clicks once the page is hydrated). */
+async function openBookingRequests(page: Page) {
+  await page.goto('/dashboard/provider');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('tab', { name: 'Booking Requests' }).click();
+}
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stripe = await startStripeServer({ forwardWebhooksTo: `${baseURL}/api/webhooks/stripe` });
@@ -172,10 +179,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   // The provider sees the card is not authorised, and an accept is refused with why.
   // (Its context is signed in as the demo provider by the login above.)
   const providerPage = await provider.newPage();
-  await providerPage.goto('/dashboard/provider');
-  // The tabs answer clicks once the page is hydrated.
-  await providerPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await providerPage.getByRole('tab', { name: 'Booking Requests' }).click();
+  await openBookingRequests(providerPage);
   const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${booking!.id}"]`);
   await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card not authorised yet');
   await row.getByRole('button', { name: /^Accept / }).click();
@@ -354,10 +358,7 @@ test('a card entered at checkout is authorised, not charged; the provider accept
   // The provider sees the card is authorised and accepts: the hold is captured.
   const provider = await signedInProvider(browser);
   const providerPage = await provider.newPage();
-  await providerPage.goto('/dashboard/provider');
-  // The tabs answer clicks once the page is hydrated.
-  await providerPage.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await providerPage.getByRole('tab', { name: 'Booking Requests' }).click();
+  await openBookingRequests(providerPage);
   const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${bookingId}"]`);
   await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card authorised');
   await row.getByRole('button', { name: /^Accept / }).click();

@@ -22,8 +22,8 @@
  *   validation error without a request, as Stripe.js does; otherwise it POSTs the card to
  *   https://api.stripe.com/v1/payment_intents/{id}/confirm, form-encoded with the publishable key
  *   (`key`) and `client_secret`, and answers `{ paymentIntent }` or `{ error }` (Stripe's error
- *   object, e.g. `card_declined`). 3D Secure (`requires_action`) is not implemented: it answers an
- *   error saying so.
+ *   object, e.g. `card_declined`). A PaymentIntent that asks for 3D Secure (`requires_action`) is
+ *   answered with an error naming it: this stand-in has no authentication page to show.
  */
 (function () {
   'use strict';
@@ -398,16 +398,20 @@
       );
     };
 
+    // @stripe/react-stripe-js checks that these exist; Locora's checkout never calls them.
     stripe.createToken = function () {
       return Promise.resolve({
-        error: { type: 'invalid_request_error', message: 'createToken is not implemented by the Stripe.js stand-in.' },
+        error: {
+          type: 'invalid_request_error',
+          message: 'The Stripe.js stand-in of the e2e tests offers confirmCardPayment only, not createToken.',
+        },
       });
     };
     stripe.createPaymentMethod = function () {
       return Promise.resolve({
         error: {
           type: 'invalid_request_error',
-          message: 'createPaymentMethod is not implemented by the Stripe.js stand-in.',
+          message: 'The Stripe.js stand-in of the e2e tests offers confirmCardPayment only, not createPaymentMethod.',
         },
       });
     };

@@ -12,15 +12,21 @@ beforeEach(async () => {
   f = await bookingFixture(t.db);
 });
 
+/** A booking request through the API as the traveler (day 3, 10:00, 2 hours): its id. */
+async function requestBooking(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    cookies: f.cookies.traveler,
+    payload: { serviceId: f.service.id, start: localAt(3, '10:00', f.timeZone).toISOString(), hours: 2 },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().booking.id as string;
+}
+
 describe('payments not configured', () => {
   it('a request is made without the card-payment mark, and one made with it while keys were set is refused clearly', async () => {
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      cookies: f.cookies.traveler,
-      payload: { serviceId: f.service.id, start: localAt(3, '10:00', f.timeZone).toISOString(), hours: 2 },
-    });
-    const bookingId = booked.json().booking.id as string;
+    const bookingId = await requestBooking();
     const [row] = await queryRows<{ payment_required: boolean }>(
       t.db,
       sql`select payment_required from bookings where id = ${bookingId}`,
@@ -54,13 +60,7 @@ describe('payments not configured', () => {
   });
 
   it('create-payment-intent: 401 anonymous, 503 with SPEC’s words for a signed-in traveler', async () => {
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      cookies: f.cookies.traveler,
-      payload: { serviceId: f.service.id, start: localAt(3, '10:00', f.timeZone).toISOString(), hours: 2 },
-    });
-    const bookingId = booked.json().booking.id;
+    const bookingId = await requestBooking();
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { bookingId } });
     expect(anonymous.statusCode).toBe(401);
     const res = await t.app.inject({
