@@ -17,7 +17,6 @@ import {
 import { favoritesQuery } from '@/features/catalog/favorites';
 import { conversationsQuery } from '@/lib/realtime';
 import { HomePage } from '@/pages/home';
-import { NotFoundPage } from '@/pages/not-found';
 
 /**
  * SPEC.md section 2: the one route table of the app, used by the browser router and by the
@@ -29,8 +28,9 @@ import { NotFoundPage } from '@/pages/not-found';
  * them (a navigation fetches data and the page's chunk at once) and the page shows its own
  * loading state, as before.
  *
- * Code splitting: home and 404 ship in the entry chunk (the first screen most visitors see);
- * every other screen is its own chunk (`lazy`), loaded when first visited or before hydration.
+ * Code splitting: home ships in the entry chunk (the first screen most visitors see); every other
+ * screen, the 404 page too, is its own chunk (`lazy`), loaded when first visited or before
+ * hydration.
  */
 export type RouteEnv = {
   queryClient: QueryClient;
@@ -44,7 +44,7 @@ type Prefetch = (args: LoaderFunctionArgs) => readonly { queryKey: readonly unkn
 function loaderOf({ queryClient, isServer }: RouteEnv, queries: Prefetch) {
   return (args: LoaderFunctionArgs) => {
     const running = Promise.all(queries(args).map((options) => queryClient.prefetchQuery(options)));
-    return isServer ? running.then(() => null) : null;
+    return import.meta.env.SSR && isServer ? running.then(() => null) : null;
   };
 }
 
@@ -55,11 +55,12 @@ function loaderOf({ queryClient, isServer }: RouteEnv, queries: Prefetch) {
  * browser does the same with <Navigate> once it routes on its own).
  */
 function serverGuard(
-  { queryClient, isServer }: RouteEnv,
+  { queryClient, isServer: server }: RouteEnv,
   wants: 'signed-in' | 'signed-out',
   queries: readonly { queryKey: readonly unknown[] }[] = [],
 ) {
-  if (!isServer) return undefined;
+  // `import.meta.env.SSR` is false in the client build: the bundler drops the guard from the browser's code.
+  if (!(import.meta.env.SSR && server)) return undefined;
   return async ({ request }: LoaderFunctionArgs) => {
     // Could not check (the API is down): render the page, which waits for the browser to ask.
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
@@ -81,7 +82,10 @@ const page = <K extends string>(module: string, load: () => Promise<Record<K, Re
 });
 
 export function createRoutes(env: RouteEnv): RouteObject[] {
-  const { queryClient, isServer } = env;
+  const { queryClient } = env;
+  // `import.meta.env.SSR` is false in the client build, so the bundler drops the server-only
+  // loaders below (their guards and prefetches) from the browser's code.
+  const isServer = import.meta.env.SSR && env.isServer;
   return [
     {
       id: 'root',
@@ -272,7 +276,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 providerReviewsQuery(params.username ?? ''),
               ]),
             },
-            { path: '*', element: <NotFoundPage /> },
+            { path: '*', ...page('pages/not-found.tsx', () => import('@/pages/not-found'), 'NotFoundPage') },
           ],
         },
       ],

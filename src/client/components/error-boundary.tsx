@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
-import { TriangleAlert } from 'lucide-react';
+import { ErrorState } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useResponseStatus } from '@/lib/render-context';
@@ -8,25 +8,14 @@ import { useRouteError } from '@/lib/route-tree';
 
 function ErrorPanel({ title, message, withHomeLink }: { title: string; message: string; withHomeLink: boolean }) {
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <TriangleAlert className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      <p className="text-muted-foreground">{message}</p>
+    <ErrorState title={title} message={message} className="min-h-[60vh] py-16">
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={() => window.location.reload()}>Reload page</Button>
-        {withHomeLink ? (
-          <Button asChild variant="outline">
-            <Link to="/">Go Home</Link>
-          </Button>
-        ) : (
-          <Button asChild variant="outline">
-            <a href="/">Go Home</a>
-          </Button>
-        )}
+        <Button asChild variant="outline">
+          {withHomeLink ? <Link to="/">Go Home</Link> : <a href="/">Go Home</a>}
+        </Button>
       </div>
-    </div>
+    </ErrorState>
   );
 }
 

@@ -1,25 +1,50 @@
+import type { ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { useResponseStatus } from '@/lib/render-context';
+import { cn } from '@/lib/utils';
 
 /** The API answers 404 for a missing (or inactive) record and 400 for an id that is not one. */
 export const isNotFoundError = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** A page-sized error: the warning sign, a heading, a sentence and the ways on (`children`). */
+export function ErrorState({
+  title,
+  message,
+  className,
+  children,
+}: {
+  title: string;
+  message: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('mx-auto flex max-w-lg flex-col items-center justify-center gap-4 px-4 text-center', className)}>
+      <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <TriangleAlert className="size-7" aria-hidden="true" />
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      {children}
+    </div>
+  );
+}
 
 /** The error state of a page whose data could not be loaded (network, 5xx). */
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   // Rendered on the server, the page answers 503: crawlers and caches come back later.
   useResponseStatus(503);
   return (
-    <div className="mx-auto flex max-w-lg flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <TriangleAlert className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>
-      <p className="text-muted-foreground">We couldn&apos;t load {what}. Check your connection and try again.</p>
+    <ErrorState
+      title="Something went wrong"
+      message={`We couldn't load ${what}. Check your connection and try again.`}
+      className="flex-1 py-20"
+    >
       <Button onClick={onRetry}>Try again</Button>
-    </div>
+    </ErrorState>
   );
 }
 

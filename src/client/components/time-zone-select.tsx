@@ -3,12 +3,71 @@ import { isValidTimeZone, zoneCity, zoneLabel } from '@shared/domain/time';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useHydrated } from '@/lib/hydration';
-import { COMMON_TIME_ZONES } from '@/lib/time-zone';
 
 /**
  * A labelled select of common IANA zones ('Lisbon (UTC+1)'), with an empty 'Choose…' option when
  * nothing is chosen yet. `value` is added to the list when it is not a common zone.
  */
+/**
+ * Zones offered in pickers, west to east (pickers skip any the browser does not know, and add the
+ * detected zone when it is not among them).
+ */
+const COMMON_TIME_ZONES: readonly string[] = [
+  'Pacific/Pago_Pago',
+  'Pacific/Honolulu',
+  'America/Anchorage',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Chicago',
+  'America/Mexico_City',
+  'America/New_York',
+  'America/Toronto',
+  'America/Bogota',
+  'America/Lima',
+  'America/Caracas',
+  'America/Halifax',
+  'America/Santiago',
+  'America/Sao_Paulo',
+  'America/Argentina/Buenos_Aires',
+  'Atlantic/Azores',
+  'Atlantic/Reykjavik',
+  'Europe/Lisbon',
+  'Europe/London',
+  'Africa/Casablanca',
+  'Africa/Lagos',
+  'Europe/Madrid',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Rome',
+  'Europe/Amsterdam',
+  'Africa/Cairo',
+  'Africa/Johannesburg',
+  'Europe/Athens',
+  'Europe/Istanbul',
+  'Africa/Nairobi',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Jakarta',
+  'Asia/Makassar',
+  'Asia/Singapore',
+  'Asia/Hong_Kong',
+  'Asia/Shanghai',
+  'Asia/Manila',
+  'Asia/Seoul',
+  'Asia/Tokyo',
+  'Australia/Perth',
+  'Australia/Adelaide',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'Pacific/Fiji',
+  'Pacific/Kiritimati',
+];
+
 export function TimeZoneSelect({
   value,
   onChange,

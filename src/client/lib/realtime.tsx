@@ -4,7 +4,6 @@ import type { RealtimeEvent, UnreadCount } from '@shared/api/conversations';
 import { apiRequest } from './api';
 import { useAuth } from './auth-context';
 import { useHydrated } from './hydration';
-import { connectEvents } from './realtime-connection';
 
 /*
  * The signed-in user's live connection (GET /api/events, decision 017) and what the header needs
@@ -50,7 +49,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId || !hydrated || typeof EventSource === 'undefined') return;
-    return connectEvents(queryClient, (event) => listeners.current.forEach((fn) => fn(event)));
+    // Imported here: only a signed-in user connects, so a visitor's first load does not carry it.
+    let close: (() => void) | undefined;
+    let unmounted = false;
+    void import('./realtime-connection').then(({ connectEvents }) => {
+      if (!unmounted) close = connectEvents(queryClient, (event) => listeners.current.forEach((fn) => fn(event)));
+    });
+    return () => {
+      unmounted = true;
+      close?.();
+    };
   }, [userId, hydrated, queryClient]);
 
   const [value] = useState(() => ({

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { calendarDateIn, localDateOfCalendarDate, type CalendarDate } from '@shared/domain/time';
+import { localDateOfCalendarDate, type CalendarDate } from '@shared/domain/calendar-date';
+import { calendarDateIn } from '@shared/domain/zones';
 import { browserTimeZone } from './time-zone';
 
 /**

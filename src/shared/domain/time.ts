@@ -15,72 +15,30 @@
  * These are the rules of Temporal's 'compatible' disambiguation and of java.time.
  */
 // Only @date-fns/tz's two small Intl readers: the formats below are built by hand, so importing
-// this module (the auth schemas do, on the client's first screen) does not pull in date-fns.
+// this module does not pull in date-fns. Calendar dates and zone names are modules of their own,
+// re-exported here; the client's first chunk imports them directly.
 import { tzName, tzOffset } from '@date-fns/tz';
+import {
+  addCalendarDays,
+  DAY_MS,
+  formatCalendarDate,
+  formatCalendarDateForDisplay,
+  MINUTE_MS,
+  requireDate,
+  weekdayOf,
+  type CalendarDate,
+} from './calendar-date.ts';
+import { calendarDateIn, isGenericTimeZone, requireZone } from './zones.ts';
 
-/** 'yyyy-MM-dd'. */
-export type CalendarDate = string;
+export * from './calendar-date.ts';
+export * from './zones.ts';
+
 /** 'HH:mm', 24-hour. */
 export type WallTime = string;
-/** A calendar date split into numbers; month is 1-12 (unlike Date). */
-export type DateParts = { year: number; month: number; day: number };
 
-export const MINUTE_MS = 60 * 1000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
-
-const CALENDAR_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
-/** IANA names only: letters, digits, '_', '-', '+' and '/'; no bare UTC offsets such as '+05:30'. */
-const ZONE_NAME_RE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
 // ------------------------------------------------------------------------------------ zones
-
-const resolvedZones = new Map<string, string>();
-
-/** The zone's name as the runtime resolves it, or undefined when the runtime does not know it. */
-function resolveZone(timeZone: string): string | undefined {
-  const known = resolvedZones.get(timeZone);
-  if (known) return known;
-  if (!ZONE_NAME_RE.test(timeZone)) return undefined;
-  try {
-    const resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
-    // Only names that resolve are cached, so hostile input cannot grow the map.
-    resolvedZones.set(timeZone, resolved);
-    return resolved;
-  } catch {
-    return undefined;
-  }
-}
-
-/** True for an IANA time-zone name the runtime knows ('Europe/Lisbon', 'UTC'); false otherwise. */
-export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  return typeof timeZone === 'string' && resolveZone(timeZone) !== undefined;
-}
-
-/**
- * The name to store for a valid zone: the runtime's spelling when the input differs only in case
- * ('europe/lisbon' -> 'Europe/Lisbon'), else the input itself (an alias such as 'US/Eastern' stays
- * as the person chose it). Throws a RangeError for an unknown zone.
- */
-export function normalizeTimeZone(timeZone: string): string {
-  const resolved = resolveZone(timeZone);
-  if (resolved === undefined) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  return resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
-}
-
-/**
- * True for zones that say nothing about where a person is: UTC and its aliases and the fixed
- * 'Etc/GMT+5' style offsets. A browser reports these when the machine's zone was never set, so a
- * provider's zone detected as one of them must be confirmed by the person.
- */
-export function isGenericTimeZone(timeZone: string): boolean {
-  const tz = timeZone.toLowerCase();
-  return (
-    tz.startsWith('etc/') ||
-    ['utc', 'uct', 'gmt', 'gmt0', 'gmt+0', 'gmt-0', 'greenwich', 'universal', 'zulu'].includes(tz)
-  );
-}
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (Lisbon in summer: 60; New York: -240). */
 export function utcOffsetMinutes(timeZone: string, instant: Date): number {
@@ -126,90 +84,6 @@ export function zoneLongLabel(timeZone: string, at: Date): string {
   return `${zoneCity(timeZone)} time (${named}${offset})`;
 }
 
-// ---------------------------------------------------------------------------- calendar dates
-
-function isLeapYear(year: number) {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number) {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-}
-
-/** The parts of a `yyyy-MM-dd` string that names a real day (no 2026-02-30), else undefined. */
-export function parseCalendarDate(value: string): DateParts | undefined {
-  const m = CALENDAR_DATE_RE.exec(value);
-  if (!m) return undefined;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  return { year, month, day };
-}
-
-export function isCalendarDate(value: unknown): value is CalendarDate {
-  return typeof value === 'string' && parseCalendarDate(value) !== undefined;
-}
-
-function requireDate(value: CalendarDate): DateParts {
-  const parts = parseCalendarDate(value);
-  if (!parts) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${value}`);
-  return parts;
-}
-
-/** `yyyy-MM-dd` of the given parts (month 1-12); throws for a day that does not exist. */
-export function formatCalendarDate({ year, month, day }: DateParts): CalendarDate {
-  const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  requireDate(text);
-  return text;
-}
-
-/** Days since 1970-01-01 of a calendar date (pure calendar arithmetic: no zone involved). */
-function epochDay({ year, month, day }: DateParts) {
-  return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
-}
-
-function fromEpochDay(n: number): CalendarDate {
-  const d = new Date(n * DAY_MS);
-  return formatCalendarDate({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
-}
-
-/** The calendar date `days` days after (or before, when negative) `date`. */
-export function addCalendarDays(date: CalendarDate, days: number): CalendarDate {
-  return fromEpochDay(epochDay(requireDate(date)) + Math.trunc(days));
-}
-
-/** Whole days from `from` to `to` ('2026-03-07' to '2026-03-09' is 2), whatever DST does. */
-export function calendarDaysBetween(from: CalendarDate, to: CalendarDate): number {
-  return epochDay(requireDate(to)) - epochDay(requireDate(from));
-}
-
-/** Weekday of a calendar date, 0 = Sunday ... 6 = Saturday (Date#getDay's convention). */
-export function weekdayOf(date: CalendarDate): number {
-  return new Date(epochDay(requireDate(date)) * DAY_MS).getUTCDay();
-}
-
-/** The calendar date a JavaScript Date shows in the runtime's own zone (a date picker's day). */
-export function calendarDateOfLocalDate(value: Date): CalendarDate {
-  return formatCalendarDate({ year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate() });
-}
-
-/** Local midnight, in the runtime's own zone, of a calendar date (the Date a date picker holds). */
-export function localDateOfCalendarDate(date: CalendarDate): Date {
-  const { year, month, day } = requireDate(date);
-  const value = new Date(year, month - 1, day);
-  // Years 0-99 would otherwise be read as 1900-1999.
-  value.setFullYear(year);
-  return value;
-}
-
-/** SPEC.md's date format for a calendar date: '2026-03-08' -> 'Mar 8, 2026' (no zone involved). */
-export function formatCalendarDateForDisplay(date: CalendarDate): string {
-  const { year, month, day } = requireDate(date);
-  const name = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1];
-  return `${name} ${day}, ${year}`;
-}
-
 // ------------------------------------------------------------------------ instants and zones
 
 function parseWallTime(time: WallTime): { hour: number; minute: number } {
@@ -227,10 +101,6 @@ export function formatWallTime(hour: number, minute = 0): WallTime {
   const text = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   parseWallTime(text);
   return text;
-}
-
-function requireZone(timeZone: string) {
-  if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
 }
 
 /**
@@ -265,11 +135,6 @@ export function utcToZoned(instant: Date, timeZone: string): { date: CalendarDat
     }),
     time: formatWallTime(shifted.getUTCHours(), shifted.getUTCMinutes()),
   };
-}
-
-/** The calendar date `instant` falls on in `timeZone`. */
-export function calendarDateIn(instant: Date, timeZone: string): CalendarDate {
-  return utcToZoned(instant, timeZone).date;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
@@ -25,6 +25,6 @@ export function Badge({
   asChild = false,
   ...props
 }: ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : 'span';
+  const Comp = asChild ? Slot : 'span';
   return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

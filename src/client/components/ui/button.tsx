@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
@@ -31,7 +31,7 @@ export const buttonVariants = cva(
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"

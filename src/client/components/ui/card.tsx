@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -27,7 +27,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 
 /** A div by default; pass asChild with a heading element of the right level (<h2>, <h3>). */
 export function CardTitle({ className, asChild = false, ...props }: ComponentProps<'div'> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return <Comp data-slot="card-title" className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
 }
 

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Heart } from 'lucide-react';
 import type { Service } from '@shared/api/catalog';
@@ -5,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-context';
 import { signInAddress, useCurrentPath } from '@/lib/sign-in-address';
 import { cn } from '@/lib/utils';
-import { useIsSaved, useToggleFavorite } from './favorites';
+import { useIsSaved } from './favorites';
+
+const loadToggle = () => import('./favorite-toggle');
 
 /**
  * The heart toggle of a service. Signed in it saves or unsaves at once (optimistically); signed
@@ -25,7 +29,12 @@ export function FavoriteButton({
   const navigate = useNavigate();
   const currentPath = useCurrentPath();
   const isSaved = useIsSaved(service.id);
-  const toggle = useToggleFavorite();
+  const queryClient = useQueryClient();
+
+  // Signed in: the toggle's code is fetched now, so the first tap fills the heart at once.
+  useEffect(() => {
+    if (user) void loadToggle();
+  }, [user]);
 
   function handleClick() {
     if (isLoading) return;
@@ -33,7 +42,8 @@ export function FavoriteButton({
       navigate(signInAddress(currentPath, 'save'));
       return;
     }
-    toggle.mutate({ service, save: !isSaved });
+    const save = !isSaved;
+    void loadToggle().then(({ toggleFavorite }) => toggleFavorite(queryClient, service, save));
   }
 
   return (
