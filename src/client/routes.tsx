@@ -39,12 +39,19 @@ export type RouteEnv = {
   clock?: ViewerClock;
 };
 
+/**
+ * False in the client build (Vite sets `import.meta.env.SSR` per build), so the bundler drops the
+ * server-only loaders below, their guards and prefetches, from the browser's code. True in the
+ * server build and the tests, and where no bundler set it (the dev API, run from the sources).
+ */
+const SERVER_BUILD = typeof import.meta.env === 'undefined' || import.meta.env.SSR;
+
 type Prefetch = (args: LoaderFunctionArgs) => readonly { queryKey: readonly unknown[] }[];
 
 function loaderOf({ queryClient, isServer }: RouteEnv, queries: Prefetch) {
   return (args: LoaderFunctionArgs) => {
     const running = Promise.all(queries(args).map((options) => queryClient.prefetchQuery(options)));
-    return import.meta.env.SSR && isServer ? running.then(() => null) : null;
+    return SERVER_BUILD && isServer ? running.then(() => null) : null;
   };
 }
 
@@ -59,8 +66,7 @@ function serverGuard(
   wants: 'signed-in' | 'signed-out',
   queries: readonly { queryKey: readonly unknown[] }[] = [],
 ) {
-  // `import.meta.env.SSR` is false in the client build: the bundler drops the guard from the browser's code.
-  if (!(import.meta.env.SSR && server)) return undefined;
+  if (!(SERVER_BUILD && server)) return undefined;
   return async ({ request }: LoaderFunctionArgs) => {
     // Could not check (the API is down): render the page, which waits for the browser to ask.
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
@@ -83,9 +89,7 @@ const page = <K extends string>(module: string, load: () => Promise<Record<K, Re
 
 export function createRoutes(env: RouteEnv): RouteObject[] {
   const { queryClient } = env;
-  // `import.meta.env.SSR` is false in the client build, so the bundler drops the server-only
-  // loaders below (their guards and prefetches) from the browser's code.
-  const isServer = import.meta.env.SSR && env.isServer;
+  const isServer = SERVER_BUILD && env.isServer;
   return [
     {
       id: 'root',

@@ -5,10 +5,6 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useHydrated } from '@/lib/hydration';
 
 /**
- * A labelled select of common IANA zones ('Lisbon (UTC+1)'), with an empty 'Choose…' option when
- * nothing is chosen yet. `value` is added to the list when it is not a common zone.
- */
-/**
  * Zones offered in pickers, west to east (pickers skip any the browser does not know, and add the
  * detected zone when it is not among them).
  */
@@ -68,6 +64,10 @@ const COMMON_TIME_ZONES: readonly string[] = [
   'Pacific/Kiritimati',
 ];
 
+/**
+ * A labelled select of common IANA zones ('Lisbon (UTC+1)'), with an empty 'Choose…' option when
+ * nothing is chosen yet. `value` is added to the list when it is not a common zone.
+ */
 export function TimeZoneSelect({
   value,
   onChange,

@@ -52,9 +52,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     // Imported here: only a signed-in user connects, so a visitor's first load does not carry it.
     let close: (() => void) | undefined;
     let unmounted = false;
-    void import('./realtime-connection').then(({ connectEvents }) => {
-      if (!unmounted) close = connectEvents(queryClient, (event) => listeners.current.forEach((fn) => fn(event)));
-    });
+    import('./realtime-connection').then(
+      ({ connectEvents }) => {
+        if (!unmounted) close = connectEvents(queryClient, (event) => listeners.current.forEach((fn) => fn(event)));
+      },
+      // Not fetched (offline): no live updates until the next sign-in or reload; pages still refetch.
+      (error: unknown) => console.warn('Live updates are off:', error),
+    );
     return () => {
       unmounted = true;
       close?.();

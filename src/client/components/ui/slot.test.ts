@@ -20,18 +20,28 @@ describe('Slot', () => {
     expect(html).toBe('<a href="/" class="btn wide" title="child" aria-label="Home">Go</a>');
   });
 
-  it('runs both click handlers, the child first, and skips the slot when the child prevents the default', () => {
+  it('runs both click handlers, the child first', () => {
     const calls: string[] = [];
     const element = slotted(
       { onClick: () => calls.push('slot') },
       createElement('button', { onClick: () => calls.push('child') }),
     );
-    const onClick = element.props.onClick as (event: unknown) => void;
-    onClick({ defaultPrevented: false });
+    (element.props.onClick as (event: unknown) => void)({});
     expect(calls).toEqual(['child', 'slot']);
-    calls.length = 0;
-    onClick({ defaultPrevented: true });
-    expect(calls).toEqual(['child']);
+  });
+
+  it('keeps the slot classes, handlers and refs when the child has them undefined', () => {
+    const onClick = vi.fn();
+    const ref = createRef<HTMLElement>();
+    const element = slotted(
+      { className: 'btn', onClick, ref, title: 'slot' },
+      createElement('label', { className: undefined, onClick: undefined, ref: undefined, title: undefined }),
+    );
+    expect(element.props.className).toBe('btn');
+    expect(element.props.onClick).toBe(onClick);
+    expect(element.props.ref).toBe(ref);
+    // Any other prop the child sets, even to undefined, is the child's.
+    expect(element.props.title).toBeUndefined();
   });
 
   it('merges styles and gives the node to both refs', () => {

@@ -2,11 +2,11 @@ import { cloneElement, isValidElement, type HTMLAttributes, type ReactNode, type
 
 /*
  * `asChild` for Button, Badge and Card: the component's props go onto its one child element
- * instead of a wrapper (a Button that is a <Link>). It does what Radix's Slot does for the props
- * we pass: the child's props win, except that event handlers both run (the child's first, and
- * the slot's only when the child did not prevent the default), classes join, styles merge and
- * refs both receive the node. Radix's Slot pulls in two more packages, 1.4 kB gzip of every
- * visitor's first load (docs/decisions/027-first-load-budget.md); Radix's own components keep it.
+ * instead of a wrapper (a Button that is a <Link>). It merges props as Radix's Slot does: the
+ * child's props win, except that event handlers both run (the child's first), classes join,
+ * styles merge and refs both receive the node. Radix's Slot pulls in two more packages, 1.4 kB
+ * gzip of every visitor's first load (docs/decisions/027-first-load-budget.md); Radix's own
+ * components keep it.
  */
 
 type SlotProps = HTMLAttributes<HTMLElement> & { children?: ReactNode; ref?: Ref<HTMLElement> };
@@ -23,11 +23,15 @@ function mergeProps(slot: Props, child: Props): Props {
   for (const key of Object.keys(slot)) {
     const slotValue = slot[key];
     const childValue = child[key];
-    if (slotValue === undefined || childValue === undefined) continue;
+    // A prop the child leaves undefined keeps the slot's (Radix's rule for these four).
+    if (slotValue === undefined || childValue === undefined) {
+      if (/^on[A-Z]|^(className|style|ref)$/.test(key)) merged[key] = slotValue ?? childValue;
+      continue;
+    }
     if (/^on[A-Z]/.test(key) && typeof slotValue === 'function' && typeof childValue === 'function') {
       merged[key] = (event: unknown) => {
         (childValue as Handler)(event);
-        if (!(event as { defaultPrevented?: boolean } | undefined)?.defaultPrevented) (slotValue as Handler)(event);
+        (slotValue as Handler)(event);
       };
     } else if (key === 'className') {
       merged[key] = `${String(slotValue)} ${String(childValue)}`;

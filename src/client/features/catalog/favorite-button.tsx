@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { Heart } from 'lucide-react';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { signInAddress, useCurrentPath } from '@/lib/sign-in-address';
 import { cn } from '@/lib/utils';
-import { useIsSaved } from './favorites';
+import { saveFailedToast, useIsSaved } from './favorites';
 
 const loadToggle = () => import('./favorite-toggle');
 
@@ -33,7 +34,7 @@ export function FavoriteButton({
 
   // Signed in: the toggle's code is fetched now, so the first tap fills the heart at once.
   useEffect(() => {
-    if (user) void loadToggle();
+    if (user) loadToggle().catch(() => undefined); // A tap tries again, and says so if it fails.
   }, [user]);
 
   function handleClick() {
@@ -43,7 +44,11 @@ export function FavoriteButton({
       return;
     }
     const save = !isSaved;
-    void loadToggle().then(({ toggleFavorite }) => toggleFavorite(queryClient, service, save));
+    loadToggle().then(
+      ({ toggleFavorite }) => toggleFavorite(queryClient, service, save),
+      // Offline, or a tab older than the last deploy: the code could not be fetched.
+      () => toast(saveFailedToast),
+    );
   }
 
   return (

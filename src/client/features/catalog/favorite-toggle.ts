@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Service } from '@shared/api/catalog-responses';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson } from '@/lib/api';
-import { favoritesQueryKey } from './favorites';
+import { favoritesQueryKey, saveFailedToast } from './favorites';
 
 /*
  * Saving a service: only a signed-in user does it, so this module is not in a visitor's first
@@ -39,7 +39,7 @@ export async function toggleFavorite(queryClient: QueryClient, service: Service,
       favoriteStateSchema.parse(state);
     } catch {
       queryClient.setQueryData(favoritesQueryKey, previous);
-      toast({ variant: 'destructive', title: 'Could not update saved services', description: 'Please try again.' });
+      toast(saveFailedToast);
     }
   } finally {
     pending -= 1;

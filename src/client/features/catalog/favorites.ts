@@ -27,3 +27,10 @@ export function useIsSaved(serviceId: string): boolean {
   });
   return Boolean(user) && data === true;
 }
+
+/** What a failed save or unsave says (the cache is back as it was). */
+export const saveFailedToast = {
+  variant: 'destructive',
+  title: 'Could not update saved services',
+  description: 'Please try again.',
+} as const;
