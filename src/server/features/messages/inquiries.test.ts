@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
 import { conversations, emailOutbox, messages } from '../../db/schema.ts';
-import { createCategory, createService } from '../../db/seed/factories.ts';
+import { createBooking, createCategory, createService } from '../../db/seed/factories.ts';
 import { bookingFixture, count, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { NEW_INQUIRIES_PER_USER_PER_DAY } from './inquiries.ts';
@@ -413,5 +413,69 @@ describe('booking a service asked about', () => {
     await expect(
       t.db.execute(sql`insert into messages (sender_id, body) values (${f.traveler.id}, 'nowhere')`),
     ).rejects.toThrow();
+  });
+});
+
+// Two connections are needed to race a question and a booking: PostgreSQL only (PGlite is one).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a question racing a booking (PostgreSQL)', () => {
+  const soon = () => localAt(3, '10:00', f.timeZone);
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Where each message is: its booking thread, or an open inquiry. */
+  const placed = async () =>
+    queryRows<{ body: string; booking_id: string | null; open: boolean }>(
+      t.db,
+      sql`select m.body, m.booking_id, (c.booking_id is null) as open
+          from messages m join conversations c on c.id = m.conversation_id order by m.created_at, m.body`,
+    );
+
+  it('a question sent while the booking is being made waits for it, then opens a new inquiry', async () => {
+    await ask('First question');
+    let question: Promise<Awaited<ReturnType<typeof post>>> | undefined;
+    let bookingId = '';
+    await t.db.transaction(async (tx) => {
+      // The booking's trigger takes the open inquiry (and holds its row until this commits).
+      bookingId = (await createBooking(tx, { service: f.service, userId: f.traveler.id, startAt: soon() })).id;
+      question = post(inquiryUrl(), { body: 'Second question' }, f.cookies.traveler);
+      await wait(300);
+    });
+    const res = await question!;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await placed()).toEqual([
+      { body: 'First question', booking_id: bookingId, open: false },
+      { body: 'Second question', booking_id: null, open: true },
+    ]);
+    // Both are unread by the provider, each counted once, and reading both threads clears them.
+    expect(await unread(f.cookies.owner)).toBe(2);
+    await get(`/api/bookings/${bookingId}/messages`, f.cookies.owner);
+    await get(threadUrl(res.json().conversation.id), f.cookies.owner);
+    expect(await unread(f.cookies.owner)).toBe(0);
+  });
+
+  it('a booking made while a question holds the inquiry waits for it, then takes the question into its thread', async () => {
+    const { conversation } = await ask('First question');
+    let booking: Promise<Awaited<ReturnType<typeof post>>> | undefined;
+    await t.db.transaction(async (tx) => {
+      // What a second question does: lock the open inquiry, then store the message in it.
+      await tx.execute(sql`select id from conversations where id = ${conversation.id} for update`);
+      booking = post(
+        '/api/bookings',
+        { serviceId: f.service.id, start: soon().toISOString(), hours: 2 },
+        f.cookies.traveler,
+      );
+      await wait(300);
+      await tx.execute(
+        sql`insert into messages (conversation_id, sender_id, body) values (${conversation.id}, ${f.traveler.id}, 'Second question')`,
+      );
+    });
+    const res = await booking!;
+    expect(res.statusCode, res.body).toBe(201);
+    const bookingId = res.json().booking.id as string;
+    expect(await placed()).toEqual([
+      { body: 'First question', booking_id: bookingId, open: false },
+      { body: 'Second question', booking_id: bookingId, open: false },
+    ]);
+    expect(await unread(f.cookies.owner)).toBe(2);
+    await get(`/api/bookings/${bookingId}/messages`, f.cookies.owner);
+    expect(await unread(f.cookies.owner)).toBe(0);
   });
 });
