@@ -129,6 +129,18 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               // Links sent by email (issue 11): open signed in or out.
               path: 'auth/verify-email',
               ...page('pages/verify-email.tsx', () => import('@/pages/verify-email'), 'VerifyEmailPage'),
+              // A link confirms only for its own account, signed in (issue 12): a signed-out visitor
+              // with a link is sent to sign in, and comes back to it (the browser does the same).
+              loader: isServer
+                ? async ({ request }: LoaderFunctionArgs) => {
+                    const url = new URL(request.url);
+                    if (!url.searchParams.get('token')) return null;
+                    const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
+                    if (user !== null) return null;
+                    const { signInPath } = await import('@shared/domain/return-path');
+                    throw redirect(signInPath(`${url.pathname}${url.search}`, 'verify'));
+                  }
+                : undefined,
             },
             {
               path: 'auth/forgot-password',

@@ -217,6 +217,19 @@ describe('status, theme and clock', () => {
 });
 
 describe('signed-in screens', () => {
+  it('an email verification link opened signed out goes to sign in and back, without rendering the page', async () => {
+    const res = await t.app.inject({ url: '/auth/verify-email?token=abc123' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/signin?next=%2Fauth%2Fverify-email%3Ftoken%3Dabc123&reason=verify');
+    // Without a token there is nothing to confirm: the page itself says so.
+    expect((await t.app.inject({ url: '/auth/verify-email' })).statusCode).toBe(200);
+    // Signed in, the page is rendered (and confirms in the browser).
+    const { cookies } = await signUp(t.app, { name: 'Ines Costa' });
+    const signedIn = await t.app.inject({ url: '/auth/verify-email?token=abc123', cookies });
+    expect(signedIn.statusCode).toBe(200);
+    expect(rootHtml(signedIn.body)).toContain('Verify your email');
+  });
+
   it('settings: a signed-out visitor is sent to sign in; the owner gets the page with their sessions', async () => {
     const anonymous = await t.app.inject({ url: '/settings' });
     expect(anonymous.statusCode).toBe(302);
