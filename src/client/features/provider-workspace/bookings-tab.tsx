@@ -71,7 +71,7 @@ function BookingRow({
   const name = travelerName(booking);
   // Issue 10: whether the traveler's card is authorised, so an unpaid request is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
-  const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn);
+  const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
 
   const accept = useMutation({
     mutationFn: () => acceptBookingRequest(booking.id),

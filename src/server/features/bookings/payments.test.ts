@@ -403,6 +403,38 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(status(none)).toBeNull();
   });
 
+  it('the provider’s list says which requests must be paid by card; no one else gets the flag', async () => {
+    const required = await requestBooking();
+    const { id: unmarked } = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      hours: 2,
+      startAt: localAt(5, '10:00', f.timeZone),
+    });
+    const res = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.owner });
+    expect(res.statusCode).toBe(200);
+    const row = (id: string) =>
+      (res.json() as { id: string; paymentRequired?: boolean; paymentStatus: string | null }[]).find(
+        (b) => b.id === id,
+      );
+    expect(row(required)).toMatchObject({ paymentRequired: true, paymentStatus: null, status: 'PENDING' });
+    expect(row(unmarked)).toMatchObject({ paymentRequired: false, paymentStatus: null });
+
+    // Anonymous 401; the traveler and an admin 403; another provider's list does not hold it.
+    expect((await t.app.inject({ url: '/api/provider/bookings' })).statusCode).toBe(401);
+    for (const cookies of [f.cookies.traveler, f.cookies.traveler2, f.cookies.admin])
+      expect((await t.app.inject({ url: '/api/provider/bookings', cookies })).statusCode).toBe(403);
+    const other = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.other });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain(required);
+    expect(other.body).not.toContain(unmarked);
+    // The traveler's own list is unchanged: no provider-side flag in it.
+    const mine = await t.app.inject({ url: '/api/bookings?status=upcoming', cookies: f.cookies.traveler });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().map((b: { id: string }) => b.id)).toContain(required);
+    expect(mine.body).not.toContain('paymentRequired');
+  });
+
   it('a booking made before card payments were on (no mark) is accepted and cancelled as before, with no call to Stripe', async () => {
     const { id: bookingId } = await createBooking(t.db, {
       service: f.service,
