@@ -163,6 +163,13 @@ test('a request whose card is not authorised: Complete payment from the dashboar
     }
   }
   expect(booking, 'a free slot').toBeTruthy();
+  // Before any payment is started, the provider sees the request awaiting the traveler's card.
+  // (Its context is signed in as the demo provider by the login above.)
+  const providerPage = await provider.newPage();
+  await openBookingRequests(providerPage);
+  const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${booking!.id}"]`);
+  await expect(row.getByTestId('provider-booking-payment')).toHaveText('Awaiting card payment');
+
   const intent = await page.request.post('/api/create-payment-intent', { data: { bookingId: booking!.id } });
   expect(intent.status(), await intent.text()).toBe(200);
 
@@ -177,10 +184,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   await expectNoSeriousA11yViolations(page, 'checkout completing a payment');
 
   // The provider sees the card is not authorised, and an accept is refused with why.
-  // (Its context is signed in as the demo provider by the login above.)
-  const providerPage = await provider.newPage();
   await openBookingRequests(providerPage);
-  const row = providerPage.locator(`[data-testid="provider-booking"][data-booking-id="${booking!.id}"]`);
   await expect(row.getByTestId('provider-booking-payment')).toHaveText('Card not authorised yet');
   await row.getByRole('button', { name: /^Accept / }).click();
   await expect(

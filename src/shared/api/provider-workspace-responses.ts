@@ -34,6 +34,11 @@ export const providerBookingSchema = z.object({
    * charged, 'canceled' = released, 'refunded'; others = not authorised yet), or null: no card payment.
    */
   paymentStatus: z.optional(z.nullable(z.string())),
+  /**
+   * Made while card payments were on with a card-payable total (decision 024's addendum): it can
+   * be accepted only once its card is authorised. Absent from older servers: read as false.
+   */
+  paymentRequired: z.optional(z.boolean()),
 });
 export type ProviderBooking = z.infer<typeof providerBookingSchema>;
 export const providerBookingListSchema = z.array(providerBookingSchema);

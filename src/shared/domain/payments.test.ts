@@ -30,4 +30,22 @@ describe('card payment limits (Stripe: 50 cents to $999,999.99)', () => {
     expect(paymentStatusLabel(null, true)).toBe('No card payment');
     expect(paymentStatusLabel(null, false)).toBeUndefined();
   });
+
+  it('a request made to be paid by card, with no payment yet, is awaiting it (not "No card payment")', () => {
+    const required = { status: 'PENDING', paymentRequired: true };
+    expect(paymentStatusLabel(null, true, required)).toBe('Awaiting card payment');
+    expect(paymentStatusLabel(undefined, true, required)).toBe('Awaiting card payment');
+    // The keys removed meanwhile: still unpaid, still not acceptable.
+    expect(paymentStatusLabel(null, false, required)).toBe('Awaiting card payment');
+    // Once a payment exists its own status speaks.
+    expect(paymentStatusLabel('requires_payment_method', true, required)).toBe('Card not authorised yet');
+    expect(paymentStatusLabel('requires_capture', true, required)).toBe('Card authorised');
+    // Not required (made before the keys were set, or free; or an older server without the flag).
+    expect(paymentStatusLabel(null, true, { status: 'PENDING', paymentRequired: false })).toBe('No card payment');
+    expect(paymentStatusLabel(null, true, { status: 'PENDING' })).toBe('No card payment');
+    expect(paymentStatusLabel(null, false, { status: 'PENDING', paymentRequired: false })).toBeUndefined();
+    // No longer a request (expired, declined, canceled): nothing is awaited any more.
+    for (const status of ['CANCELED', 'CONFIRMED', 'COMPLETED'])
+      expect(paymentStatusLabel(null, true, { status, paymentRequired: true })).toBe('No card payment');
+  });
 });

@@ -37,9 +37,18 @@ export function notCardPayableReason(totalCents: number): string | undefined {
 /**
  * What a booking's card payment is, in words, for the provider's list (a Stripe status, or null:
  * no card payment was started). Undefined: nothing to show (null while payments are off).
+ * A PENDING request made to be paid by card (payment_required, decision 024) with no payment yet
+ * is awaiting the traveler's card, whether or not payments are still on: it cannot be accepted.
  */
-export function paymentStatusLabel(status: string | null | undefined, paymentsOn: boolean): string | undefined {
-  if (status === null || status === undefined) return paymentsOn ? 'No card payment' : undefined;
+export function paymentStatusLabel(
+  status: string | null | undefined,
+  paymentsOn: boolean,
+  booking?: { status: string; paymentRequired?: boolean | undefined },
+): string | undefined {
+  if (status === null || status === undefined) {
+    if (booking?.paymentRequired && booking.status === 'PENDING') return 'Awaiting card payment';
+    return paymentsOn ? 'No card payment' : undefined;
+  }
   switch (status) {
     case 'requires_capture':
       return 'Card authorised';

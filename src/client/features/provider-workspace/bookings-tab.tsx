@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
+import { CancelBookingDialog } from '@/lib/cancel-booking';
 import { formatPrice, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
@@ -24,7 +25,6 @@ import { cn } from '@/lib/utils';
 import { pendingFirst } from './booking-requests';
 import {
   acceptBookingRequest,
-  cancelBookingAsProvider,
   declineBookingRequest,
   invalidateAfterBookingAnswer,
   providerBookingsQuery,
@@ -71,7 +71,7 @@ function BookingRow({
   const name = travelerName(booking);
   // Issue 10: whether the traveler's card is authorised, so an unpaid request is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
-  const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn);
+  const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
 
   const accept = useMutation({
     mutationFn: () => acceptBookingRequest(booking.id),
@@ -212,31 +212,6 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
     },
   });
 
-  const cancel = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => cancelBookingAsProvider(id, reason),
-    onSuccess: ({ booking }) => {
-      const name = canceling ? travelerName(canceling) : 'The traveler';
-      setCanceling(null);
-      invalidateAfterBookingAnswer(queryClient);
-      toast({
-        title: 'Booking canceled',
-        description:
-          booking.status === 'REFUNDED'
-            ? `${name} is refunded in full and will see your reason.`
-            : `${name} will see that you canceled, and your reason.`,
-      });
-    },
-    onError: (error) => {
-      setCanceling(null);
-      if (error instanceof ApiError && error.status === 409) invalidateAfterBookingAnswer(queryClient);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to cancel booking',
-        description: errorMessage(error, 'Please try again later.'),
-      });
-    },
-  });
-
   return (
     <section aria-labelledby="bookings-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -294,20 +269,20 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
         isPending={decline.isPending}
         onConfirm={(reason) => declining && decline.mutate({ id: declining.id, reason })}
       />
-      <ReasonDialog
-        open={canceling !== null}
-        onOpenChange={(open) => !open && setCanceling(null)}
-        title="Cancel this booking?"
+      <CancelBookingDialog
+        booking={canceling}
+        onClose={() => setCanceling(null)}
         description={
           canceling
             ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
             : ''
         }
-        confirmLabel="Cancel booking"
-        keepLabel="Keep booking"
-        maxLength={CANCEL_REASON_MAX}
-        isPending={cancel.isPending}
-        onConfirm={(reason) => canceling && cancel.mutate({ id: canceling.id, reason })}
+        describeResult={(booking) => {
+          const name = canceling ? travelerName(canceling) : 'The traveler';
+          return booking.status === 'REFUNDED'
+            ? `${name} is refunded in full and will see your reason.`
+            : `${name} will see that you canceled, and your reason.`;
+        }}
       />
     </section>
   );

@@ -95,10 +95,6 @@ export function declineBookingRequest(id: string, reason: string | undefined) {
   return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/decline`, { reason });
 }
 
-export function cancelBookingAsProvider(id: string, reason: string | undefined) {
-  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/cancel`, { reason });
-}
-
 /** After answering a request: the list, the Pending Requests count, and the conversations showing its status. */
 export function invalidateAfterBookingAnswer(queryClient: QueryClient) {
   for (const key of ['/api/provider/bookings', '/api/provider/stats', '/api/bookings']) {

@@ -1,23 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@shared/api/bookings-responses';
-import { CANCEL_REASON_MAX, cancelPolicyNote } from '@shared/domain/booking-lifecycle';
+import { cancelPolicyNote } from '@shared/domain/booking-lifecycle';
 import { InlineLoadFailed } from '@/components/load-failed';
-import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api';
 import { bookingWhen } from '@/lib/booking-time';
+import { CancelBookingDialog } from '@/lib/cancel-booking';
 import { useNow } from '@/lib/use-now';
 import { TravelerBookingCard } from './booking-card';
-import {
-  cancelBookingRequest,
-  invalidateBookings,
-  travelerBookingsQuery,
-  type BookingListStatus,
-} from './bookings-api';
+import { travelerBookingsQuery, type BookingListStatus } from './bookings-api';
 import { ReviewDialog } from './review-dialog';
 
 /** SPEC.md's empty state of a dashboard tab: its sentence and a Browse Services button to /browse. */
@@ -56,37 +49,10 @@ export function BookingListSkeleton({ label }: { label: string }) {
  * reason) and write a review.
  */
 export function BookingList({ status, empty }: { status: BookingListStatus; empty: ReactNode }) {
-  const queryClient = useQueryClient();
   const bookings = useQuery(travelerBookingsQuery(status));
   const now = useNow();
   const [canceling, setCanceling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
-
-  const cancel = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => cancelBookingRequest(id, reason),
-    onSuccess: (booking) => {
-      setCanceling(null);
-      invalidateBookings(queryClient);
-      const when = bookingWhen(booking.start, booking.timeZone);
-      toast({
-        title: 'Booking canceled',
-        description:
-          booking.status === 'REFUNDED'
-            ? `${booking.service.title} on ${when.date} is canceled and your payment is refunded in full.`
-            : `${booking.service.title} on ${when.date} is canceled.`,
-      });
-    },
-    onError: (error) => {
-      setCanceling(null);
-      // 409: it moved on meanwhile (the server says to what); the list shows where it is now.
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) invalidateBookings(queryClient);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to cancel booking',
-        description: errorMessage(error, 'Please try again later.'),
-      });
-    },
-  });
 
   if (bookings.isPending) return <BookingListSkeleton label={`Loading ${status} bookings`} />;
   if (bookings.isError) {
@@ -107,20 +73,20 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
           />
         ))}
       </ul>
-      <ReasonDialog
-        open={canceling !== null}
-        onOpenChange={(open) => !open && setCanceling(null)}
-        title="Cancel this booking?"
+      <CancelBookingDialog
+        booking={canceling}
+        onClose={() => setCanceling(null)}
         description={
           canceling
             ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
             : ''
         }
-        confirmLabel="Cancel booking"
-        keepLabel="Keep booking"
-        maxLength={CANCEL_REASON_MAX}
-        isPending={cancel.isPending}
-        onConfirm={(reason) => canceling && cancel.mutate({ id: canceling.id, reason })}
+        describeResult={(booking) => {
+          const when = bookingWhen(booking.start, booking.timeZone);
+          return booking.status === 'REFUNDED'
+            ? `${booking.service.title} on ${when.date} is canceled and your payment is refunded in full.`
+            : `${booking.service.title} on ${when.date} is canceled.`;
+        }}
       />
       {reviewing && (
         <ReviewDialog

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { bookingListSchema, bookingResponseSchema, reviewResponseSchema } from '@shared/api/bookings-responses';
+import { bookingListSchema, reviewResponseSchema } from '@shared/api/bookings-responses';
 import type { CreateReviewInput } from '@shared/api/bookings';
 import { apiJson, apiRequest } from '@/lib/api';
 
@@ -20,11 +20,6 @@ export function travelerBookingsQuery(status: BookingListStatus) {
       return bookingListSchema.parse(await res.json());
     },
   });
-}
-
-export async function cancelBookingRequest(id: string, reason: string | undefined) {
-  const body = await apiJson<unknown>('POST', `/api/bookings/${encodeURIComponent(id)}/cancel`, { reason });
-  return bookingResponseSchema.parse(body).booking;
 }
 
 export async function createReviewRequest(input: CreateReviewInput) {

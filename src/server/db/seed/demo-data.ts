@@ -43,6 +43,7 @@ import {
   type NewAvailability,
   type NewBooking,
   type NewCategory,
+  type NewConversation,
   type NewFavorite,
   type NewMessage,
   type NewProvider,
@@ -60,6 +61,8 @@ export type DemoData = {
   services: NewService[];
   bookings: NewBooking[];
   availability: NewAvailability[];
+  /** Inquiries: conversations before a booking (decision 025); their messages are in `messages`. */
+  conversations: NewConversation[];
   messages: NewMessage[];
   reviews: NewReview[];
   favorites: NewFavorite[];
@@ -315,6 +318,27 @@ const DEMO_FAVORITES: { provider: string; service: number }[] = [
   { provider: DEMO_PROVIDER_KEY, service: 3 },
 ];
 
+/**
+ * The demo traveler asks the demo provider about a service she saved but has not booked (an
+ * inquiry, decision 025): asked about a day ago, answered, and her last message, 40 minutes old,
+ * not yet read by the provider. `T`: the traveler sends it, `P`: the provider.
+ */
+const DEMO_INQUIRY = {
+  provider: DEMO_PROVIDER_KEY,
+  service: 'Italian–Portuguese Tasting Menu',
+  messages: [
+    [
+      'T',
+      'Hi {p}! Before I book the tasting menu: could you cook it for my parents’ anniversary, four of us on a terrace in Alfama? My father does not eat pork.',
+    ],
+    [
+      'P',
+      'Hello {t}, congratulations to them! A terrace is perfect. I will swap the presunto course for grilled octopus, and I can bring a small cake for the toast. Which evening are you thinking of?',
+    ],
+    ['T', 'Wonderful, thank you! Friday or Saturday next week. Could we start at 19:30, to catch the sunset?'],
+  ] as const satisfies readonly (readonly ['T' | 'P', string])[],
+};
+
 /** Services the demo traveler (an adult travelling as a couple) would not book. */
 const NOT_FOR_A_COUPLE = /prenatal|groups|kids|family|wedding|newborn|pediatric|bridal|nanny|event/i;
 
@@ -342,6 +366,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     services: [],
     bookings: [],
     availability: [],
+    conversations: [],
     messages: [],
     reviews: [],
     favorites: [],
@@ -718,6 +743,40 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     for (const s of rng.sample(activeServices, rng.int(0, 5)))
       addFavorite(t.userId, s.id as Id, daysAgo(rng.int(1, 90), rng.int(0, 23)));
   }
+
+  // ------------------------------------------------------------------------------ an inquiry
+  // Built last, so the draws above (and every other row) are as they were before it existed.
+  // Inserted after the bookings: the trigger that turns an inquiry into a booking's thread
+  // (migration 0017) then leaves it open.
+  const asked = providers.get(DEMO_INQUIRY.provider) as ProviderCtx;
+  const about = asked.services.find((x) => x.row.title === DEMO_INQUIRY.service);
+  if (!about?.row.isActive)
+    throw new Error(`demo inquiry: ${DEMO_INQUIRY.provider} has no active ${DEMO_INQUIRY.service}`);
+  const conversationId = ids.uuid();
+  const openedAt = daysAgo(1, rng.int(1, 3));
+  data.conversations.push({
+    id: conversationId,
+    travelerId: tess.userId,
+    serviceId: about.row.id,
+    providerId: asked.providerId,
+    createdAt: openedAt,
+  });
+  const inquiryVars = { t: tess.firstName, p: asked.firstName };
+  const lastAt = new Date(now.getTime() - 40 * MINUTE_MS);
+  DEMO_INQUIRY.messages.forEach(([from, body], i, all) => {
+    const last = i === all.length - 1;
+    // The first at the opening, the others a few hours apart; each but the last read a little later.
+    const createdAt = last ? lastAt : new Date(openedAt.getTime() + i * rng.int(2, 5) * HOUR_MS);
+    data.messages.push({
+      id: ids.uuid(),
+      bookingId: null,
+      conversationId,
+      senderId: from === 'T' ? tess.userId : asked.userId,
+      body: fill(body, inquiryVars),
+      createdAt,
+      readAt: last ? null : new Date(createdAt.getTime() + rng.int(5, 45) * MINUTE_MS),
+    });
+  });
 
   return data;
 }

@@ -14,6 +14,7 @@ import {
   availability,
   bookings,
   categories,
+  conversations,
   favorites,
   messages,
   providers,
@@ -41,6 +42,7 @@ export type NewService = Omit<typeof services.$inferInsert, 'search'>;
 export type NewBooking = typeof bookings.$inferInsert;
 export type NewAvailability = typeof availability.$inferInsert;
 export type NewMessage = typeof messages.$inferInsert;
+export type NewConversation = typeof conversations.$inferInsert;
 export type NewReview = typeof reviews.$inferInsert;
 export type NewFavorite = typeof favorites.$inferInsert;
 

@@ -4,6 +4,8 @@ import { CATEGORIES } from '../../../shared/domain/categories.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import { formatWallTime, utcToZoned } from '../../../shared/domain/time.ts';
 import { verifyPassword } from '../../features/auth/passwords.ts';
+import { listInquiries } from '../../features/messages/inquiries.ts';
+import { countUnread } from '../../features/messages/messages.ts';
 import { isIllustrationCategory } from './artwork/illustrations.ts';
 import { openTestDatabase, resetDatabase } from '../../test/test-db.ts';
 import { queryRows, type Database } from '../open.ts';
@@ -282,6 +284,49 @@ describe('seedDemo', () => {
     expect(p.slots).toBeGreaterThan(0);
     expect(p.pending).toBeGreaterThan(0);
     expect(p.messages).toBeGreaterThan(0);
+  });
+
+  it('gives the demo traveler and provider an open inquiry, its last message unread by the provider', async () => {
+    expect(summary.conversations).toBe(1);
+    const ids = await one<{ tess: string; paolo: string }>(sql`
+      select (select id from users where email = 'traveler@locora.test') as tess,
+             (select id from users where email = 'provider@locora.test') as paolo`);
+    // What each one's Messages page lists besides the booking threads (GET /api/inquiries).
+    const [forPaolo, ...moreForPaolo] = await listInquiries(database.db, ids.paolo);
+    const [forTess, ...moreForTess] = await listInquiries(database.db, ids.tess);
+    expect(moreForPaolo).toEqual([]);
+    expect(moreForTess).toEqual([]);
+    expect(forPaolo).toMatchObject({
+      kind: 'inquiry',
+      service: { title: 'Italian–Portuguese Tasting Menu' },
+      counterpart: { name: 'Tess Traveler' },
+      isProvider: true,
+      unreadCount: 1,
+      lastMessage: { senderId: ids.tess },
+    });
+    expect(forTess).toMatchObject({ id: forPaolo!.id, counterpart: { name: 'Chef Paolo Rossi' }, unreadCount: 0 });
+
+    const thread = await rows<{ sender_id: string; body: string; read: boolean; booking_id: string | null }>(sql`
+      select sender_id, body, read_at is not null as read, booking_id
+        from messages where conversation_id = ${forPaolo!.id} order by created_at, id`);
+    expect(thread.map((m) => [m.sender_id === ids.tess ? 'traveler' : 'provider', m.read])).toEqual([
+      ['traveler', true],
+      ['provider', true],
+      ['traveler', false],
+    ]);
+    expect(thread.every((m) => m.booking_id === null)).toBe(true);
+    expect(thread[0]!.body).toMatch(/^Hi Paolo! Before I book the tasting menu/);
+    // In the past, after the conversation opened, in order; the header's badge counts it.
+    const times = await one<{ ok: boolean }>(sql`
+      select bool_and(m.created_at >= c.created_at and m.created_at < now()) as ok
+        from messages m join conversations c on c.id = m.conversation_id where c.id = ${forPaolo!.id}`);
+    expect(times.ok).toBe(true);
+    expect(await countUnread(database.db, ids.paolo)).toBeGreaterThanOrEqual(1);
+    // The inquiry is about a service Tess has not booked: no booking took it.
+    const booked = await one<{ n: number }>(sql`
+      select count(*)::int as n from bookings b join conversations c on c.service_id = b.service_id
+       where c.id = ${forPaolo!.id} and b.user_id = ${ids.tess}`);
+    expect(booked.n).toBe(0);
   });
 
   it('puts every upcoming booking inside its provider’s open availability, clear of blocked time', async () => {

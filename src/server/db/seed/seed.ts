@@ -6,6 +6,7 @@ import {
   availability,
   bookings,
   categories,
+  conversations,
   favorites,
   messages,
   placeAliases,
@@ -92,6 +93,8 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
   await tx.insert(placeAliases).values(placeAliasRows()).onConflictDoNothing();
   await insert(bookings, data.bookings);
   await insert(availability, data.availability);
+  // After the bookings: a booking's insert trigger would take an open inquiry of its traveler and service.
+  await insert(conversations, data.conversations);
   await insert(messages, data.messages);
   await insert(reviews, data.reviews);
   await insert(favorites, data.favorites);

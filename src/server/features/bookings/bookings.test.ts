@@ -84,6 +84,7 @@ describe('GET /api/provider/bookings', () => {
       user: { name: 'Rita Sousa', image: '/uploads/avatars/rita.png' },
       service: { id: f.service.id, title: 'Deep tissue massage', photos: [] },
       paymentStatus: null,
+      paymentRequired: false,
     });
     expect(res.body).not.toContain('@');
   });

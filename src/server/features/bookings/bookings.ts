@@ -267,6 +267,7 @@ export async function listProviderBookings(
       serviceTitle: services.title,
       servicePhotos: services.photos,
       paymentStatus: payments.status,
+      paymentRequired: bookings.paymentRequired,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -290,6 +291,7 @@ export async function listProviderBookings(
       user: { name: r.userName, image: r.userImage },
       service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
       paymentStatus: r.paymentStatus ?? null,
+      paymentRequired: r.paymentRequired,
     };
   });
 }

@@ -384,23 +384,41 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(stripe.intent(pi).status).toBe('succeeded');
   });
 
-  it('the provider’s list shows each booking’s payment status (null: no card payment)', async () => {
+  it('the provider’s list shows each booking’s payment status and whether it must be paid by card; no one else sees them', async () => {
     const unpaid = await requestBooking();
     await pay(unpaid);
     const { bookingId: held } = await paidRequest(localAt(4, '10:00', f.timeZone));
+    // Made before the keys were set: no mark.
     const { id: none } = await createBooking(t.db, {
       service: f.service,
       userId: f.traveler.id,
       hours: 2,
       startAt: localAt(5, '10:00', f.timeZone),
     });
+    // Sent straight to the API: marked, and no payment started.
+    const required = await requestBooking(localAt(3, '14:00', f.timeZone));
     const res = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.owner });
     expect(res.statusCode).toBe(200);
-    const status = (id: string) =>
-      (res.json() as { id: string; paymentStatus: string | null }[]).find((b) => b.id === id)?.paymentStatus;
-    expect(status(unpaid)).toBe('requires_payment_method');
-    expect(status(held)).toBe('requires_capture');
-    expect(status(none)).toBeNull();
+    const row = (id: string) =>
+      (res.json() as { id: string; paymentStatus: string | null; paymentRequired?: boolean }[]).find(
+        (b) => b.id === id,
+      );
+    expect(row(unpaid)).toMatchObject({ paymentStatus: 'requires_payment_method', paymentRequired: true });
+    expect(row(held)).toMatchObject({ paymentStatus: 'requires_capture', paymentRequired: true });
+    expect(row(none)).toMatchObject({ paymentStatus: null, paymentRequired: false });
+    expect(row(required)).toMatchObject({ paymentStatus: null, paymentRequired: true, status: 'PENDING' });
+
+    // Anonymous 401; travelers and an admin 403; another provider's list does not hold them.
+    expect((await t.app.inject({ url: '/api/provider/bookings' })).statusCode).toBe(401);
+    for (const cookies of [f.cookies.traveler, f.cookies.traveler2, f.cookies.admin])
+      expect((await t.app.inject({ url: '/api/provider/bookings', cookies })).statusCode).toBe(403);
+    const other = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.other });
+    expect(other.statusCode).toBe(200);
+    for (const id of [unpaid, held, none, required]) expect(other.body).not.toContain(id);
+    // The traveler's own list is as it was: the provider-side flag is not in it.
+    const mine = await t.app.inject({ url: '/api/bookings?status=upcoming', cookies: f.cookies.traveler });
+    expect(mine.json().map((b: { id: string }) => b.id)).toContain(required);
+    expect(mine.body).not.toContain('paymentRequired');
   });
 
   it('a booking made before card payments were on (no mark) is accepted and cancelled as before, with no call to Stripe', async () => {
