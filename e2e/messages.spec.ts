@@ -200,6 +200,8 @@ test('message emails can be turned off in settings', async ({ page }) => {
   });
   expect(res.status()).toBe(201);
   await page.goto('/settings');
+  // A click before hydration is lost: the server-rendered checkbox has no handler yet.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const box = page.getByRole('checkbox', { name: 'Email me about messages I have not read' });
   await expect(box).toBeChecked();
   await box.uncheck();
