@@ -167,6 +167,107 @@ test.describe('provider dashboard', () => {
     await expect(page.getByText('No services yet')).toBeVisible();
   });
 
+  test('the tab is in the address: opened by link, changed by a click or the arrow keys, kept on reload', async ({
+    page,
+  }) => {
+    await signUp(page, 'provider', 'Tilda Tabs');
+    const tab = (name: string) => page.getByRole('tab', { name });
+    const selected = page.getByRole('tablist').getByRole('tab', { selected: true });
+
+    // A link to the Booking Requests tab (the booking-request email's) opens it.
+    await page.goto('/dashboard/provider?tab=bookings');
+    await expect(selected).toHaveText('Booking Requests');
+    await expect(
+      page.getByRole('tabpanel', { name: 'Booking Requests' }).getByText('No booking requests'),
+    ).toBeVisible();
+    await expect(page.getByText('No services yet')).toBeHidden();
+    await expectNoSeriousA11yViolations(page, 'booking requests tab');
+
+    // A click changes the address and the panel, on the client (the page is not loaded again).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await tab('Availability').click();
+    await expect(page).toHaveURL('/dashboard/provider?tab=availability');
+    await expect(selected).toHaveText('Availability');
+    await expect(page.getByRole('tabpanel', { name: 'Availability' }).getByText(/^Week of /)).toBeVisible();
+    await tab('Services').click();
+    await expect(page).toHaveURL('/dashboard/provider');
+    await expect(page.getByText('No services yet')).toBeVisible();
+
+    // The arrow keys move between the tabs, and select them (automatic activation).
+    await tab('Services').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tab('Booking Requests')).toBeFocused();
+    await expect(page).toHaveURL('/dashboard/provider?tab=bookings');
+    await expect(page.getByText('No booking requests')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(tab('Profile')).toBeFocused();
+    await expect(page).toHaveURL('/dashboard/provider?tab=profile');
+    await expect(page.getByLabel('Bio')).toBeVisible();
+    // Space does not scroll the page away (the tab is a link underneath).
+    const y = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press(' ');
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    await expect(page).toHaveURL('/dashboard/provider?tab=profile');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // A reload keeps the tab; an unknown tab shows the default one.
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(selected).toHaveText('Profile');
+    await expect(page.getByLabel('Bio')).toBeVisible();
+    await page.goto('/dashboard/provider?tab=nonsense');
+    await expect(selected).toHaveText('Services');
+    await expect(page.getByText('No services yet')).toBeVisible();
+
+    // On a phone the tabs are below the numbers: a tap keeps the page where it is (no jump to the top).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/dashboard/provider?tab=bookings');
+    await page.evaluate(() => {
+      const list = document.querySelector('[role="tablist"]')!;
+      window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY - 8);
+    });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(100);
+    await tab('Profile').click();
+    await expect(page.getByLabel('Bio')).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/provider?tab=profile');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test('a tab tapped before the page has hydrated opens that tab (JavaScript off: the server renders it)', async ({
+    page,
+    browser,
+  }) => {
+    await signUp(page, 'provider', 'Nora Noscript');
+    // The same session in a browser without JavaScript: the page stays as the server sent it.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const noJs = await context.newPage();
+      await noJs.goto('/dashboard/provider');
+      await expect(noJs.getByRole('heading', { level: 1, name: 'Provider Dashboard' })).toBeVisible();
+      await expect(noJs.getByText('No services yet')).toBeVisible();
+      await noJs.getByRole('tab', { name: 'Booking Requests' }).click();
+      await expect(noJs).toHaveURL('/dashboard/provider?tab=bookings');
+      await expect(noJs.getByRole('tab', { name: 'Booking Requests' })).toHaveAttribute('aria-selected', 'true');
+      await expect(
+        noJs.getByRole('tabpanel', { name: 'Booking Requests' }).getByText('No booking requests'),
+      ).toBeVisible();
+      await expect(noJs.getByText('No services yet')).toBeHidden();
+      await noJs.getByRole('tab', { name: 'Profile' }).click();
+      await expect(noJs).toHaveURL('/dashboard/provider?tab=profile');
+      await expect(noJs.getByLabel('Bio')).toBeVisible();
+      await noJs.getByRole('tab', { name: 'Services' }).click();
+      await expect(noJs).toHaveURL('/dashboard/provider');
+      await expect(noJs.getByText('No services yet')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a traveler is offered the switch to provider, and it works; signed out goes to sign in', async ({ page }) => {
     await page.goto('/dashboard/provider');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();

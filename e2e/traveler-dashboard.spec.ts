@@ -168,6 +168,35 @@ test.describe('traveler dashboard', () => {
     await expectNoSeriousA11yViolations(page, 'empty traveler dashboard (phone, dark)');
   });
 
+  test('a tab tapped before the page has hydrated opens that tab (JavaScript off: the server renders it)', async ({
+    page,
+    browser,
+  }) => {
+    await signUpTraveler(page, 'Noel Noscript');
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const noJs = await context.newPage();
+      await noJs.goto('/dashboard/traveler');
+      await expect(noJs.getByText('No upcoming bookings')).toBeVisible();
+      await noJs.getByRole('tab', { name: 'Past' }).click();
+      await expect(noJs).toHaveURL('/dashboard/traveler?tab=past');
+      await expect(noJs.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+      await expect(noJs.getByRole('tabpanel', { name: 'Past' }).getByText('No past bookings')).toBeVisible();
+      await expect(noJs.getByText('No upcoming bookings')).toBeHidden();
+      await noJs.getByRole('tab', { name: 'Saved Services' }).click();
+      await expect(noJs).toHaveURL('/dashboard/traveler?tab=saved');
+      await expect(noJs.getByText('No saved services')).toBeVisible();
+      await noJs.getByRole('tab', { name: 'Upcoming' }).click();
+      await expect(noJs).toHaveURL('/dashboard/traveler');
+      await expect(noJs.getByText('No upcoming bookings')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the demo traveler sees counters and cards in several states, in the provider zone', async ({ page }) => {
     await signInApi(page.request, DEMO.traveler);
     const upcoming = await bookingsOf(page.request, 'upcoming');

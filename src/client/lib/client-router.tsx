@@ -5,9 +5,11 @@ import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   type LoaderFunctionArgs,
   type Location,
+  type Navigator,
   type RouteObject,
 } from 'react-router';
 import { loadRoute } from './route-tree';
+import { keepScroll } from './scroll-restoration';
 
 /**
  * The browser's router: React Router's BrowserRouter (history, state updates in a transition, so
@@ -17,6 +19,18 @@ import { loadRoute } from './route-tree';
  */
 export function ClientRouter({ routes, children }: { routes: RouteObject[]; children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  // The history, plus what it drops: `preventScrollReset` (React Router passes it as a third
+  // argument, for the data router's scroll restoration).
+  const [navigator] = useState(() => {
+    const withScroll: Navigator = Object.create(history);
+    for (const method of ['push', 'replace'] as const) {
+      withScroll[method] = (to, state, options) => {
+        history[method](to, state);
+        if (options?.preventScrollReset) keepScroll.add(history.location.key);
+      };
+    }
+    return withScroll;
+  });
   const [state, setState] = useState({ action: history.action, location: history.location });
   useLayoutEffect(
     () =>
@@ -27,7 +41,7 @@ export function ClientRouter({ routes, children }: { routes: RouteObject[]; chil
     [history, routes],
   );
   return (
-    <Router location={state.location} navigationType={state.action} navigator={history}>
+    <Router location={state.location} navigationType={state.action} navigator={navigator}>
       {children}
     </Router>
   );

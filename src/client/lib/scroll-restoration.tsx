@@ -4,13 +4,19 @@ import { useLocation, useNavigationType } from 'react-router';
 /**
  * What React Router's <ScrollRestoration> did for the data router
  * (docs/decisions/026-declarative-router.md): a new page (link, redirect) starts at the top, or at
- * its #hash; back and forward return to where that history entry was left. Positions are kept by
- * history entry (location.key), and in sessionStorage so that a reload finds them too.
+ * its #hash, unless it was asked with `preventScrollReset` (a tab, a filter: the page stays put);
+ * back and forward return to where that history entry was left. Positions are kept by history
+ * entry (location.key), and in sessionStorage so that a reload finds them too.
  */
 const STORAGE_KEY = 'locora-scroll-positions';
 let positions: Record<string, number> | undefined;
 /** The history entry on screen (set as a page is committed, before any scroll event of it). */
 let currentKey: string | undefined;
+/**
+ * Entries navigated to with `preventScrollReset` (a tab, a filter): they keep the page's place.
+ * The router (client-router.tsx) adds them.
+ */
+export const keepScroll = new Set<string>();
 
 function savedPositions(): Record<string, number> {
   if (!positions) {
@@ -57,6 +63,7 @@ export function ScrollRestoration() {
       if (y !== undefined) window.scrollTo(0, y);
       return;
     }
+    if (keepScroll.delete(location.key)) return;
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@shared/api/auth-responses';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList } from '@/components/ui/tabs';
+import { TabLink, useUrlTabs } from '@/components/url-tabs';
 import { AvailabilityPanel } from '@/features/availability/availability-panel';
 import { categoriesQuery } from '@/features/catalog/catalog-api';
 import { BecomeProviderCard } from '@/features/provider-workspace/become-provider-card';
@@ -22,10 +22,13 @@ function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
 }
 
+/** The tabs, by their `?tab=` value; the first (Services) is the default and has no parameter. */
+const TABS = ['services', 'bookings', 'availability', 'profile'] as const;
+
 function ProviderWorkspace() {
   const provider = useQuery(myProviderQuery);
   const categories = useQuery(categoriesQuery);
-  const [tab, setTab] = useState('services');
+  const tabs = useUrlTabs(TABS);
 
   if (provider.isPending) {
     return (
@@ -51,13 +54,21 @@ function ProviderWorkspace() {
         <p className="text-muted-foreground">Welcome back, {p.displayName}. Manage your services and bookings.</p>
       </div>
       <StatCards />
-      <Tabs value={tab} onValueChange={setTab} className="gap-4">
+      <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         {/* Two rows on a phone: in one scrolling row the fourth tab (Profile) was cut off at the edge. */}
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 *:h-9 sm:inline-flex sm:h-10 sm:w-fit sm:gap-0 sm:*:h-full">
-          <TabsTrigger value="services">Services</TabsTrigger>
-          <TabsTrigger value="bookings">Booking Requests</TabsTrigger>
-          <TabsTrigger value="availability">Availability</TabsTrigger>
-          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabLink value="services" href={tabs.href('services')}>
+            Services
+          </TabLink>
+          <TabLink value="bookings" href={tabs.href('bookings')}>
+            Booking Requests
+          </TabLink>
+          <TabLink value="availability" href={tabs.href('availability')}>
+            Availability
+          </TabLink>
+          <TabLink value="profile" href={tabs.href('profile')}>
+            Profile
+          </TabLink>
         </TabsList>
         <TabsContent value="services">
           {categories.isError ? (

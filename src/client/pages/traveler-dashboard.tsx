@@ -1,11 +1,12 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CalendarX2, Heart, History } from 'lucide-react';
 import { signInPath } from '@shared/domain/return-path';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList } from '@/components/ui/tabs';
+import { TabLink, useUrlTabs } from '@/components/url-tabs';
 import { favoritesQuery } from '@/features/catalog/favorites';
 import { ServiceCard } from '@/features/catalog/service-card';
 import { BookingList, DashboardEmptyState } from '@/features/traveler-dashboard/booking-list';
@@ -15,9 +16,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
 
+/** The tabs, by their `?tab=` value; the first (Upcoming) is the default and has no parameter. */
 const TABS = ['upcoming', 'past', 'saved'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
 /** The three counters (SPEC.md section 2): each the length of its tab's list. */
 function Counters() {
@@ -83,9 +83,7 @@ function SavedServices() {
 
 function TravelerDashboard({ name }: { name: string }) {
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'upcoming';
+  const tabs = useUrlTabs(TABS);
 
   // A provider accepting, declining or canceling shows here without a reload.
   useRealtimeEvents((event) => {
@@ -99,25 +97,18 @@ function TravelerDashboard({ name }: { name: string }) {
         <p className="text-muted-foreground">Welcome back, {name}. Your bookings and saved services.</p>
       </div>
       <Counters />
-      <Tabs
-        value={tab}
-        onValueChange={(next) =>
-          setSearchParams(
-            (params) => {
-              if (next === 'upcoming') params.delete('tab');
-              else params.set('tab', next);
-              return params;
-            },
-            { replace: true, preventScrollReset: true },
-          )
-        }
-        className="gap-4"
-      >
+      <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
-            <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
-            <TabsTrigger value="past">Past</TabsTrigger>
-            <TabsTrigger value="saved">Saved Services</TabsTrigger>
+            <TabLink value="upcoming" href={tabs.href('upcoming')}>
+              Upcoming
+            </TabLink>
+            <TabLink value="past" href={tabs.href('past')}>
+              Past
+            </TabLink>
+            <TabLink value="saved" href={tabs.href('saved')}>
+              Saved Services
+            </TabLink>
           </TabsList>
         </div>
         <TabsContent value="upcoming">

@@ -81,7 +81,7 @@ export function bookingRequestEmail(input: {
       `${input.travelerName} asked to book ${input.serviceTitle} on ${input.startText} for ${input.hours} ${input.hours === 1 ? 'hour' : 'hours'}.`,
       'Accept or decline the request from your dashboard.',
     ],
-    action: { label: 'Open your dashboard', url: `${input.appUrl}/dashboard/provider` },
+    action: { label: 'Open your dashboard', url: `${input.appUrl}/dashboard/provider?tab=bookings` },
   });
 }
 

@@ -69,6 +69,42 @@ describe('/dashboard/provider (server-rendered)', () => {
     expect(user.role).toBe('PROVIDER');
   });
 
+  it('renders the tab named by ?tab= selected, its panel in the HTML; an unknown tab is Services', async () => {
+    const { cookies } = await signUp(t.app, { role: 'PROVIDER', name: 'Tomas Provider' });
+    /** The tab (role="tab") that is selected, by its text, and the visible panel's text. */
+    const selected = (html: string) => {
+      const tabs = [...html.matchAll(/<a [^>]*role="tab"[^>]*>([^<]*)<\/a>/g)];
+      const on = tabs.filter((m) => m[0].includes('aria-selected="true"'));
+      return { count: tabs.length, on: on.map((m) => m[1]), hrefs: tabs.map((m) => /href="([^"]*)"/.exec(m[0])?.[1]) };
+    };
+
+    const bookings = rootHtml((await t.app.inject({ url: '/dashboard/provider?tab=bookings', cookies })).body);
+    expect(selected(bookings)).toEqual({
+      count: 4,
+      on: ['Booking Requests'],
+      // Each tab is a link to its own address: a tap before hydration is a navigation to it.
+      hrefs: [
+        '/dashboard/provider',
+        '/dashboard/provider?tab=bookings',
+        '/dashboard/provider?tab=availability',
+        '/dashboard/provider?tab=profile',
+      ],
+    });
+    expect(bookings).toContain('No booking requests');
+    expect(bookings).not.toContain('No services yet');
+
+    const profile = rootHtml((await t.app.inject({ url: '/dashboard/provider?tab=profile', cookies })).body);
+    expect(selected(profile).on).toEqual(['Profile']);
+    expect(profile).not.toContain('No booking requests');
+
+    for (const url of ['/dashboard/provider', '/dashboard/provider?tab=nonsense']) {
+      const html = rootHtml((await t.app.inject({ url, cookies })).body);
+      expect(selected(html).on, url).toEqual(['Services']);
+      expect(html).toContain('No services yet');
+      expect(html).not.toContain('No booking requests');
+    }
+  });
+
   it('offers a traveler the switch, without asking for provider data', async () => {
     const { cookies } = await signUp(t.app, { name: 'Tara Traveler' });
     const res = await t.app.inject({ url: '/dashboard/provider', cookies });

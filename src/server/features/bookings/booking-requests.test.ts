@@ -112,6 +112,8 @@ describe('POST /api/bookings', () => {
     });
     expect(mails[0]!.text).toContain('Rita Sousa asked to book Deep tissue massage on');
     expect(mails[0]!.text).toContain('10:00 AM (Lisbon) for 2 hours');
+    // The link opens the provider's Booking Requests tab.
+    expect(mails[0]!.text).toContain('/dashboard/provider?tab=bookings');
   });
 
   it('respondBy is the start when it comes sooner than 24 hours', async () => {

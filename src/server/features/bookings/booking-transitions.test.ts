@@ -288,7 +288,7 @@ describe('POST /api/bookings/{id}/cancel', () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to_address: f.owner.user.email, kind: 'booking-canceled' });
-    expect(mails[0]!.text).toContain('/dashboard/provider');
+    expect(mails[0]!.text).toContain('/dashboard/provider?tab=bookings');
   });
 
   it('the provider cancels a PENDING or PAID booking; the traveler is emailed', async () => {

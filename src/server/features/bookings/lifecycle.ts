@@ -106,7 +106,8 @@ export async function enqueueStatusEmail(
     providerName: b.provider_name,
     serviceTitle: b.title,
     startText: startText(b.start_at, b.time_zone),
-    dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider',
+    // A provider lands on their Booking Requests tab.
+    dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider?tab=bookings',
   });
   await enqueueEmail(tx, {
     to: to === 'traveler' ? b.traveler_email : b.provider_email,

@@ -1,0 +1,55 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { TabsTrigger } from '@/components/ui/tabs';
+
+/**
+ * Tabs whose selection is the page's `?tab=` (the first tab, the default, has none; an unknown
+ * value shows the default), so a tab can be linked to, survives a reload and is rendered by the
+ * server. Each trigger is a real link to its tab: a tap before the page has hydrated is an ordinary
+ * navigation that the server answers with that tab selected; once hydrated, Radix selects the tab
+ * on the client (mouse down, arrow keys, focus) and the link's own navigation goes to the same
+ * address, in place (`replace`, no scroll to the top).
+ */
+export function useUrlTabs<T extends string>(tabs: readonly [T, ...T[]]) {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const requested = searchParams.get('tab');
+  const value: T = tabs.find((t) => t === requested) ?? tabs[0];
+
+  /** The current address with `next` as its tab (other parameters are kept). */
+  const href = (next: T) => {
+    const params = new URLSearchParams(searchParams);
+    if (next === tabs[0]) params.delete('tab');
+    else params.set('tab', next);
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+
+  return {
+    value,
+    href,
+    /** For Tabs' onValueChange. */
+    onValueChange: (next: string) => {
+      const tab = tabs.find((t) => t === next);
+      if (tab && tab !== value) void navigate(href(tab), { replace: true, preventScrollReset: true });
+    },
+  };
+}
+
+/** Space on a tab: the page does not scroll (a link would; the focused tab is already selected). */
+function noScrollOnSpace(event: KeyboardEvent) {
+  if (event.key === ' ') event.preventDefault();
+}
+
+/** A tab trigger that is a link to `href` (from useUrlTabs). */
+export function TabLink({ value, href, children }: { value: string; href: string; children: ReactNode }) {
+  return (
+    <TabsTrigger value={value} asChild>
+      {/* Radix gives its trigger type="button", which a link does not take. */}
+      <Link to={href} replace preventScrollReset type={undefined} onKeyDown={noScrollOnSpace}>
+        {children}
+      </Link>
+    </TabsTrigger>
+  );
+}
