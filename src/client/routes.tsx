@@ -15,7 +15,7 @@ import {
   serviceSearchQueryOptions,
 } from '@/features/catalog/catalog-api';
 import { favoritesQuery } from '@/features/catalog/favorites';
-import { conversationsQuery } from '@/lib/realtime';
+import { conversationsQuery } from '@/lib/conversation-queries';
 import { HomePage } from '@/pages/home';
 
 /**
@@ -55,18 +55,17 @@ function loaderOf({ queryClient, isServer }: RouteEnv, queries: Prefetch) {
   };
 }
 
-/** A page in its own chunk; `module` (its source under src/client) lets the server preload it. */
 /**
- * Who may see a page, decided on the server before rendering: a signed-out visitor asking for a
- * signed-in screen is redirected to sign in, a signed-in one asking for sign-in goes home (the
- * browser does the same with <Navigate> once it routes on its own).
+ * Who may see a page, decided on the server before rendering (its routes use it only when
+ * `isServer`): a signed-out visitor asking for a signed-in screen is redirected to sign in, a
+ * signed-in one asking for sign-in goes home (the browser does the same with <Navigate> once it
+ * routes on its own).
  */
 function serverGuard(
-  { queryClient, isServer: server }: RouteEnv,
+  { queryClient }: RouteEnv,
   wants: 'signed-in' | 'signed-out',
   queries: readonly { queryKey: readonly unknown[] }[] = [],
 ) {
-  if (!(SERVER_BUILD && server)) return undefined;
   return async ({ request }: LoaderFunctionArgs) => {
     // Could not check (the API is down): render the page, which waits for the browser to ask.
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
@@ -82,6 +81,7 @@ function serverGuard(
   };
 }
 
+/** A page in its own chunk; `module` (its source under src/client) lets the server preload it. */
 const page = <K extends string>(module: string, load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
   lazy: async () => ({ Component: (await load())[name] }),
   handle: { module },
@@ -118,12 +118,12 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               path: 'auth/signin',
               ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage'),
-              loader: serverGuard(env, 'signed-out'),
+              loader: isServer ? serverGuard(env, 'signed-out') : undefined,
             },
             {
               path: 'auth/signup',
               ...page('pages/signup.tsx', () => import('@/pages/signup'), 'SignUpPage'),
-              loader: serverGuard(env, 'signed-out'),
+              loader: isServer ? serverGuard(env, 'signed-out') : undefined,
             },
             {
               // Links sent by email (issue 11): open signed in or out.
@@ -154,10 +154,9 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               // Signed-in screens use the same pattern: the server renders them with their data.
               path: 'settings',
               ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage'),
-              loader: serverGuard(env, 'signed-in', [
-                { queryKey: sessionsQueryKey },
-                { queryKey: emailStatusQueryKey },
-              ]),
+              loader: isServer
+                ? serverGuard(env, 'signed-in', [{ queryKey: sessionsQueryKey }, { queryKey: emailStatusQueryKey }])
+                : undefined,
             },
             {
               // A provider's workspace; a traveler is offered the switch (their data is not asked for).
@@ -169,7 +168,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
-                    await serverGuard(env, 'signed-in')?.(args);
+                    await serverGuard(env, 'signed-in')(args);
                     const user = queryClient.getQueryData<{ role: string } | null>(currentUserQuery.queryKey);
                     if (user?.role === 'PROVIDER') {
                       // Imported here: the server runs this loader, and the browser's first load stays lean.
@@ -212,7 +211,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               ...page(module, load as () => Promise<Record<string, React.ComponentType>>, name),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
-                    await serverGuard(env, 'signed-in')?.(args);
+                    await serverGuard(env, 'signed-in')(args);
                     const user = queryClient.getQueryData<{ role: string } | null>(currentUserQuery.queryKey);
                     if (user?.role === 'ADMIN') {
                       const { prefetchAdminPage } = await import('@/features/admin/admin-api');
@@ -235,7 +234,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
-                    await serverGuard(env, 'signed-in')?.(args);
+                    await serverGuard(env, 'signed-in')(args);
                     // Imported here: the server runs this loader, and the browser's first load stays lean.
                     const { prefetchTravelerDashboard } = await import('@/features/traveler-dashboard/bookings-api');
                     await Promise.all([
@@ -249,7 +248,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               path: 'messages',
               ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),
-              loader: serverGuard(env, 'signed-in', [conversationsQuery]),
+              loader: isServer ? serverGuard(env, 'signed-in', [conversationsQuery]) : undefined,
             },
             {
               path: 'browse',
@@ -275,7 +274,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage'),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
-                    const guarded = await serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])?.(args);
+                    const guarded = await serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])(args);
                     // Whether card payments are on decides the payment card, so the HTML carries it.
                     // Imported here: the server runs this loader, and the browser's first load stays lean.
                     const { paymentsConfigQuery } = await import('@/features/payments/payments-api');

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message, RealtimeEvent } from '@shared/api/conversations';
-import { conversationsQueryKey, threadQueryKey, unreadCountQuery } from './realtime';
+import { conversationsQueryKey, threadQueryKey } from './conversation-queries';
+import { unreadCountQuery } from './realtime';
 
 /** The events as this module reads them: those of booking threads. */
 type BookingThreadEvent =

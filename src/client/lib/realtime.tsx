@@ -18,25 +18,6 @@ export const unreadCountQuery = queryOptions({
     (await (await apiRequest('GET', '/api/messages/unread-count', undefined, { signal })).json()) as UnreadCount,
 });
 
-/** Query keys the messaging screen reads, which events refresh. */
-export const conversationsQueryKey = ['/api/bookings/with-messages'] as const;
-
-/**
- * GET /api/bookings/with-messages (the route table names it for /messages). Its schema (full zod)
- * is imported only when the query runs.
- */
-export const conversationsQuery = queryOptions({
-  queryKey: conversationsQueryKey,
-  queryFn: async ({ signal }) => {
-    const [{ conversationSchema }, res] = await Promise.all([
-      import('@shared/api/conversations'),
-      apiRequest('GET', '/api/bookings/with-messages', undefined, { signal }),
-    ]);
-    return conversationSchema.array().parse(await res.json());
-  },
-});
-export const threadQueryKey = (bookingId: string) => ['/api/bookings', bookingId, 'messages'] as const;
-
 type Listener = (event: RealtimeEvent) => void;
 const RealtimeContext = createContext<{ subscribe(fn: Listener): () => void } | null>(null);
 
