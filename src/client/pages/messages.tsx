@@ -11,6 +11,8 @@ import { conversationRefQuery, inquiriesQuery, useInquiryEvents } from '@/featur
 import { ThreadView } from '@/features/messages/thread-view';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useCurrentPath } from '@/lib/sign-in-address';
+import { signInPath } from '@shared/domain/return-path';
 import { cn } from '@/lib/utils';
 
 const WIDE = '(min-width: 768px)';
@@ -39,6 +41,7 @@ function useIsWide(): boolean {
 export function MessagesPage() {
   useDocumentTitle('Messages');
   const { user, isLoading } = useAuth();
+  const currentPath = useCurrentPath();
   const [params] = useSearchParams();
   const bookingThreads = useQuery({ ...conversationsQuery, enabled: Boolean(user) });
   const inquiries = useQuery({ ...inquiriesQuery, enabled: Boolean(user) });
@@ -71,7 +74,8 @@ export function MessagesPage() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth/signin" replace />;
+  // Signed out (a session ended in another tab): to sign in, and back here (decision 016).
+  if (!user) return <Navigate to={signInPath(currentPath)} replace />;
   if (moved.data?.bookingId && !isOpenInquiry)
     return <Navigate to={`/messages?booking=${moved.data.bookingId}`} replace />;
   if (isError || !data) return <LoadFailed what="your messages" onRetry={refetch} />;

@@ -17,6 +17,8 @@ import { StatCards } from '@/features/provider-workspace/stat-cards';
 import { myProviderQuery } from '@/features/provider-workspace/workspace-api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useCurrentPath } from '@/lib/sign-in-address';
+import { signInPath } from '@shared/domain/return-path';
 
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
@@ -115,6 +117,7 @@ function NotAProvider({ user }: { user: User }) {
 export function ProviderDashboardPage() {
   useDocumentTitle('Provider Dashboard');
   const { user, isLoading } = useAuth();
+  const currentPath = useCurrentPath();
   if (isLoading) {
     return (
       <Centered>
@@ -122,7 +125,8 @@ export function ProviderDashboardPage() {
       </Centered>
     );
   }
-  if (!user) return <Navigate to="/auth/signin" replace />;
+  // Signed out (a session ended in another tab): to sign in, and back here (decision 016).
+  if (!user) return <Navigate to={signInPath(currentPath)} replace />;
   if (user.role !== 'PROVIDER') return <NotAProvider user={user} />;
   return <ProviderWorkspace />;
 }
