@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app-providers';
 import { ClientRouter } from '@/lib/client-router';
@@ -37,5 +37,7 @@ const app = (
   </AppProviders>
 );
 
-if (pageData) hydrateRoot(container, app);
+// Hydration as a transition: React then works in slices of a few milliseconds and yields between
+// them, so a slow phone is not frozen for the whole page (as Remix's and Next.js's entries do).
+if (pageData) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
