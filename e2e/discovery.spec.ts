@@ -323,6 +323,27 @@ test.describe('discovery', () => {
     await expect(cards(page).first().getByRole('heading')).toHaveText(firstOnPage1 ?? '');
   });
 
+  test('Back returns to where a filtered list was left', async ({ page }) => {
+    await page.goto('/browse');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(cards(page)).toHaveCount(24);
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(150);
+    // A filter keeps the page where it is (a new history entry, no jump to the top)...
+    await page.locator('#browse-sort').selectOption('price-low');
+    await expect(page).toHaveURL(/sortBy=price-low/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(150);
+    // ...and Back from a service comes back to that place, not to where the service page was.
+    await cards(page).first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/service\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    await page.goBack();
+    await expect(page).toHaveURL(/sortBy=price-low/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(150);
+  });
+
   test('a capped total reads as a floor', async ({ page }) => {
     await page.route(
       (url) => isSearchRequest(url.href),

@@ -200,6 +200,8 @@ test.describe('provider dashboard', () => {
     await expect(page).toHaveURL('/dashboard/provider?tab=bookings');
     await expect(page.getByText('No booking requests')).toBeVisible();
     await page.keyboard.press('ArrowRight');
+    await expect(tab('Availability')).toBeFocused();
+    await expect(page).toHaveURL('/dashboard/provider?tab=availability');
     await page.keyboard.press('ArrowRight');
     await expect(tab('Profile')).toBeFocused();
     await expect(page).toHaveURL('/dashboard/provider?tab=profile');

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { TabsTrigger } from '@/components/ui/tabs';
 
@@ -32,9 +32,16 @@ export function useUrlTabs<T extends string>(tabs: readonly [T, ...T[]]) {
     /** For Tabs' onValueChange. */
     onValueChange: (next: string) => {
       const tab = tabs.find((t) => t === next);
-      if (tab && tab !== value) void navigate(href(tab), { replace: true, preventScrollReset: true });
+      // Radix may ask twice for one press (focus, then mouse down): the live address says whether
+      // this tab is already the page's.
+      if (tab && !isCurrent(href(tab))) void navigate(href(tab), { replace: true, preventScrollReset: true });
     },
   };
+}
+
+/** Whether `href` is the address on screen now (not as of the last render). */
+function isCurrent(href: string) {
+  return `${window.location.pathname}${window.location.search}` === href;
 }
 
 /** Space on a tab: the page does not scroll (a link would; the focused tab is already selected). */
@@ -42,12 +49,36 @@ function noScrollOnSpace(event: KeyboardEvent) {
   if (event.key === ' ') event.preventDefault();
 }
 
+/**
+ * A press with Cmd, Shift or Alt opens the tab's address elsewhere (a new tab or window): Radix
+ * must not also switch this page's tab on mouse down (it skips a prevented event).
+ */
+function keepPageOnModifiedPress(event: MouseEvent) {
+  if (event.metaKey || event.shiftKey || event.altKey) event.preventDefault();
+}
+
+/** A click on a tab Radix has already selected (on mouse down) has nothing left to do. */
+function skipIfCurrent(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+    const url = new URL(event.currentTarget.href);
+    if (isCurrent(`${url.pathname}${url.search}`)) event.preventDefault();
+  }
+}
+
 /** A tab trigger that is a link to `href` (from useUrlTabs). */
 export function TabLink({ value, href, children }: { value: string; href: string; children: ReactNode }) {
   return (
     <TabsTrigger value={value} asChild>
       {/* Radix gives its trigger type="button", which a link does not take. */}
-      <Link to={href} replace preventScrollReset type={undefined} onKeyDown={noScrollOnSpace}>
+      <Link
+        to={href}
+        replace
+        preventScrollReset
+        type={undefined}
+        onKeyDown={noScrollOnSpace}
+        onMouseDown={keepPageOnModifiedPress}
+        onClick={skipIfCurrent}
+      >
         {children}
       </Link>
     </TabsTrigger>

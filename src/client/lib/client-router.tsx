@@ -32,14 +32,17 @@ export function ClientRouter({ routes, children }: { routes: RouteObject[]; chil
     return withScroll;
   });
   const [state, setState] = useState({ action: history.action, location: history.location });
-  useLayoutEffect(
-    () =>
-      history.listen((update) => {
-        startNavigation(routes, update.location);
-        startTransition(() => setState(update));
-      }),
-    [history, routes],
-  );
+  useLayoutEffect(() => {
+    const stop = history.listen((update) => {
+      startNavigation(routes, update.location);
+      startTransition(() => setState(update));
+    });
+    // Hydration yields to the browser (main.tsx), so Back or Forward may have moved the history
+    // before this listener existed: catch up with it, as the listener would have.
+    const missed = { action: history.action, location: history.location };
+    startTransition(() => setState((shown) => (shown.location.key === missed.location.key ? shown : missed)));
+    return stop;
+  }, [history, routes]);
   return (
     <Router location={state.location} navigationType={state.action} navigator={navigator}>
       {children}

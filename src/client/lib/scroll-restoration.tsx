@@ -63,7 +63,12 @@ export function ScrollRestoration() {
       if (y !== undefined) window.scrollTo(0, y);
       return;
     }
-    if (keepScroll.delete(location.key)) return;
+    // The page stays put; the new entry starts where it is (no scroll event will say so), so Back
+    // and Forward find it there.
+    if (keepScroll.delete(location.key)) {
+      savedPositions()[location.key] = window.scrollY;
+      return;
+    }
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
