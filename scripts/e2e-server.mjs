@@ -28,6 +28,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main
   stdio: 'inherit',
   env: {
     ...process.env,
+    // As `npm start` runs it: React's production build (scripts/start.mjs).
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
     DATA_DIR: dataDir,
     PORT: port,
     HOST: '127.0.0.1',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messagePreferencesSchema, type MessagePreferences } from '@shared/api/conversations';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +18,10 @@ export function MessageEmailCard() {
         await (await apiRequest('GET', '/api/messages/preferences', undefined, { signal })).json(),
       ),
   });
+  // The choice shows at once and a failure puts it back. It is React state set in the change
+  // handler: the mutation's own pending state arrives a tick later (TanStack batches it), and React
+  // meanwhile restored the controlled box to the saved value, so a click could seem not to take.
+  const [choosing, setChoosing] = useState<boolean>();
   const save = useMutation({
     mutationFn: async (next: MessagePreferences) =>
       messagePreferencesSchema.parse(await (await apiRequest('PUT', '/api/messages/preferences', next)).json()),
@@ -43,10 +48,13 @@ export function MessageEmailCard() {
             <input
               type="checkbox"
               className="size-4 accent-primary"
-              // The choice shows at once; a failure puts it back.
-              checked={save.isPending ? save.variables.messageEmails : data.messageEmails}
-              disabled={save.isPending}
-              onChange={(e) => save.mutate({ messageEmails: e.target.checked })}
+              checked={choosing ?? data.messageEmails}
+              disabled={choosing !== undefined}
+              onChange={(e) => {
+                const next = e.target.checked;
+                setChoosing(next);
+                save.mutate({ messageEmails: next }, { onSettled: () => setChoosing(undefined) });
+              }}
             />
             Email me about messages I have not read
           </label>
