@@ -17,6 +17,7 @@ const pageHtml = `<!doctype html>\n<html lang="en"><head><title>Locora</title></
 fs.mkdirSync(path.join(clientDir, 'assets'));
 fs.writeFileSync(path.join(clientDir, ASSET), assetText);
 fs.writeFileSync(path.join(clientDir, 'index.html'), pageHtml);
+fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 await precompressFile(path.join(clientDir, ASSET));
 
 const t = useTestApp({ clientDir });
@@ -118,6 +119,41 @@ describe('built assets are served precompressed', () => {
       const suffix = encoding === 'br' ? '.br' : '.gz';
       expect(res.rawPayload.equals(fs.readFileSync(path.join(clientDir, ASSET + suffix)))).toBe(true);
     }
+  });
+});
+
+describe('static files', () => {
+  it('an asset written after the start is served: assets are looked up when asked, not listed at start', async () => {
+    const late = 'assets/late-Zz99Yy88.js';
+    fs.writeFileSync(path.join(clientDir, late), 'export const late = 1;\n');
+    const res = await t.app.inject({ method: 'GET', url: `/${late}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export const late = 1;\n');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const head = await t.app.inject({ method: 'HEAD', url: `/${ASSET}` });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('a missing asset is a 404, not a page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-00000000.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/^text\/html/);
+  });
+
+  it('a path leaving the assets folder is not served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2Findex.html' });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain('<!-- padding -->');
+  });
+
+  it('files at the top are served and revalidated; the page shell is never served as a file', async () => {
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toContain('<svg');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const shell = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(shell.statusCode).toBe(404);
+    expect(shell.body).not.toContain('<!-- padding -->');
   });
 });
 
