@@ -105,8 +105,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         rollupOptions: {
           input: { main: path.resolve('src/server/main.ts') },
-          // Every chunk beside main.js, so import.meta.url finds the files copied there.
-          output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+          output: {
+            // Every chunk beside main.js, so import.meta.url finds the files copied there.
+            entryFileNames: '[name].js',
+            chunkFileNames: '[name]-[hash].js',
+            // Stack traces need the mappings, not the sources: `npm start` runs with
+            // --enable-source-maps, which parses every chunk's map as it loads (decision 028).
+            sourcemapExcludeSources: true,
+          },
         },
       }
     : {

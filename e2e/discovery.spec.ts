@@ -336,9 +336,10 @@ test.describe('discovery', () => {
     // ...and Back from a service comes back to that place, not to where the service page was.
     await cards(page).first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/service\//);
-    // The service page's own photos: the address changes before that page has rendered, and
-    // /browse has an h1 too (a scroll made then is undone by the new page's scroll to the top).
-    await expect(page.getByRole('region', { name: /^Photos of / })).toBeVisible();
+    // Wait for the service page itself: the address changes before it has rendered, and a scroll
+    // made on the list is undone by the new page's scroll to the top.
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Browse services');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
     await page.goBack();

@@ -47,6 +47,8 @@ test.beforeAll(async () => {
     stdio: 'inherit',
     env: {
       ...process.env,
+      // As `npm start` runs it: React's production build (scripts/start.mjs).
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
