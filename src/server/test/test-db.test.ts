@@ -38,6 +38,27 @@ describe('resetDatabase', () => {
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
   });
 
+  it('restarts every sequence, also of a table the test emptied itself', async () => {
+    const booking = await createBooking(t.db);
+    const insertEvent = () =>
+      queryRows<{ id: number }>(
+        t.db,
+        sql`insert into user_events (user_id, type, data) values (${booking.userId}, 'test', '{}') returning id`,
+      );
+    await insertEvent();
+    await insertEvent();
+    await t.db.execute(sql`delete from user_events`);
+    await resetDatabase(t.database);
+    const after = await rowCounts();
+    expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
+    const again = await createBooking(t.db);
+    const [row] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into user_events (user_id, type, data) values (${again.userId}, 'test', '{}') returning id`,
+    );
+    expect(Number(row?.id)).toBe(1);
+  });
+
   it('keeps the migrations bookkeeping', async () => {
     await resetDatabase(t.database);
     const [row] = await queryRows<{ n: number }>(

@@ -43,19 +43,54 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/** The public schema's tables and sequences, read once per database (migrations ran before). */
+type Catalog = { tables: string[]; sequences: string[] };
+const catalogs = new WeakMap<Database['db'], Catalog>();
+
+const quoted = (name: string) => `"public"."${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+async function catalogOf(database: Database): Promise<Catalog> {
+  let catalog = catalogs.get(database.db);
+  if (!catalog) {
+    const tables = await queryRows<{ name: string }>(
+      database.db,
+      sql`select tablename as name from pg_tables
+          where schemaname = 'public' and tablename <> '__drizzle_migrations'
+          order by tablename`,
+    );
+    const sequences = await queryRows<{ name: string }>(
+      database.db,
+      sql`select sequencename as name from pg_sequences where schemaname = 'public' order by sequencename`,
+    );
+    catalog = { tables: tables.map((t) => t.name), sequences: sequences.map((q) => q.name) };
+    catalogs.set(database.db, catalog);
+  }
+  return catalog;
+}
+
 /**
- * Empties every table of the public schema (between tests), found from the catalog so that a new
- * table can never leak state from one test to the next. Drizzle's migration bookkeeping lives in
- * its own schema and is kept (it is excluded by name too, should it ever move to public).
+ * Empties every table of the public schema and restarts its sequences (between tests), found from
+ * the catalog so that a new table can never leak state from one test to the next. Drizzle's
+ * migration bookkeeping lives in its own schema and is kept (it is excluded by name too, should it
+ * ever move to public).
+ *
+ * Only the tables that hold rows are truncated: TRUNCATE gives every table and index new files,
+ * which for all ~30 tables cost ~210 ms per test on PGlite and ~130 ms on PostgreSQL, a quarter of
+ * the suite's time, while most tests write to a few tables.
  */
 export async function resetDatabase(database: Database) {
-  const tables = await queryRows<{ tablename: string }>(
-    database.db,
-    sql`select tablename from pg_tables
-        where schemaname = 'public' and tablename <> '__drizzle_migrations'
-        order by tablename`,
-  );
-  if (tables.length === 0) return;
-  const list = tables.map((t) => `"public"."${t.tablename.replace(/"/g, '""')}"`).join(', ');
-  await database.db.execute(sql.raw(`truncate table ${list} restart identity cascade`));
+  const { tables, sequences } = await catalogOf(database);
+  if (tables.length > 0) {
+    const probes = tables.map((t) => `select ${literal(t)} as name where exists (select 1 from ${quoted(t)})`);
+    const filled = await queryRows<{ name: string }>(database.db, sql.raw(probes.join(' union all ')));
+    if (filled.length > 0) {
+      const list = filled.map((t) => quoted(t.name)).join(', ');
+      await database.db.execute(sql.raw(`truncate table ${list} cascade`));
+    }
+  }
+  if (sequences.length > 0) {
+    const restarts = sequences.map((q) => `setval(${literal(quoted(q))}, 1, false)`).join(', ');
+    await database.db.execute(sql.raw(`select ${restarts}`));
+  }
 }
