@@ -10,6 +10,7 @@ import * as schema from './schema.ts';
 import {
   PGLITE_EXTENSION_NAMES,
   PGLITE_SETUP,
+  pgliteStartParams,
   RANDOM_PAGE_COST,
   startPgliteThread,
   type PgliteStart,
@@ -128,7 +129,10 @@ async function startPgliteInProcess(dir: string | undefined): Promise<{ client: 
     for (const name of PGLITE_EXTENSION_NAMES) {
       extensions[name] = ((await import(`@electric-sql/pglite/contrib/${name}`)) as Extensions)[name]!;
     }
-    const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, { extensions });
+    const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, {
+      extensions,
+      startParams: pgliteStartParams(PGlite.defaultStartParams),
+    });
     for (const statement of PGLITE_SETUP) await client.exec(statement);
     return { client, release };
   } catch (err) {

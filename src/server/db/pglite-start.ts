@@ -18,6 +18,22 @@ export const PGLITE_EXTENSION_NAMES = ['btree_gist', 'pg_trgm', 'unaccent'];
 /** What runs once on every PGlite connection before use. */
 export const PGLITE_SETUP = [`SET random_page_cost = ${RANDOM_PAGE_COST}`];
 
+/**
+ * Server settings PGlite starts with (`-c name=value`, after PGlite's own start parameters).
+ *
+ * shared_buffers: PostgreSQL's default pool, 128MB, is zeroed inside WebAssembly (memset) at every
+ * open, ~6 ms per MB: 0.7-0.9 s of each start on a 2-core VM, the largest single cost of
+ * `npm start`. PGlite has one connection and its files sit in the OS page cache, so a page outside
+ * the pool is one read away, not a disk seek. 32MB holds the demo database (12 MB) with room.
+ * Decision 029.
+ */
+export const PGLITE_START_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '32MB' };
+
+/** PGlite's start parameters: its own defaults, then PGLITE_START_SETTINGS. */
+export function pgliteStartParams(defaults: readonly string[]): string[] {
+  return [...defaults, ...Object.entries(PGLITE_START_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
 /** An embedded database whose thread is starting: the lock is held from the call on. */
 export type PgliteStart = {
   /** The DATA_DIR it was started for (undefined: in memory). */
@@ -41,6 +57,7 @@ export function startPgliteThread(dir: string | undefined): PgliteStart {
       dataDir: dir ? path.join(dir, 'pglite') : undefined,
       extensions: PGLITE_EXTENSION_NAMES,
       setup: PGLITE_SETUP,
+      settings: { ...PGLITE_START_SETTINGS },
     });
     // A failure is reported where `ready` is awaited; until then it is not an unhandled rejection.
     ready.catch(() => {});

@@ -38,6 +38,8 @@ export type PgliteThreadOptions = {
   extensions: string[];
   /** Statements run once at start (e.g. planner settings). */
   setup: string[];
+  /** Server settings given at PGlite's start (`-c name=value`), e.g. shared_buffers. */
+  settings: Record<string, string>;
 };
 
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
