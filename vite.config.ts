@@ -17,6 +17,21 @@ function serverFiles(): Plugin {
   return {
     name: 'locora-server-files',
     apply: 'build',
+    // `npm start` compiles the server from V8's code cache, and a script compiled from the cache
+    // cannot import() on Node 20 (decision 029): no import() may be left in the build.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const found = findImportExpression(this.parse(chunk.code));
+        if (found !== undefined) {
+          const line = chunk.code.slice(0, found).split('\n').length;
+          this.error(
+            `${chunk.fileName}:${line} keeps an import(): the server build must load packages with require() ` +
+              "(output.dynamicImportInCjs: false), because code compiled from V8's cache cannot import() on Node 20.",
+          );
+        }
+      }
+    },
     writeBundle(options) {
       const outDir = options.dir ?? path.resolve('dist/server');
       fs.cpSync(path.resolve('src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
@@ -27,6 +42,26 @@ function serverFiles(): Plugin {
       fs.copyFileSync(path.resolve('src/server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
     },
   };
+}
+
+/** Where the first import() expression of a parsed program starts, if it has one. */
+function findImportExpression(node: unknown): number | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = findImportExpression(child);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (node === null || typeof node !== 'object') return undefined;
+  const record = node as { type?: unknown; start?: number };
+  if (record.type === 'ImportExpression') return record.start ?? 0;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'parent' || typeof value !== 'object') continue;
+    const found = findImportExpression(value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -56,8 +91,9 @@ function inlineThemeScript(): Plugin {
  * Two builds (docs/decisions/013-server-rendering.md):
  * - the client (`vite build`): hashed assets and a manifest, in dist/client;
  * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
- *   time into dist/server/main.js, with the packages it uses bundled in (a few stay in
- *   node_modules, see `ssr.external` below).
+ *   time into dist/server/main.cjs, with the packages it uses bundled in (a few stay in
+ *   node_modules, see `ssr.external` below), and code-cache.cjs, through which `npm start` loads
+ *   it (decision 029).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve('src/client'),
@@ -104,13 +140,24 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         copyPublicDir: false,
         rollupOptions: {
-          input: { main: path.resolve('src/server/main.ts') },
+          input: {
+            main: path.resolve('src/server/main.ts'),
+            'code-cache': path.resolve('src/server/code-cache.ts'),
+          },
           output: {
-            // Every chunk beside main.js, so import.meta.url finds the files copied there.
-            entryFileNames: '[name].js',
-            chunkFileNames: '[name]-[hash].js',
-            // Stack traces need the mappings, not the sources: `npm start` runs with
-            // --enable-source-maps, which parses every chunk's map as it loads (decision 028).
+            // CommonJS, so that V8's code cache can hold it (decision 029): Node 20 offers no way
+            // to give an ES module's compile a cache. import() of the packages left outside stays
+            // import(), and import.meta.url becomes the file's own URL.
+            format: 'cjs',
+            // The packages left outside load with require() when first used, not import(): a
+            // script compiled from V8's cache cannot import() on Node 20 (its loader callback is
+            // not kept with the cache; the build checks, see serverFiles). Each has a CommonJS build.
+            dynamicImportInCjs: false,
+            // Every chunk beside main.cjs, so import.meta.url finds the files copied there.
+            entryFileNames: '[name].cjs',
+            chunkFileNames: '[name]-[hash].cjs',
+            // Stack traces need the mappings, not the sources (decision 028): they are read when a
+            // stack trace is first printed (source-map-support, decision 029).
             sourcemapExcludeSources: true,
           },
         },

@@ -43,12 +43,11 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   stripe = await startStripeServer({ forwardWebhooksTo: `${baseURL}/api/webhooks/stripe` });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-e2e-pay-'));
-  server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  // As `npm start` runs it (scripts/start.mjs: the build through V8's code cache, React's production build).
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: 'inherit',
     env: {
       ...process.env,
-      // As `npm start` runs it: React's production build (scripts/start.mjs).
-      NODE_ENV: process.env.NODE_ENV ?? 'production',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

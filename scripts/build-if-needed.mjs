@@ -1,5 +1,5 @@
 // Builds what `npm start` runs when it is missing or older than its sources: the client
-// (dist/client) and the server compiled ahead of time (dist/server/main.js). `--force` always builds.
+// (dist/client) and the server compiled ahead of time (dist/server/main.cjs). `--force` always builds.
 // `npm start` calls buildIfNeeded() from scripts/start.mjs, in the server's own process (one Node
 // start fewer); `npm run build` runs this file with --force.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 const common = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const builds = [
   { name: 'client', out: 'dist/client/index.html', sources: common, args: [] },
-  { name: 'server', out: 'dist/server/main.js', sources: [...common, 'src/server'], args: ['--ssr'] },
+  { name: 'server', out: 'dist/server/main.cjs', sources: [...common, 'src/server'], args: ['--ssr'] },
 ];
 
 function newestMtime(p) {

@@ -1,5 +1,5 @@
 // Starts the production server on a fresh embedded database with demo data, for Playwright.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,14 +22,12 @@ const oidc = await startLocalOidcProvider({
     `http://localhost:${port}/api/auth/google/callback`,
   ],
 });
-const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+// As `npm start` runs it (build if needed, the compiled server through V8's code cache, React's
+// production build), so the journeys try what a person starts.
+const child = spawn(process.execPath, ['scripts/start.mjs'], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    // As `npm start` runs it: React's production build (scripts/start.mjs).
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
     DATA_DIR: dataDir,
     PORT: port,
     HOST: '127.0.0.1',

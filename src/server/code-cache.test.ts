@@ -1,0 +1,148 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installCodeCache, runServerBuild, type CodeCache } from './code-cache.ts';
+
+let root: string;
+let cacheDir: string;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-code-cache-'));
+  cacheDir = path.join(root, 'code-cache');
+});
+
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+function write(name: string, source: string) {
+  fs.writeFileSync(path.join(root, name), source);
+}
+
+// A start of the server, as far as the cache goes, in a Node process of its own: V8 also keeps
+// what it compiled in memory, so a second load in this process would never read the cache.
+const runner = `
+import { createRequire } from 'node:module';
+import { installCodeCache } from ${JSON.stringify(path.resolve('src/server/code-cache.ts'))};
+const [root, entry, call] = process.argv.slice(-3);
+const cache = installCodeCache({ root, cacheDir: root + '/code-cache', writeAfterMs: 60_000 });
+const exported = createRequire(root + '/')('./' + entry);
+const value = call === 'call' ? await exported(1) : exported;
+cache.save();
+console.log(JSON.stringify({ value, stats: cache.stats }));
+`;
+
+function start(entry: string, call: 'call' | 'load' = 'load'): { value: unknown; stats: CodeCache['stats'] } {
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', runner, '--', root, entry, call],
+    { encoding: 'utf8' },
+  );
+  if (res.status !== 0) throw new Error(res.stderr);
+  return JSON.parse(res.stdout.trim().split('\n').at(-1)!);
+}
+
+function cacheFiles() {
+  return fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).filter((f) => f.endsWith('.v8')) : [];
+}
+
+describe('V8 code cache for the server build', () => {
+  it('compiles a file and what it requires once, then loads them from the cache', () => {
+    write(
+      'main.cjs',
+      "const { add } = require('./math.cjs');\nmodule.exports = { sum: add(2, 3), dir: __dirname, resolved: require.resolve('./math.cjs') };\n",
+    );
+    write('math.cjs', 'module.exports.add = (a, b) => a + b;\n');
+
+    expect(cacheFiles()).toEqual([]);
+    const first = start('main.cjs');
+    expect(first).toEqual({
+      value: { sum: 5, dir: root, resolved: path.join(root, 'math.cjs') },
+      stats: { hits: 0, misses: 2, rejected: 0 },
+    });
+    expect(cacheFiles()).toHaveLength(2);
+
+    const second = start('main.cjs');
+    expect(second).toEqual({ value: first.value, stats: { hits: 2, misses: 0, rejected: 0 } });
+  });
+
+  it('never runs the old code of a rebuilt file, even one of the same length', () => {
+    write('main.cjs', 'module.exports = "first build";\n');
+    expect(start('main.cjs').value).toBe('first build');
+    write('main.cjs', 'module.exports = "later build";\n');
+    expect(start('main.cjs')).toEqual({ value: 'later build', stats: { hits: 0, misses: 1, rejected: 0 } });
+    expect(cacheFiles()).toHaveLength(2);
+  });
+
+  it('compiles as usual when the cache is damaged', () => {
+    write('main.cjs', 'module.exports = [1, 2, 3].map((n) => n * 2);\n');
+    start('main.cjs');
+    const [file] = cacheFiles();
+    const damaged = Buffer.alloc(fs.statSync(path.join(cacheDir, file!)).size, 7);
+    fs.writeFileSync(path.join(cacheDir, file!), damaged);
+
+    expect(start('main.cjs')).toEqual({ value: [2, 4, 6], stats: { hits: 0, misses: 1, rejected: 1 } });
+    // Replaced by a good one when saved.
+    expect(start('main.cjs')).toEqual({ value: [2, 4, 6], stats: { hits: 1, misses: 0, rejected: 0 } });
+  });
+
+  it('loads what a file requires on first use, also when it comes from the cache', () => {
+    write('main.cjs', "module.exports = () => Promise.resolve().then(() => require('node:path').sep);\n");
+    expect(start('main.cjs', 'call')).toEqual({ value: path.sep, stats: { hits: 0, misses: 1, rejected: 0 } });
+    expect(start('main.cjs', 'call')).toEqual({ value: path.sep, stats: { hits: 1, misses: 0, rejected: 0 } });
+  });
+
+  it('saves again once functions first run after the save have been compiled', () => {
+    const body = Array.from({ length: 200 }, (_, i) => `  total += ${i} * n;`).join('\n');
+    write('main.cjs', `module.exports = (n) => {\n  let total = 0;\n${body}\n  return total;\n};\n`);
+    start('main.cjs');
+    const [file] = cacheFiles();
+    const before = fs.statSync(path.join(cacheDir, file!)).size;
+
+    expect(start('main.cjs', 'call')).toEqual({ value: 19900, stats: { hits: 1, misses: 0, rejected: 0 } });
+    expect(fs.statSync(path.join(cacheDir, file!)).size).toBeGreaterThan(before * 1.05);
+  });
+
+  it('leaves files outside the server build to Node', () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-not-server-'));
+    try {
+      fs.writeFileSync(path.join(elsewhere, 'lib.cjs'), 'module.exports = 42;\n');
+      const cache = installCodeCache({ root, cacheDir });
+      try {
+        expect(createRequire(path.join(elsewhere, 'lib.cjs'))('./lib.cjs')).toBe(42);
+        expect(cache.stats).toEqual({ hits: 0, misses: 0, rejected: 0 });
+      } finally {
+        cache.uninstall();
+      }
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('starts the server build with stack traces that name the sources', () => {
+    // A build's file and its source map: line 2 of main.cjs comes from line 10 of src/server/app.ts.
+    write(
+      'main.cjs',
+      'globalThis.__locoraBuildFailure = () => {\nthrow new Error("boom");\n};\n//# sourceMappingURL=main.cjs.map\n',
+    );
+    write(
+      'main.cjs.map',
+      JSON.stringify({ version: 3, sources: ['../src/server/app.ts'], names: [], mappings: 'AAAA;AASA' }),
+    );
+    const cache = runServerBuild(root);
+    cache.uninstall();
+    const fail = (globalThis as { __locoraBuildFailure?: () => void }).__locoraBuildFailure!;
+    let stack = '';
+    try {
+      fail();
+    } catch (err) {
+      stack = (err as Error).stack ?? '';
+    }
+    expect(stack).toMatch(/src[\\/]server[\\/]app\.ts:10:1/);
+    expect(cache.stats.misses).toBe(1);
+    delete (globalThis as { __locoraBuildFailure?: unknown }).__locoraBuildFailure;
+  });
+});
