@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -30,6 +29,7 @@ import { reviewRoutes } from './features/reviews/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { slotRoutes } from './features/slots/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
@@ -127,7 +127,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerApiDocs(app);
 
   await app.register(securityPlugin, { config });
   await app.register(cookie);
