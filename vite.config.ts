@@ -146,9 +146,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           output: {
             // CommonJS, so that V8's code cache can hold it (decision 029): Node 20 offers no way
-            // to give an ES module's compile a cache. import() of the packages left outside stays
-            // import(), and import.meta.url becomes the file's own URL.
+            // to give an ES module's compile a cache. import.meta.url becomes the file's own URL.
             format: 'cjs',
+            // Strict, as the ES modules it is built from (and the tests run) are.
+            strict: true,
             // The packages left outside load with require() when first used, not import(): a
             // script compiled from V8's cache cannot import() on Node 20 (its loader callback is
             // not kept with the cache; the build checks, see serverFiles). Each has a CommonJS build.

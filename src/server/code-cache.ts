@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import zlib from 'node:zlib';
 import sourceMapSupport from 'source-map-support';
 
 /**
@@ -22,8 +23,8 @@ import sourceMapSupport from 'source-map-support';
  * - What was compiled is saved once the server has served for a while (`writeAfterMs`) and when it
  *   exits, because V8 compiles a function when it first runs: saved after a page was rendered,
  *   the cache holds the rendering code too. A cache is written again only when it has grown.
- * - A cache that cannot be written (a read-only checkout) or is rejected (another Node, a corrupt
- *   file) only means compiling as before.
+ * - A cache that cannot be written (a read-only checkout) or is rejected (another Node, a damaged
+ *   file: each carries a CRC-32 that is checked before V8 sees it) only means compiling as before.
  */
 export interface CodeCacheOptions {
   /** The directory whose .cjs files are compiled with the cache. */
@@ -46,13 +47,11 @@ export interface CodeCache {
 interface Compiled {
   script: vm.Script;
   cacheFile: string;
-  /** The size of the cache it was loaded with, 0 when there was none. */
-  loadedBytes: number;
 }
 
 /** The internals of Node's CommonJS loader this uses, all present since Node 12. */
 type LoaderModule = Module & {
-  _compile(content: string, filename: string): unknown;
+  _compile(content: string, filename: string, ...rest: unknown[]): unknown;
 };
 type LoaderStatics = typeof Module & {
   _resolveFilename(request: string, parent: Module, isMain: boolean, options?: { paths?: string[] }): string;
@@ -63,9 +62,18 @@ type LoaderStatics = typeof Module & {
 /** A cache rewritten for growth must have grown by this much: a few lazily compiled functions more is not worth a write. */
 const GROWTH_TO_REWRITE = 1.05;
 
+/**
+ * Each cache file starts with this and a CRC-32 of what follows. Release builds of Node do not
+ * verify the data they are given (V8 checks only a header), and damaged data can crash the
+ * process or run wrong code: a file whose sum does not match is never given to V8. Node 22's own
+ * compile cache does the same.
+ */
+const MAGIC = Buffer.from('LCC1');
+const HEADER_BYTES = MAGIC.length + 4;
+
 /** V8's version and flags are part of the key: a cache from another V8 or other flags is rejected anyway. */
 function runtimeKey(): string {
-  return `${process.version}|${process.arch}|${process.execArgv.join(' ')}`;
+  return [process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? ''].join('|');
 }
 
 function cacheFileFor(cacheDir: string, filename: string, content: string): string {
@@ -73,24 +81,59 @@ function cacheFileFor(cacheDir: string, filename: string, content: string): stri
   return path.join(cacheDir, `${path.basename(filename)}.${digest}.v8`);
 }
 
-function readIfPresent(file: string): Buffer | undefined {
+/** The cached data in `file`, if it is there and whole; a damaged file is removed. */
+function readCache(file: string): Buffer | undefined {
+  let bytes: Buffer;
   try {
-    return fs.readFileSync(file);
+    bytes = fs.readFileSync(file);
   } catch {
     return undefined;
   }
+  const data = bytes.subarray(HEADER_BYTES);
+  if (
+    bytes.length > HEADER_BYTES &&
+    bytes.subarray(0, MAGIC.length).equals(MAGIC) &&
+    bytes.readUInt32LE(MAGIC.length) === zlib.crc32(data)
+  ) {
+    return data;
+  }
+  removeQuietly(file);
+  return undefined;
 }
 
-/** Writes next to the target, then renames: two servers starting together never read half a file. */
-function writeAtomically(file: string, data: Buffer): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+function sizeOnDisk(file: string): number {
+  try {
+    return Math.max(0, fs.statSync(file).size - HEADER_BYTES);
+  } catch {
+    return 0;
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Another process's, or a read-only directory: nothing to do.
+  }
+}
+
+/**
+ * Writes beside the target under a name no other process uses, then renames: a start never reads
+ * half a file. False when the directory cannot be written (a read-only checkout, a full disk).
+ */
+function writeAtomically(file: string, data: Buffer): boolean {
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  const header = Buffer.alloc(HEADER_BYTES);
+  MAGIC.copy(header);
+  header.writeUInt32LE(zlib.crc32(data), MAGIC.length);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(tmp, data);
+    fs.writeFileSync(tmp, Buffer.concat([header, data]));
     fs.renameSync(tmp, file);
+    return true;
   } catch {
-    // A read-only or full disk: the next start compiles as this one did.
-    fs.rmSync(tmp, { force: true });
+    removeQuietly(tmp);
+    return false;
   }
 }
 
@@ -107,24 +150,38 @@ function requireFor(module: LoaderModule): NodeJS.Require {
 }
 
 export function installCodeCache({ root, cacheDir, writeAfterMs = 30_000 }: CodeCacheOptions): CodeCache {
-  const prefix = path.resolve(root) + path.sep;
+  // Node names modules by their real path: a symlinked checkout or release directory still matches.
+  const prefix = fs.realpathSync(root) + path.sep;
   const proto = Module.prototype as LoaderModule;
   const nodeCompile = proto._compile;
   const compiled: Compiled[] = [];
   const stats = { hits: 0, misses: 0, rejected: 0 };
+  let writable = true;
 
-  proto._compile = function compileWithCache(this: LoaderModule, content: string, filename: string) {
-    if (!filename.startsWith(prefix) || !filename.endsWith('.cjs')) return nodeCompile.call(this, content, filename);
+  proto._compile = function compileWithCache(
+    this: LoaderModule,
+    content: string,
+    filename: string,
+    ...rest: unknown[]
+  ) {
+    // Node 20.19+ passes the format it detected; only CommonJS files of the build are ours.
+    const format = rest[0];
+    if (!filename.startsWith(prefix) || !filename.endsWith('.cjs') || (format !== undefined && format !== 'commonjs')) {
+      return nodeCompile.call(this, content, filename, ...rest);
+    }
     const cacheFile = cacheFileFor(cacheDir, filename, content);
-    const cachedData = readIfPresent(cacheFile);
+    const cachedData = readCache(cacheFile);
     // No importModuleDynamically: Node 20 does not keep it with a script compiled from the cache
     // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so the build has no import() (vite.config.ts).
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
     const rejected = cachedData !== undefined && script.cachedDataRejected === true;
     if (cachedData && !rejected) stats.hits++;
     else stats.misses++;
-    if (rejected) stats.rejected++;
-    compiled.push({ script, cacheFile, loadedBytes: rejected ? 0 : (cachedData?.length ?? 0) });
+    if (rejected) {
+      stats.rejected++;
+      removeQuietly(cacheFile);
+    }
+    compiled.push({ script, cacheFile });
 
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
@@ -132,10 +189,12 @@ export function installCodeCache({ root, cacheDir, writeAfterMs = 30_000 }: Code
 
   const save = () => {
     for (const entry of compiled) {
+      if (!writable) return;
       const data = entry.script.createCachedData();
-      if (entry.loadedBytes && data.length < entry.loadedBytes * GROWTH_TO_REWRITE) continue;
-      writeAtomically(entry.cacheFile, data);
-      entry.loadedBytes = data.length;
+      // What is there (this start's, or another's that ran longer) is kept unless this has more.
+      const onDisk = sizeOnDisk(entry.cacheFile);
+      if (onDisk && data.length < onDisk * GROWTH_TO_REWRITE) continue;
+      writable = writeAtomically(entry.cacheFile, data);
     }
   };
   const timer = setTimeout(save, writeAfterMs);

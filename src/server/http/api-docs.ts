@@ -1,10 +1,8 @@
 import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type LightMyRequestResponse,
-} from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/** What a browser's request for the docs may tell them: conditional and range requests. Not its cookies. */
+const FORWARDED_HEADERS = ['accept', 'if-none-match', 'if-modified-since', 'range', 'if-range'] as const;
 
 /** Headers that describe the bytes on one connection: the outer server sets its own. */
 const CONNECTION_HEADERS = new Set([
@@ -31,7 +29,11 @@ export function registerApiDocs(app: FastifyInstance, routePrefix = '/api/docs')
 
   const build = async () => {
     const { default: swaggerUi } = await import('@fastify/swagger-ui');
-    const docsApp = Fastify({ logger: false });
+    // Its errors are logged with the main server's; its requests are the main server's to log.
+    const docsApp = Fastify({
+      loggerInstance: app.log,
+      logController: new LogController({ disableRequestLogging: true }),
+    });
     // The document as the main server generated it (OpenAPI 3.0; the static mode's type names 3.0 apart from 3.1).
     const document = app.swagger() as StaticDocumentSpec['document'];
     await docsApp.register(swagger, { mode: 'static', specification: { document } });
@@ -40,30 +42,33 @@ export function registerApiDocs(app: FastifyInstance, routePrefix = '/api/docs')
     return docsApp;
   };
 
-  const send = (reply: FastifyReply, res: LightMyRequestResponse) => {
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined && !CONNECTION_HEADERS.has(name.toLowerCase())) void reply.header(name, value);
-    }
-    return reply.code(res.statusCode).send(res.rawPayload);
-  };
-
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     docs ??= build().catch((err: unknown) => {
       docs = undefined;
       throw err;
     });
-    const res = await (
-      await docs
-    ).inject({
-      method: request.method as 'GET' | 'HEAD',
-      url: request.url,
-      headers: { ...request.headers, 'accept-encoding': 'identity' },
-    });
-    // Not a page of the docs: the API's own JSON 404.
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    // HEAD is answered as GET: the main server then sends the headers a GET would get, without the body.
+    const res = await (await docs).inject({ method: 'GET', url: request.url, headers });
+    // Not a page of the docs: the API's own JSON 404. A failure: the API's own 500.
     if (res.statusCode === 404) return reply.callNotFound();
-    return send(reply, res);
+    if (res.statusCode >= 500) throw new Error(`The API docs answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined && !CONNECTION_HEADERS.has(name.toLowerCase())) void reply.header(name, value);
+    }
+    void reply.code(res.statusCode);
+    // No body (a 304, a redirect): none is sent, and no type is made up for it.
+    return res.rawPayload.length > 0 ? reply.send(res.rawPayload) : reply.send();
   };
 
   app.get(routePrefix, { schema: { hide: true } }, handler);
   app.get(`${routePrefix}/*`, { schema: { hide: true } }, handler);
+  app.addHook('onClose', async () => {
+    const built = await docs?.catch(() => undefined);
+    await built?.close();
+  });
 }

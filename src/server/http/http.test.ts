@@ -137,39 +137,6 @@ describe('health, docs and pages', () => {
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/docs'))).toEqual([]);
   });
 
-  it('serves Swagger UI, built on the first visit, with its own CSP and the API 404 elsewhere', async () => {
-    const page = await t.app.inject({ url: '/api/docs' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('swagger-ui');
-    // Swagger UI's policy (its files by hash-free 'self'), with the rest of our security headers.
-    expect(page.headers['content-security-policy']).toContain('validator.swagger.io');
-    expect(page.headers['x-content-type-options']).toBe('nosniff');
-
-    const css = await t.app.inject({ url: '/api/docs/static/swagger-ui.css', headers: { 'accept-encoding': 'br' } });
-    expect(css.statusCode).toBe(200);
-    expect(css.headers['content-type']).toContain('text/css');
-    // Compressed by the main server, like every other response.
-    expect(css.headers['content-encoding']).toBe('br');
-    const etag = css.headers.etag as string;
-    expect(
-      (await t.app.inject({ url: '/api/docs/static/swagger-ui.css', headers: { 'if-none-match': etag } })).statusCode,
-    ).toBe(304);
-
-    const yaml = await t.app.inject({ url: '/api/docs/yaml' });
-    expect(yaml.statusCode).toBe(200);
-    expect(yaml.body).toContain('/api/auth/signup:');
-
-    const head = await t.app.inject({ method: 'HEAD', url: '/api/docs/json' });
-    expect(head.statusCode).toBe(200);
-    expect(head.body).toBe('');
-
-    const missing = await t.app.inject({ url: '/api/docs/static/nope.js' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/docs/json' })).statusCode).toBe(404);
-  });
-
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/nope' });
     expect(res.statusCode).toBe(404);
