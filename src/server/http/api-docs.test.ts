@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/test-app.ts';
+import { createUser } from '../db/seed/factories.ts';
+import { cookieFor } from '../test/booking-fixture.ts';
+import { signUp, useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();
 
@@ -59,8 +61,37 @@ describe('API docs (/api/docs)', () => {
     const missing = await t.app.inject({ url: '/api/docs/static/nope.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // Out of Swagger UI's directory, or not a URL at all: the API's answer, never a file.
+    for (const [url, code] of [
+      ['/api/docs/static/..%2f..%2fpackage.json', 'NOT_FOUND'],
+      ['/api/docs/static/../../package.json', 'NOT_FOUND'],
+      ['/api/docs/static/%2e%2e/%2e%2e/index.js', 'NOT_FOUND'],
+      ['/api/docs/static/%E0%A4%A', 'BAD_REQUEST'],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.json(), url).toMatchObject({ code });
+      expect(res.body, url).not.toContain('"dependencies"');
+    }
     const post = await t.app.inject({ method: 'POST', url: '/api/docs/json', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('is public: anonymous, travelers, providers and admins get the same document, and no cookie', async () => {
+    const anonymous = await t.app.inject({ url: '/api/docs/json' });
+    const traveler = await signUp(t.app);
+    const provider = await signUp(t.app, { role: 'PROVIDER' });
+    const otherProvider = await signUp(t.app, { role: 'PROVIDER' });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const everyone = [traveler.cookies, provider.cookies, otherProvider.cookies, await cookieFor(t.db, admin.id)];
+    for (const cookies of everyone) {
+      const res = await t.app.inject({ url: '/api/docs/json', cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(anonymous.body);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const page = await t.app.inject({ url: '/api/docs', cookies });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+    }
   });
 });
