@@ -24,8 +24,10 @@ test.describe('admin', () => {
     ]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
-    const pendingBefore = Number(await page.getByTestId('stat-pending-verifications').textContent());
-    expect(pendingBefore).toBeGreaterThan(0);
+    // The numbers load after the client-side navigation (skeletons first): wait for a count, at least 1.
+    const pendingStat = page.getByTestId('stat-pending-verifications');
+    await expect(pendingStat).toHaveText(/^[1-9]\d*$/);
+    const pendingBefore = Number(await pendingStat.textContent());
     await expectNoSeriousA11yViolations(page, 'admin dashboard');
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Providers' }).click();
