@@ -17,21 +17,6 @@ function serverFiles(): Plugin {
   return {
     name: 'locora-server-files',
     apply: 'build',
-    // `npm start` compiles the server from V8's code cache, and a script compiled from the cache
-    // cannot import() on Node 20 (decision 029): no import() may be left in the build.
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        const found = findImportExpression(this.parse(chunk.code));
-        if (found !== undefined) {
-          const line = chunk.code.slice(0, found).split('\n').length;
-          this.error(
-            `${chunk.fileName}:${line} keeps an import(): the server build must load packages with require() ` +
-              "(output.dynamicImportInCjs: false), because code compiled from V8's cache cannot import() on Node 20.",
-          );
-        }
-      }
-    },
     writeBundle(options) {
       const outDir = options.dir ?? path.resolve('dist/server');
       fs.cpSync(path.resolve('src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
@@ -42,26 +27,6 @@ function serverFiles(): Plugin {
       fs.copyFileSync(path.resolve('src/server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
     },
   };
-}
-
-/** Where the first import() expression of a parsed program starts, if it has one. */
-function findImportExpression(node: unknown): number | undefined {
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = findImportExpression(child);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (node === null || typeof node !== 'object') return undefined;
-  const record = node as { type?: unknown; start?: number };
-  if (record.type === 'ImportExpression') return record.start ?? 0;
-  for (const [key, value] of Object.entries(record)) {
-    if (key === 'parent' || typeof value !== 'object') continue;
-    const found = findImportExpression(value);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }
 
 /**
@@ -136,7 +101,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: path.resolve('dist/server'),
         emptyOutDir: true,
         ssr: path.resolve('src/server/main.ts'),
-        target: 'node20',
+        target: 'node22',
         sourcemap: true,
         copyPublicDir: false,
         rollupOptions: {
@@ -145,20 +110,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             'code-cache': path.resolve('src/server/code-cache.ts'),
           },
           output: {
-            // CommonJS, so that V8's code cache can hold it (decision 029): Node 20 offers no way
-            // to give an ES module's compile a cache. import.meta.url becomes the file's own URL.
+            // CommonJS (decision 029; Node's compile cache holds it, decision 030).
+            // import.meta.url becomes the file's own URL.
             format: 'cjs',
             // Strict, as the ES modules it is built from (and the tests run) are.
             strict: true,
-            // The packages left outside load with require() when first used, not import(): a
-            // script compiled from V8's cache cannot import() on Node 20 (its loader callback is
-            // not kept with the cache; the build checks, see serverFiles). Each has a CommonJS build.
-            dynamicImportInCjs: false,
             // Every chunk beside main.cjs, so import.meta.url finds the files copied there.
             entryFileNames: '[name].cjs',
             chunkFileNames: '[name]-[hash].cjs',
             // Stack traces need the mappings, not the sources (decision 028): they are read when a
-            // stack trace is first printed (source-map-support, decision 029).
+            // stack trace is first printed (source-map-support, decision 030).
             sourcemapExcludeSources: true,
           },
         },

@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing or older than its sources (build-if-needed.mjs), then runs the
 // compiled server (dist/server/main.cjs) in this same process, so a warm start pays for one Node
-// start, not two. It loads through dist/server/code-cache.cjs: V8's compiled code from the last
-// start instead of compiling ~4 MB of JavaScript again (docs/decisions/029-embedded-database-start.md).
+// start, not two. It loads through dist/server/code-cache.cjs, which turns on Node's compile cache
+// (dist/server/code-cache) first (docs/decisions/030-node-22.md).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';

@@ -4,9 +4,8 @@
  * WebAssembly synchronously on whichever thread calls it; here, that is this worker, so the
  * server's event loop keeps answering health checks, static files and pages while queries queue.
  *
- * Plain JavaScript on purpose: Node 20 cannot load TypeScript in a worker thread (tsx's hooks do
- * not reach workers there), and this file must run unchanged under `npm start`, vitest and any
- * compiled build. The main-thread side is pglite-thread.ts, which documents the protocol.
+ * Plain JavaScript on purpose: it must run unchanged in a worker thread under `npm start`, vitest
+ * and any compiled build, and a worker does not always get the TypeScript loader its parent has. The main-thread side is pglite-thread.ts, which documents the protocol.
  *
  * Every statement runs through PGlite's own API, so PGlite's guarantees hold as they do in one
  * thread: `query`/`exec` wait for any open transaction (its mutex), a transaction's statements run
