@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/open.ts';
+import type { Database, Db, PoolStats } from './db/open.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -32,6 +32,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
+import { registerMetrics, type JobQueueStat } from './http/metrics.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -63,6 +64,10 @@ export type BuildAppOptions = {
   eventHeartbeatMs?: number;
   /** The Stripe client (default: one made from config.stripe, when payments are configured). */
   stripe?: Stripe;
+  /** For /metrics (when config.metricsToken is set): the database's connections (Database.poolStats). */
+  poolStats?: () => PoolStats;
+  /** For /metrics: background jobs waiting, per kind. */
+  jobStats?: () => Promise<JobQueueStat[]>;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
@@ -76,6 +81,8 @@ export async function buildApp({
   listen,
   eventHeartbeatMs,
   stripe: givenStripe,
+  poolStats,
+  jobStats,
 }: BuildAppOptions) {
   const stripe = givenStripe ?? (config.stripe ? await createStripeClient(config.stripe) : undefined);
   const storage =
@@ -116,6 +123,16 @@ export async function buildApp({
   registerErrorHandler(app);
   rejectNulCharacters(app);
   registerSearchRateLimit(app, config.searchesPerIpPerMinute);
+  // Before every route, so that its hook counts them all.
+  const eventHub = createEventHub(listen);
+  const metrics = registerMetrics(app, {
+    db,
+    token: config.metricsToken,
+    poolStats,
+    jobStats,
+    openStreams: () => eventHub.size,
+    webhookRoute: '/api/webhooks/stripe',
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -150,7 +167,7 @@ export async function buildApp({
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
   await app.register(stripeWebhookRoutes, { db, config, stripe });
   await app.register(messageRoutes, { db, appUrl });
-  const eventHub = createEventHub(listen);
+
   await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });
   await app.register(mediaRoutes);
   await app.register(demoArtworkRoutes);
@@ -161,7 +178,7 @@ export async function buildApp({
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });
   // The instance's realtime fan-out (open event streams per user), for tests and health checks.
-  return Object.assign(app, { eventHub, stripe });
+  return Object.assign(app, { eventHub, stripe, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

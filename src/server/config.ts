@@ -84,6 +84,11 @@ const envSchema = z.object({
       'must be an address, optionally with a name: Name <address>',
     )
     .optional(),
+  /**
+   * The bearer token GET /metrics asks for (Prometheus' scrape `authorization`); without it the
+   * route does not exist. At least 16 characters: it guards what the service is doing.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -160,6 +165,8 @@ export type Config = {
   /** SMTP delivery; when undefined, mail is written as .eml files to `outboxDir`. */
   mail: { smtpUrl: string; from: string } | undefined;
   outboxDir: string;
+  /** GET /metrics needs `Authorization: Bearer <this>`; undefined: no metrics route. */
+  metricsToken: string | undefined;
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
@@ -214,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     outboxDir: path.join(dataDir, 'outbox'),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

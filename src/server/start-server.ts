@@ -45,6 +45,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
         documentStorage,
         preloadRenderer: true,
         listen: database.listen,
+        poolStats: () => database.poolStats(),
       });
     })(),
   ]);

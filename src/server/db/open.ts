@@ -53,8 +53,15 @@ export type Database = {
    * The payload must be under 8000 bytes (UTF-8).
    */
   notify(channel: string, payload: string, executor?: Executor): Promise<void>;
+  /**
+   * The connections this instance holds, for metrics: PostgreSQL's pool (open, idle, and queries
+   * waiting for one); PGlite is one connection, busy while requests are queued on its thread.
+   */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 async function sendNotification(executor: Executor, channel: string, payload: string) {
   requireChannel(channel);
@@ -190,6 +197,11 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
         };
       },
       notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
+      poolStats() {
+        // The thread counts what waits for it; PGlite in this thread runs one query at a time.
+        const queued = (client as { pendingCount?: number }).pendingCount ?? 0;
+        return { total: 1, idle: queued === 0 ? 1 : 0, waiting: Math.max(0, queued - 1) };
+      },
       async close() {
         try {
           // A thread that never opened has nothing to flush: it is only stopped.
@@ -258,6 +270,7 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     migrate: () => migrateUnlessCurrent(db as unknown as Db, () => migrateNodePg(db, { migrationsFolder })),
     listen: (channel, fn) => listener.listen(channel, fn),
     notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();

@@ -98,6 +98,11 @@ export class PgliteThread {
     this.#worker = worker;
   }
 
+  /** Requests sent to the thread and not answered yet (running or queued). */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
   /** Starts the thread and waits until PGlite is open (extensions loaded, setup run). */
   static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
     const { thread, ready } = PgliteThread.launch(options);
