@@ -4,6 +4,8 @@
  * calendar arithmetic runs. Dates inside it but past the booking horizon are valid questions with
  * empty answers (decision 020).
  */
+import { isCalendarDate, type CalendarDate } from './calendar-date.ts';
+
 export const EARLIEST_ACCEPTED_YEAR = 2000;
 export const LATEST_ACCEPTED_YEAR = 2100;
 
@@ -21,6 +23,11 @@ export function isInAcceptedDateRange(value: unknown): boolean {
   if (typeof value !== 'string') return true;
   const year = writtenYear(value);
   return year === undefined || (year >= EARLIEST_ACCEPTED_YEAR && year <= LATEST_ACCEPTED_YEAR);
+}
+
+/** A real calendar day inside the range: what a page may take from its address (`?date=`). */
+export function isAcceptedCalendarDate(value: unknown): value is CalendarDate {
+  return isCalendarDate(value) && isInAcceptedDateRange(value);
 }
 
 /** The 400 text for a value outside the range, naming the parameter. */
