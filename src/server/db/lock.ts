@@ -16,7 +16,36 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** What the lock file holds. `startTime` is absent in files written before it was recorded. */
+type Holder = { pid: number; since: string; startTime?: string | null };
+
+/**
+ * A process as Linux's /proc tells it: its state letter and its start time (field 22 of
+ * /proc/<pid>/stat, clock ticks since boot), which together with the PID names one process for
+ * the whole uptime: a PID reused by a later process has another start time. `undefined` when
+ * there is no /proc (not Linux), `null` when no process has this PID.
+ */
+export function readProcessStat(pid: number): { state: string; startTime: string } | null | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return fs.existsSync('/proc/self/stat') ? null : undefined;
+  }
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const startTime = fields[19]; // field 22 of the whole line
+  if (!state || !startTime) return undefined;
+  return { state, startTime };
+}
+
+/** This process's start time, recorded in the lock beside its PID (null where /proc is absent). */
+function ownStartTime(): string | null {
+  return readProcessStat(process.pid)?.startTime ?? null;
+}
+
+function signalAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -26,13 +55,31 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Takes an exclusive, pid-stamped lock file in `dir`. A lock left behind by a dead process is
- * taken over; a live holder makes this throw at once. Returns the release function.
+ * Whether the process a lock names still holds it: it exists, is not a zombie (killed but not
+ * yet reaped: it holds nothing), and is the same process, not a later one given the same PID
+ * (its start time differs from the recorded one). A lock without a start time (written by an
+ * older version) naming this process's own PID is a reused PID: this process never took it.
+ */
+function holderAlive(holder: Holder): boolean {
+  const stat = readProcessStat(holder.pid);
+  if (stat === null) return false;
+  if (stat === undefined) return holder.pid !== process.pid && signalAlive(holder.pid);
+  if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return false;
+  if (holder.startTime) return stat.startTime === holder.startTime;
+  return holder.pid !== process.pid;
+}
+
+/**
+ * Takes an exclusive lock file in `dir`, stamped with this process's PID and start time. A lock
+ * left behind by a dead process (gone, a zombie, or its PID now used by another process) is taken
+ * over; a live holder, this very process included, makes this throw at once. Returns the release
+ * function.
  */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'locora.lock');
-  const content = JSON.stringify({ pid: process.pid, since: new Date().toISOString() });
+  const startTime = ownStartTime();
+  const content = JSON.stringify({ pid: process.pid, startTime, since: new Date().toISOString() });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, content, { flag: 'wx' });
@@ -41,21 +88,22 @@ export function lockDataDir(dir: string): () => void {
         if (released) return;
         released = true;
         try {
-          const held = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
-          if (held.pid === process.pid) fs.unlinkSync(file);
+          const held = JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
+          if (held.pid === process.pid && (held.startTime ?? null) === startTime) fs.unlinkSync(file);
         } catch {
           // already gone
         }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let holder: { pid: number; since: string } | undefined;
+      let holder: Holder | undefined;
       try {
-        holder = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number; since: string };
+        holder = JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
+        if (!Number.isInteger(holder.pid) || holder.pid <= 0) holder = undefined;
       } catch {
         holder = undefined; // unreadable or half-written: treat as stale
       }
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+      if (holder && holderAlive(holder)) {
         throw new DataDirLockedError(dir, holder.pid, holder.since);
       }
       fs.rmSync(file, { force: true });

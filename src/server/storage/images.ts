@@ -171,3 +171,31 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
     return { kind, variants };
   });
 }
+
+/**
+ * An identity document's picture, re-encoded in its own format at its own size (it must stay
+ * legible): the photos' pixel and aspect limits, read from the header so a decompression bomb is
+ * refused before a pixel is decoded; the EXIF orientation applied; every piece of metadata (EXIF,
+ * GPS, XMP, IPTC, ICC) dropped, pixels in sRGB.
+ */
+export async function reencodeDocumentImage(buf: Buffer, kind: 'jpeg' | 'png'): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return withSlot(async () => {
+    let meta: Metadata;
+    try {
+      meta = await sharp(buf, { limitInputPixels: false }).metadata();
+    } catch {
+      throw unsupported('The image could not be read. Is the file complete?');
+    }
+    if (meta.format !== kind) throw unsupported('The image could not be read. Is the file complete?');
+    checkDimensions(meta.width, meta.height);
+    try {
+      const pixels = sharp(buf, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'warning', animated: false })
+        .rotate()
+        .toColourspace('srgb');
+      return await (kind === 'jpeg' ? pixels.jpeg({ quality: 90 }) : pixels.png({ compressionLevel: 9 })).toBuffer();
+    } catch {
+      throw unsupported('The image could not be read. Is the file complete?');
+    }
+  });
+}

@@ -75,3 +75,42 @@ export function pngBomb(size: number) {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * pngBomb for sizes whose pixels would not fit in memory even once (50000 x 50000: 312 MB of
+ * rows): the rows are compressed a megabyte at a time.
+ */
+export async function pngBombStreamed(size: number): Promise<Buffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const total = (1 + Math.ceil(size / 8)) * size;
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => out.push(b));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const block = Buffer.alloc(1024 * 1024);
+  for (let left = total; left > 0; left -= block.length) {
+    if (!deflate.write(left >= block.length ? block : block.subarray(0, left))) {
+      await new Promise((resolve) => deflate.once('drain', resolve));
+    }
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.concat(out)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSlotDateTime, MAX_BULK_SLOTS, WEEKDAYS_MESSAGE, type SlotRequest } from '../domain/availability.ts';
 import { recurrenceTypeSchema } from './availability-responses.ts';
+import { acceptedDateText } from './time.ts';
 
 export * from './availability-responses.ts';
 
@@ -11,15 +12,13 @@ const DATE_TIME_MESSAGE =
  * A slot's start or end: with 'Z' or an offset, an instant; without one, a time on the provider's
  * wall clock (read in their zone, which is what a recurring schedule keeps).
  */
-export const slotDateTimeSchema = z
-  .string({ error: DATE_TIME_MESSAGE })
-  .max(40, DATE_TIME_MESSAGE)
-  .refine(isSlotDateTime, { error: DATE_TIME_MESSAGE });
+export const slotDateTimeSchema = (parameter: 'start' | 'end') =>
+  acceptedDateText(parameter, DATE_TIME_MESSAGE).refine(isSlotDateTime, { error: DATE_TIME_MESSAGE });
 
 /** One slot, SPEC.md section 7's fields. The rules that need the zone and the clock are in planSlot. */
 export const availabilityInputSchema = z.object({
-  start: slotDateTimeSchema,
-  end: slotDateTimeSchema,
+  start: slotDateTimeSchema('start'),
+  end: slotDateTimeSchema('end'),
   isBlocked: z.boolean({ error: 'isBlocked must be true or false' }).default(false),
   isRecurring: z.boolean({ error: 'isRecurring must be true or false' }).default(false),
   recurrenceType: z.nullish(recurrenceTypeSchema),
@@ -42,10 +41,12 @@ export const availabilityBulkSchema = z.object({
 });
 export type AvailabilityBulkInput = z.input<typeof availabilityBulkSchema>;
 
+const RANGE_BOUND_MESSAGE = (name: string) => `"${name}" must be a date (yyyy-MM-dd) or a date-time with an offset`;
+
 /** GET /api/availability/{providerId}: calendar dates (the zone's midnight) or date-times with an offset. */
 export const availabilityRangeSchema = z.object({
-  from: z.string().max(40).optional(),
-  to: z.string().max(40).optional(),
+  from: acceptedDateText('from', RANGE_BOUND_MESSAGE('from')).optional(),
+  to: acceptedDateText('to', RANGE_BOUND_MESSAGE('to')).optional(),
 });
 
 export const providerIdParamSchema = z.object({

@@ -7,7 +7,8 @@ import {
   CANCEL_REASON_MAX,
   REVIEW_TEXT_MAX,
 } from '../domain/booking-lifecycle.ts';
-import { calendarDateSchema } from './time.ts';
+import { isInAcceptedDateRange, outsideAcceptedDatesMessage } from '../domain/accepted-dates.ts';
+import { acceptedDateText, calendarDateSchema } from './time.ts';
 
 export * from './bookings-responses.ts';
 
@@ -23,7 +24,7 @@ export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
 /** GET /api/services/{id}/available-days?month=yyyy-MM&hours=N */
 export const availableDaysQuerySchema = z.object({
-  month: z.string({ error: 'Month must be yyyy-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be yyyy-MM'),
+  month: acceptedDateText('month', 'Month must be yyyy-MM').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be yyyy-MM'),
   hours: hoursSchema,
 });
 export type AvailableDaysQuery = z.infer<typeof availableDaysQuerySchema>;
@@ -40,7 +41,9 @@ const optionalText = (label: string, max: number) =>
 export const createBookingSchema = z.object({
   serviceId: z.uuid('serviceId must be a service id'),
   /** An ISO instant with an offset or Z, one of the slots GET .../slots offers. */
-  start: z.iso.datetime({ offset: true, error: 'Start must be an ISO date-time with a time zone offset' }),
+  start: z.iso
+    .datetime({ offset: true, error: 'Start must be an ISO date-time with a time zone offset' })
+    .refine(isInAcceptedDateRange, { error: outsideAcceptedDatesMessage('start') }),
   hours: z
     .number({ error: 'Hours must be a whole number' })
     .int('Hours must be a whole number')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInAcceptedDateRange, outsideAcceptedDatesMessage } from '../domain/accepted-dates.ts';
 import { isCalendarDate, isValidTimeZone, normalizeTimeZone } from '../domain/time.ts';
 import { PROVIDER_TIME_ZONE_REQUIRED } from './messages.ts';
 
@@ -11,10 +12,23 @@ export const timeZoneSchema = z
   })
   .transform(normalizeTimeZone);
 
+/**
+ * The start of every date parameter's schema (a date, a month, a date-time): text of at most 40
+ * characters whose written year is inside the one accepted range (decision 034). That check runs
+ * first and stops the others, so an out-of-range value gets a 400 naming `parameter`.
+ */
+export function acceptedDateText(parameter: string, formatMessage: string) {
+  return z
+    .string({ error: formatMessage })
+    .max(40, formatMessage)
+    .refine(isInAcceptedDateRange, { error: outsideAcceptedDatesMessage(parameter), abort: true });
+}
+
 /** A calendar day, 'yyyy-MM-dd', that exists (no '2026-02-30'); read in the provider's zone. */
-export const calendarDateSchema = z
-  .string({ error: 'Date must be a calendar date, yyyy-MM-dd' })
-  .refine(isCalendarDate, { error: 'Date must be a calendar date, yyyy-MM-dd' });
+export const calendarDateSchema = acceptedDateText('date', 'Date must be a calendar date, yyyy-MM-dd').refine(
+  isCalendarDate,
+  { error: 'Date must be a calendar date, yyyy-MM-dd' },
+);
 
 export { PROVIDER_TIME_ZONE_REQUIRED };
 

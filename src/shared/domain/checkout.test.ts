@@ -28,6 +28,16 @@ describe('checkoutDateFromParam', () => {
     expect(checkoutDateFromParam('2026-06-30T23:00:00.000Z', 'Europe/Lisbon')).toBe('2026-07-01');
   });
 
+  it('ignores dates outside the accepted range (years 2000-2100), so the page opens on today', () => {
+    for (const value of ['0000-06-01T00:00:00Z', '9999-12-31T23:59:59Z', '9999-12-31', '1999-12-31', '2101-01-01']) {
+      expect(checkoutDateFromParam(value, 'UTC'), value).toBeUndefined();
+    }
+    // An instant inside the range whose day, on the traveler's clock, falls outside it.
+    expect(checkoutDateFromParam('2100-12-31T12:00:00Z', 'Pacific/Kiritimati')).toBeUndefined();
+    expect(checkoutDateFromParam('2100-12-31', 'UTC')).toBe('2100-12-31');
+    expect(checkoutDateFromParam('2000-01-01T00:00:00Z', 'UTC')).toBe('2000-01-01');
+  });
+
   it('ignores anything that is not a date', () => {
     for (const value of [
       null,

@@ -3,6 +3,7 @@
  * labels of start times in the provider's zone and the traveler's, the hours field, and the next
  * day with free times. No React here, so they are tested with TZ=UTC like the rest of the domain.
  */
+import { isAcceptedCalendarDate, isInAcceptedDateRange } from './accepted-dates.ts';
 import { BOOKING_MAX_HOURS } from './booking-lifecycle.ts';
 import {
   calendarDateIn,
@@ -28,12 +29,13 @@ export function checkoutDateFromParam(
   value: string | null | undefined,
   viewerTimeZone: string,
 ): CalendarDate | undefined {
-  if (!value) return undefined;
+  if (!value || !isInAcceptedDateRange(value)) return undefined;
   if (isCalendarDate(value)) return value;
   if (!ISO_INSTANT_RE.test(value)) return undefined;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return undefined;
-  return calendarDateIn(instant, isValidTimeZone(viewerTimeZone) ? viewerTimeZone : 'UTC');
+  const date = calendarDateIn(instant, isValidTimeZone(viewerTimeZone) ? viewerTimeZone : 'UTC');
+  return isAcceptedCalendarDate(date) ? date : undefined;
 }
 
 /** 'yyyy-MM' of a calendar date, as GET /api/services/{id}/available-days takes it. */

@@ -36,16 +36,22 @@ function DocumentViewer({ provider }: { provider: PendingProvider }) {
           Identity document ({doc.mime === 'application/pdf' ? 'PDF' : doc.mime === 'image/png' ? 'PNG' : 'JPEG'}), sent{' '}
           {uploaded.format(new Date(doc.uploadedAt))}
         </span>
-        <a href={src} target="_blank" rel="noopener" className="text-primary underline-offset-4 hover:underline">
-          Open document
-        </a>
+        {doc.mime === 'application/pdf' ? null : (
+          <a href={src} target="_blank" rel="noopener" className="text-primary underline-offset-4 hover:underline">
+            Open document
+          </a>
+        )}
       </figcaption>
       {doc.mime === 'application/pdf' ? (
-        <iframe
-          src={src}
-          title={`Identity document of ${provider.displayName}`}
-          className="h-72 w-full rounded-lg border bg-muted"
-        />
+        // A PDF is served only as a download (never opened in the browser's viewer).
+        <a
+          href={src}
+          download
+          className="inline-flex items-center gap-2 rounded-lg border bg-muted p-4 text-sm text-primary underline-offset-4 hover:underline"
+        >
+          <FileText className="size-4" aria-hidden="true" />
+          Download the identity document of {provider.displayName} (PDF)
+        </a>
       ) : (
         <img
           src={src}

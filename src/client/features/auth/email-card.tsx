@@ -133,7 +133,10 @@ function ChangeEmailForm({
       updateUser(user);
       queryClient.setQueryData<EmailStatus>(emailStatusQueryKey, { email: user.email, verified: false });
       void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey });
-      toast({ title: 'Email address changed', description: `We sent a verification link to ${user.email}.` });
+      toast({
+        title: 'Email address changed',
+        description: `We sent a verification link to ${user.email}. Your other sessions were signed out.`,
+      });
       onChanged(user.email);
     },
     onError: (error) => {

@@ -11,7 +11,8 @@ import { Separator } from '@/components/ui/separator';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
 import { monthOfDate } from '@shared/domain/checkout';
-import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
+import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
+import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from '@/lib/booking-api';
 import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
@@ -35,7 +36,7 @@ export function BookingCard({ service }: { service: Service }) {
   const [searchParams] = useSearchParams();
   const [date, setDate] = useState<Date | undefined>(() => {
     const chosen = searchParams.get('date');
-    return isCalendarDate(chosen) ? localDateOfCalendarDate(chosen) : undefined;
+    return isAcceptedCalendarDate(chosen) ? localDateOfCalendarDate(chosen) : undefined;
   });
   const today = useViewerToday();
   // The month on screen: only its days with a free start time for the minimum hours can be chosen

@@ -3,7 +3,7 @@ import { availableDaysQuery } from '@/lib/booking-api';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ViewerClock } from '@/lib/viewer-clock';
 import { monthOfDate } from '@shared/domain/checkout';
-import { isCalendarDate } from '@shared/domain/time';
+import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
 import { serviceQuery } from './catalog-api';
 
 /**
@@ -18,7 +18,7 @@ export async function loadServicePage(
   const service = await queryClient.fetchQuery(serviceQuery(params.id ?? '')).catch(() => undefined);
   if (!service || !clock) return null;
   const chosen = new URL(request.url).searchParams.get('date');
-  const month = monthOfDate(isCalendarDate(chosen) ? chosen : clock.today);
+  const month = monthOfDate(isAcceptedCalendarDate(chosen) ? chosen : clock.today);
   await queryClient.prefetchQuery(availableDaysQuery(service.id, month, service.minHours));
   return null;
 }

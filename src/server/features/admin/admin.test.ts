@@ -9,6 +9,7 @@ import { demoIdDocument } from '../../db/seed/id-documents.ts';
 import { seedDemo, truncateAll } from '../../db/seed/seed.ts';
 import { createIdDocumentStorage } from '../../storage/storage.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
+import { jpegWithGps, pngBombStreamed } from '../../storage/test-images.ts';
 import { multipart } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -288,7 +289,7 @@ describe('provider verification', () => {
 // ------------------------------------------------------------------------ identity documents
 
 describe('identity documents', () => {
-  it('a provider uploads a PNG, JPEG or PDF; only admins can open it, inline, never cached or sniffed', async () => {
+  it('a provider uploads a PNG, JPEG or PDF; only admins can open it (a picture inline, a PDF as a download), never cached or sniffed', async () => {
     const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer();
@@ -317,11 +318,21 @@ describe('identity documents', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(type);
-      expect(res.headers['content-disposition']).toBe('inline');
+      expect(res.headers['content-disposition']).toBe(
+        type === 'application/pdf'
+          ? `attachment; filename="identity-document-${f.pendingWithDoc.provider.id}.pdf"`
+          : 'inline',
+      );
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
-      expect(res.rawPayload.equals(bytes)).toBe(true);
+      if (type === 'application/pdf') {
+        expect(res.rawPayload.equals(bytes)).toBe(true);
+      } else {
+        // Re-encoded in its own format at its own size.
+        const [sent, served] = await Promise.all([sharp(bytes).metadata(), sharp(res.rawPayload).metadata()]);
+        expect(served).toMatchObject({ format: sent.format, width: sent.width, height: sent.height });
+      }
       // A replaced document's file is removed.
       const key = await keyOf();
       expect(fs.existsSync(fileOf(key!))).toBe(true);
@@ -410,6 +421,68 @@ describe('identity documents', () => {
     expect((await uploadDoc(f.cookies.provider, await png())).statusCode).toBe(409);
     const [row] = await t.db.select().from(providers).where(eq(providers.id, f.pending.provider.id));
     expect(row?.idDocumentKey).toBeNull();
+  });
+
+  it('a picture keeps no EXIF, GPS or other metadata: stored and served bytes carry none', async () => {
+    const gps = await jpegWithGps(64, 48, 6);
+    // What the test sends does carry it.
+    const sent = await sharp(gps).metadata();
+    expect(sent.exif).toBeDefined();
+    expect(sent.orientation).toBe(6);
+    expect(gps.includes('Secret Model')).toBe(true);
+    const pngWithExif = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } })
+      .png()
+      .withExif({ IFD0: { Make: 'LocoraCam', Model: 'Secret Model' } })
+      .toBuffer();
+    expect((await sharp(pngWithExif).metadata()).exif).toBeDefined();
+
+    for (const [bytes, type, width, height] of [
+      [gps, 'image/jpeg', 48, 64], // EXIF orientation 6 applied: portrait
+      [pngWithExif, 'image/png', 30, 20],
+    ] as const) {
+      const up = await uploadDoc(f.cookies.pendingWithDoc, bytes);
+      expect(up.statusCode, up.body).toBe(201);
+      expect(up.json().idDocument.mime).toBe(type);
+      const [row] = await t.db
+        .select({ key: providers.idDocumentKey })
+        .from(providers)
+        .where(eq(providers.id, f.pendingWithDoc.provider.id));
+      const stored = fs.readFileSync(path.join(t.config.idDocumentDir, ...row!.key!.split('/')));
+      const served = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/providers/${f.pendingWithDoc.provider.id}/id-document`,
+        cookies: f.cookies.admin,
+      });
+      expect(served.rawPayload.equals(stored)).toBe(true);
+      const meta = await sharp(stored).metadata();
+      expect(meta).toMatchObject({ width, height });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      for (const text of ['Exif', 'Secret Model', 'LocoraCam', 'GPS']) expect(stored.includes(text), text).toBe(false);
+    }
+  });
+
+  it('a decompression bomb (a PNG declaring 50000 x 50000) is refused and nothing is stored', async () => {
+    const bomb = await pngBombStreamed(50000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await uploadDoc(f.cookies.pending, bomb);
+    expect([413, 415]).toContain(res.statusCode);
+    expect(res.json().message).toBe('The image is too large: at most 50 megapixels (this one is 50000 x 50000).');
+    const [row] = await t.db.select().from(providers).where(eq(providers.id, f.pending.provider.id));
+    expect(row).toMatchObject({ idDocumentKey: null, idDocumentMime: null });
+    const dir = path.join(t.config.idDocumentDir, 'documents');
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    const before = files.length;
+    // A picture within the limit but too narrow is refused like a photo, too.
+    const narrow = await sharp({ create: { width: 900, height: 100, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const refused = await uploadDoc(f.cookies.pending, narrow);
+    expect(refused.statusCode).toBe(415);
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir).length : 0).toBe(before);
   });
 
   it('answers 404 when the provider has no document, or is unknown', async () => {

@@ -1,16 +1,17 @@
 /**
- * Identity documents (issue 12): a provider uploads one (JPEG, PNG or PDF, at most 10 MB,
- * recognised by its bytes); only admins read it back, through an authorised route. Files live in
- * their own private store (config.idDocumentDir), outside the public uploads root, under random
- * names: no URL reaches them, signed or not.
+ * Identity documents: a provider uploads one (JPEG, PNG or PDF, at most 10 MB, recognised by its
+ * bytes); only admins read it back, through an authorised route. Files live in their own private
+ * store (config.idDocumentDir), outside the public uploads root, under random names: no URL
+ * reaches them, signed or not. Pictures go through the photos' pixel limit and are re-encoded
+ * without metadata (no EXIF or GPS is kept); PDFs are stored as sent and only ever served as
+ * downloads (decision 021).
  */
 import { eq } from 'drizzle-orm';
-import { loadSharp } from '../../storage/load-sharp.ts';
 import type { GovIdStatus } from '../../../shared/api/providers.ts';
 import type { Executor } from '../../db/open.ts';
 import { providers } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { sniffImage } from '../../storage/images.ts';
+import { reencodeDocumentImage, sniffImage } from '../../storage/images.ts';
 import { newStorageKey, type Storage, type StoredObject } from '../../storage/storage.ts';
 
 export type IdDocumentMime = 'image/jpeg' | 'image/png' | 'application/pdf';
@@ -25,28 +26,23 @@ const EXTENSION: Record<IdDocumentMime, string> = {
 };
 
 /**
- * What the bytes are: a JPEG or PNG that decodes as what its first bytes claim, or a PDF (header
- * at the start, end-of-file marker at the end). Anything else is 415.
+ * What the bytes are, and what is stored: a JPEG or PNG that decodes as what its first bytes
+ * claim, within the photos' pixel limit, re-encoded without metadata; or a PDF (header at the
+ * start, end-of-file marker at the end; its size was checked while it was read), as sent.
+ * Anything else is 415.
  */
-export async function sniffIdDocument(bytes: Buffer): Promise<IdDocumentMime> {
+export async function prepareIdDocument(bytes: Buffer): Promise<{ mime: IdDocumentMime; bytes: Buffer }> {
   if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is empty.');
   const image = sniffImage(bytes);
   if (image === 'jpeg' || image === 'png') {
-    // Outside the try: sharp failing to load is the server's fault (a logged 500), not a bad file.
-    const sharp = await loadSharp();
-    try {
-      const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-      if (meta.format === image && meta.width > 0 && meta.height > 0) {
-        return image === 'jpeg' ? 'image/jpeg' : 'image/png';
-      }
-    } catch {
-      // fall through: not a readable image
-    }
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read. Is the file complete?');
+    return {
+      mime: image === 'jpeg' ? 'image/jpeg' : 'image/png',
+      bytes: await reencodeDocumentImage(bytes, image),
+    };
   }
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     const tail = bytes.subarray(Math.max(0, bytes.length - 2048)).toString('latin1');
-    if (tail.includes('%%EOF')) return 'application/pdf';
+    if (tail.includes('%%EOF')) return { mime: 'application/pdf', bytes };
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The PDF could not be read. Is the file complete?');
   }
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', ID_DOCUMENT_UNSUPPORTED_MESSAGE);
@@ -67,9 +63,9 @@ export async function uploadIdDocument(
   db: Executor,
   store: Storage,
   userId: string,
-  bytes: Buffer,
+  upload: Buffer,
 ): Promise<{ idDocument: { mime: IdDocumentMime; uploadedAt: string }; govIdStatus: GovIdStatus }> {
-  const mime = await sniffIdDocument(bytes);
+  const { mime, bytes } = await prepareIdDocument(upload);
   const [profile] = await db.select({ id: providers.id }).from(providers).where(eq(providers.userId, userId)).limit(1);
   if (!profile) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
   const key = newIdDocumentKey(mime);

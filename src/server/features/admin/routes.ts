@@ -95,17 +95,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; documents: Storage }> 
       preValidation: adminOnly,
       schema: {
         tags,
-        summary: 'The provider’s identity document (JPEG, PNG or PDF), for admins only',
+        summary:
+          'The provider’s identity document, for admins only: a JPEG or PNG (re-encoded, no metadata) inline, a PDF as a download',
         params: idParamSchema,
       },
     },
     async (request, reply) => {
       const object = await openIdDocument(db, documents, request.params.id);
+      // A PDF is only ever a download (a browser's PDF viewer runs scripts and forms); a picture,
+      // re-encoded at upload, is shown inline.
+      const pdf = object.contentType === 'application/pdf';
       return (
         reply
-          .header('content-type', object.contentType)
+          .header('content-type', pdf ? 'application/pdf' : object.contentType)
           .header('content-length', object.size)
-          .header('content-disposition', 'inline')
+          .header(
+            'content-disposition',
+            pdf ? `attachment; filename="identity-document-${request.params.id}.pdf"` : 'inline',
+          )
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           // Shown in a frame of the admin's own page (a PDF), never by another site; it runs nothing.

@@ -9,7 +9,7 @@ import { PROVIDER_TIME_ZONE_REQUIRED } from '../../../shared/api/time.ts';
 import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
 import { createSession, userColumns } from '../../http/session.ts';
 import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
-import { sendVerificationEmail } from './email-links.ts';
+import { revokeResetLinks, sendVerificationEmail } from './email-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -234,6 +234,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeResetLinks(tx, userId);
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
   });
 }
@@ -278,7 +279,10 @@ export async function upsertAdmin(
       .set({ role: 'ADMIN', passwordHash })
       .where(sql`lower(${users.email}) = ${email}`)
       .returning(userColumns);
-    if (updated) return updated;
+    if (updated) {
+      await revokeResetLinks(tx, updated.id); // a new password, like any other change of it
+      return updated;
+    }
     const [created] = await tx
       .insert(users)
       .values({ email, name: input.name ?? 'Admin', role: 'ADMIN', passwordHash })

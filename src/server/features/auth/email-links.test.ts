@@ -9,6 +9,7 @@ import { createSession, hashToken, SESSION_COOKIE } from '../../http/session.ts'
 import { decodeQuotedPrintable, startSmtp } from '../../test/smtp.ts';
 import { sessionCookie, signUp, uniqueEmail, uniqueIp, useTestApp } from '../../test/test-app.ts';
 import {
+  EMAIL_CHANGES_PER_HOUR,
   FORGOT_PASSWORD_PER_EMAIL_PER_HOUR,
   FORGOT_PASSWORD_PER_IP_PER_HOUR,
   RESET_LINK_ERRORS,
@@ -210,6 +211,39 @@ describe('email verification', () => {
   });
 });
 
+describe('email change limit', () => {
+  it(`allows ${EMAIL_CHANGES_PER_HOUR} changes an hour, then 429 with Retry-After; no more emails go out`, async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    const addresses: string[] = [];
+    for (let i = 0; i < EMAIL_CHANGES_PER_HOUR; i++) {
+      const email = uniqueEmail(`move${i}`);
+      addresses.push(email);
+      const res = await post('/api/account/email', { email, currentPassword: u.password }, u.cookies);
+      expect(res.statusCode).toBe(200);
+    }
+    const target = uniqueEmail('one-too-many');
+    const limited = await post('/api/account/email', { email: target, currentPassword: u.password }, u.cookies);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(limited.json().message).toMatch(
+      /^You have changed your email address several times in the last hour\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect((await t.app.inject({ url: '/api/account/email', cookies: u.cookies })).json().email).toBe(addresses.at(-1));
+    expect(await mails('verify-email', target)).toHaveLength(0);
+    for (const email of addresses) expect(await mails('verify-email', email)).toHaveLength(1);
+    // A wrong password is refused as such, not counted here; another user is not limited.
+    const wrong = await post('/api/account/email', { email: target, currentPassword: 'wrong password' }, u.cookies);
+    expect(wrong.json().message).toBe('Current password is incorrect.');
+    const theirs = await post(
+      '/api/account/email',
+      { email: uniqueEmail('theirs'), currentPassword: other.password },
+      other.cookies,
+    );
+    expect(theirs.statusCode).toBe(200);
+  });
+});
+
 describe('forgot password', () => {
   it('answers the same for an unknown address and emails only an existing one', async () => {
     const u = await signUp(t.app);
@@ -315,7 +349,7 @@ describe('reset password', () => {
     expect(reused.json().message).toBe(RESET_LINK_ERRORS.used);
   });
 
-  it('a reset uses up every other reset link of the account', async () => {
+  it('using a newer reset link makes every earlier one unusable', async () => {
     const u = await signUp(t.app);
     const first = await requestReset(u.email);
     const second = await requestReset(u.email);
@@ -323,7 +357,69 @@ describe('reset password', () => {
       200,
     );
     const res = await post('/api/auth/reset-password', { token: first, password: 'first new secret' });
-    expect(res.json().message).toBe(RESET_LINK_ERRORS.used);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(RESET_LINK_ERRORS.revoked);
+    await expectPassword(u.email, 'second new secret');
+  });
+
+  async function expectPassword(email: string, password: string) {
+    const login = await post('/api/auth/login', { email, password }, undefined, uniqueIp());
+    expect(login.statusCode).toBe(200);
+  }
+
+  it('a password change makes every earlier reset link unusable; a later link works', async () => {
+    const u = await signUp(t.app);
+    const earlier = [await requestReset(u.email), await requestReset(u.email)];
+    const changed = await post(
+      '/api/account/password',
+      { currentPassword: u.password, newPassword: 'changed in settings' },
+      u.cookies,
+    );
+    expect(changed.statusCode).toBe(200);
+    for (const token of earlier) {
+      const res = await post('/api/auth/reset-password', { token, password: 'set by an old link' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(RESET_LINK_ERRORS.revoked);
+    }
+    await expectPassword(u.email, 'changed in settings');
+    // The owner is still signed in here, and a link asked for after the change works.
+    expect((await t.app.inject({ url: '/api/auth/me', cookies: u.cookies })).statusCode).toBe(200);
+    const later = await requestReset(u.email);
+    expect((await post('/api/auth/reset-password', { token: later, password: 'set by a new link' })).statusCode).toBe(
+      200,
+    );
+    await expectPassword(u.email, 'set by a new link');
+  });
+
+  it('an email change makes every earlier reset link unusable and signs out the other sessions only', async () => {
+    const u = await signUp(t.app);
+    const login = await post('/api/auth/login', { email: u.email, password: u.password }, undefined, uniqueIp());
+    const otherDevice = { [SESSION_COOKIE]: sessionCookie(login)! };
+    const bystander = await signUp(t.app);
+    const bystanderLink = await requestReset(bystander.email);
+    const earlier = await requestReset(u.email);
+    const newEmail = uniqueEmail('moved');
+    const changed = await post('/api/account/email', { email: newEmail, currentPassword: u.password }, u.cookies);
+    expect(changed.statusCode).toBe(200);
+
+    const res = await post('/api/auth/reset-password', { token: earlier, password: 'set by an old link' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(RESET_LINK_ERRORS.revoked);
+    // This browser stays signed in; the other device is signed out.
+    expect((await t.app.inject({ url: '/api/auth/me', cookies: u.cookies })).json().user.email).toBe(newEmail);
+    expect((await t.app.inject({ url: '/api/auth/me', cookies: otherDevice })).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).toHaveLength(1);
+    await expectPassword(newEmail, u.password);
+    // Another account keeps its session and its link.
+    expect((await t.app.inject({ url: '/api/auth/me', cookies: bystander.cookies })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/reset-password', { token: bystanderLink, password: 'bystander new secret' })).statusCode,
+    ).toBe(200);
+    // A link sent to the new address works.
+    const later = await requestReset(newEmail);
+    expect((await post('/api/auth/reset-password', { token: later, password: 'set by a new link' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('expired, unknown, wrong-kind tokens and bad passwords: 400 with a clear message; nothing changes', async () => {

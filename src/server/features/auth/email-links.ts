@@ -2,10 +2,12 @@
  * Links sent by email (issue 11 section 4, decision 022): confirming an address (at sign-up and
  * on an email change) and resetting a forgotten password. Each link carries a random 32-byte
  * token; only its SHA-256 is stored, it works once, and it expires (48 hours to verify, 1 hour to
- * reset). The emails go through the outbox in the transaction of their cause.
+ * reset). The emails go through the outbox in the transaction of their cause. A reset link also
+ * stops working when the password or the address changes, or a newer reset link is used
+ * (decision 034).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { FORGOT_PASSWORD_ANSWER, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
@@ -26,6 +28,8 @@ export const FORGOT_PASSWORD_PER_IP_PER_HOUR = 10;
 export const FORGOT_PASSWORD_PER_EMAIL_PER_HOUR = 3;
 /** 'Resend verification email' from settings. */
 export const VERIFICATION_RESENDS_PER_HOUR = 3;
+/** Email changes (each sends a verification email to the new address): like resends. */
+export const EMAIL_CHANGES_PER_HOUR = 3;
 
 export const VERIFY_LINK_ERRORS = {
   invalid:
@@ -44,6 +48,8 @@ export const RESET_LINK_ERRORS = {
     'This password reset link is not valid. Make sure you opened the whole link from the email, or ask for a new one.',
   used: 'This password reset link has already been used. Ask for a new one if you still need it.',
   expired: 'This password reset link has expired (links work for 1 hour). Ask for a new one.',
+  revoked:
+    'This password reset link no longer works: since it was sent, the password or email address of the account changed, or a newer reset link was used. Ask for a new one if you still need it.',
 } as const;
 
 const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -80,6 +86,7 @@ type TokenRow = {
   email: string;
   expiresAt: Date;
   usedAt: Date | null;
+  revokedAt: Date | null;
 };
 
 async function findToken(db: Executor, token: string, purpose: 'VERIFY_EMAIL' | 'RESET_PASSWORD', lock = false) {
@@ -90,6 +97,7 @@ async function findToken(db: Executor, token: string, purpose: 'VERIFY_EMAIL' | 
       email: authTokens.email,
       expiresAt: authTokens.expiresAt,
       usedAt: authTokens.usedAt,
+      revokedAt: authTokens.revokedAt,
     })
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
@@ -98,9 +106,10 @@ async function findToken(db: Executor, token: string, purpose: 'VERIFY_EMAIL' | 
   return row;
 }
 
-function tokenProblem(row: TokenRow | undefined): 'invalid' | 'used' | 'expired' | undefined {
+function tokenProblem(row: TokenRow | undefined): 'invalid' | 'used' | 'expired' | 'revoked' | undefined {
   if (!row) return 'invalid';
   if (row.usedAt) return 'used';
+  if (row.revokedAt) return 'revoked';
   if (row.expiresAt.getTime() <= Date.now()) return 'expired';
   return undefined;
 }
@@ -118,7 +127,7 @@ export async function verifyEmail(db: Executor, token: string, userId: string): 
     const row = await findToken(tx, token, 'VERIFY_EMAIL', true);
     if (row && row.userId !== userId) throw new AppError('FORBIDDEN', VERIFY_LINK_ERRORS.otherAccount);
     const problem = tokenProblem(row);
-    if (problem) throw new AppError('BAD_REQUEST', VERIFY_LINK_ERRORS[problem]);
+    if (problem) throw new AppError('BAD_REQUEST', VERIFY_LINK_ERRORS[problem === 'revoked' ? 'invalid' : problem]);
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
@@ -163,12 +172,33 @@ export async function resendVerificationEmail(db: Executor, userId: string, appU
 }
 
 /**
+ * Makes every unused reset link of the account unusable (decision 034). Call it in the
+ * transaction that changes the password or the address, or that uses a newer link.
+ */
+export async function revokeResetLinks(tx: Executor, userId: string) {
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, 'RESET_PASSWORD'),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+      ),
+    );
+}
+
+/**
  * Changes the account's address after checking the password: the new address is not verified
- * until its link is opened (the email is enqueued in the same transaction).
+ * until its link is opened (the email is enqueued in the same transaction). At most
+ * EMAIL_CHANGES_PER_HOUR an hour; every earlier reset link stops working, and the account's
+ * other sessions are signed out (this one stays).
  */
 export async function changeEmail(
   db: Executor,
   userId: string,
+  currentSessionId: string,
   input: { email: string; currentPassword: string },
   appUrl: string,
 ): Promise<User> {
@@ -189,6 +219,17 @@ export async function changeEmail(
   }
   await release(db, reservations);
   if (row.email.toLowerCase() === email) throw new AppError('BAD_REQUEST', 'This is already your email address.');
+  // Counted once the password is right (wrong ones have their own limit), taken address or not:
+  // each change emails a third party, and a 409 tells whether an address has an account.
+  await reserve(db, [
+    {
+      key: `email-change:user:${userId}`,
+      max: EMAIL_CHANGES_PER_HOUR,
+      windowSeconds: 3600,
+      message: (minutes) =>
+        `You have changed your email address several times in the last hour. Please wait ${minutesText(minutes)} and try again.`,
+    },
+  ]);
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -197,6 +238,8 @@ export async function changeEmail(
         .where(eq(users.id, userId))
         .returning(userColumns);
       if (!user) throw new AppError('NOT_FOUND', 'Account not found.');
+      await revokeResetLinks(tx, userId);
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
       await sendVerificationEmail(tx, user, appUrl);
       return user;
     });
@@ -255,8 +298,8 @@ export async function requestPasswordReset(db: Executor, rawEmail: string, ip: s
 }
 
 /**
- * Sets a new password from a reset link: the link is used up (with every other reset link of the
- * account), EVERY session of the account is signed out, and a new one is made for this browser
+ * Sets a new password from a reset link: the link is used up (every other reset link of the
+ * account is revoked), EVERY session of the account is signed out, and a new one is made for this browser
  * (the user is signed in). Reaching the link proves the address, so it also counts as verified.
  */
 export async function resetPassword(
@@ -277,9 +320,23 @@ export async function resetPassword(
     const [taken] = await tx
       .update(authTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(authTokens.id, row!.id), isNull(authTokens.usedAt), sql`${authTokens.expiresAt} > now()`))
+      .where(
+        and(
+          eq(authTokens.id, row!.id),
+          isNull(authTokens.usedAt),
+          isNull(authTokens.revokedAt),
+          sql`${authTokens.expiresAt} > now()`,
+        ),
+      )
       .returning({ id: authTokens.id });
-    if (!taken) throw new AppError('BAD_REQUEST', RESET_LINK_ERRORS.used);
+    if (!taken) {
+      // Lost a race: to another use of this link, or to a change that revoked it.
+      const [now] = await tx
+        .select({ revokedAt: authTokens.revokedAt })
+        .from(authTokens)
+        .where(eq(authTokens.id, row!.id));
+      throw new AppError('BAD_REQUEST', RESET_LINK_ERRORS[now?.revokedAt ? 'revoked' : 'used']);
+    }
     const [user] = await tx
       .update(users)
       .set({
@@ -290,10 +347,7 @@ export async function resetPassword(
       .where(and(eq(users.id, row!.userId), isNull(users.deactivatedAt)))
       .returning(userColumns);
     if (!user) throw new AppError('BAD_REQUEST', RESET_LINK_ERRORS.invalid);
-    await tx
-      .update(authTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'RESET_PASSWORD'), isNull(authTokens.usedAt)));
+    await revokeResetLinks(tx, user.id);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     const session = await createSession(tx, user.id, ctx.userAgent);
     return { user: user satisfies User, session };

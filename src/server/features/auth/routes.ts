@@ -262,12 +262,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     {
       schema: {
         tags: ['account'],
-        summary: 'Change your email address (needs the current password; sends a verification link)',
+        summary:
+          'Change your email address (needs the current password; sends a verification link; a few an hour; signs out other sessions)',
         body: changeEmailSchema,
         response: { 200: userResponseSchema, ...errors },
       },
     },
-    async (request) => ({ user: await changeEmail(db, requireUser(request).id, request.body, appUrl) }),
+    async (request) => ({
+      user: await changeEmail(db, requireUser(request).id, request.sessionId ?? '', request.body, appUrl),
+    }),
   );
 
   app.post(
