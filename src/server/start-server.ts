@@ -130,6 +130,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}${seeded ? ', demo data loaded' : ''}`,
     `  API docs: ${url}/api/docs`,
     `  Email: ${config.mail ? mailTransport.describe : `no SMTP_URL, so emails are ${mailTransport.describe}`}`,
+    `  Files: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : config.uploadDir}`,
   ];
   if (config.seedDemo) {
     lines.push('', '  Demo accounts (demo data only):');
