@@ -214,6 +214,38 @@ describe('S3 storage', () => {
     expect(s3.objects().get('paths/photos/p.webp')?.contentType).toBe('image/webp');
   });
 
+  it('the local stand-in answers HeadObject, ranged GetObject and paged ListObjectsV2 as S3 does', async () => {
+    const { S3Client, HeadObjectCommand, GetObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    const storage = createS3Storage({ s3: s3Config(), prefix: 'sdk/', signingKey: randomBytes(32) });
+    for (const name of ['a', 'b', 'c']) await storage.put(`photos/${name}.png`, PNG, { contentType: 'image/png' });
+
+    const head = await client.send(new HeadObjectCommand({ Bucket: 'locora', Key: 'sdk/photos/a.png' }));
+    expect(head).toMatchObject({ ContentLength: PNG.length, ContentType: 'image/png' });
+    await expect(client.send(new HeadObjectCommand({ Bucket: 'locora', Key: 'sdk/none.png' }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+    const part = await client.send(
+      new GetObjectCommand({ Bucket: 'locora', Key: 'sdk/photos/a.png', Range: 'bytes=1-3' }),
+    );
+    expect(part.ContentRange).toBe(`bytes 1-3/${PNG.length}`);
+    expect(Buffer.from(await part.Body!.transformToByteArray()).equals(PNG.subarray(1, 4))).toBe(true);
+
+    const first = await client.send(new ListObjectsV2Command({ Bucket: 'locora', Prefix: 'sdk/', MaxKeys: 2 }));
+    expect(first.Contents?.map((o) => o.Key)).toEqual(['sdk/photos/a.png', 'sdk/photos/b.png']);
+    expect(first.IsTruncated).toBe(true);
+    const rest = await client.send(
+      new ListObjectsV2Command({ Bucket: 'locora', Prefix: 'sdk/', ContinuationToken: first.NextContinuationToken }),
+    );
+    expect(rest.Contents?.map((o) => o.Key)).toEqual(['sdk/photos/c.png']);
+    client.destroy();
+  });
+
   it('answers 503 (UNAVAILABLE) when the store cannot be reached', async () => {
     const down = await startS3Server();
     const endpoint = down.endpoint;
