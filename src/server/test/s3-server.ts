@@ -5,11 +5,13 @@
  * `Authorization` header made with the one access key it knows: the signature is recomputed from
  * the canonical request (and the payload's SHA-256, unless it is UNSIGNED-PAYLOAD), so a wrong
  * secret, a changed header or a changed body is refused with 403 as S3 would. Objects live in
- * memory. The official `@aws-sdk/client-s3` is pointed at it through S3_ENDPOINT.
+ * memory. The official `@aws-sdk/client-s3` is pointed at it through S3_ENDPOINT. Run directly, it
+serves until stopped (see the end of this file).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 type StoredObject = { body: Buffer; contentType: string; etag: string; lastModified: Date };
 
@@ -21,6 +23,8 @@ export type S3ServerOptions = {
   region?: string;
   /** Buckets that exist from the start. */
   buckets?: string[];
+  /** The port to listen on (default: any free one). */
+  port?: number;
 };
 
 const xmlEscape = (s: string) =>
@@ -207,7 +211,7 @@ export async function startS3Server(opts: S3ServerOptions = {}) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -236,4 +240,16 @@ export async function startS3Server(opts: S3ServerOptions = {}) {
         server.close(() => resolve());
       }),
   };
+}
+
+// Run directly (`npx tsx src/server/test/s3-server.ts [port]`), it serves until stopped and prints
+// the settings that point app instances at it: a way to try several instances by hand.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const server = await startS3Server({ port: Number(process.argv[2] ?? 9000) });
+  console.log(`S3 stand-in (in memory) at ${server.endpoint}. Start each instance with:`);
+  console.log(
+    Object.entries(server.env())
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+  );
 }
