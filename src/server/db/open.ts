@@ -267,6 +267,9 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
       // then find the schema current. A session lock on a connection of its own, so it is
       // released if that connection dies; the migrator runs on the same connection.
       const client = await pool.connect();
+      // A dropped connection then fails the query in progress instead of ending the process.
+      const ignore = () => {};
+      client.on('error', ignore);
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
@@ -275,9 +278,11 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
+        client.off('error', ignore);
         client.release();
       } catch (err) {
         // The connection may be broken: destroy it rather than return it to the pool.
+        client.off('error', ignore);
         client.release(err instanceof Error ? err : true);
         throw err;
       }
