@@ -76,7 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Radix primitives the pages use remain. About 0.3 s of every start on a 2-core machine. These
   // stay in node_modules: native code (argon2, sharp), files read beside the package's own code
   // (PGlite's WebAssembly, Swagger UI's pages), pino (its worker files), and what loads only on
-  // use (Stripe, nodemailer, the PostgreSQL driver, heic-decode).
+  // use (Stripe, nodemailer, the PostgreSQL driver, heic-decode, the S3 client).
   ...(isSsrBuild
     ? {
         ssr: {
@@ -90,6 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             'stripe',
             'pg',
             'nodemailer',
+            '@aws-sdk/client-s3',
             'pino',
             'tsx',
           ],

@@ -40,7 +40,8 @@ import { pagesPlugin } from './http/pages.ts';
 import { uploadsRoutes } from './http/uploads.ts';
 import { createStripeClient, type Stripe } from './payments/stripe-client.ts';
 import { createEventHub } from './realtime/hub.ts';
-import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey, type Storage } from './storage/storage.ts';
+import { createIdDocumentStorage, createUploadStorage } from './storage/backends.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** A client-supplied request id is kept only when it looks like one (it is logged and echoed). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -49,9 +50,9 @@ export type BuildAppOptions = {
   db: Db;
   config: Config;
   logger?: FastifyServerOptions['logger'];
-  /** Where uploads are stored (default: files under config.uploadDir). */
+  /** Where uploads are stored (default: config.s3's bucket, else files under config.uploadDir). */
   storage?: Storage;
-  /** Where identity documents are stored (default: files under config.idDocumentDir; never served). */
+  /** Where identity documents are stored (default: config.s3's bucket, else config.idDocumentDir; never served). */
   documentStorage?: Storage;
   /** Load the page renderer while starting (the server does; tests load it on first page). */
   preloadRenderer?: boolean;
@@ -85,8 +86,7 @@ export async function buildApp({
   jobStats,
 }: BuildAppOptions) {
   const stripe = givenStripe ?? (config.stripe ? await createStripeClient(config.stripe) : undefined);
-  const storage =
-    givenStorage ?? createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
+  const storage = givenStorage ?? createUploadStorage(config);
   const documentStorage = givenDocumentStorage ?? createIdDocumentStorage(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },

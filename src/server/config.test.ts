@@ -125,4 +125,51 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...smtp, SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ ...smtp, MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an address/);
   });
+  const s3 = {
+    S3_BUCKET: 'locora-uploads',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 's3-secret',
+  };
+
+  it('stores files in S3 only with the whole set of S3 variables, the endpoint being optional', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'locora-uploads',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 's3-secret',
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/' }).s3?.endpoint).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT: must be an http/);
+  });
+
+  it.each([
+    [
+      { S3_BUCKET: 'b' },
+      /S3 storage is partly configured: S3_BUCKET is set but S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are missing/,
+    ],
+    [
+      { S3_ENDPOINT: 'http://127.0.0.1:9000' },
+      /S3 storage is partly configured: S3_ENDPOINT is set but S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are missing/,
+    ],
+    [
+      { S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k' },
+      /S3 storage is partly configured: .* but S3_SECRET_ACCESS_KEY is missing/,
+    ],
+    [
+      { S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 'top-secret-value' },
+      /S3 storage is partly configured: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set but S3_BUCKET, S3_REGION are missing/,
+    ],
+  ])('refuses a partial S3 set %o, naming what is missing and never a value', (env, message) => {
+    let error = '';
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = (err as Error).message;
+    }
+    expect(error).toMatch(message);
+    expect(error).not.toContain('top-secret-value');
+  });
 });

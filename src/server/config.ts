@@ -70,6 +70,17 @@ const envSchema = z.object({
     .optional(),
   /** How long one call to Stripe may take before it counts as failed (and is retried later). */
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(STRIPE_TIMEOUT_MAX_MS).optional(),
+  /** The bucket that holds uploads and identity documents; without S3_* they are files in DATA_DIR. */
+  S3_BUCKET: z.string().min(1).max(255).optional(),
+  /** An S3-compatible service's URL (MinIO, R2...); unset: AWS S3. When set, path-style addressing is used. */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z.string().min(1).max(64).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** e.g. smtps://user:pass@smtp.example.com:465; without it mail is written to DATA_DIR/outbox. */
   SMTP_URL: z
     .string()
@@ -109,6 +120,12 @@ const integrations: { name: string; required: string[]; optional?: string[] }[] 
   // The issuer keeps its default (Google's) when unset, but may not be set alone.
   { name: 'Google sign-in', required: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], optional: ['GOOGLE_ISSUER'] },
   { name: 'SMTP email', required: ['SMTP_URL', 'MAIL_FROM'] },
+  // The endpoint keeps its default (AWS S3) when unset, but may not be set alone.
+  {
+    name: 'S3 storage',
+    required: ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    optional: ['S3_ENDPOINT'],
+  },
 ];
 
 function incompleteIntegrations(env: Record<string, string | undefined>): string[] {
@@ -132,6 +149,16 @@ export type StripeConfig = {
   /** Stripe's API (https://api.stripe.com) or a stand-in speaking its protocol. */
   apiUrl: string;
   timeoutMs: number;
+};
+
+/** Object storage for uploads and identity documents (storage/s3-storage.ts, decision 036). */
+export type S3Config = {
+  bucket: string;
+  /** An S3-compatible service (path-style addressing); undefined: AWS S3 (virtual-hosted style). */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 };
 
 export type Config = {
@@ -159,6 +186,8 @@ export type Config = {
     orphanGraceSeconds: number;
     sweepIntervalSeconds: number;
   };
+  /** Where uploads and identity documents are kept when not on disk (uploadDir, idDocumentDir). */
+  s3: S3Config | undefined;
   clientDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   stripe: StripeConfig | undefined;
@@ -200,6 +229,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       orphanGraceSeconds: e.UPLOAD_ORPHAN_GRACE_SECONDS ?? UPLOAD_ORPHAN_GRACE_SECONDS,
       sweepIntervalSeconds: e.UPLOAD_SWEEP_INTERVAL_SECONDS,
     },
+    s3:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     clientDir: path.resolve('dist/client'),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

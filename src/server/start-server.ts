@@ -10,7 +10,7 @@ import { createPoller } from './jobs/poller.ts';
 import { createPaymentActionWorker } from './payments/payment-actions.ts';
 import { pruneUserEvents } from './realtime/events.ts';
 import { readyLine } from './startup-timing.ts';
-import { createFsStorage, createIdDocumentStorage, readOrCreateSigningKey } from './storage/storage.ts';
+import { createIdDocumentStorage, createUploadStorage } from './storage/backends.ts';
 import { startUploadSweeper } from './storage/upload-registry.ts';
 
 /** How long after listening the background rounds (email, expiry, payments, pruning) begin. */
@@ -27,7 +27,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
   // On PGlite started by main.ts this returns at once; migrate() waits for the thread.
   const database = await openDatabase(config, started);
   const documentStorage = createIdDocumentStorage(config);
-  const storage = createFsStorage({ root: config.uploadDir, signingKey: readOrCreateSigningKey(config.dataDir) });
+  const storage = createUploadStorage(config);
   // The database opens, migrates and gets its demo data while this thread builds the app, which
   // only registers plugins and routes: nothing queries the database before the server listens,
   // so nothing reads it before it is migrated (background workers start after listen, below).
@@ -131,6 +131,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}${seeded ? ', demo data loaded' : ''}`,
     `  API docs: ${url}/api/docs`,
     `  Email: ${config.mail ? mailTransport.describe : `no SMTP_URL, so emails are ${mailTransport.describe}`}`,
+    `  Files: ${config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : config.uploadDir}`,
   ];
   if (config.seedDemo) {
     lines.push('', '  Demo accounts (demo data only):');

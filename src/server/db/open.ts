@@ -69,6 +69,12 @@ async function sendNotification(executor: Executor, channel: string, payload: st
   await executor.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
+/**
+ * The PostgreSQL advisory lock taken around migrations (openPostgres), so that instances started
+ * at the same moment migrate once. Any fixed 64-bit number; this one spells "locora:m".
+ */
+export const MIGRATION_LOCK_KEY = '7813573208822594157';
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
@@ -267,7 +273,32 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     db: db as unknown as Db,
     kind: 'postgres',
     location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
-    migrate: () => migrateUnlessCurrent(db as unknown as Db, () => migrateNodePg(db, { migrationsFolder })),
+    async migrate() {
+      if (await migrationsAreCurrent(db as unknown as Db, migrationsFolder)) return;
+      // Several instances may start at once: one migrates while the others wait on this lock,
+      // then find the schema current. A session lock on a connection of its own, so it is
+      // released if that connection dies; the migrator runs on the same connection.
+      const client = await pool.connect();
+      // A dropped connection then fails the query in progress instead of ending the process.
+      const ignore = () => {};
+      client.on('error', ignore);
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          const locked = drizzleNodePg(client, { schema });
+          await migrateUnlessCurrent(locked as unknown as Db, () => migrateNodePg(locked, { migrationsFolder }));
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+        client.off('error', ignore);
+        client.release();
+      } catch (err) {
+        // The connection may be broken: destroy it rather than return it to the pool.
+        client.off('error', ignore);
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+    },
     listen: (channel, fn) => listener.listen(channel, fn),
     notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

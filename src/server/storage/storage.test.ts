@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../http/errors.ts';
+import { startS3Server, type S3Server } from '../test/s3-server.ts';
+import { createS3Storage } from './s3-storage.ts';
 import {
   createFsStorage,
   isImmutableKey,
@@ -14,20 +17,67 @@ import {
 } from './storage.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-storage-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+let s3: S3Server;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await s3?.close();
+});
 
-function makeStorage(name: string, signingKey = randomBytes(32)): { storage: Storage; root: string } {
-  const root = path.join(tmp, name, 'uploads');
-  return { storage: createFsStorage({ root, signingKey }), root };
-}
+const s3Config = () => ({
+  bucket: 'locora',
+  endpoint: s3.endpoint,
+  region: s3.region,
+  accessKeyId: s3.accessKeyId,
+  secretAccessKey: s3.secretAccessKey,
+});
+
+/**
+ * Each backend, with a way to list what it holds: the same contract runs against files on disk
+ * and against an S3-compatible server (the local stand-in of test/s3-server.ts).
+ */
+const backends: {
+  name: string;
+  make: (name: string, signingKey?: Buffer) => { storage: Storage; stored: () => string[] };
+}[] = [
+  {
+    name: 'filesystem',
+    make(name, signingKey = randomBytes(32)) {
+      const root = path.join(tmp, name, 'uploads');
+      const stored = () =>
+        fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]) : [];
+      return {
+        storage: createFsStorage({ root, signingKey }),
+        stored: () =>
+          stored()
+            .filter((e) => e.isFile())
+            .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
+      };
+    },
+  },
+  {
+    name: 'S3',
+    make(name, signingKey = randomBytes(32)) {
+      const prefix = `${name}/`;
+      return {
+        storage: createS3Storage({ s3: s3Config(), prefix, signingKey }),
+        stored: () => [...s3.objects().keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)),
+      };
+    },
+  },
+];
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
-describe('filesystem storage', () => {
+describe.each(backends)('$name storage', ({ name: backend, make }) => {
+  const makeStorage = (name: string, signingKey?: Buffer) => make(`${backend}-${name}`, signingKey);
+
   it('puts, gets and deletes an object', async () => {
-    const { storage, root } = makeStorage('roundtrip');
+    const { storage, stored } = makeStorage('roundtrip');
     await storage.put('avatars/a.png', PNG, { contentType: 'image/png' });
-    expect(fs.readFileSync(path.join(root, 'avatars', 'a.png')).equals(PNG)).toBe(true);
+    expect(stored()).toEqual(['avatars/a.png']);
 
     const got = await storage.get('avatars/a.png');
     expect(got).toMatchObject({ contentType: 'image/png', size: PNG.length });
@@ -41,7 +91,15 @@ describe('filesystem storage', () => {
     await storage.delete('avatars/a.png'); // deleting a missing object is fine
     expect(await storage.get('avatars/never.png')).toBeUndefined();
     // No temporary files are left behind.
-    expect(fs.readdirSync(path.join(root, 'avatars'))).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('keeps stores apart: a key of one is not an object of another', async () => {
+    const one = makeStorage('apart-1');
+    const other = makeStorage('apart-2');
+    await one.storage.put('documents/x.pdf', Buffer.from('%PDF-'), { contentType: 'application/pdf' });
+    expect(await other.storage.get('documents/x.pdf')).toBeUndefined();
+    expect(other.stored()).toEqual([]);
   });
 
   it('serves the type the key names, and refuses a put whose type disagrees', async () => {
@@ -78,13 +136,15 @@ describe('filesystem storage', () => {
     `${'a/'.repeat(8)}a.png`,
     `${'a'.repeat(600)}.png`,
   ])('refuses the key %j (no path traversal, no unknown type)', async (key) => {
-    const { storage } = makeStorage('traversal');
+    const { storage, stored } = makeStorage('traversal');
     expect(() => requireStorageKey(key)).toThrow(/Invalid storage key/);
     await expect(storage.put(key, PNG, { contentType: 'image/png' })).rejects.toThrow(/Invalid storage key/);
     await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
     await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
     expect(() => storage.url(key)).toThrow(/Invalid storage key/);
     expect(fs.existsSync(path.join(tmp, 'secret.png'))).toBe(false);
+    expect(stored()).toEqual([]);
+    expect(s3.calls.filter((c) => c.url.includes('..') || c.url.includes('%'))).toEqual([]);
   });
 
   it('gives public URLs for public keys and maps them back to keys', () => {
@@ -124,6 +184,89 @@ describe('filesystem storage', () => {
     // Another secret (another deployment) does not accept it.
     const other = makeStorage('signed-other').storage;
     expect(other.verifySignedUrl('private/ids/a.pdf', query, now)).toBe(false);
+  });
+});
+
+describe('S3 storage', () => {
+  it('signs every request (SigV4): a wrong secret is refused and stores nothing', async () => {
+    const storage = createS3Storage({
+      s3: { ...s3Config(), secretAccessKey: 'not-the-secret' },
+      prefix: 'wrong-secret/',
+      signingKey: randomBytes(32),
+    });
+    const before = s3.calls.length;
+    await expect(storage.put('avatars/a.png', PNG, { contentType: 'image/png' })).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
+    expect(s3.calls.slice(before).map((c) => c.status)).toContain(403);
+    expect([...s3.objects().keys()].filter((k) => k.startsWith('wrong-secret/'))).toEqual([]);
+  });
+
+  it("uses path-style addressing on a configured endpoint, under the store's folder", async () => {
+    const storage = createS3Storage({ s3: s3Config(), prefix: 'paths/', signingKey: randomBytes(32) });
+    const before = s3.calls.length;
+    await storage.put('photos/p.webp', Buffer.from('RIFF'), { contentType: 'image/webp' });
+    expect(s3.calls.slice(before)).toContainEqual({
+      method: 'PUT',
+      url: '/locora/paths/photos/p.webp?x-id=PutObject',
+      status: 200,
+    });
+    expect(s3.objects().get('paths/photos/p.webp')?.contentType).toBe('image/webp');
+  });
+
+  it('the local stand-in answers HeadObject, ranged GetObject and paged ListObjectsV2 as S3 does', async () => {
+    const { S3Client, HeadObjectCommand, GetObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    const storage = createS3Storage({ s3: s3Config(), prefix: 'sdk/', signingKey: randomBytes(32) });
+    for (const name of ['a', 'b', 'c']) await storage.put(`photos/${name}.png`, PNG, { contentType: 'image/png' });
+
+    const head = await client.send(new HeadObjectCommand({ Bucket: 'locora', Key: 'sdk/photos/a.png' }));
+    expect(head).toMatchObject({ ContentLength: PNG.length, ContentType: 'image/png' });
+    await expect(client.send(new HeadObjectCommand({ Bucket: 'locora', Key: 'sdk/none.png' }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+    const part = await client.send(
+      new GetObjectCommand({ Bucket: 'locora', Key: 'sdk/photos/a.png', Range: 'bytes=1-3' }),
+    );
+    expect(part.ContentRange).toBe(`bytes 1-3/${PNG.length}`);
+    expect(Buffer.from(await part.Body!.transformToByteArray()).equals(PNG.subarray(1, 4))).toBe(true);
+
+    const first = await client.send(new ListObjectsV2Command({ Bucket: 'locora', Prefix: 'sdk/', MaxKeys: 2 }));
+    expect(first.Contents?.map((o) => o.Key)).toEqual(['sdk/photos/a.png', 'sdk/photos/b.png']);
+    expect(first.IsTruncated).toBe(true);
+    const rest = await client.send(
+      new ListObjectsV2Command({ Bucket: 'locora', Prefix: 'sdk/', ContinuationToken: first.NextContinuationToken }),
+    );
+    expect(rest.Contents?.map((o) => o.Key)).toEqual(['sdk/photos/c.png']);
+    client.destroy();
+  });
+
+  it('answers 503 (UNAVAILABLE) when the store cannot be reached', async () => {
+    const down = await startS3Server();
+    const endpoint = down.endpoint;
+    await down.close();
+    const storage = createS3Storage({
+      s3: { ...s3Config(), endpoint },
+      prefix: 'down/',
+      signingKey: randomBytes(32),
+    });
+    const err = await storage.get('photos/p.webp').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
+  });
+});
+
+describe('filesystem storage', () => {
+  it('writes objects as files under its root', async () => {
+    const root = path.join(tmp, 'files', 'uploads');
+    const storage = createFsStorage({ root, signingKey: randomBytes(32) });
+    await storage.put('avatars/a.png', PNG, { contentType: 'image/png' });
+    expect(fs.readFileSync(path.join(root, 'avatars', 'a.png')).equals(PNG)).toBe(true);
   });
 
   it('keeps one signing key per data directory, shared by every instance using it', () => {

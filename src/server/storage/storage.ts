@@ -145,11 +145,62 @@ export type FsStorageOptions = {
   urlPrefix?: string;
 };
 
+/**
+ * The URL half of a Storage, the same for every backend: objects are served by the app at
+ * `<urlPrefix>/<key>` (the uploads route), private keys only with an HMAC signature that expires.
+ */
+export function createUrlSigner(
+  signingKey: Buffer,
+  urlPrefix = '/uploads',
+): Pick<Storage, 'url' | 'signedUrl' | 'verifySignedUrl' | 'keyFromUrl'> {
+  if (signingKey.length < 32) throw new Error('The storage signing key must be at least 32 bytes.');
+  const prefix = urlPrefix.replace(/\/$/, '');
+  const sign = (key: string, expires: string): Buffer =>
+    createHmac('sha256', signingKey).update(`${key}\n${expires}`).digest();
+  return {
+    url(key) {
+      requireStorageKey(key);
+      if (isPrivateKey(key)) throw new Error(`${key} is private: use signedUrl().`);
+      return `${prefix}/${key}`;
+    },
+
+    signedUrl(key, { expiresInSeconds = DEFAULT_SIGNED_URL_SECONDS, now = new Date() } = {}) {
+      requireStorageKey(key);
+      const expires = String(Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds)));
+      const signature = sign(key, expires).toString('base64url');
+      return `${prefix}/${key}?expires=${expires}&signature=${signature}`;
+    },
+
+    verifySignedUrl(key, { expires, signature }, now = new Date()) {
+      if (!isStorageKey(key) || !expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+      if (Number(expires) * 1000 <= now.getTime()) return false;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = sign(key, expires);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+
+    keyFromUrl(url) {
+      if (!url.startsWith(`${prefix}/`)) return undefined;
+      const key = url.slice(prefix.length + 1);
+      return isStorageKey(key) ? key : undefined;
+    },
+  };
+}
+
+/** Throws unless the content type given for a put is the one the key's extension names. */
+export function requireMatchingContentType(key: string, contentType: string): string {
+  const expected = requireStorageKey(key).contentType;
+  const given = contentType.split(';')[0]!.trim().toLowerCase();
+  if (given !== expected) {
+    throw new Error(`Content type "${given}" does not match the key ${key} (${expected}).`);
+  }
+  return expected;
+}
+
 /** Storage in a directory of the local (or a shared network) file system. */
 export function createFsStorage(opts: FsStorageOptions): Storage {
-  if (opts.signingKey.length < 32) throw new Error('The storage signing key must be at least 32 bytes.');
+  const urls = createUrlSigner(opts.signingKey, opts.urlPrefix);
   const root = path.resolve(opts.root);
-  const prefix = (opts.urlPrefix ?? '/uploads').replace(/\/$/, '');
 
   function fileOf(key: string): string {
     requireStorageKey(key);
@@ -159,18 +210,12 @@ export function createFsStorage(opts: FsStorageOptions): Storage {
     return file;
   }
 
-  function sign(key: string, expires: string): Buffer {
-    return createHmac('sha256', opts.signingKey).update(`${key}\n${expires}`).digest();
-  }
-
   return {
+    ...urls,
+
     async put(key, bytes, { contentType }) {
       const file = fileOf(key);
-      const expected = requireStorageKey(key).contentType;
-      const given = contentType.split(';')[0]!.trim().toLowerCase();
-      if (given !== expected) {
-        throw new Error(`Content type "${given}" does not match the key ${key} (${expected}).`);
-      }
+      requireMatchingContentType(key, contentType);
       await fsp.mkdir(path.dirname(file), { recursive: true });
       // Written aside, then renamed: a reader sees the old object or the whole new one, never half.
       const tmp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
@@ -208,45 +253,5 @@ export function createFsStorage(opts: FsStorageOptions): Storage {
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
     },
-
-    url(key) {
-      requireStorageKey(key);
-      if (isPrivateKey(key)) throw new Error(`${key} is private: use signedUrl().`);
-      return `${prefix}/${key}`;
-    },
-
-    signedUrl(key, { expiresInSeconds = DEFAULT_SIGNED_URL_SECONDS, now = new Date() } = {}) {
-      requireStorageKey(key);
-      const expires = String(Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds)));
-      const signature = sign(key, expires).toString('base64url');
-      return `${prefix}/${key}?expires=${expires}&signature=${signature}`;
-    },
-
-    verifySignedUrl(key, { expires, signature }, now = new Date()) {
-      if (!isStorageKey(key) || !expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
-      if (Number(expires) * 1000 <= now.getTime()) return false;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = sign(key, expires);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
-
-    keyFromUrl(url) {
-      if (!url.startsWith(`${prefix}/`)) return undefined;
-      const key = url.slice(prefix.length + 1);
-      return isStorageKey(key) ? key : undefined;
-    },
   };
-}
-
-/**
- * The private store of identity documents (config.idDocumentDir): its own root outside the public
- * uploads directory, so no /uploads URL (signed or not) can reach a document. No route serves it
- * as files; the admin route streams one document after checking the role.
- */
-export function createIdDocumentStorage(config: { idDocumentDir: string; dataDir: string }): Storage {
-  return createFsStorage({
-    root: config.idDocumentDir,
-    signingKey: readOrCreateSigningKey(config.dataDir),
-    urlPrefix: '/no-public-url',
-  });
 }

@@ -10,7 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { DataDirLockedError } from '../lock.ts';
 import { openDatabase, type Database } from '../open.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
-import { createIdDocumentStorage } from '../../storage/storage.ts';
+import { createIdDocumentStorage } from '../../storage/backends.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoData, seedIfEmpty, truncateAll, type SeedSummary } from './seed.ts';
 
 const USAGE = `Usage: npm run db:seed [-- --reset [--force]]

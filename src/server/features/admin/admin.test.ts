@@ -7,7 +7,7 @@ import { auditLog, categories, providers, services } from '../../db/schema.ts';
 import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
 import { demoIdDocument } from '../../db/seed/id-documents.ts';
 import { seedDemo, truncateAll } from '../../db/seed/seed.ts';
-import { createIdDocumentStorage } from '../../storage/storage.ts';
+import { createIdDocumentStorage } from '../../storage/backends.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { jpegWithGps, pngBombStreamed } from '../../storage/test-images.ts';
 import { multipart } from '../../test/multipart.ts';
