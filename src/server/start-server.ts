@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { serveBackupRequests } from './db/backup.ts';
 import { openDatabase } from './db/open.ts';
 import type { PgliteStart } from './db/pglite-start.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
@@ -90,6 +91,17 @@ export async function startServer(config: Config, started: PgliteStart | undefin
     onError: (err) => app.log.warn({ err }, 'pruning realtime events failed'),
   });
 
+  // `npm run db:backup` while this server holds the embedded database: it asks, this writes.
+  const stopBackups =
+    database.kind === 'pglite'
+      ? serveBackupRequests(database, {
+          dataDir: config.dataDir,
+          filesInObjectStore: Boolean(config.s3),
+          onBackup: (b) => app.log.info({ file: b.file, bytes: b.bytes }, 'backup written'),
+          onError: (err) => app.log.error({ err }, 'backup failed'),
+        })
+      : undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -99,6 +111,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
     force.unref();
     try {
       stopSweeper();
+      stopBackups?.();
       await Promise.all([emailWorker.stop(), pruner.stop(), bookingLifecycle.stop(), paymentActions?.stop()]);
       mailTransport.close();
       await app.close();

@@ -58,6 +58,8 @@ export type Database = {
    * waiting for one); PGlite is one connection, busy while requests are queued on its thread.
    */
   poolStats(): PoolStats;
+  /** The embedded database only: its data directory as a gzipped tar, for backups (db/backup.ts). */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -112,6 +114,8 @@ async function migrateUnlessCurrent(db: Db, run: () => Promise<void>) {
 }
 
 export type OpenPgliteOptions = {
+  /** With inProcess: create the database from a data directory PGlite dumped (a restore). */
+  loadDataDir?: Blob;
   /**
    * Run PGlite on the calling thread instead of its own worker thread (decision 011). Only for
    * short-lived tools and tests that want to skip the thread: on the server's thread every query
@@ -130,10 +134,14 @@ export type OpenPgliteOptions = {
 /** The part of PGlite's API that open.ts and drizzle's PGlite driver use (PGlite or PgliteThread). */
 type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'closed'> & {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(compression: 'gzip'): Promise<Uint8Array | Blob>;
 };
 
 /** PGlite on the calling thread (OpenPgliteOptions.inProcess), holding the lock on `dir`. */
-async function startPgliteInProcess(dir: string | undefined): Promise<{ client: PgliteClient; release: () => void }> {
+async function startPgliteInProcess(
+  dir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<{ client: PgliteClient; release: () => void }> {
   const { lockDataDir } = await import('./lock.ts');
   const release = dir ? lockDataDir(dir) : () => {};
   try {
@@ -145,6 +153,7 @@ async function startPgliteInProcess(dir: string | undefined): Promise<{ client: 
     const client = await PGlite.create(dir ? path.join(dir, 'pglite') : undefined, {
       extensions,
       startParams: pgliteStartParams(PGlite.defaultStartParams),
+      loadDataDir,
     });
     for (const statement of PGLITE_SETUP) await client.exec(statement);
     return { client, release };
@@ -166,7 +175,7 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
   let release: () => void;
   let ready: Promise<void> | undefined;
   if (opts.inProcess) {
-    ({ client, release } = await startPgliteInProcess(dir));
+    ({ client, release } = await startPgliteInProcess(dir, opts.loadDataDir));
   } else {
     const started = opts.started ?? startPgliteThread(dir);
     ({ thread: client, release } = started);
@@ -203,6 +212,10 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
         };
       },
       notify: (channel, payload, executor = db as unknown as Db) => sendNotification(executor, channel, payload),
+      async dumpDataDir() {
+        const dump = await client.dumpDataDir('gzip');
+        return dump instanceof Uint8Array ? dump : new Uint8Array(await dump.arrayBuffer());
+      },
       poolStats() {
         // The thread counts what waits for it; PGlite in this thread runs one query at a time.
         const queued = (client as { pendingCount?: number }).pendingCount ?? 0;

@@ -262,6 +262,11 @@ export class PgliteThread {
   }
 
   /** Subscribes to `channel`; resolves once LISTEN ran, with a function that ends the subscription. */
+  /** A gzipped tar of the data directory, as PGlite's dumpDataDir makes it, taken between queries. */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return this.#request<Uint8Array>({ op: 'dumpDataDir' });
+  }
+
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     const subId = this.#nextId++;
     this.#subscriptions.set(subId, callback);

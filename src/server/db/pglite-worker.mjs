@@ -5,7 +5,8 @@
  * server's event loop keeps answering health checks, static files and pages while queries queue.
  *
  * Plain JavaScript on purpose: it must run unchanged in a worker thread under `npm start`, vitest
- * and any compiled build, and a worker does not always get the TypeScript loader its parent has. The main-thread side is pglite-thread.ts, which documents the protocol.
+ * and any compiled build, and a worker does not always get the TypeScript loader its parent has.
+ * The main-thread side is pglite-thread.ts, which documents the protocol.
  *
  * Every statement runs through PGlite's own API, so PGlite's guarantees hold as they do in one
  * thread: `query`/`exec` wait for any open transaction (its mutex), a transaction's statements run
@@ -156,6 +157,11 @@ async function main() {
         subscriptions.delete(m.subId);
         if (unlisten && !db.closed) await unlisten();
         return undefined;
+      }
+      case 'dumpDataDir': {
+        // A gzipped tar of the data directory, taken between queries (PGlite's own lock).
+        const dump = await db.dumpDataDir('gzip');
+        return new Uint8Array(await dump.arrayBuffer());
       }
       case 'close':
         if (!db.closed) await db.close();
