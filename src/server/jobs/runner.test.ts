@@ -78,7 +78,14 @@ beforeAll(async () => {
   // the database's clock.
   const jobs = { intervalMs: 10, leaseMs: LEASE_MS };
   a = await buildApp({ db: database.db, config, logger: false, mailTransport: mailA.transport, jobs, clock });
-  b = await buildApp({ db: (second ?? database).db, config, logger: false, mailTransport: mailB.transport, jobs, clock });
+  b = await buildApp({
+    db: (second ?? database).db,
+    config,
+    logger: false,
+    mailTransport: mailB.transport,
+    jobs,
+    clock,
+  });
 });
 
 beforeEach(async () => {
@@ -99,7 +106,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-const mail = (i: number) => ({ to: `guest${i}@example.com`, subject: `Hi ${i}`, text: 'Hi', html: '<p>Hi</p>', kind: 'test' });
+const mail = (i: number) => ({
+  to: `guest${i}@example.com`,
+  subject: `Hi ${i}`,
+  text: 'Hi',
+  html: '<p>Hi</p>',
+  kind: 'test',
+});
 const outbox = () =>
   queryRows<{ id: string; sent: boolean; attempts: number; leased: boolean; due: boolean }>(
     database.db,
@@ -197,7 +210,9 @@ describe('claimDue', () => {
     await enqueueEmail(database.db, { ...mail(2), runAt: new Date(Date.now() - 120_000) });
     await enqueueEmail(database.db, { ...mail(3), runAt: new Date(Date.now() + HOUR) });
     const next = async () =>
-      (await claimDue<{ to_address: string }>(database.db, EMAIL_QUEUE, { leaseMs: 60_000 })).map((c) => c.row.to_address);
+      (await claimDue<{ to_address: string }>(database.db, EMAIL_QUEUE, { leaseMs: 60_000 })).map(
+        (c) => c.row.to_address,
+      );
     expect(await next()).toEqual(['guest2@example.com']);
     expect(await next()).toEqual(['guest1@example.com']);
     expect(await next()).toEqual([]);

@@ -14,7 +14,15 @@
  * `stop()` stops claiming, waits for the jobs running, and releases what is still held.
  */
 import type { Executor } from '../db/open.ts';
-import { claimDue, holdLease, queueStats, releaseLease, type Claim, type LeasedQueue, type QueueStats } from './claim-due.ts';
+import {
+  claimDue,
+  holdLease,
+  queueStats,
+  releaseLease,
+  type Claim,
+  type LeasedQueue,
+  type QueueStats,
+} from './claim-due.ts';
 
 export type LeasedKind<T = Record<string, unknown>> = {
   name: string;

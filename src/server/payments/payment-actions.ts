@@ -115,11 +115,14 @@ export async function recordPaymentEvent(
   );
 }
 
-/** Owes Stripe `action` for this payment, due now (in the transaction of the booking's change). */
+/**
+ * Owes Stripe `action` for this payment, due now on the database's clock (in the transaction of
+ * the booking's change). A claim on an earlier action is void: the new one may be claimed at once.
+ */
 export async function queuePaymentAction(tx: Executor, payment: PaymentRow, action: PaymentAction, now: Date) {
   await tx.execute(
     sql`update payments set pending_action = ${action}, action_due_at = now(), action_attempts = 0,
-          action_error = null, updated_at = ${ts(now)}
+          action_error = null, lease_token = null, updated_at = ${ts(now)}
         where id = ${payment.id}`,
   );
   await recordPaymentEvent(tx, { paymentId: payment.id, kind: `${action}_requested`, status: payment.status });
@@ -240,7 +243,7 @@ export async function reopenFailedRefund(
   }
   await tx.execute(
     sql`update payments set status = ${status}, pending_action = 'refund', action_due_at = now(),
-          action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
+          lease_token = null, action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
         where id = ${payment.id}`,
   );
   await recordPaymentEvent(tx, {

@@ -942,10 +942,7 @@ describe('risky paths (review finding 9)', () => {
     expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
     stripe.setMode('ok');
     const later = new Date(Date.now() + HOUR);
-    const done = await Promise.all([
-      retryDue(later),
-      retryDue(later),
-    ]);
+    const done = await Promise.all([retryDue(later), retryDue(later)]);
     expect(done.reduce((n, d) => n + d, 0)).toBe(1);
     expect(callsTo(`/v1/payment_intents/${pi}/capture`)).toHaveLength(1);
     expect(await bookingStatus(bookingId)).toBe('PAID');
