@@ -60,7 +60,7 @@ let b: App;
 const mailA = recordingTransport();
 const mailB = recordingTransport();
 const clock = manualClock();
-const LEASE_MS = 150;
+const LEASE_MS = 500;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -74,7 +74,7 @@ beforeAll(async () => {
     second = await openPostgres(u.toString(), 5);
   }
   const config = testConfig();
-  // Short leases (renewed every 50 ms) and intervals: the tests shorten leases, they never move
+  // Short leases (renewed every 167 ms) and intervals: the tests shorten leases, they never move
   // the database's clock.
   const jobs = { intervalMs: 10, leaseMs: LEASE_MS };
   a = await buildApp({ db: database.db, config, logger: false, mailTransport: mailA.transport, jobs, clock });
@@ -139,14 +139,16 @@ describe('two instances on one database', () => {
     await enqueueEmail(database.db, mail(1));
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
-    mailA.behaviour = mailB.behaviour = () => slow;
+    // The first send is slow; a second one (the failure this test looks for) would return at once.
+    mailA.behaviour = mailB.behaviour = () =>
+      mailA.sends.length + mailB.sends.length === 1 ? slow : Promise.resolve();
     a.jobs.start();
     b.jobs.start();
     await vi.waitFor(() => expect(mailA.sends.length + mailB.sends.length).toBe(1));
-    // Both keep polling every 10 ms while the send takes many leases (150 ms each).
+    // Both keep polling every 10 ms while the send takes many leases (500 ms each).
     const claimedBy = mailA.sends.length ? a : b;
     const other = claimedBy === a ? b : a;
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 4; i++) {
       await new Promise((r) => setTimeout(r, LEASE_MS));
       expect(await other.jobs.runOnce('email-outbox')).toBe(0);
       expect((await outbox())[0]).toMatchObject({ sent: false, leased: true, due: false });
