@@ -7,6 +7,7 @@ import { createBooking } from '../db/seed/factories.ts';
 import { EMAIL_QUEUE, enqueueEmail, sendClaimedEmail } from '../email/outbox.ts';
 import type { Mail, MailTransport } from '../email/transport.ts';
 import { bookingFixture, DAY_MS, localAt } from '../test/booking-fixture.ts';
+import { startStripeServer, type StripeServer } from '../test/stripe-server.ts';
 import { testConfig } from '../test/test-app.ts';
 import { openTestDatabase, resetDatabase } from '../test/test-db.ts';
 import { claimDue, releaseLease, renewLease } from './claim-due.ts';
@@ -53,6 +54,7 @@ function recordingTransport() {
  * Two app instances on one database. On PostgreSQL each has its own pool (its own connections,
  * as two servers would); PGlite is one process's database, so both share it.
  */
+let stripe: StripeServer;
 let database: Database;
 let second: Database | undefined;
 let a: App;
@@ -73,7 +75,16 @@ beforeAll(async () => {
     u.pathname = `/${name}`;
     second = await openPostgres(u.toString(), 5);
   }
-  const config = testConfig();
+  stripe = await startStripeServer();
+  const config = testConfig({
+    stripe: {
+      secretKey: stripe.secretKey,
+      publishableKey: stripe.publishableKey,
+      webhookSecret: stripe.webhookSecret,
+      apiUrl: stripe.url,
+      timeoutMs: 5_000,
+    },
+  });
   // Short leases (renewed every 167 ms) and intervals: the tests shorten leases, they never move
   // the database's clock.
   const jobs = { intervalMs: 10, leaseMs: LEASE_MS };
@@ -104,6 +115,7 @@ afterAll(async () => {
   await b?.close();
   await second?.close();
   await database?.close();
+  await stripe?.close();
 });
 
 const mail = (i: number) => ({
@@ -133,6 +145,46 @@ describe('two instances on one database', () => {
     expect(new Set(sends).size).toBe(30);
     // Each row was claimed once (a claim counts an attempt) and holds no lease any more.
     expect((await outbox()).map((r) => [r.attempts, r.leased])).toEqual(Array.from({ length: 30 }, () => [1, false]));
+  });
+
+  it('share the payment actions owed: each capture is made once, by one of them', async () => {
+    const f = await bookingFixture(database.db);
+    const owed: { bookingId: string; pi: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const booking = await createBooking(database.db, {
+        service: f.service,
+        userId: f.traveler.id,
+        hours: 1,
+        startAt: localAt(3, `${String(8 + i).padStart(2, '0')}:00`, f.timeZone),
+        status: 'CONFIRMED',
+      });
+      const pi = await a.stripe!.paymentIntents.create({ amount: 6000, currency: 'usd', capture_method: 'manual' });
+      stripe.authorize(pi.id);
+      await database.db.execute(
+        sql`insert into payments (id, booking_id, amount_cents, currency, status, pending_action, action_due_at)
+            values (${pi.id}, ${booking.id}, 6000, 'usd', 'requires_capture', 'capture', now())`,
+      );
+      owed.push({ bookingId: booking.id, pi: pi.id });
+    }
+    a.jobs.start();
+    b.jobs.start();
+    const state = () =>
+      queryRows<{ status: string; pending_action: string | null; booking: string }>(
+        database.db,
+        sql`select p.status, p.pending_action, b.status as booking
+            from payments p join bookings b on b.id = p.booking_id order by b.start_at`,
+      );
+    await vi.waitFor(async () => expect((await state()).every((p) => p.pending_action === null)).toBe(true), {
+      timeout: 30_000,
+    });
+    await Promise.all([a.jobs.stop(), b.jobs.stop()]);
+    expect(await state()).toEqual(owed.map(() => ({ status: 'succeeded', pending_action: null, booking: 'PAID' })));
+    for (const { pi } of owed) {
+      const captures = stripe.calls.filter(
+        (c) => c.method === 'POST' && c.path === `/v1/payment_intents/${pi}/capture`,
+      );
+      expect(captures).toHaveLength(1);
+    }
   });
 
   it('a job slower than its lease keeps it (renewed while it runs): never run twice, not even at once', async () => {
@@ -229,7 +281,7 @@ describe('stats()', () => {
     await enqueueEmail(database.db, mail(2));
     await enqueueEmail(database.db, { ...mail(3), runAt: new Date(Date.now() + HOUR) });
     const stats = await a.jobs.stats();
-    expect(Object.keys(stats).sort()).toEqual(['booking-lifecycle', 'email-outbox', 'upload-sweep']);
+    expect(Object.keys(stats).sort()).toEqual(['booking-lifecycle', 'email-outbox', 'payment-actions', 'upload-sweep']);
     expect(stats['email-outbox']).toMatchObject({ depth: 3, due: 2 });
     expect(stats['email-outbox']!.oldestDueSeconds).toBeGreaterThanOrEqual(100);
     expect(stats['booking-lifecycle']).toEqual({ depth: 0, due: 0, oldestDueSeconds: 0 });
