@@ -4,15 +4,19 @@ import { buildApp, type App } from '../app.ts';
 import { manualClock } from '../clock.ts';
 import { openPostgres, queryRows, type Database } from '../db/open.ts';
 import { createBooking } from '../db/seed/factories.ts';
-import { EMAIL_QUEUE, enqueueEmail, sendClaimedEmail } from '../email/outbox.ts';
+import { EMAIL_QUEUE, emailJobKind, enqueueEmail, sendClaimedEmail } from '../email/outbox.ts';
 import type { Mail, MailTransport } from '../email/transport.ts';
 import { bookingFixture, DAY_MS, localAt } from '../test/booking-fixture.ts';
 import { startStripeServer, type StripeServer } from '../test/stripe-server.ts';
 import { testConfig } from '../test/test-app.ts';
 import { openTestDatabase, resetDatabase } from '../test/test-db.ts';
 import { claimDue, releaseLease, renewLease } from './claim-due.ts';
+import { createJobRunner } from './runner.ts';
+import { ACTION_LEASE_MS, ACTION_MAX_RUN_MS } from '../payments/payment-actions.ts';
+import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
 
 const HOUR = 3600 * 1000;
+const emailKind = () => emailJobKind({ db: database.db, transport: mailA.transport });
 
 /** A mail transport whose behaviour each test sets; it records every send and how many overlap. */
 function recordingTransport() {
@@ -237,6 +241,26 @@ describe('two instances on one database', () => {
     await vi.waitFor(async () => expect((await outbox()).every((r) => r.sent)).toBe(true));
     await a.jobs.stop();
     expect((await outbox()).some((r) => r.leased)).toBe(false);
+  });
+});
+
+describe('leases', () => {
+  it('a payment action claimed by a request (no renewal) is leased for longer than its worst case', () => {
+    // 3 calls, each tried twice, each cut at the longest Stripe timeout the configuration allows.
+    expect(ACTION_MAX_RUN_MS).toBe(3 * 2 * STRIPE_TIMEOUT_MAX_MS);
+    expect(ACTION_LEASE_MS).toBeGreaterThan(ACTION_MAX_RUN_MS + 60_000);
+  });
+
+  it('a runner refuses a kind whose worst case its lease renewals cannot plausibly cover', () => {
+    expect(() =>
+      createJobRunner({
+        db: database.db,
+        kinds: [
+          { round: { name: 'r', intervalMs: 1, round: async () => 0 } },
+          { leased: { ...emailKind(), leaseMs: 10, maxRunMs: 1_000 } },
+        ],
+      }),
+    ).toThrow(/too short/);
   });
 });
 

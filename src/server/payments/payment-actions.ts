@@ -15,6 +15,7 @@
  * PAID once captured, CONFIRMED/PAID -> REFUNDED once refunded.
  */
 import { sql } from 'drizzle-orm';
+import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
@@ -31,7 +32,7 @@ export type PaymentAction = 'capture' | 'cancel' | 'refund';
  * the lease even without renewal (the job runner renews it as well).
  */
 export const ACTION_LEASE_MS = 10 * 60 * 1000;
-export const ACTION_MAX_RUN_MS = 6 * 60 * 1000;
+export const ACTION_MAX_RUN_MS = 3 * 2 * STRIPE_TIMEOUT_MAX_MS;
 
 /** Owed payment actions as a queue of the job runner (decision 032). */
 export const PAYMENT_ACTION_QUEUE: LeasedQueue = {
