@@ -231,7 +231,7 @@ describe('two instances on one database', () => {
     expect(mailB.sends).toHaveLength(1);
     // The aborted job ending late records nothing: its claim is no longer its own.
     finish();
-    await a.jobs.stop();
+    await vi.waitFor(() => expect(a.jobs.inFlight()).toBe(0));
     expect((await outbox())[0]).toMatchObject({ sent: true, attempts: 2, leased: false });
   });
 

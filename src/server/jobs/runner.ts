@@ -55,7 +55,8 @@ export type JobRunner = {
   start(): void;
   /**
    * Stops claiming, waits up to `timeoutMs` (default 10 s) for the jobs running, then aborts the
-   * ones still running and releases their leases (due at once, for another instance).
+   * ones still running and releases their leases (due at once, for another instance). A second
+   * call while stopped (app.close() after a shutdown's stop) joins the first.
    */
   stop(opts?: { timeoutMs?: number }): Promise<void>;
   /** Runs a kind until nothing of it is due (or `limit` jobs); returns how many it handled. */
@@ -66,6 +67,8 @@ export type JobRunner = {
   stats(): Promise<Record<string, QueueStats>>;
   /** The kinds this runner knows. */
   kinds(): string[];
+  /** Leased jobs running now in this instance (an aborted one counts until it has returned). */
+  inFlight(): number;
 };
 
 type Held = { kind: LeasedKind<never>; claim: Claim<unknown>; abort: AbortController; done: Promise<unknown> };
@@ -86,6 +89,8 @@ export function createJobRunner(opts: {
     byName.set(name, k);
   }
   let running = false;
+  /** The stop under way or done (a second stop, e.g. app.close() after a shutdown's, joins it). */
+  let stopping: Promise<void> | undefined;
   const loops: Promise<void>[] = [];
   const sleepers = new Map<string, Set<() => void>>();
   const held = new Set<Held>();
@@ -164,10 +169,34 @@ export function createJobRunner(opts: {
     }
   }
 
+  async function stopAll(timeoutMs: number) {
+    running = false;
+    wakeAll();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      Promise.all(loops).then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), timeoutMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!timedOut) return;
+    // Still running past the bound: abort them and hand their claims back, so another instance
+    // takes them at once instead of after their lease (the process is about to exit).
+    await Promise.all(
+      [...held].map(async (h) => {
+        h.abort.abort(new Error('The job runner is stopping.'));
+        await releaseLease(opts.db, h.kind.queue, h.claim).catch((err: unknown) => onError(err, h.kind.name));
+      }),
+    );
+  }
+
   return {
     start() {
       if (running) return;
       running = true;
+      stopping = undefined;
       loops.length = 0;
       for (const k of kinds) {
         if ('leased' in k) {
@@ -175,27 +204,8 @@ export function createJobRunner(opts: {
         } else loops.push(roundLoop(k.round));
       }
     },
-    async stop({ timeoutMs = 10_000 } = {}) {
-      running = false;
-      wakeAll();
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = await Promise.race([
-        Promise.all(loops).then(() => false),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), timeoutMs);
-          timer.unref();
-        }),
-      ]);
-      clearTimeout(timer);
-      if (!timedOut) return;
-      // Still running past the bound: abort them and hand their claims back, so another instance
-      // takes them at once instead of after their lease (the process is about to exit).
-      await Promise.all(
-        [...held].map(async (h) => {
-          h.abort.abort(new Error('The job runner is stopping.'));
-          await releaseLease(opts.db, h.kind.queue, h.claim).catch((err: unknown) => onError(err, h.kind.name));
-        }),
-      );
+    stop({ timeoutMs = 10_000 } = {}) {
+      return (stopping ??= stopAll(timeoutMs));
     },
     async runOnce(name, { limit = Infinity } = {}) {
       const k = byName.get(name);
@@ -223,5 +233,6 @@ export function createJobRunner(opts: {
       return out;
     },
     kinds: () => [...byName.keys()],
+    inFlight: () => held.size,
   };
 }
