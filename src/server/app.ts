@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db, PoolStats } from './db/open.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -32,11 +33,13 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
-import { registerMetrics, type JobQueueStat } from './http/metrics.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
 import { pagesPlugin } from './http/pages.ts';
+import { createMailTransport, type MailTransport } from './email/transport.ts';
+import { createAppJobs, type JobTuning } from './jobs/app-jobs.ts';
 import { uploadsRoutes } from './http/uploads.ts';
 import { createStripeClient, type Stripe } from './payments/stripe-client.ts';
 import { createEventHub } from './realtime/hub.ts';
@@ -67,8 +70,12 @@ export type BuildAppOptions = {
   stripe?: Stripe;
   /** For /metrics (when config.metricsToken is set): the database's connections (Database.poolStats). */
   poolStats?: () => PoolStats;
-  /** For /metrics: background jobs waiting, per kind. */
-  jobStats?: () => Promise<JobQueueStat[]>;
+  /** Business time: expiry, completion, refund windows (default: the wall clock). Tests set it. */
+  clock?: Clock;
+  /** Where emails go (default: SMTP_URL, else .eml files under DATA_DIR). */
+  mailTransport?: MailTransport;
+  /** Shorter job intervals and leases (tests). */
+  jobs?: JobTuning;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
@@ -83,7 +90,9 @@ export async function buildApp({
   eventHeartbeatMs,
   stripe: givenStripe,
   poolStats,
-  jobStats,
+  clock = systemClock,
+  mailTransport: givenMailTransport,
+  jobs: jobTuning,
 }: BuildAppOptions) {
   const stripe = givenStripe ?? (config.stripe ? await createStripeClient(config.stripe) : undefined);
   const storage = givenStorage ?? createUploadStorage(config);
@@ -129,7 +138,8 @@ export async function buildApp({
     db,
     token: config.metricsToken,
     poolStats,
-    jobStats,
+    // `jobs` is built below, once the routes are; a scrape comes after.
+    jobStats: async () => Object.entries(await jobs.stats()).map(([kind, stat]) => ({ kind, ...stat })),
     openStreams: () => eventHub.size,
     webhookRoute: '/api/webhooks/stripe',
   });
@@ -162,7 +172,7 @@ export async function buildApp({
   await app.register(favoriteRoutes, { db });
   await app.register(availabilityRoutes, { db });
   await app.register(slotRoutes, { db });
-  await app.register(bookingRoutes, { db, appUrl, stripe });
+  await app.register(bookingRoutes, { db, appUrl, stripe, clock });
   await app.register(paymentRoutes, { db, config, stripe });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
   await app.register(stripeWebhookRoutes, { db, config, stripe });
@@ -177,8 +187,29 @@ export async function buildApp({
 
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });
+
+  // All background work of this instance (decision 032): started by the server after it listens
+  // (`app.jobs.start()`), stopped at shutdown and when the app closes (running jobs finish, held
+  // leases are released). `app.jobs.stats()` gives queue depths for metrics.
+  const mailTransport = givenMailTransport ?? createMailTransport(config);
+  const jobs = createAppJobs({
+    db,
+    config,
+    clock,
+    appUrl,
+    storage,
+    mailTransport,
+    stripe,
+    log: app.log,
+    tuning: jobTuning,
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!givenMailTransport) mailTransport.close();
+  });
+
   // The instance's realtime fan-out (open event streams per user), for tests and health checks.
-  return Object.assign(app, { eventHub, stripe, metrics });
+  return Object.assign(app, { eventHub, stripe, jobs, clock, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -4,15 +4,9 @@ import { serveBackupRequests } from './db/backup.ts';
 import { openDatabase } from './db/open.ts';
 import type { PgliteStart } from './db/pglite-start.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
-import { createEmailWorker } from './email/outbox.ts';
-import { createBookingLifecycleWorker } from './features/bookings/lifecycle.ts';
 import { createMailTransport } from './email/transport.ts';
-import { createPoller } from './jobs/poller.ts';
-import { createPaymentActionWorker } from './payments/payment-actions.ts';
-import { pruneUserEvents } from './realtime/events.ts';
 import { readyLine } from './startup-timing.ts';
 import { createIdDocumentStorage, createUploadStorage } from './storage/backends.ts';
-import { startUploadSweeper } from './storage/upload-registry.ts';
 
 /** How long after listening the background rounds (email, expiry, payments, pruning) begin. */
 const BACKGROUND_START_DELAY_MS = 2_000;
@@ -28,6 +22,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
   // On PGlite started by main.ts this returns at once; migrate() waits for the thread.
   const database = await openDatabase(config, started);
   const documentStorage = createIdDocumentStorage(config);
+  const mailTransport = createMailTransport(config);
   const storage = createUploadStorage(config);
   // The database opens, migrates and gets its demo data while this thread builds the app, which
   // only registers plugins and routes: nothing queries the database before the server listens,
@@ -44,53 +39,13 @@ export async function startServer(config: Config, started: PgliteStart | undefin
         config,
         storage,
         documentStorage,
+        mailTransport,
         preloadRenderer: true,
         listen: database.listen,
         poolStats: () => database.poolStats(),
       });
     })(),
   ]);
-  // Deletes uploads no row references once their grace period is over. Every instance runs one
-  // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
-  const stopSweeper = startUploadSweeper(database.db, storage, {
-    intervalSeconds: config.uploads.sweepIntervalSeconds,
-    graceSeconds: config.uploads.orphanGraceSeconds,
-    onSwept: (count) => app.log.info({ count }, 'deleted orphaned uploads'),
-    onError: (err) => app.log.error({ err }, 'upload sweep failed'),
-  });
-
-  // Background work every instance runs (decision 017): the email outbox, and old realtime events.
-  const mailTransport = createMailTransport(config);
-  const emailWorker = createEmailWorker({
-    db: database.db,
-    transport: mailTransport,
-    onError: (err) => app.log.warn({ err }, 'email delivery failed; it will be retried'),
-  });
-  // Expiry of unanswered requests and completion of past bookings (decision 018): persisted here,
-  // while every read already computes them.
-  const bookingLifecycle = createBookingLifecycleWorker({
-    db: database.db,
-    appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    onError: (err) => app.log.warn({ err }, 'booking expiry/completion round failed; it will run again'),
-  });
-  // Calls owed to Stripe after a booking's change (capture, release, refund), retried until done (decision 024).
-  const paymentActions = app.stripe
-    ? createPaymentActionWorker({
-        db: database.db,
-        stripe: app.stripe,
-        onError: (err) => app.log.warn({ err }, 'payment actions round failed; it will run again'),
-      })
-    : undefined;
-  const pruner = createPoller({
-    name: 'prune-user-events',
-    intervalMs: 10 * 60 * 1000,
-    round: async () => {
-      await pruneUserEvents(database.db);
-      return 0;
-    },
-    onError: (err) => app.log.warn({ err }, 'pruning realtime events failed'),
-  });
-
   // `npm run db:backup` while this server holds the embedded database: it asks, this writes.
   const stopBackups =
     database.kind === 'pglite'
@@ -110,9 +65,10 @@ export async function startServer(config: Config, started: PgliteStart | undefin
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopSweeper();
       stopBackups?.();
-      await Promise.all([emailWorker.stop(), pruner.stop(), bookingLifecycle.stop(), paymentActions?.stop()]);
+      // Background jobs: no new claims; running jobs finish (or are aborted and their leases
+      // released), so another instance takes over what this one held (decision 032).
+      await app.jobs.stop({ timeoutMs: 8_000 });
       mailTransport.close();
       await app.close();
       await database.close();
@@ -129,10 +85,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
   // banner when they started at listen). Reads never wait for them: expiry is computed on read.
   const startWorkers = setTimeout(() => {
     if (closing) return; // shutting down before they began
-    emailWorker.start();
-    pruner.start();
-    bookingLifecycle.start();
-    paymentActions?.start();
+    app.jobs.start();
   }, BACKGROUND_START_DELAY_MS);
   startWorkers.unref();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -486,6 +486,8 @@ export const emailOutbox = pgTable(
     /** Not before this time (e.g. a message email waits a few minutes for the message to be read). */
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
+    /** The claim holding the email while it is sent (run_at is then the lease's end): decision 032. */
+    leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Given up after too many attempts, or no longer needed (the message was read). */
@@ -729,6 +731,8 @@ export const payments = pgTable(
     /** Not before this time (a failed call backs off; a claimed one is leased to its caller). */
     actionDueAt: timestamp('action_due_at', { withTimezone: true }),
     actionAttempts: integer('action_attempts').notNull().default(0),
+    /** The claim holding the action while Stripe is called (action_due_at is then the lease's end): decision 032. */
+    leaseToken: uuid('lease_token'),
     actionError: text('action_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

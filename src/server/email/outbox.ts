@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/open.ts';
-import { createPoller, type Poller } from '../jobs/poller.ts';
+import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import type { LeasedKind } from '../jobs/runner.ts';
 import type { MailTransport } from './transport.ts';
 
 /** What a cause (a message, a booking change) asks to be emailed. */
@@ -45,8 +46,13 @@ export async function cancelPendingEmail(tx: Executor, dedupeKey: string, reason
 
 /** Attempts before an email is given up (about a day and a half of backoff). */
 export const MAX_EMAIL_ATTEMPTS = 12;
-/** How long a claimed email is reserved for the instance sending it (then another may retry). */
-export const EMAIL_LEASE_SECONDS = 120;
+/**
+ * A claimed email's lease (renewed while it is sent). One send's worst case: connecting (10 s),
+ * the greeting (10 s), then the conversation, which nodemailer ends after 30 s of silence; a server
+ * that keeps trickling is cut at EMAIL_MAX_SEND_MS.
+ */
+export const EMAIL_LEASE_MS = 60_000;
+export const EMAIL_MAX_SEND_MS = 5 * 60_000;
 export const EMAIL_BATCH_SIZE = 20;
 
 /** Wait before attempt n+1 after n failures: 30 s doubling, at most 2 h. */
@@ -54,74 +60,87 @@ export function emailBackoffSeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 2 * 60 * 60);
 }
 
-type Claimed = { id: string; to_address: string; subject: string; text: string; html: string; attempts: number };
+type Claimed = { to_address: string; subject: string; text: string; html: string; attempts: number };
+
+/** The outbox as a queue of the job runner (decision 032): a claim counts an attempt. */
+export const EMAIL_QUEUE: LeasedQueue = {
+  table: 'email_outbox',
+  due: 'run_at',
+  pending: sql`sent_at is null and canceled_at is null`,
+  onClaim: sql`attempts = q.attempts + 1`,
+  returning: sql`q.to_address, q.subject, q.text, q.html, q.attempts`,
+};
 
 /**
- * One round of delivery: claims due emails (SKIP LOCKED, then leased by moving run_at ahead, so
- * the SMTP conversation happens outside any transaction and no two instances send one email),
- * sends each, and records success or schedules a retry with backoff. Returns how many it tried.
+ * Sends one claimed email (outside any transaction) and records success, or schedules a retry
+ * with backoff. Every write is guarded by the claim: an email canceled meanwhile (its thread was
+ * read) or taken over by another instance is let be.
+ */
+export async function sendClaimedEmail(
+  db: Executor,
+  transport: MailTransport,
+  mail: Claim<Claimed>,
+  onFailure?: (err: unknown, id: string) => void,
+): Promise<void> {
+  const mine = sql`${held(mail)} and sent_at is null and canceled_at is null`;
+  try {
+    await transport.send({
+      id: mail.id,
+      to: mail.row.to_address,
+      subject: mail.row.subject,
+      text: mail.row.text,
+      html: mail.row.html,
+    });
+    await db.execute(sql`update email_outbox set sent_at = now(), last_error = null, lease_token = null where ${mine}`);
+  } catch (err) {
+    onFailure?.(err, mail.id);
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const giveUp = mail.row.attempts >= MAX_EMAIL_ATTEMPTS;
+    await db.execute(
+      giveUp
+        ? sql`update email_outbox set canceled_at = now(), last_error = ${message}, lease_token = null where ${mine}`
+        : sql`update email_outbox
+              set run_at = now() + make_interval(secs => ${emailBackoffSeconds(mail.row.attempts)}),
+                  last_error = ${message}, lease_token = null
+              where ${mine}`,
+    );
+  }
+}
+
+/**
+ * Delivers due emails one at a time, each under its own claim (so a slow SMTP server cannot make
+ * a claim outlive its lease and the email be sent twice), up to `batchSize`. Returns how many it
+ * tried. The job runner does the same with lease renewal; this is for tests and one-off runs.
  */
 export async function deliverDueEmails(
   db: Executor,
   transport: MailTransport,
-  opts: { batchSize?: number; onFailure?: (err: unknown, id: string) => void } = {},
+  opts: { batchSize?: number; leaseMs?: number; onFailure?: (err: unknown, id: string) => void } = {},
 ): Promise<number> {
-  const claimed = await queryRows<Claimed>(
-    db,
-    sql`update email_outbox o
-        set run_at = now() + make_interval(secs => ${EMAIL_LEASE_SECONDS}), attempts = o.attempts + 1
-        where o.id in (
-          select id from email_outbox
-          where sent_at is null and canceled_at is null and run_at <= now()
-          order by run_at
-          limit ${opts.batchSize ?? EMAIL_BATCH_SIZE}
-          for update skip locked
-        )
-        returning o.id, o.to_address, o.subject, o.text, o.html, o.attempts`,
-  );
-  for (const mail of claimed) {
-    // The claim's attempt number is its lease token: if the email was canceled since (its thread
-    // was read) or another instance took it over after the lease ran out, this one lets it be.
-    const mine = sql`id = ${mail.id} and attempts = ${mail.attempts} and sent_at is null and canceled_at is null`;
-    const [stillMine] = await queryRows<{ id: string }>(db, sql`select id from email_outbox where ${mine}`);
-    if (!stillMine) continue;
-    try {
-      await transport.send({
-        id: mail.id,
-        to: mail.to_address,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      await db.execute(sql`update email_outbox set sent_at = now(), last_error = null where ${mine}`);
-    } catch (err) {
-      opts.onFailure?.(err, mail.id);
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const giveUp = mail.attempts >= MAX_EMAIL_ATTEMPTS;
-      await db.execute(
-        giveUp
-          ? sql`update email_outbox set canceled_at = now(), last_error = ${message} where ${mine}`
-          : sql`update email_outbox
-                set run_at = now() + make_interval(secs => ${emailBackoffSeconds(mail.attempts)}), last_error = ${message}
-                where ${mine}`,
-      );
-    }
+  let tried = 0;
+  while (tried < (opts.batchSize ?? EMAIL_BATCH_SIZE)) {
+    const [mail] = await claimDue<Claimed>(db, EMAIL_QUEUE, { leaseMs: opts.leaseMs ?? EMAIL_LEASE_MS });
+    if (!mail) break;
+    tried += 1;
+    await sendClaimedEmail(db, transport, mail, opts.onFailure);
   }
-  return claimed.length;
+  return tried;
 }
 
-/** The outbox worker every instance runs (safe with many: see deliverDueEmails). */
-export function createEmailWorker(opts: {
+/** The outbox as a kind of the job runner every instance runs. */
+export function emailJobKind(opts: {
   db: Executor;
   transport: MailTransport;
   intervalMs?: number;
-  onError?: (err: unknown) => void;
-}): Poller {
-  return createPoller({
+  leaseMs?: number;
+  onFailure?: (err: unknown) => void;
+}): LeasedKind<Claimed> {
+  return {
     name: 'email-outbox',
+    queue: EMAIL_QUEUE,
+    leaseMs: opts.leaseMs ?? EMAIL_LEASE_MS,
+    maxRunMs: Math.min(EMAIL_MAX_SEND_MS, 10 * (opts.leaseMs ?? EMAIL_LEASE_MS)),
     intervalMs: opts.intervalMs ?? 5_000,
-    batchSize: EMAIL_BATCH_SIZE,
-    round: () => deliverDueEmails(opts.db, opts.transport, { onFailure: (err) => opts.onError?.(err) }),
-    onError: (err) => opts.onError?.(err),
-  });
+    run: (mail) => sendClaimedEmail(opts.db, opts.transport, mail, opts.onFailure),
+  };
 }

@@ -55,10 +55,6 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       logger: false,
       listen: database.listen,
       poolStats: () => database.poolStats(),
-      jobStats: async () => [
-        { kind: 'payment-action', due: 2, oldestDueSeconds: 42 },
-        { kind: 'email', due: 0, oldestDueSeconds: 0 },
-      ],
     });
   });
   beforeEach(async () => {
@@ -145,8 +141,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds{app="locora"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'locora_db_pool_connections{app="locora",state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'locora_db_pool_connections{app="locora",state="waiting"}')).toBe(0);
-    expect(sample(text, 'locora_job_queue_depth{app="locora",kind="payment-action"}')).toBe(2);
-    expect(sample(text, 'locora_job_oldest_due_seconds{app="locora",kind="payment-action"}')).toBe(42);
+    // The job runner's view of the same outbox: three owed, the oldest due 90 s ago.
+    expect(sample(text, 'locora_job_queue_depth{app="locora",kind="email-outbox"}')).toBe(3);
+    expect(sample(text, 'locora_job_oldest_due_seconds{app="locora",kind="email-outbox"}')).toBeGreaterThanOrEqual(89);
+    expect(sample(text, 'locora_job_queue_depth{app="locora",kind="booking-lifecycle"}')).toBe(0);
     // Two due and unsent; the one due in an hour and the sent one are not a backlog.
     expect(sample(text, 'locora_email_outbox_backlog{app="locora"}')).toBe(2);
     expect(sample(text, 'locora_email_outbox_oldest_due_seconds{app="locora"}')).toBeGreaterThanOrEqual(89);

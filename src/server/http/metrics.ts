@@ -8,8 +8,8 @@ import { AppError } from './errors.ts';
 /** One kind of background job, as the job runner counts it. */
 export type JobQueueStat = {
   kind: string;
-  /** Jobs due now and not running. */
-  due: number;
+  /** Jobs owed: due, running, or waiting for a retry. */
+  depth: number;
   /** Seconds since the oldest of them became due (0 when none is). */
   oldestDueSeconds: number;
 };
@@ -110,11 +110,11 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   if (sources.jobStats) {
     new Gauge({
       name: 'locora_job_queue_depth',
-      help: 'Background jobs due and not running, per kind.',
+      help: 'Background jobs owed (due, running, or waiting for a retry), per kind.',
       labelNames: ['kind'] as const,
       registers: [registry],
       async collect() {
-        for (const s of (await currentQueues()).jobs) this.set({ kind: s.kind }, s.due);
+        for (const s of (await currentQueues()).jobs) this.set({ kind: s.kind }, s.depth);
       },
     });
     new Gauge({

@@ -15,19 +15,33 @@
  * PAID once captured, CONFIRMED/PAID -> REFUNDED once refunded.
  */
 import { sql } from 'drizzle-orm';
+import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { createPoller, type Poller } from '../jobs/poller.ts';
+import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import type { LeasedKind } from '../jobs/runner.ts';
 import { publishUserEvent } from '../realtime/events.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
 export type PaymentAction = 'capture' | 'cancel' | 'refund';
 
 /**
- * How long a claimed action is left to its caller before another instance may take it over. One
- * action makes at most 3 calls (retrieve, list refunds, create), each tried twice, each at most
- * STRIPE_TIMEOUT_MS (capped at STRIPE_TIMEOUT_MAX_MS in config.ts): 6 x 60 s < 10 min.
+ * How long a claimed action is left to its caller before another instance may take it over,
+ * counted from the claim on the database's clock (decision 032). One action makes at most 3 calls
+ * (retrieve, list refunds, create), each tried twice, each at most STRIPE_TIMEOUT_MS (capped at
+ * STRIPE_TIMEOUT_MAX_MS in config.ts): its worst case, ACTION_MAX_RUN_MS = 6 x 60 s, is within
+ * the lease even without renewal (the job runner renews it as well).
  */
 export const ACTION_LEASE_MS = 10 * 60 * 1000;
+export const ACTION_MAX_RUN_MS = 3 * 2 * STRIPE_TIMEOUT_MAX_MS;
+
+/** Owed payment actions as a queue of the job runner (decision 032). */
+export const PAYMENT_ACTION_QUEUE: LeasedQueue = {
+  table: 'payments',
+  due: 'action_due_at',
+  pending: sql`pending_action is not null`,
+  returning: sql`q.pending_action, q.status`,
+};
+type ClaimedAction = { pending_action: PaymentAction; status: string };
 /** The longest a request waits on one Stripe call made at once, right after its commit. */
 export const IMMEDIATE_TIMEOUT_MS = 5_000;
 type CallOptions = { timeout?: number; maxNetworkRetries?: number };
@@ -102,11 +116,14 @@ export async function recordPaymentEvent(
   );
 }
 
-/** Owes Stripe `action` for this payment, due now (in the transaction of the booking's change). */
+/**
+ * Owes Stripe `action` for this payment, due now on the database's clock (in the transaction of
+ * the booking's change). A claim on an earlier action is void: the new one may be claimed at once.
+ */
 export async function queuePaymentAction(tx: Executor, payment: PaymentRow, action: PaymentAction, now: Date) {
   await tx.execute(
-    sql`update payments set pending_action = ${action}, action_due_at = ${ts(now)}, action_attempts = 0,
-          action_error = null, updated_at = ${ts(now)}
+    sql`update payments set pending_action = ${action}, action_due_at = now(), action_attempts = 0,
+          action_error = null, lease_token = null, updated_at = ${ts(now)}
         where id = ${payment.id}`,
   );
   await recordPaymentEvent(tx, { paymentId: payment.id, kind: `${action}_requested`, status: payment.status });
@@ -160,7 +177,7 @@ export async function applyPaymentStatus(
     const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
     await tx.execute(
       sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
-            ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null` : sql``}
+            ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null, lease_token = null` : sql``}
           where id = ${payment.id}`,
     );
   }
@@ -226,8 +243,8 @@ export async function reopenFailedRefund(
     return;
   }
   await tx.execute(
-    sql`update payments set status = ${status}, pending_action = 'refund', action_due_at = ${ts(e.now)},
-          action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
+    sql`update payments set status = ${status}, pending_action = 'refund', action_due_at = now(),
+          lease_token = null, action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
         where id = ${payment.id}`,
   );
   await recordPaymentEvent(tx, {
@@ -330,9 +347,9 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Makes the call owed for one payment, if it is due and no one else is making it: claims it with a
- * lease (a short transaction), calls Stripe outside any transaction, then records the answer, or
- * the failure and when to try again. Returns 'done', 'failed' or 'skipped'.
+ * Makes the call owed for one payment, if it is due and no one else is making it: claims it
+ * (`claimDue`: a lease from the claim, on the database's clock), then runs it. Returns 'done',
+ * 'failed' or 'skipped'.
  */
 export async function performPaymentAction(
   db: Db,
@@ -341,20 +358,33 @@ export async function performPaymentAction(
   now = new Date(),
   options: CallOptions = {},
 ): Promise<'done' | 'failed' | 'skipped'> {
-  const [claimed] = await queryRows<{ pending_action: PaymentAction; status: string }>(
-    db,
-    sql`update payments set action_due_at = ${ts(new Date(now.getTime() + ACTION_LEASE_MS))}
-        where id = ${paymentId} and pending_action is not null and action_due_at <= ${ts(now)}
-        returning pending_action, status`,
-  );
-  if (!claimed) return 'skipped';
-  const action = claimed.pending_action;
-  const stillOwed = sql`id = ${paymentId} and pending_action = ${action}`;
-  if (isActionDone(action, claimed.status)) {
+  const [claim] = await claimDue<ClaimedAction>(db, PAYMENT_ACTION_QUEUE, { leaseMs: ACTION_LEASE_MS, id: paymentId });
+  if (!claim) return 'skipped';
+  return runClaimedPaymentAction(db, stripe, claim, now, options);
+}
+
+/**
+ * Runs a claimed action: calls Stripe outside any transaction, then records the answer, or the
+ * failure and when to try again (on the database's clock). Every write is guarded by the claim,
+ * so a claim that was lost records nothing.
+ */
+export async function runClaimedPaymentAction(
+  db: Db,
+  stripe: Stripe,
+  claim: Claim<ClaimedAction>,
+  now: Date,
+  options: CallOptions = {},
+): Promise<'done' | 'failed'> {
+  const paymentId = claim.id;
+  const action = claim.row.pending_action;
+  const stillOwed = sql`${held(claim)} and pending_action = ${action}`;
+  if (isActionDone(action, claim.row.status)) {
     await db.transaction(async (tx) => {
       // The booking still follows (a capture found done: CONFIRMED -> PAID).
-      await applyPaymentStatus(tx, { paymentId, status: claimed.status, kind: `${action}_not_needed`, now });
-      await tx.execute(sql`update payments set pending_action = null, action_due_at = null where ${stillOwed}`);
+      await applyPaymentStatus(tx, { paymentId, status: claim.row.status, kind: `${action}_not_needed`, now });
+      await tx.execute(
+        sql`update payments set pending_action = null, action_due_at = null, lease_token = null where ${stillOwed}`,
+      );
     });
     return 'done';
   }
@@ -371,7 +401,9 @@ export async function performPaymentAction(
       );
       if (!row) return;
       await tx.execute(
-        sql`update payments set action_due_at = ${ts(new Date(now.getTime() + retryDelayMs(row.action_attempts)))}
+        sql`update payments
+            set action_due_at = now() + make_interval(secs => ${retryDelayMs(row.action_attempts) / 1000}),
+                lease_token = null
             where ${stillOwed}`,
       );
       await recordPaymentEvent(tx, { paymentId, kind: `${action}_failed`, status: row.status, detail });
@@ -379,46 +411,50 @@ export async function performPaymentAction(
     return 'failed';
   }
   await db.transaction(async (tx) => {
+    // What Stripe says is recorded whoever asked (it only moves forward); clearing the action is
+    // the claim holder's alone.
     await applyPaymentStatus(tx, { paymentId, status: result.status, kind: result.kind, detail: result.detail, now });
     // Done whatever the status (a capture of a PaymentIntent never paid ends in its release).
     await tx.execute(
-      sql`update payments set pending_action = null, action_due_at = null, action_error = null where ${stillOwed}`,
+      sql`update payments set pending_action = null, action_due_at = null, action_error = null, lease_token = null
+          where ${stillOwed}`,
     );
   });
   return 'done';
 }
 
-/** One round of the worker: every payment whose action is due, oldest first. */
+/**
+ * Makes due actions, one claim at a time (each leased from its own claim), up to `limit`. `now`
+ * is business time (what the booking and payment record); what is due is the database's clock.
+ */
 export async function runPaymentActions(
   db: Db,
   stripe: Stripe,
   opts: { now?: Date; limit?: number } = {},
 ): Promise<number> {
-  const now = opts.now ?? new Date();
-  const due = await queryRows<{ id: string }>(
-    db,
-    sql`select id from payments where pending_action is not null and action_due_at <= ${ts(now)}
-        order by action_due_at, id limit ${opts.limit ?? PAYMENT_ACTIONS_BATCH}`,
-  );
   let done = 0;
-  for (const { id } of due) if ((await performPaymentAction(db, stripe, id, now)) === 'done') done += 1;
+  for (let i = 0; i < (opts.limit ?? PAYMENT_ACTIONS_BATCH); i++) {
+    const [claim] = await claimDue<ClaimedAction>(db, PAYMENT_ACTION_QUEUE, { leaseMs: ACTION_LEASE_MS });
+    if (!claim) break;
+    if ((await runClaimedPaymentAction(db, stripe, claim, opts.now ?? new Date())) === 'done') done += 1;
+  }
   return done;
 }
 
-/** The worker every instance runs when Stripe is configured (main.ts). */
-export function createPaymentActionWorker(opts: {
+/** Owed payment actions as a kind of the job runner every instance runs when Stripe is configured. */
+export function paymentActionJobKind(opts: {
   db: Db;
   stripe: Stripe;
+  now: () => Date;
   intervalMs?: number;
-  onError?: (err: unknown) => void;
-}): Poller {
-  return createPoller({
+  leaseMs?: number;
+}): LeasedKind<ClaimedAction> {
+  return {
     name: 'payment-actions',
+    queue: PAYMENT_ACTION_QUEUE,
+    leaseMs: opts.leaseMs ?? ACTION_LEASE_MS,
+    maxRunMs: Math.min(ACTION_MAX_RUN_MS, 10 * (opts.leaseMs ?? ACTION_LEASE_MS)),
     intervalMs: opts.intervalMs ?? 30_000,
-    round: async () => {
-      await runPaymentActions(opts.db, opts.stripe);
-      return 0;
-    },
-    onError: (err) => opts.onError?.(err),
-  });
+    run: (claim) => runClaimedPaymentAction(opts.db, opts.stripe, claim, opts.now()),
+  };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/open.ts';
+import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { uploads } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import type { RoundKind } from '../jobs/runner.ts';
 import { processImage } from './images.ts';
 import type { Storage } from './storage.ts';
 
@@ -199,29 +200,34 @@ export async function sweepOrphanUploads(db: Db, storage: Storage, opts: SweepOp
 }
 
 /**
- * Runs the sweeper every `intervalSeconds` in this instance (main.ts). The timer is unref'd (it
- * never keeps the process alive) and every instance may run one: see sweepOrphanUploads.
+ * The sweep as a kind of the job runner (decision 032): every instance may run it; its rows are
+ * claimed FOR UPDATE SKIP LOCKED, so a row is deleted once.
  */
-export function startUploadSweeper(
+export function uploadSweepJobKind(
   db: Db,
   storage: Storage,
-  opts: SweepOptions & { intervalSeconds: number; onError?: (err: unknown) => void; onSwept?: (n: number) => void },
-): () => void {
-  if (opts.intervalSeconds <= 0) return () => {};
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  opts: SweepOptions & { intervalSeconds: number; onSwept?: (n: number) => void },
+): RoundKind {
+  return {
+    name: 'upload-sweep',
+    intervalMs: Math.max(1, opts.intervalSeconds) * 1000,
+    async round() {
       const n = await sweepOrphanUploads(db, storage, opts);
       if (n > 0) opts.onSwept?.(n);
-    } catch (err) {
-      opts.onError?.(err);
-    } finally {
-      running = false;
-    }
+      return n;
+    },
+    async stats() {
+      const [row] = await queryRows<{ depth: number; oldest: number | null }>(
+        db,
+        sql`select count(*)::int as depth,
+                   extract(epoch from now() - min(u.created_at) - make_interval(secs => ${opts.graceSeconds}))::float8 as oldest
+            from uploads u
+            where u.created_at <= now() - make_interval(secs => ${opts.graceSeconds})
+              and not exists (select 1 from users where users.image = u.url)
+              and not exists (select 1 from providers where providers.avatar = u.url)
+              and not exists (select 1 from services where services.photos @> array[u.url])`,
+      );
+      return { depth: row?.depth ?? 0, due: row?.depth ?? 0, oldestDueSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+    },
   };
-  const timer = setInterval(() => void tick(), opts.intervalSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { User } from '../../shared/api/auth.ts';
 import { buildApp, type App } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
@@ -31,13 +32,20 @@ export type TestContext = { app: App; database: Database; config: Config };
 /**
  * One database and app per test file, emptied before each test.
  * Use inside a describe/file: `const t = useTestApp();` then `t.app`, `t.db` in tests.
+ * `options.clock` sets business time (e.g. `manualClock()`, moved with `advance`) instead of sleeping.
  */
-export function useTestApp(overrides: Partial<Config> = {}) {
+export function useTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}) {
   const ctx = {} as TestContext & { get db(): Database['db'] };
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
     ctx.config = testConfig(overrides);
-    ctx.app = await buildApp({ db: ctx.database.db, config: ctx.config, logger: false, listen: ctx.database.listen });
+    ctx.app = await buildApp({
+      db: ctx.database.db,
+      config: ctx.config,
+      logger: false,
+      listen: ctx.database.listen,
+      clock: options.clock,
+    });
     Object.defineProperty(ctx, 'db', { get: () => ctx.database.db });
   });
   beforeEach(async () => {

@@ -11,7 +11,7 @@ import { formatDateIn, formatTimeIn, zoneCity } from '../../../shared/domain/tim
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingStatusEmail, type BookingEmailStatus } from '../../email/templates.ts';
-import { createPoller, type Poller } from '../../jobs/poller.ts';
+import type { RoundKind } from '../../jobs/runner.ts';
 import { isLivePayment, lockPaymentOfBooking, queuePaymentAction } from '../../payments/payment-actions.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
 
@@ -191,18 +191,32 @@ export async function runBookingLifecycle(
   );
 }
 
-/** The poller every instance runs (main.ts). */
-export function createBookingLifecycleWorker(opts: {
-  db: Db;
-  appUrl: string;
-  intervalMs?: number;
-  onError?: (err: unknown) => void;
-}): Poller {
-  return createPoller({
+/**
+ * Expiry and completion as a kind of the job runner (decision 032): a round's row locks are its
+ * lease. What is overdue is decided on the clock given to buildApp (business time).
+ */
+export function lifecycleJobKind(opts: { db: Db; appUrl: string; now: () => Date; intervalMs?: number }): RoundKind {
+  return {
     name: 'booking-lifecycle',
     intervalMs: opts.intervalMs ?? 60_000,
     batchSize: LIFECYCLE_BATCH_SIZE,
-    round: () => runBookingLifecycle(opts.db, { appUrl: opts.appUrl }),
-    onError: (err) => opts.onError?.(err),
-  });
+    round: () => runBookingLifecycle(opts.db, { appUrl: opts.appUrl, now: opts.now() }),
+    async stats() {
+      const now = opts.now();
+      const [row] = await queryRows<{ depth: number; oldest: Date | string | null }>(
+        opts.db,
+        sql`select count(*)::int as depth,
+                   min(case when b.status = 'PENDING'
+                            then least(b.created_at + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), b.start_at)
+                            else b.end_at end) as oldest
+            from bookings b where ${overdueSql(now)}`,
+      );
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+      return {
+        depth: row?.depth ?? 0,
+        due: row?.depth ?? 0,
+        oldestDueSeconds: Math.max(0, (now.getTime() - oldest) / 1000),
+      };
+    },
+  };
 }

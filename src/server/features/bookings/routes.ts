@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookingListQuerySchema,
@@ -24,10 +25,13 @@ const errors = {
   409: errorBodySchema,
 };
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; stripe?: Stripe | undefined }> = async (
-  app,
-  { db, appUrl, stripe },
-) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  appUrl: string;
+  stripe?: Stripe | undefined;
+  /** Business time (expiry, cancellation windows): the clock given to buildApp. */
+  clock?: Clock;
+}> = async (app, { db, appUrl, stripe, clock = systemClock }) => {
   app.get(
     '/api/provider/bookings',
     {
@@ -76,6 +80,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; stri
         appUrl,
         idempotencyKey,
         cardPayments: !!stripe,
+        now: clock.now(),
       });
       return reply.status(created ? 201 : 200).send({ booking });
     },
@@ -138,6 +143,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db; appUrl: string; stri
           appUrl,
           reason: request.body?.reason,
           stripe,
+          now: clock.now(),
         }),
       }),
     );

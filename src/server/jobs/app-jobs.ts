@@ -1,0 +1,97 @@
+/**
+ * The background work of one app instance, all through the one job runner (decision 032): payment
+ * actions (when Stripe is configured), the email outbox, booking expiry and completion, the
+ * orphan-upload sweep and the pruning of old realtime events. buildApp makes it (`app.jobs`);
+ * the server starts it after listening and stops it at shutdown.
+ */
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/open.ts';
+import { emailJobKind } from '../email/outbox.ts';
+import type { MailTransport } from '../email/transport.ts';
+import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
+import { paymentActionJobKind } from '../payments/payment-actions.ts';
+import type { Stripe } from '../payments/stripe-client.ts';
+import { pruneUserEvents } from '../realtime/events.ts';
+import type { Storage } from '../storage/storage.ts';
+import { uploadSweepJobKind } from '../storage/upload-registry.ts';
+import { createJobRunner, type JobRunner } from './runner.ts';
+
+/** Shorter intervals and leases (tests); every field is optional. */
+export type JobTuning = {
+  /** Wait of every kind after finding nothing due. */
+  intervalMs?: number;
+  /** The lease of each leased kind (payment actions, email). */
+  leaseMs?: number;
+};
+
+export type JobLog = {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+};
+
+export function createAppJobs(opts: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  appUrl: string;
+  storage: Storage;
+  mailTransport: MailTransport;
+  stripe?: Stripe | undefined;
+  log: JobLog;
+  tuning?: JobTuning;
+}): JobRunner {
+  const { db, config, tuning = {} } = opts;
+  const now = () => opts.clock.now();
+  return createJobRunner({
+    db,
+    onError: (err, kind) => opts.log.warn({ err, kind }, `background job ${kind} failed; it will run again`),
+    kinds: [
+      // Calls owed to Stripe after a booking's change (capture, release, refund), retried until done (decision 024).
+      ...(opts.stripe
+        ? [
+            {
+              leased: paymentActionJobKind({
+                db,
+                stripe: opts.stripe,
+                now,
+                intervalMs: tuning.intervalMs,
+                leaseMs: tuning.leaseMs,
+              }),
+            },
+          ]
+        : []),
+      {
+        leased: emailJobKind({
+          db,
+          transport: opts.mailTransport,
+          intervalMs: tuning.intervalMs,
+          leaseMs: tuning.leaseMs,
+          onFailure: (err) => opts.log.warn({ err }, 'email delivery failed; it will be retried'),
+        }),
+      },
+      // Expiry of unanswered requests and completion of past bookings (decision 018): persisted
+      // here, while every read already computes them.
+      { round: lifecycleJobKind({ db, appUrl: opts.appUrl, now, intervalMs: tuning.intervalMs }) },
+      // Uploads no row references, once their grace period is over.
+      {
+        enabled: config.uploads.sweepIntervalSeconds > 0,
+        round: uploadSweepJobKind(db, opts.storage, {
+          intervalSeconds: config.uploads.sweepIntervalSeconds,
+          graceSeconds: config.uploads.orphanGraceSeconds,
+          onSwept: (count) => opts.log.info({ count }, 'deleted orphaned uploads'),
+        }),
+      },
+      {
+        round: {
+          name: 'prune-user-events',
+          intervalMs: tuning.intervalMs ?? 10 * 60 * 1000,
+          round: async () => {
+            await pruneUserEvents(db);
+            return 0;
+          },
+        },
+      },
+    ],
+  });
+}
