@@ -83,7 +83,14 @@ export async function buildApp({
   const documentStorage = givenDocumentStorage ?? createIdDocumentStorage(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify makes of one (its types leave numbers out).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 100 * 1024,
     // The client's X-Request-Id is read by genReqId below, and only when short and safe.
     requestIdHeader: false,

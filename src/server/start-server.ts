@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { configWarnings, type Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import type { PgliteStart } from './db/pglite-start.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
@@ -48,6 +48,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
       });
     })(),
   ]);
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   // Deletes uploads no row references once their grace period is over. Every instance runs one
   // (rows are claimed with SKIP LOCKED); the timer is unref'd and stopped at shutdown.
   const stopSweeper = startUploadSweeper(database.db, storage, {
