@@ -32,6 +32,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
+import { createLifecycle, registerLifecycle, type Lifecycle } from './http/lifecycle.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -63,6 +64,8 @@ export type BuildAppOptions = {
   eventHeartbeatMs?: number;
   /** The Stripe client (default: one made from config.stripe, when payments are configured). */
   stripe?: Stripe;
+  /** Serving, draining or closing (http/lifecycle.ts); the server's shutdown moves it on. */
+  lifecycle?: Lifecycle;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
@@ -76,6 +79,7 @@ export async function buildApp({
   listen,
   eventHeartbeatMs,
   stripe: givenStripe,
+  lifecycle = createLifecycle(),
 }: BuildAppOptions) {
   const stripe = givenStripe ?? (config.stripe ? await createStripeClient(config.stripe) : undefined);
   const storage =
@@ -92,6 +96,8 @@ export async function buildApp({
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 100 * 1024,
+    // Requests arriving while the server closes get the app's own 503 (http/lifecycle.ts).
+    return503OnClosing: false,
     // The client's X-Request-Id is read by genReqId below, and only when short and safe.
     requestIdHeader: false,
     // Long path parameters reach our own validation (a clear 400/404) instead of the router's 414.
@@ -121,6 +127,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerLifecycle(app, lifecycle);
   rejectNulCharacters(app);
   registerSearchRateLimit(app, config.searchesPerIpPerMinute);
   app.addHook('onSend', async (request, reply) => {
@@ -141,7 +148,7 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, lifecycle });
   // Links in emails: the public origin, else where this instance listens.
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
@@ -168,7 +175,7 @@ export async function buildApp({
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });
   // The instance's realtime fan-out (open event streams per user), for tests and health checks.
-  return Object.assign(app, { eventHub, stripe });
+  return Object.assign(app, { eventHub, stripe, lifecycle });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

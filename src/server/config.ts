@@ -61,6 +61,13 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(600),
+  /**
+   * On SIGTERM/SIGINT: how long /readyz answers 503 while the server still serves everything
+   * else, so a load balancer stops sending it requests before its listener closes.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Then how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Load demo data into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: boolFromEnv.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -230,6 +237,8 @@ export type Config = {
   /** SMTP delivery; when undefined, mail is written as .eml files to `outboxDir`. */
   mail: { smtpUrl: string; from: string } | undefined;
   outboxDir: string;
+  /** Graceful shutdown (src/server/shutdown.ts): the drain delay, then the bound on requests in flight. */
+  shutdown: { drainMs: number; timeoutMs: number };
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
@@ -284,5 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     outboxDir: path.join(dataDir, 'outbox'),
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
