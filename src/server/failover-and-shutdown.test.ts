@@ -58,7 +58,13 @@ function request(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+type Server = {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
 
 async function startServer(databaseUrl: string): Promise<Server> {
   const port = await freePort();
@@ -87,7 +93,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server = { child, port, output: () => output, exited };
+  const server = { child, port, dataDir, output: () => output, exited };
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
     const res = await request(port, { path: '/readyz' });
@@ -167,7 +173,11 @@ describe.skipIf(!runnable)('the server in production', () => {
   });
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     cluster?.stop();
   });
 
