@@ -233,6 +233,8 @@ function releaseIfBeginFails(client: PoolClient): PoolClient {
     if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
     return result.catch((err: unknown) => {
       client.release(err instanceof Error ? err : true);
+      // Should a later drizzle release it too, that is a no-op, not pg-pool's double-release throw.
+      client.release = () => {};
       throw err;
     });
   };
