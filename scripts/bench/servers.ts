@@ -93,6 +93,8 @@ export function startApp(url: string, dataDir: string, root: string = ROOT): Pro
       DATA_DIR: dataDir,
       // autocannon searches from one address: lift the per-IP search limit.
       SEARCHES_PER_IP_PER_MINUTE: '1000000000',
+      // No load balancer to tell: stop without the drain delay.
+      SHUTDOWN_DRAIN_MS: '0',
     },
     root,
   );

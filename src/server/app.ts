@@ -34,6 +34,7 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { compressionPlugin } from './http/compression.ts';
 import { registerErrorHandler, rejectNulCharacters } from './http/errors.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { createLifecycle, registerLifecycle, type Lifecycle } from './http/lifecycle.ts';
 import { registerSearchRateLimit } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -76,6 +77,8 @@ export type BuildAppOptions = {
   mailTransport?: MailTransport;
   /** Shorter job intervals and leases (tests). */
   jobs?: JobTuning;
+  /** Serving, draining or closing (http/lifecycle.ts); the server's shutdown moves it on. */
+  lifecycle?: Lifecycle;
 };
 
 /** Builds the whole app on a database. Never listens: main.ts does, tests use inject(). */
@@ -93,14 +96,24 @@ export async function buildApp({
   clock = systemClock,
   mailTransport: givenMailTransport,
   jobs: jobTuning,
+  lifecycle = createLifecycle(),
 }: BuildAppOptions) {
   const stripe = givenStripe ?? (config.stripe ? await createStripeClient(config.stripe) : undefined);
   const storage = givenStorage ?? createUploadStorage(config);
   const documentStorage = givenDocumentStorage ?? createIdDocumentStorage(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify makes of one (its types leave numbers out).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 100 * 1024,
+    // Requests arriving while the server closes get the app's own 503 (http/lifecycle.ts).
+    return503OnClosing: false,
     // The client's X-Request-Id is read by genReqId below, and only when short and safe.
     requestIdHeader: false,
     // Long path parameters reach our own validation (a clear 400/404) instead of the router's 414.
@@ -130,6 +143,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerLifecycle(app, lifecycle);
   rejectNulCharacters(app);
   registerSearchRateLimit(app, config.searchesPerIpPerMinute);
   // Before every route, so that its hook counts them all.
@@ -161,7 +175,7 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, lifecycle });
   // Links in emails: the public origin, else where this instance listens.
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
@@ -209,7 +223,7 @@ export async function buildApp({
   });
 
   // The instance's realtime fan-out (open event streams per user), for tests and health checks.
-  return Object.assign(app, { eventHub, stripe, jobs, clock, metrics });
+  return Object.assign(app, { eventHub, stripe, jobs, clock, metrics, lifecycle });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -26,8 +27,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Public origin of the app (e.g. https://locora.example); used for the Origin check and links. */
   PUBLIC_URL: z.string().url().optional(),
-  /** Trust X-Forwarded-* headers (set when running behind a proxy/load balancer). */
-  TRUST_PROXY: boolFromEnv.default(false),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe: a hop count (`1`: one balancer in front), or a
+   * comma-separated list of addresses and CIDRs. `true` (every hop) is accepted with a warning.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Accounts that may be created from one IP per hour (browser tests raise it: one IP signs up many). */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
@@ -54,6 +61,13 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(600),
+  /**
+   * On SIGTERM/SIGINT: how long /readyz answers 503 while the server still serves everything
+   * else, so a load balancer stops sending it requests before its listener closes.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Then how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Load demo data into an empty database at start (default: on for the embedded database). */
   SEED_DEMO: boolFromEnv.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -101,6 +115,68 @@ const envSchema = z.object({
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** proxy-addr's names for the private ranges Fastify accepts in a trust list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`, `10.0.0.1/255.0.0.0`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (family === 4 && net.isIPv4(prefix)) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it (proxy-addr underneath): `false`/`0` trusts no
+ * proxy; a hop count trusts that many hops nearest the server; a list trusts those addresses.
+ * Either way the client address is read from the right of X-Forwarded-For, so a value a client
+ * wrote itself (the left-most) is never believed. `true` believes the left-most: see
+ * configWarnings.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = raw.trim().toLowerCase();
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 100) ctx.addIssue({ code: 'custom', message: 'a hop count must be 100 or less' });
+    return hops;
+  }
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.filter((e) => !NAMED_RANGES.has(e) && !isAddressOrCidr(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a hop count (1 for one load balancer) or a comma-separated list of addresses or CIDRs${bad.length > 0 ? `; not an address or CIDR: ${bad.join(', ')}` : ''}`,
+    });
+    return false;
+  }
+  return entries;
+}
+
+/** What Fastify's `trustProxy` receives: nothing, every hop (unsafe), a hop count, or addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** Settings that work but carry a risk worth logging at every start. */
+export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes every hop of X-Forwarded-For, including the left-most value a client can write ' +
+        'itself: anyone can then pose as any address and pass every per-IP limit (sign-up, login, reset, search). ' +
+        'Set TRUST_PROXY=1 for one load balancer in front (or the number of proxies, or their addresses/CIDRs). ' +
+        '`true` will stop being accepted in a later release.',
+    );
+  }
+  return warnings;
+}
 
 const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
@@ -168,7 +244,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers are believed (Fastify's `trustProxy`; see parseTrustProxy). */
+  trustProxy: TrustProxy;
   logLevel: string;
   signupsPerIpPerHour: number;
   searchesPerIpPerMinute: number;
@@ -196,6 +273,8 @@ export type Config = {
   outboxDir: string;
   /** GET /metrics needs `Authorization: Bearer <this>`; undefined: no metrics route. */
   metricsToken: string | undefined;
+  /** Graceful shutdown (src/server/shutdown.ts): the drain delay, then the bound on requests in flight. */
+  shutdown: { drainMs: number; timeoutMs: number };
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
@@ -261,5 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     outboxDir: path.join(dataDir, 'outbox'),
     metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

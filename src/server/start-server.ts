@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { configWarnings, type Config } from './config.ts';
 import { serveBackupRequests } from './db/backup.ts';
 import { openDatabase } from './db/open.ts';
+import { mapDatabaseError } from './http/errors.ts';
+import { createShutdown } from './shutdown.ts';
 import type { PgliteStart } from './db/pglite-start.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/seed.ts';
 import { createMailTransport } from './email/transport.ts';
@@ -19,8 +21,11 @@ export async function startServer(config: Config, started: PgliteStart | undefin
   // The page renderer (React and the pages) loads on this thread while the embedded database
   // starts on its own: the start is as long as the longer of the two, not their sum.
   const renderer = import('../client/entry-server.tsx').catch(() => undefined);
+  // Lost pooled connections (a PostgreSQL restart or failover) are replaced by the pool; they are
+  // only logged, once the app's logger exists.
+  let logLostConnection = (err: Error) => console.warn(`A database connection was lost: ${err.message}`);
   // On PGlite started by main.ts this returns at once; migrate() waits for the thread.
-  const database = await openDatabase(config, started);
+  const database = await openDatabase(config, started, { onClientError: (err) => logLostConnection(err) });
   const documentStorage = createIdDocumentStorage(config);
   const mailTransport = createMailTransport(config);
   const storage = createUploadStorage(config);
@@ -46,6 +51,17 @@ export async function startServer(config: Config, started: PgliteStart | undefin
       });
     })(),
   ]);
+  for (const warning of configWarnings(config)) app.log.warn(warning);
+  logLostConnection = (err) => app.log.warn({ err }, 'a database connection was lost; the pool replaces it');
+  // Last line of defence: a database error nobody awaited must not end the process (the database
+  // coming back is enough to serve again). Anything else keeps Node's default: a crash.
+  process.on('unhandledRejection', (reason) => {
+    if (mapDatabaseError(reason)?.code === 'UNAVAILABLE') {
+      app.log.warn({ err: reason }, 'the database could not be reached (unhandled)');
+      return;
+    }
+    throw reason;
+  });
   // `npm run db:backup` while this server holds the embedded database: it asks, this writes.
   const stopBackups =
     database.kind === 'pglite'
@@ -57,34 +73,32 @@ export async function startServer(config: Config, started: PgliteStart | undefin
         })
       : undefined;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      stopBackups?.();
-      // Background jobs: no new claims; running jobs finish (or are aborted and their leases
-      // released), so another instance takes over what this one held (decision 032).
-      await app.jobs.stop({ timeoutMs: 8_000 });
-      mailTransport.close();
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // SIGTERM/SIGINT: readiness fails at once, the server drains, then closes (shutdown.ts).
+  const { shutdown } = createShutdown({
+    app,
+    drainMs: config.shutdown.drainMs,
+    timeoutMs: config.shutdown.timeoutMs,
+    stopBackground: [
+      () => stopBackups?.(),
+      // No new claims; running jobs finish (or are aborted and their leases released), so another
+      // instance takes over what this one held (decision 032).
+      async () => {
+        await app.jobs.stop({ timeoutMs: Math.max(1_000, config.shutdown.timeoutMs - 2_000) });
+        mailTransport.close();
+      },
+    ],
+    closeDatabase: () => database.close(),
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
   // The background rounds start a moment after the server is up, so the first pages of a fresh
   // start are not queued behind them on the database (the first 200 of / came ~0.3 s after the
   // banner when they started at listen). Reads never wait for them: expiry is computed on read.
   const startWorkers = setTimeout(() => {
-    if (closing) return; // shutting down before they began
+    if (app.lifecycle.state !== 'serving') return; // shutting down before they began
     app.jobs.start();
   }, BACKGROUND_START_DELAY_MS);
   startWorkers.unref();

@@ -244,12 +244,54 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
   }
 }
 
+type ConnectCallback = (err: Error | undefined, client: unknown, done: unknown) => void;
+type PoolClient = import('pg').PoolClient;
+
+/**
+ * Drizzle's `transaction()` checks a client out and sends `begin` before its try/finally: when
+ * `begin` fails (the connection died between checkout and that first statement, as it does
+ * when the server restarts), it throws without releasing the client, and the pool has lost that
+ * connection for good. After `max` such losses every query waits for a connection that never
+ * comes, and `pool.end()` never returns. So for a checkout whose first statement is `begin`, a
+ * failure releases the client here, with the error, so the pool discards it.
+ */
+function releaseIfBeginFails(client: PoolClient): PoolClient {
+  const query = client.query;
+  const firstQuery = (config: unknown, values?: unknown) => {
+    client.query = query;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+    const result = (query as (c: unknown, v?: unknown) => unknown).call(client, config, values);
+    if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+    return result.catch((err: unknown) => {
+      client.release(err instanceof Error ? err : true);
+      // Should a later drizzle release it too, that is a no-op, not pg-pool's double-release throw.
+      client.release = () => {};
+      throw err;
+    });
+  };
+  client.query = firstQuery as PoolClient['query'];
+  return client;
+}
+
+/** Text the error handler maps to a 503 with Retry-After (http/errors.ts), with the driver's error as cause. */
+export const CONNECT_FAILED_MESSAGE = 'Could not get a database connection';
+
+function unreachable(err: unknown): Error {
+  const reason = err instanceof Error ? err.message : String(err);
+  return new Error(`${CONNECT_FAILED_MESSAGE}: ${reason}`, { cause: err });
+}
+
 export type OpenPostgresOptions = {
   /**
    * Errors of the LISTEN connection (it reconnects by itself) and exceptions thrown by listeners
    * (default: connection errors ignored, listener exceptions to console.error).
    */
   onListenerError?: (err: unknown) => void;
+  /**
+   * A pooled connection was lost (the server restarted, failed over, or cut it). The pool
+   * replaces it by itself; this only reports it (default: ignored).
+   */
+  onClientError?: (err: Error) => void;
   /**
    * How long a query waits for a free pooled connection before failing (503). 5 s in the app;
    * tests that fire hundreds of requests at a 5-connection pool on a shared CI machine wait longer.
@@ -273,9 +315,29 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     options: PLANNER_OPTIONS,
     connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5_000,
   });
-  pool.on('error', () => {
-    // idle client errors (e.g. server restart) are retried by the pool on next use
+  const onClientError = opts.onClientError ?? (() => {});
+  pool.on('error', (err) => {
+    // An idle client lost its connection (e.g. the server restarted): the pool has dropped it and
+    // opens a new one on next use.
+    onClientError(err);
   });
+  pool.on('connect', (client) => {
+    // A client that is checked out (a transaction, or between two statements) emits its
+    // connection's loss as an 'error' event, which would end the process with nobody listening.
+    // Its query, if any, fails on its own (a 503); the pool discards the client when it is
+    // released. This listener stays for the client's life, idle or checked out.
+    client.on('error', onClientError);
+  });
+  // Failing to get a connection (refused, the server starting up or shutting down, the pool's
+  // wait timed out) means the database cannot be reached, whatever the driver's error: inside a
+  // transaction it is thrown as is, not wrapped as a query's error, so it is marked here.
+  const connect = pool.connect.bind(pool) as (cb?: ConnectCallback) => Promise<unknown> | void;
+  (pool as { connect: unknown }).connect = (cb?: ConnectCallback) => {
+    if (cb) return connect((err, client, done) => cb(err ? unreachable(err) : err, client, done));
+    return (connect() as Promise<PoolClient>).then(releaseIfBeginFails, (err: unknown) => {
+      throw unreachable(err);
+    });
+  };
   const db = drizzleNodePg(pool, { schema });
   const listener = createPgListener(url, {
     onError: opts.onListenerError,
@@ -325,12 +387,14 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
 /**
  * PostgreSQL when `databaseUrl` is set, else embedded PGlite in `dataDir`. `started`: the embedded
  * database's thread, when the caller started it early (main.ts); it must be for `dataDir`.
+ * `postgres`: options used only on PostgreSQL.
  */
 export function openDatabase(
   opts: { databaseUrl: string | undefined; dataDir: string },
   started?: PgliteStart,
+  postgres: OpenPostgresOptions = {},
 ): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, { started });
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, postgres) : openPglite(opts.dataDir, { started });
 }
 
 /** Runs raw SQL and returns its rows, on either driver. */

@@ -295,6 +295,7 @@ const UNREACHABLE_MESSAGES = [
   /^Cannot use a pool after calling end on the pool/,
   /^timeout exceeded when trying to connect/,
   /^Connection timed out/,
+  /^Could not get a database connection/, // db/open.ts CONNECT_FAILED_MESSAGE
 ];
 
 function isUnreachable(e: PgErrorFields, fromQuery: boolean): boolean {

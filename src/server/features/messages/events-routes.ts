@@ -11,6 +11,12 @@ import { countUnread } from './messages.ts';
 export const MAX_STREAMS_PER_USER = 20;
 /** A comment line this often keeps proxies from closing an idle stream (and re-reads the database). */
 export const HEARTBEAT_MS = 25_000;
+/**
+ * When this instance shuts down, its streams end with this reconnection delay (plus up to as much
+ * again at random, so the browsers of one instance do not all come back in the same instant).
+ * EventSource reconnects by itself, through the balancer to another instance, with Last-Event-ID.
+ */
+export const SHUTDOWN_RETRY_MS = 1_000;
 /** How long ids already sent are remembered, to drop events re-read for late commits. */
 const SENT_MEMORY_MS = 120_000;
 
@@ -27,9 +33,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
   app,
   { db, hub, heartbeatMs = HEARTBEAT_MS },
 ) => {
-  const open = new Set<() => void>();
+  const open = new Set<(reconnect?: boolean) => void>();
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of [...open]) end(true);
   });
   app.addHook('onClose', async () => hub.close());
 
@@ -55,17 +61,20 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
       let heartbeat: NodeJS.Timeout | undefined = undefined;
       let wake = () => {};
       const subscriber = { wake: () => wake() };
-      const end = () => {
+      const end = (reconnect = false) => {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
         hub.remove(user.id, subscriber);
         open.delete(end);
-        if (res.headersSent && !res.writableEnded) res.end();
+        if (res.headersSent && !res.writableEnded) {
+          if (reconnect) res.write(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS)}\n\n`);
+          res.end();
+        }
       };
       hub.add(user.id, subscriber);
       open.add(end);
-      res.on('close', end);
+      res.on('close', () => end());
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' ? lastEventIdSchema.safeParse(header) : undefined;
       const given = fromHeader?.success ? fromHeader.data : request.query.lastEventId;
@@ -147,7 +156,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (
       }, heartbeatMs);
       heartbeat.unref();
 
-      request.raw.on('close', end);
+      request.raw.on('close', () => end());
       await pump();
     },
   );
