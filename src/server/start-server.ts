@@ -76,6 +76,7 @@ export async function startServer(config: Config, started: PgliteStart | undefin
     ? createPaymentActionWorker({
         db: database.db,
         stripe: app.stripe,
+        appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
         onError: (err) => app.log.warn({ err }, 'payment actions round failed; it will run again'),
       })
     : undefined;

@@ -10,17 +10,23 @@
  * effect at Stripe. A Stripe outage therefore leaves the booking consistent (its new status is
  * committed) and the payment owed, never lost.
  *
- * Stripe's answers and webhook events go through `applyPaymentStatus`, which only moves a payment
- * forward (a late or repeated event never moves it back) and moves its booking on: CONFIRMED ->
- * PAID once captured, CONFIRMED/PAID -> REFUNDED once refunded.
+ * What Stripe says (an API answer, or what a webhook made us read again) goes through
+ * `applyPaymentStatus`, which only moves a payment forward (a refund that failed is the one way
+ * back from refunded) and tells the booking's state machine what happened, through the one writer
+ * (features/bookings/booking-writer.ts): authorised, failed, captured, refunded, refund failed.
  */
 import { sql } from 'drizzle-orm';
+import { holdsMoney, type BookingEvent, type PaymentAction } from '../../shared/domain/booking-machine.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { applyToLocked, lockBooking } from '../features/bookings/booking-writer.ts';
 import { createPoller, type Poller } from '../jobs/poller.ts';
-import { publishUserEvent } from '../realtime/events.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
-export type PaymentAction = 'capture' | 'cancel' | 'refund';
+export { holdsMoney, isLivePayment } from '../../shared/domain/booking-machine.ts';
+export type { PaymentAction } from '../../shared/domain/booking-machine.ts';
+
+/** The app's address for links in emails written by payment work (the request email once a card is authorised). */
+export const DEFAULT_APP_URL = process.env.PUBLIC_URL ?? 'http://localhost:3000';
 
 /**
  * How long a claimed action is left to its caller before another instance may take it over. One
@@ -67,13 +73,6 @@ export function isActionDone(action: PaymentAction, status: string): boolean {
   return status === 'refunded' || status === 'canceled';
 }
 
-/** Whether a payment still holds or took money (neither released nor refunded). */
-export const isLivePayment = (status: string) => status !== 'canceled' && status !== 'refunded';
-
-/** Whether Stripe holds (authorised) or took the money: requires_capture, processing or succeeded. */
-export const holdsMoney = (status: string) =>
-  status === 'requires_capture' || status === 'processing' || status === 'succeeded';
-
 export type PaymentRow = {
   id: string;
   booking_id: string;
@@ -113,10 +112,12 @@ export async function queuePaymentAction(tx: Executor, payment: PaymentRow, acti
 }
 
 /**
- * Records what Stripe says a PaymentIntent's status is (an API answer or a webhook event), in the
- * caller's transaction: the payment moves forward only, an owed action that is now done is
- * cleared, and the booking follows (CONFIRMED -> PAID, CONFIRMED/PAID -> REFUNDED). Unknown
- * PaymentIntents are ignored. Returns whether anything changed.
+ * Records what Stripe says a PaymentIntent's status is (an API answer, or Stripe read again after a
+ * webhook event), in the caller's transaction: the payment moves forward only (a failed attempt may
+ * go back to requires_payment_method; a refund that failed takes refunded back to succeeded), an
+ * owed action that is now done is cleared, and the booking's state machine is told what happened
+ * (authorised, payment failed, captured, refunded, refund failed), each applied by the one writer.
+ * Unknown PaymentIntents are ignored. Returns whether anything changed.
  */
 export async function applyPaymentStatus(
   tx: Executor,
@@ -128,7 +129,10 @@ export async function applyPaymentStatus(
     stripeEventId?: string | null;
     /** A failed attempt (payment_intent.payment_failed) may move back to requires_payment_method. */
     isFailure?: boolean;
+    /** Stripe holds the money again: its refund failed or was canceled, none succeeded. */
+    refundFailed?: boolean;
     now: Date;
+    appUrl?: string;
   },
 ): Promise<boolean> {
   const [ref] = await queryRows<{ booking_id: string }>(
@@ -137,18 +141,16 @@ export async function applyPaymentStatus(
   );
   if (!ref) return false;
   // Booking first, then payment: the order every booking change takes.
-  const [booking] = await queryRows<{ id: string; status: string; user_id: string; provider_user_id: string }>(
-    tx,
-    sql`select b.id, b.status, b.user_id, p.user_id as provider_user_id
-        from bookings b join providers p on p.id = b.provider_id
-        where b.id = ${ref.booking_id} for update of b`,
-  );
+  const booking = await lockBooking(tx, ref.booking_id);
   const payment = await lockPaymentOfBooking(tx, ref.booking_id);
   if (!booking || !payment) return false;
 
   const current = rankOf(payment.status);
   const next = rankOf(e.status);
-  const moves = e.isFailure ? current <= RANK.processing! && e.status !== payment.status : next > current;
+  const refundFailed = !!e.refundFailed && e.status === 'succeeded';
+  const moves = e.isFailure
+    ? current <= RANK.processing! && e.status !== payment.status
+    : next > current || (refundFailed && payment.status === 'refunded');
   await recordPaymentEvent(tx, {
     paymentId: payment.id,
     kind: e.kind,
@@ -164,79 +166,28 @@ export async function applyPaymentStatus(
           where id = ${payment.id}`,
     );
   }
+  const status = moves ? e.status : payment.status;
+  // What happened, as the state machine's events, in the order they happened at Stripe.
+  const events: BookingEvent[] = [];
+  if (e.isFailure && moves) events.push('payment_failed');
+  if (moves && !holdsMoney(payment.status) && (holdsMoney(status) || status === 'refunded') && !booking.authorised_at)
+    events.push('payment_authorised');
   // The booking follows the payment's status, also one known already (captured in advance, e.g.
   // in Stripe's dashboard, before the provider accepted: the accept's capture finds it done).
-  const status = moves ? e.status : payment.status;
-  const to =
-    status === 'succeeded' && booking.status === 'CONFIRMED'
-      ? 'PAID'
-      : status === 'refunded' && (booking.status === 'CONFIRMED' || booking.status === 'PAID')
-        ? 'REFUNDED'
-        : undefined;
-  if (!moves && !to) return false;
-  if (to) {
-    await tx.execute(sql`update bookings set status = ${to}::booking_status where id = ${booking.id}`);
-    await tx.execute(
-      sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
-          values (${booking.id}, null, 'SYSTEM', ${booking.status}::booking_status, ${to}::booking_status,
-                  ${to === 'PAID' ? 'payment captured' : 'payment refunded'})`,
-    );
-    await publishUserEvent(tx, [booking.user_id, booking.provider_user_id], 'booking', {
-      bookingId: booking.id,
-      status: to,
-      action: to === 'PAID' ? 'paid' : 'refunded',
-    });
+  if (status === 'succeeded' || status === 'refunded') events.push('captured');
+  if (refundFailed) events.push('refund_failed');
+  else if (status === 'refunded' || (status === 'canceled' && booking.refund_pending)) events.push('refunded');
+  let changed = moves;
+  const ctx = { now: e.now, appUrl: e.appUrl ?? DEFAULT_APP_URL, cardPayments: true };
+  for (const event of events) {
+    const fresh = (await lockBooking(tx, booking.id))!;
+    const freshPayment = await lockPaymentOfBooking(tx, booking.id);
+    const outcome = await applyToLocked(tx, fresh, freshPayment, event, ctx, { reason: null });
+    if (outcome.refused === undefined && (outcome.moved || outcome.payment || outcome.authorised)) changed = true;
   }
-  return true;
-}
-
-/**
- * A refund Stripe could not make after all (refund.failed / a refund updated to failed): the money
- * is back with Locora, so the payment is `succeeded` again and the refund owed again, due now (the
- * next one gets a new idempotency key); why is kept in action_error and the history. The booking
- * keeps its status (REFUNDED is what is owed to the traveler).
- */
-export async function reopenFailedRefund(
-  tx: Executor,
-  e: { paymentId: string; detail: string | null; stripeEventId: string; now: Date },
-) {
-  const [ref] = await queryRows<{ booking_id: string }>(
-    tx,
-    sql`select booking_id from payments where id = ${e.paymentId}`,
-  );
-  if (!ref) return;
-  const [booking] = await queryRows<{ status: string }>(
-    tx,
-    sql`select status from bookings where id = ${ref.booking_id} for update`,
-  );
-  const payment = await lockPaymentOfBooking(tx, ref.booking_id);
-  if (!booking || !payment) return;
-  // Only a refund Locora owes is made again (not, say, a partial one tried in Stripe's dashboard
-  // for a booking still PAID): the booking is REFUNDED, or the payment was recorded refunded.
-  const owed = booking.status === 'REFUNDED' || payment.status === 'refunded';
-  const status = payment.status === 'refunded' ? 'succeeded' : payment.status;
-  if (!owed || status !== 'succeeded') {
-    await recordPaymentEvent(tx, {
-      paymentId: payment.id,
-      kind: 'refund_failed',
-      status: payment.status,
-      detail: e.detail,
-      stripeEventId: e.stripeEventId,
-    });
-    return;
-  }
-  await tx.execute(
-    sql`update payments set status = ${status}, pending_action = 'refund', action_due_at = ${ts(e.now)},
-          action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
-        where id = ${payment.id}`,
-  );
-  await recordPaymentEvent(tx, {
-    paymentId: payment.id,
-    kind: 'refund_failed',
-    status,
-    detail: e.detail,
-    stripeEventId: e.stripeEventId,
-  });
+  if (refundFailed && e.detail)
+    await tx.execute(sql`update payments set action_error = ${e.detail} where id = ${payment.id}`);
+  return changed;
 }
 
 /** The calls to Stripe for one action, given the PaymentIntent as Stripe has it now. */
@@ -307,6 +258,7 @@ export async function refreshPaymentBeforeAccept(
   providerUserId: string,
   bookingId: string,
   now: Date,
+  appUrl?: string,
 ) {
   const [p] = await queryRows<{ id: string; status: string }>(
     db,
@@ -321,7 +273,9 @@ export async function refreshPaymentBeforeAccept(
   } catch {
     return;
   }
-  await db.transaction((tx) => applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now }));
+  await db.transaction((tx) =>
+    applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now, appUrl }),
+  );
 }
 
 /** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
@@ -340,6 +294,7 @@ export async function performPaymentAction(
   paymentId: string,
   now = new Date(),
   options: CallOptions = {},
+  appUrl?: string,
 ): Promise<'done' | 'failed' | 'skipped'> {
   const [claimed] = await queryRows<{ pending_action: PaymentAction; status: string }>(
     db,
@@ -353,7 +308,7 @@ export async function performPaymentAction(
   if (isActionDone(action, claimed.status)) {
     await db.transaction(async (tx) => {
       // The booking still follows (a capture found done: CONFIRMED -> PAID).
-      await applyPaymentStatus(tx, { paymentId, status: claimed.status, kind: `${action}_not_needed`, now });
+      await applyPaymentStatus(tx, { paymentId, status: claimed.status, kind: `${action}_not_needed`, now, appUrl });
       await tx.execute(sql`update payments set pending_action = null, action_due_at = null where ${stillOwed}`);
     });
     return 'done';
@@ -379,7 +334,14 @@ export async function performPaymentAction(
     return 'failed';
   }
   await db.transaction(async (tx) => {
-    await applyPaymentStatus(tx, { paymentId, status: result.status, kind: result.kind, detail: result.detail, now });
+    await applyPaymentStatus(tx, {
+      paymentId,
+      status: result.status,
+      kind: result.kind,
+      detail: result.detail,
+      now,
+      appUrl,
+    });
     // Done whatever the status (a capture of a PaymentIntent never paid ends in its release).
     await tx.execute(
       sql`update payments set pending_action = null, action_due_at = null, action_error = null where ${stillOwed}`,
@@ -392,7 +354,7 @@ export async function performPaymentAction(
 export async function runPaymentActions(
   db: Db,
   stripe: Stripe,
-  opts: { now?: Date; limit?: number } = {},
+  opts: { now?: Date; limit?: number; appUrl?: string } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const due = await queryRows<{ id: string }>(
@@ -401,7 +363,7 @@ export async function runPaymentActions(
         order by action_due_at, id limit ${opts.limit ?? PAYMENT_ACTIONS_BATCH}`,
   );
   let done = 0;
-  for (const { id } of due) if ((await performPaymentAction(db, stripe, id, now)) === 'done') done += 1;
+  for (const { id } of due) if ((await performPaymentAction(db, stripe, id, now, {}, opts.appUrl)) === 'done') done += 1;
   return done;
 }
 
@@ -409,6 +371,7 @@ export async function runPaymentActions(
 export function createPaymentActionWorker(opts: {
   db: Db;
   stripe: Stripe;
+  appUrl?: string;
   intervalMs?: number;
   onError?: (err: unknown) => void;
 }): Poller {
@@ -416,7 +379,7 @@ export function createPaymentActionWorker(opts: {
     name: 'payment-actions',
     intervalMs: opts.intervalMs ?? 30_000,
     round: async () => {
-      await runPaymentActions(opts.db, opts.stripe);
+      await runPaymentActions(opts.db, opts.stripe, { appUrl: opts.appUrl });
       return 0;
     },
     onError: (err) => opts.onError?.(err),

@@ -5,27 +5,43 @@
  * row and notifications. Safe with several instances: rows are claimed `FOR UPDATE SKIP LOCKED`
  * (decision 018), and each update is guarded by the status it expects.
  */
-import { sql } from 'drizzle-orm';
-import { effectiveStatus, RESPONSE_WINDOW_HOURS, type BookingActor } from '../../../shared/domain/booking-lifecycle.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { awaitsPayment, effectiveStatus } from '../../../shared/domain/booking-machine.ts';
 import { formatDateIn, formatTimeIn, zoneCity } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingStatusEmail, type BookingEmailStatus } from '../../email/templates.ts';
 import { createPoller, type Poller } from '../../jobs/poller.ts';
-import { isLivePayment, lockPaymentOfBooking, queuePaymentAction } from '../../payments/payment-actions.ts';
-import { publishUserEvent } from '../../realtime/events.ts';
+import { lockPaymentOfBooking } from '../../payments/payment-actions.ts';
+import { applyToLocked } from './booking-writer.ts';
 
 /** How many overdue bookings one round of the job settles (a full round goes again at once). */
 export const LIFECYCLE_BATCH_SIZE = 100;
-export const EXPIRED_REASON = 'expired';
+export { EXPIRED_REASON } from '../../../shared/domain/booking-machine.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** SQL: the booking (alias b) is overdue at `now`: a request past its respond-by time, or a booking past its end. */
+/**
+ * SQL: the status of the booking under `alias` as of `now`, by locora_effective_status (the SQL
+ * twin of effectiveStatus, src/server/db/functions.sql). Every query that needs it reads this.
+ */
+export function effectiveStatusSql(now: Date, alias = 'b'): SQL<string> {
+  const c = (column: string) => sql.raw(`${alias}.${column}`);
+  return sql<string>`locora_effective_status(${c('status')}, ${c('start_at')}, ${c('end_at')}, ${c('created_at')},
+    ${c('authorised_at')}, ${c('payment_required')}, ${ts(now)})`;
+}
+
+/**
+ * SQL: the provider of the booking under `alias` may see it. A request made to be paid by card is
+ * the traveler's alone until the card is authorised (and one never authorised stays so).
+ */
+export function visibleToProviderSql(alias = 'b'): SQL {
+  return sql.raw(`not (${alias}.payment_required and ${alias}.authorised_at is null)`);
+}
+
+/** SQL: the booking (alias b) is overdue at `now`: its effective status is not the one written. */
 export function overdueSql(now: Date) {
-  return sql`((b.status = 'PENDING'
-                and least(b.created_at + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), b.start_at) <= ${ts(now)})
-           or (b.status in ('CONFIRMED', 'PAID') and b.end_at <= ${ts(now)}))`;
+  return sql`(b.status in ('PENDING', 'CONFIRMED', 'PAID') and ${effectiveStatusSql(now)} <> b.status)`;
 }
 
 /** The start as the recipient reads it: 'Nov 27, 2026 at 6:00 PM (Lisbon)'. */
@@ -41,6 +57,9 @@ export type BookingParties = {
   end_at: Date;
   created_at: Date;
   payment_required: boolean;
+  authorised_at: Date | null;
+  refund_pending: boolean;
+  hours: number;
   traveler_id: string;
   traveler_email: string;
   traveler_name: string | null;
@@ -55,6 +74,7 @@ export type BookingParties = {
 };
 
 export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
+  b.authorised_at, b.refund_pending, b.hours,
   tu.id as traveler_id, tu.email as traveler_email, tu.name as traveler_name,
   (tu.deactivated_at is null) as traveler_active,
   p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
@@ -68,7 +88,13 @@ export const partiesFrom = sql`bookings b
 
 /** pg returns Dates, PGlite too; normalise in case a driver hands back strings. */
 export function normaliseParties(r: BookingParties): BookingParties {
-  return { ...r, start_at: new Date(r.start_at), end_at: new Date(r.end_at), created_at: new Date(r.created_at) };
+  return {
+    ...r,
+    start_at: new Date(r.start_at),
+    end_at: new Date(r.end_at),
+    created_at: new Date(r.created_at),
+    authorised_at: r.authorised_at ? new Date(r.authorised_at) : null,
+  };
 }
 
 /** One history row. */
@@ -77,7 +103,7 @@ export async function recordBookingEvent(
   e: {
     bookingId: string;
     actorUserId: string | null;
-    actorRole: BookingActor;
+    actorRole: 'TRAVELER' | 'PROVIDER' | 'SYSTEM';
     from: string | null;
     to: string;
     reason?: string | null;
@@ -143,40 +169,23 @@ export async function settleOverdue(
   ).map(normaliseParties);
   let moved = 0;
   for (const b of rows) {
-    const to = effectiveStatus(
-      { status: b.status, start: b.start_at, end: b.end_at, createdAt: b.created_at },
-      opts.now,
-    );
-    if (to === b.status) continue;
-    const expired = b.status === 'PENDING';
-    const updated = await queryRows<{ id: string }>(
-      tx,
-      sql`update bookings set status = ${to}::booking_status,
-            cancel_reason = ${expired ? sql`coalesce(cancel_reason, ${EXPIRED_REASON})` : sql`cancel_reason`}
-          where id = ${b.id} and status = ${b.status}::booking_status
-          returning id`,
-    );
-    if (updated.length === 0) continue;
-    moved += 1;
-    await recordBookingEvent(tx, {
-      bookingId: b.id,
-      actorUserId: null,
-      actorRole: 'SYSTEM',
-      from: b.status,
-      to,
-      reason: expired ? EXPIRED_REASON : null,
+    const lifecycle = {
+      status: b.status,
+      start: b.start_at,
+      end: b.end_at,
+      createdAt: b.created_at,
+      authorisedAt: b.authorised_at,
+      paymentRequired: b.payment_required,
+    };
+    if (effectiveStatus(lifecycle, opts.now) === b.status) continue;
+    const event = b.status !== 'PENDING' ? 'complete' : awaitsPayment(lifecycle) ? 'hold_lapsed' : 'expire';
+    const payment = await lockPaymentOfBooking(tx, b.id);
+    const outcome = await applyToLocked(tx, b, payment, event, {
+      now: opts.now,
+      appUrl: opts.appUrl,
+      cardPayments: false,
     });
-    await publishUserEvent(tx, [b.traveler_id, b.provider_user_id], 'booking', {
-      bookingId: b.id,
-      status: to,
-      action: expired ? 'expire' : 'complete',
-    });
-    if (expired) {
-      await enqueueStatusEmail(tx, opts.appUrl, b, 'traveler', 'expired');
-      // An unanswered request's card hold is released (the payment worker makes the call).
-      const payment = await lockPaymentOfBooking(tx, b.id);
-      if (payment && isLivePayment(payment.status)) await queuePaymentAction(tx, payment, 'cancel', opts.now);
-    }
+    if (outcome.refused === undefined && outcome.moved) moved += 1;
   }
   return moved;
 }
