@@ -1,9 +1,10 @@
 /**
- * What happens to bookings on their own (issue 9): an unanswered request expires (CANCELED, by the
- * system, reason 'expired') and a CONFIRMED or PAID booking whose end has passed is COMPLETED.
- * Reads never wait for this (effectiveStatus computes it on read); this persists it, with a history
- * row and notifications. Safe with several instances: rows are claimed `FOR UPDATE SKIP LOCKED`
- * (decision 018), and each update is guarded by the status it expects.
+ * What happens to bookings on their own: an unanswered request expires (CANCELED, reason
+ * 'expired'), an unpaid hold lapses after 15 minutes (CANCELED, reason 'payment not completed'),
+ * and a CONFIRMED or PAID booking whose end has passed is COMPLETED. Reads never wait for this
+ * (the effective status computes it on read); this writes it down through the state machine's
+ * writer (booking-writer.ts), with a history row and notifications. Safe with several instances:
+ * rows are claimed `FOR UPDATE SKIP LOCKED` (decision 018).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { awaitsPayment, effectiveStatus } from '../../../shared/domain/booking-machine.ts';
@@ -150,8 +151,19 @@ export async function enqueueStatusEmail(
  */
 export async function settleOverdue(
   tx: Executor,
-  opts: { now: Date; appUrl: string; providerId?: string; bookingId?: string; limit?: number },
+  opts: {
+    now: Date;
+    appUrl: string;
+    providerId?: string;
+    bookingId?: string;
+    limit?: number;
+    /** Only requests to be paid by card whose card was never authorised (their 15 minutes are over). */
+    lapsedHoldsOnly?: boolean;
+  },
 ): Promise<number> {
+  const holds = opts.lapsedHoldsOnly
+    ? sql`and b.status = 'PENDING' and b.payment_required and b.authorised_at is null`
+    : sql``;
   const scope = opts.providerId
     ? sql`and b.provider_id = ${opts.providerId}`
     : opts.bookingId
@@ -161,7 +173,7 @@ export async function settleOverdue(
     await queryRows<BookingParties>(
       tx,
       sql`select ${partiesSelect} from ${partiesFrom}
-          where ${overdueSql(opts.now)} ${scope}
+          where ${overdueSql(opts.now)} ${scope} ${holds}
           order by b.end_at, b.id
           limit ${opts.limit ?? LIFECYCLE_BATCH_SIZE}
           for update of b skip locked`,
@@ -197,6 +209,25 @@ export async function runBookingLifecycle(
 ): Promise<number> {
   return db.transaction((tx) =>
     settleOverdue(tx, { now: opts.now ?? new Date(), appUrl: opts.appUrl, limit: opts.batchSize }),
+  );
+}
+
+/**
+ * Releases the unpaid holds whose 15 minutes are over (CANCELED, reason 'payment not completed',
+ * the traveler told, any payment started released), in one transaction. The lifecycle round does
+ * this too, with expiry and completion; this is the same work for a runner that wants only it.
+ */
+export async function releaseLapsedHolds(
+  db: Db,
+  opts: { appUrl: string; now?: Date; batchSize?: number },
+): Promise<number> {
+  return db.transaction((tx) =>
+    settleOverdue(tx, {
+      now: opts.now ?? new Date(),
+      appUrl: opts.appUrl,
+      limit: opts.batchSize,
+      lapsedHoldsOnly: true,
+    }),
   );
 }
 
