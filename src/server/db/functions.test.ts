@@ -74,9 +74,17 @@ describe('locora_effective_status agrees with effectiveStatus', () => {
         for (const paymentRequired of [false, true])
           for (const authorised of [null, ...ago]) {
             const authorisedAt = authorised && authorised >= createdAt ? authorised : null;
-            for (const start of starts) cases.push({ status, start, end: ends[2]!, createdAt, authorisedAt, paymentRequired });
+            for (const start of starts)
+              cases.push({ status, start, end: ends[2]!, createdAt, authorisedAt, paymentRequired });
             for (const end of ends)
-              cases.push({ status, start: new Date(end.getTime() - 60 * min), end, createdAt, authorisedAt, paymentRequired });
+              cases.push({
+                status,
+                start: new Date(end.getTime() - 60 * min),
+                end,
+                createdAt,
+                authorisedAt,
+                paymentRequired,
+              });
           }
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     const rows = await queryRows<{ i: number; status: string }>(
@@ -102,6 +110,8 @@ describe('locora_effective_status agrees with effectiveStatus', () => {
     const disagree = rows.filter((r) => r.status !== effectiveStatus(cases[r.i]!, now));
     expect(disagree).toEqual([]);
     // The grid reaches every answer.
-    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['PENDING', 'CANCELED', 'COMPLETED', 'CONFIRMED', 'PAID', 'REFUNDED']));
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['PENDING', 'CANCELED', 'COMPLETED', 'CONFIRMED', 'PAID', 'REFUNDED']),
+    );
   });
 });

@@ -13,12 +13,12 @@
  * What Stripe says (an API answer, or what a webhook made us read again) goes through
  * `applyPaymentStatus`, which only moves a payment forward (a refund that failed is the one way
  * back from refunded) and tells the booking's state machine what happened, through the one writer
- * (features/bookings/booking-writer.ts): authorised, failed, captured, refunded, refund failed.
+ * (src/server/bookings/booking-writer.ts): authorised, failed, captured, refunded, refund failed.
  */
 import { sql } from 'drizzle-orm';
 import { holdsMoney, type BookingEvent, type PaymentAction } from '../../shared/domain/booking-machine.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { applyToLocked, lockBooking } from '../features/bookings/booking-writer.ts';
+import { applyToLocked, lockBooking } from '../bookings/booking-writer.ts';
 import { createPoller, type Poller } from '../jobs/poller.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
@@ -363,7 +363,8 @@ export async function runPaymentActions(
         order by action_due_at, id limit ${opts.limit ?? PAYMENT_ACTIONS_BATCH}`,
   );
   let done = 0;
-  for (const { id } of due) if ((await performPaymentAction(db, stripe, id, now, {}, opts.appUrl)) === 'done') done += 1;
+  for (const { id } of due)
+    if ((await performPaymentAction(db, stripe, id, now, {}, opts.appUrl)) === 'done') done += 1;
   return done;
 }
 

@@ -212,7 +212,11 @@ describe('the money, case by case', () => {
   });
   it('accept needs an authorised card when the request was made to be paid by card', () => {
     const fresh = new Date(NOW.getTime() - 5 * 60_000);
-    const unpaid = booking('PENDING', { paymentStatus: 'requires_payment_method', authorisedAt: null, createdAt: fresh });
+    const unpaid = booking('PENDING', {
+      paymentStatus: 'requires_payment_method',
+      authorisedAt: null,
+      createdAt: fresh,
+    });
     expect(decide(unpaid, 'accept', ctx)).toMatchObject({ refused: CARD_NOT_AUTHORISED_MESSAGE });
     const noPayment = booking('PENDING', { paymentStatus: null, authorisedAt: null, createdAt: fresh });
     expect(decide(noPayment, 'accept', ctx)).toMatchObject({ refused: CARD_NOT_AUTHORISED_MESSAGE });

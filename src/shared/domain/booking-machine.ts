@@ -8,7 +8,7 @@
  * the next status, the one call owed to Stripe (capture, release or refund, made after the commit
  * by the payment worker; decision 024), whom to tell, and whether a refund is still on its way to
  * the traveler. Nothing here reads a clock or a database: the server applies the answer in one
- * transaction (src/server/features/bookings/booking-writer.ts), the client uses it to pick buttons.
+ * transaction (src/server/bookings/booking-writer.ts), the client uses it to pick buttons.
  *
  * Money, in one place (decisions 024 and 031):
  * - A request holds the traveler's card (authorised, not charged). With card payments on, an unpaid

@@ -72,7 +72,7 @@ describe('caps on unanswered requests', () => {
       const day = 3 + (i % 2);
       const res = await book(f.cookies.traveler, {
         serviceId: service.id,
-        start: at(day, `${String(8 + Math.floor(i / 2) % 12).padStart(2, '0')}:00`),
+        start: at(day, `${String(8 + (Math.floor(i / 2) % 12)).padStart(2, '0')}:00`),
         hours: 1,
       });
       results.push(res.statusCode);
@@ -87,9 +87,9 @@ describe('caps on unanswered requests', () => {
       url: `/api/services/${service.id}/available-days?month=${at(3, '08:00').slice(0, 7)}&hours=1`,
     });
     expect(days.json().days.length).toBeGreaterThan(0);
-    expect((await book(f.cookies.traveler2, { serviceId: service.id, start: at(4, '18:00'), hours: 1 })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await book(f.cookies.traveler2, { serviceId: service.id, start: at(4, '18:00'), hours: 1 })).statusCode,
+    ).toBe(201);
   });
 
   it('10 unanswered requests in all; an answered, cancelled or expired one no longer counts', async () => {
@@ -120,7 +120,11 @@ describe('caps on unanswered requests', () => {
       cookies: providers[0]!.cookies,
     });
     expect(accepted.statusCode).toBe(200);
-    const again = await book(f.cookies.traveler, { serviceId: providers[3]!.service.id, start: at(3, '16:00'), hours: 1 });
+    const again = await book(f.cookies.traveler, {
+      serviceId: providers[3]!.service.id,
+      start: at(3, '16:00'),
+      hours: 1,
+    });
     expect(again.statusCode).toBe(201);
   });
 });
@@ -190,7 +194,8 @@ describe('with card payments on: an unpaid request holds its time 15 minutes, un
       t.db,
       sql`select authorised_at from bookings where id = ${booking.id}`,
     );
-    const mine = (await t.app.inject({ url: `/api/bookings/${booking.id}`, cookies: f.cookies.traveler })).json().booking;
+    const mine = (await t.app.inject({ url: `/api/bookings/${booking.id}`, cookies: f.cookies.traveler })).json()
+      .booking;
     expect(mine.awaitingPayment).toBe(false);
     expect(new Date(mine.respondBy).getTime()).toBe(new Date(row!.authorised_at).getTime() + 24 * 60 * MIN);
   });

@@ -11,7 +11,7 @@ import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { effectiveStatusSql, visibleToProviderSql } from './lifecycle.ts';
+import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 
 /** At most this many bookings in one answer (newest first). */
 export const PROVIDER_BOOKINGS_LIMIT = 500;
@@ -240,4 +240,3 @@ export async function listProviderBookings(
     };
   });
 }
-

@@ -24,8 +24,9 @@ import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { availability, bookings, providers, services, users } from '../../db/schema.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
-import { applyToLocked, lockBooking } from './booking-writer.ts';
-import { effectiveStatusSql, overdueSql, settleOverdue } from './lifecycle.ts';
+import { attachInquiryToBooking, effectiveStatusSql, overdueSql } from '../../bookings/booking-sql.ts';
+import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
+import { settleOverdue } from './lifecycle.ts';
 import { loadBooking } from './queries.ts';
 
 export const SERVICE_NOT_FOUND = 'Service not found.';
@@ -241,25 +242,4 @@ async function checkPendingCaps(tx: Executor, userId: string, providerId: string
   if ((counts?.with_provider ?? 0) >= MAX_PENDING_PER_PROVIDER)
     throw new AppError('CONFLICT', TOO_MANY_WITH_PROVIDER_MESSAGE);
   if ((counts?.total ?? 0) >= MAX_PENDING_TOTAL) throw new AppError('CONFLICT', TOO_MANY_PENDING_MESSAGE);
-}
-
-/**
- * The traveler's open inquiry about this service, if any, becomes the new booking's thread
- * (decision 025): the conversation is tied to the booking and its messages are the booking's.
- * Written here, in the request's transaction, where a reader of the request finds it.
- */
-export async function attachInquiryToBooking(
-  tx: Executor,
-  booking: { id: string; userId: string; serviceId: string },
-): Promise<void> {
-  const [inquiry] = await queryRows<{ id: string }>(
-    tx,
-    sql`update conversations set booking_id = ${booking.id}
-        where traveler_id = ${booking.userId} and service_id = ${booking.serviceId} and booking_id is null
-        returning id`,
-  );
-  if (inquiry)
-    await tx.execute(
-      sql`update messages set booking_id = ${booking.id} where conversation_id = ${inquiry.id} and booking_id is null`,
-    );
 }

@@ -1,6 +1,6 @@
 /**
  * A person's move on a booking: the provider accepts or declines, either party cancels. The state
- * machine (shared/domain/booking-machine.ts) decides, the writer (booking-writer.ts) applies, in
+ * machine (shared/domain/booking-machine.ts) decides, the writer (src/server/bookings/booking-writer.ts) applies, in
  * one transaction with the booking row locked; the call owed to Stripe is made after the commit.
  */
 import { sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import {
   refreshPaymentBeforeAccept,
 } from '../../payments/payment-actions.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
-import { applyToLocked, lockBooking } from './booking-writer.ts';
+import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { BOOKING_NOT_FOUND, loadBooking } from './queries.ts';
 

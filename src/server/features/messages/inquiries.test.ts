@@ -5,7 +5,7 @@ import { conversations, emailOutbox, messages } from '../../db/schema.ts';
 import { createBooking, createCategory, createService } from '../../db/seed/factories.ts';
 import { bookingFixture, count, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { attachInquiryToBooking } from '../bookings/request.ts';
+import { attachInquiryToBooking } from '../../bookings/booking-sql.ts';
 import { NEW_INQUIRIES_PER_USER_PER_DAY } from './inquiries.ts';
 import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
 

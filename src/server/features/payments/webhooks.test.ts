@@ -174,7 +174,13 @@ const SITUATIONS = [
     name: 'an accepted booking captured at Stripe, not yet recorded',
     stripeHolds: 'captured' as const,
     recorded: { status: 'CONFIRMED', payment: 'requires_capture' },
-    after: { status: 'PAID', refund_pending: false, authorised: false, payment_status: 'succeeded', pending_action: null },
+    after: {
+      status: 'PAID',
+      refund_pending: false,
+      authorised: false,
+      payment_status: 'succeeded',
+      pending_action: null,
+    },
   },
   {
     name: 'a booking recorded refunded whose refund then failed at Stripe',
@@ -192,7 +198,13 @@ const SITUATIONS = [
     name: 'a cancelled booking whose owed refund Stripe has made',
     stripeHolds: 'refunded' as const,
     recorded: { status: 'CANCELED', payment: 'succeeded', refundPending: true, pendingAction: 'refund' },
-    after: { status: 'REFUNDED', refund_pending: false, authorised: false, payment_status: 'refunded', pending_action: null },
+    after: {
+      status: 'REFUNDED',
+      refund_pending: false,
+      authorised: false,
+      payment_status: 'refunded',
+      pending_action: null,
+    },
   },
 ];
 

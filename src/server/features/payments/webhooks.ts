@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import { applyBookingEvent } from '../bookings/booking-writer.ts';
+import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
 import { describeStripeError } from '../../payments/stripe-client.ts';
 
@@ -88,7 +88,8 @@ export async function readStripeState(stripe: Stripe, id: string): Promise<Strip
   };
 }
 
-export const STRIPE_UNREADABLE = 'The payment service did not answer; the event will be processed when it is sent again.';
+export const STRIPE_UNREADABLE =
+  'The payment service did not answer; the event will be processed when it is sent again.';
 
 /** Processes one verified event: reads Stripe again and records what it holds, once per event id. */
 export async function handleStripeEvent(

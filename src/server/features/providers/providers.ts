@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
 import type { ProviderStats, UpdateMyProviderData } from '../../../shared/api/provider-workspace.ts';
-import { effectiveStatusSql, visibleToProviderSql } from '../bookings/lifecycle.ts';
+import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { REVENUE_STATUSES } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CreateReviewInput, ReviewResponse } from '../../../shared/api/bookings.ts';
 import type { PublicReview } from '../../../shared/api/catalog.ts';
 import { effectiveStatus } from '../../../shared/domain/booking-machine.ts';
-import { applyBookingEvent } from '../bookings/booking-writer.ts';
+import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import type { Db, Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, reviews, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';

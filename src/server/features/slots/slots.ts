@@ -17,7 +17,7 @@ import {
 import type { Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { effectiveStatusSql } from '../bookings/lifecycle.ts';
+import { effectiveStatusSql } from '../../bookings/booking-sql.ts';
 import { loadEffectiveAvailability } from '../../read-models/availability.ts';
 
 /** The visible service's provider, zone and minimum; 404 otherwise; 400 below its minimum hours. */

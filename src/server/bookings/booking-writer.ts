@@ -14,13 +14,13 @@ import {
   type Decision,
   type MachineBooking,
   type Refusal,
-} from '../../../shared/domain/booking-machine.ts';
-import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
-import { queryRows, type Executor } from '../../db/open.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
-import { bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
-import { lockPaymentOfBooking, queuePaymentAction, type PaymentRow } from '../../payments/payment-actions.ts';
-import { publishUserEvent } from '../../realtime/events.ts';
+} from '../../shared/domain/booking-machine.ts';
+import type { BookingStatus } from '../../shared/domain/booking-status.ts';
+import { queryRows, type Executor } from '../db/open.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { bookingRequestEmail, type BookingEmailStatus } from '../email/templates.ts';
+import { lockPaymentOfBooking, queuePaymentAction, type PaymentRow } from '../payments/payment-actions.ts';
+import { publishUserEvent } from '../realtime/events.ts';
 import {
   enqueueStatusEmail,
   normaliseParties,
@@ -29,7 +29,7 @@ import {
   recordBookingEvent,
   startText,
   type BookingParties,
-} from './lifecycle.ts';
+} from './booking-sql.ts';
 
 export type WriterContext = { now: Date; appUrl: string; cardPayments: boolean };
 
