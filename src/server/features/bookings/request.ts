@@ -48,6 +48,9 @@ export const PROVIDER_CANNOT_BOOK_MESSAGE =
   'Only travelers can book. Switch to Traveler (in the menu) to book this service.';
 export const ADMIN_CANNOT_BOOK_MESSAGE = 'Admins do not book. Sign in with a traveler account to book this service.';
 
+/** The longest a request waits at its insert for a racing request of the same time (then 409). */
+export const INSERT_LOCK_TIMEOUT_MS = 300;
+
 /** A traveler holds at most this many unanswered requests with one provider, and in all. */
 export const MAX_PENDING_PER_PROVIDER = 3;
 export const MAX_PENDING_TOTAL = 10;
@@ -174,6 +177,10 @@ export async function requestBooking(
       }
 
       const amounts = bookingAmounts(service.priceCents, input.hours);
+      // A request racing another for the same time waits, at the insert, for the other to commit or
+      // roll back (the no-overlap constraint). It waits at most INSERT_LOCK_TIMEOUT_MS: the other is
+      // all but certain to win, and the traveler who lost hears so at once rather than in seconds.
+      await tx.execute(sql`select set_config('lock_timeout', ${`${INSERT_LOCK_TIMEOUT_MS}ms`}, true)`);
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -194,6 +201,7 @@ export async function requestBooking(
         })
         .returning({ id: bookings.id });
       const bookingId = row!.id;
+      await tx.execute(sql`select set_config('lock_timeout', '0', true)`);
       await attachInquiryToBooking(tx, { id: bookingId, userId: user.id, serviceId: service.id });
       const locked = (await lockBooking(tx, bookingId))!;
       await applyToLocked(
@@ -216,16 +224,17 @@ export async function requestBooking(
     }
     // Two overlapping requests that each settled and then waited on the other's row: PostgreSQL
     // aborts one of them (deadlock), and the other takes the time.
-    if (isDeadlock(err)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+    if (isDeadlock(err) || hasCode(err, '55P03')) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
     throw mapDatabaseError(err, { bookings_no_overlap: SLOT_TAKEN_MESSAGE }) ?? err;
   }
 }
 
-function isDeadlock(err: unknown): boolean {
+function hasCode(err: unknown, code: string): boolean {
   for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 10; e = (e as { cause?: unknown }).cause, i++)
-    if ((e as { code?: unknown }).code === '40P01') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   return false;
 }
+const isDeadlock = (err: unknown) => hasCode(err, '40P01');
 
 /**
  * Refuses a request beyond the caps (409, saying why): a traveler holds at most 3 unanswered
