@@ -275,6 +275,13 @@ export const bookings = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Why it was canceled or declined, when a reason was given (also in booking_events). */
     cancelReason: text('cancel_reason'),
+    /**
+     * When its card was authorised (decision 031): a request to be paid by card reaches its provider
+     * then, and their 24-hour answer clock starts then. Null: not authorised, or no card needed.
+     */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** A refund is owed to the traveler and Stripe has not reported it made (CANCELED until then). */
+    refundPending: boolean('refund_pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -319,10 +326,16 @@ export const bookingEvents = pgTable(
     fromStatus: bookingStatus('from_status'),
     toStatus: bookingStatus('to_status').notNull(),
     reason: text('reason'),
-    createdAt: createdAt(),
+    /** The instant of the insert (clock_timestamp(), not the transaction's start): history in real time. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** The order rows were written in, across transactions. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('booking_events_booking_created_idx').on(t.bookingId, t.createdAt),
+    index('booking_events_booking_seq_idx').on(t.bookingId, t.seq),
     check('booking_events_actor_role', sql`${t.actorRole} in ('TRAVELER', 'PROVIDER', 'SYSTEM')`),
     check('booking_events_system_has_no_user', sql`(${t.actorRole} = 'SYSTEM') = (${t.actorUserId} is null)`),
   ],

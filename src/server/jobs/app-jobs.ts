@@ -55,6 +55,8 @@ export function createAppJobs(opts: {
                 db,
                 stripe: opts.stripe,
                 now,
+                // Links in the request email sent once a card is authorised.
+                appUrl: opts.appUrl,
                 intervalMs: tuning.intervalMs,
                 leaseMs: tuning.leaseMs,
               }),

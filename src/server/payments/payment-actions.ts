@@ -10,19 +10,25 @@
  * effect at Stripe. A Stripe outage therefore leaves the booking consistent (its new status is
  * committed) and the payment owed, never lost.
  *
- * Stripe's answers and webhook events go through `applyPaymentStatus`, which only moves a payment
- * forward (a late or repeated event never moves it back) and moves its booking on: CONFIRMED ->
- * PAID once captured, CONFIRMED/PAID -> REFUNDED once refunded.
+ * What Stripe says (an API answer, or what a webhook made us read again) goes through
+ * `applyPaymentStatus`, which only moves a payment forward (a refund that failed is the one way
+ * back from refunded) and tells the booking's state machine what happened, through the one writer
+ * (src/server/bookings/booking-writer.ts): authorised, failed, captured, refunded, refund failed.
  */
 import { sql } from 'drizzle-orm';
 import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
+import { holdsMoney, type BookingEvent, type PaymentAction } from '../../shared/domain/booking-machine.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { applyToLocked, lockBooking } from '../bookings/booking-writer.ts';
 import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
-import { publishUserEvent } from '../realtime/events.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
-export type PaymentAction = 'capture' | 'cancel' | 'refund';
+export { holdsMoney, isLivePayment } from '../../shared/domain/booking-machine.ts';
+export type { PaymentAction } from '../../shared/domain/booking-machine.ts';
+
+/** The app's address for links in emails written by payment work (the request email once a card is authorised). */
+export const DEFAULT_APP_URL = process.env.PUBLIC_URL ?? 'http://localhost:3000';
 
 /**
  * How long a claimed action is left to its caller before another instance may take it over,
@@ -81,13 +87,6 @@ export function isActionDone(action: PaymentAction, status: string): boolean {
   return status === 'refunded' || status === 'canceled';
 }
 
-/** Whether a payment still holds or took money (neither released nor refunded). */
-export const isLivePayment = (status: string) => status !== 'canceled' && status !== 'refunded';
-
-/** Whether Stripe holds (authorised) or took the money: requires_capture, processing or succeeded. */
-export const holdsMoney = (status: string) =>
-  status === 'requires_capture' || status === 'processing' || status === 'succeeded';
-
 export type PaymentRow = {
   id: string;
   booking_id: string;
@@ -130,10 +129,12 @@ export async function queuePaymentAction(tx: Executor, payment: PaymentRow, acti
 }
 
 /**
- * Records what Stripe says a PaymentIntent's status is (an API answer or a webhook event), in the
- * caller's transaction: the payment moves forward only, an owed action that is now done is
- * cleared, and the booking follows (CONFIRMED -> PAID, CONFIRMED/PAID -> REFUNDED). Unknown
- * PaymentIntents are ignored. Returns whether anything changed.
+ * Records what Stripe says a PaymentIntent's status is (an API answer, or Stripe read again after a
+ * webhook event), in the caller's transaction: the payment moves forward only (a failed attempt may
+ * go back to requires_payment_method; a refund that failed takes refunded back to succeeded), an
+ * owed action that is now done is cleared, and the booking's state machine is told what happened
+ * (authorised, payment failed, captured, refunded, refund failed), each applied by the one writer.
+ * Unknown PaymentIntents are ignored. Returns whether anything changed.
  */
 export async function applyPaymentStatus(
   tx: Executor,
@@ -145,7 +146,10 @@ export async function applyPaymentStatus(
     stripeEventId?: string | null;
     /** A failed attempt (payment_intent.payment_failed) may move back to requires_payment_method. */
     isFailure?: boolean;
+    /** Stripe holds the money again: its refund failed or was canceled, none succeeded. */
+    refundFailed?: boolean;
     now: Date;
+    appUrl?: string;
   },
 ): Promise<boolean> {
   const [ref] = await queryRows<{ booking_id: string }>(
@@ -154,18 +158,16 @@ export async function applyPaymentStatus(
   );
   if (!ref) return false;
   // Booking first, then payment: the order every booking change takes.
-  const [booking] = await queryRows<{ id: string; status: string; user_id: string; provider_user_id: string }>(
-    tx,
-    sql`select b.id, b.status, b.user_id, p.user_id as provider_user_id
-        from bookings b join providers p on p.id = b.provider_id
-        where b.id = ${ref.booking_id} for update of b`,
-  );
+  const booking = await lockBooking(tx, ref.booking_id);
   const payment = await lockPaymentOfBooking(tx, ref.booking_id);
   if (!booking || !payment) return false;
 
   const current = rankOf(payment.status);
   const next = rankOf(e.status);
-  const moves = e.isFailure ? current <= RANK.processing! && e.status !== payment.status : next > current;
+  const refundFailed = !!e.refundFailed && e.status === 'succeeded';
+  const moves = e.isFailure
+    ? current <= RANK.processing! && e.status !== payment.status
+    : next > current || (refundFailed && payment.status === 'refunded');
   await recordPaymentEvent(tx, {
     paymentId: payment.id,
     kind: e.kind,
@@ -181,79 +183,28 @@ export async function applyPaymentStatus(
           where id = ${payment.id}`,
     );
   }
+  const status = moves ? e.status : payment.status;
+  // What happened, as the state machine's events, in the order they happened at Stripe.
+  const events: BookingEvent[] = [];
+  if (e.isFailure && moves) events.push('payment_failed');
+  if (moves && !holdsMoney(payment.status) && (holdsMoney(status) || status === 'refunded') && !booking.authorised_at)
+    events.push('payment_authorised');
   // The booking follows the payment's status, also one known already (captured in advance, e.g.
   // in Stripe's dashboard, before the provider accepted: the accept's capture finds it done).
-  const status = moves ? e.status : payment.status;
-  const to =
-    status === 'succeeded' && booking.status === 'CONFIRMED'
-      ? 'PAID'
-      : status === 'refunded' && (booking.status === 'CONFIRMED' || booking.status === 'PAID')
-        ? 'REFUNDED'
-        : undefined;
-  if (!moves && !to) return false;
-  if (to) {
-    await tx.execute(sql`update bookings set status = ${to}::booking_status where id = ${booking.id}`);
-    await tx.execute(
-      sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
-          values (${booking.id}, null, 'SYSTEM', ${booking.status}::booking_status, ${to}::booking_status,
-                  ${to === 'PAID' ? 'payment captured' : 'payment refunded'})`,
-    );
-    await publishUserEvent(tx, [booking.user_id, booking.provider_user_id], 'booking', {
-      bookingId: booking.id,
-      status: to,
-      action: to === 'PAID' ? 'paid' : 'refunded',
-    });
+  if (status === 'succeeded' || status === 'refunded') events.push('captured');
+  if (refundFailed) events.push('refund_failed');
+  else if (status === 'refunded' || (status === 'canceled' && booking.refund_pending)) events.push('refunded');
+  let changed = moves;
+  const ctx = { now: e.now, appUrl: e.appUrl ?? DEFAULT_APP_URL, cardPayments: true };
+  for (const event of events) {
+    const fresh = (await lockBooking(tx, booking.id))!;
+    const freshPayment = await lockPaymentOfBooking(tx, booking.id);
+    const outcome = await applyToLocked(tx, fresh, freshPayment, event, ctx, { reason: null });
+    if (outcome.refused === undefined && (outcome.moved || outcome.payment || outcome.authorised)) changed = true;
   }
-  return true;
-}
-
-/**
- * A refund Stripe could not make after all (refund.failed / a refund updated to failed): the money
- * is back with Locora, so the payment is `succeeded` again and the refund owed again, due now (the
- * next one gets a new idempotency key); why is kept in action_error and the history. The booking
- * keeps its status (REFUNDED is what is owed to the traveler).
- */
-export async function reopenFailedRefund(
-  tx: Executor,
-  e: { paymentId: string; detail: string | null; stripeEventId: string; now: Date },
-) {
-  const [ref] = await queryRows<{ booking_id: string }>(
-    tx,
-    sql`select booking_id from payments where id = ${e.paymentId}`,
-  );
-  if (!ref) return;
-  const [booking] = await queryRows<{ status: string }>(
-    tx,
-    sql`select status from bookings where id = ${ref.booking_id} for update`,
-  );
-  const payment = await lockPaymentOfBooking(tx, ref.booking_id);
-  if (!booking || !payment) return;
-  // Only a refund Locora owes is made again (not, say, a partial one tried in Stripe's dashboard
-  // for a booking still PAID): the booking is REFUNDED, or the payment was recorded refunded.
-  const owed = booking.status === 'REFUNDED' || payment.status === 'refunded';
-  const status = payment.status === 'refunded' ? 'succeeded' : payment.status;
-  if (!owed || status !== 'succeeded') {
-    await recordPaymentEvent(tx, {
-      paymentId: payment.id,
-      kind: 'refund_failed',
-      status: payment.status,
-      detail: e.detail,
-      stripeEventId: e.stripeEventId,
-    });
-    return;
-  }
-  await tx.execute(
-    sql`update payments set status = ${status}, pending_action = 'refund', action_due_at = now(),
-          lease_token = null, action_attempts = 0, action_error = ${e.detail}, updated_at = ${ts(e.now)}
-        where id = ${payment.id}`,
-  );
-  await recordPaymentEvent(tx, {
-    paymentId: payment.id,
-    kind: 'refund_failed',
-    status,
-    detail: e.detail,
-    stripeEventId: e.stripeEventId,
-  });
+  if (refundFailed && e.detail)
+    await tx.execute(sql`update payments set action_error = ${e.detail} where id = ${payment.id}`);
+  return changed;
 }
 
 /** The calls to Stripe for one action, given the PaymentIntent as Stripe has it now. */
@@ -324,6 +275,7 @@ export async function refreshPaymentBeforeAccept(
   providerUserId: string,
   bookingId: string,
   now: Date,
+  appUrl?: string,
 ) {
   const [p] = await queryRows<{ id: string; status: string }>(
     db,
@@ -338,7 +290,9 @@ export async function refreshPaymentBeforeAccept(
   } catch {
     return;
   }
-  await db.transaction((tx) => applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now }));
+  await db.transaction((tx) =>
+    applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now, appUrl }),
+  );
 }
 
 /** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
@@ -357,10 +311,11 @@ export async function performPaymentAction(
   paymentId: string,
   now = new Date(),
   options: CallOptions = {},
+  appUrl?: string,
 ): Promise<'done' | 'failed' | 'skipped'> {
   const [claim] = await claimDue<ClaimedAction>(db, PAYMENT_ACTION_QUEUE, { leaseMs: ACTION_LEASE_MS, id: paymentId });
   if (!claim) return 'skipped';
-  return runClaimedPaymentAction(db, stripe, claim, now, options);
+  return runClaimedPaymentAction(db, stripe, claim, now, options, appUrl);
 }
 
 /**
@@ -374,6 +329,7 @@ export async function runClaimedPaymentAction(
   claim: Claim<ClaimedAction>,
   now: Date,
   options: CallOptions = {},
+  appUrl?: string,
 ): Promise<'done' | 'failed'> {
   const paymentId = claim.id;
   const action = claim.row.pending_action;
@@ -381,7 +337,7 @@ export async function runClaimedPaymentAction(
   if (isActionDone(action, claim.row.status)) {
     await db.transaction(async (tx) => {
       // The booking still follows (a capture found done: CONFIRMED -> PAID).
-      await applyPaymentStatus(tx, { paymentId, status: claim.row.status, kind: `${action}_not_needed`, now });
+      await applyPaymentStatus(tx, { paymentId, status: claim.row.status, kind: `${action}_not_needed`, now, appUrl });
       await tx.execute(
         sql`update payments set pending_action = null, action_due_at = null, lease_token = null where ${stillOwed}`,
       );
@@ -413,7 +369,14 @@ export async function runClaimedPaymentAction(
   await db.transaction(async (tx) => {
     // What Stripe says is recorded whoever asked (it only moves forward); clearing the action is
     // the claim holder's alone.
-    await applyPaymentStatus(tx, { paymentId, status: result.status, kind: result.kind, detail: result.detail, now });
+    await applyPaymentStatus(tx, {
+      paymentId,
+      status: result.status,
+      kind: result.kind,
+      detail: result.detail,
+      now,
+      appUrl,
+    });
     // Done whatever the status (a capture of a PaymentIntent never paid ends in its release).
     await tx.execute(
       sql`update payments set pending_action = null, action_due_at = null, action_error = null, lease_token = null
@@ -430,13 +393,14 @@ export async function runClaimedPaymentAction(
 export async function runPaymentActions(
   db: Db,
   stripe: Stripe,
-  opts: { now?: Date; limit?: number } = {},
+  opts: { now?: Date; limit?: number; appUrl?: string } = {},
 ): Promise<number> {
   let done = 0;
   for (let i = 0; i < (opts.limit ?? PAYMENT_ACTIONS_BATCH); i++) {
     const [claim] = await claimDue<ClaimedAction>(db, PAYMENT_ACTION_QUEUE, { leaseMs: ACTION_LEASE_MS });
     if (!claim) break;
-    if ((await runClaimedPaymentAction(db, stripe, claim, opts.now ?? new Date())) === 'done') done += 1;
+    if ((await runClaimedPaymentAction(db, stripe, claim, opts.now ?? new Date(), {}, opts.appUrl)) === 'done')
+      done += 1;
   }
   return done;
 }
@@ -446,6 +410,7 @@ export function paymentActionJobKind(opts: {
   db: Db;
   stripe: Stripe;
   now: () => Date;
+  appUrl?: string;
   intervalMs?: number;
   leaseMs?: number;
 }): LeasedKind<ClaimedAction> {
@@ -455,6 +420,6 @@ export function paymentActionJobKind(opts: {
     leaseMs: opts.leaseMs ?? ACTION_LEASE_MS,
     maxRunMs: Math.min(ACTION_MAX_RUN_MS, 10 * (opts.leaseMs ?? ACTION_LEASE_MS)),
     intervalMs: opts.intervalMs ?? 30_000,
-    run: (claim) => runClaimedPaymentAction(opts.db, opts.stripe, claim, opts.now()),
+    run: (claim) => runClaimedPaymentAction(opts.db, opts.stripe, claim, opts.now(), {}, opts.appUrl),
   };
 }

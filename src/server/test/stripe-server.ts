@@ -1,6 +1,7 @@
 /**
- * A local server speaking Stripe's HTTP API for exactly the calls Locora makes (issue 10): create,
- * retrieve, capture and cancel a PaymentIntent, create a refund, and the one call Stripe.js makes
+ * A local server speaking Stripe's HTTP API for exactly the calls Locora makes: create,
+ * retrieve, capture and cancel a PaymentIntent, create, list and retrieve refunds (webhooks read
+ * the PaymentIntent and its refunds again, decision 031), and the one call Stripe.js makes
  * from the browser, confirming a PaymentIntent with a card (publishable key + client secret; test
  * cards 4242 4242 4242 4242 authorised, 4000 0000 0000 0002 declined, 4000 0000 0000 9995
  * insufficient funds). It honours Idempotency-Key (the same key answers the first answer again),
@@ -59,7 +60,14 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
   const intents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<
     string,
-    { id: string; object: 'refund'; amount: number; payment_intent: string; status: string }
+    {
+      id: string;
+      object: 'refund';
+      amount: number;
+      payment_intent: string;
+      status: string;
+      failure_reason?: string | null;
+    }
   >();
   const idempotent = new Map<string, { request: string; status: number; body: string }>();
   const calls: Call[] = [];
@@ -416,13 +424,27 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       pi.last_payment_error = { message, code: 'card_declined', type: 'card_error' };
       return pi;
     },
-    /** The status new refunds get (and, for a refund made already, set it: Stripe finished or failed it). */
-    setRefundStatus(status: string, refundId?: string) {
+    /** The status new refunds get (and, for a refund made already, set it: Stripe finished or failed it, and why). */
+    setRefundStatus(status: string, refundId?: string, failureReason?: string) {
       if (refundId) {
         const refund = refunds.get(refundId);
         if (!refund) throw new Error(`no refund ${refundId}`);
         refund.status = status;
+        if (failureReason) refund.failure_reason = failureReason;
       } else refundStatus = status;
+    },
+    /** A refund made outside Locora (Stripe's dashboard), succeeded at once: all of what was taken unless told. */
+    refundInDashboard(id: string, amount?: number) {
+      const pi = intent(id);
+      const refund = {
+        id: next('re'),
+        object: 'refund' as const,
+        amount: amount ?? pi.amount_received,
+        payment_intent: pi.id,
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      return refund;
     },
     /** Runs `hook` before the next call is answered (then it is gone). */
     beforeNextAnswer(hook: (call: Call) => Promise<void> | void) {

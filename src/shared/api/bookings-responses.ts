@@ -1,7 +1,11 @@
 // What the booking API returns (issue 9), in zod/mini like catalog-responses.ts, so the browser can
 // check answers without the full zod runtime. Request schemas are in bookings.ts.
 import * as z from 'zod/mini';
+import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 import { pricingUnitSchema } from './catalog-responses.ts';
+
+/** A booking's status: one of the six (PENDING, CONFIRMED, PAID, COMPLETED, CANCELED, REFUNDED). */
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
 /** One bookable start time: ISO instants (UTC). */
 export const slotSchema = z.object({ start: z.string(), end: z.string() });
@@ -33,7 +37,7 @@ export type AvailableDaysResponse = z.infer<typeof availableDaysResponseSchema>;
  */
 export const bookingSchema = z.object({
   id: z.uuid(),
-  status: z.string(),
+  status: bookingStatusSchema,
   /** ISO instants (UTC). */
   start: z.string(),
   end: z.string(),
@@ -46,8 +50,22 @@ export const bookingSchema = z.object({
   address: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   createdAt: z.string(),
-  /** PENDING only: the instant the request expires if the provider has not answered. */
+  /**
+   * PENDING only: the instant the request lapses: 15 minutes after it was made while its card is
+   * not authorised (awaitingPayment), else when the provider's time to answer ends.
+   */
   respondBy: z.nullable(z.string()),
+  /**
+   * A request made to be paid by card whose card is not authorised yet: it holds its time until
+   * respondBy and its provider does not see it. Once lapsed, it is CANCELED with the reason
+   * 'payment not completed'. Optional in the schema: an older answer reads as false.
+   */
+  awaitingPayment: z.optional(z.boolean()),
+  /**
+   * CANCELED with a refund owed that Stripe has not reported made yet (decision 031); it becomes
+   * REFUNDED once it has. Optional in the schema: an older answer reads as false.
+   */
+  refundPending: z.optional(z.boolean()),
   /** The reason given when it was canceled or declined, if any. */
   cancelReason: z.nullable(z.string()),
   /** The provider's IANA zone: dates and times are shown in it, labelled. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 
 /** SPEC.md section 7: POST /api/bookings/{id}/messages. The body is trimmed, 1-4,000 characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -42,7 +43,7 @@ export const conversationSchema = z.object({
   id: z.string(),
   booking: z.object({
     id: z.string(),
-    status: z.string(),
+    status: z.enum(BOOKING_STATUSES),
     start: z.string(),
     hours: z.number().int(),
     /** The provider's IANA zone: the start is shown in it, labelled. */

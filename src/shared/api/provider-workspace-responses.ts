@@ -1,6 +1,7 @@
 // What the provider's workspace API returns, in zod/mini (like catalog-responses.ts), so the
 // browser can check answers without the full zod runtime.
 import * as z from 'zod/mini';
+import { bookingStatusSchema } from './bookings-responses.ts';
 import { serviceSchema } from './catalog-responses.ts';
 
 /** A service as its provider sees it (GET /api/provider/services): the card plus the pause flag. */
@@ -15,7 +16,7 @@ export const providerServiceResponseSchema = z.object({ service: providerService
 /** An incoming booking as the provider's dashboard lists it (GET /api/provider/bookings). */
 export const providerBookingSchema = z.object({
   id: z.uuid(),
-  status: z.string(),
+  status: bookingStatusSchema,
   /** ISO instant (UTC); shown in the provider's zone. */
   start: z.string(),
   end: z.string(),

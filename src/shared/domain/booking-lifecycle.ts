@@ -1,13 +1,30 @@
 /**
- * The booking lifecycle (issue 9): which actor may move a booking from which status to which, and
- * the rules of time that move it on their own (a request expires, a booking completes). One table,
- * used by the server to enforce and by the client to decide which buttons to show.
+ * The booking's constants and the words of its policy. What happens to a booking (statuses,
+ * events, money) is decided in one place, booking-machine.ts; this file re-exports its rules of
+ * time and gives the client the buttons a person may press.
  */
-import type { BookingStatus } from './booking-status.ts';
+import {
+  cancelRefundsInFull,
+  decide,
+  FREE_CANCELLATION_HOURS,
+  type BookingEvent,
+  type LifecycleBooking,
+} from './booking-machine.ts';
 import { HOUR_MS } from './time.ts';
 
-/** A provider has this long to answer a request (or until its start, whichever comes first). */
-export const RESPONSE_WINDOW_HOURS = 24;
+export {
+  awaitsPayment,
+  cancelRefundsInFull,
+  effectiveStatus,
+  FREE_CANCELLATION_HOURS,
+  RESPONSE_WINDOW_HOURS,
+  respondBy,
+  UNPAID_HOLD_MINUTES,
+  wrongTransitionMessage,
+  type BookingActor,
+  type LifecycleBooking,
+} from './booking-machine.ts';
+
 /** No slot starts sooner than this from now. */
 export const MIN_LEAD_HOURS = 2;
 /** No slot starts later than this many days from now. */
@@ -21,90 +38,30 @@ export const BOOKING_NOTES_MAX = 2000;
 export const CANCEL_REASON_MAX = 500;
 export const REVIEW_TEXT_MAX = 2000;
 
-export type BookingActor = 'TRAVELER' | 'PROVIDER' | 'SYSTEM';
-export type BookingAction = 'accept' | 'decline' | 'cancel' | 'expire' | 'complete';
+/** What a person can do to a booking from its page. */
+export type BookingAction = 'accept' | 'decline' | 'cancel';
 
-export interface BookingTransition {
-  action: BookingAction;
-  from: readonly BookingStatus[];
-  to: BookingStatus;
-  actors: readonly BookingActor[];
-  /** Only allowed strictly before the booking's start. */
-  beforeStartOnly: boolean;
-}
+const EVENT_OF: Record<'TRAVELER' | 'PROVIDER', Record<BookingAction, BookingEvent>> = {
+  TRAVELER: { accept: 'accept', decline: 'decline', cancel: 'traveler_cancel' },
+  PROVIDER: { accept: 'accept', decline: 'decline', cancel: 'provider_cancel' },
+};
+const ACTOR_OF: Record<BookingAction, readonly ('TRAVELER' | 'PROVIDER')[]> = {
+  accept: ['PROVIDER'],
+  decline: ['PROVIDER'],
+  cancel: ['TRAVELER', 'PROVIDER'],
+};
 
-/**
- * Every allowed move. Anything not listed is refused (409 with the current status). Cancelling an
- * accepted booking that holds a payment ends in REFUNDED instead when the policy refunds it
- * (cancelRefundsInFull below; server: bookings.ts transitionBooking).
- */
-export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
-  { action: 'accept', from: ['PENDING'], to: 'CONFIRMED', actors: ['PROVIDER'], beforeStartOnly: true },
-  { action: 'decline', from: ['PENDING'], to: 'CANCELED', actors: ['PROVIDER'], beforeStartOnly: true },
-  {
-    action: 'cancel',
-    from: ['PENDING', 'CONFIRMED', 'PAID'],
-    to: 'CANCELED',
-    actors: ['TRAVELER', 'PROVIDER'],
-    beforeStartOnly: true,
-  },
-  { action: 'expire', from: ['PENDING'], to: 'CANCELED', actors: ['SYSTEM'], beforeStartOnly: false },
-  { action: 'complete', from: ['CONFIRMED', 'PAID'], to: 'COMPLETED', actors: ['SYSTEM'], beforeStartOnly: false },
-];
-
-export function findTransition(action: BookingAction): BookingTransition {
-  const transition = BOOKING_TRANSITIONS.find((t) => t.action === action);
-  if (!transition) throw new Error(`unknown booking action ${action}`);
-  return transition;
-}
-
-/** The instant by which the provider must answer a request: 24 hours after it was made, or its start if sooner. */
-export function respondBy(createdAt: Date, start: Date): Date {
-  return new Date(Math.min(createdAt.getTime() + RESPONSE_WINDOW_HOURS * HOUR_MS, start.getTime()));
-}
-
-export interface LifecycleBooking {
-  status: string;
-  start: Date;
-  end: Date;
-  createdAt: Date;
-}
-
-/**
- * The status as of `now`, whether or not the background job has persisted it yet: an unanswered
- * request past its respond-by time is CANCELED, a CONFIRMED or PAID booking whose end has passed is
- * COMPLETED. Every read goes through this, so no one ever sees a stale status.
- */
-export function effectiveStatus(booking: LifecycleBooking, now: Date): string {
-  if (booking.status === 'PENDING' && now.getTime() >= respondBy(booking.createdAt, booking.start).getTime())
-    return 'CANCELED';
-  if ((booking.status === 'CONFIRMED' || booking.status === 'PAID') && now.getTime() >= booking.end.getTime())
-    return 'COMPLETED';
-  return booking.status;
-}
-
-/** Whether `actor` may take `action` on the booking now (statuses as effectiveStatus gives them). */
-export function canTakeAction(
-  booking: LifecycleBooking,
-  action: BookingAction,
-  actor: BookingActor,
-  now: Date,
-): boolean {
-  const transition = findTransition(action);
-  const status = effectiveStatus(booking, now);
-  if (!transition.actors.includes(actor)) return false;
-  if (!(transition.from as readonly string[]).includes(status)) return false;
-  if (transition.beforeStartOnly && now.getTime() >= booking.start.getTime()) return false;
-  return true;
-}
-
-/** The actions a person (traveler or provider) may take on a booking now, for the buttons. */
+/** The actions a person (traveler or provider) may take on a booking now, for the buttons (the state machine decides). */
 export function availableActions(
   booking: LifecycleBooking,
   actor: 'TRAVELER' | 'PROVIDER',
   now: Date,
 ): BookingAction[] {
-  return BOOKING_TRANSITIONS.filter((t) => canTakeAction(booking, t.action, actor, now)).map((t) => t.action);
+  const b = { ...booking, paymentStatus: null, refundPending: false };
+  return (['accept', 'decline', 'cancel'] as const).filter(
+    (action) =>
+      ACTOR_OF[action].includes(actor) && !decide(b, EVENT_OF[actor][action], { now, cardPayments: false }).refused,
+  );
 }
 
 /** A booking's end: start plus whole hours. */
@@ -112,27 +69,9 @@ export function bookingEnd(start: Date, hours: number): Date {
   return new Date(start.getTime() + hours * HOUR_MS);
 }
 
-/** The words shown when a booking cannot move: 'This booking is already CONFIRMED'. */
-export function wrongTransitionMessage(action: BookingAction, status: string): string {
-  return `Cannot ${action} this booking: it is ${status}`;
-}
-
 export const SLOT_TAKEN_MESSAGE = 'That time was just booked by someone else. Please pick another time.';
 
 // ------------------------------------------------------------------ cancellation policy (issue 10)
-
-/** A traveler who cancels an accepted booking at least this long before the start is refunded in full. */
-export const FREE_CANCELLATION_HOURS = 24;
-
-/**
- * Whether cancelling a booking the provider accepted refunds the traveler in full: always when the
- * provider cancels; when the traveler does, only at least 24 hours before the start. (A request
- * cancelled before it was accepted was never charged: its card hold is released.)
- */
-export function cancelRefundsInFull(actor: 'TRAVELER' | 'PROVIDER', start: Date, now: Date): boolean {
-  if (actor === 'PROVIDER') return true;
-  return start.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS;
-}
 
 /** The policy as checkout states it. */
 export const CANCELLATION_POLICY_TEXT =

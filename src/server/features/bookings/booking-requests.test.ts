@@ -17,7 +17,8 @@ import {
   IDEMPOTENCY_MISMATCH_MESSAGE,
   IN_THE_PAST_MESSAGE,
   OUTSIDE_AVAILABILITY_MESSAGE,
-  OWN_SERVICE_MESSAGE,
+  ADMIN_CANNOT_BOOK_MESSAGE,
+  PROVIDER_CANNOT_BOOK_MESSAGE,
   SERVICE_NOT_FOUND,
   SERVICE_UNAVAILABLE_MESSAGE,
   TOO_FAR_MESSAGE,
@@ -130,16 +131,19 @@ describe('POST /api/bookings', () => {
     expect(res.json().booking.respondBy).toBe(start.toISOString());
   });
 
-  it('actors: anonymous 401; travelers, another provider and an admin may book; the provider may not book their own service', async () => {
+  it('actors: anonymous 401; only travelers book: the provider, another provider and an admin get 403 saying what to do', async () => {
     expect((await post(undefined, request())).statusCode).toBe(401);
-    const own = await post(f.cookies.owner, request());
-    expect(own.statusCode).toBe(400);
-    expect(own.json().message).toBe(OWN_SERVICE_MESSAGE);
+    for (const cookies of [f.cookies.owner, f.cookies.other]) {
+      const provider = await post(cookies, request({ start: at('10:00') }));
+      expect([provider.statusCode, provider.json().message]).toEqual([403, PROVIDER_CANNOT_BOOK_MESSAGE]);
+      expect(provider.json().message).toContain('Switch to Traveler');
+    }
+    const admin = await post(f.cookies.admin, request({ start: at('12:00') }));
+    expect([admin.statusCode, admin.json().message]).toEqual([403, ADMIN_CANNOT_BOOK_MESSAGE]);
+    expect(await liveBookings()).toBe(0);
     expect((await post(f.cookies.traveler, request({ start: at('08:00') }))).statusCode).toBe(201);
-    expect((await post(f.cookies.other, request({ start: at('10:00') }))).statusCode).toBe(201);
-    expect((await post(f.cookies.admin, request({ start: at('12:00') }))).statusCode).toBe(201);
     expect((await post(f.cookies.traveler2, request({ start: at('14:00') }))).statusCode).toBe(201);
-    expect(await liveBookings()).toBe(4);
+    expect(await liveBookings()).toBe(2);
   });
 
   it('refuses a missing, deleted, inactive or paused service', async () => {

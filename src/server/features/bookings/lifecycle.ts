@@ -1,121 +1,28 @@
 /**
- * What happens to bookings on their own (issue 9): an unanswered request expires (CANCELED, by the
- * system, reason 'expired') and a CONFIRMED or PAID booking whose end has passed is COMPLETED.
- * Reads never wait for this (effectiveStatus computes it on read); this persists it, with a history
- * row and notifications. Safe with several instances: rows are claimed `FOR UPDATE SKIP LOCKED`
- * (decision 018), and each update is guarded by the status it expects.
+ * What happens to bookings on their own: an unanswered request expires (CANCELED, reason
+ * 'expired'), an unpaid hold lapses after 15 minutes (CANCELED, reason 'payment not completed'),
+ * and a CONFIRMED or PAID booking whose end has passed is COMPLETED. Reads never wait for this
+ * (the effective status computes it on read); this writes it down through the state machine's
+ * writer (src/server/bookings/booking-writer.ts), with a history row and notifications. Safe with
+ * several instances: rows are claimed `FOR UPDATE SKIP LOCKED` (decisions 018 and 032).
  */
 import { sql } from 'drizzle-orm';
-import { effectiveStatus, RESPONSE_WINDOW_HOURS, type BookingActor } from '../../../shared/domain/booking-lifecycle.ts';
-import { formatDateIn, formatTimeIn, zoneCity } from '../../../shared/domain/time.ts';
+import { awaitsPayment, effectiveStatus, respondBy } from '../../../shared/domain/booking-machine.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
-import { bookingStatusEmail, type BookingEmailStatus } from '../../email/templates.ts';
+import { applyToLocked } from '../../bookings/booking-writer.ts';
+import {
+  normaliseParties,
+  overdueSql,
+  partiesFrom,
+  partiesSelect,
+  type BookingParties,
+} from '../../bookings/booking-sql.ts';
 import type { RoundKind } from '../../jobs/runner.ts';
-import { isLivePayment, lockPaymentOfBooking, queuePaymentAction } from '../../payments/payment-actions.ts';
-import { publishUserEvent } from '../../realtime/events.ts';
+import { lockPaymentOfBooking } from '../../payments/payment-actions.ts';
 
 /** How many overdue bookings one round of the job settles (a full round goes again at once). */
 export const LIFECYCLE_BATCH_SIZE = 100;
-export const EXPIRED_REASON = 'expired';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-/** SQL: the booking (alias b) is overdue at `now`: a request past its respond-by time, or a booking past its end. */
-export function overdueSql(now: Date) {
-  return sql`((b.status = 'PENDING'
-                and least(b.created_at + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), b.start_at) <= ${ts(now)})
-           or (b.status in ('CONFIRMED', 'PAID') and b.end_at <= ${ts(now)}))`;
-}
-
-/** The start as the recipient reads it: 'Nov 27, 2026 at 6:00 PM (Lisbon)'. */
-export function startText(start: Date, timeZone: string): string {
-  return `${formatDateIn(start, timeZone)} at ${formatTimeIn(start, timeZone)} (${zoneCity(timeZone)})`;
-}
-
-/** Who a booking's notifications go to, and what they name. */
-export type BookingParties = {
-  id: string;
-  status: string;
-  start_at: Date;
-  end_at: Date;
-  created_at: Date;
-  payment_required: boolean;
-  traveler_id: string;
-  traveler_email: string;
-  traveler_name: string | null;
-  traveler_active: boolean;
-  provider_user_id: string;
-  provider_email: string;
-  provider_user_name: string | null;
-  provider_active: boolean;
-  provider_name: string;
-  time_zone: string;
-  title: string;
-};
-
-export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
-  tu.id as traveler_id, tu.email as traveler_email, tu.name as traveler_name,
-  (tu.deactivated_at is null) as traveler_active,
-  p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
-  (pu.deactivated_at is null) as provider_active,
-  p.display_name as provider_name, p.time_zone, s.title`;
-export const partiesFrom = sql`bookings b
-  join users tu on tu.id = b.user_id
-  join providers p on p.id = b.provider_id
-  join users pu on pu.id = p.user_id
-  join services s on s.id = b.service_id`;
-
-/** pg returns Dates, PGlite too; normalise in case a driver hands back strings. */
-export function normaliseParties(r: BookingParties): BookingParties {
-  return { ...r, start_at: new Date(r.start_at), end_at: new Date(r.end_at), created_at: new Date(r.created_at) };
-}
-
-/** One history row. */
-export async function recordBookingEvent(
-  tx: Executor,
-  e: {
-    bookingId: string;
-    actorUserId: string | null;
-    actorRole: BookingActor;
-    from: string | null;
-    to: string;
-    reason?: string | null;
-  },
-) {
-  await tx.execute(
-    sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
-        values (${e.bookingId}, ${e.actorUserId}, ${e.actorRole}, ${e.from}::booking_status, ${e.to}::booking_status, ${e.reason ?? null})`,
-  );
-}
-
-/** The status email to `to` ('traveler' or 'provider'), written in the transaction of the change. */
-export async function enqueueStatusEmail(
-  tx: Executor,
-  appUrl: string,
-  b: BookingParties,
-  to: 'traveler' | 'provider',
-  status: BookingEmailStatus,
-) {
-  const active = to === 'traveler' ? b.traveler_active : b.provider_active;
-  if (!active) return;
-  const email = bookingStatusEmail({
-    appUrl,
-    status,
-    travelerName: to === 'traveler' ? b.traveler_name : b.provider_name,
-    providerName: b.provider_name,
-    serviceTitle: b.title,
-    startText: startText(b.start_at, b.time_zone),
-    // A provider lands on their Booking Requests tab.
-    dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider?tab=bookings',
-  });
-  await enqueueEmail(tx, {
-    to: to === 'traveler' ? b.traveler_email : b.provider_email,
-    ...email,
-    kind: `booking-${status}`,
-    dedupeKey: `booking:${b.id}:${status}:${to}`,
-  });
-}
+export { EXPIRED_REASON } from '../../../shared/domain/booking-machine.ts';
 
 /**
  * Persists expiry and completion of overdue bookings as of `now` (optionally of one provider, or
@@ -124,8 +31,19 @@ export async function enqueueStatusEmail(
  */
 export async function settleOverdue(
   tx: Executor,
-  opts: { now: Date; appUrl: string; providerId?: string; bookingId?: string; limit?: number },
+  opts: {
+    now: Date;
+    appUrl: string;
+    providerId?: string;
+    bookingId?: string;
+    limit?: number;
+    /** Only requests to be paid by card whose card was never authorised (their 15 minutes are over). */
+    lapsedHoldsOnly?: boolean;
+  },
 ): Promise<number> {
+  const holds = opts.lapsedHoldsOnly
+    ? sql`and b.status = 'PENDING' and b.payment_required and b.authorised_at is null`
+    : sql``;
   const scope = opts.providerId
     ? sql`and b.provider_id = ${opts.providerId}`
     : opts.bookingId
@@ -135,7 +53,7 @@ export async function settleOverdue(
     await queryRows<BookingParties>(
       tx,
       sql`select ${partiesSelect} from ${partiesFrom}
-          where ${overdueSql(opts.now)} ${scope}
+          where ${overdueSql(opts.now)} ${scope} ${holds}
           order by b.end_at, b.id
           limit ${opts.limit ?? LIFECYCLE_BATCH_SIZE}
           for update of b skip locked`,
@@ -143,40 +61,23 @@ export async function settleOverdue(
   ).map(normaliseParties);
   let moved = 0;
   for (const b of rows) {
-    const to = effectiveStatus(
-      { status: b.status, start: b.start_at, end: b.end_at, createdAt: b.created_at },
-      opts.now,
-    );
-    if (to === b.status) continue;
-    const expired = b.status === 'PENDING';
-    const updated = await queryRows<{ id: string }>(
-      tx,
-      sql`update bookings set status = ${to}::booking_status,
-            cancel_reason = ${expired ? sql`coalesce(cancel_reason, ${EXPIRED_REASON})` : sql`cancel_reason`}
-          where id = ${b.id} and status = ${b.status}::booking_status
-          returning id`,
-    );
-    if (updated.length === 0) continue;
-    moved += 1;
-    await recordBookingEvent(tx, {
-      bookingId: b.id,
-      actorUserId: null,
-      actorRole: 'SYSTEM',
-      from: b.status,
-      to,
-      reason: expired ? EXPIRED_REASON : null,
+    const lifecycle = {
+      status: b.status,
+      start: b.start_at,
+      end: b.end_at,
+      createdAt: b.created_at,
+      authorisedAt: b.authorised_at,
+      paymentRequired: b.payment_required,
+    };
+    if (effectiveStatus(lifecycle, opts.now) === b.status) continue;
+    const event = b.status !== 'PENDING' ? 'complete' : awaitsPayment(lifecycle) ? 'hold_lapsed' : 'expire';
+    const payment = await lockPaymentOfBooking(tx, b.id);
+    const outcome = await applyToLocked(tx, b, payment, event, {
+      now: opts.now,
+      appUrl: opts.appUrl,
+      cardPayments: false,
     });
-    await publishUserEvent(tx, [b.traveler_id, b.provider_user_id], 'booking', {
-      bookingId: b.id,
-      status: to,
-      action: expired ? 'expire' : 'complete',
-    });
-    if (expired) {
-      await enqueueStatusEmail(tx, opts.appUrl, b, 'traveler', 'expired');
-      // An unanswered request's card hold is released (the payment worker makes the call).
-      const payment = await lockPaymentOfBooking(tx, b.id);
-      if (payment && isLivePayment(payment.status)) await queuePaymentAction(tx, payment, 'cancel', opts.now);
-    }
+    if (outcome.refused === undefined && outcome.moved) moved += 1;
   }
   return moved;
 }
@@ -192,8 +93,27 @@ export async function runBookingLifecycle(
 }
 
 /**
- * Expiry and completion as a kind of the job runner (decision 032): a round's row locks are its
- * lease. What is overdue is decided on the clock given to buildApp (business time).
+ * Releases the unpaid holds whose 15 minutes are over (CANCELED, reason 'payment not completed',
+ * the traveler told, any payment started released), in one transaction. The lifecycle round does
+ * this too, with expiry and completion; this is the same work for a runner that wants only it.
+ */
+export async function releaseLapsedHolds(
+  db: Db,
+  opts: { appUrl: string; now?: Date; batchSize?: number },
+): Promise<number> {
+  return db.transaction((tx) =>
+    settleOverdue(tx, {
+      now: opts.now ?? new Date(),
+      appUrl: opts.appUrl,
+      limit: opts.batchSize,
+      lapsedHoldsOnly: true,
+    }),
+  );
+}
+
+/**
+ * Expiry, lapsed holds and completion as a kind of the job runner (decision 032): a round's row
+ * locks are its lease. What is overdue is decided on the clock given to buildApp (business time).
  */
 export function lifecycleJobKind(opts: { db: Db; appUrl: string; now: () => Date; intervalMs?: number }): RoundKind {
   return {
@@ -203,18 +123,29 @@ export function lifecycleJobKind(opts: { db: Db; appUrl: string; now: () => Date
     round: () => runBookingLifecycle(opts.db, { appUrl: opts.appUrl, now: opts.now() }),
     async stats() {
       const now = opts.now();
-      const [row] = await queryRows<{ depth: number; oldest: Date | string | null }>(
-        opts.db,
-        sql`select count(*)::int as depth,
-                   min(case when b.status = 'PENDING'
-                            then least(b.created_at + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), b.start_at)
-                            else b.end_at end) as oldest
-            from bookings b where ${overdueSql(now)}`,
+      const rows = (
+        await queryRows<BookingParties>(
+          opts.db,
+          sql`select ${partiesSelect} from ${partiesFrom} where ${overdueSql(now)} limit 1000`,
+        )
+      ).map(normaliseParties);
+      // When each became due: a request at its answer deadline (or its hold's), a booking at its end.
+      const dueAt = rows.map((b) =>
+        b.status === 'PENDING'
+          ? respondBy({
+              status: b.status,
+              start: b.start_at,
+              end: b.end_at,
+              createdAt: b.created_at,
+              authorisedAt: b.authorised_at,
+              paymentRequired: b.payment_required,
+            }).getTime()
+          : b.end_at.getTime(),
       );
-      const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+      const oldest = dueAt.length > 0 ? Math.min(...dueAt) : now.getTime();
       return {
-        depth: row?.depth ?? 0,
-        due: row?.depth ?? 0,
+        depth: rows.length,
+        due: rows.length,
         oldestDueSeconds: Math.max(0, (now.getTime() - oldest) / 1000),
       };
     },

@@ -50,11 +50,11 @@ beforeEach(async () => {
 });
 
 /** A booking request through the API (PENDING), day 3 at 10:00 for 2 hours of the 60.00/h service. */
-async function requestBooking(start = localAt(3, '10:00', f.timeZone)) {
+async function requestBooking(start = localAt(3, '10:00', f.timeZone), cookies: Cookies = f.cookies.traveler) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bookings',
-    cookies: f.cookies.traveler,
+    cookies,
     payload: { serviceId: f.service.id, start: start.toISOString(), hours: 2 },
   });
   expect(res.statusCode).toBe(201);
@@ -97,6 +97,9 @@ function webhook(event: unknown, opts: { secret?: string; signature?: string; pa
   });
 }
 
+const refundPending = async (id: string) =>
+  (await queryRows<{ refund_pending: boolean }>(t.db, sql`select refund_pending from bookings where id = ${id}`))[0]
+    ?.refund_pending;
 const bookingStatus = async (id: string) =>
   (await queryRows<{ status: string }>(t.db, sql`select status from bookings where id = ${id}`))[0]?.status;
 /**
@@ -394,7 +397,7 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(stripe.intent(pi).status).toBe('succeeded');
   });
 
-  it('the provider’s list shows each booking’s payment status and whether it must be paid by card; no one else sees them', async () => {
+  it('the provider’s list shows each booking’s payment status once its card is authorised; unpaid requests are not in it; no one else sees them', async () => {
     const unpaid = await requestBooking();
     await pay(unpaid);
     const { bookingId: held } = await paidRequest(localAt(4, '10:00', f.timeZone));
@@ -406,17 +409,18 @@ describe('the flow: held at request, captured at acceptance', () => {
       startAt: localAt(5, '10:00', f.timeZone),
     });
     // Sent straight to the API: marked, and no payment started.
-    const required = await requestBooking(localAt(3, '14:00', f.timeZone));
+    const required = await requestBooking(localAt(3, '14:00', f.timeZone), f.cookies.traveler2);
     const res = await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.owner });
     expect(res.statusCode).toBe(200);
     const row = (id: string) =>
       (res.json() as { id: string; paymentStatus: string | null; paymentRequired?: boolean }[]).find(
         (b) => b.id === id,
       );
-    expect(row(unpaid)).toMatchObject({ paymentStatus: 'requires_payment_method', paymentRequired: true });
+    // A request whose card is not authorised is the traveler's alone (decision 031).
+    expect(row(unpaid)).toBeUndefined();
+    expect(row(required)).toBeUndefined();
     expect(row(held)).toMatchObject({ paymentStatus: 'requires_capture', paymentRequired: true });
     expect(row(none)).toMatchObject({ paymentStatus: null, paymentRequired: false });
-    expect(row(required)).toMatchObject({ paymentStatus: null, paymentRequired: true, status: 'PENDING' });
 
     // Anonymous 401; travelers and an admin 403; another provider's list does not hold them.
     expect((await t.app.inject({ url: '/api/provider/bookings' })).statusCode).toBe(401);
@@ -426,8 +430,9 @@ describe('the flow: held at request, captured at acceptance', () => {
     expect(other.statusCode).toBe(200);
     for (const id of [unpaid, held, none, required]) expect(other.body).not.toContain(id);
     // The traveler's own list is as it was: the provider-side flag is not in it.
-    const mine = await t.app.inject({ url: '/api/bookings?status=upcoming', cookies: f.cookies.traveler });
+    const mine = await t.app.inject({ url: '/api/bookings?status=upcoming', cookies: f.cookies.traveler2 });
     expect(mine.json().map((b: { id: string }) => b.id)).toContain(required);
+    expect(mine.json().find((b: { id: string }) => b.id === required)).toMatchObject({ awaitingPayment: true });
     expect(mine.body).not.toContain('paymentRequired');
   });
 
@@ -485,11 +490,11 @@ describe('cancellation policy', () => {
     return { bookingId, pi };
   }
 
-  it('the traveler at least 24 hours before the start: full refund, REFUNDED', async () => {
+  it('the traveler at least 24 hours before the start: full refund, REFUNDED once Stripe made it', async () => {
     const { bookingId, pi } = await paidBooking();
     const res = await act(f.cookies.traveler, bookingId, 'cancel');
     expect(res.statusCode).toBe(200);
-    expect(res.json().booking.status).toBe('REFUNDED');
+    expect(res.json().booking).toMatchObject({ status: 'REFUNDED', refundPending: false });
     const refunds = callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi);
     expect(refunds.map((c) => c.idempotencyKey)).toEqual([`locora-refund-${pi}`]);
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi).map((r) => r.amount)).toEqual([12600]);
@@ -502,7 +507,8 @@ describe('cancellation policy', () => {
       '->PENDING TRAVELER',
       'PENDING>CONFIRMED PROVIDER',
       'CONFIRMED>PAID SYSTEM',
-      'PAID>REFUNDED TRAVELER',
+      'PAID>CANCELED TRAVELER',
+      'CANCELED>REFUNDED SYSTEM',
     ]);
   });
 
@@ -534,7 +540,8 @@ describe('cancellation policy', () => {
     const { bookingId, pi } = await paidBooking();
     stripe.setMode('fail');
     const res = await act(f.cookies.traveler, bookingId, 'cancel');
-    expect(res.json().booking.status).toBe('REFUNDED');
+    // Not REFUNDED before Stripe has made it: CANCELED, the refund pending (decision 031).
+    expect(res.json().booking).toMatchObject({ status: 'CANCELED', refundPending: true });
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'succeeded', pending_action: 'refund' });
     stripe.setMode('ok');
     expect(await retryDue(new Date(Date.now() + HOUR))).toBe(1);
@@ -548,6 +555,7 @@ describe('cancellation policy', () => {
         .map((c) => c.idempotencyKey),
     ).toEqual([`locora-refund-${pi}`]);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
   });
 });
 
@@ -658,6 +666,10 @@ describe('POST /api/webhooks/stripe', () => {
     const { bookingId, pi } = await paidRequest();
     await act(f.cookies.owner, bookingId, 'accept');
     expect(await bookingStatus(bookingId)).toBe('PAID');
+    // The event alone changes nothing: Stripe is read again, and holds no refund yet.
+    expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    stripe.refundInDashboard(pi);
     expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
     expect(await bookingStatus(bookingId)).toBe('REFUNDED');
     expect((await transitions(bookingId)).at(-1)).toBe('PAID>REFUNDED SYSTEM');
@@ -755,7 +767,10 @@ describe('refunds Stripe has not made yet, and refunds that fail', () => {
   it('a pending refund is not recorded as done: the action stays owed until Stripe says succeeded', async () => {
     const { bookingId, pi } = await paidBooking();
     stripe.setRefundStatus('pending');
-    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('REFUNDED');
+    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking).toMatchObject({
+      status: 'CANCELED',
+      refundPending: true,
+    });
     const owed = await paymentOf(bookingId);
     expect(owed).toMatchObject({ status: 'succeeded', pending_action: 'refund' });
     expect(owed?.action_error).toContain('pending');
@@ -766,25 +781,29 @@ describe('refunds Stripe has not made yet, and refunds that fail', () => {
     stripe.setRefundStatus('succeeded', refund!.id);
     expect(await retryDue(new Date(Date.now() + 3 * HOUR))).toBe(1);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
     expect(refundsOf(pi)).toHaveLength(1);
     expect(callsTo('/v1/refunds').filter((c) => c.form.payment_intent === pi)).toHaveLength(1);
   });
 
-  it('refund.failed after the refund was recorded: owed again, made again under a new key, the booking stays REFUNDED', async () => {
+  it('refund.failed after the refund was recorded: CANCELED with the refund pending, made again under a new key, then REFUNDED', async () => {
     const { bookingId, pi } = await paidBooking();
     expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('REFUNDED');
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
     const [first] = refundsOf(pi);
-    stripe.setRefundStatus('failed', first!.id);
+    stripe.setRefundStatus('failed', first!.id, 'expired_or_canceled_card');
     const event = stripe.event('refund.failed', pi, { status: 'failed', failure_reason: 'expired_or_canceled_card' });
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await webhook(event)).statusCode).toBe(200);
     const reopened = await paymentOf(bookingId);
     expect(reopened).toMatchObject({ status: 'succeeded', pending_action: 'refund' });
     expect(reopened?.action_error).toContain('expired_or_canceled_card');
-    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+    expect(await bookingStatus(bookingId)).toBe('CANCELED');
+    expect(await refundPending(bookingId)).toBe(true);
     expect(await retryDue(new Date(Date.now() + HOUR))).toBe(1);
     expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', pending_action: null });
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+    expect(await refundPending(bookingId)).toBe(false);
     expect(
       callsTo('/v1/refunds')
         .filter((c) => c.form.payment_intent === pi)
@@ -873,7 +892,10 @@ describe('risky paths (review finding 9)', () => {
     stripe.setMode('fail');
     expect((await act(f.cookies.owner, bookingId, 'accept')).json().booking.status).toBe('CONFIRMED');
     expect((await paymentOf(bookingId))?.pending_action).toBe('capture');
-    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking.status).toBe('REFUNDED');
+    expect((await act(f.cookies.traveler, bookingId, 'cancel')).json().booking).toMatchObject({
+      status: 'CANCELED',
+      refundPending: true,
+    });
     expect((await paymentOf(bookingId))?.pending_action).toBe('refund');
     stripe.setMode('ok');
     expect(await retryDue(new Date(Date.now() + HOUR))).toBe(1);

@@ -5,6 +5,7 @@ import { conversations, emailOutbox, messages } from '../../db/schema.ts';
 import { createBooking, createCategory, createService } from '../../db/seed/factories.ts';
 import { bookingFixture, count, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { attachInquiryToBooking } from '../../bookings/booking-sql.ts';
 import { NEW_INQUIRIES_PER_USER_PER_DAY } from './inquiries.ts';
 import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
 
@@ -433,8 +434,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a question racing a booking (Po
     let question: Promise<Awaited<ReturnType<typeof post>>> | undefined;
     let bookingId = '';
     await t.db.transaction(async (tx) => {
-      // The booking's trigger takes the open inquiry (and holds its row until this commits).
+      // The booking's request takes the open inquiry (and holds its row until this commits).
       bookingId = (await createBooking(tx, { service: f.service, userId: f.traveler.id, startAt: soon() })).id;
+      await attachInquiryToBooking(tx, { id: bookingId, userId: f.traveler.id, serviceId: f.service.id });
       question = post(inquiryUrl(), { body: 'Second question' }, f.cookies.traveler);
       await wait(300);
     });

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../shared/api/conversations.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
@@ -94,7 +95,7 @@ export function threadSummary(r: ThreadSummaryRow) {
 
 type ConversationRow = ThreadSummaryRow & {
   id: string;
-  status: string;
+  status: BookingStatus;
   start_at: Date | string;
   hours: number;
   time_zone: string;

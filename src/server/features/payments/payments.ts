@@ -8,7 +8,7 @@
  * or again after a timeout, gives the same PaymentIntent. Then one short transaction records it.
  */
 import { sql } from 'drizzle-orm';
-import { effectiveStatus } from '../../../shared/domain/booking-lifecycle.ts';
+import { effectiveStatus } from '../../../shared/domain/booking-machine.ts';
 import { notCardPayableReason, PAYMENT_CURRENCY } from '../../../shared/domain/payments.ts';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
@@ -35,6 +35,8 @@ type BookingForPayment = {
   start_at: Date;
   end_at: Date;
   created_at: Date;
+  authorised_at: Date | null;
+  payment_required: boolean;
   amount_cents: number;
   fee_cents: number;
 };
@@ -42,7 +44,7 @@ type BookingForPayment = {
 async function ownBooking(db: Db, userId: string, bookingId: string): Promise<BookingForPayment> {
   const [row] = await queryRows<BookingForPayment>(
     db,
-    sql`select id, status, start_at, end_at, created_at, amount_cents, fee_cents from bookings
+    sql`select id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
         where id = ${bookingId} and user_id = ${userId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
@@ -51,7 +53,14 @@ async function ownBooking(db: Db, userId: string, bookingId: string): Promise<Bo
 
 function statusOf(b: BookingForPayment, now: Date) {
   return effectiveStatus(
-    { status: b.status, start: new Date(b.start_at), end: new Date(b.end_at), createdAt: new Date(b.created_at) },
+    {
+      status: b.status,
+      start: new Date(b.start_at),
+      end: new Date(b.end_at),
+      createdAt: new Date(b.created_at),
+      authorisedAt: b.authorised_at ? new Date(b.authorised_at) : null,
+      paymentRequired: b.payment_required,
+    },
     now,
   );
 }
@@ -127,7 +136,7 @@ export async function createPaymentIntent(
     const released = await db.transaction(async (tx) => {
       const [locked] = await queryRows<BookingForPayment>(
         tx,
-        sql`select id, status, start_at, end_at, created_at, amount_cents, fee_cents from bookings
+        sql`select id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
             where id = ${bookingId} for update`,
       );
       const inserted = await queryRows<{ id: string }>(

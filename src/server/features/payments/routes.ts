@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { createPaymentIntent, PAYMENTS_NOT_CONFIGURED } from './payments.ts';
-import { handleStripeEvent } from './webhooks.ts';
+import { handleStripeEvent, isReadableEvent } from './webhooks.ts';
 
 type Options = { db: Db; config: Config; stripe?: Stripe | undefined };
 
@@ -88,13 +88,24 @@ export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = stripe.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret);
       } catch {
         throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
       }
-      await handleStripeEvent(db, event);
+      // Signed by Stripe but not an event we can read (an array, no object): acknowledged, so it is
+      // not sent again and again, and logged for a person to look at.
+      if (!isReadableEvent(event)) {
+        request.log.warn(
+          { body: request.body.toString('utf8').slice(0, 500) },
+          'Stripe webhook: a validly signed event we cannot read was acknowledged and ignored',
+        );
+        return { received: true as const };
+      }
+      await handleStripeEvent(db, stripe, event, {
+        appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      });
       return { received: true as const };
     },
   );

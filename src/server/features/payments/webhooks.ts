@@ -1,14 +1,22 @@
 /**
- * Stripe's webhook events (issue 10). Each event is recorded in `stripe_events` in the same
- * transaction as its effect, so an event delivered twice (or five times) has one effect, and one
- * whose effect failed is not recorded and is processed when Stripe delivers it again. Events of a
- * PaymentIntent we do not know, or types we do not handle, are recorded and answered 200. Order does
- * not matter: a payment's status only moves forward (applyPaymentStatus).
+ * Stripe's webhook events reconcile; they do not replay (decision 031). An event only says which
+ * PaymentIntent to look at: its PaymentIntent and refunds are read again from Stripe, and what
+ * Stripe holds now is recorded (applyPaymentStatus, which tells the booking's state machine). So
+ * the order events arrive in, or a stale snapshot inside one, cannot move a booking wrongly: two
+ * events in either order leave what Stripe holds.
+ *
+ * Each event is recorded in `stripe_events` in the same transaction as its effect, so one delivered
+ * again is recognised. Events of a PaymentIntent we do not know, or types we do not handle, are
+ * recorded and answered 200. A validly signed event we cannot read (no object, an array) is logged
+ * and answered 200: Stripe would only send it again.
  */
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type Db } from '../../db/open.ts';
-import { applyPaymentStatus, reopenFailedRefund } from '../../payments/payment-actions.ts';
+import { AppError } from '../../http/errors.ts';
+import { applyBookingEvent } from '../../bookings/booking-writer.ts';
+import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
+import { describeStripeError } from '../../payments/stripe-client.ts';
 
 export const HANDLED_EVENTS = [
   'payment_intent.amount_capturable_updated',
@@ -16,71 +24,99 @@ export const HANDLED_EVENTS = [
   'payment_intent.payment_failed',
   'payment_intent.canceled',
   'charge.refunded',
-  // A refund that fails after it was made (or stayed pending): made again (finding 4).
   'charge.refund.updated',
   'refund.updated',
   'refund.failed',
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const;
 
 export type WebhookOutcome = 'applied' | 'no-change' | 'duplicate' | 'ignored';
 
-/** The PaymentIntent, status and words an event tells of, or undefined when it tells nothing we use. */
-function readEvent(
-  event: Stripe.Event,
-):
-  { paymentId: string; status: string; detail: string | null; isFailure: boolean; refundFailed?: boolean } | undefined {
-  switch (event.type) {
-    case 'payment_intent.amount_capturable_updated':
-    case 'payment_intent.succeeded':
-    case 'payment_intent.canceled':
-    case 'payment_intent.payment_failed': {
-      const pi = event.data.object;
-      const failure = event.type === 'payment_intent.payment_failed';
-      return {
-        paymentId: pi.id,
-        // A failed attempt leaves the PaymentIntent waiting for another card.
-        status: failure ? 'requires_payment_method' : pi.status,
-        detail: failure ? (pi.last_payment_error?.message ?? 'The payment failed.') : null,
-        isFailure: failure,
-      };
-    }
-    case 'charge.refunded': {
-      const charge = event.data.object;
-      const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      if (!pi) return undefined;
-      // Only a full refund refunds the booking; a partial one is kept in the history.
-      const full = charge.refunded || charge.amount_refunded >= charge.amount;
-      return {
-        paymentId: pi,
-        status: full ? 'refunded' : 'succeeded',
-        detail: `refunded ${charge.amount_refunded} of ${charge.amount}`,
-        isFailure: false,
-      };
-    }
-    case 'charge.refund.updated':
-    case 'refund.updated':
-    case 'refund.failed': {
-      const refund = event.data.object;
-      const pi = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
-      if (!pi) return undefined;
-      if (refund.status === 'failed' || refund.status === 'canceled')
-        return {
-          paymentId: pi,
-          status: 'succeeded',
-          detail: `refund ${refund.id} ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`,
-          isFailure: false,
-          refundFailed: true,
-        };
-      // A refund that succeeded is told by charge.refunded (which knows whether it was in full).
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
+/** A verified event we can read: an object with an id, a type and an object in its data. */
+export function isReadableEvent(event: unknown): event is Stripe.Event {
+  if (!event || typeof event !== 'object' || Array.isArray(event)) return false;
+  const e = event as { id?: unknown; type?: unknown; data?: unknown };
+  if (typeof e.id !== 'string' || typeof e.type !== 'string') return false;
+  const data = e.data as { object?: unknown } | null | undefined;
+  return !!data && typeof data === 'object' && !!data.object && typeof data.object === 'object';
 }
 
-/** Processes one verified event exactly once. */
-export async function handleStripeEvent(db: Db, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> {
+/** The PaymentIntent a handled event is about, or undefined. */
+function paymentIntentOf(event: Stripe.Event): string | undefined {
+  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return undefined;
+  const object = event.data.object as unknown as Record<string, unknown>;
+  if (event.type.startsWith('payment_intent.')) return typeof object.id === 'string' ? object.id : undefined;
+  const pi = object.payment_intent;
+  if (typeof pi === 'string') return pi;
+  if (pi && typeof pi === 'object' && typeof (pi as { id?: unknown }).id === 'string') return (pi as { id: string }).id;
+  return undefined;
+}
+
+export type StripeState = { status: string; isFailure: boolean; refundFailed: boolean; detail: string | null };
+
+/**
+ * What Stripe holds now for a PaymentIntent, in the terms Locora records: its status, or
+ * 'refunded' once refunds that succeeded cover what was taken; whether a refund failed with none
+ * succeeding or still under way (the money is back with Locora); whether an attempt to pay failed.
+ */
+export async function readStripeState(stripe: Stripe, id: string): Promise<StripeState> {
+  const pi = await stripe.paymentIntents.retrieve(id);
+  if (pi.status !== 'succeeded')
+    return {
+      status: pi.status,
+      isFailure: pi.status === 'requires_payment_method' && !!pi.last_payment_error,
+      refundFailed: false,
+      detail: pi.last_payment_error?.message ?? null,
+    };
+  const { data } = await stripe.refunds.list({ payment_intent: id, limit: 100 });
+  const taken = pi.amount_received || pi.amount;
+  const refunded = data.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
+  if (refunded >= taken)
+    return { status: 'refunded', isFailure: false, refundFailed: false, detail: `refunded ${refunded} of ${taken}` };
+  const waiting = data.some((r) => r.status === 'pending' || r.status === 'requires_action');
+  const failed = data.find((r) => r.status === 'failed' || r.status === 'canceled');
+  return {
+    status: 'succeeded',
+    isFailure: false,
+    refundFailed: !waiting && !!failed,
+    detail: failed
+      ? `refund ${failed.id} ${failed.status}${failed.failure_reason ? `: ${failed.failure_reason}` : ''}`
+      : refunded > 0
+        ? `refunded ${refunded} of ${taken}`
+        : null,
+  };
+}
+
+export const STRIPE_UNREADABLE =
+  'The payment service did not answer; the event will be processed when it is sent again.';
+
+/** Processes one verified event: reads Stripe again and records what it holds, once per event id. */
+export async function handleStripeEvent(
+  db: Db,
+  stripe: Stripe,
+  event: Stripe.Event,
+  opts: { now?: Date; appUrl?: string } = {},
+): Promise<WebhookOutcome> {
+  const now = opts.now ?? new Date();
+  const [seen] = await queryRows<{ id: string }>(db, sql`select id from stripe_events where id = ${event.id}`);
+  if (seen) return 'duplicate';
+  const paymentId = paymentIntentOf(event);
+  const [known] = paymentId
+    ? await queryRows<{ id: string; booking_id: string }>(
+        db,
+        sql`select id, booking_id from payments where id = ${paymentId}`,
+      )
+    : [];
+  let state: StripeState | undefined;
+  if (known) {
+    try {
+      state = await readStripeState(stripe, known.id);
+    } catch (err) {
+      // Not recorded: Stripe sends the event again, and it is read then.
+      throw Object.assign(new AppError('UNAVAILABLE', STRIPE_UNREADABLE), { cause: describeStripeError(err) });
+    }
+  }
   return db.transaction(async (tx) => {
     const fresh = await queryRows<{ id: string }>(
       tx,
@@ -88,23 +124,33 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, now = new D
           on conflict (id) do nothing returning id`,
     );
     if (fresh.length === 0) return 'duplicate';
-    const read = readEvent(event);
-    if (!read) return 'ignored';
-    const [known] = await queryRows<{ id: string }>(tx, sql`select id from payments where id = ${read.paymentId}`);
-    if (!known) return 'ignored';
-    if (read.refundFailed) {
-      await reopenFailedRefund(tx, { paymentId: read.paymentId, detail: read.detail, stripeEventId: event.id, now });
+    if (!known || !state) return 'ignored';
+    const changed = await applyPaymentStatus(tx, {
+      paymentId: known.id,
+      status: state.status,
+      kind: event.type,
+      detail: state.detail,
+      stripeEventId: event.id,
+      isFailure: state.isFailure,
+      refundFailed: state.refundFailed,
+      now,
+      appUrl: opts.appUrl,
+    });
+    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+      await recordPaymentEvent(tx, {
+        paymentId: known.id,
+        kind: event.type === 'charge.dispute.created' ? 'dispute_opened' : 'dispute_closed',
+        status: state.status,
+        stripeEventId: event.id,
+      });
+      await applyBookingEvent(
+        tx,
+        known.booking_id,
+        event.type === 'charge.dispute.created' ? 'dispute_opened' : 'dispute_closed',
+        { now, appUrl: opts.appUrl ?? '', cardPayments: true },
+      );
       return 'applied';
     }
-    const changed = await applyPaymentStatus(tx, {
-      paymentId: read.paymentId,
-      status: read.status,
-      kind: event.type,
-      detail: read.detail,
-      stripeEventId: event.id,
-      isFailure: read.isFailure,
-      now,
-    });
     return changed ? 'applied' : 'no-change';
   });
 }

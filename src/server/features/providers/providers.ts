@@ -1,8 +1,8 @@
-import { RESPONSE_WINDOW_HOURS } from '../../../shared/domain/booking-lifecycle.ts';
-import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
 import type { ProviderStats, UpdateMyProviderData } from '../../../shared/api/provider-workspace.ts';
+import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { REVENUE_STATUSES } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';
@@ -103,7 +103,7 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
     .where(eq(providers.userId, userId))
     .limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
-  const now = new Date().toISOString();
+  const now = new Date();
   const [[svc], [bk]] = await Promise.all([
     db
       .select({ n: count() })
@@ -111,12 +111,16 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
       .where(and(eq(services.providerId, p.id), isNull(services.deletedAt))),
     db
       .select({
-        // Effective statuses (booking-lifecycle.ts), so the numbers agree with the list before the
+        // Effective statuses (locora_effective_status), so the numbers agree with the list before the
         // lifecycle job has run: an expired request is not pending, an ended booking is completed.
-        pending: sql<number>`count(*) filter (where ${bookings.status} = 'PENDING'
-          and least(${bookings.createdAt} + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), ${bookings.startAt}) > ${now}::timestamptz)::int`,
-        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${inArray(bookings.status, [...REVENUE_STATUSES])}
-          or (${bookings.status} = 'CONFIRMED' and ${bookings.endAt} <= ${now}::timestamptz)), 0)::bigint`,
+        // A request still to be paid by card is not the provider's to see yet.
+        pending: sql<number>`count(*) filter (where ${effectiveStatusSql(now, 'bookings')} = 'PENDING'
+          and ${visibleToProviderSql('bookings')})::int`,
+        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${effectiveStatusSql(now, 'bookings')}
+          in (${sql.join(
+            REVENUE_STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )})), 0)::bigint`,
       })
       .from(bookings)
       .where(eq(bookings.providerId, p.id)),

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CreateReviewInput, ReviewResponse } from '../../../shared/api/bookings.ts';
 import type { PublicReview } from '../../../shared/api/catalog.ts';
-import { effectiveStatus } from '../../../shared/domain/booking-lifecycle.ts';
+import { effectiveStatus } from '../../../shared/domain/booking-machine.ts';
+import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import type { Db, Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, reviews, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -48,24 +49,28 @@ export async function createReview(
         startAt: bookings.startAt,
         endAt: bookings.endAt,
         createdAt: bookings.createdAt,
+        authorisedAt: bookings.authorisedAt,
+        paymentRequired: bookings.paymentRequired,
       })
       .from(bookings)
       .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!booking) throw new AppError('NOT_FOUND', 'Booking not found.');
     const status = effectiveStatus(
-      { status: booking.status, start: booking.startAt, end: booking.endAt, createdAt: booking.createdAt },
+      {
+        status: booking.status,
+        start: booking.startAt,
+        end: booking.endAt,
+        createdAt: booking.createdAt,
+        authorisedAt: booking.authorisedAt,
+        paymentRequired: booking.paymentRequired,
+      },
       now,
     );
     if (status !== 'COMPLETED') throw new AppError('CONFLICT', notCompletedMessage(status));
-    if (booking.status !== 'COMPLETED') {
-      await tx.update(bookings).set({ status: 'COMPLETED' }).where(eq(bookings.id, booking.id));
-      // The history says the clock completed it, as the lifecycle job would have.
-      await tx.execute(
-        sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
-            values (${booking.id}, null, 'SYSTEM', ${booking.status}::booking_status, 'COMPLETED', 'ended')`,
-      );
-    }
+    // Completed by the clock, not yet written down: written now, as the lifecycle job would.
+    if (booking.status !== 'COMPLETED')
+      await applyBookingEvent(tx, booking.id, 'complete', { now, appUrl: '', cardPayments: false });
     const [review] = await tx
       .insert(reviews)
       .values({

@@ -7,7 +7,6 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AvailableDaysResponse, SlotsResponse } from '../../../shared/api/bookings-responses.ts';
 import type { AvailableDaysQuery, SlotsQuery } from '../../../shared/api/bookings.ts';
 import type { Interval } from '../../../shared/domain/availability.ts';
-import { RESPONSE_WINDOW_HOURS } from '../../../shared/domain/booking-lifecycle.ts';
 import {
   availableDays,
   belowMinHoursMessage,
@@ -18,6 +17,7 @@ import {
 import type { Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { effectiveStatusSql } from '../../bookings/booking-sql.ts';
 import { loadEffectiveAvailability } from '../../read-models/availability.ts';
 
 /** The visible service's provider, zone and minimum; 404 otherwise; 400 below its minimum hours. */
@@ -35,8 +35,8 @@ async function bookableService(db: Executor, serviceId: string, hours: number) {
 
 /**
  * The provider's live bookings (of any of their services) that overlap `window`: PENDING,
- * CONFIRMED or PAID, less the PENDING requests whose respond-by time (the earlier of 24 hours after
- * the request and its start; see respondBy) has passed. The status list and the overlap test are
+ * CONFIRMED or PAID, less the requests whose time to be answered or paid has passed (their
+ * effective status, locora_effective_status, is CANCELED). The status list and the overlap test are
  * written exactly as the bookings_no_overlap constraint's, so its GiST index serves them
  * (bookings_provider_start_idx can too: the planner picks).
  */
@@ -51,7 +51,7 @@ export async function loadBusy(db: Executor, providerId: string, window: Interva
         sql`tstzrange(${bookings.startAt}, ${bookings.endAt}) && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz)`,
         lt(bookings.startAt, window.end),
         gt(bookings.endAt, window.start),
-        sql`not (${bookings.status} = 'PENDING' and least(${bookings.createdAt} + make_interval(hours => ${RESPONSE_WINDOW_HOURS}), ${bookings.startAt}) <= ${now}::timestamptz)`,
+        sql`${effectiveStatusSql(now, 'bookings')} in ('PENDING', 'CONFIRMED', 'PAID')`,
       ),
     );
 }

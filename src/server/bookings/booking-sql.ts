@@ -1,0 +1,156 @@
+/**
+ * What every part of the server reads and writes about a booking, in one place: the effective
+ * status in SQL (locora_effective_status, the twin of effectiveStatus in
+ * shared/domain/booking-machine.ts), whether its provider may see it, its parties for notices, its
+ * history rows, and the inquiry that becomes its thread.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { formatDateIn, formatTimeIn, zoneCity } from '../../shared/domain/time.ts';
+import { queryRows, type Executor } from '../db/open.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { bookingStatusEmail, type BookingEmailStatus } from '../email/templates.ts';
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * SQL: the status of the booking under `alias` as of `now`, by locora_effective_status (the SQL
+ * twin of effectiveStatus, src/server/db/functions.sql). Every query that needs it reads this.
+ */
+export function effectiveStatusSql(now: Date, alias = 'b'): SQL<string> {
+  const c = (column: string) => sql.raw(`${alias}.${column}`);
+  return sql<string>`locora_effective_status(${c('status')}, ${c('start_at')}, ${c('end_at')}, ${c('created_at')},
+    ${c('authorised_at')}, ${c('payment_required')}, ${ts(now)})`;
+}
+
+/**
+ * SQL: the provider of the booking under `alias` may see it. A request made to be paid by card is
+ * the traveler's alone until the card is authorised (and one never authorised stays so).
+ */
+export function visibleToProviderSql(alias = 'b'): SQL {
+  return sql.raw(`not (${alias}.payment_required and ${alias}.authorised_at is null)`);
+}
+
+/** SQL: the booking (alias b) is overdue at `now`: its effective status is not the one written. */
+export function overdueSql(now: Date) {
+  return sql`(b.status in ('PENDING', 'CONFIRMED', 'PAID') and ${effectiveStatusSql(now)} <> b.status)`;
+}
+
+/** The start as the recipient reads it: 'Nov 27, 2026 at 6:00 PM (Lisbon)'. */
+export function startText(start: Date, timeZone: string): string {
+  return `${formatDateIn(start, timeZone)} at ${formatTimeIn(start, timeZone)} (${zoneCity(timeZone)})`;
+}
+
+/** Who a booking's notifications go to, and what they name. */
+export type BookingParties = {
+  id: string;
+  status: string;
+  start_at: Date;
+  end_at: Date;
+  created_at: Date;
+  payment_required: boolean;
+  authorised_at: Date | null;
+  refund_pending: boolean;
+  hours: number;
+  traveler_id: string;
+  traveler_email: string;
+  traveler_name: string | null;
+  traveler_active: boolean;
+  provider_user_id: string;
+  provider_email: string;
+  provider_user_name: string | null;
+  provider_active: boolean;
+  provider_name: string;
+  time_zone: string;
+  title: string;
+};
+
+export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
+  b.authorised_at, b.refund_pending, b.hours,
+  tu.id as traveler_id, tu.email as traveler_email, tu.name as traveler_name,
+  (tu.deactivated_at is null) as traveler_active,
+  p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
+  (pu.deactivated_at is null) as provider_active,
+  p.display_name as provider_name, p.time_zone, s.title`;
+export const partiesFrom = sql`bookings b
+  join users tu on tu.id = b.user_id
+  join providers p on p.id = b.provider_id
+  join users pu on pu.id = p.user_id
+  join services s on s.id = b.service_id`;
+
+/** pg returns Dates, PGlite too; normalise in case a driver hands back strings. */
+export function normaliseParties(r: BookingParties): BookingParties {
+  return {
+    ...r,
+    start_at: new Date(r.start_at),
+    end_at: new Date(r.end_at),
+    created_at: new Date(r.created_at),
+    authorised_at: r.authorised_at ? new Date(r.authorised_at) : null,
+  };
+}
+
+/** One history row. */
+export async function recordBookingEvent(
+  tx: Executor,
+  e: {
+    bookingId: string;
+    actorUserId: string | null;
+    actorRole: 'TRAVELER' | 'PROVIDER' | 'SYSTEM';
+    from: string | null;
+    to: string;
+    reason?: string | null;
+  },
+) {
+  await tx.execute(
+    sql`insert into booking_events (booking_id, actor_user_id, actor_role, from_status, to_status, reason)
+        values (${e.bookingId}, ${e.actorUserId}, ${e.actorRole}, ${e.from}::booking_status, ${e.to}::booking_status, ${e.reason ?? null})`,
+  );
+}
+
+/** The status email to `to` ('traveler' or 'provider'), written in the transaction of the change. */
+export async function enqueueStatusEmail(
+  tx: Executor,
+  appUrl: string,
+  b: BookingParties,
+  to: 'traveler' | 'provider',
+  status: BookingEmailStatus,
+) {
+  const active = to === 'traveler' ? b.traveler_active : b.provider_active;
+  if (!active) return;
+  const email = bookingStatusEmail({
+    appUrl,
+    status,
+    travelerName: to === 'traveler' ? b.traveler_name : b.provider_name,
+    providerName: b.provider_name,
+    serviceTitle: b.title,
+    startText: startText(b.start_at, b.time_zone),
+    // A provider lands on their Booking Requests tab.
+    dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider?tab=bookings',
+  });
+  await enqueueEmail(tx, {
+    to: to === 'traveler' ? b.traveler_email : b.provider_email,
+    ...email,
+    kind: `booking-${status}`,
+    dedupeKey: `booking:${b.id}:${status}:${to}`,
+  });
+}
+
+/**
+ * The traveler's open inquiry about this service, if any, becomes the new booking's thread
+ * (decision 025): the conversation is tied to the booking and its messages are the booking's.
+ * Called by the booking request, in its transaction (features/bookings/request.ts).
+ */
+export async function attachInquiryToBooking(
+  tx: Executor,
+  booking: { id: string; userId: string; serviceId: string },
+): Promise<void> {
+  const [inquiry] = await queryRows<{ id: string }>(
+    tx,
+    sql`update conversations set booking_id = ${booking.id}
+        where traveler_id = ${booking.userId} and service_id = ${booking.serviceId} and booking_id is null
+        returning id`,
+  );
+  if (inquiry)
+    await tx.execute(
+      sql`update messages set booking_id = ${booking.id} where conversation_id = ${inquiry.id} and booking_id is null`,
+    );
+}

@@ -1,0 +1,242 @@
+/**
+ * Reading bookings: a traveler's list, one booking for its parties or an admin, a provider's
+ * incoming list. Every status is the effective one (booking-machine.ts effectiveStatus in
+ * TypeScript, locora_effective_status in SQL); every query is scoped to the caller.
+ */
+import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { Booking } from '../../../shared/api/bookings.ts';
+import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
+import { effectiveStatus, respondBy } from '../../../shared/domain/booking-machine.ts';
+import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
+import type { Executor } from '../../db/open.ts';
+import { bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
+
+/** At most this many bookings in one answer (newest first). */
+export const PROVIDER_BOOKINGS_LIMIT = 500;
+/** At most this many bookings in a traveler's list. */
+export const TRAVELER_BOOKINGS_LIMIT = 500;
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+
+/** SQL: live as of now (PENDING, CONFIRMED or PAID once expiry and completion are applied). */
+function liveSql(now: Date): SQL {
+  return sql`${effectiveStatusSql(now, 'bookings')} in ('PENDING', 'CONFIRMED', 'PAID')`;
+}
+
+// ------------------------------------------------------------------------------------- reading
+
+const bookingColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  startAt: bookings.startAt,
+  endAt: bookings.endAt,
+  hours: bookings.hours,
+  amountCents: bookings.amountCents,
+  feeCents: bookings.feeCents,
+  address: bookings.address,
+  notes: bookings.notes,
+  cancelReason: bookings.cancelReason,
+  createdAt: bookings.createdAt,
+  authorisedAt: bookings.authorisedAt,
+  paymentRequired: bookings.paymentRequired,
+  refundPending: bookings.refundPending,
+  userId: users.id,
+  userName: users.name,
+  userImage: users.image,
+  serviceId: services.id,
+  serviceTitle: services.title,
+  servicePhotos: services.photos,
+  serviceCity: services.city,
+  pricingUnit: services.pricingUnit,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  providerId: providers.id,
+  providerUserId: providers.userId,
+  providerName: providers.displayName,
+  providerAvatar: providers.avatar,
+  timeZone: providers.timeZone,
+  reviewId: reviews.id,
+  reviewRating: reviews.rating,
+  reviewText: reviews.text,
+  paymentStatus: payments.status,
+};
+
+function selectBookings(db: Executor) {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, bookings.providerId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id));
+}
+
+type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
+
+function toBooking(r: BookingRow, now: Date): Booking {
+  const lifecycle = {
+    status: r.status,
+    start: r.startAt,
+    end: r.endAt,
+    createdAt: r.createdAt,
+    authorisedAt: r.authorisedAt,
+    paymentRequired: r.paymentRequired,
+  };
+  const status = effectiveStatus(lifecycle, now);
+  return {
+    id: r.id,
+    status,
+    start: r.startAt.toISOString(),
+    end: r.endAt.toISOString(),
+    hours: r.hours,
+    amountCents: r.amountCents,
+    feeCents: r.feeCents,
+    totalCents: r.amountCents + r.feeCents,
+    address: r.address,
+    notes: r.notes,
+    createdAt: r.createdAt.toISOString(),
+    respondBy: status === 'PENDING' ? respondBy(lifecycle).toISOString() : null,
+    awaitingPayment: status === 'PENDING' && r.paymentRequired && !r.authorisedAt,
+    refundPending: r.refundPending,
+    cancelReason: r.cancelReason,
+    timeZone: r.timeZone,
+    user: { id: r.userId, name: r.userName, image: r.userImage },
+    service: {
+      id: r.serviceId,
+      title: r.serviceTitle,
+      photos: r.servicePhotos ?? [],
+      city: r.serviceCity,
+      pricingUnit: r.pricingUnit,
+      // The price per unit when it was booked (amount = price x hours, both fixed at booking).
+      price: Math.round(r.amountCents / r.hours),
+      category: { name: r.categoryName, slug: r.categorySlug },
+      provider: {
+        id: r.providerId,
+        userId: r.providerUserId,
+        displayName: r.providerName,
+        avatar: r.providerAvatar,
+      },
+    },
+    review:
+      r.reviewId !== null && r.reviewRating !== null
+        ? { id: r.reviewId, rating: r.reviewRating, text: r.reviewText ?? '' }
+        : null,
+    paymentStatus: r.paymentStatus ?? null,
+  };
+}
+
+export async function loadBooking(db: Executor, id: string, now: Date): Promise<Booking> {
+  const [row] = await selectBookings(db).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return toBooking(row, now);
+}
+
+/**
+ * The caller's own bookings as a traveler. Upcoming: live (as of now) and not yet ended, soonest
+ * first; past: everything else, latest start first.
+ */
+export async function listMyBookings(
+  db: Executor,
+  userId: string,
+  query: { status: 'upcoming' | 'past' },
+  now = new Date(),
+): Promise<Booking[]> {
+  const upcoming = and(liveSql(now), gt(bookings.endAt, now));
+  const rows = await selectBookings(db)
+    .where(and(eq(bookings.userId, userId), query.status === 'upcoming' ? upcoming : sql`not (${upcoming})`))
+    .orderBy(
+      ...(query.status === 'upcoming'
+        ? [asc(bookings.startAt), asc(bookings.id)]
+        : [desc(bookings.startAt), desc(bookings.id)]),
+    )
+    .limit(TRAVELER_BOOKINGS_LIMIT);
+  return rows.map((r) => toBooking(r, now));
+}
+
+/** One booking, for its traveler, its provider or an admin; anyone else gets 404. */
+export async function getBooking(
+  db: Executor,
+  viewer: { id: string; role: string },
+  id: string,
+  now = new Date(),
+): Promise<Booking> {
+  const access =
+    viewer.role === 'ADMIN' ? undefined : or(eq(bookings.userId, viewer.id), eq(providers.userId, viewer.id));
+  const [row] = await selectBookings(db)
+    .where(and(eq(bookings.id, id), access))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return toBooking(row, now);
+}
+
+/** The provider's incoming bookings (requests and bookings), newest first; optionally one (effective) status. */
+export async function listProviderBookings(
+  db: Executor,
+  userId: string,
+  filter: { status?: BookingStatus | undefined } = {},
+  now = new Date(),
+): Promise<ProviderBooking[]> {
+  const [provider] = await db
+    .select({ id: providers.id, timeZone: providers.timeZone })
+    .from(providers)
+    .where(eq(providers.userId, userId))
+    .limit(1);
+  if (!provider) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  // A request to be paid by card reaches its provider once the card is authorised.
+  const where: SQL[] = [eq(bookings.providerId, provider.id), visibleToProviderSql('bookings')];
+  if (filter.status) where.push(sql`${effectiveStatusSql(now, 'bookings')} = ${filter.status}`);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      startAt: bookings.startAt,
+      endAt: bookings.endAt,
+      hours: bookings.hours,
+      amountCents: bookings.amountCents,
+      createdAt: bookings.createdAt,
+      authorisedAt: bookings.authorisedAt,
+      userName: users.name,
+      userImage: users.image,
+      serviceId: services.id,
+      serviceTitle: services.title,
+      servicePhotos: services.photos,
+      paymentStatus: payments.status,
+      paymentRequired: bookings.paymentRequired,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(and(...where))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(PROVIDER_BOOKINGS_LIMIT);
+  return rows.map((r) => {
+    const lifecycle = {
+      status: r.status,
+      start: r.startAt,
+      end: r.endAt,
+      createdAt: r.createdAt,
+      authorisedAt: r.authorisedAt,
+      paymentRequired: r.paymentRequired,
+    };
+    const status = effectiveStatus(lifecycle, now);
+    return {
+      id: r.id,
+      status,
+      start: r.startAt.toISOString(),
+      end: r.endAt.toISOString(),
+      hours: r.hours,
+      amountCents: r.amountCents,
+      createdAt: r.createdAt.toISOString(),
+      respondBy: status === 'PENDING' ? respondBy(lifecycle).toISOString() : null,
+      timeZone: provider.timeZone,
+      user: { name: r.userName, image: r.userImage },
+      service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
+      paymentStatus: r.paymentStatus ?? null,
+      paymentRequired: r.paymentRequired,
+    };
+  });
+}
