@@ -188,7 +188,6 @@ export const twMergeConfig = {
           '5',
           '6',
           '7',
-          '72',
           '8',
           '9',
           '[28rem]',
