@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
 import { monthOfDate } from '@shared/domain/checkout';
 import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
-import { availableDaysQuery } from '@/lib/booking-api';
+import { availableDaysQuery } from './free-times-api';
 import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';

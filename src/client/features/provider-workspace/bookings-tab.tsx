@@ -15,12 +15,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { CancelBookingDialog } from '@/lib/cancel-booking';
+import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { formatPrice, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
-import { paymentsConfigQuery } from '@/lib/payments-config';
+import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
 import { pendingFirst } from './booking-requests';
 import {

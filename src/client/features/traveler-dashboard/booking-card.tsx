@@ -9,7 +9,7 @@ import { needsCardPayment } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
-import { paymentsConfigQuery } from '@/lib/payments-config';
+import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPriceWithCents, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 
