@@ -23,5 +23,7 @@ export function CheckoutPage() {
   if (isPending) return <CheckoutSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;
   if (!service) return <LoadFailed what="this service" onRetry={() => void refetch()} />;
-  return <CheckoutView key={service.id} service={service} isOwn={service.provider.userId === user.id} />;
+  return (
+    <CheckoutView key={service.id} service={service} isOwn={service.provider.userId === user.id} role={user.role} />
+  );
 }

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
 import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
+import { TravelersOnly } from '@/components/travelers-only';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
 import { monthOfDate } from '@shared/domain/checkout';
@@ -49,12 +50,24 @@ export function BookingCard({ service }: { service: Service }) {
   const isDisabledDay = (day: Date) =>
     isBefore(day, today) || (free !== undefined && !free.has(calendarDateOfLocalDate(day)));
 
+  // Pressed Book Now as a provider or an admin (only travelers book; a provider's own service goes
+  // on to checkout, which says why it cannot be booked).
+  const [notTraveler, setNotTraveler] = useState(false);
+
   function handleBook() {
+    const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
     if (!user) {
-      const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
       navigate(signInPath(`/service/${service.id}${query}`, 'book'));
       return;
     }
+    if (user.role !== 'TRAVELER' && service.provider.userId !== user.id) {
+      setNotTraveler(true);
+      return;
+    }
+    navigate(`/checkout/${service.id}${query}`);
+  }
+
+  function goToCheckout() {
     const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
     navigate(`/checkout/${service.id}${query}`);
   }
@@ -109,6 +122,9 @@ export function BookingCard({ service }: { service: Service }) {
         <Button size="lg" className="w-full" onClick={handleBook} disabled={isLoading}>
           Book Now
         </Button>
+        {notTraveler && user && user.role !== 'TRAVELER' && (
+          <TravelersOnly role={user.role} onSwitched={goToCheckout} />
+        )}
         <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
           Secure payment processing

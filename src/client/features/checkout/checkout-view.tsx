@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Info } from 'lucide-react';
+import type { Role } from '@shared/api/auth';
 import type { ServiceDetail } from '@shared/api/catalog';
+import { TravelersOnly } from '@/components/travelers-only';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
@@ -12,8 +14,8 @@ import { PaymentPanel } from './payment-panel';
 import { useCheckoutFlow } from './use-checkout-flow';
 
 /** Choose a day, a free start time and hours, and request (and authorise the card, with payments on). */
-export function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn: boolean }) {
-  const { flow, conflictRef, paymentHandle } = useCheckoutFlow(service, isOwn);
+export function CheckoutView({ service, isOwn, role }: { service: ServiceDetail; isOwn: boolean; role: Role }) {
+  const { flow, conflictRef, paymentHandle } = useCheckoutFlow(service, isOwn, role);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
       <div className="flex flex-col gap-3">
@@ -36,6 +38,8 @@ export function CheckoutView({ service, isOwn }: { service: ServiceDetail; isOwn
           </AlertDescription>
         </Alert>
       )}
+      {/* Only travelers book: a provider can switch here and keep the date; an admin is told why not. */}
+      {!isOwn && <TravelersOnly role={role} />}
       {!service.isActive && !isOwn && (
         <Alert variant="info">
           <Info aria-hidden="true" />

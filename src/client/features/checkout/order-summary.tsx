@@ -140,7 +140,9 @@ function SubmitButton({ flow, isOwn }: { flow: CheckoutFlow; isOwn: boolean }) {
         {!canBook
           ? isOwn
             ? 'You cannot book your own service.'
-            : 'This service cannot be booked right now.'
+            : flow.role !== 'TRAVELER'
+              ? 'Only travelers can book.'
+              : 'This service cannot be booked right now.'
           : unpaid
             ? 'Your request was sent. Authorise your card to hold the payment.'
             : chosenSlot

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '@shared/api/auth';
 import type { ServiceDetail } from '@shared/api/catalog';
 import type { Booking, CreateBookingInput } from '@shared/api/bookings';
 import { checkoutDateFromParam, parseHoursField, slotLabel } from '@shared/domain/checkout';
@@ -25,7 +26,7 @@ import { useFreeTimes } from './use-free-times';
  * times for them, sending the request and authorising its card. The panels only show what this
  * returns and dispatch what the traveler does.
  */
-export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean) {
+export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Role) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -70,7 +71,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean) {
 
   const hoursField = parseHoursField(state.hoursText, service.minHours);
   const hours = hoursField.hours;
-  const canBook = service.isActive && !isOwn;
+  const canBook = service.isActive && !isOwn && role === 'TRAVELER';
   const free = useFreeTimes(service.id, state.date, state.month, hours);
   const chosenSlot = free.slotList.find((slot) => slot.start === state.chosenStart);
 
@@ -210,6 +211,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean) {
     hours,
     hoursError: hoursField.error,
     canBook,
+    role,
     free,
     chosenSlot,
     chosenLabel,
