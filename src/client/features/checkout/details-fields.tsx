@@ -3,7 +3,7 @@ import type { ServiceDetail } from '@shared/api/catalog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { pricingUnitText } from '@/lib/format';
+import { bookingLengthText, pricingUnitText } from '@/lib/format';
 import type { CheckoutFlow } from './use-checkout-flow';
 
 /** How long, where, and anything the provider should know. */
@@ -12,29 +12,41 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
   const hoursInvalid = hoursError !== undefined;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="checkout-hours">Number of Hours</Label>
-        <Input
-          id="checkout-hours"
-          type="number"
-          inputMode="numeric"
-          min={service.minHours}
-          max={24}
-          step={1}
-          value={state.hoursText}
-          onChange={(event) => dispatch({ type: 'typeHours', text: event.target.value })}
-          aria-invalid={hoursInvalid || undefined}
-          aria-describedby={hoursInvalid ? 'checkout-hours-hint checkout-hours-error' : 'checkout-hours-hint'}
-        />
-        <p id="checkout-hours-hint" className="text-sm text-muted-foreground">
-          {pricingUnitText(service.pricingUnit, service.minHours)}
-        </p>
-        {hoursError && (
-          <p id="checkout-hours-error" role="alert" className="text-sm font-medium text-destructive">
-            {hoursError}
+      {flow.hourly ? (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="checkout-hours">Number of Hours</Label>
+          <Input
+            id="checkout-hours"
+            type="number"
+            inputMode="numeric"
+            min={service.minHours}
+            max={24}
+            step={1}
+            value={state.hoursText}
+            onChange={(event) => dispatch({ type: 'typeHours', text: event.target.value })}
+            aria-invalid={hoursInvalid || undefined}
+            aria-describedby={hoursInvalid ? 'checkout-hours-hint checkout-hours-error' : 'checkout-hours-hint'}
+          />
+          <p id="checkout-hours-hint" className="text-sm text-muted-foreground">
+            {pricingUnitText(service.pricingUnit, service.minHours)}
           </p>
-        )}
-      </div>
+          {hoursError && (
+            <p id="checkout-hours-error" role="alert" className="text-sm font-medium text-destructive">
+              {hoursError}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm leading-none font-medium">Length</p>
+          <p className="text-sm font-medium" data-testid="checkout-length">
+            {bookingLengthText(service.pricingUnit, service.minHours)}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            One booking is one {service.pricingUnit === 'per day' ? 'day' : 'session'} at the price shown.
+          </p>
+        </div>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="checkout-address">Service Address</Label>
         <Input

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
-import { formatPriceWithCents } from '@/lib/format';
+import { bookingLengthText, formatPriceWithCents } from '@/lib/format';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { READABLE_ALERT } from './readable-alert';
 import type { CheckoutFlow } from './use-checkout-flow';
@@ -75,8 +75,10 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
               </dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Hours</dt>
-              <dd data-testid="summary-hours">{summary?.hours ?? '–'}</dd>
+              <dt className="text-muted-foreground">{flow.hourly ? 'Hours' : 'Booking'}</dt>
+              <dd data-testid="summary-hours">
+                {summary ? (flow.hourly ? summary.hours : bookingLengthText(service.pricingUnit, summary.hours)) : '–'}
+              </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Subtotal</dt>

@@ -6,7 +6,7 @@ import type { ServiceDetail } from '@shared/api/catalog';
 import type { Booking, CreateBookingInput } from '@shared/api/bookings';
 import { checkoutDateFromParam, parseHoursField, slotLabel } from '@shared/domain/checkout';
 import { isCardPayable, needsCardPayment, PAYMENT_ERROR_TITLE, PAYMENT_INIT_FAILED } from '@shared/domain/payments';
-import { bookingAmounts } from '@shared/domain/pricing';
+import { amountsForUnit, isHourly } from '@shared/domain/pricing';
 import { signInPath } from '@shared/domain/return-path';
 import { calendarDateOfLocalDate, formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { toast } from '@/components/ui/use-toast';
@@ -69,13 +69,17 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     if (state.conflict) conflictRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [state.conflict]);
 
-  const hoursField = parseHoursField(state.hoursText, service.minHours);
+  // Per hour the traveler chooses the hours; a session or a day is its length (decision 035).
+  const hourly = isHourly(service.pricingUnit);
+  const hoursField: { hours?: number; error?: string } = hourly
+    ? parseHoursField(state.hoursText, service.minHours)
+    : { hours: service.minHours };
   const hours = hoursField.hours;
   const canBook = service.isActive && !isOwn && role === 'TRAVELER';
   const free = useFreeTimes(service.id, state.date, state.month, hours);
   const chosenSlot = free.slotList.find((slot) => slot.start === state.chosenStart);
 
-  const amounts = bookingAmounts(service.price, hours ?? service.minHours);
+  const amounts = amountsForUnit(service.pricingUnit, service.price, hours ?? service.minHours);
   // The request being paid for shows its own amounts (fixed when it was sent).
   const summary = unpaid
     ? {
@@ -209,6 +213,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     today,
     viewerTimeZone,
     hours,
+    hourly,
     hoursError: hoursField.error,
     canBook,
     role,

@@ -31,6 +31,16 @@ import { Textarea } from '@/components/ui/textarea';
 import { initialState, toPayload, type FormState } from './service-form';
 import { createServiceRequest, invalidateAfterServiceChange, updateServiceRequest } from './workspace-api';
 
+/**
+ * The one length field, named for the unit (decision 035): the minimum hours per hour, the length
+ * of one session per session, the hours one day covers per day.
+ */
+function minHoursLabel(unit: FormState['pricingUnit']): string {
+  if (unit === 'per session') return 'Session length';
+  if (unit === 'per day') return 'Hours per day';
+  return 'Min Hours';
+}
+
 const FIELDS = ['title', 'description', 'categoryId', 'city', 'price', 'pricingUnit', 'minHours', 'photos'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -205,7 +215,7 @@ export function ServiceDialog({
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id={fid('minHours')} label="Min Hours" error={errors.minHours}>
+            <FormField id={fid('minHours')} label={minHoursLabel(form.pricingUnit)} error={errors.minHours}>
               <Input
                 id={fid('minHours')}
                 type="number"

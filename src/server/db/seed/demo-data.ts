@@ -505,7 +505,9 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         photos,
         priceCents: price,
         pricingUnit: template.unit,
-        minHours: template.minHours,
+        // A session or a day is never longer than the provider's longest working stretch, so the
+        // calendar can hold it (the field is the length of one session or one day: decision 035).
+        minHours: Math.min(template.minHours, longestStretch(profile)),
         isActive: profile.govIdStatus !== 'REJECTED',
         createdAt: serviceCreated,
       }) as ServiceCtx['row'];
@@ -569,7 +571,8 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
             [2, 1],
           ] as const)
         : s.row.minHours;
-    const hours = opts.hours ?? unitHours;
+    // A session or a day blocks its length, whatever a script asks (decision 035).
+    const hours = s.row.pricingUnit === 'per hour' ? (opts.hours ?? unitHours) : unitHours;
     const [open, close] = p.profile.hours;
     const latest = Math.max(open, close - hours);
     const hour = opts.hour !== undefined ? Math.min(Math.max(opts.hour, open), latest) : rng.int(open, latest);
@@ -611,7 +614,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
       startAt,
       hours,
       endAt,
-      ...bookingAmountColumns(s.row.priceCents, hours),
+      ...bookingAmountColumns(s.row.priceCents, hours, s.row.pricingUnit),
       address,
       notes: rng.chance(0.35) ? rng.pick(BOOKING_NOTES) : null,
       createdAt,
@@ -815,6 +818,13 @@ function pickServices(
     for (const c of candidates.slice(0, want)) out.push({ category, ...c });
   });
   return out;
+}
+
+/** The longest stretch of hours in a row the provider's availability offers on a working day. */
+function longestStretch(profile: ProviderCtx['profile']): number {
+  const [open, close] = profile.hours;
+  if (profile.availability === 'split' && open < 13 && close > 15) return Math.max(13 - open, close - 14);
+  return close - open;
 }
 
 function buildAvailabilityFor(p: ProviderCtx, now: Date, rng: Rng, ids: Rng, out: NewAvailability[]) {

@@ -27,7 +27,7 @@ import {
 } from '../../../shared/domain/booking-lifecycle.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
-import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit, isHourly, unitPriceOfBooking } from '../../../shared/domain/pricing.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
@@ -79,6 +79,8 @@ export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
 export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
 export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;
 export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different booking request.';
+export const unitLengthMessage = (unit: 'per session' | 'per day' | 'per hour', hours: number) =>
+  `A booking of this service is one ${unit === 'per day' ? 'day' : 'session'} of ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
 export const minHoursMessage = (minHours: number) =>
   `This service is booked for at least ${minHours} ${minHours === 1 ? 'hour' : 'hours'}.`;
 export const offGridMessage = (timeZone: string) =>
@@ -175,8 +177,8 @@ function toBooking(r: BookingRow, now: Date): Booking {
       photos: r.servicePhotos ?? [],
       city: r.serviceCity,
       pricingUnit: r.pricingUnit,
-      // The price per unit when it was booked (amount = price x hours, both fixed at booking).
-      price: Math.round(r.amountCents / r.hours),
+      // The price per unit when it was booked (the amount is fixed at booking: decision 035).
+      price: unitPriceOfBooking(r.pricingUnit, r.amountCents, r.hours),
       category: { name: r.categoryName, slug: r.categorySlug },
       provider: {
         id: r.providerId,
@@ -354,6 +356,7 @@ export async function requestBooking(
           providerId: services.providerId,
           title: services.title,
           priceCents: services.priceCents,
+          pricingUnit: services.pricingUnit,
           minHours: services.minHours,
           isActive: services.isActive,
           isPaused: services.isPaused,
@@ -377,6 +380,9 @@ export async function requestBooking(
       if (!service.isActive || service.isPaused || !service.providerUserActive)
         throw new AppError('BAD_REQUEST', SERVICE_UNAVAILABLE_MESSAGE);
       if (input.hours < service.minHours) throw new AppError('BAD_REQUEST', minHoursMessage(service.minHours));
+      // One session or one day is its length, no more (decision 035).
+      if (!isHourly(service.pricingUnit) && input.hours !== service.minHours)
+        throw new AppError('BAD_REQUEST', unitLengthMessage(service.pricingUnit, service.minHours));
       if (input.hours > BOOKING_MAX_HOURS)
         throw new AppError('BAD_REQUEST', `Hours must be at most ${BOOKING_MAX_HOURS}`);
       if (start.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', IN_THE_PAST_MESSAGE);
@@ -407,7 +413,7 @@ export async function requestBooking(
         await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
       }
 
-      const amounts = bookingAmounts(service.priceCents, input.hours);
+      const amounts = amountsForUnit(service.pricingUnit, service.priceCents, input.hours);
       const [row] = await tx
         .insert(bookings)
         .values({
