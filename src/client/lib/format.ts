@@ -1,5 +1,5 @@
 import { isCategorySlug } from '@shared/domain/categories';
-import { formatDollarsAndCents, formatWholeDollars, type PricingUnit } from '@shared/domain/pricing';
+import { bookingLengthText, formatDollarsAndCents, formatWholeDollars, type PricingUnit } from '@shared/domain/pricing';
 
 /** Whole dollars from integer cents, as cards and dashboards show them (SPEC.md section 9). */
 export function formatPrice(cents: number): string {
@@ -36,11 +36,7 @@ export function pricingUnitText(pricingUnit: PricingUnit, minHours: number): str
   return `Priced ${pricingUnit} · ${pluralize(minHours, 'hour')} a ${unit}`;
 }
 
-/** What one booking buys: '3 hours' per hour, '1 session · 3 hours' or '1 day · 8 hours' otherwise. */
-export function bookingLengthText(pricingUnit: PricingUnit, hours: number): string {
-  if (pricingUnit === 'per hour') return pluralize(hours, 'hour');
-  return `1 ${pricingUnit === 'per day' ? 'day' : 'session'} · ${pluralize(hours, 'hour')}`;
-}
+export { bookingLengthText };
 
 export const PLACEHOLDER_PHOTO = '/media/placeholder.svg';
 

@@ -80,6 +80,14 @@ export function amountsForUnit(unit: PricingUnit, priceCents: number, hours: num
   return bookingAmounts(priceCents, isHourly(unit) ? hours : 1);
 }
 
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+/** What one booking buys: '3 hours' per hour, '1 session · 3 hours' or '1 day · 8 hours' otherwise. */
+export function bookingLengthText(unit: PricingUnit, hours: number): string {
+  if (isHourly(unit)) return hoursText(hours);
+  return `1 ${unit === 'per day' ? 'day' : 'session'} · ${hoursText(hours)}`;
+}
+
 /** The unit price a booking was made at, from its amount: per hour amount / hours, else the amount. */
 export function unitPriceOfBooking(unit: PricingUnit, amountCents: number, hours: number): number {
   return isHourly(unit) ? Math.round(amountCents / Math.max(1, hours)) : amountCents;

@@ -18,6 +18,8 @@ export type CheckoutState = {
   /** The chosen time went to someone else: the server's words. */
   conflict: string | undefined;
   submitError: string | undefined;
+  /** The traveler pressed Request to book: a missing address is now pointed out. */
+  triedToSend: boolean;
   /** The request already sent whose card is not yet authorised (a retry pays for it, never books again). */
   unpaidSent: Booking | undefined;
   /** Set once that request is paid for or cannot be any more (the dashboard's one is then done too). */
@@ -58,6 +60,7 @@ export function initialCheckoutState(
     notes: '',
     conflict: undefined,
     submitError: undefined,
+    triedToSend: false,
     unpaidSent: undefined,
     unpaidCleared: false,
     paymentError: undefined,
@@ -83,7 +86,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'typeNotes':
       return { ...state, notes: action.text };
     case 'send':
-      return { ...state, conflict: undefined, submitError: undefined };
+      return { ...state, conflict: undefined, submitError: undefined, triedToSend: true };
     case 'taken':
       // The details typed are kept; only the time has to be chosen again.
       return { ...state, chosenStart: undefined, conflict: action.message };

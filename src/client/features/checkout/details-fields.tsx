@@ -1,5 +1,6 @@
 import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX } from '@shared/domain/booking-lifecycle';
 import type { ServiceDetail } from '@shared/api/catalog';
+import { LOCATION_TYPE_LABELS, needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '@shared/domain/service-location';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -47,17 +48,37 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
           </p>
         </div>
       )}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="checkout-address">Service Address</Label>
-        <Input
-          id="checkout-address"
-          autoComplete="street-address"
-          maxLength={BOOKING_ADDRESS_MAX}
-          placeholder="Where should the provider meet you?"
-          value={state.address}
-          onChange={(event) => dispatch({ type: 'typeAddress', text: event.target.value })}
-        />
-      </div>
+      {needsTravelerAddress(service.locationType) ? (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="checkout-address">Service Address</Label>
+          <Input
+            id="checkout-address"
+            autoComplete="street-address"
+            required
+            maxLength={BOOKING_ADDRESS_MAX}
+            placeholder="Where should the provider come?"
+            value={state.address}
+            onChange={(event) => dispatch({ type: 'typeAddress', text: event.target.value })}
+            aria-invalid={flow.addressMissing || undefined}
+            aria-describedby={flow.addressMissing ? 'checkout-address-error' : undefined}
+          />
+          {flow.addressMissing && (
+            <p id="checkout-address-error" role="alert" className="text-sm font-medium text-destructive">
+              {TRAVELER_ADDRESS_REQUIRED}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2" data-testid="checkout-where">
+          <p className="text-sm leading-none font-medium">Where</p>
+          <p className="text-sm">
+            {LOCATION_TYPE_LABELS[service.locationType]}
+            {', '}
+            {[service.locationArea, service.city].filter(Boolean).join(', ')}
+          </p>
+          <p className="text-sm text-muted-foreground">The exact address is shared once the provider accepts.</p>
+        </div>
+      )}
       <div className="flex flex-col gap-2 sm:col-span-2">
         <Label htmlFor="checkout-notes">Special Requests (Optional)</Label>
         <Textarea

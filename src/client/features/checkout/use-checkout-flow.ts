@@ -7,6 +7,7 @@ import type { Booking, CreateBookingInput } from '@shared/api/bookings';
 import { checkoutDateFromParam, parseHoursField, slotLabel } from '@shared/domain/checkout';
 import { isCardPayable, needsCardPayment, PAYMENT_ERROR_TITLE, PAYMENT_INIT_FAILED } from '@shared/domain/payments';
 import { amountsForUnit, isHourly } from '@shared/domain/pricing';
+import { needsTravelerAddress } from '@shared/domain/service-location';
 import { signInPath } from '@shared/domain/return-path';
 import { calendarDateOfLocalDate, formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { toast } from '@/components/ui/use-toast';
@@ -76,6 +77,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     : { hours: service.minHours };
   const hours = hoursField.hours;
   const canBook = service.isActive && !isOwn && role === 'TRAVELER';
+  const addressNeeded = needsTravelerAddress(service.locationType);
   const free = useFreeTimes(service.id, state.date, state.month, hours);
   const chosenSlot = free.slotList.find((slot) => slot.start === state.chosenStart);
 
@@ -194,11 +196,13 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     }
     if (!chosenSlot || !hours || !canBook) return;
     dispatch({ type: 'send' });
+    if (addressNeeded && !state.address.trim()) return;
     const input: CreateBookingInput = {
       serviceId: service.id,
       start: chosenSlot.start,
       hours,
-      address: state.address.trim() || undefined,
+      // Only a service at the traveler's address takes one (the place's is the provider's to tell).
+      address: addressNeeded ? state.address.trim() || undefined : undefined,
       notes: state.notes.trim() || undefined,
     };
     request.mutate({ input, key: attemptKey.keyFor(input) });
@@ -214,6 +218,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     viewerTimeZone,
     hours,
     hourly,
+    addressMissing: addressNeeded && state.triedToSend && !state.address.trim(),
     hoursError: hoursField.error,
     canBook,
     role,

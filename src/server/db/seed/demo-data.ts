@@ -508,6 +508,15 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         // A session or a day is never longer than the provider's longest working stretch, so the
         // calendar can hold it (the field is the length of one session or one day: decision 035).
         minHours: Math.min(template.minHours, longestStretch(profile)),
+        // Tours start at a meeting point (its address told once a booking is confirmed); the rest
+        // come to the traveler, whose address checkout asks for.
+        ...(category === 'tours'
+          ? {
+              locationType: 'meeting_point' as const,
+              locationAddress: rng.pick(city.addresses),
+              locationArea: rng.pick(city.neighbourhoods),
+            }
+          : { locationType: 'traveler_address' as const }),
         isActive: profile.govIdStatus !== 'REJECTED',
         createdAt: serviceCreated,
       }) as ServiceCtx['row'];
@@ -599,12 +608,14 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     p.busyDays.add(dayOffset);
     t.busyDates.add(dateKey);
     const city = p.city;
-    const atHome = s.category !== 'tours' && s.category !== 'driver';
-    const address = rng.chance(0.85)
-      ? atHome
-        ? rng.pick(city.addresses)
-        : `Pick-up: ${rng.pick(city.addresses)}`
-      : null;
+    // The traveler's address when the service comes to them (checkout requires it); none for a
+    // meeting point, whose address is the service's.
+    const address =
+      s.row.locationType === 'meeting_point'
+        ? null
+        : s.category === 'driver'
+          ? `Pick-up: ${rng.pick(city.addresses)}`
+          : rng.pick(city.addresses);
     const row: NewBooking & { id: Id; createdAt: Date; startAt: Date; endAt: Date } = {
       id: ids.uuid(),
       userId: t.userId,

@@ -27,13 +27,24 @@ import {
 } from '../../../shared/domain/booking-lifecycle.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
-import { amountsForUnit, isHourly, unitPriceOfBooking } from '../../../shared/domain/pricing.ts';
+import {
+  amountsForUnit,
+  bookingLengthText,
+  formatDollarsAndCents,
+  isHourly,
+  unitPriceOfBooking,
+} from '../../../shared/domain/pricing.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { availability, bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
-import { bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
+import { bookingReceiptEmail, bookingRequestEmail, type BookingEmailStatus } from '../../email/templates.ts';
+import {
+  isAddressRevealed,
+  needsTravelerAddress,
+  TRAVELER_ADDRESS_REQUIRED,
+} from '../../../shared/domain/service-location.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import {
   holdsMoney,
@@ -125,6 +136,13 @@ const bookingColumns = {
   servicePhotos: services.photos,
   serviceCity: services.city,
   pricingUnit: services.pricingUnit,
+  locationType: services.locationType,
+  locationAddress: services.locationAddress,
+  locationArea: services.locationArea,
+  // Who closed it, from the history: 'PROVIDER:PENDING' is a declined request.
+  closedBy: sql<string | null>`(select e.actor_role || ':' || coalesce(e.from_status::text, '')
+    from booking_events e where e.booking_id = ${bookings.id} and e.to_status in ('CANCELED', 'REFUNDED')
+    order by e.created_at desc limit 1)`,
   categoryName: categories.name,
   categorySlug: categories.slug,
   providerId: providers.id,
@@ -152,6 +170,16 @@ function selectBookings(db: Executor) {
 
 type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
 
+/** A declined request and who canceled, from the history row that closed the booking. */
+function closedFields(closedBy: string | null): {
+  declined: boolean;
+  canceledBy: 'TRAVELER' | 'PROVIDER' | 'SYSTEM' | null;
+} {
+  const [actor, from] = (closedBy ?? '').split(':');
+  const canceledBy = actor === 'TRAVELER' || actor === 'PROVIDER' || actor === 'SYSTEM' ? actor : null;
+  return { declined: canceledBy === 'PROVIDER' && from === 'PENDING', canceledBy };
+}
+
 function toBooking(r: BookingRow, now: Date): Booking {
   const lifecycle = { status: r.status, start: r.startAt, end: r.endAt, createdAt: r.createdAt };
   const status = effectiveStatus(lifecycle, now);
@@ -169,6 +197,13 @@ function toBooking(r: BookingRow, now: Date): Booking {
     createdAt: r.createdAt.toISOString(),
     respondBy: status === 'PENDING' ? respondBy(r.createdAt, r.startAt).toISOString() : null,
     cancelReason: r.cancelReason,
+    ...closedFields(r.closedBy),
+    // The exact place is the traveler's to know once the provider accepted; before, area and city.
+    location: {
+      type: r.locationType,
+      area: r.locationArea,
+      address: r.locationType === 'traveler_address' ? r.address : isAddressRevealed(status) ? r.locationAddress : null,
+    },
     timeZone: r.timeZone,
     user: { id: r.userId, name: r.userName, image: r.userImage },
     service: {
@@ -270,6 +305,11 @@ export async function listProviderBookings(
       servicePhotos: services.photos,
       paymentStatus: payments.status,
       paymentRequired: bookings.paymentRequired,
+      address: bookings.address,
+      notes: bookings.notes,
+      locationType: services.locationType,
+      locationAddress: services.locationAddress,
+      locationArea: services.locationArea,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -294,6 +334,10 @@ export async function listProviderBookings(
       service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
       paymentStatus: r.paymentStatus ?? null,
       paymentRequired: r.paymentRequired,
+      // What the provider needs to serve it: where, and what the traveler asked for.
+      address: r.address,
+      notes: r.notes,
+      location: { type: r.locationType, area: r.locationArea, address: r.locationAddress },
     };
   });
 }
@@ -358,6 +402,10 @@ export async function requestBooking(
           priceCents: services.priceCents,
           pricingUnit: services.pricingUnit,
           minHours: services.minHours,
+          locationType: services.locationType,
+          locationAddress: services.locationAddress,
+          locationArea: services.locationArea,
+          city: services.city,
           isActive: services.isActive,
           isPaused: services.isPaused,
           deletedAt: services.deletedAt,
@@ -380,6 +428,9 @@ export async function requestBooking(
       if (!service.isActive || service.isPaused || !service.providerUserActive)
         throw new AppError('BAD_REQUEST', SERVICE_UNAVAILABLE_MESSAGE);
       if (input.hours < service.minHours) throw new AppError('BAD_REQUEST', minHoursMessage(service.minHours));
+      // A service at the traveler's address needs that address.
+      if (needsTravelerAddress(service.locationType) && !input.address)
+        throw new AppError('BAD_REQUEST', TRAVELER_ADDRESS_REQUIRED);
       // One session or one day is its length, no more (decision 035).
       if (!isHourly(service.pricingUnit) && input.hours !== service.minHours)
         throw new AppError('BAD_REQUEST', unitLengthMessage(service.pricingUnit, service.minHours));
@@ -446,8 +497,14 @@ export async function requestBooking(
         status: 'PENDING',
         action: 'request',
       });
+      const where = needsTravelerAddress(service.locationType)
+        ? (input.address ?? null)
+        : (service.locationAddress ?? ([service.locationArea, service.city].filter(Boolean).join(', ') || null));
+      const [traveler] = await tx
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id));
       if (service.providerUserActive) {
-        const [traveler] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
         await enqueueEmail(tx, {
           to: service.providerEmail,
           ...bookingRequestEmail({
@@ -457,9 +514,32 @@ export async function requestBooking(
             serviceTitle: service.title,
             startText: startText(start, service.timeZone),
             hours: input.hours,
+            where,
+            notes: input.notes ?? null,
           }),
           kind: 'booking-request',
           dedupeKey: `booking:${bookingId}:request`,
+        });
+      }
+      // The traveler's receipt; before confirmation it names the area and city, not a place's address.
+      if (traveler) {
+        await enqueueEmail(tx, {
+          to: traveler.email,
+          ...bookingReceiptEmail({
+            appUrl: opts.appUrl,
+            travelerName: traveler.name,
+            providerName: service.providerName,
+            serviceTitle: service.title,
+            startText: startText(start, service.timeZone),
+            lengthText: bookingLengthText(service.pricingUnit, input.hours),
+            totalText: formatDollarsAndCents(amounts.totalCents),
+            where: needsTravelerAddress(service.locationType)
+              ? (input.address ?? null)
+              : [service.locationArea, service.city].filter(Boolean).join(', ') || null,
+            notes: input.notes ?? null,
+          }),
+          kind: 'booking-receipt',
+          dedupeKey: `booking:${bookingId}:receipt`,
         });
       }
       return bookingId;
@@ -602,7 +682,10 @@ export async function transitionBooking(
     });
     const emailStatus = EMAIL_STATUS[action];
     if (emailStatus)
-      await enqueueStatusEmail(tx, opts.appUrl, locked, actor === 'TRAVELER' ? 'provider' : 'traveler', emailStatus);
+      await enqueueStatusEmail(tx, opts.appUrl, locked, actor === 'TRAVELER' ? 'provider' : 'traveler', emailStatus, {
+        reason,
+        canceledBy: actor,
+      });
     return loadBooking(tx, bookingId, now);
   });
   if (result instanceof AppError) throw result;

@@ -29,7 +29,7 @@ function book(serviceId: string, start: string, hours: number) {
   return t.app.inject({
     method: 'POST',
     url: '/api/bookings',
-    payload: { serviceId, start, hours },
+    payload: { serviceId, start, hours, address: 'Rua Augusta 1, Lisbon' },
     cookies: f.cookies.traveler,
   });
 }
