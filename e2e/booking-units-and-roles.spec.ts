@@ -50,6 +50,10 @@ test('a provider pressing Book Now switches to Traveler with the date kept; a pe
   await page.goto(`/service/${service.id}?date=${day}`);
   await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
   await expect(page.getByTestId('booking-unit')).toHaveText(`Priced per day · ${service.minHours} hours a day`);
+  // Where it happens, without the exact address before a confirmed booking.
+  await expect(page.getByTestId('service-where')).toContainText(
+    /^At (a meeting point|the provider’s place|your address)/,
+  );
   await page.getByRole('button', { name: 'Book Now' }).click();
   const notice = page.getByTestId('travelers-only');
   await expect(notice).toContainText('Only travelers book');

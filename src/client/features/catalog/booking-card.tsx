@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Clock, ShieldCheck } from 'lucide-react';
+import { Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { TravelersOnly } from '@/components/travelers-only';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
 import { monthOfDate } from '@shared/domain/checkout';
+import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, isCalendarDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
 import { formatPrice, pricingUnitText } from '@/lib/format';
@@ -85,6 +86,14 @@ export function BookingCard({ service }: { service: Service }) {
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="booking-unit">
             <Clock className="size-4" aria-hidden="true" />
             {pricingUnitText(service.pricingUnit, service.minHours)}
+          </p>
+          {/* Where it happens: the area and city; the exact address comes with a confirmed booking. */}
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="service-where">
+            <MapPin className="size-4" aria-hidden="true" />
+            {LOCATION_TYPE_LABELS[service.locationType]}
+            {service.locationType === 'traveler_address'
+              ? ''
+              : `, ${[service.locationArea, service.city].filter(Boolean).join(', ')}`}
           </p>
         </div>
 
