@@ -43,7 +43,13 @@ const appRoot = [
 ];
 
 const boundaryZones = [
-  ...featureZones('src/client/features'),
+  // checkout composes the service it books (catalog) and the card (payments); both dashboards
+  // compose the cancel dialog (booking) and the payments configuration, as a page composes features.
+  ...featureZones('src/client/features', {
+    checkout: ['catalog', 'payments'],
+    'provider-workspace': ['booking', 'payments'],
+    'traveler-dashboard': ['booking', 'payments'],
+  }),
   {
     target: ['src/client/components', 'src/client/lib'],
     from: 'src/client/features',

@@ -218,7 +218,7 @@ test('a time taken a moment before is refused clearly and the times still free a
     const onePm = slots.slots.find((s) => wallTimeIn(s.start, NY) === '13:00');
     expect(onePm).toBeTruthy();
     const taken = await rival.request.post('/api/bookings', {
-      data: { serviceId, start: onePm!.start, hours: 2 },
+      data: { serviceId, start: onePm!.start, hours: 2, address: 'Hudson Yards' },
       headers: { 'Idempotency-Key': `rival-${Date.now()}` },
     });
     expect(taken.status(), await taken.text()).toBe(201);

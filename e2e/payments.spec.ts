@@ -155,7 +155,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
       const slot = slots.find((x) => new Date(x.start).getTime() > Date.now() + 30 * 3_600_000);
       if (!slot) continue;
       const res = await page.request.post('/api/bookings', {
-        data: { serviceId: service!.id, start: slot.start, hours: service!.minHours },
+        data: { serviceId: service!.id, start: slot.start, hours: service!.minHours, address: 'Rua das Flores 12' },
       });
       if (res.status() === 409) continue;
       expect(res.status(), await res.text()).toBe(201);
@@ -296,8 +296,8 @@ test('a card entered at checkout is authorised, not charged; the provider accept
   test.slow();
   const stripeJs = await useStripeStandIn(page);
   const { service, day } = await travelerAndFreeDay(page, 'Carla Card');
-  // price x hours, plus the 5% service fee, in cents.
-  const subtotal = service.price * service.minHours;
+  // One session at its price (decision 035), plus the 5% service fee, in cents.
+  const subtotal = service.price;
   const total = subtotal + Math.round(subtotal * 0.05);
 
   await page.goto(`/checkout/${service.id}?date=${day}`);
@@ -306,6 +306,8 @@ test('a card entered at checkout is authorised, not charged; the provider accept
   await expect(page.getByText('Your card is authorised when you send the request and charged only when')).toBeVisible();
   const request = page.getByRole('button', { name: 'Request to book' });
   await expect(request).toBeDisabled();
+  // The dinner happens at the traveler's: checkout asks where.
+  await page.getByLabel('Service Address').fill('Rua das Flores 12, Lisboa');
   await enterCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('group', { name: 'Credit or debit card' }).getByLabel('Card number')).toHaveValue(
     '4242 4242 4242 4242',
@@ -409,6 +411,7 @@ test('a declined card says so; the traveler tries again with another card for th
   await expect(page.getByRole('alert').filter({ hasText: 'Your card number is invalid.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request to book' })).toBeDisabled();
 
+  await page.getByLabel('Service Address').fill('Rua das Flores 12, Lisboa');
   await enterCard(page, '4000 0000 0000 0002');
   await expect(page.getByText('Your card number is invalid.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Request to book' }).click();

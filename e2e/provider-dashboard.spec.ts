@@ -67,7 +67,13 @@ test.describe('provider dashboard', () => {
     await dialog.getByLabel('City').fill('Lisbon');
     await dialog.getByLabel('Price').fill('45');
     await dialog.getByLabel('Unit').selectOption('per session');
-    await dialog.getByLabel('Min Hours').fill('2');
+    // Per session the length field is the session's length (decision 035).
+    await expect(dialog.getByLabel('Min Hours')).toHaveCount(0);
+    await dialog.getByLabel('Session length').fill('2');
+    // A massage at the provider's place needs its address.
+    await dialog.getByLabel('Where it happens').selectOption('provider_place');
+    await dialog.getByLabel('Area (shown to everyone)').fill('Cais do Sodré');
+    await dialog.getByLabel('Address (shown to travelers once you accept)').fill('Rua Nova do Carvalho 10');
     // Two photos through the uploader: both uploaded, then the second made the cover.
     await dialog
       .locator('input[type=file]')

@@ -413,7 +413,9 @@ test.describe('traveler dashboard', () => {
     const upcoming = await bookingsOf(page.request, 'upcoming');
     await expect(page.getByTestId('stat-upcoming-bookings')).toHaveText(String(upcoming.length));
     if (!upcoming.some((b) => b.id === declined.id)) await openDashboard(page, 'past');
-    await expect(card(page, declined.id).locator('[data-status="CANCELED"]')).toHaveText('Canceled');
+    // A declined request reads 'Declined' (from its history), with who and why.
+    await expect(card(page, declined.id).locator('[data-status="CANCELED"]')).toHaveText('Declined');
+    await expect(card(page, declined.id).getByTestId('booking-closed')).toContainText('declined this request.');
     await expect(card(page, declined.id).getByText('Fully booked that evening')).toBeVisible();
 
     // The provider cancels the accepted booking (issue 10): the dialog gives the policy (the traveler

@@ -15,7 +15,7 @@ import {
   serviceSearchQueryOptions,
 } from '@/features/catalog/catalog-api';
 import { favoritesQuery } from '@/features/catalog/favorites';
-import { conversationsQuery } from '@/lib/conversation-queries';
+import { conversationsQuery } from '@/features/messages/conversation-queries';
 import { HomePage } from '@/pages/home';
 
 /**

@@ -14,15 +14,25 @@ const TONE_CLASSES: Record<BookingStatusTone, string> = {
 };
 
 /** A booking's status; a value this version does not know shows as its raw text (SPEC.md section 4). */
-export function BookingStatusBadge({ status, className }: { status: string; className?: string }) {
+export function BookingStatusBadge({
+  status,
+  declined,
+  className,
+}: {
+  status: string;
+  /** A CANCELED request the provider declined (from its history): shown as 'Declined'. */
+  declined?: boolean | undefined;
+  className?: string;
+}) {
   const tone = bookingStatusTone(status);
   return (
     <Badge
       variant={tone === 'unknown' ? 'outline' : undefined}
       className={cn(TONE_CLASSES[tone], className)}
       data-status={status}
+      data-declined={declined || undefined}
     >
-      {bookingStatusLabel(status)}
+      {declined && status === 'CANCELED' ? 'Declined' : bookingStatusLabel(status)}
     </Badge>
   );
 }

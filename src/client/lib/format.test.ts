@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryIconGlyph, minimumHoursText, pricingUnitText } from './format';
+import { bookingLengthText, categoryIconGlyph, minimumHoursText, pricingUnitText } from './format';
 
 describe('pricingUnitText', () => {
   it('says the minimum hours of an hourly service', () => {
@@ -8,10 +8,18 @@ describe('pricingUnitText', () => {
     expect(pricingUnitText('per hour', 2)).toBe('Minimum 2 hours');
   });
 
-  it('says a per-session or per-day price is one, never just "Minimum 1 hour"', () => {
-    expect(pricingUnitText('per session', 2)).toBe('Priced per session · minimum 2 hours');
-    expect(pricingUnitText('per session', 1)).toBe('Priced per session · minimum 1 hour');
-    expect(pricingUnitText('per day', 8)).toBe('Priced per day · minimum 8 hours');
+  it('says a per-session or per-day price is one session or day of its length, never "Minimum 1 hour"', () => {
+    expect(pricingUnitText('per session', 2)).toBe('Priced per session · 2 hours a session');
+    expect(pricingUnitText('per session', 1)).toBe('Priced per session · 1 hour a session');
+    expect(pricingUnitText('per day', 8)).toBe('Priced per day · 8 hours a day');
+  });
+});
+
+describe('bookingLengthText', () => {
+  it('is the hours per hour, and one session or one day with its length otherwise', () => {
+    expect(bookingLengthText('per hour', 3)).toBe('3 hours');
+    expect(bookingLengthText('per session', 3)).toBe('1 session · 3 hours');
+    expect(bookingLengthText('per day', 8)).toBe('1 day · 8 hours');
   });
 });
 

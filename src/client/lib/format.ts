@@ -1,5 +1,5 @@
 import { isCategorySlug } from '@shared/domain/categories';
-import { formatDollarsAndCents, formatWholeDollars } from '@shared/domain/pricing';
+import { bookingLengthText, formatDollarsAndCents, formatWholeDollars, type PricingUnit } from '@shared/domain/pricing';
 
 /** Whole dollars from integer cents, as cards and dashboards show them (SPEC.md section 9). */
 export function formatPrice(cents: number): string {
@@ -26,15 +26,17 @@ export function minimumHoursText(minHours: number): string {
 }
 
 /**
- * How a service is priced and for how long at least, for the booking card and checkout:
- * 'Minimum 2 hours' per hour; 'Priced per session · minimum 2 hours' and 'Priced per day ·
- * minimum 8 hours' otherwise, so a per-day or per-session price is never read as hourly. The
- * amount is still price x hours (SPEC.md section 9): the hours say how long the session or day is.
+ * How a service is priced and for how long, for the booking card and checkout (decision 035):
+ * 'Minimum 2 hours' per hour; 'Priced per session · 3 hours a session' and 'Priced per day ·
+ * 8 hours a day' otherwise, so a per-day or per-session price is never read as hourly.
  */
-export function pricingUnitText(pricingUnit: 'per hour' | 'per session' | 'per day', minHours: number): string {
+export function pricingUnitText(pricingUnit: PricingUnit, minHours: number): string {
   if (pricingUnit === 'per hour') return minimumHoursText(minHours);
-  return `Priced ${pricingUnit} · minimum ${pluralize(minHours, 'hour')}`;
+  const unit = pricingUnit === 'per day' ? 'day' : 'session';
+  return `Priced ${pricingUnit} · ${pluralize(minHours, 'hour')} a ${unit}`;
 }
+
+export { bookingLengthText };
 
 export const PLACEHOLDER_PHOTO = '/media/placeholder.svg';
 

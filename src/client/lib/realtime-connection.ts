@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message, RealtimeEvent } from '@shared/api/conversations';
-import { conversationsQueryKey, threadQueryKey } from './conversation-queries';
+import { conversationsQueryKey, threadQueryKey } from './conversation-keys';
 import { unreadCountQuery } from './realtime';
 
 /** The events as this module reads them: those of booking threads. */

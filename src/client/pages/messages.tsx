@@ -6,7 +6,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ConversationList, mergeConversations } from '@/features/messages/conversation-list';
-import { conversationsQuery } from '@/lib/conversation-queries';
+import { conversationsQuery } from '@/features/messages/conversation-queries';
 import { conversationRefQuery, inquiriesQuery, useInquiryEvents } from '@/features/messages/inquiry-queries';
 import { ThreadView } from '@/features/messages/thread-view';
 import { useAuth } from '@/lib/auth-context';

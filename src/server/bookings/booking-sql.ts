@@ -8,7 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatDateIn, formatTimeIn, zoneCity } from '../../shared/domain/time.ts';
 import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { bookingStatusEmail, type BookingEmailStatus } from '../email/templates.ts';
+import { bookingStatusEmail, type BookingEmailStatus, type CanceledBy } from '../email/templates.ts';
+import type { LocationType } from '../../shared/domain/service-location.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -62,6 +63,12 @@ export type BookingParties = {
   provider_name: string;
   time_zone: string;
   title: string;
+  location_type: LocationType;
+  location_address: string | null;
+  location_area: string | null;
+  service_city: string;
+  booking_address: string | null;
+  booking_notes: string | null;
 };
 
 export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
@@ -70,7 +77,9 @@ export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created
   (tu.deactivated_at is null) as traveler_active,
   p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
   (pu.deactivated_at is null) as provider_active,
-  p.display_name as provider_name, p.time_zone, s.title`;
+  p.display_name as provider_name, p.time_zone, s.title,
+  s.location_type, s.location_address, s.location_area, s.city as service_city,
+  b.address as booking_address, b.notes as booking_notes`;
 export const partiesFrom = sql`bookings b
   join users tu on tu.id = b.user_id
   join providers p on p.id = b.provider_id
@@ -106,6 +115,15 @@ export async function recordBookingEvent(
   );
 }
 
+/**
+ * Where a booking happens, as its parties may be told: the traveler's address for a service at the
+ * traveler's, else the place or meeting point (with the area and city when no address is set).
+ */
+export function bookingWhere(b: BookingParties): string | null {
+  if (b.location_type === 'traveler_address') return b.booking_address;
+  return b.location_address ?? ([b.location_area, b.service_city].filter(Boolean).join(', ') || null);
+}
+
 /** The status email to `to` ('traveler' or 'provider'), written in the transaction of the change. */
 export async function enqueueStatusEmail(
   tx: Executor,
@@ -113,16 +131,22 @@ export async function enqueueStatusEmail(
   b: BookingParties,
   to: 'traveler' | 'provider',
   status: BookingEmailStatus,
+  more: { reason?: string | null; canceledBy?: CanceledBy } = {},
 ) {
   const active = to === 'traveler' ? b.traveler_active : b.provider_active;
   if (!active) return;
   const email = bookingStatusEmail({
     appUrl,
     status,
-    travelerName: to === 'traveler' ? b.traveler_name : b.provider_name,
+    recipientName: to === 'traveler' ? b.traveler_name : b.provider_name,
+    travelerName: b.traveler_name,
     providerName: b.provider_name,
     serviceTitle: b.title,
     startText: startText(b.start_at, b.time_zone),
+    reason: more.reason,
+    canceledBy: more.canceledBy,
+    // Accepted: the exact address, now that the booking is confirmed.
+    where: status === 'accepted' ? bookingWhere(b) : null,
     // A provider lands on their Booking Requests tab.
     dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider?tab=bookings',
   });

@@ -22,6 +22,7 @@ import { bookingRequestEmail, type BookingEmailStatus } from '../email/templates
 import { lockPaymentOfBooking, queuePaymentAction, type PaymentRow } from '../payments/payment-actions.ts';
 import { publishUserEvent } from '../realtime/events.ts';
 import {
+  bookingWhere,
   enqueueStatusEmail,
   normaliseParties,
   partiesFrom,
@@ -93,6 +94,8 @@ async function emailRequest(tx: Executor, appUrl: string, b: BookingParties) {
       serviceTitle: b.title,
       startText: startText(b.start_at, b.time_zone),
       hours: b.hours,
+      where: bookingWhere(b),
+      notes: b.booking_notes,
     }),
     kind: 'booking-request',
     dedupeKey: `booking:${b.id}:request`,
@@ -158,7 +161,11 @@ export async function applyToLocked(
       continue;
     }
     const status = EMAILED[notice.kind];
-    if (status) await enqueueStatusEmail(tx, ctx.appUrl, b, notice.to, status);
+    if (status)
+      await enqueueStatusEmail(tx, ctx.appUrl, b, notice.to, status, {
+        reason: opts.reason ?? null,
+        canceledBy: person ? actor : 'SYSTEM',
+      });
   }
   return decision;
 }

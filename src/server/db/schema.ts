@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { LocationType } from '../../shared/domain/service-location.ts';
 
 /** PostgreSQL full-text vector; only ever written by the database (generated column). */
 const tsvector = customType<{ data: string }>({
@@ -169,6 +170,12 @@ export const services = pgTable(
     priceCents: integer('price_cents').notNull(),
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),
+    /** Where it happens (shared/domain/service-location.ts; migration 0021). */
+    locationType: text('location_type').$type<LocationType>().notNull().default('traveler_address'),
+    /** The exact address of the provider's place or the meeting point (travelers see it once confirmed). */
+    locationAddress: text('location_address'),
+    /** The area travelers see before confirmation ('Alfama'). */
+    locationArea: text('location_area'),
     /** Admin moderation: an inactive service is hidden from the public. */
     isActive: boolean('is_active').notNull().default(true),
     /** The provider's own pause (distinct from moderation): hidden from the public while true. */

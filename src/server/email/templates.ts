@@ -64,7 +64,12 @@ export function newMessageEmail(input: {
   });
 }
 
-/** To the provider: a traveler asked to book. */
+/** Where a booking happens, as an email line ('Where: Rua Augusta 1, Lisbon'), or null when unknown. */
+function whereLine(where: string | null | undefined): string[] {
+  return where ? [`Where: ${where}`] : [];
+}
+
+/** To the provider: a traveler asked to book, with where and what they asked for. */
 export function bookingRequestEmail(input: {
   appUrl: string;
   providerName: string | null;
@@ -73,43 +78,108 @@ export function bookingRequestEmail(input: {
   /** The start as the provider reads it, e.g. 'Nov 27, 2026 at 6:00 PM (Lisbon)'. */
   startText: string;
   hours: number;
+  /** The traveler's address (a service at their address) or the place or meeting point. */
+  where?: string | null;
+  notes?: string | null;
 }): RenderedEmail {
   return renderEmail({
     subject: `New booking request: ${input.serviceTitle}`,
     greeting: input.providerName ? `Hi ${input.providerName},` : 'Hi,',
     paragraphs: [
       `${input.travelerName} asked to book ${input.serviceTitle} on ${input.startText} for ${input.hours} ${input.hours === 1 ? 'hour' : 'hours'}.`,
+      ...whereLine(input.where),
+      ...(input.notes ? [`Special requests: ${input.notes}`] : []),
       'Accept or decline the request from your dashboard.',
     ],
     action: { label: 'Open your dashboard', url: `${input.appUrl}/dashboard/provider?tab=bookings` },
   });
 }
 
-export type BookingEmailStatus = 'accepted' | 'declined' | 'canceled' | 'expired';
-
-const STATUS_SENTENCES: Record<BookingEmailStatus, (provider: string, service: string, start: string) => string> = {
-  accepted: (p, s, t) => `${p} accepted your booking of ${s} on ${t}.`,
-  declined: (p, s, t) => `${p} declined your booking request for ${s} on ${t}. You have not been charged.`,
-  canceled: (_p, s, t) => `Your booking of ${s} on ${t} was canceled.`,
-  expired: (p, s, t) => `Your request for ${s} on ${t} expired before ${p} answered. You have not been charged.`,
-};
-
-/** To the traveler: their booking was accepted, declined, canceled or expired. */
-export function bookingStatusEmail(input: {
+/** To the traveler: a receipt of the request they sent (nothing is charged until the provider accepts). */
+export function bookingReceiptEmail(input: {
   appUrl: string;
-  status: BookingEmailStatus;
   travelerName: string | null;
   providerName: string;
   serviceTitle: string;
   startText: string;
+  /** '3 hours', '1 day · 8 hours'. */
+  lengthText: string;
+  /** '$231', with the fee. */
+  totalText: string;
+  where?: string | null;
+  notes?: string | null;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Request sent: ${input.serviceTitle}`,
+    greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
+    paragraphs: [
+      `Your request to book ${input.serviceTitle} on ${input.startText} (${input.lengthText}) was sent to ${input.providerName}. They have up to 24 hours to answer, and we will email you when they do.`,
+      `Total: ${input.totalText}, service fee included. You are charged only if ${input.providerName} accepts.`,
+      ...whereLine(input.where),
+      ...(input.notes ? [`Your special requests: ${input.notes}`] : []),
+    ],
+    action: { label: 'See your bookings', url: `${input.appUrl}/dashboard/traveler` },
+  });
+}
+
+export type BookingEmailStatus = 'accepted' | 'declined' | 'canceled' | 'expired';
+
+/** Who canceled, as the email's reader is told. */
+export type CanceledBy = 'TRAVELER' | 'PROVIDER' | 'SYSTEM';
+
+function statusSentence(input: {
+  status: BookingEmailStatus;
+  providerName: string;
+  travelerName: string | null;
+  serviceTitle: string;
+  startText: string;
+  canceledBy?: CanceledBy | undefined;
+}): string {
+  const { providerName: p, serviceTitle: s, startText: t } = input;
+  switch (input.status) {
+    case 'accepted':
+      return `${p} accepted your booking of ${s} on ${t}.`;
+    case 'declined':
+      return `${p} declined your booking request for ${s} on ${t}. You have not been charged.`;
+    case 'expired':
+      return `Your request for ${s} on ${t} expired before ${p} answered. You have not been charged.`;
+    case 'canceled':
+      if (input.canceledBy === 'PROVIDER') return `${p} canceled the booking of ${s} on ${t}.`;
+      if (input.canceledBy === 'TRAVELER')
+        return `${input.travelerName ?? 'The traveler'} canceled the booking of ${s} on ${t}.`;
+      return `The booking of ${s} on ${t} was canceled.`;
+  }
+}
+
+/** To the traveler (or, for a cancel by the traveler, the provider): a booking was accepted, declined, canceled or expired. */
+export function bookingStatusEmail(input: {
+  appUrl: string;
+  status: BookingEmailStatus;
+  /** The reader's name, for the greeting (else the traveler's: the traveler is the usual reader). */
+  recipientName?: string | null;
+  providerName: string;
+  travelerName?: string | null;
+  serviceTitle: string;
+  startText: string;
+  /** Who canceled (a canceled booking's email says so). */
+  canceledBy?: CanceledBy | undefined;
+  /** The reason given in the decline or cancel dialog, passed on as written. */
+  reason?: string | null | undefined;
+  /** Accepted: where to go, now that the exact address can be told. */
+  where?: string | null | undefined;
   /** Where the link goes (default: the traveler's dashboard; a provider told of a cancel gets theirs). */
   dashboardPath?: string;
 }): RenderedEmail {
   const title = { accepted: 'accepted', declined: 'declined', canceled: 'canceled', expired: 'expired' }[input.status];
+  const greetingName = input.recipientName !== undefined ? input.recipientName : input.travelerName;
   return renderEmail({
     subject: `Booking ${title}: ${input.serviceTitle}`,
-    greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
-    paragraphs: [STATUS_SENTENCES[input.status](input.providerName, input.serviceTitle, input.startText)],
+    greeting: greetingName ? `Hi ${greetingName},` : 'Hi,',
+    paragraphs: [
+      statusSentence({ ...input, travelerName: input.travelerName ?? null }),
+      ...(input.reason ? [`The reason given: “${excerpt(input.reason, 500)}”`] : []),
+      ...(input.status === 'accepted' ? whereLine(input.where) : []),
+    ],
     action: { label: 'See your bookings', url: `${input.appUrl}${input.dashboardPath ?? '/dashboard/traveler'}` },
   });
 }

@@ -25,6 +25,8 @@ export function serviceCardColumns(db: Executor) {
     price: services.priceCents,
     pricingUnit: services.pricingUnit,
     minHours: services.minHours,
+    locationType: services.locationType,
+    locationArea: services.locationArea,
     rating: services.rating,
     ratingCount: services.ratingCount,
     isActive: services.isActive,

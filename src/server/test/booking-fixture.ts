@@ -36,6 +36,11 @@ export async function bookingFixture(db: Executor, timeZone = 'Europe/Lisbon') {
     title: 'Deep tissue massage',
     priceCents: 6000,
     minHours: 2,
+    // At the provider's studio: requests need no traveler's address (service-location.test.ts
+    // covers services that come to the traveler).
+    locationType: 'provider_place',
+    locationAddress: 'Rua da Rosa 10, Lisbon',
+    locationArea: 'Bairro Alto',
   });
   const service2 = await createService(db, {
     providerId: owner.provider.id,
@@ -43,8 +48,16 @@ export async function bookingFixture(db: Executor, timeZone = 'Europe/Lisbon') {
     title: 'City walk',
     priceCents: 2550,
     minHours: 1,
+    locationType: 'meeting_point',
+    locationAddress: 'Praça do Comércio, by the arch',
+    locationArea: 'Baixa',
   });
-  const othersService = await createService(db, { providerId: other.provider.id, categoryId: category.id });
+  const othersService = await createService(db, {
+    providerId: other.provider.id,
+    categoryId: category.id,
+    locationType: 'meeting_point',
+    locationAddress: 'Cais do Sodré station, main exit',
+  });
   for (const day of [3, 4]) {
     await createAvailability(db, {
       providerId: owner.provider.id,

@@ -2,10 +2,22 @@
 // check answers without the full zod runtime. Request schemas are in bookings.ts.
 import * as z from 'zod/mini';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
+import { LOCATION_TYPES } from '../domain/service-location.ts';
 import { pricingUnitSchema } from './catalog-responses.ts';
 
 /** A booking's status: one of the six (PENDING, CONFIRMED, PAID, COMPLETED, CANCELED, REFUNDED). */
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+
+/**
+ * Where a booking happens: the type, the area, and the exact address when its reader may know it
+ * (the traveler's own address; a place or meeting point once confirmed, or always for its provider).
+ */
+export const bookingLocationSchema = z.object({
+  type: z.enum(LOCATION_TYPES),
+  area: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+});
+export type BookingLocation = z.infer<typeof bookingLocationSchema>;
 
 /** One bookable start time: ISO instants (UTC). */
 export const slotSchema = z.object({ start: z.string(), end: z.string() });
@@ -68,6 +80,12 @@ export const bookingSchema = z.object({
   refundPending: z.optional(z.boolean()),
   /** The reason given when it was canceled or declined, if any. */
   cancelReason: z.nullable(z.string()),
+  /** A request the provider declined (from the booking's history; its status stays CANCELED). */
+  declined: z.optional(z.boolean()),
+  /** Who canceled a canceled booking (from its history), or null. */
+  canceledBy: z.optional(z.nullable(z.enum(['TRAVELER', 'PROVIDER', 'SYSTEM']))),
+  /** Where it happens; a place's or meeting point's address only once the booking is confirmed. */
+  location: z.optional(bookingLocationSchema),
   /** The provider's IANA zone: dates and times are shown in it, labelled. */
   timeZone: z.string(),
   /** The traveler (SPEC: user name, image). */

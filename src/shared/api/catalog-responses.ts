@@ -6,6 +6,7 @@
  * stay in full zod in catalog.ts, which re-exports everything here.
  */
 import * as z from 'zod/mini';
+import { LOCATION_TYPES } from '../domain/service-location.ts';
 import { govIdStatusSchema, providerProfileSchema } from './providers.ts';
 
 export const pricingUnitSchema = z.enum(['per hour', 'per session', 'per day']);
@@ -43,6 +44,9 @@ export const serviceSchema = z.object({
   price: z.int(),
   pricingUnit: pricingUnitSchema,
   minHours: z.int(),
+  /** Where it happens; travelers see the area (and the city) until a booking is confirmed. */
+  locationType: z.enum(LOCATION_TYPES),
+  locationArea: z.nullable(z.string()),
   /**
    * The service's own rating: the average of its reviews to one decimal, 0 when it has none
    * (shown as 'New'). The provider's rating is provider.rating (decision 019).

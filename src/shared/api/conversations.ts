@@ -48,6 +48,10 @@ export const conversationSchema = z.object({
     hours: z.number().int(),
     /** The provider's IANA zone: the start is shown in it, labelled. */
     timeZone: z.string(),
+    /** Where it happens, as the caller may know it (a place's address for a traveler once confirmed). */
+    where: z.string().nullable().optional(),
+    /** The traveler's special requests from checkout. */
+    notes: z.string().nullable().optional(),
   }),
   service: z.object({ id: z.string(), title: z.string() }),
   /** A provider sees the booking's traveler; a traveler sees the provider's display name and avatar. */

@@ -1,13 +1,15 @@
 // What the provider's workspace API returns, in zod/mini (like catalog-responses.ts), so the
 // browser can check answers without the full zod runtime.
 import * as z from 'zod/mini';
-import { bookingStatusSchema } from './bookings-responses.ts';
+import { bookingLocationSchema, bookingStatusSchema } from './bookings-responses.ts';
 import { serviceSchema } from './catalog-responses.ts';
 
 /** A service as its provider sees it (GET /api/provider/services): the card plus the pause flag. */
 export const providerServiceSchema = z.extend(serviceSchema, {
   /** The provider's own pause; isActive is the admin's moderation and is never set by the provider. */
   isPaused: z.boolean(),
+  /** The exact address of the provider's place or the meeting point (their own services only). */
+  locationAddress: z.nullable(z.string()),
 });
 export type ProviderService = z.infer<typeof providerServiceSchema>;
 export const providerServiceListSchema = z.array(providerServiceSchema);
@@ -40,6 +42,10 @@ export const providerBookingSchema = z.object({
    * be accepted only once its card is authorised. Absent from older servers: read as false.
    */
   paymentRequired: z.optional(z.boolean()),
+  /** The traveler's address (a service at their address) and special requests, as typed at checkout. */
+  address: z.optional(z.nullable(z.string())),
+  notes: z.optional(z.nullable(z.string())),
+  location: z.optional(bookingLocationSchema),
 });
 export type ProviderBooking = z.infer<typeof providerBookingSchema>;
 export const providerBookingListSchema = z.array(providerBookingSchema);

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 import { NAME_MAX_LENGTH } from '../domain/constants.ts';
 import { isKnownLanguage, MAX_PROFILE_LANGUAGES } from '../domain/languages.ts';
+import {
+  DEFAULT_LOCATION_TYPE,
+  LOCATION_TYPES,
+  needsServiceAddress,
+  SERVICE_ADDRESS_REQUIRED,
+  SERVICE_LOCATION_ADDRESS_MAX,
+  SERVICE_LOCATION_AREA_MAX,
+} from '../domain/service-location.ts';
 import { hasHostileCharacters, HOSTILE_NAME_MESSAGE } from './auth.ts';
 import {
   PRICING_UNITS,
@@ -68,17 +76,41 @@ export const servicePhotosSchema = z
   .max(SERVICE_PHOTOS_MAX, `A service can have at most ${SERVICE_PHOTOS_MAX} photos`)
   .refine((urls) => new Set(urls).size === urls.length, 'The same photo is listed twice');
 
-/** POST /api/services (SPEC.md section 7, plus optional photos: the first is the cover). */
-export const createServiceSchema = z.strictObject({
-  title: serviceTitleSchema,
-  description: serviceDescriptionSchema.default(''),
-  categoryId: z.string({ error: 'Category is required' }).uuid('Category is required'),
-  price: servicePriceSchema,
-  pricingUnit: pricingUnitSchema.default('per hour'),
-  minHours: serviceMinHoursSchema.default(1),
-  city: serviceCitySchema,
-  photos: servicePhotosSchema.default([]),
+const locationTypeSchema = z.enum(LOCATION_TYPES, {
+  error: `Where it happens must be one of ${LOCATION_TYPES.join(', ')}`,
 });
+const locationAddressSchema = z
+  .string({ error: 'The address must be text' })
+  .trim()
+  .max(SERVICE_LOCATION_ADDRESS_MAX, `The address must be at most ${SERVICE_LOCATION_ADDRESS_MAX} characters`)
+  .transform((v) => v || undefined);
+const locationAreaSchema = z
+  .string({ error: 'The area must be text' })
+  .trim()
+  .max(SERVICE_LOCATION_AREA_MAX, `The area must be at most ${SERVICE_LOCATION_AREA_MAX} characters`)
+  .transform((v) => v || null);
+
+/** POST /api/services (SPEC.md section 7, plus optional photos: the first is the cover). */
+export const createServiceSchema = z
+  .strictObject({
+    title: serviceTitleSchema,
+    description: serviceDescriptionSchema.default(''),
+    categoryId: z.string({ error: 'Category is required' }).uuid('Category is required'),
+    price: servicePriceSchema,
+    pricingUnit: pricingUnitSchema.default('per hour'),
+    minHours: serviceMinHoursSchema.default(1),
+    city: serviceCitySchema,
+    photos: servicePhotosSchema.default([]),
+    /** Where it happens; clients that do not say get the traveler's address. */
+    locationType: locationTypeSchema.default(DEFAULT_LOCATION_TYPE),
+    /** Required for the provider's place or a meeting point. */
+    locationAddress: locationAddressSchema.optional(),
+    locationArea: locationAreaSchema.optional(),
+  })
+  .refine((v) => !needsServiceAddress(v.locationType) || !!v.locationAddress, {
+    message: SERVICE_ADDRESS_REQUIRED,
+    path: ['locationAddress'],
+  });
 export type CreateServiceInput = z.input<typeof createServiceSchema>;
 export type CreateServiceData = z.output<typeof createServiceSchema>;
 
@@ -97,6 +129,9 @@ export const updateServiceSchema = z
     city: serviceCitySchema,
     photos: servicePhotosSchema,
     isPaused: z.boolean({ error: 'isPaused must be true or false' }),
+    locationType: locationTypeSchema,
+    locationAddress: locationAddressSchema,
+    locationArea: locationAreaSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send at least one field');

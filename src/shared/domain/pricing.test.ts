@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FEE_RATE } from './constants.ts';
 import {
+  amountsForUnit,
+  bookedHours,
   bookingAmounts,
   formatDollarsAndCents,
   formatWholeDollars,
   serviceFeeCents,
   subtotalCents,
+  unitPriceOfBooking,
 } from './pricing.ts';
 
 describe('subtotalCents', () => {
@@ -105,5 +108,29 @@ describe('formatDollarsAndCents', () => {
     expect(formatDollarsAndCents(2_519_975)).toBe('$25,199.75');
     expect(formatDollarsAndCents(-683)).toBe('-$6.83');
     expect(() => formatDollarsAndCents(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('pricing units', () => {
+  it('per hour is price x hours; per session and per day are one unit at the price, however long', () => {
+    expect(amountsForUnit('per hour', 9000, 3)).toEqual({ subtotalCents: 27000, feeCents: 1350, totalCents: 28350 });
+    // $90 per session of 3 hours is $90, not $270.
+    expect(amountsForUnit('per session', 9000, 3)).toEqual({ subtotalCents: 9000, feeCents: 450, totalCents: 9450 });
+    // $220 per day of 8 hours is $220, not $1,760.
+    expect(amountsForUnit('per day', 22000, 8)).toEqual({ subtotalCents: 22000, feeCents: 1100, totalCents: 23100 });
+    expect(amountsForUnit('per day', 3999, 8).totalCents).toBe(4199);
+    expect(() => amountsForUnit('per day', 22000, 0)).toThrow(RangeError);
+  });
+
+  it('a session or a day blocks its length; per hour blocks the hours asked for', () => {
+    expect(bookedHours('per hour', 2, 5)).toBe(5);
+    expect(bookedHours('per session', 3, 1)).toBe(3);
+    expect(bookedHours('per day', 8, 1)).toBe(8);
+  });
+
+  it('reads the unit price back from a booking amount', () => {
+    expect(unitPriceOfBooking('per hour', 27000, 3)).toBe(9000);
+    expect(unitPriceOfBooking('per session', 9000, 3)).toBe(9000);
+    expect(unitPriceOfBooking('per day', 22000, 8)).toBe(22000);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Money rules (SPEC.md section 9): prices are integer US cents; a booking's subtotal is the price
- * times the hours, the service fee is 5 % of the subtotal rounded half up to a whole cent, and the
- * total is their sum. All maths is on integers, so no float drift ever reaches an amount.
+ * Money rules: prices are integer US cents; a booking's subtotal is what its pricing unit says
+ * (price x hours per hour, the unit price for one session or one day: decision 035), the service
+ * fee is 5 % of the subtotal rounded half up to a whole cent, and the total is their sum. All
+ * maths is on integers, so no float drift ever reaches an amount.
  */
 import { SERVICE_FEE_RATE } from './constants.ts';
 
@@ -45,11 +46,51 @@ export type BookingAmounts = {
   totalCents: number;
 };
 
-/** Subtotal, fee and total of `hours` at `priceCents` an hour (or a session / a day). */
+/** Subtotal, fee and total of `hours` at `priceCents` an hour. */
 export function bookingAmounts(priceCents: number, hours: number): BookingAmounts {
   const subtotal = subtotalCents(priceCents, hours);
   const feeCents = serviceFeeCents(subtotal);
   return { subtotalCents: subtotal, feeCents, totalCents: subtotal + feeCents };
+}
+
+export type PricingUnit = 'per hour' | 'per session' | 'per day';
+
+/**
+ * How long a booking is and how much of the unit it buys (decision 035):
+ * - per hour: the hours the traveler chose (at least the service's minimum), each at the price;
+ * - per session: one session, whose length is the service's `minHours` field;
+ * - per day: one day, covering the service's `minHours` field in hours ('Hours per day').
+ * The hours are always the time blocked in the provider's calendar.
+ */
+export function isHourly(unit: PricingUnit): boolean {
+  return unit === 'per hour';
+}
+
+/**
+ * The hours a booking of `unit` blocks: the hours asked for per hour, the session's or day's
+ * length (the service's `minHours`) otherwise, whatever was asked.
+ */
+export function bookedHours(unit: PricingUnit, minHours: number, requestedHours: number): number {
+  return isHourly(unit) ? requestedHours : minHours;
+}
+
+/** Subtotal, fee and total of a booking of `hours` at `priceCents` per `unit` (one session or day: the price). */
+export function amountsForUnit(unit: PricingUnit, priceCents: number, hours: number): BookingAmounts {
+  requireHours(hours);
+  return bookingAmounts(priceCents, isHourly(unit) ? hours : 1);
+}
+
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+/** What one booking buys: '3 hours' per hour, '1 session · 3 hours' or '1 day · 8 hours' otherwise. */
+export function bookingLengthText(unit: PricingUnit, hours: number): string {
+  if (isHourly(unit)) return hoursText(hours);
+  return `1 ${unit === 'per day' ? 'day' : 'session'} · ${hoursText(hours)}`;
+}
+
+/** The unit price a booking was made at, from its amount: per hour amount / hours, else the amount. */
+export function unitPriceOfBooking(unit: PricingUnit, amountCents: number, hours: number): number {
+  return isHourly(unit) ? Math.round(amountCents / Math.max(1, hours)) : amountCents;
 }
 
 function sign(cents: number) {

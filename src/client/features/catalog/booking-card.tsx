@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Clock, ShieldCheck } from 'lucide-react';
+import { Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
 import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
+import { TravelersOnly } from '@/components/travelers-only';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
 import { monthOfDate } from '@shared/domain/checkout';
 import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
+import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
-import { availableDaysQuery } from '@/lib/booking-api';
+import { availableDaysQuery } from './free-times-api';
 import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
@@ -50,12 +52,24 @@ export function BookingCard({ service }: { service: Service }) {
   const isDisabledDay = (day: Date) =>
     isBefore(day, today) || (free !== undefined && !free.has(calendarDateOfLocalDate(day)));
 
+  // Pressed Book Now as a provider or an admin (only travelers book; a provider's own service goes
+  // on to checkout, which says why it cannot be booked).
+  const [notTraveler, setNotTraveler] = useState(false);
+
   function handleBook() {
+    const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
     if (!user) {
-      const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
       navigate(signInPath(`/service/${service.id}${query}`, 'book'));
       return;
     }
+    if (user.role !== 'TRAVELER' && service.provider.userId !== user.id) {
+      setNotTraveler(true);
+      return;
+    }
+    navigate(`/checkout/${service.id}${query}`);
+  }
+
+  function goToCheckout() {
     const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
     navigate(`/checkout/${service.id}${query}`);
   }
@@ -73,6 +87,14 @@ export function BookingCard({ service }: { service: Service }) {
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="booking-unit">
             <Clock className="size-4" aria-hidden="true" />
             {pricingUnitText(service.pricingUnit, service.minHours)}
+          </p>
+          {/* Where it happens: the area and city; the exact address comes with a confirmed booking. */}
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="service-where">
+            <MapPin className="size-4" aria-hidden="true" />
+            {LOCATION_TYPE_LABELS[service.locationType]}
+            {service.locationType === 'traveler_address'
+              ? ''
+              : `, ${[service.locationArea, service.city].filter(Boolean).join(', ')}`}
           </p>
         </div>
 
@@ -110,6 +132,9 @@ export function BookingCard({ service }: { service: Service }) {
         <Button size="lg" className="w-full" onClick={handleBook} disabled={isLoading}>
           Book Now
         </Button>
+        {notTraveler && user && user.role !== 'TRAVELER' && (
+          <TravelersOnly role={user.role} onSwitched={goToCheckout} />
+        )}
         <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
           Secure payment processing

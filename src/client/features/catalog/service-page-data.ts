@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { availableDaysQuery } from '@/lib/booking-api';
+import { availableDaysQuery } from './free-times-api';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ViewerClock } from '@/lib/viewer-clock';
 import { monthOfDate } from '@shared/domain/checkout';

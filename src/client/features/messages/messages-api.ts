@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { inquiryMessageSchema, MESSAGE_PAGE_SIZE, messageSchema, type ThreadMessage } from '@shared/api/conversations';
 import { apiRequest } from '@/lib/api';
-import { conversationsQueryKey, threadQueryKey } from '@/lib/conversation-queries';
+import { conversationsQueryKey, threadQueryKey } from '@/lib/conversation-keys';
 import { inquiriesQueryKey, inquiryThreadQueryKey } from './inquiry-queries';
 
 /**

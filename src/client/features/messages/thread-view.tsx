@@ -47,7 +47,14 @@ function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
             <span aria-hidden="true">·</span>
             <span>{pluralize(booking.hours, 'hour')}</span>
           </p>
-        ) : (
+        ) : null}
+        {booking && (booking.where || booking.notes) ? (
+          <div className="flex flex-col text-sm text-muted-foreground" data-testid="thread-booking-details">
+            {booking.where && <p className="break-words">Where: {booking.where}</p>}
+            {booking.notes && <p className="break-words whitespace-pre-line">Special requests: {booking.notes}</p>}
+          </div>
+        ) : null}
+        {booking ? null : (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <Badge variant="outline">Inquiry</Badge>
             <span>No booking yet</span>

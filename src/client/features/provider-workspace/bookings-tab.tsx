@@ -15,12 +15,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { CancelBookingDialog } from '@/lib/cancel-booking';
+import { BookingWhere } from '@/components/booking-where';
+import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { formatPrice, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
-import { paymentsConfigQuery } from '@/lib/payments-config';
+import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
 import { pendingFirst } from './booking-requests';
 import {
@@ -97,7 +98,7 @@ function BookingRow({
     <li
       data-testid="provider-booking"
       data-booking-id={booking.id}
-      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:flex-row lg:items-center"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-center"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <PersonAvatar name={booking.user.name} image={booking.user.image} className="size-10" />
@@ -172,6 +173,8 @@ function BookingRow({
           </Link>
         </Button>
       </div>
+      {/* What the provider needs to serve it: where, and what the traveler asked for. */}
+      <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
     </li>
   );
 }

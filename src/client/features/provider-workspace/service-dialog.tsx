@@ -10,6 +10,13 @@ import {
   SERVICE_PHOTOS_MAX,
   SERVICE_TITLE_MAX,
 } from '@shared/domain/service-limits';
+import {
+  LOCATION_TYPE_PROVIDER_LABELS,
+  LOCATION_TYPES,
+  needsServiceAddress,
+  SERVICE_LOCATION_ADDRESS_MAX,
+  SERVICE_LOCATION_AREA_MAX,
+} from '@shared/domain/service-location';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -31,7 +38,29 @@ import { Textarea } from '@/components/ui/textarea';
 import { initialState, toPayload, type FormState } from './service-form';
 import { createServiceRequest, invalidateAfterServiceChange, updateServiceRequest } from './workspace-api';
 
-const FIELDS = ['title', 'description', 'categoryId', 'city', 'price', 'pricingUnit', 'minHours', 'photos'] as const;
+/**
+ * The one length field, named for the unit (decision 035): the minimum hours per hour, the length
+ * of one session per session, the hours one day covers per day.
+ */
+function minHoursLabel(unit: FormState['pricingUnit']): string {
+  if (unit === 'per session') return 'Session length';
+  if (unit === 'per day') return 'Hours per day';
+  return 'Min Hours';
+}
+
+const FIELDS = [
+  'title',
+  'description',
+  'categoryId',
+  'city',
+  'price',
+  'pricingUnit',
+  'minHours',
+  'photos',
+  'locationType',
+  'locationAddress',
+  'locationArea',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
@@ -205,7 +234,7 @@ export function ServiceDialog({
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id={fid('minHours')} label="Min Hours" error={errors.minHours}>
+            <FormField id={fid('minHours')} label={minHoursLabel(form.pricingUnit)} error={errors.minHours}>
               <Input
                 id={fid('minHours')}
                 type="number"
@@ -218,6 +247,49 @@ export function ServiceDialog({
                 {...invalid('minHours')}
               />
             </FormField>
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={fid('locationType')} label="Where it happens" error={errors.locationType}>
+              <NativeSelect
+                id={fid('locationType')}
+                value={form.locationType}
+                onChange={(e) => set('locationType', e.target.value as FormState['locationType'])}
+              >
+                {LOCATION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {LOCATION_TYPE_PROVIDER_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id={fid('locationArea')} label="Area (shown to everyone)" error={errors.locationArea}>
+              <Input
+                id={fid('locationArea')}
+                maxLength={SERVICE_LOCATION_AREA_MAX}
+                value={form.locationArea}
+                onChange={(e) => set('locationArea', e.target.value)}
+                {...invalid('locationArea')}
+              />
+            </FormField>
+            {needsServiceAddress(form.locationType) && (
+              <div className="sm:col-span-2">
+                <FormField
+                  id={fid('locationAddress')}
+                  label="Address (shown to travelers once you accept)"
+                  error={errors.locationAddress}
+                >
+                  <Input
+                    id={fid('locationAddress')}
+                    required
+                    maxLength={SERVICE_LOCATION_ADDRESS_MAX}
+                    value={form.locationAddress}
+                    onChange={(e) => set('locationAddress', e.target.value)}
+                    {...invalid('locationAddress')}
+                  />
+                </FormField>
+              </div>
+            )}
           </div>
 
           <div className="flex flex-col gap-2">

@@ -1,4 +1,5 @@
 import type { CreateServiceInput, ProviderService } from '@shared/api/provider-workspace';
+import { DEFAULT_LOCATION_TYPE, needsServiceAddress, type LocationType } from '@shared/domain/service-location';
 import { DEFAULT_MIN_HOURS, DEFAULT_PRICING_UNIT, type PRICING_UNITS } from '@shared/domain/service-limits';
 
 /** What the Create/Edit Service dialog holds while typing (numbers as typed). */
@@ -11,6 +12,9 @@ export type FormState = {
   pricingUnit: (typeof PRICING_UNITS)[number];
   minHours: string;
   photos: string[];
+  locationType: LocationType;
+  locationAddress: string;
+  locationArea: string;
 };
 
 export function initialState(service: ProviderService | undefined): FormState {
@@ -23,6 +27,9 @@ export function initialState(service: ProviderService | undefined): FormState {
     pricingUnit: service?.pricingUnit ?? DEFAULT_PRICING_UNIT,
     minHours: String(service?.minHours ?? DEFAULT_MIN_HOURS),
     photos: service?.photos ?? [],
+    locationType: service?.locationType ?? DEFAULT_LOCATION_TYPE,
+    locationAddress: service?.locationAddress ?? '',
+    locationArea: service?.locationArea ?? '',
   };
 }
 
@@ -39,5 +46,9 @@ export function toPayload(form: FormState): CreateServiceInput {
     pricingUnit: form.pricingUnit,
     minHours: Number.isFinite(minHours) ? minHours : DEFAULT_MIN_HOURS,
     photos: form.photos,
+    locationType: form.locationType,
+    // A service at the traveler's address has no address of its own.
+    ...(needsServiceAddress(form.locationType) ? { locationAddress: form.locationAddress } : {}),
+    locationArea: form.locationArea,
   };
 }

@@ -7,9 +7,10 @@ import { availableActions } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
+import { BookingWhere } from '@/components/booking-where';
 import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
-import { paymentsConfigQuery } from '@/lib/payments-config';
+import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPriceWithCents, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 
@@ -33,6 +34,15 @@ function CoverPhoto({ booking }: { booking: Booking }) {
       className="size-full bg-muted object-cover"
     />
   );
+}
+
+/** Who closed a canceled booking, from its history: the provider declined or canceled, you canceled. */
+function closedBy(booking: Booking): string | null {
+  if (booking.declined) return `${booking.service.provider.displayName} declined this request.`;
+  if (booking.canceledBy === 'PROVIDER') return `${booking.service.provider.displayName} canceled this booking.`;
+  if (booking.canceledBy === 'TRAVELER') return 'You canceled this booking.';
+  if (booking.canceledBy === 'SYSTEM') return null;
+  return booking.cancelReason ? '' : null;
 }
 
 /**
@@ -88,7 +98,7 @@ export function TravelerBookingCard({
             </h3>
             <p className="truncate text-sm text-muted-foreground">with {booking.service.provider.displayName}</p>
           </div>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge status={booking.status} declined={booking.declined} />
         </div>
 
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
@@ -124,11 +134,24 @@ export function TravelerBookingCard({
             {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
           </p>
         )}
-        {booking.cancelReason && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
-          <p className="text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+        {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && closedBy(booking) !== null && (
+          <p className="text-sm text-muted-foreground" data-testid="booking-closed">
+            {closedBy(booking)}
+            {booking.cancelReason && (
+              <>
+                {' '}
+                <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+              </>
+            )}
           </p>
         )}
+        <BookingWhere
+          location={booking.location}
+          address={booking.address}
+          notes={booking.notes}
+          city={booking.service.city}
+          reader="traveler"
+        />
 
         <div className="mt-auto flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">

@@ -7,7 +7,7 @@ import { InlineLoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bookingWhen } from '@/lib/booking-time';
-import { CancelBookingDialog } from '@/lib/cancel-booking';
+import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { useNow } from '@/lib/use-now';
 import { TravelerBookingCard } from './booking-card';
 import { travelerBookingsQuery, type BookingListStatus } from './bookings-api';

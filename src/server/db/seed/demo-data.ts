@@ -505,7 +505,18 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         photos,
         priceCents: price,
         pricingUnit: template.unit,
-        minHours: template.minHours,
+        // A session or a day is never longer than the provider's longest working stretch, so the
+        // calendar can hold it (the field is the length of one session or one day: decision 035).
+        minHours: Math.min(template.minHours, longestStretch(profile)),
+        // Tours start at a meeting point (its address told once a booking is confirmed); the rest
+        // come to the traveler, whose address checkout asks for.
+        ...(category === 'tours'
+          ? {
+              locationType: 'meeting_point' as const,
+              locationAddress: rng.pick(city.addresses),
+              locationArea: rng.pick(city.neighbourhoods),
+            }
+          : { locationType: 'traveler_address' as const }),
         isActive: profile.govIdStatus !== 'REJECTED',
         createdAt: serviceCreated,
       }) as ServiceCtx['row'];
@@ -569,7 +580,8 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
             [2, 1],
           ] as const)
         : s.row.minHours;
-    const hours = opts.hours ?? unitHours;
+    // A session or a day blocks its length, whatever a script asks (decision 035).
+    const hours = s.row.pricingUnit === 'per hour' ? (opts.hours ?? unitHours) : unitHours;
     const [open, close] = p.profile.hours;
     const latest = Math.max(open, close - hours);
     const hour = opts.hour !== undefined ? Math.min(Math.max(opts.hour, open), latest) : rng.int(open, latest);
@@ -596,12 +608,14 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     p.busyDays.add(dayOffset);
     t.busyDates.add(dateKey);
     const city = p.city;
-    const atHome = s.category !== 'tours' && s.category !== 'driver';
-    const address = rng.chance(0.85)
-      ? atHome
-        ? rng.pick(city.addresses)
-        : `Pick-up: ${rng.pick(city.addresses)}`
-      : null;
+    // The traveler's address when the service comes to them (checkout requires it); none for a
+    // meeting point, whose address is the service's.
+    const address =
+      s.row.locationType === 'meeting_point'
+        ? null
+        : s.category === 'driver'
+          ? `Pick-up: ${rng.pick(city.addresses)}`
+          : rng.pick(city.addresses);
     const row: NewBooking & { id: Id; createdAt: Date; startAt: Date; endAt: Date } = {
       id: ids.uuid(),
       userId: t.userId,
@@ -611,7 +625,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
       startAt,
       hours,
       endAt,
-      ...bookingAmountColumns(s.row.priceCents, hours),
+      ...bookingAmountColumns(s.row.priceCents, hours, s.row.pricingUnit),
       address,
       notes: rng.chance(0.35) ? rng.pick(BOOKING_NOTES) : null,
       createdAt,
@@ -815,6 +829,13 @@ function pickServices(
     for (const c of candidates.slice(0, want)) out.push({ category, ...c });
   });
   return out;
+}
+
+/** The longest stretch of hours in a row the provider's availability offers on a working day. */
+function longestStretch(profile: ProviderCtx['profile']): number {
+  const [open, close] = profile.hours;
+  if (profile.availability === 'split' && open < 13 && close > 15) return Math.max(13 - open, close - 14);
+  return close - open;
 }
 
 function buildAvailabilityFor(p: ProviderCtx, now: Date, rng: Rng, ids: Rng, out: NewAvailability[]) {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit, type PricingUnit } from '../../../shared/domain/pricing.ts';
 import { HOUR_MS } from '../../../shared/domain/time.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../open.ts';
@@ -173,9 +173,9 @@ export async function createService(db: Executor, overrides: Partial<NewService>
 
 // ------------------------------------------------------------------------------------- bookings
 
-/** The amount_cents and fee_cents columns of `hours` at `priceCents` (shared/domain/pricing.ts). */
-export function bookingAmountColumns(priceCents: number, hours: number) {
-  const { subtotalCents, feeCents } = bookingAmounts(priceCents, hours);
+/** The amount_cents and fee_cents columns of `hours` at `priceCents` per `unit` (shared/domain/pricing.ts). */
+export function bookingAmountColumns(priceCents: number, hours: number, unit: PricingUnit = 'per hour') {
+  const { subtotalCents, feeCents } = amountsForUnit(unit, priceCents, hours);
   return { amountCents: subtotalCents, feeCents };
 }
 
@@ -184,7 +184,7 @@ export function bookingAmountColumns(priceCents: number, hours: number) {
  * Explicit `endAt`, `amountCents` or `feeCents` overrides win.
  */
 export function buildBooking(
-  service: Pick<ServiceRow, 'id' | 'providerId' | 'priceCents' | 'minHours'>,
+  service: Pick<ServiceRow, 'id' | 'providerId' | 'priceCents' | 'minHours'> & Partial<Pick<ServiceRow, 'pricingUnit'>>,
   overrides: Partial<NewBooking> & Pick<NewBooking, 'userId'>,
 ): NewBooking {
   const hours = overrides.hours ?? service.minHours;
@@ -193,7 +193,7 @@ export function buildBooking(
     serviceId: service.id,
     providerId: service.providerId,
     status: 'PENDING',
-    ...bookingAmountColumns(service.priceCents, hours),
+    ...bookingAmountColumns(service.priceCents, hours, service.pricingUnit),
     endAt: new Date(startAt.getTime() + hours * HOUR_MS),
     ...overrides,
     startAt,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/domain/categories.ts';
-import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit } from '../../../shared/domain/pricing.ts';
 import { formatWallTime, utcToZoned } from '../../../shared/domain/time.ts';
 import { verifyPassword } from '../../features/auth/passwords.ts';
 import { listInquiries } from '../../features/messages/inquiries.ts';
@@ -100,10 +100,11 @@ describe('seedDemo', () => {
       city: string;
       base_city: string;
       min_hours: number;
+      pricing_unit: string;
       price_cents: number;
       is_active: boolean;
     }>(
-      sql`select s.photos, c.slug, s.city, p.base_city, s.min_hours, s.price_cents, s.is_active
+      sql`select s.photos, c.slug, s.city, p.base_city, s.min_hours, s.pricing_unit::text, s.price_cents, s.is_active
             from services s join categories c on c.id = s.category_id join providers p on p.id = s.provider_id`,
     );
     for (const s of services) {
@@ -117,10 +118,15 @@ describe('seedDemo', () => {
       }
       expect(s.city).toBe(s.base_city);
       expect(s.min_hours).toBeGreaterThanOrEqual(1);
-      expect(s.min_hours).toBeLessThanOrEqual(4);
+      // A minimum of at most 4 hours per hour; a session's or a day's length (decision 035) up to 10.
+      expect(s.min_hours).toBeLessThanOrEqual(s.pricing_unit === 'per hour' ? 4 : 10);
       expect(s.price_cents).toBeGreaterThan(0);
     }
     expect(services.some((s) => !s.is_active)).toBe(true);
+    // Day trips and full days cover a working day, not one hour.
+    const days = services.filter((s) => s.pricing_unit === 'per day');
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.filter((s) => s.min_hours >= 6).length / days.length).toBeGreaterThan(0.7);
   });
 
   it('has bookings in every status with consistent amounts and times', async () => {
@@ -143,7 +149,9 @@ describe('seedDemo', () => {
       created_late: number;
     }>(sql`
       select
-        count(*) filter (where b.amount_cents <> s.price_cents * b.hours or b.fee_cents <> round(b.amount_cents * 5 / 100.0))::int as amounts,
+        count(*) filter (where b.amount_cents <> (case when s.pricing_unit = 'per hour' then s.price_cents * b.hours else s.price_cents end)
+          or b.fee_cents <> round(b.amount_cents * 5 / 100.0)
+          or (s.pricing_unit <> 'per hour' and b.hours <> s.min_hours))::int as amounts,
         count(*) filter (where b.end_at <> b.start_at + make_interval(hours => b.hours))::int as ends,
         count(*) filter (where b.status = 'COMPLETED' and b.end_at > now())::int as completed_future,
         count(*) filter (where b.status in ('PENDING', 'CONFIRMED') and b.start_at < now())::int as live_past,
@@ -401,11 +409,15 @@ describe('buildDemoData', () => {
 
   it('computes every booking’s amount and fee with the shared pricing rules', () => {
     const data = buildDemoData(new Date('2026-03-01T12:00:00Z'), 'hash');
-    const prices = new Map(data.services.map((s) => [s.id, s.priceCents]));
+    const services = new Map(data.services.map((s) => [s.id, s]));
     expect(data.bookings.length).toBeGreaterThan(100);
     for (const b of data.bookings) {
-      const { subtotalCents, feeCents } = bookingAmounts(prices.get(b.serviceId) as number, b.hours);
+      const service = services.get(b.serviceId)!;
+      const unit = service.pricingUnit ?? 'per hour';
+      const { subtotalCents, feeCents } = amountsForUnit(unit, service.priceCents, b.hours);
       expect([b.amountCents, b.feeCents]).toEqual([subtotalCents, feeCents]);
+      // A session or a day blocks its length (decision 035).
+      if (unit !== 'per hour') expect(b.hours).toBe(service.minHours);
     }
   });
 });

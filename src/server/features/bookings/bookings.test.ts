@@ -85,6 +85,9 @@ describe('GET /api/provider/bookings', () => {
       service: { id: f.service.id, title: 'Deep tissue massage', photos: [] },
       paymentStatus: null,
       paymentRequired: false,
+      address: null,
+      notes: null,
+      location: { type: 'traveler_address', area: null, address: null },
     });
     expect(res.body).not.toContain('@');
   });

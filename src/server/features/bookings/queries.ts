@@ -7,6 +7,8 @@ import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../../shared/api/bookings.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import { effectiveStatus, respondBy } from '../../../shared/domain/booking-machine.ts';
+import { unitPriceOfBooking } from '../../../shared/domain/pricing.ts';
+import { isAddressRevealed } from '../../../shared/domain/service-location.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
@@ -49,6 +51,13 @@ const bookingColumns = {
   servicePhotos: services.photos,
   serviceCity: services.city,
   pricingUnit: services.pricingUnit,
+  locationType: services.locationType,
+  locationAddress: services.locationAddress,
+  locationArea: services.locationArea,
+  // Who closed it, from the history: 'PROVIDER:PENDING' is a declined request.
+  closedBy: sql<string | null>`(select e.actor_role || ':' || coalesce(e.from_status::text, '')
+    from booking_events e where e.booking_id = ${bookings.id} and e.to_status in ('CANCELED', 'REFUNDED')
+    order by e.created_at desc, e.seq desc limit 1)`,
   categoryName: categories.name,
   categorySlug: categories.slug,
   providerId: providers.id,
@@ -76,6 +85,16 @@ function selectBookings(db: Executor) {
 
 type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
 
+/** A declined request and who canceled, from the history row that closed the booking. */
+function closedFields(closedBy: string | null): {
+  declined: boolean;
+  canceledBy: 'TRAVELER' | 'PROVIDER' | 'SYSTEM' | null;
+} {
+  const [actor, from] = (closedBy ?? '').split(':');
+  const canceledBy = actor === 'TRAVELER' || actor === 'PROVIDER' || actor === 'SYSTEM' ? actor : null;
+  return { declined: canceledBy === 'PROVIDER' && from === 'PENDING', canceledBy };
+}
+
 function toBooking(r: BookingRow, now: Date): Booking {
   const lifecycle = {
     status: r.status,
@@ -102,6 +121,13 @@ function toBooking(r: BookingRow, now: Date): Booking {
     awaitingPayment: status === 'PENDING' && r.paymentRequired && !r.authorisedAt,
     refundPending: r.refundPending,
     cancelReason: r.cancelReason,
+    ...closedFields(r.closedBy),
+    // The exact place is the traveler's to know once the provider accepted; before, area and city.
+    location: {
+      type: r.locationType,
+      area: r.locationArea,
+      address: r.locationType === 'traveler_address' ? r.address : isAddressRevealed(status) ? r.locationAddress : null,
+    },
     timeZone: r.timeZone,
     user: { id: r.userId, name: r.userName, image: r.userImage },
     service: {
@@ -110,8 +136,8 @@ function toBooking(r: BookingRow, now: Date): Booking {
       photos: r.servicePhotos ?? [],
       city: r.serviceCity,
       pricingUnit: r.pricingUnit,
-      // The price per unit when it was booked (amount = price x hours, both fixed at booking).
-      price: Math.round(r.amountCents / r.hours),
+      // The price per unit when it was booked (the amount is fixed at booking: decision 035).
+      price: unitPriceOfBooking(r.pricingUnit, r.amountCents, r.hours),
       category: { name: r.categoryName, slug: r.categorySlug },
       provider: {
         id: r.providerId,
@@ -205,6 +231,11 @@ export async function listProviderBookings(
       servicePhotos: services.photos,
       paymentStatus: payments.status,
       paymentRequired: bookings.paymentRequired,
+      address: bookings.address,
+      notes: bookings.notes,
+      locationType: services.locationType,
+      locationAddress: services.locationAddress,
+      locationArea: services.locationArea,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -237,6 +268,10 @@ export async function listProviderBookings(
       service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
       paymentStatus: r.paymentStatus ?? null,
       paymentRequired: r.paymentRequired,
+      // What the provider needs to serve it: where, and what the traveler asked for.
+      address: r.address,
+      notes: r.notes,
+      location: { type: r.locationType, area: r.locationArea, address: r.locationAddress },
     };
   });
 }

@@ -19,12 +19,15 @@ import {
   SLOT_TAKEN_MESSAGE,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
-import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit, bookingLengthText, formatDollarsAndCents, isHourly } from '../../../shared/domain/pricing.ts';
+import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { availability, bookings, providers, services, users } from '../../db/schema.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { bookingReceiptEmail } from '../../email/templates.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
-import { attachInquiryToBooking, effectiveStatusSql, overdueSql } from '../../bookings/booking-sql.ts';
+import { attachInquiryToBooking, effectiveStatusSql, overdueSql, startText } from '../../bookings/booking-sql.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { loadBooking } from './queries.ts';
@@ -38,6 +41,8 @@ export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
 export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
 export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;
 export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different booking request.';
+export const unitLengthMessage = (unit: 'per session' | 'per day' | 'per hour', hours: number) =>
+  `A booking of this service is one ${unit === 'per day' ? 'day' : 'session'} of ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
 export const minHoursMessage = (minHours: number) =>
   `This service is booked for at least ${minHours} ${minHours === 1 ? 'hour' : 'hours'}.`;
 export const offGridMessage = (timeZone: string) =>
@@ -120,13 +125,19 @@ export async function requestBooking(
         .select({
           id: services.id,
           providerId: services.providerId,
+          title: services.title,
           priceCents: services.priceCents,
+          pricingUnit: services.pricingUnit,
           minHours: services.minHours,
+          locationType: services.locationType,
+          locationArea: services.locationArea,
+          city: services.city,
           isActive: services.isActive,
           isPaused: services.isPaused,
           deletedAt: services.deletedAt,
           providerUserId: providers.userId,
           timeZone: providers.timeZone,
+          providerName: providers.displayName,
           providerUserActive: sql<boolean>`${users.deactivatedAt} is null`,
           // Whether the provider has an expired request or a finished booking not yet written down.
           hasOverdue: sql<boolean>`exists (select 1 from bookings b
@@ -142,6 +153,12 @@ export async function requestBooking(
       if (!service.isActive || service.isPaused || !service.providerUserActive)
         throw new AppError('BAD_REQUEST', SERVICE_UNAVAILABLE_MESSAGE);
       if (input.hours < service.minHours) throw new AppError('BAD_REQUEST', minHoursMessage(service.minHours));
+      // A service at the traveler's address needs that address.
+      if (needsTravelerAddress(service.locationType) && !input.address)
+        throw new AppError('BAD_REQUEST', TRAVELER_ADDRESS_REQUIRED);
+      // One session or one day is its length, no more (decision 035).
+      if (!isHourly(service.pricingUnit) && input.hours !== service.minHours)
+        throw new AppError('BAD_REQUEST', unitLengthMessage(service.pricingUnit, service.minHours));
       if (input.hours > BOOKING_MAX_HOURS)
         throw new AppError('BAD_REQUEST', `Hours must be at most ${BOOKING_MAX_HOURS}`);
       if (start.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', IN_THE_PAST_MESSAGE);
@@ -176,7 +193,7 @@ export async function requestBooking(
         await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
       }
 
-      const amounts = bookingAmounts(service.priceCents, input.hours);
+      const amounts = amountsForUnit(service.pricingUnit, service.priceCents, input.hours);
       // A request racing another for the same time waits, at the insert, for the other to commit or
       // roll back (the no-overlap constraint). It waits at most INSERT_LOCK_TIMEOUT_MS: the other is
       // all but certain to win, and the traveler who lost hears so at once rather than in seconds.
@@ -212,6 +229,31 @@ export async function requestBooking(
         { now, appUrl: opts.appUrl, cardPayments: !!opts.cardPayments },
         { actorUserId: user.id },
       );
+      // The traveler's receipt; before confirmation it names the area and city, not a place's address.
+      const [traveler] = await tx
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (traveler) {
+        await enqueueEmail(tx, {
+          to: traveler.email,
+          ...bookingReceiptEmail({
+            appUrl: opts.appUrl,
+            travelerName: traveler.name,
+            providerName: service.providerName,
+            serviceTitle: service.title,
+            startText: startText(start, service.timeZone),
+            lengthText: bookingLengthText(service.pricingUnit, input.hours),
+            totalText: formatDollarsAndCents(amounts.totalCents),
+            where: needsTravelerAddress(service.locationType)
+              ? (input.address ?? null)
+              : [service.locationArea, service.city].filter(Boolean).join(', ') || null,
+            notes: input.notes ?? null,
+          }),
+          kind: 'booking-receipt',
+          dedupeKey: `booking:${bookingId}:receipt`,
+        });
+      }
       return bookingId;
     });
     return { booking: await loadBooking(db, id, now), created: true };

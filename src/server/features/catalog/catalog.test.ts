@@ -172,6 +172,8 @@ describe('GET /api/services', () => {
       price: 8000,
       pricingUnit: 'per hour',
       minHours: 1,
+      locationType: 'traveler_address',
+      locationArea: null,
       rating: 4.8,
       ratingCount: 40,
       isActive: true,

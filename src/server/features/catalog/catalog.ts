@@ -33,6 +33,8 @@ type ServiceRow = {
   price_cents: number;
   pricing_unit: Service['pricingUnit'];
   min_hours: number;
+  location_type: Service['locationType'];
+  location_area: string | null;
   rating: string | number;
   rating_count: number;
   is_active: boolean;
@@ -53,7 +55,7 @@ type ServiceRow = {
 /** The columns every service response needs (services s, categories c, providers p). */
 const serviceColumns = sql`
   s.id, s.title, s.description, s.category_id, s.city, s.photos, s.price_cents, s.pricing_unit,
-  s.min_hours, s.rating, s.rating_count, s.is_active, s.created_at,
+  s.min_hours, s.location_type, s.location_area, s.rating, s.rating_count, s.is_active, s.created_at,
   c.name as c_name, c.slug as c_slug, c.icon as c_icon,
   p.id as p_id, p.user_id as p_user_id, p.display_name as p_display_name, p.avatar as p_avatar,
   p.gov_id_status as p_gov_id_status, p.rating as p_rating, p.rating_count as p_rating_count,
@@ -75,6 +77,8 @@ function toService(r: ServiceRow): Service {
     price: r.price_cents,
     pricingUnit: r.pricing_unit,
     minHours: r.min_hours,
+    locationType: r.location_type,
+    locationArea: r.location_area,
     rating: Number(r.rating),
     ratingCount: r.rating_count,
     isActive: r.is_active,

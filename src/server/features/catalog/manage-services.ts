@@ -8,6 +8,7 @@ import type { CreateServiceData, ProviderService, UpdateServiceData } from '../.
 import { LIVE_STATUSES } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, categories, providers, services } from '../../db/schema.ts';
+import { needsServiceAddress, SERVICE_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { AppError } from '../../http/errors.ts';
 import { serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { requireOwnedUploads } from '../../storage/upload-registry.ts';
@@ -26,7 +27,7 @@ async function requireCategory(db: Executor, categoryId: string) {
 
 function selectOwnServices(db: Executor) {
   return db
-    .select({ ...serviceCardColumns(db), isPaused: services.isPaused })
+    .select({ ...serviceCardColumns(db), isPaused: services.isPaused, locationAddress: services.locationAddress })
     .from(services)
     .innerJoin(categories, eq(categories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, services.providerId))
@@ -34,9 +35,10 @@ function selectOwnServices(db: Executor) {
 }
 
 type OwnRow = Awaited<ReturnType<typeof selectOwnServices>>[number];
-const toProviderService = ({ isPaused, ...card }: OwnRow): ProviderService => ({
+const toProviderService = ({ isPaused, locationAddress, ...card }: OwnRow): ProviderService => ({
   ...toServiceCard(card),
   isPaused,
+  locationAddress,
 });
 
 /** The provider's services that are not deleted (active, inactive and paused), newest first. */
@@ -74,6 +76,10 @@ export async function createService(db: Executor, userId: string, input: CreateS
         priceCents: input.price,
         pricingUnit: input.pricingUnit,
         minHours: input.minHours,
+        locationType: input.locationType,
+        // A service that comes to the traveler has no address of its own.
+        locationAddress: needsServiceAddress(input.locationType) ? (input.locationAddress ?? null) : null,
+        locationArea: input.locationArea ?? null,
       })
       .returning({ id: services.id });
     if (!row) throw new Error('insert into services returned no row');
@@ -95,12 +101,22 @@ export async function updateService(
   const providerId = await requireProviderId(db, userId);
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ photos: services.photos })
+      .select({
+        photos: services.photos,
+        locationType: services.locationType,
+        locationAddress: services.locationAddress,
+      })
       .from(services)
       .where(and(eq(services.id, id), eq(services.providerId, providerId), isNull(services.deletedAt)))
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Service not found.');
     if (input.categoryId !== undefined) await requireCategory(tx, input.categoryId);
+    // A place or a meeting point needs its address, whichever of the two the edit changes.
+    const locationType = input.locationType ?? current.locationType;
+    const locationAddress =
+      input.locationAddress !== undefined ? input.locationAddress : (current.locationAddress ?? undefined);
+    if (needsServiceAddress(locationType) && !locationAddress)
+      throw new AppError('BAD_REQUEST', SERVICE_ADDRESS_REQUIRED);
     if (input.photos !== undefined) await requireOwnedUploads(tx, userId, input.photos, current.photos ?? []);
     await tx
       .update(services)
@@ -114,6 +130,9 @@ export async function updateService(
         city: input.city,
         photos: input.photos,
         isPaused: input.isPaused,
+        locationType: input.locationType,
+        locationAddress: needsServiceAddress(locationType) ? locationAddress : null,
+        locationArea: input.locationArea,
       })
       .where(eq(services.id, id));
   });

@@ -99,6 +99,8 @@ type ConversationRow = ThreadSummaryRow & {
   start_at: Date | string;
   hours: number;
   time_zone: string;
+  where_text: string | null;
+  notes: string | null;
 };
 
 /** The caller's conversations (every booking they are a party to), newest activity first. */
@@ -106,7 +108,14 @@ export async function listConversations(db: Executor, userId: string): Promise<C
   const thread = threadSummarySql(userId, sql`m.booking_id = b.id`, sql`b.created_at`);
   const rows = await queryRows<ConversationRow>(
     db,
-    sql`select b.id, b.status, b.start_at, b.hours, p.time_zone, ${thread.columns}
+    sql`select b.id, b.status, b.start_at, b.hours, p.time_zone, b.notes,
+          -- Where: the traveler's address; a place or meeting point for its provider, and for the
+          -- traveler once the booking is confirmed (before, the area and the city).
+          case when s.location_type = 'traveler_address' then b.address
+               when p.user_id = ${userId} or b.status in ('CONFIRMED', 'PAID', 'COMPLETED')
+                 then coalesce(s.location_address, nullif(concat_ws(', ', s.location_area, s.city), ''))
+               else nullif(concat_ws(', ', s.location_area, s.city), '') end as where_text,
+          ${thread.columns}
         from bookings b
         join providers p on p.id = b.provider_id
         join services s on s.id = b.service_id
@@ -118,7 +127,15 @@ export async function listConversations(db: Executor, userId: string): Promise<C
   );
   return rows.map((r) => ({
     id: r.id,
-    booking: { id: r.id, status: r.status, start: iso(r.start_at), hours: r.hours, timeZone: r.time_zone },
+    booking: {
+      id: r.id,
+      status: r.status,
+      start: iso(r.start_at),
+      hours: r.hours,
+      timeZone: r.time_zone,
+      where: r.where_text,
+      notes: r.notes,
+    },
     ...threadSummary(r),
   }));
 }

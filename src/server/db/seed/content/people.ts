@@ -77,7 +77,7 @@ export const PROVIDERS: ProviderProfile[] = [
             'Antipasti, a fresh pasta course, a main of Portuguese fish or slow-cooked beef and a tiramisù that has converted many Lisboetas. I cook in your kitchen, serve at the table and leave it cleaner than I found it.',
           unit: 'per session',
           price: 38000,
-          minHours: 1,
+          minHours: 4,
         },
       },
       {
@@ -88,7 +88,7 @@ export const PROVIDERS: ProviderProfile[] = [
             'A long, generous family lunch the way my grandmother made it: lasagne verde, roast chicken with rosemary potatoes and a crostata for dessert. Children eat free and are welcome to help roll the pasta.',
           unit: 'per session',
           price: 26000,
-          minHours: 1,
+          minHours: 3,
         },
       },
       {
@@ -99,7 +99,7 @@ export const PROVIDERS: ProviderProfile[] = [
             'Seven courses where Emilia-Romagna meets the Atlantic: cuttlefish-ink tagliolini, bacalhau mantecato, pork from the Alentejo with balsamic, and pastel de nata semifreddo. Wine pairing with small Portuguese producers on request.',
           unit: 'per session',
           price: 48000,
-          minHours: 1,
+          minHours: 4,
         },
       },
       {
@@ -110,7 +110,7 @@ export const PROVIDERS: ProviderProfile[] = [
             'A morning at the Mercado de Campo de Ourique with the fishmongers and cheese sellers I buy from every week, followed by an Italian-style aperitivo of Portuguese wines and petiscos.',
           unit: 'per session',
           price: 5500,
-          minHours: 1,
+          minHours: 3,
         },
       },
     ],

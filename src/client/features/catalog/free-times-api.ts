@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ZodMiniType } from 'zod/mini';
-import type { Booking, CreateBookingInput } from '@shared/api/bookings';
-import { apiFetch, apiRequest, throwIfResNotOk } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 
 /**
- * The booking calls of issue 9 the checkout and the service page make (here, not in a feature, as
- * both the catalog feature and the checkout use them). The response schemas
- * (zod/mini) load with the first answer, as the catalog's do (decision 012).
+ * A service's free times, as the service page's booking card and the checkout read them. The
+ * response schemas (zod/mini) load with the first answer, as the catalog's do (decision 012).
  */
 type Schemas = typeof import('@shared/api/bookings-responses');
 const loadSchemas = () => import('@shared/api/bookings-responses');
@@ -44,24 +42,3 @@ export const slotsQuery = (serviceId: string, date: string, hours: number) =>
       ),
     staleTime: 0,
   });
-
-/** A fresh Idempotency-Key (one per booking attempt, kept across retries of that attempt). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** POST /api/bookings: a request in PENDING (201), or an ApiError (409 when the time was just taken). */
-export async function createBooking(input: CreateBookingInput, idempotencyKey: string): Promise<Booking> {
-  const [schemas, res] = await Promise.all([
-    loadSchemas(),
-    apiFetch('/api/bookings', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(input),
-    }).then(throwIfResNotOk),
-  ]);
-  return schemas.bookingResponseSchema.parse(await res.json()).booking;
-}

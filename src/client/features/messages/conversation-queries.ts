@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api';
+import { apiRequest } from '@/lib/api';
+import { conversationsQueryKey } from '@/lib/conversation-keys';
 
 /*
- * The messaging screen's queries, which live events refresh (realtime-connection.ts). Not in the
- * first chunk: only the messages page, its server loader and the live connection read them.
+ * The messaging screen's conversation list, which live events refresh (lib/realtime-connection.ts).
+ * Not in the first chunk: only the messages page and its server loader read it.
  */
-
-/** Query keys the messaging screen reads, which events refresh. */
-export const conversationsQueryKey = ['/api/bookings/with-messages'] as const;
 
 /**
  * GET /api/bookings/with-messages (the route table names it for /messages). Its schema (full zod)
@@ -23,4 +21,3 @@ export const conversationsQuery = queryOptions({
     return conversationSchema.array().parse(await res.json());
   },
 });
-export const threadQueryKey = (bookingId: string) => ['/api/bookings', bookingId, 'messages'] as const;

@@ -1,0 +1,95 @@
+import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX } from '@shared/domain/booking-lifecycle';
+import type { ServiceDetail } from '@shared/api/catalog';
+import { LOCATION_TYPE_LABELS, needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '@shared/domain/service-location';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { bookingLengthText, pricingUnitText } from '@/lib/format';
+import type { CheckoutFlow } from './use-checkout-flow';
+
+/** How long, where, and anything the provider should know. */
+export function DetailsFields({ service, flow }: { service: ServiceDetail; flow: CheckoutFlow }) {
+  const { state, dispatch, hoursError } = flow;
+  const hoursInvalid = hoursError !== undefined;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      {flow.hourly ? (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="checkout-hours">Number of Hours</Label>
+          <Input
+            id="checkout-hours"
+            type="number"
+            inputMode="numeric"
+            min={service.minHours}
+            max={24}
+            step={1}
+            value={state.hoursText}
+            onChange={(event) => dispatch({ type: 'typeHours', text: event.target.value })}
+            aria-invalid={hoursInvalid || undefined}
+            aria-describedby={hoursInvalid ? 'checkout-hours-hint checkout-hours-error' : 'checkout-hours-hint'}
+          />
+          <p id="checkout-hours-hint" className="text-sm text-muted-foreground">
+            {pricingUnitText(service.pricingUnit, service.minHours)}
+          </p>
+          {hoursError && (
+            <p id="checkout-hours-error" role="alert" className="text-sm font-medium text-destructive">
+              {hoursError}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm leading-none font-medium">Length</p>
+          <p className="text-sm font-medium" data-testid="checkout-length">
+            {bookingLengthText(service.pricingUnit, service.minHours)}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            One booking is one {service.pricingUnit === 'per day' ? 'day' : 'session'} at the price shown.
+          </p>
+        </div>
+      )}
+      {needsTravelerAddress(service.locationType) ? (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="checkout-address">Service Address</Label>
+          <Input
+            id="checkout-address"
+            autoComplete="street-address"
+            required
+            maxLength={BOOKING_ADDRESS_MAX}
+            placeholder="Where should the provider come?"
+            value={state.address}
+            onChange={(event) => dispatch({ type: 'typeAddress', text: event.target.value })}
+            aria-invalid={flow.addressMissing || undefined}
+            aria-describedby={flow.addressMissing ? 'checkout-address-error' : undefined}
+          />
+          {flow.addressMissing && (
+            <p id="checkout-address-error" role="alert" className="text-sm font-medium text-destructive">
+              {TRAVELER_ADDRESS_REQUIRED}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2" data-testid="checkout-where">
+          <p className="text-sm leading-none font-medium">Where</p>
+          <p className="text-sm">
+            {LOCATION_TYPE_LABELS[service.locationType]}
+            {', '}
+            {[service.locationArea, service.city].filter(Boolean).join(', ')}
+          </p>
+          <p className="text-sm text-muted-foreground">The exact address is shared once the provider accepts.</p>
+        </div>
+      )}
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Label htmlFor="checkout-notes">Special Requests (Optional)</Label>
+        <Textarea
+          id="checkout-notes"
+          rows={4}
+          maxLength={BOOKING_NOTES_MAX}
+          placeholder="Anything the provider should know"
+          value={state.notes}
+          onChange={(event) => dispatch({ type: 'typeNotes', text: event.target.value })}
+        />
+      </div>
+    </div>
+  );
+}

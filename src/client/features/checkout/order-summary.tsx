@@ -1,0 +1,158 @@
+import { MapPin, TriangleAlert } from 'lucide-react';
+import type { ServiceDetail } from '@shared/api/catalog';
+import { displayDay } from '@shared/domain/checkout';
+import { PAYMENT_ERROR_TITLE } from '@shared/domain/payments';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Separator } from '@/components/ui/separator';
+import { Spinner } from '@/components/ui/spinner';
+import { bookingLengthText, formatPriceWithCents } from '@/lib/format';
+import { ServicePhoto } from '@/features/catalog/service-photo';
+import { READABLE_ALERT } from './readable-alert';
+import type { CheckoutFlow } from './use-checkout-flow';
+
+/** The service, when, the amounts, and the button that sends the request (or pays for it). */
+export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail; flow: CheckoutFlow; isOwn: boolean }) {
+  const { state, summary, chosenLabel } = flow;
+  const money = (cents: number | undefined) => (cents === undefined ? '–' : formatPriceWithCents(cents));
+  return (
+    <aside aria-labelledby="order-summary-heading" className="lg:sticky lg:top-24">
+      <Card className="gap-5">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 id="order-summary-heading" className="text-xl">
+              Order Summary
+            </h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="flex gap-3">
+            <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-md">
+              <ServicePhoto
+                src={service.photos[0]}
+                categorySlug={service.category.slug}
+                alt=""
+                loading="eager"
+                sizes="96px"
+              />
+            </div>
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="leading-snug font-semibold" data-testid="summary-title">
+                {service.title}
+              </p>
+              <Badge variant="secondary" className="w-fit">
+                {service.category.name}
+              </Badge>
+              <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+                <MapPin className="size-3.5" aria-hidden="true" />
+                {service.city}
+              </p>
+            </div>
+          </div>
+
+          {state.date && (
+            <p className="text-sm" data-testid="summary-when">
+              <span className="text-muted-foreground">When: </span>
+              <span className="font-medium">
+                {displayDay(state.date)}
+                {chosenLabel ? ` at ${chosenLabel.time}` : ', choose a time'}
+              </span>
+              {chosenLabel?.viewerTime && (
+                <span className="block text-xs text-muted-foreground">{chosenLabel.viewerTime} your time</span>
+              )}
+            </p>
+          )}
+
+          <Separator />
+
+          <dl className="flex flex-col gap-2 text-sm tabular-nums">
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Price</dt>
+              <dd data-testid="summary-price">
+                {formatPriceWithCents(service.price)} {service.pricingUnit}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">{flow.hourly ? 'Hours' : 'Booking'}</dt>
+              <dd data-testid="summary-hours">
+                {summary ? (flow.hourly ? summary.hours : bookingLengthText(service.pricingUnit, summary.hours)) : '–'}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Subtotal</dt>
+              <dd>{money(summary?.subtotalCents)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Service fee (5%)</dt>
+              <dd data-testid="summary-fee">{money(summary?.feeCents)}</dd>
+            </div>
+            <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="summary-total">{money(summary?.totalCents)}</dd>
+            </div>
+          </dl>
+
+          {state.conflict && (
+            <p className="text-sm font-medium text-destructive">
+              That time was just taken. Choose one of the times still free.
+            </p>
+          )}
+          {state.submitError && (
+            <Alert variant="destructive" className={READABLE_ALERT}>
+              <TriangleAlert aria-hidden="true" />
+              <AlertTitle>The request was not sent</AlertTitle>
+              <AlertDescription>{state.submitError}</AlertDescription>
+            </Alert>
+          )}
+          {state.paymentError && (
+            <Alert variant="destructive" className={READABLE_ALERT}>
+              <TriangleAlert aria-hidden="true" />
+              <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+              <AlertDescription>
+                {state.paymentError} Your request was sent; your card was not authorised. Check the card and try again.
+              </AlertDescription>
+            </Alert>
+          )}
+          <SubmitButton flow={flow} isOwn={isOwn} />
+        </CardContent>
+      </Card>
+    </aside>
+  );
+}
+
+function SubmitButton({ flow, isOwn }: { flow: CheckoutFlow; isOwn: boolean }) {
+  const { state, unpaid, canBook, chosenSlot, cardNeeded, hours } = flow;
+  const disabled =
+    flow.isSending ||
+    (cardNeeded && state.cardState !== 'complete') ||
+    (!unpaid && (!canBook || !chosenSlot || !hours));
+  return (
+    <>
+      <Button size="lg" className="w-full" onClick={flow.submit} disabled={disabled}>
+        {flow.isSending && <Spinner decorative />}
+        {unpaid
+          ? flow.fromDashboard && !state.paymentError
+            ? 'Complete payment'
+            : 'Try payment again'
+          : 'Request to book'}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        {!canBook
+          ? isOwn
+            ? 'You cannot book your own service.'
+            : flow.role !== 'TRAVELER'
+              ? 'Only travelers can book.'
+              : 'This service cannot be booked right now.'
+          : unpaid
+            ? 'Your request was sent. Authorise your card to hold the payment.'
+            : chosenSlot
+              ? cardNeeded
+                ? 'Your card is authorised now and charged only if the provider accepts within 24 hours.'
+                : 'You will not be charged now. The provider has 24 hours to accept.'
+              : 'Choose a date and a time to request.'}
+      </p>
+    </>
+  );
+}

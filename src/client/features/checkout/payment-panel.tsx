@@ -1,0 +1,89 @@
+import { lazy, Suspense, type RefObject } from 'react';
+import { CreditCard, TriangleAlert } from 'lucide-react';
+import { CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
+import {
+  PAYMENT_ERROR_TITLE,
+  PAYMENT_INIT_FAILED,
+  PAYMENT_NOT_CONFIGURED_HINT,
+  PAYMENT_NOT_CONFIGURED_TITLE,
+} from '@shared/domain/payments';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { CardPaymentHandle } from '@/features/payments/card-payment';
+import { READABLE_ALERT } from './readable-alert';
+import type { CheckoutFlow } from './use-checkout-flow';
+
+/** Stripe Elements and Stripe.js load only when a card is to be taken (their own chunk). */
+const CardPayment = lazy(() => import('@/features/payments/card-payment').then((m) => ({ default: m.CardPayment })));
+
+/** The card (when payments are on and the total is card-payable), or why none is needed. */
+export function PaymentPanel({
+  flow,
+  handleRef,
+}: {
+  flow: CheckoutFlow;
+  handleRef: RefObject<CardPaymentHandle | null>;
+}) {
+  const { payments, hours, unpaid, cardNeeded, summary } = flow;
+  const { config, publishableKey } = payments;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="inline-flex items-center gap-2 text-xl">
+            <CreditCard className="size-5 text-muted-foreground" aria-hidden="true" />
+            Payment
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {config.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : config.isError ? (
+          <div className="flex flex-col gap-3">
+            <Alert variant="destructive" className={READABLE_ALERT}>
+              <TriangleAlert aria-hidden="true" />
+              <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+              <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
+            </Alert>
+            <Button variant="outline" className="w-fit" onClick={() => void config.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !publishableKey ? (
+          <div className="flex flex-col gap-1 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
+            <p className="font-medium">{PAYMENT_NOT_CONFIGURED_TITLE}</p>
+            <p className="text-muted-foreground">{PAYMENT_NOT_CONFIGURED_HINT}</p>
+          </div>
+        ) : !hours && !unpaid ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+            Enter a valid number of hours to set up payment.
+          </p>
+        ) : !cardNeeded ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="no-card-needed">
+            {summary?.totalCents === 0
+              ? 'This booking is free: no card is needed.'
+              : 'This total cannot be paid by card here: arrange payment with the provider.'}
+          </p>
+        ) : (
+          <>
+            <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+              <CardPayment publishableKey={publishableKey} handleRef={handleRef} onStateChange={payments.onCardState} />
+            </Suspense>
+            <p className="text-sm text-muted-foreground">
+              Your card is authorised when you send the request and charged only when the provider accepts. If they
+              decline or do not answer, the hold is released.
+            </p>
+          </>
+        )}
+        {payments.paymentsOn && (
+          <p className="text-xs text-muted-foreground" data-testid="cancellation-policy">
+            {CANCELLATION_POLICY_TEXT}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
