@@ -55,7 +55,13 @@ function book(cookies: Cookies, body: Record<string, unknown>, headers: Record<s
 }
 /** A free (request-to-book) service: no card is asked for, so the caps are seen without payments in the way. */
 async function freeService(providerId = f.owner.provider.id) {
-  return createService(t.db, { providerId, categoryId: f.category.id, priceCents: 0, minHours: 1 });
+  return createService(t.db, {
+    providerId,
+    categoryId: f.category.id,
+    priceCents: 0,
+    minHours: 1,
+    locationType: 'provider_place',
+  });
 }
 const at = (day: number, time: string) => localAt(day, time, f.timeZone).toISOString();
 const providerBookings = async (cookies: Cookies) =>

@@ -45,7 +45,12 @@ describe.each(['spring', 'fall'] as const)('the %s clock change', (kind) => {
     const { timeZone, day } = nextChange(kind);
     const category = await createCategory(t.db);
     const owner = await createProvider(t.db, { timeZone });
-    const service = await createService(t.db, { providerId: owner.provider.id, categoryId: category.id, minHours: 1 });
+    const service = await createService(t.db, {
+      providerId: owner.provider.id,
+      categoryId: category.id,
+      minHours: 1,
+      locationType: 'provider_place',
+    });
     const traveler = await createUser(t.db, { role: 'TRAVELER' });
     const cookies = await cookieFor(t.db, traveler.id);
     // Available from local midnight to 05:00: the skipped or repeated hour is inside.
