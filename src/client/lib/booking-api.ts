@@ -4,7 +4,7 @@ import type { Booking, CreateBookingInput } from '@shared/api/bookings';
 import { apiFetch, apiRequest, throwIfResNotOk } from '@/lib/api';
 
 /**
- * The booking calls of issue 9 the checkout and the service page make (here, not in a feature, as
+ * The booking calls the checkout and the service page make (here, not in a feature, as
  * both the catalog feature and the checkout use them). The response schemas
  * (zod/mini) load with the first answer, as the catalog's do (decision 012).
  */
