@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /**
- * Issue 8, availability: a provider in New York (the browser is in Lisbon, see
+ * Availability (decision 015): a provider in New York (the browser is in Lisbon, see
  * playwright.config.ts) sets a weekly schedule on the dashboard's Availability tab. The week view
  * shows it on New York's clock, also in the week the clocks change; one occurrence and then the
  * whole series are deleted.
@@ -22,7 +22,7 @@ function dateIn(ms: number, timeZone: string): string {
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-/** 'Mar 8' and 'Mar 8, 2026' (SPEC.md's 'MMM d, yyyy'). */
+/** 'Mar 8' and 'Mar 8, 2026' (the product's 'MMM d, yyyy'). */
 const monthDay = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
 const longDate = (date: string) => `${monthDay(date)}, ${date.slice(0, 4)}`;
 /** UTC offset in minutes of `timeZone` at `ms`. */
@@ -91,7 +91,7 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByRole('heading', { name: `Week of ${longDate(weekBefore)}` })).toBeVisible();
 
-  // The dialog: SPEC's controls, defaults and messages.
+  // The dialog: the product's controls, defaults and messages.
   await page.getByRole('button', { name: 'Add Availability' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Availability' });
   await expect(dialog.getByLabel('Start Time')).toHaveValue('9');

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 /**
- * Issue 13 (decision 016): places people type (the city box's suggestions, aliases, areas,
+ * Decision 016: places people type (the city box's suggestions, aliases, areas,
  * "Did you mean"), never losing the user's place across sign-in, and browse on a phone.
  */
 
@@ -109,7 +109,7 @@ test.describe('never losing the place', () => {
     const service = await featuredService(request);
     await page.goto(`/service/${service.id}`);
     const grid = page.getByRole('grid');
-    // The last day of the month shown that can be chosen, once the free days are known (issue 9).
+    // The last day of the month shown that can be chosen, once the free days are known (only days with a free time can be chosen).
     await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
     const day = grid.locator('button:not([aria-disabled="true"])').last();
     await day.click();

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 /**
- * Discovery screens (SPEC.md section 2): home, browse, service detail and provider profile, on the
+ * Discovery screens (docs/product.md): home, browse, service detail and provider profile, on the
  * production build with the demo data (playwright.config.ts starts it on a fresh database).
  */
 
@@ -277,7 +277,7 @@ test.describe('discovery', () => {
     await expect(resultCount(page)).toHaveText(/^[1-9]\d* services found$/);
     expect(searches).toHaveLength(1);
     expect(new URL(searches[0]!).searchParams.get('q')).toBe('yoga');
-    // Every SPEC parameter is sent, with the full price range.
+    // Every search parameter of the product is sent, with the full price range.
     const sent = new URL(searches[0]!).searchParams;
     expect(Object.fromEntries(sent)).toMatchObject({ minPrice: '0', maxPrice: '500', sortBy: 'recommended' });
     // Typing replaced the /browse entry instead of adding one per word: Back leaves the page.
@@ -392,7 +392,7 @@ test.describe('discovery', () => {
     }
     await page.keyboard.press('ArrowDown');
     await expect(grid.locator('button[tabindex="0"]')).toBeFocused();
-    // Only days with a free time can be chosen (issue 9): once they are known, the keyboard goes
+    // Only days with a free time can be chosen (decision 020): once they are known, the keyboard goes
     // to the first one and chooses it.
     await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
     const freeDay = grid.locator('button:not([aria-disabled="true"])').first();
@@ -471,14 +471,14 @@ test.describe('discovery', () => {
 
     // Book Now with a chosen date.
     const grid = page.getByRole('grid', { name: /Booking date/ });
-    // The last day with a free time this month (issue 9: only those can be chosen).
+    // The last day with a free time this month (only those can be chosen).
     await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
     const freeDay = grid.locator('button:not([aria-disabled="true"])').last();
     const dayOfMonth = /, \w+ (\d{1,2}), \d{4}/.exec((await freeDay.getAttribute('aria-label')) ?? '')?.[1] ?? '';
     await freeDay.click();
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page).toHaveURL(new RegExp(`/checkout/${service.id}\\?date=`));
-    // A calendar date, yyyy-MM-dd (issue 6); e2e/time-zones.spec.ts checks it far from UTC.
+    // A calendar date, yyyy-MM-dd (decision 009); e2e/time-zones.spec.ts checks it far from UTC.
     expect(new URL(page.url()).searchParams.get('date')).toMatch(
       new RegExp(`^\\d{4}-\\d{2}-${dayOfMonth.padStart(2, '0')}$`),
     );

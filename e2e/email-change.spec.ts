@@ -8,7 +8,7 @@ import {
 } from './helpers';
 
 /*
- * Issue 11 section 4: changing the email address in /settings (new address and current
+ * Email links (decision 022): changing the email address in /settings (new address and current
  * password); the new address is unverified until the link sent to it is opened.
  */
 

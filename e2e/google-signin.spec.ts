@@ -27,7 +27,7 @@ test.describe('Google sign-in', () => {
     const user = await serverUser(page);
     expect(user).toMatchObject({ email, role: 'TRAVELER' });
 
-    // Sign out, then Google again: the same account, and SPEC's sign-in landing (/). The provider
+    // Sign out, then Google again: the same account, and the product's sign-in landing (/). The provider
     // remembers this browser, so no login page this time.
     await banner.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

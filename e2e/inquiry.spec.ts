@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures';
 import { DEMO, expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /*
- * Issue 11 section 3 (decision 025): a traveler asks a provider about a service before booking,
+ * Inquiries (decision 025): a traveler asks a provider about a service before booking,
  * from the service page; the provider sees it arrive in /messages without reload and answers.
  */
 

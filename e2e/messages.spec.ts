@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures';
 import { DEMO, expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /*
- * Issue 11: two people talking at /messages in real time (two browser contexts, one per person),
+ * Decision 017: two people talking at /messages in real time (two browser contexts, one per person),
  * the header's unread badge, the empty states, the phone layout and axe.
  */
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { DEMO, signIn, uniqueEmail } from './helpers';
 
 /**
- * Issue 6, "rules in one place": a chosen date travels as a calendar date (yyyy-MM-dd), whatever
+ * Rules in one place (decision 009): a chosen date travels as a calendar date (yyyy-MM-dd), whatever
  * the browser's zone, and becoming a provider never leaves the calendar silently in UTC.
  */
 
@@ -30,7 +30,7 @@ async function firstServiceId(page: Page): Promise<string> {
 }
 
 /**
- * Clicks a day the booking calendar offers (only days with a free time can be chosen, issue 9):
+ * Clicks a day the booking calendar offers (only days with a free time can be chosen, decision 020):
  * the first, a middle or the last free day of this month, or of the next when this one has none
  * left. Returns the yyyy-MM-dd the traveler saw.
  */

@@ -178,7 +178,7 @@ if (args.has('--json')) {
   const target = budget.targetFirstLoadJsGzip;
   if (target !== undefined && total.gzip > target) {
     console.log(
-      `NOT YET AT TARGET: the goal is ${kb(target)} kB gzip (issue 7), ${kb(total.gzip - target)} kB to go. ` +
+      `NOT YET AT TARGET: the goal is ${kb(target)} kB gzip (decision 027), ${kb(total.gzip - target)} kB to go. ` +
         "The budget above is a ratchet at today's size: it fails on any growth. See decision 012.",
     );
   }

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of eslint.config.js (ARCHITECTURE.md: a feature stands alone) hold because
+ * The import boundaries of eslint.config.js (a feature stands alone) hold because
  * lint fails on a crossing, not because of good intentions. These plant imports in virtual files
  * and lint them with the project's own configuration.
  */

@@ -252,7 +252,7 @@ export type Config = {
   seedDemo: boolean;
   uploadDir: string;
   /**
-   * Identity documents (issue 12): a private directory beside, never inside, uploadDir. Nothing
+   * Identity documents (decision 021): a private directory beside, never inside, uploadDir. Nothing
    * serves it; only GET /api/admin/providers/{id}/id-document streams a file, to admins.
    */
   idDocumentDir: string;

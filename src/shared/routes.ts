@@ -1,4 +1,4 @@
-/** The screens of SPEC.md section 2 that exist so far. The server answers 404 for any other page path. */
+/** The screens of docs/product.md that exist so far. The server answers 404 for any other page path. */
 export const pageRoutes = [
   '/',
   '/auth/signin',
@@ -14,7 +14,7 @@ export const pageRoutes = [
   '/admin/providers',
   '/admin/services',
   '/admin/categories',
-  // Added as their issues land: /dashboard/traveler,
+  // Added as their features land: /dashboard/traveler,
   // /dashboard/provider, /messages, /checkout/:id, /admin, /admin/providers, /admin/services,
   // /admin/categories.
 ] as const;

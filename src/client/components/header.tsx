@@ -34,13 +34,13 @@ function useIsHydrated() {
   );
 }
 
-/** The role-dependent links of SPEC.md section 2, Header. */
+/** The role-dependent links of docs/product.md. */
 function navItemsFor(user: User | null, unread: number | undefined): NavItem[] {
   const items: NavItem[] = [{ to: '/browse', label: 'Browse Services' }];
   if (user?.role === 'ADMIN') items.push({ to: '/admin', label: 'Admin Panel' });
   const dashboard = user ? dashboardPath(user.role) : null;
   if (dashboard) items.push({ to: dashboard, label: 'My Dashboard' });
-  // Travelers and providers talk about bookings (issue 11); the count updates live.
+  // Travelers and providers talk about bookings (decision 017); the count updates live.
   if (user && user.role !== 'ADMIN')
     items.push({ to: '/messages', label: 'Messages', badge: <NavBadge count={unread} /> });
   return items;

@@ -68,7 +68,7 @@ export function PersonAvatar({
   );
 }
 
-/** The signed-in user's picture, else the first letter of their name or email (SPEC.md section 2, Header). */
+/** The signed-in user's picture, else the first letter of their name or email (docs/product.md). */
 export function UserAvatar({
   user,
   src,

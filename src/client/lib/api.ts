@@ -2,7 +2,7 @@ import type { QueryFunction } from '@tanstack/react-query';
 import type { ErrorBody } from '@shared/api/errors';
 
 /**
- * A failed API call. Its message keeps SPEC.md's wording, `'{status}: {body text}'` (or the status
+ * A failed API call. Its message keeps the product's wording, `'{status}: {body text}'` (or the status
  * text when the body is empty); `status` and the parsed error `body` are there for the UI.
  */
 export class ApiError extends Error {
@@ -106,7 +106,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** Path of a query key: its parts joined with '/' (SPEC.md section 7), e.g. ['/api/services', id]. */
+/** Path of a query key: its parts joined with '/' (docs/product.md), e.g. ['/api/services', id]. */
 export function queryKeyToPath(queryKey: readonly unknown[]): string {
   return queryKey
     .filter((part) => part !== undefined && part !== null && part !== '')

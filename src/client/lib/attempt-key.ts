@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for a form that sends one request per attempt (issue 9, POST /api/bookings):
+ * Idempotency keys for a form that sends one request per attempt (POST /api/bookings):
  * the same key while the request is the same (a retry after a network failure must not book
  * twice), a new one as soon as anything in it changes or the attempt is over.
  */

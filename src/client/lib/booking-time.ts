@@ -17,7 +17,7 @@ export function lifecycleOf(booking: {
 }
 
 /**
- * A booking's start as its cards show it (SPEC.md section 2: 'MMM d, yyyy' and 'h:mm a'), in the
+ * A booking's start as its cards show it (docs/product.md), in the
  * provider's zone, with that zone's label at that instant ('Lisbon (UTC+1)').
  */
 export function bookingWhen(start: string, timeZone: string): { date: string; time: string; zone: string } {

@@ -2,7 +2,7 @@ import { formatCalendarDateForDisplay, formatDateIn, formatTimeIn, type Calendar
 import { browserTimeZone } from './time-zone';
 
 /*
- * SPEC.md's date and time formats, 'MMM d, yyyy' and 'h:mm a'. Apart from format.ts so the cards
+ * The product's date and time formats, 'MMM d, yyyy' and 'h:mm a'. Apart from format.ts so the cards
  * on the first screen do not pull date-fns into the entry chunk.
  */
 

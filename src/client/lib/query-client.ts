@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
 /**
- * SPEC.md section 9: no retries, no refetch on focus or interval, data never becomes stale.
+ * docs/product.md: no retries, no refetch on focus or interval, data never becomes stale.
  * The browser keeps one client for the whole visit; the server makes one per rendered request.
  */
 export function createQueryClient(): QueryClient {

@@ -6,7 +6,7 @@ export const roleLabels: Record<Role, string> = {
   ADMIN: 'Admin',
 };
 
-/** The 'My Dashboard' target of a role (SPEC.md section 2, Header); admins have none. */
+/** The 'My Dashboard' target of a role (docs/product.md); admins have none. */
 export function dashboardPath(role: Role): string | null {
   if (role === 'PROVIDER') return '/dashboard/provider';
   if (role === 'TRAVELER') return '/dashboard/traveler';

@@ -32,7 +32,7 @@ export function getTheme(): Theme {
 }
 
 /**
- * Applies and saves the theme under SPEC.md's 'theme' key, and in a cookie of the same name so the
+ * Applies and saves the theme under the product's 'theme' key, and in a cookie of the same name so the
  * server renders the next page in it (no flash, even before public/theme-init.js runs).
  */
 export function setTheme(theme: Theme) {

@@ -9,7 +9,7 @@ function Categories() {
   return <CategoryManagement categories={categories} />;
 }
 
-/** /admin/categories (SPEC.md section 2). */
+/** /admin/categories (docs/product.md). */
 export function AdminCategoriesPage() {
   useDocumentTitle('Category Management');
   return (

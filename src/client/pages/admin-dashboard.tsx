@@ -3,7 +3,7 @@ import { AdminStatCards } from '@/features/admin/admin-stats';
 import { AuditLog } from '@/features/admin/audit-log';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** /admin (SPEC.md section 2): the five numbers and the recent admin decisions. */
+/** /admin (docs/product.md): the five numbers and the recent admin decisions. */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (

@@ -2,7 +2,7 @@ import { AdminShell } from '@/features/admin/admin-shell';
 import { PendingProviders } from '@/features/admin/pending-providers';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** /admin/providers (SPEC.md section 2). */
+/** /admin/providers (docs/product.md). */
 export function AdminProvidersPage() {
   useDocumentTitle('Provider Verification');
   return (

@@ -2,7 +2,7 @@ import { AdminShell } from '@/features/admin/admin-shell';
 import { ServiceModeration } from '@/features/admin/service-moderation';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** /admin/services (SPEC.md section 2). */
+/** /admin/services (docs/product.md). */
 export function AdminServicesPage() {
   useDocumentTitle('Service Moderation');
   return (

@@ -105,7 +105,7 @@ function Pagination({ page, lastPage, params }: { page: number; lastPage: number
 }
 
 /**
- * /browse (SPEC.md section 2): the address is the state. q, city, category, minRating, sortBy and
+ * /browse (docs/product.md): the address is the state. q, city, category, minRating, sortBy and
  * page live in the query string, so reload, Back/Forward and shared links show the same search.
  */
 export function BrowsePage() {
@@ -154,7 +154,7 @@ export function BrowsePage() {
   let countText = 'Searching...';
   if (!isSearching && results.isError) countText = 'Could not load services';
   else if (!isSearching && data) {
-    // SPEC.md's 'N services found', in English for one ('1 service found'); past the count cap
+    // The product's 'N services found', in English for one ('1 service found'); past the count cap
     // (X-Total-Count-Capped) it reads 'N+'.
     if (data.isTotalCapped) countText = `${total}+ services found`;
     else countText = `${total} ${total === 1 ? 'service' : 'services'} found`;

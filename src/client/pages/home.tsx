@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { dashboardPath } from '@/lib/roles';
 
-/** SPEC.md section 5: q and city are left out of the query when empty. */
+/** docs/product.md: q and city are left out of the query when empty. */
 export function browseSearchPath(q: string, city: string): string {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());

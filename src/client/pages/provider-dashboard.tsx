@@ -113,7 +113,7 @@ function NotAProvider({ user }: { user: User }) {
   );
 }
 
-/** /dashboard/provider (SPEC.md section 2). */
+/** /dashboard/provider (docs/product.md). */
 export function ProviderDashboardPage() {
   useDocumentTitle('Provider Dashboard');
   const { user, isLoading } = useAuth();

@@ -41,7 +41,7 @@ function ProviderSkeleton() {
   );
 }
 
-/** /provider/{username}, where username is the provider's user id (SPEC.md section 2). */
+/** /provider/{username}, where username is the provider's user id (docs/product.md). */
 export function ProviderProfilePage() {
   const { username = '' } = useParams();
   return <ProviderProfileView key={username} userId={username} />;
@@ -121,7 +121,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
                     {provider.bio}
                   </p>
                 )}
-                {/* Ask before booking (issue 11 section 3): about one of their services, chosen in the dialog. */}
+                {/* Ask before booking (decision 025): about one of their services, chosen in the dialog. */}
                 <MessageProviderButton
                   providerName={provider.displayName}
                   providerUserId={provider.userId}

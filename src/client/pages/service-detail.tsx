@@ -75,7 +75,7 @@ function ServiceDetailSkeleton() {
   );
 }
 
-/** /service/{id} (SPEC.md section 2). A new id starts afresh (photo, chosen date). */
+/** /service/{id} (docs/product.md). A new id starts afresh (photo, chosen date). */
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
   return <ServiceDetailView key={id} id={id} />;
@@ -168,7 +168,7 @@ function ServiceDetailView({ id }: { id: string }) {
 
         <div className="flex flex-col gap-3">
           <ProviderCard service={service} />
-          {/* Ask before booking (issue 11 section 3): the conversation becomes the booking's thread. */}
+          {/* Ask before booking (decision 025): the conversation becomes the booking's thread. */}
           <MessageProviderButton
             providerName={service.provider.displayName}
             providerUserId={service.provider.userId}

@@ -24,7 +24,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isPending, setIsPending] = useState(false);
-  // Where to go back to and why the user is here (decision 016); SPEC's "/" without a `next`.
+  // Where to go back to and why the user is here (decision 016); the product's "/" without a `next`.
   const { next, reason } = useReturnParams();
   // Why Google sign-in came back here (decision 023): a fixed text per known code, nothing else.
   const googleError = parseGoogleSignInError(searchParams.get('error'));

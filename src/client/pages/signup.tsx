@@ -28,7 +28,7 @@ export function SignUpPage() {
   const [role, setRole] = useState<SelfServiceRole>(
     searchParams.get('role')?.toLowerCase() === 'provider' ? 'PROVIDER' : 'TRAVELER',
   );
-  // Where to go back to (decision 016); without it, SPEC's defaults by role.
+  // Where to go back to (decision 016); without it, the product's defaults by role.
   const { next } = useReturnParams();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -78,7 +78,7 @@ export function SignUpPage() {
       });
       navigate(next ?? (asProvider ? '/dashboard/provider' : '/browse'), { replace: true });
     } catch (error) {
-      // SPEC's text is about a taken email (409); a refused input (400) or too many attempts (429)
+      // The product's text is about a taken email (409); a refused input (400) or too many attempts (429)
       // shows the server's own explanation instead.
       const explained = error instanceof ApiError && (error.status === 429 || error.status === 400);
       toast({

@@ -19,7 +19,7 @@ import { useCurrentPath } from '@/lib/sign-in-address';
 /** The tabs, by their `?tab=` value; the first (Upcoming) is the default and has no parameter. */
 const TABS = ['upcoming', 'past', 'saved'] as const;
 
-/** The three counters (SPEC.md section 2): each the length of its tab's list. */
+/** The three counters (docs/product.md): each the length of its tab's list. */
 function Counters() {
   const upcoming = useQuery(travelerBookingsQuery('upcoming'));
   const past = useQuery(travelerBookingsQuery('past'));
@@ -143,7 +143,7 @@ function TravelerDashboard({ name }: { name: string }) {
   );
 }
 
-/** /dashboard/traveler, 'My Dashboard' (SPEC.md section 2): signed-in users only. */
+/** /dashboard/traveler, 'My Dashboard' (docs/product.md): signed-in users only. */
 export function TravelerDashboardPage() {
   useDocumentTitle('My Dashboard');
   const { user, isLoading } = useAuth();

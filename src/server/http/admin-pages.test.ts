@@ -35,7 +35,7 @@ describe('admin pages (server-rendered)', () => {
     }
   });
 
-  it('render each admin page with its SPEC title and data for an admin', async () => {
+  it('render each admin page with its title and data for an admin', async () => {
     const cookies = await adminCookies();
     const category = await createCategory(t.db, { name: 'Massage', slug: 'massage' });
     const pending = await createProvider(t.db, {

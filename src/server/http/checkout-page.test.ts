@@ -34,7 +34,7 @@ describe('/checkout/{id} (server-rendered)', () => {
     );
   });
 
-  it('renders the checkout with the service, SPEC texts and two-decimal amounts for a traveler', async () => {
+  it('renders the checkout with the service, the product texts and two-decimal amounts for a traveler', async () => {
     const service = await aService(4550, 2);
     const { cookies } = await signUp(t.app, { name: 'Tomas Traveler' });
     const res = await t.app.inject({ url: `/checkout/${service.id}?date=2026-12-01`, cookies });

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { categorySchema, serviceSchema } from './catalog-responses.ts';
 import { govIdStatusSchema } from './providers.ts';
 
-/** GET /api/admin/stats: SPEC.md's five numbers. */
+/** GET /api/admin/stats: the product's five numbers. */
 export const adminStatsSchema = z.object({
   totalUsers: z.int(),
   totalProviders: z.int(),

@@ -9,7 +9,7 @@ export const AUDIT_PAGE_SIZE = 20;
 export const REJECTION_REASON_MAX = 500;
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_ICON_MAX = 40;
-/** Category slugs: lower-case letters, digits and dashes, 2 to 40 (issue 12). */
+/** Category slugs: lower-case letters, digits and dashes, 2 to 40. */
 export const CATEGORY_SLUG_RE = /^[a-z0-9-]{2,40}$/;
 /** The identity document: JPEG, PNG or PDF, at most 10 MB, checked by its bytes. */
 export const ID_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -78,7 +78,7 @@ const categoryName = z
   .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`)
   .refine((v) => !hasHostileCharacters(v), 'Name cannot contain control, text-direction or invisible characters');
 
-/** POST /api/admin/categories (SPEC: name and slug required, icon optional: emoji or icon name). */
+/** POST /api/admin/categories (docs/product.md: name and slug required, icon optional: emoji or icon name). */
 export const createCategorySchema = z.strictObject({
   name: categoryName,
   slug: z

@@ -110,7 +110,7 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-// ---- Email links: verify an address, forgot / reset password (issue 11, decision 022) ----
+// ---- Email links: verify an address, forgot / reset password (decision 022) ----
 
 /** The token from an emailed link (base64url of 32 random bytes; anything else is simply invalid). */
 export const emailTokenSchema = z
@@ -137,7 +137,7 @@ export const changeEmailSchema = z.object({
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
-// ---- Google sign-in (issue 12, decision 023) ----
+// ---- Google sign-in (decision 023) ----
 
 /**
  * The query of `GET /api/auth/google` (a browser navigation, so nothing here answers 400: a value

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 
 export const recurrenceTypeSchema = z.enum(['WEEKLY']);
 
-/** One stored slot (SPEC.md section 3's Availability, plus the series it belongs to). */
+/** One stored slot (the product's Availability, plus the series it belongs to). */
 export const availabilitySlotSchema = z.object({
   id: z.uuid(),
   /** ISO 8601 instants in UTC ('2026-03-09T13:00:00.000Z'); show them in the provider's zone. */
@@ -23,7 +23,7 @@ export const availabilitySlotSchema = z.object({
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 
-/** GET /api/availability/{providerId}: a list of slots (SPEC.md section 7), by start. */
+/** GET /api/availability/{providerId}: a list of slots (docs/product.md), by start. */
 export const availabilityListSchema = z.array(availabilitySlotSchema);
 
 /** The header of GET /api/availability/{providerId} that names the provider's IANA zone. */

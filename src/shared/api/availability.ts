@@ -15,7 +15,7 @@ const DATE_TIME_MESSAGE =
 export const slotDateTimeSchema = (parameter: 'start' | 'end') =>
   acceptedDateText(parameter, DATE_TIME_MESSAGE).refine(isSlotDateTime, { error: DATE_TIME_MESSAGE });
 
-/** One slot, SPEC.md section 7's fields. The rules that need the zone and the clock are in planSlot. */
+/** One slot, the product's fields. The rules that need the zone and the clock are in planSlot. */
 export const availabilityInputSchema = z.object({
   start: slotDateTimeSchema('start'),
   end: slotDateTimeSchema('end'),
@@ -50,7 +50,7 @@ export const availabilityRangeSchema = z.object({
 });
 
 export const providerIdParamSchema = z.object({
-  /** The provider's user id (what SPEC's links use) or their provider id. */
+  /** The provider's user id (what the product's links use) or their provider id. */
   providerId: z.string().max(100),
 });
 

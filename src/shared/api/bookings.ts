@@ -1,4 +1,4 @@
-// Booking requests (issue 9), in full zod for their messages. Responses are in bookings-responses.ts.
+// Booking requests, in full zod for their messages. Responses are in bookings-responses.ts.
 import { z } from 'zod';
 import {
   BOOKING_ADDRESS_MAX,

@@ -1,9 +1,9 @@
-// Payments (issue 10): the requests and answers of /api/create-payment-intent and /api/payments/config.
+// Payments (decision 024): the requests and answers of /api/create-payment-intent and /api/payments/config.
 import { z } from 'zod';
 
 /**
  * POST /api/create-payment-intent. Only the booking is taken: the amount is always the server's
- * (the booking's price x hours + 5 % fee). SPEC.md's `amount` may still be sent by an old client;
+ * (the booking's price x hours + 5 % fee). The product's `amount` may still be sent by an old client;
  * it is ignored, never trusted (zod drops keys it does not know).
  */
 export const createPaymentIntentSchema = z.object({
@@ -12,7 +12,7 @@ export const createPaymentIntentSchema = z.object({
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 
 /**
- * SPEC.md's clientSecret, and the PaymentIntent's status at Stripe: `requires_capture` (or
+ * The product's clientSecret, and the PaymentIntent's status at Stripe: `requires_capture` (or
  * `succeeded`) means the card is authorised already (an earlier confirmation whose answer was lost).
  */
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), status: z.string() });

@@ -25,9 +25,9 @@ export const providerProfileSchema = z.object({
 export const myProviderSchema = z.extend(providerProfileSchema, {
   user: z.object({ email: z.string() }),
   _count: z.object({ services: z.int() }),
-  /** Why an admin rejected the identity document, when they said (issue 12). */
+  /** Why an admin rejected the identity document, when they said (decision 021). */
   govIdRejectionReason: z.optional(z.nullable(z.string())),
-  /** The identity document the provider submitted (type and when), or null (issue 12). */
+  /** The identity document the provider submitted (type and when), or null (decision 021). */
   idDocument: z.optional(
     z.nullable(z.object({ mime: z.enum(['image/jpeg', 'image/png', 'application/pdf']), uploadedAt: z.string() })),
   ),

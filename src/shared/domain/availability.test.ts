@@ -129,7 +129,7 @@ describe('weeks', () => {
     expect([iso(kolkata.start), hours(kolkata)]).toEqual(['2026-03-07T18:30:00.000Z', 168]);
   });
 
-  it('are headed in SPEC’s date format', () => {
+  it('are headed in the product’s date format', () => {
     expect(formatWeekHeading('2026-03-08')).toBe('Week of Mar 8, 2026');
     expect(formatWeekHeading('2025-12-28')).toBe('Week of Dec 28, 2025');
     expect(formatMonthDay('2026-11-01')).toBe('Nov 1');
@@ -524,7 +524,7 @@ describe('planSlot', () => {
     expect(p.occurrences).toHaveLength(11);
   });
 
-  it('refuses an end not after the start (SPEC’s message)', () => {
+  it('refuses an end not after the start (the product’s message)', () => {
     for (const request of [
       { start: '2026-03-09T17:00', end: '2026-03-09T09:00' },
       { start: '2026-03-09T09:00', end: '2026-03-09T09:00' },
@@ -549,7 +549,7 @@ describe('planSlot', () => {
     });
   });
 
-  it('needs at least one day for a recurring slot (SPEC’s message)', () => {
+  it('needs at least one day for a recurring slot (the product’s message)', () => {
     for (const recurrenceDays of [[], null, undefined]) {
       expect(
         ruleError(() =>

@@ -26,11 +26,11 @@ import {
 
 // ------------------------------------------------------------------------------- constants
 
-/** SPEC.md section 9: a recurring schedule makes 12 weekly occurrences per selected day. */
+/** docs/product.md: a recurring schedule makes 12 weekly occurrences per selected day. */
 export const RECURRENCE_WEEKS = 12;
 export const RECURRENCE_TYPES = ['WEEKLY'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
-/** SPEC.md section 9: the weekly grid has 7 days; the default hours are 9 to 17. */
+/** docs/product.md: the weekly grid has 7 days; the default hours are 9 to 17. */
 export const WEEK_DAYS = 7;
 export const DEFAULT_START_HOUR = 9;
 export const DEFAULT_END_HOUR = 17;
@@ -51,7 +51,7 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 export const WEEKDAY_SHORT_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTH_SHORT_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-// Messages (SPEC.md sections 5 and 8 word the first two).
+// Messages (docs/product.md).
 export const END_AFTER_START_MESSAGE = 'End time must be after start time';
 export const SELECT_DAY_MESSAGE = 'Select at least one day';
 export const IN_THE_PAST_MESSAGE = 'Availability cannot be in the past';
@@ -103,7 +103,7 @@ export function weekBounds(weekStart: CalendarDate, timeZone: string): { start: 
   };
 }
 
-/** SPEC.md's heading: 'Week of Mar 8, 2026' (date format 'MMM d, yyyy'). */
+/** The product's heading: 'Week of Mar 8, 2026' (date format 'MMM d, yyyy'). */
 export function formatWeekHeading(weekStart: CalendarDate): string {
   return `Week of ${formatCalendarDateForDisplay(weekStart)}`;
 }
@@ -196,7 +196,7 @@ export function buildWeekGrid<T extends { start: Instant; end: Instant }>(
 
 // ------------------------------------------------------------------- wall clock to instants
 
-/** 'H:00' of an hour (SPEC.md: hour selects shown as H:00): 9 -> '9:00'. */
+/** 'H:00' of an hour (docs/product.md: hour selects shown as H:00): 9 -> '9:00'. */
 export function formatHourChoice(hour: number): string {
   return `${hour}:00`;
 }
@@ -233,7 +233,7 @@ export function resolveWallClockSlot(slot: WallClockSlot, timeZone: string): { s
 
 /**
  * The one-off slot the dialog makes: `date` from `startHour`:00 to `endHour`:00 in `timeZone`.
- * Throws an AvailabilityRuleError with SPEC's message when the end hour is not after the start
+ * Throws an AvailabilityRuleError with the product's message when the end hour is not after the start
  * hour, or when the hours do not exist that day (a spring gap).
  */
 export function oneOffSlot(
@@ -332,7 +332,7 @@ export function isSlotDateTime(value: string): boolean {
   return parseSlotDateTime(value) !== undefined;
 }
 
-/** What a client sends for one slot (SPEC.md section 7's fields). */
+/** What a client sends for one slot (the product's fields). */
 export interface SlotRequest {
   /** ISO 8601 date-time: with 'Z' or an offset an instant, without one the provider's wall clock. */
   start: string;

@@ -13,7 +13,7 @@ import {
 } from './booking-status.ts';
 
 describe('booking statuses', () => {
-  it('are the six of SPEC.md, in order', () => {
+  it('are the six statuses of the product, in order', () => {
     expect(BOOKING_STATUSES).toEqual(['PENDING', 'CONFIRMED', 'PAID', 'COMPLETED', 'CANCELED', 'REFUNDED']);
     expect(isBookingStatus('PAID')).toBe(true);
     expect(isBookingStatus('paid')).toBe(false);

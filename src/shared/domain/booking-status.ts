@@ -1,5 +1,5 @@
 /**
- * Booking statuses and what each means (SPEC.md section 4, Booking status, and section 9). The
+ * Booking statuses and what each means (docs/product.md). The
  * database enum `booking_status` holds the same six values.
  */
 
@@ -65,7 +65,7 @@ export function holdsSlot(status: string): boolean {
   return (LIVE_STATUSES as readonly string[]).includes(status);
 }
 
-/** Only a COMPLETED booking can be reviewed (SPEC.md section 4). */
+/** Only a COMPLETED booking can be reviewed (docs/product.md). */
 export function canBeReviewed(status: string): boolean {
   return status === 'COMPLETED';
 }

@@ -90,7 +90,7 @@ export function localDateOfCalendarDate(date: CalendarDate): Date {
   return value;
 }
 
-/** SPEC.md's date format for a calendar date: '2026-03-08' -> 'Mar 8, 2026' (no zone involved). */
+/** The product's date format for a calendar date: '2026-03-08' -> 'Mar 8, 2026' (no zone involved). */
 export function formatCalendarDateForDisplay(date: CalendarDate): string {
   const { year, month, day } = requireDate(date);
   const name = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1];

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the checkout page (issue 9, section 2): reading the `date` Book Now passes, the
+ * Pure helpers of the checkout page: reading the `date` Book Now passes, the
  * labels of start times in the provider's zone and the traveler's, the hours field, and the next
  * day with free times. No React here, so they are tested with TZ=UTC like the rest of the domain.
  */
@@ -20,8 +20,8 @@ import {
 const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * The calendar day a checkout's `date` query names. SPEC.md lets Book Now pass "an optional ISO
- * date string": a calendar date ('2026-12-01') is taken as it is; an ISO instant
+ * The calendar day a checkout's `date` query names. Book Now passes an optional ISO date
+ * (docs/product.md): a calendar date ('2026-12-01') is taken as it is; an ISO instant
  * ('2026-11-30T23:00:00.000Z', what a date picker's local midnight gives as toISOString) is read on
  * the traveler's own clock, where it was picked. Anything else is no date.
  */
@@ -90,7 +90,7 @@ export function nextAvailableDay(days: readonly string[], after: CalendarDate): 
   return days.find((day) => day > after);
 }
 
-/** A day as messages show it, SPEC.md's 'MMM d, yyyy': '2026-12-01' -> 'Dec 1, 2026'. */
+/** A day as messages show it, the product's 'MMM d, yyyy': '2026-12-01' -> 'Dec 1, 2026'. */
 export function displayDay(date: CalendarDate): string {
   return formatCalendarDateForDisplay(date);
 }

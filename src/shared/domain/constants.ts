@@ -1,4 +1,4 @@
-/** Business constants from SPEC.md section 9 and the account rules of the foundation issue. */
+/** Business constants (docs/product.md) and the account rules (password length, name and email limits). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;

@@ -1,19 +1,19 @@
 /**
- * Payments (issue 10), what both sides need: the currency and SPEC.md's payment texts. Money is
+ * Payments (decision 024), what both sides need: the currency and the product's payment texts. Money is
  * held (authorised) at the request, captured when the provider accepts, released on decline or
  * expiry, refunded by the cancellation policy (booking-lifecycle.ts cancelRefundsInFull).
  */
 
-/** Card payments are in US dollars (prices are US cents, SPEC.md section 9). */
+/** Card payments are in US dollars (prices are US cents, docs/product.md). */
 export const PAYMENT_CURRENCY = 'usd';
 
-// SPEC.md's texts of the payment card.
+// The product's texts of the payment card.
 export const PAYMENT_NOT_CONFIGURED_TITLE = 'Payment processing is not configured.';
 export const PAYMENT_NOT_CONFIGURED_HINT = 'Please add Stripe API keys to enable payments.';
 export const PAYMENT_ERROR_TITLE = 'Error';
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
-/** The least Stripe charges in US dollars (50 cents) and the most one card payment can be (issue 10). */
+/** The least Stripe charges in US dollars (50 cents) and the most one card payment can be. */
 export const CARD_PAYMENT_MIN_CENTS = 50;
 export const CARD_PAYMENT_MAX_CENTS = 99_999_999;
 

@@ -1,5 +1,5 @@
 /**
- * Bookable start times (issue 9 section 1). Pure: no Node or DOM APIs.
+ * Bookable start times (decision 020). Pure: no Node or DOM APIs.
  *
  * The grid. A slot starts at an instant whose reading on the provider's wall clock is on `date`
  * and a multiple of SLOT_STEP_MINUTES past midnight (00:00, 00:30, ... 23:30). Defined on
@@ -210,7 +210,7 @@ export function slotWindow(
   return { start: new Date(start), end: bookingEnd(new Date(lastStart), hours) };
 }
 
-/** The 400 of a slots or booking request for fewer hours than the service's minimum (SPEC's hint wording). */
+/** The 400 of a slots or booking request for fewer hours than the service's minimum (the product's hint wording). */
 export function belowMinHoursMessage(minHours: number): string {
   return `This service is booked for a minimum of ${minHours} hour(s)`;
 }

@@ -417,7 +417,7 @@ describe('dayBounds', () => {
 });
 
 describe('display formats in a zone', () => {
-  it('show SPEC’s MMM d, yyyy and h:mm a as the zone sees the instant', () => {
+  it('show the product’s MMM d, yyyy and h:mm a as the zone sees the instant', () => {
     const instant = new Date('2026-03-07T23:30:00Z');
     expect(formatDateIn(instant, 'UTC')).toBe('Mar 7, 2026');
     expect(formatDateIn(instant, 'Asia/Tokyo')).toBe('Mar 8, 2026');

@@ -149,18 +149,18 @@ export function dayBounds(date: CalendarDate, timeZone: string): { start: Date; 
   };
 }
 
-/** SPEC.md's date format 'MMM d, yyyy' of an instant as seen in `timeZone`. */
+/** The product's date format 'MMM d, yyyy' of an instant as seen in `timeZone`. */
 export function formatDateIn(instant: Date, timeZone: string): string {
   return formatCalendarDateForDisplay(utcToZoned(instant, timeZone).date);
 }
 
-/** SPEC.md's time format 'h:mm a' of a wall time ('09:30' -> '9:30 AM', '00:05' -> '12:05 AM'). */
+/** The product's time format 'h:mm a' of a wall time ('09:30' -> '9:30 AM', '00:05' -> '12:05 AM'). */
 export function formatWallTimeForDisplay(time: WallTime): string {
   const { hour, minute } = parseWallTime(time);
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** SPEC.md's time format 'h:mm a' of an instant as seen in `timeZone` ('9:30 AM'). */
+/** The product's time format 'h:mm a' of an instant as seen in `timeZone` ('9:30 AM'). */
 export function formatTimeIn(instant: Date, timeZone: string): string {
   return formatWallTimeForDisplay(utcToZoned(instant, timeZone).time);
 }

@@ -5,12 +5,12 @@ import { XIcon } from 'lucide-react';
 import { TOAST_DURATION_MS } from '@shared/domain/constants';
 import { cn } from '@/lib/utils';
 
-/** SPEC.md section 9: swipe right 50 px to dismiss, 5000 ms default display. */
+/** docs/product.md: swipe right 50 px to dismiss, 5000 ms default display. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION_MS} {...props} />;
 }
 
-/** The notification region; F8 moves focus to it (SPEC.md section 9). */
+/** The notification region; F8 moves focus to it (docs/product.md). */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport

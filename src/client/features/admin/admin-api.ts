@@ -4,8 +4,8 @@ import type { Category } from '@shared/api/catalog-responses';
 import { apiJson } from '@/lib/api';
 
 /**
- * The admin's calls (issue 12). Query keys are the request paths (SPEC.md section 7's generic
- * fetcher convention).
+ * The admin's calls. Query keys are the request paths (the generic fetcher's convention of
+ * docs/product.md).
  */
 export const adminStatsQuery = queryOptions({
   queryKey: ['/api/admin/stats'],

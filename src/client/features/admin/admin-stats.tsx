@@ -4,7 +4,7 @@ import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminStatsQuery } from './admin-api';
 
-/** SPEC.md section 2: the five stat cards of /admin. */
+/** docs/product.md: the five stat cards of /admin. */
 export function AdminStatCards() {
   const stats = useQuery(adminStatsQuery);
   if (stats.isError) return <InlineLoadFailed what="the numbers" onRetry={() => void stats.refetch()} />;

@@ -118,7 +118,7 @@ function AddCategoryForm() {
 }
 
 /**
- * /admin/categories: the add form and the list with delete (SPEC.md section 2). The list is the
+ * /admin/categories: the add form and the list with delete (docs/product.md). The list is the
  * public one (GET /api/categories), which the page reads with the catalog's query.
  */
 export function CategoryManagement({ categories }: { categories: UseQueryResult<Category[]> }) {

@@ -139,7 +139,7 @@ function ProviderCard({
   );
 }
 
-/** /admin/providers: the pending providers, each with Approve and Reject (SPEC.md section 2). */
+/** /admin/providers: the pending providers, each with Approve and Reject (docs/product.md). */
 export function PendingProviders() {
   const queryClient = useQueryClient();
   const pending = useQuery(pendingProvidersQuery);

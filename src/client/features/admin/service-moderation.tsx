@@ -93,7 +93,7 @@ function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: (
   );
 }
 
-/** /admin/services: every service, searchable by title or provider, a page at a time (SPEC.md section 2). */
+/** /admin/services: every service, searchable by title or provider, a page at a time (docs/product.md). */
 export function ServiceModeration() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();

@@ -13,7 +13,7 @@ async function userOf(res: Response): Promise<User> {
 }
 
 /**
- * The auth calls of SPEC.md section 7. Failures throw an ApiError whose message is SPEC.md's
+ * The auth calls of docs/product.md. Failures throw an ApiError whose message is the product's
  * 'Login failed' / 'Signup failed' / 'Role switch failed' (status and server body kept on it).
  */
 async function postForUser(url: string, body: unknown, failure: string): Promise<User> {

@@ -12,7 +12,7 @@ import {
 } from './auth-api';
 
 /**
- * Holds the current user (SPEC.md section 4, Auth): checked once on load, then replaced by what
+ * Holds the current user (docs/product.md): checked once on load, then replaced by what
  * login, signup and role switch return, and cleared by logout. Whenever the user changes, cached
  * queries are reset so no screen keeps showing the previous user's data.
  */

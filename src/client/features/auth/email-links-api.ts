@@ -9,7 +9,7 @@ import {
 } from '@shared/api/auth-responses';
 import { apiJson, apiRequest } from '@/lib/api';
 
-/** Links sent by email (issue 11): verify an address, forgot and reset a password. */
+/** Links sent by email (decision 022): verify an address, forgot and reset a password. */
 import { emailStatusQueryKey } from './query-keys';
 
 export { emailStatusQueryKey };

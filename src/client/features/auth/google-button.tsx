@@ -22,7 +22,7 @@ function GoogleLogo() {
 }
 
 /**
- * Starts Google sign-in: a full browser navigation to the API (SPEC.md section 7), with the safe
+ * Starts Google sign-in: a full browser navigation to the API (docs/product.md), with the safe
  * `next`, and from the sign-up page the chosen role (and a provider's time zone) for a new account.
  * `onStart` may stop it (returning false), e.g. while a provider has no time zone yet.
  */

@@ -4,5 +4,5 @@
  */
 export const sessionsQueryKey = ['/api/account/sessions'] as const;
 
-/** The account's email address and whether it is verified (settings; issue 11). */
+/** The account's email address and whether it is verified (settings; decision 022). */
 export const emailStatusQueryKey = ['/api/account/email'] as const;

@@ -48,7 +48,7 @@ interface Props {
   today: CalendarDate;
 }
 
-/** SPEC.md section 2's Add Availability dialog. Its form is remounted, so empty, at every opening. */
+/** The product's Add Availability dialog. Its form is remounted, so empty, at every opening. */
 export function AddAvailabilityDialog(props: Props) {
   const [open, setOpen] = useState(false);
   return (
@@ -118,7 +118,7 @@ function AvailabilityForm({ providerId, timeZone, weekStart, today, onDone }: Pr
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (isRecurring) {
-      // More than one slot (12 a day): /bulk, as SPEC.md says. The times are on the provider's
+      // More than one slot (12 a day): /bulk, as docs/product.md says. The times are on the provider's
       // wall clock (no offset), so every occurrence keeps them across DST changes.
       input = [
         {

@@ -6,7 +6,7 @@ import { addCalendarDays, type CalendarDate } from '@shared/domain/time';
 import { apiJson, apiRequest } from '@/lib/api';
 
 /**
- * The availability calls of SPEC.md section 7. The response schemas (zod/mini) load with the first
+ * The availability calls of docs/product.md. The response schemas (zod/mini) load with the first
  * answer, not with the page's chunk (decision 012).
  */
 const loadSchemas = () => import('@shared/api/availability-responses');
@@ -29,7 +29,7 @@ export const availabilityWeekQuery = (providerId: string, weekStart: CalendarDat
     },
   });
 
-/** SPEC.md section 7: one slot goes to POST /api/availability, more than one to /bulk. */
+/** docs/product.md: one slot goes to POST /api/availability, more than one to /bulk. */
 export async function addAvailability(input: AvailabilityInput | AvailabilityInput[]): Promise<AvailabilityCreated> {
   const [schemas, body] = await Promise.all([
     loadSchemas(),

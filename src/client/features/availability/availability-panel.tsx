@@ -30,7 +30,7 @@ function slotName(slot: Slot) {
 }
 
 /**
- * SPEC.md section 2's availability weekly view, in the provider's zone: 'Week of {date}', previous
+ * The product's availability weekly view, in the provider's zone: 'Week of {date}', previous
  * and next week, seven day columns (stacked on phones) with each slot as HH:mm-HH:mm and a delete
  * button; blocked slots destructive (and labelled 'Blocked'), available ones primary.
  *

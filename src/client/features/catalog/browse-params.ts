@@ -3,7 +3,7 @@ import type { ServiceFilters } from './catalog-api';
 
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** SPEC.md section 2, Browse: the sort choices and their labels. */
+/** docs/product.md: the sort choices and their labels. */
 export const sortLabels: Record<SortOption, string> = {
   recommended: 'Recommended',
   'price-low': 'Price: Low to High',

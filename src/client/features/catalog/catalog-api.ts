@@ -13,7 +13,7 @@ type Schemas = typeof import('@shared/api/catalog-responses');
 const loadSchemas = () => import('@shared/api/catalog-responses');
 
 /**
- * The catalog calls of SPEC.md section 7. Query keys are the request paths (the generic fetcher's
+ * The catalog calls of docs/product.md. Query keys are the request paths (the generic fetcher's
  * convention), so any screen asking for the same path shares the cache entry.
  */
 async function getParsed<T>(
@@ -88,7 +88,7 @@ export interface ServicePage {
   isTotalCapped: boolean;
 }
 
-/** The query string of a search; the price range is always the full 0-500 (SPEC.md section 9). */
+/** The query string of a search; the price range is always the full 0-500 (docs/product.md). */
 export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_PAGE_SIZE): string {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);

@@ -6,7 +6,7 @@ import { ServiceCard, ServiceCardSkeleton } from './service-card';
 
 const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
-/** Up to 6 featured services (SPEC.md section 9), with skeleton cards while they load. */
+/** Up to 6 featured services (docs/product.md), with skeleton cards while they load. */
 export function FeaturedServices() {
   const { data, isPending, isError, refetch } = useQuery(featuredServicesQuery);
 

@@ -30,11 +30,11 @@ export function mergeConversations(
   return items.sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt));
 }
 
-/** The address that selects a conversation: `?booking=` (SPEC.md) or `?conversation=` (an inquiry). */
+/** The address that selects a conversation: `?booking=` (docs/product.md) or `?conversation=` (an inquiry). */
 export const conversationHref = (ref: ThreadRef) =>
   ref.kind === 'booking' ? `/messages?booking=${ref.id}` : `/messages?conversation=${ref.id}`;
 
-/** SPEC.md section 2, Messages: the other party's avatar, name and service title, with unread counts. */
+/** docs/product.md: the other party's avatar, name and service title, with unread counts. */
 export function ConversationList({
   conversations,
   selected,

@@ -66,7 +66,7 @@ export function InquiryDialog({
           onOpenChange(false);
           onSent(conversation.id);
         },
-        // SPEC.md section 8: the text is kept. A refusal the traveler can act on says why.
+        // docs/product.md: the text is kept. A refusal the traveler can act on says why.
         onError: (error) => {
           const said = error instanceof ApiError && error.status < 500 ? error.body?.message : undefined;
           toast({ variant: 'destructive', title: 'Failed to send message', description: said ?? 'Please try again.' });

@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api';
 
 const preferencesKey = ['/api/messages/preferences'] as const;
 
-/** Settings: email me about messages I have not read (issue 11). */
+/** Settings: email me about messages I have not read (decision 017). */
 export function MessageEmailCard() {
   const queryClient = useQueryClient();
   const { data } = useQuery({

@@ -12,7 +12,7 @@ const InquiryDialog = lazy(() => import('./inquiry-dialog').then((m) => ({ defau
 const ASK_PARAM = 'ask';
 
 /**
- * "Message provider" (issue 11 section 3, decision 025): a traveler asks a question about a
+ * "Message provider" (decision 025): a traveler asks a question about a
  * service before booking it; the conversation opens in /messages. Signed out, it goes to sign in
  * and comes back here with the dialog open. Nobody is offered to message themselves, and only
  * travelers can ask (a provider or an admin does not see it).

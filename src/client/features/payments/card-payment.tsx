@@ -1,5 +1,5 @@
 /**
- * The card field of checkout (issue 10): Stripe Elements' CardElement, loaded only here (this file
+ * The card field of checkout (decision 024): Stripe Elements' CardElement, loaded only here (this file
  * is its own chunk, imported lazily by the checkout page), so Stripe.js never weighs on other pages.
  * The page confirms through `handleRef` once it has the booking's client secret; the card is only
  * authorised (the PaymentIntent is captured when the provider accepts).

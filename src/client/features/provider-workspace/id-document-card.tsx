@@ -12,7 +12,7 @@ const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 const sent = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
- * Identity verification on the provider's dashboard (issue 12): the status, an admin's rejection
+ * Identity verification on the provider's dashboard (decision 021): the status, an admin's rejection
  * reason, and the upload of an ID document (JPEG, PNG or PDF up to 10 MB). Only admins can open
  * the document; the provider sees that it was sent and when.
  */

@@ -3,8 +3,8 @@ import { initialState, toPayload } from './service-form';
 
 const base = { ...initialState(undefined), title: 'Tour', categoryId: 'c' };
 
-describe('service form (SPEC.md section 5: dollars to integer cents by rounding, minHours an integer)', () => {
-  it('starts with SPEC defaults', () => {
+describe('service form (dollars to integer cents by rounding, minHours an integer)', () => {
+  it('starts with the product defaults', () => {
     expect(initialState(undefined)).toMatchObject({ pricingUnit: 'per hour', minHours: '1', price: '', photos: [] });
   });
 

@@ -151,7 +151,7 @@ function ServiceItem({
 
 type DialogState = { key: number; service?: ProviderService } | null;
 
-/** SPEC.md section 2, provider dashboard, Services tab. */
+/** docs/product.md, provider dashboard, Services tab. */
 export function ServicesTab({ categories }: { categories: readonly Category[] }) {
   const queryClient = useQueryClient();
   const services = useQuery(providerServicesQuery);

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice, formatRating, pluralize } from '@/lib/format';
 import { providerStatsQuery } from './workspace-api';
 
-/** SPEC.md section 2: Services, Pending Requests, Rating (one decimal, review count), Revenue (whole dollars). */
+/** docs/product.md: Services, Pending Requests, Rating (one decimal, review count), Revenue (whole dollars). */
 export function StatCards() {
   const stats = useQuery(providerStatsQuery);
   if (stats.isError) return <InlineLoadFailed what="your numbers" onRetry={() => void stats.refetch()} />;

@@ -12,8 +12,8 @@ import type { Booking } from '@shared/api/bookings-responses';
 import { apiJson } from '@/lib/api';
 
 /**
- * The provider workspace's calls (issue 8). Query keys are the request paths (SPEC.md section 7's
- * generic fetcher convention), so the route loader and the page share the cache entries.
+ * The provider workspace's calls. Query keys are the request paths (the generic fetcher's
+ * convention, docs/product.md), so the route loader and the page share the cache entries.
  */
 export const myProviderQuery = queryOptions({
   queryKey: ['/api/provider/me'],

@@ -4,7 +4,7 @@ import type { CreateReviewInput } from '@shared/api/bookings';
 import { apiJson, apiRequest } from '@/lib/api';
 
 /**
- * The traveler dashboard's calls (issue 9). Answers are checked with the zod/mini response schemas
+ * The traveler dashboard's calls. Answers are checked with the zod/mini response schemas
  * (this module is in the dashboard's own chunk). Every bookings key starts with '/api/bookings', so
  * one invalidation refreshes both lists.
  */
@@ -41,7 +41,7 @@ export function invalidateBookings(queryClient: QueryClient) {
 }
 
 /**
- * After a review: the bookings lists (SPEC.md section 7) and every page that shows the review or
+ * After a review: the bookings lists (docs/product.md) and every page that shows the review or
  * the ratings it moved (the service, its provider's profile and reviews, cards in lists).
  */
 export function invalidateAfterReview(queryClient: QueryClient) {

@@ -71,8 +71,8 @@ export function StarPicker({
 }
 
 /**
- * SPEC.md section 2 and 4: the review dialog of a completed booking. Rating 1-5 (default 5) and a
- * text; Submit is off while the text is blank. On success: SPEC's toast, the rating back to 5 and
+ * The review dialog (docs/product.md) of a completed booking. Rating 1-5 (default 5) and a
+ * text; Submit is off while the text is blank. On success: the product's toast, the rating back to 5 and
  * the text empty, the bookings lists (and the pages showing the review) refreshed.
  */
 export function ReviewDialog({
@@ -101,7 +101,7 @@ export function ReviewDialog({
       toast({ title: 'Review submitted!', description: 'Thank you for your feedback.' });
     },
     onError: (error) => {
-      // A refusal the traveler can act on (already reviewed, too long) says why; anything else is SPEC's text.
+      // A refusal the traveler can act on (already reviewed, too long) says why; anything else is the product's text.
       const said = error instanceof ApiError && error.status < 500 ? error.body?.message : undefined;
       toast({
         variant: 'destructive',

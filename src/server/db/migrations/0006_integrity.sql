@@ -1,4 +1,4 @@
--- Records that cannot be lost (issue 6):
+-- Records that cannot be lost (decision 006):
 -- - services are soft-deleted (deleted_at) or paused by their provider (is_paused); the partial
 --   search indexes now hold visible services only (active, not paused, not deleted);
 -- - users are deactivated (deactivated_at), never deleted;

@@ -1,4 +1,4 @@
--- Issue 8 (provider workspace): no table changes; one rule drizzle cannot express.
+-- Provider workspace: no table changes; one rule drizzle cannot express.
 -- custom SQL (hand-written) --
 -- A deleted service takes no new bookings. The provider's delete locks the service row FOR UPDATE,
 -- checks for bookings still to happen and sets deleted_at; a booking inserted meanwhile waits here

@@ -1,5 +1,5 @@
 /**
- * The admin's work (issue 12): the platform's numbers, verifying providers, moderating and
+ * The admin's work (decision 021): the platform's numbers, verifying providers, moderating and
  * deleting services, managing categories, and the audit log. Every decision is one transaction
  * that locks the row it changes and writes an audit_log row (who, what, before, after, why), so
  * the log and the data never disagree.
@@ -59,7 +59,7 @@ async function writeAudit(tx: Executor, entry: AuditInput): Promise<void> {
 // ------------------------------------------------------------------------------------ stats
 
 /**
- * SPEC.md's five numbers: users (not deactivated), provider profiles, services (not deleted),
+ * The product's five numbers: users (not deactivated), provider profiles, services (not deleted),
  * bookings (all), and providers waiting for verification (PENDING).
  */
 export async function getAdminStats(db: Executor): Promise<AdminStats> {

@@ -45,7 +45,7 @@ const errors = {
 };
 
 /**
- * /api/admin/* (issue 12): admins only. The guard runs before validation, so an anonymous caller
+ * /api/admin/* (decision 021): admins only. The guard runs before validation, so an anonymous caller
  * gets 401 and a traveler or provider 403 whatever they send.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; documents: Storage }> = async (app, { db, documents }) => {

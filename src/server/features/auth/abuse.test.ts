@@ -326,7 +326,7 @@ describe('hostile text', () => {
     },
   );
 
-  it('keeps SPEC minimum-length text, and refuses common and blank new passwords on change', async () => {
+  it('keeps the product minimum-length text, and refuses common and blank new passwords on change', async () => {
     const short = await signup({ email: uniqueEmail(), password: 'pass', name: 'Short' });
     expect(short.json().details).toEqual([
       { path: 'body.password', message: 'Password must be at least 8 characters long.' },

@@ -1,5 +1,5 @@
 /**
- * Links sent by email (issue 11 section 4, decision 022): confirming an address (at sign-up and
+ * Links sent by email (decision 022): confirming an address (at sign-up and
  * on an email change) and resetting a forgotten password. Each link carries a random 32-byte
  * token; only its SHA-256 is stored, it works once, and it expires (48 hours to verify, 1 hour to
  * reset). The emails go through the outbox in the transaction of their cause. A reset link also

@@ -233,7 +233,7 @@ describe('GET /api/auth/google/callback', () => {
     op.setAccount('new-traveler', { email, emailVerified: true, name: 'Ana Google' });
     const res = await googleSignIn('new-traveler');
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/browse'); // SPEC: a new traveler goes to /browse
+    expect(res.headers.location).toBe('/browse'); // a new traveler goes to /browse
     expect(res.cookies.find((c) => c.name === GOOGLE_FLOW_COOKIE)?.value).toBe(''); // single use
     expect(await me(res)).toMatchObject({ email, role: 'TRAVELER', name: 'Ana Google' });
     const [row] = await userByEmail(email);
@@ -245,7 +245,7 @@ describe('GET /api/auth/google/callback', () => {
     const email = uniqueEmail('newprovider');
     op.setAccount('new-provider', { email, emailVerified: true, name: 'Pedro Guide' });
     const res = await googleSignIn('new-provider', '?role=PROVIDER&timeZone=Europe%2FLisbon');
-    expect(res.headers.location).toBe('/dashboard/provider'); // SPEC: a new provider's landing
+    expect(res.headers.location).toBe('/dashboard/provider'); // a new provider's landing
     const user = await me(res);
     expect(user).toMatchObject({ email, role: 'PROVIDER' });
     const [profile] = await t.db.select().from(providers).where(eq(providers.userId, user!.id));

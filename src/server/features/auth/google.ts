@@ -15,7 +15,7 @@ import { ensureProviderProfile, isUniqueViolation, normalizeEmail, signupsPerIp,
 import { issueDeviceCookie } from './device-cookies.ts';
 
 /**
- * Google sign-in (issue 12, decision 023): an OpenID Connect authorisation-code flow with PKCE,
+ * Google sign-in (decision 023): an OpenID Connect authorisation-code flow with PKCE,
  * state and nonce through `openid-client`, against the issuer discovered from GOOGLE_ISSUER (Google
  * in production, a local `oidc-provider` in tests).
  *
@@ -215,7 +215,7 @@ type SignedIn = {
   device: string;
   /** True when this sign-in created the account. */
   created: boolean;
-  /** Where the browser goes: `next`, else SPEC's sign-in (/) or sign-up (by role) success. */
+  /** Where the browser goes: `next`, else the product's sign-in (/) or sign-up (by role) success. */
   landing: string;
 };
 

@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     },
   );
 
-  // ---- Links sent by email (issue 11, decision 022) ----
+  // ---- Links sent by email (decision 022) ----
 
   app.post(
     '/api/auth/verify-email',
@@ -190,10 +190,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     async (request) => ({ user: await switchRole(db, requireUser(request), request.body) }),
   );
 
-  // Google sign-in (issue 12, decision 023).
+  // Google sign-in (decision 023).
   await app.register(googleRoutes, { db, config });
 
-  // ---- Account settings (SPEC leaves /settings to us) ----
+  // ---- Account settings (the product leaves /settings to us) ----
 
   app.patch(
     '/api/account/profile',

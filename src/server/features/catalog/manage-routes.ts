@@ -20,7 +20,7 @@ const errors = {
   409: errorBodySchema,
 };
 
-/** The provider's own services (issue 8). Providers only: travelers and admins get 403. */
+/** The provider's own services. Providers only: travelers and admins get 403. */
 export const manageServiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const providerOnly = requireRole('PROVIDER');
 

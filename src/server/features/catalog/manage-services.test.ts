@@ -123,7 +123,7 @@ describe('POST /api/services', () => {
     expect(row).toMatchObject({ providerId: f.owner.provider.id, priceCents: 4500, deletedAt: null });
   });
 
-  it('fills SPEC defaults: per hour, minHours 1, empty description, no photos', async () => {
+  it('fills the product defaults: per hour, minHours 1, empty description, no photos', async () => {
     const { description: _d, pricingUnit: _u, minHours: _m, ...rest } = validPayload();
     const res = await create(rest);
     expect(res.statusCode).toBe(201);

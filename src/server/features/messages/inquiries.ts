@@ -26,7 +26,7 @@ import {
 } from './messages.ts';
 
 /*
- * Inquiries (issue 11 section 3, decision 025): a traveler asks a provider about a service before
+ * Inquiries (decision 025): a traveler asks a provider about a service before
  * booking it. The conversation is a `conversations` row; its messages carry `conversation_id`.
  * When the traveler books the service, a database trigger (migration 0017) sets the
  * conversation's `booking_id` and gives its messages that booking, so from then on they are the

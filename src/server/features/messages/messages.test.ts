@@ -91,7 +91,7 @@ describe('who may use a booking thread', () => {
 });
 
 describe('conversations', () => {
-  it('lists each party’s bookings with the counterpart by SPEC’s rule, newest activity first', async () => {
+  it('lists each party’s bookings with the counterpart by the product’s rule, newest activity first', async () => {
     expect((await get('/api/bookings/with-messages')).statusCode).toBe(401);
     const second = await createBooking(t.db, {
       service: f.service,
