@@ -31,7 +31,7 @@ function featureZones(root, composes = {}) {
 }
 
 /**
- * Which way imports may flow (docs: ARCHITECTURE.md, CONVENTIONS.md):
+ * Which way imports may flow (the server renders the client through entry-server, decision 013):
  * shared -> client lib and components -> client features -> pages and the app root (routes,
  * providers, main, entry-server). The server imports the client only through entry-server.tsx.
  */

@@ -38,9 +38,10 @@ test.describe('accounts journey', () => {
     await expect(menu.getByText('Journey Tester')).toBeVisible();
     await expect(menu.getByText('Traveler', { exact: true })).toBeVisible();
 
-    // Switch to provider and back through the user menu. The dashboards are a later issue, so the
-    // journey checks where the switch leads, and what the user sees on pages that exist: the role
-    // the server now holds (it survives a reload) and the public provider profile it created.
+    // Switch to provider and back through the user menu. The dashboards have journeys of their own
+    // (provider-dashboard.spec.ts, traveler-dashboard.spec.ts), so this one checks where the switch
+    // leads, and what the user sees on pages that exist: the role the server now holds (it survives
+    // a reload) and the public provider profile it created.
     await menu.getByRole('menuitem', { name: 'Switch to Provider' }).click();
     await expect(page).toHaveURL(/\/dashboard\/provider$/);
     await expect(banner.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/dashboard/provider');
@@ -134,7 +135,7 @@ test.describe('accounts journey', () => {
     await page.getByLabel('Password').fill('provider-pass-1');
     await page.getByRole('button', { name: 'Create provider account' }).click();
     await expect(page).toHaveURL(/\/dashboard\/provider$/);
-    // The dashboard is a later issue; what exists today is the provider account and its profile.
+    // The dashboard has its own journey (provider-dashboard.spec.ts); here, the account and its profile.
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/dashboard/provider');
     const user = await serverUser(page);

@@ -2,11 +2,12 @@ import { expect, test, type Page } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /**
- * Issue 9, checkout: a traveler in Lisbon (playwright.config.ts) picks a day on the service page of
- * a provider in New York, sees that day's free times on New York's clock (and their own), requests
- * one and lands on their dashboard. A second traveler who chose a time someone else took a moment
- * before is told so and offered the times still free. Signed out, checkout goes through sign in and
- * comes back with the date. axe, phone width and the dark theme are checked on the way.
+ * Checkout (docs/product.md, Checkout): a traveler in Lisbon (playwright.config.ts) picks a day on
+ * the service page of a provider in New York, sees that day's free times on New York's clock (and
+ * their own), requests one and lands on their dashboard. A second traveler who chose a time someone
+ * else took a moment before is told so and offered the times still free. Signed out, checkout goes
+ * through sign in and comes back with the date. axe, phone width and the dark theme are checked on
+ * the way.
  */
 
 const NY = 'America/New_York';

@@ -9,14 +9,15 @@ import { expect, test } from './fixtures';
 import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /**
- * Issue 10, payments in the browser. The shared server of the other specs has no Stripe keys (their
- * checkout shows SPEC's "not configured" texts, e2e/checkout.spec.ts). This spec starts its own
- * server with keys, its Stripe API pointed at the local Stripe-protocol server of the tests
- * (src/server/test/stripe-server.ts), which forwards the webhook events of every change it makes to
- * the app, signed (as `stripe listen --forward-to` does).
+ * Card payments in the browser (decision 024). The shared server of the other specs has no Stripe
+ * keys (their checkout shows the "not configured" texts of docs/product.md, e2e/checkout.spec.ts).
+ * This spec starts its own server with keys, its Stripe API pointed at the local Stripe-protocol
+ * server of the tests (src/server/test/stripe-server.ts), which forwards the webhook events of
+ * every change it makes to the app, signed (as `stripe listen --forward-to` does).
  *
  * Stripe's servers cannot be reached from here, so they are replaced at the network edge only:
- * - blocked Stripe.js: checkout must show SPEC's payment error and a way to try again;
+ * - blocked Stripe.js: checkout must show the payment error ('Failed to initialize payment. Please
+ *   try again.') and a way to try again;
  * - the card journeys answer https://js.stripe.com with the Stripe.js stand-in (e2e/stand-ins/stripe-js.js,
  *   a test double) and route https://api.stripe.com to the local server, so the card typed in the
  *   page is confirmed by the browser under the app's own Content-Security-Policy, as with Stripe.

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { DEMO, expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /*
- * Issue 9, section 4: the traveler dashboard (/dashboard/traveler) and the provider's Booking
+ * The traveler dashboard (/dashboard/traveler) and the provider's Booking
  * Requests. Bookings a journey needs are made through the API (slots, then POST /api/bookings), so
  * each journey owns its data; the demo traveler's history provides completed bookings (a completed
  * booking cannot be made through the API: its time is in the past).
@@ -97,7 +97,7 @@ async function bookingsOf(request: APIRequestContext, status: 'upcoming' | 'past
   return (await res.json()) as ApiBooking[];
 }
 
-/** SPEC's 'MMM d, yyyy' and 'h:mm a' of an instant in a zone, as the card should show them. */
+/** The 'MMM d, yyyy' and 'h:mm a' of docs/product.md of an instant in a zone, as the card shows them. */
 function expectedWhen(start: string, timeZone: string) {
   const at = new Date(start);
   const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(
@@ -223,7 +223,7 @@ test.describe('traveler dashboard', () => {
       await expect(c.getByText(when.date)).toBeVisible();
       await expect(c.getByText(when.time)).toBeVisible();
     }
-    // Status colours differ between states (SPEC.md section 4).
+    // Each status has its own badge colour (docs/product.md, Booking statuses).
     const colours = new Set<string>();
     for (const status of statuses) {
       colours.add(
@@ -418,8 +418,9 @@ test.describe('traveler dashboard', () => {
     await expect(card(page, declined.id).getByTestId('booking-closed')).toContainText('declined this request.');
     await expect(card(page, declined.id).getByText('Fully booked that evening')).toBeVisible();
 
-    // The provider cancels the accepted booking (issue 10): the dialog gives the policy (the traveler
-    // is refunded in full) and asks for a reason; the traveler sees it canceled, with the reason.
+    // The provider cancels the accepted booking (cancellation policy, decision 024): the dialog
+    // gives the policy (the traveler is refunded in full) and asks for a reason; the traveler sees
+    // it canceled, with the reason.
     await row.getByRole('button', { name: /^Cancel/ }).click();
     const cancelDialog = p.getByRole('alertdialog', { name: 'Cancel this booking?' });
     await expect(cancelDialog).toContainText('When a provider cancels, the traveler is refunded in full');

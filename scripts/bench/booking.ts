@@ -46,7 +46,7 @@ const SMOKE_DB_NAME = 'locora_bench_booking_smoke';
 const ZONE = 'America/New_York';
 /** A traveler who loses a race hears so quickly: p99 of POST /api/bookings under contention. */
 const CONTENTION_TARGET_MS = 500;
-/** The target of the issue: a month of available days in under 50 ms (judged on p99). */
+/** The target: a month of available days in under 50 ms (judged on p99). */
 const TARGET_MS = 50;
 
 const USAGE = `Usage: npm run bench:booking -- [--smoke] [--duration=10] [--connections=8] [--bookings=500] [--travelers=200] [--others=200] [--pool=10]

@@ -19,8 +19,8 @@ import { conversationsQuery } from '@/features/messages/conversation-queries';
 import { HomePage } from '@/pages/home';
 
 /**
- * SPEC.md section 2: the one route table of the app, used by the browser router and by the
- * server renderer alike (docs/decisions/013-server-rendering.md).
+ * The screens of docs/product.md: the one route table of the app, used by the browser router and by
+ * the server renderer alike (docs/decisions/013-server-rendering.md).
  *
  * Data: each route's loader names the queries its page reads, by the same query options the page
  * passes to useQuery. On the server the loader waits for them, so the HTML carries the data and the
@@ -126,10 +126,10 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               loader: isServer ? serverGuard(env, 'signed-out') : undefined,
             },
             {
-              // Links sent by email (issue 11): open signed in or out.
+              // Links sent by email (decision 022): open signed in or out.
               path: 'auth/verify-email',
               ...page('pages/verify-email.tsx', () => import('@/pages/verify-email'), 'VerifyEmailPage'),
-              // A link confirms only for its own account, signed in (issue 12): a signed-out visitor
+              // A link confirms only for its own account, signed in (decision 022): a signed-out visitor
               // with a link is sent to sign in, and comes back to it (the browser does the same).
               loader: isServer
                 ? async ({ request }: LoaderFunctionArgs) => {
@@ -182,7 +182,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   }
                 : undefined,
             },
-            // Admin pages (issue 12): signed out -> sign in and back; a traveler or provider gets the
+            // Admin pages (decision 021): signed out -> sign in and back; a traveler or provider gets the
             // 403 page; an admin's page is rendered with its data. The API checks the role again.
             ...(
               [
@@ -225,7 +225,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 : undefined,
             })),
             {
-              // A signed-in user's bookings and saved services (issue 9), rendered with their data.
+              // A signed-in user's bookings and saved services, rendered with their data.
               path: 'dashboard/traveler',
               ...page(
                 'pages/traveler-dashboard.tsx',
@@ -269,7 +269,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 : loaderOf(env, ({ params }) => [serviceQuery(params.id ?? '')]),
             },
             {
-              // Signed in only (SPEC.md: a visitor is sent to sign in, and comes back here).
+              // Signed in only (a visitor is sent to sign in, and comes back here).
               path: 'checkout/:id',
               ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage'),
               loader: isServer

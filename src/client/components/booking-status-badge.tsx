@@ -13,7 +13,7 @@ const TONE_CLASSES: Record<BookingStatusTone, string> = {
   unknown: '',
 };
 
-/** A booking's status; a value this version does not know shows as its raw text (SPEC.md section 4). */
+/** A booking's status; a value this version does not know shows as its raw text (docs/product.md). */
 export function BookingStatusBadge({
   status,
   declined,

@@ -1,7 +1,7 @@
 import { isCategorySlug } from '@shared/domain/categories';
 import { bookingLengthText, formatDollarsAndCents, formatWholeDollars, type PricingUnit } from '@shared/domain/pricing';
 
-/** Whole dollars from integer cents, as cards and dashboards show them (SPEC.md section 9). */
+/** Whole dollars from integer cents, as cards and dashboards show them (docs/product.md, Constants). */
 export function formatPrice(cents: number): string {
   return formatWholeDollars(cents);
 }
@@ -11,7 +11,7 @@ export function formatPriceWithCents(cents: number): string {
   return formatDollarsAndCents(cents);
 }
 
-/** A rating to one decimal (SPEC.md section 9). */
+/** A rating to one decimal, as everywhere ratings are shown. */
 export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
@@ -47,9 +47,9 @@ export function fallbackPhoto(categorySlug: string | undefined): string {
 }
 
 /**
- * A category's icon when it can be drawn as a glyph (SPEC.md: 'emoji or icon name'): an emoji,
- * however many code points it is made of (🧑‍🍳, 🏄‍♀️), or a character or two. An icon name such as
- * 'waves' is not a picture: null, and the caller draws its own fallback.
+ * A category's icon when it can be drawn as a glyph (a category's Icon is an 'emoji or icon name'):
+ * an emoji, however many code points it is made of (🧑‍🍳, 🏄‍♀️), or a character or two. An icon name
+ * such as 'waves' is not a picture: null, and the caller draws its own fallback.
  */
 export const categoryIconGlyph = (icon: string | null | undefined): string | null =>
   icon && [...new Intl.Segmenter().segment(icon)].length < 3 ? icon : null;

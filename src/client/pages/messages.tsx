@@ -33,7 +33,7 @@ function useIsWide(): boolean {
 }
 
 /**
- * SPEC.md section 2, Messages (/messages): conversation list on the left, the selected thread on
+ * Messages (/messages, docs/product.md): conversation list on the left, the selected thread on
  * the right; `?booking=` selects one (`?conversation=` an inquiry, decision 025), else the first
  * is selected. On a phone the list and the thread are two screens: the list without a selection
  * in the address, the thread (with a back button) with one.

@@ -275,7 +275,7 @@ export const bookings = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     /**
      * Made while card payments were on, for a total a card can pay: the provider can accept it only
-     * once the card is authorised (issue 10, decision 024). False: request-to-book, paid as agreed.
+     * once the card is authorised (decision 024). False: request-to-book, paid as agreed.
      */
     paymentRequired: boolean('payment_required').notNull().default(false),
     /** The traveler's Idempotency-Key header: a retried request returns this booking (unique per user). */
@@ -729,9 +729,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * One Stripe PaymentIntent per booking (issue 10): the amount charged (fixed by the server from the
- * booking), Stripe's status as last seen, and the work still owed to Stripe for it. A change of a
- * booking writes `pending_action` in its own transaction; the call to Stripe happens after the
+ * One Stripe PaymentIntent per booking (decision 024): the amount charged (fixed by the server from
+ * the booking), Stripe's status as last seen, and the work still owed to Stripe for it. A change of
+ * a booking writes `pending_action` in its own transaction; the call to Stripe happens after the
  * commit and is retried until it succeeds (an outbox on the row, decision 024).
  */
 export const payments = pgTable(

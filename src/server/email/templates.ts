@@ -1,5 +1,5 @@
 /**
- * Emails as plain text plus simple HTML, each with a link into Locora. The booking issue calls
+ * Emails as plain text plus simple HTML, each with a link into Locora. The booking features call
  * `bookingRequestEmail` and `bookingStatusEmail` and passes the result to `enqueueEmail(tx, ...)`
  * inside the transaction of the change.
  */

@@ -1,6 +1,6 @@
 /**
- * What Locora owes Stripe for a booking's PaymentIntent, and what Stripe told us (issue 10,
- * decision 024).
+ * What Locora owes Stripe for a booking's PaymentIntent, and what Stripe told us (decisions 024,
+ * 031).
  *
  * A booking's change (accept, decline, cancel, expiry) never calls Stripe inside its transaction:
  * it writes the action it needs (`payments.pending_action`: capture, cancel or refund) in that

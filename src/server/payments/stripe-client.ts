@@ -1,6 +1,6 @@
 /**
- * The one Stripe client (issue 10): the official SDK pointed at STRIPE_API_URL, Stripe's own API
- * unless a local server speaking its protocol stands in (the tests, decision 024).
+ * The one Stripe client (decision 024): the official SDK pointed at STRIPE_API_URL, Stripe's own
+ * API unless a local server speaking its protocol stands in (the tests, decision 024).
  */
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../config.ts';

@@ -15,7 +15,7 @@ export const USER_EVENTS_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Records an event for each user and tells every app instance (NOTIFY, sent only if `tx`
- * commits). Call it inside the transaction of the change itself, e.g. the booking issue's status
+ * commits). Call it inside the transaction of the change itself, e.g. a booking's status
  * change: `publishUserEvent(tx, [travelerId, providerUserId], 'booking', { bookingId, status })`.
  */
 export async function publishUserEvent(tx: Executor, userIds: readonly string[], type: UserEventType, data: unknown) {

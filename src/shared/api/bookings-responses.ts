@@ -1,4 +1,4 @@
-// What the booking API returns (issue 9), in zod/mini like catalog-responses.ts, so the browser can
+// What the booking API returns, in zod/mini like catalog-responses.ts, so the browser can
 // check answers without the full zod runtime. Request schemas are in bookings.ts.
 import * as z from 'zod/mini';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
@@ -42,7 +42,7 @@ export const availableDaysResponseSchema = z.object({
 export type AvailableDaysResponse = z.infer<typeof availableDaysResponseSchema>;
 
 /**
- * A booking as its traveler, its provider or an admin sees it (SPEC.md section 4 Booking fields,
+ * A booking as its traveler, its provider or an admin sees it (the booking's fields,
  * plus what the screens need). `status` is the effective status: an unanswered request past its
  * respond-by time reads CANCELED and a booking whose end has passed reads COMPLETED, whether or not
  * the background job has written it yet.
@@ -54,7 +54,7 @@ export const bookingSchema = z.object({
   start: z.string(),
   end: z.string(),
   hours: z.int(),
-  /** price x hours, integer cents (SPEC's amountCents). */
+  /** The subtotal in integer cents (pricing unit, decision 035). */
   amountCents: z.int(),
   /** 5 % service fee, integer cents. */
   feeCents: z.int(),
@@ -88,7 +88,7 @@ export const bookingSchema = z.object({
   location: z.optional(bookingLocationSchema),
   /** The provider's IANA zone: dates and times are shown in it, labelled. */
   timeZone: z.string(),
-  /** The traveler (SPEC: user name, image). */
+  /** The traveler: name and image. */
   user: z.object({ id: z.uuid(), name: z.nullable(z.string()), image: z.nullable(z.string()) }),
   service: z.object({
     id: z.uuid(),
@@ -104,7 +104,7 @@ export const bookingSchema = z.object({
   /** The traveler's review of it, once written. */
   review: z.nullable(z.object({ id: z.uuid(), rating: z.int(), text: z.string() })),
   /**
-   * Its card payment's Stripe status (issue 10: 'requires_capture' = authorised, not charged;
+   * Its card payment's Stripe status (decision 024: 'requires_capture' = authorised, not charged;
    * 'succeeded' = charged; 'canceled' = released; 'refunded'), or null when it has none.
    */
   paymentStatus: z.optional(z.nullable(z.string())),

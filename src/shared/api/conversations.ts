@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 
-/** SPEC.md section 7: POST /api/bookings/{id}/messages. The body is trimmed, 1-4,000 characters. */
+/** POST /api/bookings/{id}/messages. The body is trimmed, 1-4,000 characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Messages per page of a thread (the newest page first; older ones with `before`). */
 export const MESSAGE_PAGE_SIZE = 50;
@@ -25,7 +25,7 @@ export const threadQuerySchema = z.object({
 
 const personSchema = z.object({ name: z.string().nullable(), image: z.string().nullable() });
 
-/** SPEC.md section 3, Message (plus readAt for read receipts). */
+/** A message (plus readAt for read receipts). */
 export const messageSchema = z.object({
   id: z.string(),
   bookingId: z.string(),

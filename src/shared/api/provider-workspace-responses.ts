@@ -33,7 +33,7 @@ export const providerBookingSchema = z.object({
   user: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
   service: z.object({ id: z.uuid(), title: z.string(), photos: z.array(z.string()) }),
   /**
-   * Its card payment's Stripe status (issue 10: 'requires_capture' = authorised, 'succeeded' =
+   * Its card payment's Stripe status (decision 024: 'requires_capture' = authorised, 'succeeded' =
    * charged, 'canceled' = released, 'refunded'; others = not authorised yet), or null: no card payment.
    */
   paymentStatus: z.optional(z.nullable(z.string())),
@@ -56,7 +56,7 @@ export const providerStatsSchema = z.object({
   pendingRequests: z.int(),
   rating: z.number(),
   ratingCount: z.int(),
-  /** Integer cents of PAID and COMPLETED bookings (SPEC.md section 9). */
+  /** Integer cents of PAID and COMPLETED bookings (the Revenue card). */
   revenueCents: z.int(),
 });
 export type ProviderStats = z.infer<typeof providerStatsSchema>;

@@ -27,7 +27,7 @@ import { timeZoneSchema } from './time.ts';
 
 export * from './provider-workspace-responses.ts';
 
-/** The pricing units (SPEC.md section 9); full zod here for its messages and default. */
+/** The pricing units (decision 035); full zod here for its messages and default. */
 const pricingUnitSchema = z.enum(PRICING_UNITS, { error: `Unit must be one of ${PRICING_UNITS.join(', ')}` });
 
 /** Longest stored URL of an uploaded picture. */
@@ -90,7 +90,7 @@ const locationAreaSchema = z
   .max(SERVICE_LOCATION_AREA_MAX, `The area must be at most ${SERVICE_LOCATION_AREA_MAX} characters`)
   .transform((v) => v || null);
 
-/** POST /api/services (SPEC.md section 7, plus optional photos: the first is the cover). */
+/** POST /api/services (plus optional photos: the first is the cover). */
 export const createServiceSchema = z
   .strictObject({
     title: serviceTitleSchema,

@@ -71,7 +71,7 @@ export function bookingEnd(start: Date, hours: number): Date {
 
 export const SLOT_TAKEN_MESSAGE = 'That time was just booked by someone else. Please pick another time.';
 
-// ------------------------------------------------------------------ cancellation policy (issue 10)
+// ------------------------------------------------------------------ cancellation policy (decision 024)
 
 /** The policy as checkout states it. */
 export const CANCELLATION_POLICY_TEXT =
@@ -79,7 +79,7 @@ export const CANCELLATION_POLICY_TEXT =
   `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +
   `you are never charged or are refunded in full.`;
 
-/** The cancellation policy as a provider cancelling a booking reads it (issue 10): the traveler is refunded in full. */
+/** The cancellation policy as a provider cancelling a booking reads it: the traveler is refunded in full. */
 export function providerCancelPolicyNote(paymentStatus: string | null | undefined): string {
   if (paymentStatus === 'succeeded' || paymentStatus === 'requires_capture' || paymentStatus === 'processing')
     return 'When a provider cancels, the traveler is refunded in full: their card payment is returned.';

@@ -107,7 +107,7 @@ function requireInteger(cents: number) {
 }
 
 /**
- * Whole dollars, as the cards and the dashboard show them (SPEC.md: cents / 100, no decimals),
+ * Whole dollars, as the cards and the dashboard show them (cents / 100, no decimals),
  * rounded half up: 4500 -> '$45', 4550 -> '$46', 4549 -> '$45', 0 -> '$0', -4550 -> '-$46',
  * 208500 -> '$2,085'.
  */

@@ -42,13 +42,13 @@ export function BookingCard({ service }: { service: Service }) {
   });
   const today = useViewerToday();
   // The month on screen: only its days with a free start time for the minimum hours can be chosen
-  // (issue 9). Until they are known, or if they cannot be, only past days are greyed out.
+  // (decision 020). Until they are known, or if they cannot be, only past days are greyed out.
   const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
   // The server renders the first month's free days into the page; they stay good for half a minute,
   // so hydration does not ask again (checkout reads them afresh before anything is booked).
   const days = useQuery({ ...availableDaysQuery(service.id, month, service.minHours), staleTime: FREE_DAYS_FRESH_MS });
   const free = days.data?.month === month ? new Set(days.data.days) : undefined;
-  /** Days before today cannot be chosen (SPEC.md section 5, Service calendar), nor days with no free time. */
+  /** Days before today cannot be chosen (docs/product.md, Service detail), nor days with no free time. */
   const isDisabledDay = (day: Date) =>
     isBefore(day, today) || (free !== undefined && !free.has(calendarDateOfLocalDate(day)));
 

@@ -5,7 +5,7 @@ import { conversationsQueryKey, threadQueryKey } from '@/lib/conversation-keys';
 import { inquiriesQueryKey, inquiryThreadQueryKey } from './inquiry-queries';
 
 /**
- * A thread on screen: a booking's (GET/POST /api/bookings/{id}/messages, SPEC.md section 7) or
+ * A thread on screen: a booking's (GET/POST /api/bookings/{id}/messages, docs/product.md) or
  * an open inquiry's (GET/POST /api/conversations/{id}/messages, decision 025).
  */
 export type ThreadRef = { kind: 'booking' | 'inquiry'; id: string };

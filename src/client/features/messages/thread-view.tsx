@@ -94,7 +94,7 @@ function Composer({ thread }: { thread: ThreadRef }) {
     if (isBlank || send.isPending) return;
     send.mutate(text.trim(), {
       onSuccess: () => setText(''),
-      // SPEC.md section 8: the text is kept.
+      // A failed send keeps the text (docs/product.md, Texts shown to users).
       onError: () =>
         toast({ variant: 'destructive', title: 'Failed to send message', description: 'Please try again.' }),
     });

@@ -70,7 +70,8 @@ function BookingRow({
   const when = bookingWhen(booking.start, zone);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
-  // Issue 10: whether the traveler's card is authorised, so an unpaid request is not accepted blindly.
+  // Card payments (decision 024): whether the traveler's card is authorised, so an unpaid request
+  // is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
 
@@ -180,10 +181,11 @@ function BookingRow({
 }
 
 /**
- * SPEC.md section 2, Booking Requests: each with its start in the provider's own zone (labelled),
- * hours, status, traveler and service. A PENDING request shows how long is left to answer it and
- * Accept / Decline (the lifecycle table decides); the list and the stat cards refresh after either,
- * and when a traveler books or cancels (realtime 'booking' events).
+ * The provider dashboard's Booking Requests (docs/product.md): each with its start in the
+ * provider's own zone (labelled), hours, status, traveler and service. A PENDING request shows how
+ * long is left to answer it and Accept / Decline (the lifecycle table decides); the list and the
+ * stat cards refresh after either, and when a traveler books or cancels (realtime 'booking'
+ * events).
  */
 export function BookingsTab({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();

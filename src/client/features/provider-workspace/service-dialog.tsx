@@ -64,9 +64,9 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 
 /**
- * The Create Service dialog (SPEC.md section 2), which also edits a service. Save is disabled until
- * a title and a category are set (and while photos upload); Cancel closes it, and it opens fresh
- * next time (the parent mounts a new one per opening).
+ * The Create Service dialog (docs/product.md, Provider dashboard), which also edits a service. Save
+ * is disabled until a title and a category are set (and while photos upload); Cancel closes it, and
+ * it opens fresh next time (the parent mounts a new one per opening).
  */
 export function ServiceDialog({
   open,
@@ -107,7 +107,8 @@ export function ServiceDialog({
       toast({
         variant: 'destructive',
         title: isEdit ? 'Failed to update service' : 'Failed to create service',
-        // SPEC's words for a failed create; the reason is shown on the field it concerns.
+        // The product's words for a failed create (docs/product.md); the reason is shown on the
+        // field it concerns.
         description:
           isEdit && error instanceof ApiError && error.status === 400 && message ? message : 'Please try again later.',
       });

@@ -33,7 +33,7 @@ export function initialState(service: ProviderService | undefined): FormState {
   };
 }
 
-/** SPEC.md section 5: dollars to integer cents by rounding; minHours parsed as an integer. */
+/** Dollars to integer cents by rounding (prices are integer cents); minHours parsed as an integer. */
 export function toPayload(form: FormState): CreateServiceInput {
   const dollars = Number.parseFloat(form.price);
   const minHours = Number.parseInt(form.minHours, 10);

@@ -46,7 +46,7 @@ function closedBy(booking: Booking): string | null {
 }
 
 /**
- * One booking on the traveler dashboard (SPEC.md section 2): photo, service, provider, status
+ * One booking on the traveler dashboard (docs/product.md): photo, service, provider, status
  * badge, date and time in the provider's zone with its label. The card opens the booking's
  * conversation (its title link is stretched over it); the actions sit above that layer: Cancel
  * where the lifecycle table lets the traveler cancel now, 'Write Review' on a COMPLETED booking
@@ -71,7 +71,8 @@ export function TravelerBookingCard({
     availableActions(lifecycleOf(booking), 'TRAVELER', new Date(now)).includes('cancel');
   const reviewable = onReview !== undefined && canBeReviewed(booking.status) && booking.review === null;
   const title = booking.service.title;
-  // Issue 10: a request whose card is not authorised can be paid from here until it expires.
+  // Card payments (decision 024): a request whose card is not authorised can be paid from here
+  // until it expires.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const canPay =
     paymentsOn && booking.status === 'PENDING' && needsCardPayment(booking.paymentStatus, booking.totalCents);

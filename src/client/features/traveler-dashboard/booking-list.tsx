@@ -13,7 +13,7 @@ import { TravelerBookingCard } from './booking-card';
 import { travelerBookingsQuery, type BookingListStatus } from './bookings-api';
 import { ReviewDialog } from './review-dialog';
 
-/** SPEC.md's empty state of a dashboard tab: its sentence and a Browse Services button to /browse. */
+/** The empty state of a dashboard tab (docs/product.md): its sentence and a Browse Services button to /browse. */
 export function DashboardEmptyState({ icon, title, hint }: { icon: ReactNode; title: string; hint: string }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">

@@ -1,6 +1,6 @@
 /**
- * Demo identity documents (issue 12): every demo provider waiting for verification has one, so an
- * admin can open it from the queue. Made at seed time, the same bytes every time for the same
+ * Demo identity documents (decision 021): every demo provider waiting for verification has one, so
+ * an admin can open it from the queue. Made at seed time, the same bytes every time for the same
  * provider: a specimen ID card as a PNG (drawn pixel by pixel) or a one-page PDF, alternately.
  * Their names in the private store are random (newStorageKey), like real uploads.
  */

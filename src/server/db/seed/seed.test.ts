@@ -35,7 +35,7 @@ describe('seedDemo', () => {
       const user = await one<{ role: string; name: string; password_hash: string; verified: boolean }>(
         sql`select role, name, password_hash, email_verified_at is not null as verified from users where email = ${account.email}`,
       );
-      // Demo addresses count as verified (issue 11).
+      // Demo addresses count as verified (nobody can read their mail).
       expect(user).toMatchObject({ role: account.role, name: account.name, verified: true });
     }
     const { password_hash } = await one<{ password_hash: string }>(

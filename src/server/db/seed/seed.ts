@@ -35,7 +35,7 @@ export type SeedOptions = {
   now?: Date;
   /**
    * The private store of identity documents: when given, every pending demo provider gets a
-   * specimen document in it (issue 12). Without it, no provider has one.
+   * specimen document in it (decision 021). Without it, no provider has one.
    */
   documents?: Storage;
 };
@@ -84,7 +84,8 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
     pending.forEach((p, i) => Object.assign(p, docs[i]));
   }
   await insert(users, data.users);
-  // The demo accounts' addresses count as verified (issue 11): nobody can read their mail.
+  // The demo accounts' addresses count as verified (email verification, decision 022): nobody can
+  // read their mail.
   await tx.update(users).set({ emailVerifiedAt: sql`now()` });
   await insert(providers, data.providers);
   await insert(categories, data.categories);

@@ -1,4 +1,4 @@
-/** Without Stripe keys (issue 10): Locora is request-to-book, and the payment routes say so. */
+/** Without Stripe keys (decision 024): Locora is request-to-book, and the payment routes say so. */
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
@@ -59,7 +59,7 @@ describe('payments not configured', () => {
     expect(res.json()).toEqual({ publishableKey: null });
   });
 
-  it('create-payment-intent: 401 anonymous, 503 with SPEC’s words for a signed-in traveler', async () => {
+  it('create-payment-intent: 401 anonymous, 503 with the product’s words for a signed-in traveler', async () => {
     const bookingId = await requestBooking();
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { bookingId } });
     expect(anonymous.statusCode).toBe(401);

@@ -1,6 +1,7 @@
 /**
- * Payments (issue 10) against a local server speaking Stripe's API (src/server/test/stripe-server.ts),
- * the official SDK pointed at it, and webhook events signed with the SDK's generateTestHeaderString.
+ * Card payments (decision 024) against a local server speaking Stripe's API
+ * (src/server/test/stripe-server.ts), the official SDK pointed at it, and webhook events signed
+ * with the SDK's generateTestHeaderString.
  *
  * Beside the booking tests (not in features/payments): they drive bookings through their whole
  * lifecycle with the booking fixture and job, and only reach the payment routes over HTTP.
@@ -676,7 +677,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 });
 
-// ------------------------------------------------------------------ review findings (issue 10 fixes)
+// ------------------------------------------------------------------ review findings (payments fixes)
 
 const setPrice = (cents: number) =>
   t.db.execute(sql`update services set price_cents = ${cents} where id = ${f.service.id}`);

@@ -154,7 +154,7 @@ describe('GET /api/categories', () => {
 });
 
 describe('GET /api/services', () => {
-  it('returns only active services with SPEC fields and the total in a header', async () => {
+  it('returns only active services with their public fields and the total in a header', async () => {
     const { res, ids, total } = await search('');
     expect(res.statusCode).toBe(200);
     expect(ids).toHaveLength(5);

@@ -1,7 +1,8 @@
 /**
- * A provider's own services (issue 8): list, create, edit, pause and delete. Every query is
- * scoped to the caller's provider profile (`provider_id = me`), so another provider's service is
- * simply not found (404). Moderation (isActive) belongs to admins and is never written here.
+ * A provider's own services (the provider dashboard's Services tab): list, create, edit, pause and
+ * delete. Every query is scoped to the caller's provider profile (`provider_id = me`), so another
+ * provider's service is simply not found (404). Moderation (isActive) belongs to admins and is
+ * never written here.
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CreateServiceData, ProviderService, UpdateServiceData } from '../../../shared/api/provider-workspace.ts';
@@ -140,10 +141,11 @@ export async function updateService(
 }
 
 /**
- * Soft-deletes the provider's own service: it leaves search, the profile, the sitemap and
- * featured (isVisibleService), while its bookings, messages and reviews keep pointing at it.
- * Refused (409) while it has bookings still to happen. The row lock, with the bookings trigger of
- * this issue's migration, keeps a booking from slipping in while the service is being deleted.
+ * Soft-deletes the provider's own service: it leaves search, the profile, the sitemap and featured
+ * (isVisibleService), while its bookings, messages and reviews keep pointing at it. Refused (409)
+ * while it has bookings still to happen. The row lock, with the bookings trigger
+ * `bookings_service_not_deleted` (migration 0008), keeps a booking from slipping in while the
+ * service is being deleted.
  */
 export async function deleteService(db: Executor, userId: string, id: string): Promise<void> {
   const providerId = await requireProviderId(db, userId);

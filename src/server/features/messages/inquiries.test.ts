@@ -10,7 +10,7 @@ import { NEW_INQUIRIES_PER_USER_PER_DAY } from './inquiries.ts';
 import { MESSAGES_PER_USER_PER_MINUTE } from './messages.ts';
 
 /*
- * Issue 11 section 3, decision 025: a traveler asks a provider about a service before booking;
+ * Inquiries (decision 025): a traveler asks a provider about a service before booking;
  * booking it makes the inquiry the booking's thread.
  */
 
@@ -166,7 +166,7 @@ describe('new inquiries per day', () => {
 });
 
 describe('GET /api/inquiries', () => {
-  it('lists open inquiries to their traveler and provider, with the counterpart by SPEC’s rule', async () => {
+  it('lists open inquiries to their traveler and provider, each with the other party as counterpart', async () => {
     expect((await get('/api/inquiries')).statusCode).toBe(401);
     const { conversation } = await ask();
     const mine = (await get('/api/inquiries', f.cookies.traveler)).json();
@@ -185,7 +185,7 @@ describe('GET /api/inquiries', () => {
     for (const cookies of [f.cookies.traveler2, f.cookies.other, f.cookies.admin]) {
       expect((await get('/api/inquiries', cookies)).json()).toEqual([]);
     }
-    // SPEC's booking conversations stay as they were: no booking, nothing there.
+    // Booking conversations (/api/bookings/with-messages) stay as they were: no booking, nothing there.
     expect((await get('/api/bookings/with-messages', f.cookies.owner)).json()).toEqual([]);
   });
 });
@@ -273,7 +273,7 @@ describe('unread counts, read receipts and emails for inquiries', () => {
 });
 
 describe('booking a service asked about', () => {
-  it('makes the inquiry the booking’s thread, kept exactly by SPEC’s booking-thread calls', async () => {
+  it('makes the inquiry the booking’s thread, kept exactly by the booking-thread calls', async () => {
     const { conversation } = await ask('Can you do deep pressure?');
     await post(threadUrl(conversation.id), { body: 'Yes, of course.' }, f.cookies.owner);
     // Another traveler's inquiry about the same service is not theirs to take.

@@ -281,7 +281,7 @@ export async function scheduleMessageEmail(
   });
 }
 
-/** Messages one user may send per minute, over all their conversations (issue 11: no spamming). */
+/** Messages one user may send per minute, over all their conversations (no spamming, decision 022). */
 export const MESSAGES_PER_USER_PER_MINUTE = 30;
 
 export const messagesPerUser = (userId: string): Limit => ({

@@ -1,8 +1,9 @@
 /**
- * Card payments at checkout (issue 10): the PaymentIntent a traveler confirms with Stripe Elements
- * for their own PENDING booking. The amount is the booking's (price x hours + 5 % fee, fixed in
- * cents when it was requested by shared/domain/pricing.ts), never the client's. The card is only
- * authorised (capture_method manual) until the provider accepts (payments/payment-actions.ts).
+ * Card payments at checkout (decision 024): the PaymentIntent a traveler confirms with Stripe
+ * Elements for their own PENDING booking. The amount is the booking's (price x hours + 5 % fee,
+ * fixed in cents when it was requested by shared/domain/pricing.ts), never the client's. The card
+ * is only authorised (capture_method manual) until the provider accepts
+ * (payments/payment-actions.ts).
  *
  * Stripe is called outside any transaction, with one idempotency key per booking: asking twice,
  * or again after a timeout, gives the same PaymentIntent. Then one short transaction records it.
@@ -92,7 +93,7 @@ export async function createPaymentIntent(
   const booking = await ownBooking(db, user.id, bookingId);
   const status = statusOf(booking, now);
   if (status !== 'PENDING') throw new AppError('CONFLICT', notPayableMessage(status));
-  // Free bookings and totals Stripe refuses are request-to-book: no PaymentIntent (issue 10).
+  // Free bookings and totals Stripe refuses are request-to-book: no PaymentIntent (decision 024).
   const refused = notCardPayableReason(booking.amount_cents + booking.fee_cents);
   if (refused) throw new AppError('CONFLICT', refused);
 

@@ -94,7 +94,7 @@ export async function updateMyProvider(db: Executor, userId: string, input: Upda
 
 /**
  * The dashboard's numbers: services (not deleted), pending requests (PENDING), the rating and its
- * count, and revenue in cents from PAID and COMPLETED bookings only (SPEC.md section 9).
+ * count, and revenue in cents from PAID and COMPLETED bookings only (docs/product.md).
  */
 export async function getProviderStats(db: Executor, userId: string): Promise<ProviderStats> {
   const [p] = await db
@@ -134,7 +134,7 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
   };
 }
 
-/** The public profile by the provider's user id (what SPEC's links use), or its provider id. */
+/** The public profile by the provider's user id (what public links use), or its provider id. */
 export async function getPublicProvider(db: Executor, username: string): Promise<PublicProvider> {
   const [p] = await db.select(profileColumns).from(providers).where(providerByUsername(username)).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Provider not found.');

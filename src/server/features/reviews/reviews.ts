@@ -10,7 +10,7 @@ import { providerByUsername } from '../../read-models/providers.ts';
 import { listReviewsWhere } from '../../read-models/reviews.ts';
 
 /**
- * Public reviews of a provider (by the provider's user id, as SPEC's links use, or its provider
+ * Public reviews of a provider (by the provider's user id, as public links use, or its provider
  * id), newest first. Reviews of services that are not visible (inactive, paused or deleted) are
  * left out: their id and title are 404 everywhere else.
  */

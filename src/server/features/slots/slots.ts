@@ -1,5 +1,5 @@
 /**
- * Bookable start times of a public service (issue 9 section 1): the slot maths is pure
+ * Bookable start times of a public service (decision 020): the slot maths is pure
  * (shared/domain/slots.ts); this file loads what it needs for a window of days, nothing more.
  * Public: anyone may read the slots of a visible service (active, not paused, not deleted).
  */
