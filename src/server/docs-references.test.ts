@@ -65,7 +65,6 @@ const TEMPORARY_ALLOWED_UNTIL_REWRITES_MERGE: readonly string[] = [
   'src/server/db/seed/id-documents.ts',
   'src/server/db/seed/seed.test.ts',
   'src/server/db/seed/seed.ts',
-  'src/server/features/bookings/bookings.ts',
   'src/server/features/bookings/lifecycle.ts',
   'src/server/features/bookings/payments-unconfigured.test.ts',
   'src/server/features/bookings/payments.test.ts',
