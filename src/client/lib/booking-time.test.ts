@@ -64,4 +64,26 @@ describe('lifecycleOf', () => {
       ['accept', 'decline', 'cancel'],
     );
   });
+
+  it("counts a card-paid request's 24 hours to answer from its authorisation, not its creation", () => {
+    const request = {
+      ...booking,
+      status: 'PENDING',
+      paymentRequired: true,
+      // Authorised 20 hours after it was made: the provider may answer until 24 hours after that.
+      authorisedAt: '2026-07-02T06:00:00.000Z',
+      paymentStatus: 'requires_capture',
+    };
+    const thirtyHoursLater = new Date('2026-07-02T16:00:00Z');
+    expect(availableActions(lifecycleOf(request), 'PROVIDER', thirtyHoursLater)).toEqual([
+      'accept',
+      'decline',
+      'cancel',
+    ]);
+    expect(availableActions(lifecycleOf(request), 'PROVIDER', new Date('2026-07-03T06:00:00Z'))).toEqual([]);
+    // Not authorised yet: the provider cannot see or answer it, and it lapses after 15 minutes.
+    const unpaid = { ...request, authorisedAt: null, paymentStatus: 'requires_payment_method' };
+    expect(availableActions(lifecycleOf(unpaid), 'TRAVELER', new Date('2026-07-01T10:10:00Z'))).toEqual(['cancel']);
+    expect(availableActions(lifecycleOf(unpaid), 'TRAVELER', new Date('2026-07-01T10:16:00Z'))).toEqual([]);
+  });
 });

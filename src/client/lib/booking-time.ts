@@ -7,12 +7,19 @@ export function lifecycleOf(booking: {
   start: string;
   end: string;
   createdAt: string;
-}): LifecycleBooking {
+  paymentRequired?: boolean | undefined;
+  authorisedAt?: string | null | undefined;
+  paymentStatus?: string | null | undefined;
+}): LifecycleBooking & { paymentStatus: string | null } {
   return {
     status: booking.status,
     start: new Date(booking.start),
     end: new Date(booking.end),
     createdAt: new Date(booking.createdAt),
+    // A request paid by card is answered within 24 hours of its card's authorisation, not its creation.
+    paymentRequired: booking.paymentRequired ?? false,
+    authorisedAt: booking.authorisedAt ? new Date(booking.authorisedAt) : null,
+    paymentStatus: booking.paymentStatus ?? null,
   };
 }
 

@@ -42,6 +42,8 @@ export const providerBookingSchema = z.object({
    * be accepted only once its card is authorised. Absent from older servers: read as false.
    */
   paymentRequired: z.optional(z.boolean()),
+  /** When its card was authorised: the 24 hours to answer run from then (null: not, or no card). */
+  authorisedAt: z.optional(z.nullable(z.string())),
   /** The traveler's address (a service at their address) and special requests, as typed at checkout. */
   address: z.optional(z.nullable(z.string())),
   notes: z.optional(z.nullable(z.string())),

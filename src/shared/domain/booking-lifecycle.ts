@@ -53,11 +53,11 @@ const ACTOR_OF: Record<BookingAction, readonly ('TRAVELER' | 'PROVIDER')[]> = {
 
 /** The actions a person (traveler or provider) may take on a booking now, for the buttons (the state machine decides). */
 export function availableActions(
-  booking: LifecycleBooking,
+  booking: LifecycleBooking & { paymentStatus?: string | null },
   actor: 'TRAVELER' | 'PROVIDER',
   now: Date,
 ): BookingAction[] {
-  const b = { ...booking, paymentStatus: null, refundPending: false };
+  const b = { ...booking, paymentStatus: booking.paymentStatus ?? null, refundPending: false };
   return (['accept', 'decline', 'cancel'] as const).filter(
     (action) =>
       ACTOR_OF[action].includes(actor) && !decide(b, EVENT_OF[actor][action], { now, cardPayments: false }).refused,

@@ -23,7 +23,7 @@ import {
   SERVICE_UNAVAILABLE_MESSAGE,
   TOO_FAR_MESSAGE,
   TOO_SOON_MESSAGE,
-} from './bookings.ts';
+} from './request.ts';
 
 const t = useTestApp();
 let f: BookingFixture;

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/open.ts';
 import { createBooking, createReview } from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { bookingFixture, count, DAY_MS, HOURS_25, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
-import { BOOKING_NOT_FOUND } from './bookings.ts';
+import { BOOKING_NOT_FOUND } from './queries.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
 
 const t = useTestApp();

@@ -119,6 +119,8 @@ function toBooking(r: BookingRow, now: Date): Booking {
     createdAt: r.createdAt.toISOString(),
     respondBy: status === 'PENDING' ? respondBy(lifecycle).toISOString() : null,
     awaitingPayment: status === 'PENDING' && r.paymentRequired && !r.authorisedAt,
+    paymentRequired: r.paymentRequired,
+    authorisedAt: r.authorisedAt?.toISOString() ?? null,
     refundPending: r.refundPending,
     cancelReason: r.cancelReason,
     ...closedFields(r.closedBy),
@@ -268,6 +270,7 @@ export async function listProviderBookings(
       service: { id: r.serviceId, title: r.serviceTitle, photos: r.servicePhotos ?? [] },
       paymentStatus: r.paymentStatus ?? null,
       paymentRequired: r.paymentRequired,
+      authorisedAt: r.authorisedAt?.toISOString() ?? null,
       // What the provider needs to serve it: where, and what the traveler asked for.
       address: r.address,
       notes: r.notes,

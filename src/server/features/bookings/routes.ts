@@ -15,7 +15,9 @@ import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
-import { getBooking, listMyBookings, listProviderBookings, requestBooking, transitionBooking } from './bookings.ts';
+import { getBooking, listMyBookings, listProviderBookings } from './queries.ts';
+import { requestBooking } from './request.ts';
+import { transitionBooking } from './transition.ts';
 
 const errors = {
   400: errorBodySchema,
