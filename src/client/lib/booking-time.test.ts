@@ -85,5 +85,8 @@ describe('lifecycleOf', () => {
     const unpaid = { ...request, authorisedAt: null, paymentStatus: 'requires_payment_method' };
     expect(availableActions(lifecycleOf(unpaid), 'TRAVELER', new Date('2026-07-01T10:10:00Z'))).toEqual(['cancel']);
     expect(availableActions(lifecycleOf(unpaid), 'TRAVELER', new Date('2026-07-01T10:16:00Z'))).toEqual([]);
+    // The traveler's list says awaitingPayment instead of paymentRequired: the same clock.
+    const travelersView = { ...booking, status: 'PENDING', awaitingPayment: true, authorisedAt: null };
+    expect(availableActions(lifecycleOf(travelersView), 'TRAVELER', new Date('2026-07-01T10:16:00Z'))).toEqual([]);
   });
 });

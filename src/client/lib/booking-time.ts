@@ -7,7 +7,9 @@ export function lifecycleOf(booking: {
   start: string;
   end: string;
   createdAt: string;
+  /** The provider's list says so; the traveler's says awaitingPayment (or an authorisation). */
   paymentRequired?: boolean | undefined;
+  awaitingPayment?: boolean | undefined;
   authorisedAt?: string | null | undefined;
   paymentStatus?: string | null | undefined;
 }): LifecycleBooking & { paymentStatus: string | null } {
@@ -17,7 +19,7 @@ export function lifecycleOf(booking: {
     end: new Date(booking.end),
     createdAt: new Date(booking.createdAt),
     // A request paid by card is answered within 24 hours of its card's authorisation, not its creation.
-    paymentRequired: booking.paymentRequired ?? false,
+    paymentRequired: booking.paymentRequired ?? (!!booking.awaitingPayment || !!booking.authorisedAt),
     authorisedAt: booking.authorisedAt ? new Date(booking.authorisedAt) : null,
     paymentStatus: booking.paymentStatus ?? null,
   };

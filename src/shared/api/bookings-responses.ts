@@ -74,10 +74,9 @@ export const bookingSchema = z.object({
    */
   awaitingPayment: z.optional(z.boolean()),
   /**
-   * Made to be paid by card, and when its card was authorised (its provider's 24 hours to answer
-   * start then). Optional in the schema: an older answer reads as not required, never authorised.
+   * When its card was authorised (its provider's 24 hours to answer start then); null: not, or
+   * no card needed. Optional in the schema: an older answer reads as never authorised.
    */
-  paymentRequired: z.optional(z.boolean()),
   authorisedAt: z.optional(z.nullable(z.string())),
   /**
    * CANCELED with a refund owed that Stripe has not reported made yet (decision 031); it becomes

@@ -85,6 +85,7 @@ describe('GET /api/provider/bookings', () => {
       service: { id: f.service.id, title: 'Deep tissue massage', photos: [] },
       paymentStatus: null,
       paymentRequired: false,
+      authorisedAt: null,
       address: null,
       notes: null,
       location: { type: 'traveler_address', area: null, address: null },

@@ -119,7 +119,6 @@ function toBooking(r: BookingRow, now: Date): Booking {
     createdAt: r.createdAt.toISOString(),
     respondBy: status === 'PENDING' ? respondBy(lifecycle).toISOString() : null,
     awaitingPayment: status === 'PENDING' && r.paymentRequired && !r.authorisedAt,
-    paymentRequired: r.paymentRequired,
     authorisedAt: r.authorisedAt?.toISOString() ?? null,
     refundPending: r.refundPending,
     cancelReason: r.cancelReason,
