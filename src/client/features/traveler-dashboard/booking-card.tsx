@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
-import { availableActions } from '@shared/domain/booking-lifecycle';
+import {
+  availableActions,
+  EXPIRED_REASON,
+  HOLD_LAPSED_REASON,
+  UNPAID_HOLD_MINUTES,
+} from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -36,13 +41,24 @@ function CoverPhoto({ booking }: { booking: Booking }) {
   );
 }
 
-/** Who closed a canceled booking, from its history: the provider declined or canceled, you canceled. */
-function closedBy(booking: Booking): string | null {
-  if (booking.declined) return `${booking.service.provider.displayName} declined this request.`;
-  if (booking.canceledBy === 'PROVIDER') return `${booking.service.provider.displayName} canceled this booking.`;
-  if (booking.canceledBy === 'TRAVELER') return 'You canceled this booking.';
+/**
+ * Who or what closed a canceled booking, from its history: the provider declined or canceled, you
+ * canceled, or time did (the provider did not answer, or the card payment was not completed).
+ */
+function closedBy(booking: Booking): { text: string; showReason: boolean } | null {
+  const provider = booking.service.provider.displayName;
+  if (booking.declined) return { text: `${provider} declined this request.`, showReason: true };
+  if (booking.canceledBy === 'PROVIDER') return { text: `${provider} canceled this booking.`, showReason: true };
+  if (booking.canceledBy === 'TRAVELER') return { text: 'You canceled this booking.', showReason: true };
+  if (booking.cancelReason === HOLD_LAPSED_REASON)
+    return {
+      text: `The card payment was not completed within ${UNPAID_HOLD_MINUTES} minutes, so the time was released. You were not charged.`,
+      showReason: false,
+    };
+  if (booking.cancelReason === EXPIRED_REASON)
+    return { text: `${provider} did not answer in time, so the request expired.`, showReason: false };
   if (booking.canceledBy === 'SYSTEM') return null;
-  return booking.cancelReason ? '' : null;
+  return booking.cancelReason ? { text: '', showReason: true } : null;
 }
 
 /**
@@ -65,6 +81,7 @@ export function TravelerBookingCard({
   onReview?: () => void;
 }) {
   const when = bookingWhen(booking.start, booking.timeZone);
+  const closed = closedBy(booking);
   const canCancel =
     onCancel !== undefined &&
     now !== null &&
@@ -135,15 +152,21 @@ export function TravelerBookingCard({
             {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
           </p>
         )}
-        {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && closedBy(booking) !== null && (
+        {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && closed !== null && (
           <p className="text-sm text-muted-foreground" data-testid="booking-closed">
-            {closedBy(booking)}
-            {booking.cancelReason && (
+            {closed.text}
+            {closed.showReason && booking.cancelReason && (
               <>
                 {' '}
                 <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
               </>
             )}
+          </p>
+        )}
+        {booking.refundPending && (
+          <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
+            Refund pending: {formatPriceWithCents(booking.totalCents)} is on its way back to your card. Stripe has not
+            confirmed it yet; this changes to Refunded once it has.
           </p>
         )}
         <BookingWhere
