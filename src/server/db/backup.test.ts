@@ -70,7 +70,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('db:backup and db:restor
       expect(summary.bytes).toBeGreaterThan(100_000);
       expect(fs.statSync(out).size).toBe(summary.bytes);
     } finally {
-      stop();
+      await stop();
     }
 
     await expect(restoreBackup({ file: out, dataDir: source, force: true })).rejects.toThrow(
@@ -104,6 +104,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('db:backup and db:restor
     const out = path.join(root, 'stopped.tar.gz');
     const summary = await backupDataDir({ dataDir: source, out });
     expect(summary).toMatchObject({ via: 'database opened', files: 2 });
+    // Never over an existing file, and never inside what is backed up (it would hold itself).
+    await expect(backupDataDir({ dataDir: source, out })).rejects.toThrow(/already exists/);
+    await expect(backupDataDir({ dataDir: source, out: path.join(source, 'uploads', 'b.tar.gz') })).rejects.toThrow(
+      /outside .* \(DATA_DIR\), or in its backups folder/,
+    );
 
     const target = path.join(root, 'restored-from-stopped');
     await restoreBackup({ file: out, dataDir: target });

@@ -69,6 +69,12 @@ export async function writeBackup(
     throw new BackupError('This database is PostgreSQL: back it up with pg_dump (see the README).');
   }
   const out = path.resolve(opts.out);
+  // Never inside what is backed up (an archive of itself), never over an existing file.
+  const inside = path.relative(path.resolve(opts.dataDir), out);
+  if (!inside.startsWith('..') && !path.isAbsolute(inside) && !inside.startsWith(`backups${path.sep}`)) {
+    throw new BackupError(`Write the backup outside ${opts.dataDir} (DATA_DIR), or in its backups folder.`);
+  }
+  if (fs.existsSync(out)) throw new BackupError(`${out} already exists: choose another file name.`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(out), '.locora-backup-'));
   const partial = `${out}.${randomUUID()}.partial`;
@@ -123,15 +129,14 @@ export function serveBackupRequests(
     onBackup?: (summary: BackupSummary) => void;
     onError?: (err: unknown) => void;
   },
-): () => void {
+): () => Promise<void> {
   const dir = path.join(opts.dataDir, REQUESTS);
   fs.mkdirSync(dir, { recursive: true });
   const serverFile = path.join(opts.dataDir, SERVER_FILE);
   fs.writeFileSync(serverFile, JSON.stringify({ pid: process.pid }));
-  let running = false;
-  const scan = async () => {
-    if (running) return;
-    running = true;
+  let running: Promise<void> | undefined;
+  const scan = () => (running ??= scanOnce().finally(() => (running = undefined)));
+  const scanOnce = async () => {
     try {
       for (const name of fs.readdirSync(dir)) {
         if (!name.endsWith('.request.json')) continue;
@@ -157,14 +162,15 @@ export function serveBackupRequests(
       }
     } catch (err) {
       opts.onError?.(err);
-    } finally {
-      running = false;
     }
   };
   const timer = setInterval(() => void scan(), opts.pollMs ?? 1_000);
   timer.unref();
-  return () => {
+  // Stops looking for requests, and resolves once a backup being written is done (the database
+  // must stay open until then).
+  return async () => {
     clearInterval(timer);
+    await running;
     try {
       const held = JSON.parse(fs.readFileSync(serverFile, 'utf8')) as { pid: number };
       if (held.pid === process.pid) fs.rmSync(serverFile, { force: true });

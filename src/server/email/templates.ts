@@ -108,12 +108,19 @@ export function bookingReceiptEmail(input: {
   totalText: string;
   where?: string | null;
   notes?: string | null;
+  /** Paid by card and not authorised yet: the provider sees it once the card is (decision 031). */
+  awaitingCard?: boolean;
+  /** How long an unpaid request holds its time, in minutes. */
+  holdMinutes?: number;
 }): RenderedEmail {
+  const sent = input.awaitingCard
+    ? `Your request to book ${input.serviceTitle} on ${input.startText} (${input.lengthText}) is held for you for ${input.holdMinutes ?? 15} minutes while you complete the card payment. Once your card is authorised it goes to ${input.providerName}, who has up to 24 hours to answer, and we will email you when they do. If the payment is not completed in time, the time is released and you are not charged.`
+    : `Your request to book ${input.serviceTitle} on ${input.startText} (${input.lengthText}) was sent to ${input.providerName}. They have up to 24 hours to answer, and we will email you when they do.`;
   return renderEmail({
-    subject: `Request sent: ${input.serviceTitle}`,
+    subject: `${input.awaitingCard ? 'Request held' : 'Request sent'}: ${input.serviceTitle}`,
     greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
     paragraphs: [
-      `Your request to book ${input.serviceTitle} on ${input.startText} (${input.lengthText}) was sent to ${input.providerName}. They have up to 24 hours to answer, and we will email you when they do.`,
+      sent,
       `Total: ${input.totalText}, service fee included. You are charged only if ${input.providerName} accepts.`,
       ...whereLine(input.where),
       ...(input.notes ? [`Your special requests: ${input.notes}`] : []),

@@ -166,6 +166,15 @@ describe('with card payments on: an unpaid request holds its time 15 minutes, un
       (await t.app.inject({ url: '/api/provider/stats', cookies: f.cookies.owner })).json().pendingRequests;
     expect(await stats()).toBe(0);
     expect(await requestEmails()).toBe(0);
+    // The traveler's receipt says the time is held while the card payment is completed.
+    const [receipt] = await queryRows<{ subject: string; text: string }>(
+      t.db,
+      sql`select subject, text from email_outbox where kind = 'booking-receipt'`,
+    );
+    expect(receipt?.subject).toMatch(/^Request held: /);
+    expect(receipt?.text).toContain(
+      `is held for you for ${UNPAID_HOLD_MINUTES} minutes while you complete the card payment`,
+    );
     expect(
       await count(
         t.db,
@@ -175,6 +184,19 @@ describe('with card payments on: an unpaid request holds its time 15 minutes, un
     // Another traveler cannot take the time meanwhile.
     const taken = await book(f.cookies.traveler2, { serviceId: f.service.id, start: at(3, '10:00'), hours: 2 });
     expect(taken.statusCode).toBe(409);
+    // Nor can the provider answer it: to them it does not exist yet, and it stays the traveler's.
+    for (const action of ['accept', 'decline', 'cancel'] as const) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${booking.id}/${action}`,
+        cookies: f.cookies.owner,
+        payload: {},
+      });
+      expect(answer.statusCode, action).toBe(404);
+    }
+    expect(
+      (await t.app.inject({ url: `/api/bookings/${booking.id}`, cookies: f.cookies.traveler })).json().booking,
+    ).toMatchObject({ status: 'PENDING', awaitingPayment: true });
 
     // The card is authorised (Stripe.js), and Stripe tells us.
     const pay = await t.app.inject({

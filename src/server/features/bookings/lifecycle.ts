@@ -7,7 +7,7 @@
  * several instances: rows are claimed `FOR UPDATE SKIP LOCKED` (decisions 018 and 032).
  */
 import { sql } from 'drizzle-orm';
-import { awaitsPayment, effectiveStatus, respondBy } from '../../../shared/domain/booking-machine.ts';
+import { awaitsPayment, effectiveStatus } from '../../../shared/domain/booking-machine.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { applyToLocked } from '../../bookings/booking-writer.ts';
 import {
@@ -122,30 +122,21 @@ export function lifecycleJobKind(opts: { db: Db; appUrl: string; now: () => Date
     batchSize: LIFECYCLE_BATCH_SIZE,
     round: () => runBookingLifecycle(opts.db, { appUrl: opts.appUrl, now: opts.now() }),
     async stats() {
+      // One aggregate over the bookings alone: how many are overdue, and since when the oldest
+      // (a request at its answer deadline, locora_respond_by; a booking at its end).
       const now = opts.now();
-      const rows = (
-        await queryRows<BookingParties>(
-          opts.db,
-          sql`select ${partiesSelect} from ${partiesFrom} where ${overdueSql(now)} limit 1000`,
-        )
-      ).map(normaliseParties);
-      // When each became due: a request at its answer deadline (or its hold's), a booking at its end.
-      const dueAt = rows.map((b) =>
-        b.status === 'PENDING'
-          ? respondBy({
-              status: b.status,
-              start: b.start_at,
-              end: b.end_at,
-              createdAt: b.created_at,
-              authorisedAt: b.authorised_at,
-              paymentRequired: b.payment_required,
-            }).getTime()
-          : b.end_at.getTime(),
+      const [row] = await queryRows<{ depth: number; oldest: Date | string | null }>(
+        opts.db,
+        sql`select count(*)::int as depth,
+                   min(case when b.status = 'PENDING'
+                            then locora_respond_by(b.start_at, b.created_at, b.authorised_at, b.payment_required)
+                            else b.end_at end) as oldest
+            from bookings b where ${overdueSql(now)}`,
       );
-      const oldest = dueAt.length > 0 ? Math.min(...dueAt) : now.getTime();
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
       return {
-        depth: rows.length,
-        due: rows.length,
+        depth: row?.depth ?? 0,
+        due: row?.depth ?? 0,
         oldestDueSeconds: Math.max(0, (now.getTime() - oldest) / 1000),
       };
     },

@@ -191,7 +191,10 @@ export async function getBooking(
   now = new Date(),
 ): Promise<Booking> {
   const access =
-    viewer.role === 'ADMIN' ? undefined : or(eq(bookings.userId, viewer.id), eq(providers.userId, viewer.id));
+    viewer.role === 'ADMIN'
+      ? undefined
+      : // The provider's once they may see it: an unpaid request is the traveler's alone.
+        or(eq(bookings.userId, viewer.id), and(eq(providers.userId, viewer.id), visibleToProviderSql('bookings')));
   const [row] = await selectBookings(db)
     .where(and(eq(bookings.id, id), access))
     .limit(1);

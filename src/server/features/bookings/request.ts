@@ -17,6 +17,7 @@ import {
   MIN_LEAD_HOURS,
   SLOT_STEP_MINUTES,
   SLOT_TAKEN_MESSAGE,
+  UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { amountsForUnit, bookingLengthText, formatDollarsAndCents, isHourly } from '../../../shared/domain/pricing.ts';
@@ -152,13 +153,13 @@ export async function requestBooking(
       if (service.providerUserId === user.id) throw new AppError('BAD_REQUEST', OWN_SERVICE_MESSAGE);
       if (!service.isActive || service.isPaused || !service.providerUserActive)
         throw new AppError('BAD_REQUEST', SERVICE_UNAVAILABLE_MESSAGE);
+      // One session or one day is its length, no more and no less (decision 035).
+      if (!isHourly(service.pricingUnit) && input.hours !== service.minHours)
+        throw new AppError('BAD_REQUEST', unitLengthMessage(service.pricingUnit, service.minHours));
       if (input.hours < service.minHours) throw new AppError('BAD_REQUEST', minHoursMessage(service.minHours));
       // A service at the traveler's address needs that address.
       if (needsTravelerAddress(service.locationType) && !input.address)
         throw new AppError('BAD_REQUEST', TRAVELER_ADDRESS_REQUIRED);
-      // One session or one day is its length, no more (decision 035).
-      if (!isHourly(service.pricingUnit) && input.hours !== service.minHours)
-        throw new AppError('BAD_REQUEST', unitLengthMessage(service.pricingUnit, service.minHours));
       if (input.hours > BOOKING_MAX_HOURS)
         throw new AppError('BAD_REQUEST', `Hours must be at most ${BOOKING_MAX_HOURS}`);
       if (start.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', IN_THE_PAST_MESSAGE);
@@ -249,6 +250,8 @@ export async function requestBooking(
               ? (input.address ?? null)
               : [service.locationArea, service.city].filter(Boolean).join(', ') || null,
             notes: input.notes ?? null,
+            awaitingCard: locked.payment_required,
+            holdMinutes: UNPAID_HOLD_MINUTES,
           }),
           kind: 'booking-receipt',
           dedupeKey: `booking:${bookingId}:receipt`,

@@ -87,8 +87,10 @@ export async function createPaymentIntent(
   stripe: Stripe | undefined,
   user: { id: string },
   bookingId: string,
-  now = new Date(),
+  opts: { appUrl?: string; now?: Date } = {},
 ): Promise<{ clientSecret: string; status: string }> {
+  const now = opts.now ?? new Date();
+  const appUrl = opts.appUrl;
   if (!stripe) throw new AppError('NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
   const booking = await ownBooking(db, user.id, bookingId);
   const status = statusOf(booking, now);
@@ -125,7 +127,7 @@ export async function createPaymentIntent(
     // What Stripe says now is written down at once (the checkout asks again after its card is
     // confirmed), so the traveler's dashboard does not wait for the webhook to show it authorised.
     await db.transaction((tx) =>
-      applyPaymentStatus(tx, { paymentId: known.id, status: intent.status, kind: 'retrieved', now }),
+      applyPaymentStatus(tx, { paymentId: known.id, status: intent.status, kind: 'retrieved', now, appUrl }),
     );
   }
   if (intent.status === 'canceled') throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
@@ -158,7 +160,7 @@ export async function createPaymentIntent(
       return payment?.id;
     });
     if (released) {
-      await performPaymentAction(db, stripe, released, now, immediateCall(stripe)).catch(() => 'failed');
+      await performPaymentAction(db, stripe, released, now, immediateCall(stripe), appUrl).catch(() => 'failed');
       throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
     }
   }

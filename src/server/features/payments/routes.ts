@@ -56,7 +56,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
         },
       },
     },
-    async (request) => createPaymentIntent(db, stripe, requireUser(request), request.body.bookingId),
+    async (request) =>
+      createPaymentIntent(db, stripe, requireUser(request), request.body.bookingId, {
+        // Links in the provider's request email, sent once the card is authorised.
+        appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      }),
   );
 };
 
