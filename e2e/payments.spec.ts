@@ -186,12 +186,12 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   await expect(page.getByTestId('summary-total')).toContainText(total);
   await expectNoSeriousA11yViolations(page, 'checkout completing a payment');
 
-  // A payment started but not confirmed is still not the provider's to see, nor to accept.
+  // A payment started but not confirmed is still not the provider's to see, nor to accept (409).
   await openBookingRequests(providerPage);
   await expect(providerPage.locator('[data-testid="provider-booking"]').first()).toBeVisible();
   await expect(row).toHaveCount(0);
   const accept = await provider.request.post(`/api/bookings/${booking!.id}/accept`, { data: {} });
-  expect(accept.status(), await accept.text()).toBe(404);
+  expect(accept.status(), await accept.text()).toBe(409);
   await provider.close();
 });
 

@@ -16,7 +16,6 @@ import {
 } from '../../payments/payment-actions.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
-import { visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { BOOKING_NOT_FOUND, loadBooking } from './queries.ts';
 
@@ -42,8 +41,7 @@ export async function transitionBooking(
     await refreshPaymentBeforeAccept(db, opts.stripe, user.id, bookingId, now, opts.appUrl);
   // A refusal after writing down an expiry still commits that write: it is returned, then thrown.
   const result = await db.transaction(async (tx): Promise<Booking | AppError> => {
-    // The provider's only once they may see it: an unpaid request is the traveler's alone (404).
-    const mine = sql`and (b.user_id = ${user.id} or (p.user_id = ${user.id} and ${visibleToProviderSql('b')}))`;
+    const mine = sql`and (b.user_id = ${user.id} or p.user_id = ${user.id})`;
     let locked = await lockBooking(tx, bookingId, mine);
     if (!locked) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     const actor = locked.traveler_id === user.id ? 'TRAVELER' : 'PROVIDER';
