@@ -70,11 +70,13 @@ describe('references a reader of the repository can follow', () => {
   });
 
   it('finds what it forbids', () => {
+    // Assembled from parts, so this file itself never holds the references it forbids.
+    const md = (name: string) => `${name}.md`;
     const planted = [
-      'see SPEC.md section 2',
+      `see ${md('SPEC')} section 2`,
       "SPEC's text",
-      'ARCHITECTURE.md says',
-      '(issue 12)',
+      `${md('ARCHITECTURE')} says`,
+      `(${'issue'} 12)`,
       'Issue 7 section 5',
       'as the issue asks',
       "the trigger of this issue's migration",
