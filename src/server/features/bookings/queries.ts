@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../../shared/api/bookings.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
-import { effectiveStatus, respondBy } from '../../../shared/domain/booking-machine.ts';
+import { effectiveStatus, respondBy, type LifecycleBooking } from '../../../shared/domain/booking-machine.ts';
 import { unitPriceOfBooking } from '../../../shared/domain/pricing.ts';
 import { isAddressRevealed } from '../../../shared/domain/service-location.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
@@ -95,8 +95,16 @@ function closedFields(closedBy: string | null): {
   return { declined: canceledBy === 'PROVIDER' && from === 'PENDING', canceledBy };
 }
 
-function toBooking(r: BookingRow, now: Date): Booking {
-  const lifecycle = {
+/** What the state machine's time rules read of a booking row. */
+function lifecycleOfRow(r: {
+  status: string;
+  startAt: Date;
+  endAt: Date;
+  createdAt: Date;
+  authorisedAt: Date | null;
+  paymentRequired: boolean;
+}): LifecycleBooking {
+  return {
     status: r.status,
     start: r.startAt,
     end: r.endAt,
@@ -104,6 +112,10 @@ function toBooking(r: BookingRow, now: Date): Booking {
     authorisedAt: r.authorisedAt,
     paymentRequired: r.paymentRequired,
   };
+}
+
+function toBooking(r: BookingRow, now: Date): Booking {
+  const lifecycle = lifecycleOfRow(r);
   const status = effectiveStatus(lifecycle, now);
   return {
     id: r.id,
@@ -249,14 +261,7 @@ export async function listProviderBookings(
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(PROVIDER_BOOKINGS_LIMIT);
   return rows.map((r) => {
-    const lifecycle = {
-      status: r.status,
-      start: r.startAt,
-      end: r.endAt,
-      createdAt: r.createdAt,
-      authorisedAt: r.authorisedAt,
-      paymentRequired: r.paymentRequired,
-    };
+    const lifecycle = lifecycleOfRow(r);
     const status = effectiveStatus(lifecycle, now);
     return {
       id: r.id,
