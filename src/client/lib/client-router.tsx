@@ -2,23 +2,23 @@ import { startTransition, useLayoutEffect, useState, type ReactNode } from 'reac
 import {
   matchRoutes,
   Router,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
   type LoaderFunctionArgs,
   type Location,
   type Navigator,
   type RouteObject,
 } from 'react-router';
+import { createBrowserHistory } from './browser-history';
 import { loadRoute } from './route-tree';
 import { keepScroll } from './scroll-restoration';
 
 /**
- * The browser's router: React Router's BrowserRouter (history, state updates in a transition, so
+ * The browser's router: React Router's BrowserRouter (our history over `window.history`, state updates in a transition, so
  * the current page stays on screen while the next one's chunk loads), plus what the data router did
  * when a navigation starts (docs/decisions/026-declarative-router.md): the new page's chunk and
  * the queries its route's loader names start loading at once, in parallel.
  */
 export function ClientRouter({ routes, children }: { routes: RouteObject[]; children: ReactNode }) {
-  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  const [history] = useState(() => createBrowserHistory(window));
   // The history, plus what it drops: `preventScrollReset` (React Router passes it as a third
   // argument, for the data router's scroll restoration).
   const [navigator] = useState(() => {
