@@ -52,12 +52,6 @@ export function useViewerTimeZone(): string {
   return useContext(ViewerClockContext)?.timeZone ?? browserTimeZone();
 }
 
-/** The viewer's today as a calendar date in their zone. */
-export function useViewerTodayDate(): CalendarDate {
-  const clock = useContext(ViewerClockContext);
-  return clock?.today ?? calendarDateIn(new Date(), browserTimeZone());
-}
-
 /** The viewer's today as a local-midnight Date (for calendars). */
 export function useViewerToday(): Date {
   const clock = useContext(ViewerClockContext);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import type { ThreadMessage } from '@shared/api/conversations';
+import { calendarDateOfLocalDate } from '@shared/domain/calendar-date';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -13,23 +14,29 @@ import { InlineLoadFailed } from '@/components/load-failed';
 import { useAuth } from '@/lib/auth-context';
 import { bookingWhen } from '@/lib/booking-time';
 import { pluralize } from '@/lib/format';
-import { useViewerTimeZone, useViewerTodayDate } from '@/lib/viewer-clock';
+import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
 import { MessageList } from './message-list';
 import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
 
 /**
  * Header: counterpart, service title, booking status, start date and time (provider's zone,
- * labelled), hours. An inquiry (no booking yet) says 'Inquiry' instead of a status and time.
+ * labelled: 'Bali (UTC+8)'), hours, and the viewer's own time when their clock reads differently. An inquiry (no booking yet) says 'Inquiry' instead of a status and time.
  */
-function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
+function ThreadHeader({
+  conversation,
+  viewerPlaces,
+}: {
+  conversation: ConversationItem;
+  viewerPlaces: readonly string[];
+}) {
   const { booking, counterpart, service } = conversation;
   const name = counterpart.name ?? 'Unknown';
   const viewerTimeZone = useViewerTimeZone();
   const when = booking
     ? bookingWhen(booking.start, booking.timeZone, booking.places, {
         timeZone: viewerTimeZone,
-        places: booking.places,
+        places: viewerPlaces,
       })
     : undefined;
   return (
@@ -48,15 +55,14 @@ function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
             <BookingStatusBadge status={booking.status} />
             <span>
               {when.date} at {when.time} {when.zone}
-              {when.viewer && (
-                <>
-                  {' '}
-                  ({when.viewer.time} your time, {when.viewer.zone})
-                </>
-              )}
             </span>
             <span aria-hidden="true">·</span>
             <span>{pluralize(booking.hours, 'hour')}</span>
+          </p>
+        ) : null}
+        {when?.viewer ? (
+          <p className="text-sm text-muted-foreground" data-testid="thread-viewer-time">
+            {when.viewer.time} your time, {when.viewer.zone}
           </p>
         ) : null}
         {booking && (booking.where || booking.notes) ? (
@@ -125,10 +131,18 @@ function Composer({ thread }: { thread: ThreadRef }) {
 }
 
 /** The selected conversation: header, messages (own on the right), composer. */
-export function ThreadView({ conversation }: { conversation: ConversationItem }) {
+export function ThreadView({
+  conversation,
+  viewerPlaces = [],
+}: {
+  conversation: ConversationItem;
+  /** Cities of the viewer's conversations: one in the viewer's zone names it ('Lisbon (UTC)'). */
+  viewerPlaces?: readonly string[];
+}) {
   const { user } = useAuth();
   const timeZone = useViewerTimeZone();
-  const today = useViewerTodayDate();
+  // The viewer's today (the clock the page was rendered with, then the browser's) as a calendar date.
+  const today = calendarDateOfLocalDate(useViewerToday());
   const { data, isPending, isError, refetch } = useQuery(threadQuery(conversation.ref));
   const [older, setOlder] = useState<{ messages: ThreadMessage[]; more: boolean }>({ messages: [], more: true });
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -164,7 +178,7 @@ export function ThreadView({ conversation }: { conversation: ConversationItem })
       aria-label={`Conversation with ${conversation.counterpart.name ?? 'Unknown'}`}
       className="flex min-h-0 flex-1 flex-col"
     >
-      <ThreadHeader conversation={conversation} />
+      <ThreadHeader conversation={conversation} viewerPlaces={viewerPlaces} />
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" tabIndex={0} aria-label="Messages">
         {isPending ? (
           <div className="flex justify-center py-10">

@@ -149,9 +149,9 @@ export function TravelerBookingCard({
             </dd>
           </div>
           {when.viewer && (
-            <div className="flex items-center gap-1.5" data-testid="booking-viewer-time">
+            <div className="flex items-center gap-1.5">
               <dt className="sr-only">Your time</dt>
-              <dd className="text-muted-foreground">
+              <dd className="text-muted-foreground" data-testid="booking-viewer-time">
                 {when.viewer.time} your time, {when.viewer.zone}
               </dd>
             </div>
