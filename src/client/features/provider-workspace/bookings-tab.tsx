@@ -196,6 +196,8 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   const now = useNow();
   const [declining, setDeclining] = useState<ProviderBooking | null>(null);
   const [canceling, setCanceling] = useState<ProviderBooking | null>(null);
+  // The zone's offset as of opening the tab (each booking's own label has its offset at its start).
+  const [shownAt] = useState(() => new Date());
 
   useRealtimeEvents((event) => {
     if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
@@ -227,7 +229,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
           Booking requests
         </h2>
         <p className="text-sm text-muted-foreground">
-          Times in {zoneLabel(timeZone, new Date(now ?? Date.now()), baseCity)}
+          Times in {zoneLabel(timeZone, shownAt, baseCity)}
         </p>
       </div>
       {bookings.isPending ? (
