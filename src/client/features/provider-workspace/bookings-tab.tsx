@@ -228,9 +228,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         <h2 id="bookings-heading" className="text-xl font-semibold">
           Booking requests
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Times in {zoneLabel(timeZone, shownAt, baseCity)}
-        </p>
+        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity)}</p>
       </div>
       {bookings.isPending ? (
         <ul className="flex flex-col gap-3" aria-busy="true" aria-label="Loading booking requests">
