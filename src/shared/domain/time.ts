@@ -119,13 +119,18 @@ function placeKey(place: string): string {
     .trim();
 }
 
+const canonicalZones = new Map<string, string>();
+
 /** The zone as the runtime resolves it ('Asia/Ujung_Pandang' -> 'Asia/Makassar'), or the input. */
 function canonicalZone(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
-  } catch {
-    return timeZone;
+  if (!isValidTimeZone(timeZone)) return timeZone;
+  let zone = canonicalZones.get(timeZone);
+  if (!zone) {
+    zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    // Only valid zones reach here, so hostile input cannot grow the map.
+    canonicalZones.set(timeZone, zone);
   }
+  return zone;
 }
 
 /**
