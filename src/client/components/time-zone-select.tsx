@@ -1,14 +1,15 @@
 import { useId, useMemo } from 'react';
-import { isValidTimeZone, zoneCity, zoneLabel } from '@shared/domain/time';
+import { zoneCity, zonePickerOptions } from '@shared/domain/time';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useHydrated } from '@/lib/hydration';
 
 /**
- * Zones offered in pickers, west to east (pickers skip any the browser does not know, and add the
- * detected zone when it is not among them).
+ * Zones offered in pickers, roughly west to east (the server-rendered order; once hydrated they
+ * are sorted by their offset today, then name, skipping any the browser does not know, and the
+ * chosen zone is added when it is not among them).
  */
-const COMMON_TIME_ZONES: readonly string[] = [
+export const COMMON_TIME_ZONES: readonly string[] = [
   'Pacific/Pago_Pago',
   'Pacific/Honolulu',
   'America/Anchorage',
@@ -87,12 +88,10 @@ export function TimeZoneSelect({
   // The offsets come from the browser's own zone data (the server's may differ: Casablanca), so a
   // server-rendered select names the cities and adds the offsets once hydrated.
   const hydrated = useHydrated();
+  // Once hydrated: ordered by today's offset (west to east), then by name ('São Paulo (UTC−3)').
   const options = useMemo(() => {
-    const now = new Date();
     const zones = value && !COMMON_TIME_ZONES.includes(value) ? [value, ...COMMON_TIME_ZONES] : COMMON_TIME_ZONES;
-    return zones
-      .filter((zone) => !hydrated || isValidTimeZone(zone))
-      .map((zone) => ({ zone, label: hydrated ? zoneLabel(zone, now) : zoneCity(zone) }));
+    return hydrated ? zonePickerOptions(zones, new Date()) : zones.map((zone) => ({ zone, label: zoneCity(zone) }));
   }, [value, hydrated]);
   return (
     <FormField id={id} label={label}>

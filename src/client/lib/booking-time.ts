@@ -1,5 +1,6 @@
 import type { LifecycleBooking } from '@shared/domain/booking-lifecycle';
-import { formatDateIn, formatTimeIn, zoneLabel } from '@shared/domain/time';
+import { slotLabel } from '@shared/domain/checkout';
+import { formatDateIn, formatTimeIn, zoneLabel, type ZonePlaces } from '@shared/domain/time';
 
 /** What the lifecycle table needs of a booking as the API returns it (ISO instants). */
 export function lifecycleOf(booking: {
@@ -25,15 +26,41 @@ export function lifecycleOf(booking: {
   };
 }
 
+export interface BookingWhen {
+  /** 'MMM d, yyyy' in the provider's zone. */
+  date: string;
+  /** 'h:mm a' in the provider's zone. */
+  time: string;
+  /** The provider's zone, named as zoneLabel names it at that instant ('Bali (UTC+8)'). */
+  zone: string;
+  /**
+   * The same instant on the viewer's clock when it reads differently, as checkout shows it
+   * (slotLabel: '11:00 AM', '10:00 PM Monday' on another day), with the viewer's zone label.
+   */
+  viewer?: { time: string; zone: string };
+}
+
 /**
- * A booking's start as its cards show it (docs/product.md), in the
- * provider's zone, with that zone's label at that instant ('Lisbon (UTC+1)').
+ * A booking's start as its cards show it (docs/product.md), in the provider's zone, with that
+ * zone's label at that instant: 'Bali (UTC+8)' when `places` (the service's city, the provider's
+ * base city) lie in it, else the zone's own name. With `viewer`, also the viewer's own time when
+ * their clock reads differently (`viewer.places`: cities the caller knows, to name the viewer's zone).
  */
-export function bookingWhen(start: string, timeZone: string): { date: string; time: string; zone: string } {
+export function bookingWhen(
+  start: string,
+  timeZone: string,
+  places?: ZonePlaces,
+  viewer?: { timeZone: string; places?: ZonePlaces },
+): BookingWhen {
   const instant = new Date(start);
-  return {
+  const when: BookingWhen = {
     date: formatDateIn(instant, timeZone),
     time: formatTimeIn(instant, timeZone),
-    zone: zoneLabel(timeZone, instant),
+    zone: zoneLabel(timeZone, instant, places),
   };
+  if (viewer) {
+    const { viewerTime } = slotLabel(instant, timeZone, viewer.timeZone);
+    if (viewerTime) when.viewer = { time: viewerTime, zone: zoneLabel(viewer.timeZone, instant, viewer.places) };
+  }
+  return when;
 }

@@ -122,7 +122,11 @@ export function MessagesPage() {
         </nav>
         <div className={cn('min-h-0 min-w-0 flex-col', showsThread ? 'flex' : 'hidden md:flex')}>
           {selected ? (
-            <ThreadView key={`${selected.ref.kind}:${selected.ref.id}`} conversation={selected} />
+            <ThreadView
+              key={`${selected.ref.kind}:${selected.ref.id}`}
+              conversation={selected}
+              viewerPlaces={data.flatMap((c) => c.booking?.places ?? [])}
+            />
           ) : (
             <div className="flex flex-1 items-center justify-center p-8 text-center text-muted-foreground">
               <p>Select a conversation to start messaging</p>

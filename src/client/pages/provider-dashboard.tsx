@@ -80,10 +80,10 @@ function ProviderWorkspace() {
           )}
         </TabsContent>
         <TabsContent value="bookings">
-          <BookingsTab timeZone={p.timeZone} />
+          <BookingsTab timeZone={p.timeZone} baseCity={p.baseCity} />
         </TabsContent>
         <TabsContent value="availability">
-          <AvailabilityPanel providerId={p.id} timeZone={p.timeZone} />
+          <AvailabilityPanel providerId={p.id} timeZone={p.timeZone} baseCity={p.baseCity} />
         </TabsContent>
         <TabsContent value="profile" className="flex flex-col gap-4">
           <IdDocumentCard provider={p} />

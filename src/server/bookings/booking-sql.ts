@@ -5,7 +5,7 @@
  * history rows, and the inquiry that becomes its thread.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatDateIn, formatTimeIn, zoneCity } from '../../shared/domain/time.ts';
+import { formatDateIn, formatTimeIn, zoneLabel, type ZonePlaces } from '../../shared/domain/time.ts';
 import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { bookingStatusEmail, type BookingEmailStatus, type CanceledBy } from '../email/templates.ts';
@@ -36,9 +36,13 @@ export function overdueSql(now: Date) {
   return sql`(b.status in ('PENDING', 'CONFIRMED', 'PAID') and ${effectiveStatusSql(now)} <> b.status)`;
 }
 
-/** The start as the recipient reads it: 'Nov 27, 2026 at 6:00 PM (Lisbon)'. */
-export function startText(start: Date, timeZone: string): string {
-  return `${formatDateIn(start, timeZone)} at ${formatTimeIn(start, timeZone)} (${zoneCity(timeZone)})`;
+/**
+ * The start as the recipient reads it, in the provider's zone named as the app names it:
+ * 'Nov 27, 2026 at 6:00 PM Lisbon (UTC)', 'Dec 3, 2026 at 9:00 AM Bali (UTC+8)'. `places`: the
+ * service's city, then the provider's base city.
+ */
+export function startText(start: Date, timeZone: string, places?: ZonePlaces): string {
+  return `${formatDateIn(start, timeZone)} at ${formatTimeIn(start, timeZone)} ${zoneLabel(timeZone, start, places)}`;
 }
 
 /** Who a booking's notifications go to, and what they name. */
@@ -61,6 +65,7 @@ export type BookingParties = {
   provider_user_name: string | null;
   provider_active: boolean;
   provider_name: string;
+  provider_base_city: string | null;
   time_zone: string;
   title: string;
   location_type: LocationType;
@@ -77,7 +82,7 @@ export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created
   (tu.deactivated_at is null) as traveler_active,
   p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
   (pu.deactivated_at is null) as provider_active,
-  p.display_name as provider_name, p.time_zone, s.title,
+  p.display_name as provider_name, p.base_city as provider_base_city, p.time_zone, s.title,
   s.location_type, s.location_address, s.location_area, s.city as service_city,
   b.address as booking_address, b.notes as booking_notes`;
 export const partiesFrom = sql`bookings b
@@ -142,7 +147,7 @@ export async function enqueueStatusEmail(
     travelerName: b.traveler_name,
     providerName: b.provider_name,
     serviceTitle: b.title,
-    startText: startText(b.start_at, b.time_zone),
+    startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city]),
     reason: more.reason,
     canceledBy: more.canceledBy,
     // Accepted: the exact address, now that the booking is confirmed.

@@ -92,7 +92,7 @@ async function emailRequest(tx: Executor, appUrl: string, b: BookingParties) {
       providerName: b.provider_name,
       travelerName: b.traveler_name ?? 'A traveler',
       serviceTitle: b.title,
-      startText: startText(b.start_at, b.time_zone),
+      startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city]),
       hours: b.hours,
       where: bookingWhere(b),
       notes: b.booking_notes,

@@ -48,6 +48,11 @@ export const conversationSchema = z.object({
     hours: z.number().int(),
     /** The provider's IANA zone: the start is shown in it, labelled. */
     timeZone: z.string(),
+    /**
+     * Cities that may name that zone (the service's city, then the provider's base city): the
+     * label names the first that lies in it ('Bali (UTC+8)'). Optional: an older answer has none.
+     */
+    places: z.array(z.string()).optional(),
     /** Where it happens, as the caller may know it (a place's address for a traveler once confirmed). */
     where: z.string().nullable().optional(),
     /** The traveler's special requests from checkout. */

@@ -72,9 +72,13 @@ describe('slot labels in two zones', () => {
   const start = '2026-12-01T09:00:00.000Z';
 
   it('labels the provider zone with its offset', () => {
-    expect(timesHeading('Europe/Lisbon', new Date(start))).toBe('Times in Lisbon (UTC)');
-    expect(timesHeading('Europe/Lisbon', new Date('2026-07-01T09:00:00Z'))).toBe('Times in Lisbon (UTC+1)');
-    expect(timesHeading('America/New_York', new Date(start))).toBe('Times in New York (UTC\u22125)');
+    expect(timesHeading('Europe/Lisbon', new Date(start), 'Lisbon')).toBe('Times in Lisbon (UTC)');
+    expect(timesHeading('Europe/Lisbon', new Date('2026-07-01T09:00:00Z'), 'Lisbon')).toBe('Times in Lisbon (UTC+1)');
+    expect(timesHeading('America/New_York', new Date(start), 'New York')).toBe('Times in New York (UTC\u22125)');
+    // The service's city first, then the provider's base city; the zone's own name when neither lies in it.
+    expect(timesHeading('Asia/Makassar', new Date(start), ['Bali', 'Ubud'])).toBe('Times in Bali (UTC+8)');
+    expect(timesHeading('Europe/Madrid', new Date(start), [null, 'Barcelona'])).toBe('Times in Barcelona (UTC+1)');
+    expect(timesHeading('Asia/Makassar', new Date(start))).toBe('Times in Central Indonesia Time (UTC+8)');
   });
 
   it('shows only the provider time when both clocks read the same', () => {
@@ -135,7 +139,11 @@ describe('slot labels in two zones', () => {
 
   it('names the traveler zone in the note', () => {
     expect(viewerZoneNote('Pacific/Kiritimati', new Date(start))).toBe(
-      'Your time, Kiritimati (UTC+14), is shown under each time.',
+      'Your time, Line Islands Time (UTC+14), is shown under each time.',
+    );
+    // A city Locora serves in the traveler's zone, when the caller has one.
+    expect(viewerZoneNote('Europe/Madrid', new Date(start), ['Bali', 'Barcelona'])).toBe(
+      'Your time, Barcelona (UTC+1), is shown under each time.',
     );
   });
 });

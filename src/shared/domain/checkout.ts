@@ -15,6 +15,7 @@ import {
   utcOffsetMinutes,
   zoneLabel,
   type CalendarDate,
+  type ZonePlaces,
 } from './time.ts';
 
 const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -49,9 +50,13 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
-/** The heading over a day's start times: 'Times in Lisbon (UTC+1)'. */
-export function timesHeading(timeZone: string, at: Date): string {
-  return `Times in ${zoneLabel(timeZone, at)}`;
+/**
+ * The heading over a day's start times: 'Times in Lisbon (UTC+1)', 'Times in Bali (UTC+8)'.
+ * `places`: the service's city, then the provider's base city (zoneLabel names the zone by the
+ * first that lies in it).
+ */
+export function timesHeading(timeZone: string, at: Date, places?: ZonePlaces): string {
+  return `Times in ${zoneLabel(timeZone, at, places)}`;
 }
 
 /** True when the traveler's clock reads differently from the provider's at `at`. */
@@ -80,9 +85,12 @@ export function slotLabel(start: string | Date, providerTimeZone: string, viewer
   return { time, viewerTime: otherDay ? `${viewerTime} ${formatWeekdayIn(instant, viewerTimeZone)}` : viewerTime };
 }
 
-/** The note naming the traveler's zone when their times are shown too. */
-export function viewerZoneNote(viewerTimeZone: string, at: Date): string {
-  return `Your time, ${zoneLabel(viewerTimeZone, at)}, is shown under each time.`;
+/**
+ * The note naming the traveler's zone when their times are shown too; `places` are cities Locora
+ * serves that the caller knows of (one in the traveler's zone names it, else the zone's own name).
+ */
+export function viewerZoneNote(viewerTimeZone: string, at: Date, places?: ZonePlaces): string {
+  return `Your time, ${zoneLabel(viewerTimeZone, at, places)}, is shown under each time.`;
 }
 
 /** The first day of `days` (ascending 'yyyy-MM-dd') strictly after `after`. */

@@ -24,9 +24,11 @@ import {
   utcOffsetMinutes,
   utcToZoned,
   weekdayOf,
+  placeLiesInZone,
   zoneCity,
   zoneLabel,
   zoneLongLabel,
+  zonePickerOptions,
   zonedToUtc,
 } from './time.ts';
 
@@ -128,19 +130,112 @@ describe('offsets and labels', () => {
     expect(formatUtcOffset(345)).toBe('UTC+5:45');
   });
 
-  it('labels zones by place and current offset', () => {
+  it("names a zone by the caller's place when it lies there, else by the zone's own name, never the IANA id", () => {
     const summer = new Date('2026-07-01T12:00:00Z');
     const winter = new Date('2026-01-15T12:00:00Z');
-    expect(zoneLabel('Europe/Lisbon', summer)).toBe('Lisbon (UTC+1)');
-    expect(zoneLabel('Europe/Lisbon', winter)).toBe('Lisbon (UTC)');
-    expect(zoneLabel('America/New_York', winter)).toBe('New York (UTC\u22125)');
-    expect(zoneLabel('America/New_York', summer)).toBe('New York (UTC\u22124)');
-    expect(zoneLabel('America/Sao_Paulo', summer)).toBe('Sao Paulo (UTC\u22123)');
-    expect(zoneLabel('Pacific/Kiritimati', summer)).toBe('Kiritimati (UTC+14)');
-    expect(zoneLabel('America/Argentina/Buenos_Aires', summer)).toBe('Buenos Aires (UTC\u22123)');
-    expect(zoneLabel('UTC', summer)).toBe('UTC');
+    expect(zoneLabel('Asia/Makassar', summer, 'Bali')).toBe('Bali (UTC+8)');
+    expect(zoneLabel('Asia/Ujung_Pandang', summer, 'Bali')).toBe('Bali (UTC+8)');
+    expect(zoneLabel('Europe/Madrid', winter, 'Barcelona')).toBe('Barcelona (UTC+1)');
+    expect(zoneLabel('Europe/Madrid', summer, 'Barcelona')).toBe('Barcelona (UTC+2)');
+    expect(zoneLabel('Europe/Lisbon', winter, 'Lisbon')).toBe('Lisbon (UTC)');
+    expect(zoneLabel('America/Sao_Paulo', summer, 'São Paulo')).toBe('São Paulo (UTC\u22123)');
+    expect(zoneLabel('America/Sao_Paulo', summer, 'Sao Paulo')).toBe('Sao Paulo (UTC\u22123)');
+    expect(zoneLabel('America/Mexico_City', summer, 'Mexico City')).toBe('Mexico City (UTC\u22126)');
+    // The first place that lies in the zone: the service's city, then the provider's base city.
+    expect(zoneLabel('Asia/Makassar', summer, [null, 'Lisbon', 'Ubud', 'Bali'])).toBe('Ubud (UTC+8)');
+    // A place elsewhere, an unknown place or none: Intl's long generic name.
+    expect(zoneLabel('Asia/Makassar', summer)).toBe('Central Indonesia Time (UTC+8)');
+    expect(zoneLabel('Asia/Makassar', summer, 'Lisbon')).toBe('Central Indonesia Time (UTC+8)');
+    expect(zoneLabel('Europe/Madrid', winter, 'Lisbon')).toBe('Central European Time (UTC+1)');
+    expect(zoneLabel('Europe/Lisbon', winter, 'Barcelona')).toBe('Western European Time (UTC)');
+    expect(zoneLabel('Europe/Lisbon', winter, 'Sintra-by-the-sea')).toBe('Western European Time (UTC)');
+    expect(zoneLabel('America/New_York', winter, [])).toBe('Eastern Time (UTC\u22125)');
+    expect(zoneLabel('Pacific/Kiritimati', summer)).toBe('Line Islands Time (UTC+14)');
+    // Generic zones are their offset alone, whatever the place.
+    expect(zoneLabel('UTC', summer, 'Lisbon')).toBe('UTC');
     expect(zoneLabel('Etc/GMT+5', summer)).toBe('UTC\u22125');
-    expect(zoneCity('Asia/Ho_Chi_Minh')).toBe('Ho Chi Minh');
+  });
+
+  it("labels the offset at the instant shown, across both of the year's clock changes", () => {
+    // Lisbon: 29 Mar 2026 01:00 UTC forward to UTC+1; 25 Oct 2026 01:00 UTC back to UTC.
+    expect(zoneLabel('Europe/Lisbon', new Date('2026-03-29T00:59:00Z'), 'Lisbon')).toBe('Lisbon (UTC)');
+    expect(zoneLabel('Europe/Lisbon', new Date('2026-03-29T01:00:00Z'), 'Lisbon')).toBe('Lisbon (UTC+1)');
+    expect(zoneLabel('Europe/Lisbon', new Date('2026-10-25T00:59:00Z'), 'Lisbon')).toBe('Lisbon (UTC+1)');
+    expect(zoneLabel('Europe/Lisbon', new Date('2026-10-25T01:00:00Z'), 'Lisbon')).toBe('Lisbon (UTC)');
+    // Barcelona (Madrid's zone) changes at the same instants, an hour further east.
+    expect(zoneLabel('Europe/Madrid', new Date('2026-03-29T00:59:00Z'), 'Barcelona')).toBe('Barcelona (UTC+1)');
+    expect(zoneLabel('Europe/Madrid', new Date('2026-03-29T01:00:00Z'), 'Barcelona')).toBe('Barcelona (UTC+2)');
+    expect(zoneLabel('Europe/Madrid', new Date('2026-10-25T01:00:00Z'), 'Barcelona')).toBe('Barcelona (UTC+1)');
+    // The generic name does not change with the season; the offset does.
+    expect(zoneLabel('America/New_York', new Date('2026-03-08T06:59:00Z'))).toBe('Eastern Time (UTC\u22125)');
+    expect(zoneLabel('America/New_York', new Date('2026-03-08T07:00:00Z'))).toBe('Eastern Time (UTC\u22124)');
+    expect(zoneLabel('America/New_York', new Date('2026-11-01T05:59:00Z'))).toBe('Eastern Time (UTC\u22124)');
+    expect(zoneLabel('America/New_York', new Date('2026-11-01T06:00:00Z'))).toBe('Eastern Time (UTC\u22125)');
+    // Bali has no DST: the same label all year.
+    expect(zoneLabel('Asia/Makassar', new Date('2026-03-29T01:00:00Z'), 'Bali')).toBe('Bali (UTC+8)');
+    expect(zoneLabel('Asia/Makassar', new Date('2026-10-25T01:00:00Z'), 'Bali')).toBe('Bali (UTC+8)');
+  });
+
+  it('decides whether a place lies in a zone', () => {
+    expect(placeLiesInZone('Lisbon', 'Europe/Lisbon')).toBe(true);
+    expect(placeLiesInZone('  new york ', 'America/New_York')).toBe(true);
+    expect(placeLiesInZone('SÃO PAULO', 'America/Sao_Paulo')).toBe(true);
+    expect(placeLiesInZone('Bali', 'Asia/Makassar')).toBe(true);
+    expect(placeLiesInZone('Barcelona', 'Europe/Madrid')).toBe(true);
+    expect(placeLiesInZone('Barcelona', 'Europe/Paris')).toBe(false);
+    expect(placeLiesInZone('Bali', 'Asia/Jakarta')).toBe(false);
+    expect(placeLiesInZone('Lisbon', 'Europe/London')).toBe(false);
+    expect(placeLiesInZone('', 'Europe/Lisbon')).toBe(false);
+    expect(placeLiesInZone('UTC', 'UTC')).toBe(false);
+  });
+
+  it('spells zone cities as people write them', () => {
+    expect(zoneCity('America/Sao_Paulo')).toBe('São Paulo');
+    expect(zoneCity('America/Mexico_City')).toBe('Mexico City');
+    expect(zoneCity('America/New_York')).toBe('New York');
+    expect(zoneCity('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
+    expect(zoneCity('Asia/Ho_Chi_Minh')).toBe('Ho Chi Minh City');
+    expect(zoneCity('America/Bogota')).toBe('Bogotá');
+    expect(zoneCity('UTC')).toBe('UTC');
+  });
+
+  it('orders a zone picker by offset, then name, with names spelled properly', () => {
+    const zones = [
+      'Asia/Tokyo',
+      'America/Sao_Paulo',
+      'Europe/London',
+      'America/New_York',
+      'Europe/Lisbon',
+      'America/Mexico_City',
+      'America/Toronto',
+      'Asia/Seoul',
+      'America/Argentina/Buenos_Aires',
+      'Not/AZone',
+      'Asia/Tokyo',
+    ];
+    const winter = zonePickerOptions(zones, new Date('2026-01-15T12:00:00Z')).map((o) => o.label);
+    expect(winter).toEqual([
+      'Mexico City (UTC\u22126)',
+      'New York (UTC\u22125)',
+      'Toronto (UTC\u22125)',
+      'Buenos Aires (UTC\u22123)',
+      'São Paulo (UTC\u22123)',
+      'Lisbon (UTC)',
+      'London (UTC)',
+      'Seoul (UTC+9)',
+      'Tokyo (UTC+9)',
+    ]);
+    // In the northern summer New York and Toronto move an hour east (Mexico City has no DST since 2022).
+    const summer = zonePickerOptions(zones, new Date('2026-07-01T12:00:00Z'));
+    expect(summer.map((o) => o.label).slice(0, 5)).toEqual([
+      'Mexico City (UTC\u22126)',
+      'New York (UTC\u22124)',
+      'Toronto (UTC\u22124)',
+      'Buenos Aires (UTC\u22123)',
+      'São Paulo (UTC\u22123)',
+    ]);
+    expect(summer.find((o) => o.zone === 'Europe/Lisbon')?.label).toBe('Lisbon (UTC+1)');
+    expect(summer.map((o) => o.label).join(' ')).not.toMatch(/_/);
   });
 
   it('long labels name the zone and its offset', () => {

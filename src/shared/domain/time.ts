@@ -28,7 +28,7 @@ import {
   weekdayOf,
   type CalendarDate,
 } from './calendar-date.ts';
-import { calendarDateIn, isGenericTimeZone, requireZone } from './zones.ts';
+import { calendarDateIn, isGenericTimeZone, isValidTimeZone, requireZone } from './zones.ts';
 
 export * from './calendar-date.ts';
 export * from './zones.ts';
@@ -57,19 +57,149 @@ export function formatUtcOffset(offsetMinutes: number): string {
   return `UTC${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
 }
 
-/** The place a zone is named after: 'America/Sao_Paulo' -> 'Sao Paulo', 'UTC' -> 'UTC'. */
+/**
+ * The few zone cities whose English name is not their IANA spelling with spaces (CLDR's exemplar
+ * cities): accents the IANA names leave out, and names IANA shortens.
+ */
+const ZONE_CITY_NAMES: Record<string, string> = {
+  'America/Sao_Paulo': 'São Paulo',
+  'America/Bogota': 'Bogotá',
+  'America/Asuncion': 'Asunción',
+  'America/Cancun': 'Cancún',
+  'America/Merida': 'Mérida',
+  'America/Argentina/Cordoba': 'Córdoba',
+  'Atlantic/Reykjavik': 'Reykjavík',
+  'Asia/Ho_Chi_Minh': 'Ho Chi Minh City',
+  'Asia/Saigon': 'Ho Chi Minh City',
+  'America/Curacao': 'Curaçao',
+  'Europe/Zurich': 'Zürich',
+  'Asia/Katmandu': 'Kathmandu',
+  'Asia/Calcutta': 'Kolkata',
+  'Indian/Reunion': 'Réunion',
+};
+
+/**
+ * The city a zone is named after, spelled as people write it: 'America/Sao_Paulo' -> 'São Paulo',
+ * 'America/Mexico_City' -> 'Mexico City', 'UTC' -> 'UTC'.
+ */
 export function zoneCity(timeZone: string): string {
+  const named = ZONE_CITY_NAMES[timeZone];
+  if (named) return named;
   const last = timeZone.split('/').pop() ?? timeZone;
   return last.replace(/_/g, ' ');
 }
 
 /**
- * A short label for a zone at a moment, for pickers and calendars: 'Lisbon (UTC+1)' in summer,
- * 'New York (UTC−5)' in winter; the generic zones are their offset alone ('UTC', 'UTC−5').
+ * Places Locora serves whose zone is named after another city. A place named like its zone's
+ * city ('Lisbon', 'São Paulo', 'New York') needs no entry; any other place is never assumed to be
+ * in a zone (its label falls back to the zone's own name, which is never wrong).
  */
-export function zoneLabel(timeZone: string, at: Date): string {
+const PLACE_ZONES: Record<string, string> = {
+  bali: 'Asia/Makassar',
+  ubud: 'Asia/Makassar',
+  canggu: 'Asia/Makassar',
+  seminyak: 'Asia/Makassar',
+  denpasar: 'Asia/Makassar',
+  barcelona: 'Europe/Madrid',
+  porto: 'Europe/Lisbon',
+  brooklyn: 'America/New_York',
+  manhattan: 'America/New_York',
+  cdmx: 'America/Mexico_City',
+  kyoto: 'Asia/Tokyo',
+  osaka: 'Asia/Tokyo',
+};
+
+/** A place's comparison key: lower case, no accents, punctuation runs as one space ('São Paulo' -> 'sao paulo'). */
+function placeKey(place: string): string {
+  return place
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const canonicalZones = new Map<string, string>();
+
+/** The zone as the runtime resolves it ('Asia/Ujung_Pandang' -> 'Asia/Makassar'), or the input. */
+function canonicalZone(timeZone: string): string {
+  if (!isValidTimeZone(timeZone)) return timeZone;
+  let zone = canonicalZones.get(timeZone);
+  if (!zone) {
+    zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    // Only valid zones reach here, so hostile input cannot grow the map.
+    canonicalZones.set(timeZone, zone);
+  }
+  return zone;
+}
+
+/**
+ * True when `place` (a city as services and profiles write it) lies in `timeZone`: it is the city
+ * the zone is named after ('Lisbon' in Europe/Lisbon, 'Sao Paulo' in America/Sao_Paulo), or one of
+ * the places Locora serves in that zone ('Bali' in Asia/Makassar, 'Barcelona' in Europe/Madrid).
+ */
+export function placeLiesInZone(place: string, timeZone: string): boolean {
+  const key = placeKey(place);
+  if (!key || isGenericTimeZone(timeZone)) return false;
+  const zone = canonicalZone(timeZone);
+  const cities = new Set([timeZone, zone].map((z) => placeKey(zoneCity(z))));
+  if (cities.has(key)) return true;
+  const known = PLACE_ZONES[key];
+  return known !== undefined && canonicalZone(known) === zone;
+}
+
+const genericNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's long generic name from the runtime's locale data ('Central Indonesia Time',
+ * 'Central European Time': the same in summer and winter), or the zone's city when it has none.
+ */
+export function zoneGenericName(timeZone: string, at: Date): string {
+  requireZone(timeZone);
+  let format = genericNameFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' });
+    // Only valid zones reach here, so hostile input cannot grow the map.
+    genericNameFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return name && !/^GMT/.test(name) ? name : zoneCity(timeZone);
+}
+
+/** The places a caller can offer to name a zone: one city, none, or several in order of preference. */
+export type ZonePlaces = string | null | undefined | readonly (string | null | undefined)[];
+
+/**
+ * How a zone is named everywhere Locora shows one, with its offset at the instant shown (so it
+ * changes across DST): the first of `places` that lies in the zone ('Bali (UTC+8)', 'Lisbon (UTC+1)'
+ * in summer), else the zone's long generic name ('Central Indonesia Time (UTC+8)'). `places` are
+ * what the caller has: the service's city, the provider's base city, the cities of a traveler's
+ * bookings. The generic zones (UTC, 'Etc/GMT+5') are their offset alone ('UTC', 'UTC−5').
+ */
+export function zoneLabel(timeZone: string, at: Date, places: ZonePlaces = []): string {
+  const offset = formatUtcOffset(utcOffsetMinutes(timeZone, at));
+  if (isGenericTimeZone(timeZone)) return offset;
+  const candidates = places === null || typeof places === 'string' ? [places] : places;
+  const place = candidates.find((p): p is string => !!p && placeLiesInZone(p, timeZone));
+  return `${place ? place.trim() : zoneGenericName(timeZone, at)} (${offset})`;
+}
+
+/** A zone as a picker names it: its city and offset at `at` ('São Paulo (UTC−3)'). */
+export function zonePickerLabel(timeZone: string, at: Date): string {
   const offset = formatUtcOffset(utcOffsetMinutes(timeZone, at));
   return isGenericTimeZone(timeZone) ? offset : `${zoneCity(timeZone)} (${offset})`;
+}
+
+/**
+ * The options of a zone picker: each valid zone once, labelled by its city and offset at `at`,
+ * ordered by that offset (west to east), then by name.
+ */
+export function zonePickerOptions(zones: readonly string[], at: Date): { zone: string; label: string }[] {
+  return [...new Set(zones)]
+    .filter((zone) => isValidTimeZone(zone))
+    .map((zone) => ({ zone, offset: utcOffsetMinutes(zone, at), name: zoneCity(zone) }))
+    .sort((a, b) => a.offset - b.offset || a.name.localeCompare(b.name, 'en'))
+    .map(({ zone }) => ({ zone, label: zonePickerLabel(zone, at) }));
 }
 
 /**
@@ -78,7 +208,7 @@ export function zoneLabel(timeZone: string, at: Date): string {
  */
 export function zoneLongLabel(timeZone: string, at: Date): string {
   const offset = formatUtcOffset(utcOffsetMinutes(timeZone, at));
-  if (isGenericTimeZone(timeZone)) return zoneLabel(timeZone, at);
+  if (isGenericTimeZone(timeZone)) return offset;
   const name = tzName(timeZone, at, 'long');
   const named = name && !/^GMT/.test(name) ? `${name}, ` : '';
   return `${zoneCity(timeZone)} time (${named}${offset})`;

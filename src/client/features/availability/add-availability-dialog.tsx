@@ -42,6 +42,8 @@ const hourTime = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 interface Props {
   providerId: string;
   timeZone: string;
+  /** The zone as the panel names it ('Lisbon (UTC)'). */
+  zoneText: string;
   /** The Sunday of the week on screen: the dialog offers its seven days. */
   weekStart: CalendarDate;
   /** Today in the provider's zone. */
@@ -62,7 +64,7 @@ export function AddAvailabilityDialog(props: Props) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add Availability</DialogTitle>
-          <DialogDescription>Times in {props.timeZone}</DialogDescription>
+          <DialogDescription>Times in {props.zoneText}</DialogDescription>
         </DialogHeader>
         <AvailabilityForm {...props} onDone={() => setOpen(false)} />
       </DialogContent>

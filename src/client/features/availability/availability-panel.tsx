@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Repeat, Trash2 } from 'lucide-react';
 import type { AvailabilitySlot } from '@shared/api/availability-responses';
 import { buildWeekGrid, WEEK_DAYS, weekStartOf, type GridDay, type GridSlot } from '@shared/domain/availability';
-import { addCalendarDays, calendarDateIn, type CalendarDate } from '@shared/domain/time';
+import { addCalendarDays, calendarDateIn, dayBounds, zoneLabel, type CalendarDate } from '@shared/domain/time';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -37,7 +37,16 @@ function slotName(slot: Slot) {
  * Which week is "this week" depends on the clock, so the server renders a placeholder and the
  * browser the week (the page hydrates with the same HTML the server sent).
  */
-export function AvailabilityPanel({ providerId, timeZone }: { providerId: string; timeZone: string }): JSX.Element {
+export function AvailabilityPanel({
+  providerId,
+  timeZone,
+  baseCity = null,
+}: {
+  providerId: string;
+  timeZone: string;
+  /** Names the zone when it lies in it ('Times in Lisbon (UTC)'). */
+  baseCity?: string | null;
+}): JSX.Element {
   const today = useBrowserValue<CalendarDate | null>(() => calendarDateIn(new Date(), timeZone), null);
   const [weekOffset, setWeekOffset] = useState(0);
   const weekStart = today ? addCalendarDays(weekStartOf(today), weekOffset * WEEK_DAYS) : null;
@@ -67,6 +76,12 @@ export function AvailabilityPanel({ providerId, timeZone }: { providerId: string
   };
 
   const grid = weekStart ? buildWeekGrid(weekStart, query.data ?? [], timeZone) : null;
+  // The zone's label in the middle of the week on screen (its offset at the times shown).
+  const zoneText = zoneLabel(
+    timeZone,
+    weekStart ? dayBounds(addCalendarDays(weekStart, 3), timeZone).start : new Date(),
+    baseCity,
+  );
 
   return (
     <section aria-labelledby="availability-week-heading" className="flex flex-col gap-4">
@@ -85,7 +100,7 @@ export function AvailabilityPanel({ providerId, timeZone }: { providerId: string
             <h2 id="availability-week-heading" className="text-lg font-semibold" aria-live="polite">
               {grid ? grid.heading : 'Week of …'}
             </h2>
-            <p className="text-sm text-muted-foreground">Times in {timeZone}</p>
+            <p className="text-sm text-muted-foreground">Times in {zoneText}</p>
           </div>
           <Button
             variant="outline"
@@ -98,7 +113,13 @@ export function AvailabilityPanel({ providerId, timeZone }: { providerId: string
           </Button>
         </div>
         {weekStart && today ? (
-          <AddAvailabilityDialog providerId={providerId} timeZone={timeZone} weekStart={weekStart} today={today} />
+          <AddAvailabilityDialog
+            providerId={providerId}
+            timeZone={timeZone}
+            zoneText={zoneText}
+            weekStart={weekStart}
+            today={today}
+          />
         ) : (
           <Button disabled>Add Availability</Button>
         )}

@@ -57,7 +57,7 @@ export function CheckoutView({ service, isOwn, role }: { service: ServiceDetail;
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
-              <DateTimePanel flow={flow} conflictRef={conflictRef} />
+              <DateTimePanel flow={flow} conflictRef={conflictRef} city={service.city} />
               <Separator />
               <DetailsFields service={service} flow={flow} />
             </CardContent>

@@ -15,9 +15,12 @@ import type { CheckoutFlow } from './use-checkout-flow';
 export function DateTimePanel({
   flow,
   conflictRef,
+  city,
 }: {
   flow: CheckoutFlow;
   conflictRef: RefObject<HTMLDivElement | null>;
+  /** The service's city: it names the provider's zone when it lies in it ('Times in Bali (UTC+8)'). */
+  city: string;
 }) {
   const { state, dispatch, free, today, hours } = flow;
   const { days, slots, slotList } = free;
@@ -85,6 +88,7 @@ export function DateTimePanel({
               date={state.date}
               timeZone={slots.data.timeZone}
               viewerTimeZone={flow.viewerTimeZone}
+              places={[city]}
               slots={slotList}
               chosen={state.chosenStart}
               onChoose={(start) => dispatch({ type: 'chooseStart', start })}

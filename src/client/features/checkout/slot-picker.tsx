@@ -9,13 +9,14 @@ import { cn } from '@/lib/utils';
 
 /**
  * The free start times of one day, as toggle buttons. They read on the provider's clock, labelled
- * with its zone ('Times in Lisbon (UTC)'); when the traveler's clock reads differently, each also
+ * with its zone ('Times in Bali (UTC+8)'); when the traveler's clock reads differently, each also
  * shows the traveler's time.
  */
 export function SlotPicker({
   date,
   timeZone,
   viewerTimeZone,
+  places = [],
   slots,
   chosen,
   onChoose,
@@ -23,6 +24,8 @@ export function SlotPicker({
   date: CalendarDate;
   timeZone: string;
   viewerTimeZone: string;
+  /** Cities that may name the zones: the service's city (zoneLabel takes the first that lies in a zone). */
+  places?: readonly string[];
   slots: readonly Slot[];
   chosen: string | undefined;
   onChoose: (start: string) => void;
@@ -38,9 +41,11 @@ export function SlotPicker({
       <div className="flex flex-col gap-0.5">
         <h3 id={headingId} className="inline-flex items-center gap-1.5 text-sm font-semibold">
           <Clock className="size-4 text-primary" aria-hidden="true" />
-          {timesHeading(timeZone, midday)}
+          {timesHeading(timeZone, midday, places)}
         </h3>
-        {showViewer && <p className="text-xs text-muted-foreground">{viewerZoneNote(viewerTimeZone, midday)}</p>}
+        {showViewer && (
+          <p className="text-xs text-muted-foreground">{viewerZoneNote(viewerTimeZone, midday, places)}</p>
+        )}
       </div>
       <div
         role="group"

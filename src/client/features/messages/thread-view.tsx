@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import type { ThreadMessage } from '@shared/api/conversations';
-import { zoneLabel } from '@shared/domain/time';
+import { calendarDateOfLocalDate } from '@shared/domain/calendar-date';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -12,20 +12,33 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { useAuth } from '@/lib/auth-context';
-import { formatDate, formatTime } from '@/lib/format-date';
+import { bookingWhen } from '@/lib/booking-time';
 import { pluralize } from '@/lib/format';
-import { cn } from '@/lib/utils';
-import { useViewerTimeZone } from '@/lib/viewer-clock';
+import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
+import { MessageList } from './message-list';
 import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
 
 /**
  * Header: counterpart, service title, booking status, start date and time (provider's zone,
- * labelled), hours. An inquiry (no booking yet) says 'Inquiry' instead of a status and time.
+ * labelled: 'Bali (UTC+8)'), hours, and the viewer's own time when their clock reads differently. An inquiry (no booking yet) says 'Inquiry' instead of a status and time.
  */
-function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
+function ThreadHeader({
+  conversation,
+  viewerPlaces,
+}: {
+  conversation: ConversationItem;
+  viewerPlaces: readonly string[];
+}) {
   const { booking, counterpart, service } = conversation;
   const name = counterpart.name ?? 'Unknown';
+  const viewerTimeZone = useViewerTimeZone();
+  const when = booking
+    ? bookingWhen(booking.start, booking.timeZone, booking.places, {
+        timeZone: viewerTimeZone,
+        places: viewerPlaces,
+      })
+    : undefined;
   return (
     <div className="flex items-center gap-3 border-b px-4 py-3">
       <Button asChild variant="ghost" size="icon" className="md:hidden">
@@ -37,15 +50,19 @@ function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <h2 className="truncate font-semibold">{name}</h2>
         <p className="truncate text-sm text-muted-foreground">{service.title}</p>
-        {booking ? (
+        {booking && when ? (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <BookingStatusBadge status={booking.status} />
             <span>
-              {formatDate(booking.start, booking.timeZone)} at {formatTime(booking.start, booking.timeZone)}{' '}
-              {zoneLabel(booking.timeZone, new Date(booking.start))}
+              {when.date} at {when.time} {when.zone}
             </span>
             <span aria-hidden="true">·</span>
             <span>{pluralize(booking.hours, 'hour')}</span>
+          </p>
+        ) : null}
+        {when?.viewer ? (
+          <p className="text-sm text-muted-foreground" data-testid="thread-viewer-time">
+            {when.viewer.time} your time, {when.viewer.zone}
           </p>
         ) : null}
         {booking && (booking.where || booking.notes) ? (
@@ -62,25 +79,6 @@ function ThreadHeader({ conversation }: { conversation: ConversationItem }) {
         )}
       </div>
     </div>
-  );
-}
-
-function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: boolean; timeZone: string }) {
-  return (
-    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
-      <div
-        className={cn(
-          'max-w-[80%] rounded-2xl px-3.5 py-2 shadow-xs',
-          isOwn ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
-        )}
-        data-own={isOwn ? 'true' : 'false'}
-      >
-        <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
-        <p className={cn('mt-1 text-right text-xs', isOwn ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
-          <time dateTime={message.createdAt}>{formatTime(message.createdAt, timeZone)}</time>
-        </p>
-      </div>
-    </li>
   );
 }
 
@@ -133,9 +131,18 @@ function Composer({ thread }: { thread: ThreadRef }) {
 }
 
 /** The selected conversation: header, messages (own on the right), composer. */
-export function ThreadView({ conversation }: { conversation: ConversationItem }) {
+export function ThreadView({
+  conversation,
+  viewerPlaces = [],
+}: {
+  conversation: ConversationItem;
+  /** Cities of the viewer's conversations: one in the viewer's zone names it ('Lisbon (UTC)'). */
+  viewerPlaces?: readonly string[];
+}) {
   const { user } = useAuth();
   const timeZone = useViewerTimeZone();
+  // The viewer's today (the clock the page was rendered with, then the browser's) as a calendar date.
+  const today = calendarDateOfLocalDate(useViewerToday());
   const { data, isPending, isError, refetch } = useQuery(threadQuery(conversation.ref));
   const [older, setOlder] = useState<{ messages: ThreadMessage[]; more: boolean }>({ messages: [], more: true });
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -171,7 +178,7 @@ export function ThreadView({ conversation }: { conversation: ConversationItem })
       aria-label={`Conversation with ${conversation.counterpart.name ?? 'Unknown'}`}
       className="flex min-h-0 flex-1 flex-col"
     >
-      <ThreadHeader conversation={conversation} />
+      <ThreadHeader conversation={conversation} viewerPlaces={viewerPlaces} />
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" tabIndex={0} aria-label="Messages">
         {isPending ? (
           <div className="flex justify-center py-10">
@@ -190,11 +197,7 @@ export function ThreadView({ conversation }: { conversation: ConversationItem })
                 </Button>
               </div>
             )}
-            <ol className="flex flex-col gap-2">
-              {all.map((m) => (
-                <Bubble key={m.id} message={m} isOwn={m.senderId === user?.id} timeZone={timeZone} />
-              ))}
-            </ol>
+            <MessageList messages={all} ownId={user?.id} timeZone={timeZone} today={today} />
           </>
         )}
       </div>

@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
+import { zoneLabel } from '@shared/domain/time';
 import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { formatPrice, pluralize } from '@/lib/format';
@@ -55,19 +56,21 @@ function TimeLeft({ respondBy, now }: { respondBy: string; now: number | null })
 function BookingRow({
   booking,
   timeZone,
+  baseCity,
   now,
   onDecline,
   onCancel,
 }: {
   booking: ProviderBooking;
   timeZone: string;
+  baseCity: string | null;
   now: number | null;
   onDecline: () => void;
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
   const zone = booking.timeZone || timeZone;
-  const when = bookingWhen(booking.start, zone);
+  const when = bookingWhen(booking.start, zone, baseCity);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
   // Card payments (decision 024): whether the traveler's card is authorised, so an unpaid request
@@ -187,12 +190,14 @@ function BookingRow({
  * stat cards refresh after either, and when a traveler books or cancels (realtime 'booking'
  * events).
  */
-export function BookingsTab({ timeZone }: { timeZone: string }) {
+export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; baseCity?: string | null }) {
   const queryClient = useQueryClient();
   const bookings = useQuery(providerBookingsQuery);
   const now = useNow();
   const [declining, setDeclining] = useState<ProviderBooking | null>(null);
   const [canceling, setCanceling] = useState<ProviderBooking | null>(null);
+  // The zone's offset as of opening the tab (each booking's own label has its offset at its start).
+  const [shownAt] = useState(() => new Date());
 
   useRealtimeEvents((event) => {
     if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
@@ -223,7 +228,7 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
         <h2 id="bookings-heading" className="text-xl font-semibold">
           Booking requests
         </h2>
-        <p className="text-sm text-muted-foreground">Times in {timeZone}</p>
+        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity)}</p>
       </div>
       {bookings.isPending ? (
         <ul className="flex flex-col gap-3" aria-busy="true" aria-label="Loading booking requests">
@@ -252,6 +257,7 @@ export function BookingsTab({ timeZone }: { timeZone: string }) {
               key={b.id}
               booking={b}
               timeZone={timeZone}
+              baseCity={baseCity}
               now={now}
               onDecline={() => setDeclining(b)}
               onCancel={() => setCanceling(b)}

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPriceWithCents, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** The service's first photo, else its category's illustration, else the placeholder. */
 function CoverPhoto({ booking }: { booking: Booking }) {
@@ -63,7 +64,8 @@ function closedBy(booking: Booking): { text: string; showReason: boolean } | nul
 
 /**
  * One booking on the traveler dashboard (docs/product.md): photo, service, provider, status
- * badge, date and time in the provider's zone with its label. The card opens the booking's
+ * badge, date and time in the provider's zone with its label ('Bali (UTC+8)'), and the
+ * traveler's own time with theirs when their clock reads differently. The card opens the booking's
  * conversation (its title link is stretched over it); the actions sit above that layer: Cancel
  * where the lifecycle table lets the traveler cancel now, 'Write Review' on a COMPLETED booking
  * without a review, and the stars of the review once written.
@@ -71,16 +73,24 @@ function closedBy(booking: Booking): { text: string; showReason: boolean } | nul
 export function TravelerBookingCard({
   booking,
   now,
+  viewerPlaces,
   onCancel,
   onReview,
 }: {
   booking: Booking;
+  /** Cities the traveler's bookings are in: one in the traveler's own zone names it ('Lisbon (UTC)'). */
+  viewerPlaces?: readonly string[];
   /** Null until the browser knows its clock (then time-dependent actions appear). */
   now: number | null;
   onCancel?: () => void;
   onReview?: () => void;
 }) {
-  const when = bookingWhen(booking.start, booking.timeZone);
+  // As checkout shows a time: the service's clock with its zone, and the traveler's when it differs.
+  const viewerTimeZone = useViewerTimeZone();
+  const when = bookingWhen(booking.start, booking.timeZone, booking.service.city, {
+    timeZone: viewerTimeZone,
+    places: viewerPlaces ?? [booking.service.city],
+  });
   const closed = closedBy(booking);
   const canCancel =
     onCancel !== undefined &&
@@ -138,6 +148,14 @@ export function TravelerBookingCard({
               {when.time} <span className="text-muted-foreground">{when.zone}</span>
             </dd>
           </div>
+          {when.viewer && (
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">Your time</dt>
+              <dd className="text-muted-foreground" data-testid="booking-viewer-time">
+                {when.viewer.time} your time, {when.viewer.zone}
+              </dd>
+            </div>
+          )}
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Length</dt>
             <dd className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</dd>

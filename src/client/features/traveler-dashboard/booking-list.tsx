@@ -59,6 +59,7 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
     return <InlineLoadFailed what={`your ${status} bookings`} onRetry={() => void bookings.refetch()} />;
   }
   if (bookings.data.length === 0) return <>{empty}</>;
+  const cities = [...new Set(bookings.data.map((b) => b.service.city))];
 
   return (
     <>
@@ -68,6 +69,7 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
             key={booking.id}
             booking={booking}
             now={now}
+            viewerPlaces={cities}
             onCancel={status === 'upcoming' ? () => setCanceling(booking) : undefined}
             onReview={status === 'past' ? () => setReviewing(booking) : undefined}
           />
@@ -78,11 +80,11 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
         onClose={() => setCanceling(null)}
         description={
           canceling
-            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
+            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone, canceling.service.city).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
             : ''
         }
         describeResult={(booking) => {
-          const when = bookingWhen(booking.start, booking.timeZone);
+          const when = bookingWhen(booking.start, booking.timeZone, booking.service.city);
           return booking.status === 'REFUNDED'
             ? `${booking.service.title} on ${when.date} is canceled and your payment is refunded in full.`
             : `${booking.service.title} on ${when.date} is canceled.`;

@@ -22,7 +22,7 @@ import {
 import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { amountsForUnit, bookingLengthText, formatDollarsAndCents, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
-import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
+import { DAY_MS, HOUR_MS, zoneLabel } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { availability, bookings, providers, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
@@ -46,8 +46,9 @@ export const unitLengthMessage = (unit: 'per session' | 'per day' | 'per hour', 
   `A booking of this service is one ${unit === 'per day' ? 'day' : 'session'} of ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
 export const minHoursMessage = (minHours: number) =>
   `This service is booked for at least ${minHours} ${minHours === 1 ? 'hour' : 'hours'}.`;
-export const offGridMessage = (timeZone: string) =>
-  `Start times are on the hour or half past in the provider’s time zone (${timeZone}).`;
+/** `zone`: the provider's zone as zoneLabel names it ('Lisbon (UTC)'). */
+export const offGridMessage = (zone: string) =>
+  `Start times are on the hour or half past in the provider’s time zone (${zone}).`;
 
 /** Only travelers book: a provider or an admin is told what to do instead. */
 export const PROVIDER_CANNOT_BOOK_MESSAGE =
@@ -138,6 +139,7 @@ export async function requestBooking(
           deletedAt: services.deletedAt,
           providerUserId: providers.userId,
           timeZone: providers.timeZone,
+          baseCity: providers.baseCity,
           providerName: providers.displayName,
           providerUserActive: sql<boolean>`${users.deactivatedAt} is null`,
           // Whether the provider has an expired request or a finished booking not yet written down.
@@ -167,7 +169,11 @@ export async function requestBooking(
         throw new AppError('BAD_REQUEST', TOO_SOON_MESSAGE);
       if (start.getTime() > now.getTime() + MAX_BOOKING_DAYS_AHEAD * DAY_MS)
         throw new AppError('BAD_REQUEST', TOO_FAR_MESSAGE);
-      if (!isOnSlotGrid(start, service.timeZone)) throw new AppError('BAD_REQUEST', offGridMessage(service.timeZone));
+      if (!isOnSlotGrid(start, service.timeZone))
+        throw new AppError(
+          'BAD_REQUEST',
+          offGridMessage(zoneLabel(service.timeZone, start, [service.city, service.baseCity])),
+        );
       const end = bookingEnd(start, input.hours);
       const slots = await tx
         .select({ start: availability.startAt, end: availability.endAt, isBlocked: availability.isBlocked })
@@ -243,7 +249,7 @@ export async function requestBooking(
             travelerName: traveler.name,
             providerName: service.providerName,
             serviceTitle: service.title,
-            startText: startText(start, service.timeZone),
+            startText: startText(start, service.timeZone, [service.city, service.baseCity]),
             lengthText: bookingLengthText(service.pricingUnit, input.hours),
             totalText: formatDollarsAndCents(amounts.totalCents),
             where: needsTravelerAddress(service.locationType)

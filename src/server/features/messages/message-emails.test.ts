@@ -156,7 +156,7 @@ describe('delivery', () => {
           travelerName: `Guest ${i}`,
           providerName: 'Paul’s Tours',
           serviceTitle: 'Old town walk',
-          startText: 'Nov 27, 2026 at 6:00 PM (Lisbon)',
+          startText: 'Nov 27, 2026 at 6:00 PM Lisbon (UTC)',
         }),
         kind: 'booking-accepted',
       });

@@ -23,7 +23,10 @@ async function buildFixture() {
   await t.db.execute(sql`update users set role = 'ADMIN' where id = ${admin.user.id}`);
   const category = await createCategory(t.db);
   const p = await providerOf(provider);
-  await t.db.update(providers).set({ displayName: 'Paul’s Tours', avatar: '/a.png' }).where(eq(providers.id, p.id));
+  await t.db
+    .update(providers)
+    .set({ displayName: 'Paul’s Tours', avatar: '/a.png', baseCity: 'Alfama' })
+    .where(eq(providers.id, p.id));
   const service = await createService(t.db, { providerId: p.id, categoryId: category.id, title: 'Old town walk' });
   const booking = await createBooking(t.db, { service, userId: traveler.user.id, hours: 2 });
   const other = await createService(t.db, {
@@ -109,7 +112,14 @@ describe('conversations', () => {
     expect(mine.map((c: { id: string }) => c.id)).toEqual([second.id, f.booking.id]);
     const first = mine.find((c: { id: string }) => c.id === f.booking.id);
     expect(first).toMatchObject({
-      booking: { id: f.booking.id, status: 'PENDING', hours: 2, timeZone: 'Europe/Lisbon' },
+      // The service's city, then the provider's base city, to name the zone ('Lisbon (UTC)').
+      booking: {
+        id: f.booking.id,
+        status: 'PENDING',
+        hours: 2,
+        timeZone: 'Europe/Lisbon',
+        places: ['Lisbon', 'Alfama'],
+      },
       service: { id: f.service.id, title: 'Old town walk' },
       counterpart: { name: 'Paul’s Tours', image: '/a.png' },
       isProvider: false,

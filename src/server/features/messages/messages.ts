@@ -99,6 +99,8 @@ type ConversationRow = ThreadSummaryRow & {
   start_at: Date | string;
   hours: number;
   time_zone: string;
+  service_city: string;
+  base_city: string | null;
   where_text: string | null;
   notes: string | null;
 };
@@ -109,6 +111,7 @@ export async function listConversations(db: Executor, userId: string): Promise<C
   const rows = await queryRows<ConversationRow>(
     db,
     sql`select b.id, b.status, b.start_at, b.hours, p.time_zone, b.notes,
+          s.city as service_city, p.base_city,
           -- Where: the traveler's address; a place or meeting point for its provider, and for the
           -- traveler once the booking is confirmed (before, the area and the city).
           case when s.location_type = 'traveler_address' then b.address
@@ -133,6 +136,7 @@ export async function listConversations(db: Executor, userId: string): Promise<C
       start: iso(r.start_at),
       hours: r.hours,
       timeZone: r.time_zone,
+      places: [r.service_city, r.base_city].filter((c): c is string => !!c),
       where: r.where_text,
       notes: r.notes,
     },

@@ -1,0 +1,87 @@
+import { useId, type ReactNode } from 'react';
+import type { ThreadMessage } from '@shared/api/conversations';
+import type { CalendarDate } from '@shared/domain/calendar-date';
+import { groupMessagesByDay, messageDayLabel } from '@shared/domain/message-days';
+import { formatTimeIn } from '@shared/domain/time';
+import { cn } from '@/lib/utils';
+
+/**
+ * One message. The bubble is focusable; its time (the reader's clock) shows beside it on hover or
+ * keyboard focus (a tap focuses it on a phone), and is always in the accessible text as a <time>.
+ */
+function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: boolean; timeZone: string }) {
+  return (
+    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
+      <div
+        tabIndex={0}
+        className={cn('group flex max-w-[85%] min-w-0 items-end gap-2 outline-none', isOwn && 'flex-row-reverse')}
+        data-testid="message"
+      >
+        <div
+          className={cn(
+            'min-w-0 rounded-2xl px-3.5 py-2 shadow-xs group-focus-visible:ring-[3px] group-focus-visible:ring-ring/60',
+            isOwn ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+          )}
+          data-own={isOwn ? 'true' : 'false'}
+        >
+          <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
+        </div>
+        <time
+          dateTime={message.createdAt}
+          className="shrink-0 pb-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100"
+        >
+          {formatTimeIn(new Date(message.createdAt), timeZone)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** The messages of one day under its separator ('Today', 'Yesterday', 'Mon, Nov 23'). */
+function Day({ day, today, children }: { day: CalendarDate; today: CalendarDate; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="message-day">
+      <h3
+        id={headingId}
+        className="my-2 flex items-center gap-3 text-xs font-medium text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border"
+      >
+        <time dateTime={day} className="rounded-full border bg-background px-2.5 py-0.5">
+          {messageDayLabel(day, today)}
+        </time>
+      </h3>
+      <ol className="flex flex-col gap-2">{children}</ol>
+    </section>
+  );
+}
+
+/**
+ * A thread's messages, oldest first, in days of the reader's zone with a separator between
+ * messages of different days; the reader's own on the right.
+ */
+export function MessageList({
+  messages,
+  ownId,
+  timeZone,
+  today,
+}: {
+  messages: readonly ThreadMessage[];
+  /** The reader's user id. */
+  ownId: string | undefined;
+  /** The reader's zone: days and times are on their clock. */
+  timeZone: string;
+  /** The reader's today in that zone. */
+  today: CalendarDate;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      {groupMessagesByDay(messages, timeZone).map(({ day, messages: ofDay }) => (
+        <Day key={day} day={day} today={today}>
+          {ofDay.map((m) => (
+            <Bubble key={m.id} message={m} isOwn={m.senderId === ownId} timeZone={timeZone} />
+          ))}
+        </Day>
+      ))}
+    </div>
+  );
+}
