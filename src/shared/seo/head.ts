@@ -5,6 +5,7 @@
  * (useServerHead); the server writes it. Pure functions: they build strings, callers send them.
  */
 import type { PublicProvider, ServiceDetail } from '../api/catalog.ts';
+import { decimalPrice, formatPrice } from '../domain/pricing.ts';
 
 export type HeadTags = {
   title: string;
@@ -50,13 +51,14 @@ const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DA
 
 export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
   const canonical = `${origin}/service/${service.id}`;
-  const price = (service.price / 100).toFixed(2);
+  // schema.org wants a plain decimal ('39.99', '40.00'); people read the price as every screen shows it.
+  const price = decimalPrice(service.price);
   // The service's own rating and count, as its page shows them (decision 019).
   const rating = service.rating;
   const reviewCount = service.ratingCount;
   const image = absoluteUrl(service.photos[0], origin);
   const description = truncate(
-    `${service.category.name} in ${service.city} by ${service.provider.displayName}: $${price} ${service.pricingUnit}. ${service.description}`,
+    `${service.category.name} in ${service.city} by ${service.provider.displayName}: ${formatPrice(service.price)} ${service.pricingUnit}. ${service.description}`,
     160,
   );
   const jsonLd: Record<string, unknown> = {
@@ -137,7 +139,7 @@ export function providerHead(provider: PublicProvider, origin: string): HeadTags
   if (provider.services.length) {
     jsonLd.makesOffer = provider.services.slice(0, 20).map((s) => ({
       '@type': 'Offer',
-      price: (s.price / 100).toFixed(2),
+      price: decimalPrice(s.price),
       priceCurrency: 'USD',
       itemOffered: { '@type': 'Service', name: s.title, url: `${origin}/service/${s.id}` },
     }));
