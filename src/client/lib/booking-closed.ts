@@ -20,11 +20,20 @@ export function closedNote(
 ): { text: string; showReason: boolean } | null {
   const traveler = reader === 'TRAVELER';
   if (booking.declined)
-    return { text: traveler ? `${names.provider} declined this request.` : 'You declined this request.', showReason: true };
+    return {
+      text: traveler ? `${names.provider} declined this request.` : 'You declined this request.',
+      showReason: true,
+    };
   if (booking.canceledBy === 'PROVIDER')
-    return { text: traveler ? `${names.provider} canceled this booking.` : 'You canceled this booking.', showReason: true };
+    return {
+      text: traveler ? `${names.provider} canceled this booking.` : 'You canceled this booking.',
+      showReason: true,
+    };
   if (booking.canceledBy === 'TRAVELER')
-    return { text: traveler ? 'You canceled this booking.' : `${names.traveler} canceled this booking.`, showReason: true };
+    return {
+      text: traveler ? 'You canceled this booking.' : `${names.traveler} canceled this booking.`,
+      showReason: true,
+    };
   if (booking.cancelReason === HOLD_LAPSED_REASON)
     return {
       text: traveler

@@ -151,8 +151,8 @@ export function TravelerBookingCard({
         )}
         {booking.refundPending && (
           <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
-            Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not
-            confirmed it yet; this changes to Refunded once it has.
+            Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not confirmed
+            it yet; this changes to Refunded once it has.
           </p>
         )}
         <BookingWhere
