@@ -6,11 +6,6 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
-/** The text shown for a rating: 'New' while there are no reviews (never '0.0'), else one decimal. */
-export function ratingText(rating: number, count: number): string {
-  return count > 0 ? formatRating(rating) : 'New';
-}
-
 export function pluralize(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -5,7 +5,6 @@ import {
   bookedHours,
   bookingAmounts,
   bookingShares,
-  decimalPrice,
   formatPrice,
   serviceFeeCents,
   subtotalCents,
@@ -108,17 +107,6 @@ describe('formatPrice', () => {
     expect(formatPrice(-4000)).toBe('-$40');
     expect(() => formatPrice(45.5)).toThrow(RangeError);
     expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
-  });
-});
-
-describe('decimalPrice', () => {
-  it('is a plain decimal with two places, for schema.org', () => {
-    expect(decimalPrice(3999)).toBe('39.99');
-    expect(decimalPrice(4000)).toBe('40.00');
-    expect(decimalPrice(125_050)).toBe('1250.50');
-    expect(decimalPrice(5)).toBe('0.05');
-    expect(decimalPrice(0)).toBe('0.00');
-    expect(() => decimalPrice(0.5)).toThrow(RangeError);
   });
 });
 

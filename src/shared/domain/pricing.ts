@@ -121,16 +121,6 @@ export function formatPrice(cents: number): string {
 }
 
 /**
- * The amount as a plain decimal for machines (schema.org Offer price): a dot, two decimals, no
- * separators or symbol. 3999 -> '39.99', 4000 -> '40.00', 125050 -> '1250.50'.
- */
-export function decimalPrice(cents: number): string {
-  requireInteger(cents);
-  const abs = Math.abs(cents);
-  return `${sign(cents)}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
  * What a booking's money means to each side, from its stored amounts (integer cents): the
  * traveler pays the subtotal plus the service fee; the provider receives the subtotal; Locora
  * keeps the fee.

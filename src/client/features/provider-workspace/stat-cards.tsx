@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, DollarSign, Star, Store } from 'lucide-react';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPrice, pluralize, ratingText } from '@/lib/format';
+import { formatPrice, formatRating, pluralize } from '@/lib/format';
 import { providerStatsQuery } from './workspace-api';
 
 /**
@@ -19,7 +19,7 @@ export function StatCards() {
     {
       label: 'Rating',
       icon: Star,
-      value: s ? ratingText(s.rating, s.ratingCount) : undefined,
+      value: s ? (s.ratingCount > 0 ? formatRating(s.rating) : 'New') : undefined,
       note: s ? (s.ratingCount > 0 ? pluralize(s.ratingCount, 'review') : 'No reviews yet') : undefined,
     },
     { label: 'Revenue', icon: DollarSign, value: s ? formatPrice(s.revenueCents) : undefined },
