@@ -151,7 +151,7 @@ test('a traveler picks a day on the service page, then a free time at checkout, 
   await expect(page.getByText('Minimum 2 hours')).toBeVisible();
   await expect(page.getByText('Payment processing is not configured.')).toBeVisible();
   await expect(page.getByText('Please add Stripe API keys to enable payments.')).toBeVisible();
-  // $45.50 x 2 = $91.00, fee $4.55, total $95.55.
+  // $45.50 x 2 = $91, fee $4.55, total $95.55.
   await expect(page.getByTestId('summary-price')).toHaveText('$45.50 per hour');
   await expect(page.getByTestId('summary-fee')).toHaveText('$4.55');
   await expect(page.getByTestId('summary-total')).toHaveText('$95.55');

@@ -401,7 +401,11 @@ test.describe('traveler dashboard', () => {
     await confirm.getByLabel('Reason (optional)').fill('Fully booked that evening');
     await confirm.getByRole('button', { name: 'Decline request' }).click();
     await expect(p.getByText('Booking declined').first()).toBeVisible();
-    await expect(other.locator('[data-status="CANCELED"]')).toHaveText('Canceled');
+    // The provider's list reads it 'Declined' too, with the reason given.
+    await expect(other.locator('[data-status="CANCELED"]')).toHaveText('Declined');
+    await expect(other.getByTestId('provider-booking-closed')).toHaveText(
+      'You declined this request. Reason: Fully booked that evening',
+    );
     await expect(p.getByTestId('stat-pending-requests')).toHaveText(String(pendingBefore - 2));
 
     // Accepting again is refused with the server's message.

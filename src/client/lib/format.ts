@@ -1,15 +1,5 @@
 import { isCategorySlug } from '@shared/domain/categories';
-import { bookingLengthText, formatDollarsAndCents, formatWholeDollars, type PricingUnit } from '@shared/domain/pricing';
-
-/** Whole dollars from integer cents, as cards and dashboards show them (docs/product.md, Constants). */
-export function formatPrice(cents: number): string {
-  return formatWholeDollars(cents);
-}
-
-/** Dollars and cents, as checkout shows them ('$45.00'). */
-export function formatPriceWithCents(cents: number): string {
-  return formatDollarsAndCents(cents);
-}
+import { bookingLengthText, formatPrice, type PricingUnit } from '@shared/domain/pricing';
 
 /** A rating to one decimal, as everywhere ratings are shown. */
 export function formatRating(rating: number): string {
@@ -36,7 +26,8 @@ export function pricingUnitText(pricingUnit: PricingUnit, minHours: number): str
   return `Priced ${pricingUnit} · ${pluralize(minHours, 'hour')} a ${unit}`;
 }
 
-export { bookingLengthText };
+// Every price and amount on every screen: the exact amount ('$40', '$39.99', '$1,250.50'), decision 035.
+export { bookingLengthText, formatPrice };
 
 export const PLACEHOLDER_PHOTO = '/media/placeholder.svg';
 

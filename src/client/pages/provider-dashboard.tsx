@@ -14,7 +14,8 @@ import { BookingsTab } from '@/features/provider-workspace/bookings-tab';
 import { ProfileTab } from '@/features/provider-workspace/profile-tab';
 import { ServicesTab } from '@/features/provider-workspace/services-tab';
 import { StatCards } from '@/features/provider-workspace/stat-cards';
-import { myProviderQuery } from '@/features/provider-workspace/workspace-api';
+import { providerGreeting } from '@/features/provider-workspace/greeting';
+import { myProviderQuery, providerStatsQuery } from '@/features/provider-workspace/workspace-api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
@@ -29,6 +30,7 @@ const TABS = ['services', 'bookings', 'availability', 'profile'] as const;
 
 function ProviderWorkspace() {
   const provider = useQuery(myProviderQuery);
+  const stats = useQuery(providerStatsQuery);
   const categories = useQuery(categoriesQuery);
   const tabs = useUrlTabs(TABS);
 
@@ -53,7 +55,9 @@ function ProviderWorkspace() {
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Provider Dashboard</h1>
-        <p className="text-muted-foreground">Welcome back, {p.displayName}. Manage your services and bookings.</p>
+        <p className="text-muted-foreground" data-testid="provider-greeting">
+          {providerGreeting(stats.data?.isNew)}, {p.displayName}. Manage your services and bookings.
+        </p>
       </div>
       <StatCards />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">

@@ -104,7 +104,7 @@ export function bookingReceiptEmail(input: {
   startText: string;
   /** '3 hours', '1 day · 8 hours'. */
   lengthText: string;
-  /** '$231', with the fee. */
+  /** '$231' or '$42.99' (formatPrice), with the fee. */
   totalText: string;
   where?: string | null;
   notes?: string | null;

@@ -34,7 +34,7 @@ describe('/checkout/{id} (server-rendered)', () => {
     );
   });
 
-  it('renders the checkout with the service, the product texts and two-decimal amounts for a traveler', async () => {
+  it('renders the checkout with the service, the product texts and exact amounts for a traveler', async () => {
     const service = await aService(4550, 2);
     const { cookies } = await signUp(t.app, { name: 'Tomas Traveler' });
     const res = await t.app.inject({ url: `/checkout/${service.id}?date=2026-12-01`, cookies });
@@ -54,13 +54,14 @@ describe('/checkout/{id} (server-rendered)', () => {
       'Surfing',
       'Lisbon',
       'Request to book',
-      // $45.50 x 2 = $91.00; fee 5 % = $4.55; total $95.55.
+      // $45.50 x 2 = $91 (no decimals when the cents are zero); fee 5 % = $4.55; total $95.55.
       '$45.50',
-      '$91.00',
       '$4.55',
       '$95.55',
     ])
       expect(html, text).toContain(text);
+    expect(html).toMatch(/>\$91</);
+    expect(html).not.toContain('$91.00');
     const service_ = pageData(res.body).queries.queries.find(
       (q) => q.queryKey[0] === '/api/services' && q.queryKey[1] === service.id,
     );

@@ -23,8 +23,20 @@ export const providerBookingSchema = z.object({
   start: z.string(),
   end: z.string(),
   hours: z.int(),
-  /** Integer cents, without the service fee. */
+  /** Integer cents, without the service fee (the subtotal). */
   amountCents: z.int(),
+  /** The 5 % service fee Locora keeps, integer cents. */
+  feeCents: z.int(),
+  /** What the traveler pays: subtotal + fee (bookingShares in shared/domain/pricing.ts). */
+  totalCents: z.int(),
+  /** What the provider receives: the subtotal (bookingShares). */
+  providerReceivesCents: z.int(),
+  /** The reason given when it was canceled or declined, if any. */
+  cancelReason: z.optional(z.nullable(z.string())),
+  /** A request the provider declined (from the booking's history; its status stays CANCELED). */
+  declined: z.optional(z.boolean()),
+  /** Who canceled a canceled booking (from its history), or null. */
+  canceledBy: z.optional(z.nullable(z.enum(['TRAVELER', 'PROVIDER', 'SYSTEM']))),
   createdAt: z.string(),
   /** PENDING only: when the request expires unless the provider answers (booking-lifecycle.ts). */
   respondBy: z.nullable(z.string()),
@@ -60,5 +72,11 @@ export const providerStatsSchema = z.object({
   ratingCount: z.int(),
   /** Integer cents of PAID and COMPLETED bookings (the Revenue card). */
   revenueCents: z.int(),
+  /**
+   * A provider who has never been here in a useful sense: no service ever created (not even one
+   * since deleted) and no booking ever received. The dashboard greets them 'Welcome', not
+   * 'Welcome back'. Absent from older servers: read as not new.
+   */
+  isNew: z.optional(z.boolean()),
 });
 export type ProviderStats = z.infer<typeof providerStatsSchema>;

@@ -4,8 +4,8 @@ import {
   amountsForUnit,
   bookedHours,
   bookingAmounts,
-  formatDollarsAndCents,
-  formatWholeDollars,
+  bookingShares,
+  formatPrice,
   serviceFeeCents,
   subtotalCents,
   unitPriceOfBooking,
@@ -80,34 +80,54 @@ describe('bookingAmounts', () => {
   });
 });
 
-describe('formatWholeDollars', () => {
-  it('shows cents / 100 without decimals, rounded half up', () => {
-    expect(formatWholeDollars(4500)).toBe('$45');
-    expect(formatWholeDollars(4549)).toBe('$45');
-    expect(formatWholeDollars(4550)).toBe('$46');
-    expect(formatWholeDollars(50)).toBe('$1');
-    expect(formatWholeDollars(49)).toBe('$0');
-    expect(formatWholeDollars(0)).toBe('$0');
-    expect(formatWholeDollars(1)).toBe('$0');
-    expect(formatWholeDollars(2_399_976)).toBe('$24,000');
-    expect(formatWholeDollars(99_949)).toBe('$999');
-    expect(formatWholeDollars(123_456_789_00)).toBe('$123,456,789');
-    expect(formatWholeDollars(-4550)).toBe('-$46');
-    expect(() => formatWholeDollars(45.5)).toThrow(RangeError);
+describe('formatPrice', () => {
+  it('shows the exact amount: no decimals when the cents are zero, two when they are not', () => {
+    expect(formatPrice(3999)).toBe('$39.99');
+    expect(formatPrice(4000)).toBe('$40');
+    expect(formatPrice(4550)).toBe('$45.50');
+    expect(formatPrice(4549)).toBe('$45.49');
+    expect(formatPrice(683)).toBe('$6.83');
+    expect(formatPrice(5)).toBe('$0.05');
+    expect(formatPrice(10)).toBe('$0.10');
+    expect(formatPrice(1)).toBe('$0.01');
+    expect(formatPrice(0)).toBe('$0');
+    expect(formatPrice(100)).toBe('$1');
+  });
+
+  it('groups thousands', () => {
+    expect(formatPrice(125_000)).toBe('$1,250');
+    expect(formatPrice(125_050)).toBe('$1,250.50');
+    expect(formatPrice(2_519_975)).toBe('$25,199.75');
+    expect(formatPrice(99_999_999)).toBe('$999,999.99');
+    expect(formatPrice(123_456_789_00)).toBe('$123,456,789');
+  });
+
+  it('signs a negative amount before the symbol, and refuses a fraction of a cent', () => {
+    expect(formatPrice(-683)).toBe('-$6.83');
+    expect(formatPrice(-4000)).toBe('-$40');
+    expect(() => formatPrice(45.5)).toThrow(RangeError);
+    expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
   });
 });
 
-describe('formatDollarsAndCents', () => {
-  it('shows two decimals', () => {
-    expect(formatDollarsAndCents(4500)).toBe('$45.00');
-    expect(formatDollarsAndCents(683)).toBe('$6.83');
-    expect(formatDollarsAndCents(5)).toBe('$0.05');
-    expect(formatDollarsAndCents(10)).toBe('$0.10');
-    expect(formatDollarsAndCents(1)).toBe('$0.01');
-    expect(formatDollarsAndCents(0)).toBe('$0.00');
-    expect(formatDollarsAndCents(2_519_975)).toBe('$25,199.75');
-    expect(formatDollarsAndCents(-683)).toBe('-$6.83');
-    expect(() => formatDollarsAndCents(0.5)).toThrow(RangeError);
+describe('bookingShares', () => {
+  it('the traveler pays the subtotal and the fee; the provider receives the subtotal', () => {
+    expect(bookingShares({ amountCents: 10_000, feeCents: 500 })).toEqual({
+      travelerPaysCents: 10_500,
+      providerReceivesCents: 10_000,
+      feeCents: 500,
+    });
+    const { subtotalCents: amountCents, feeCents } = bookingAmounts(3999, 1);
+    expect(bookingShares({ amountCents, feeCents })).toEqual({
+      travelerPaysCents: 4199,
+      providerReceivesCents: 3999,
+      feeCents: 200,
+    });
+  });
+
+  it('refuses amounts that are not whole, non-negative cents', () => {
+    expect(() => bookingShares({ amountCents: -1, feeCents: 0 })).toThrow(RangeError);
+    expect(() => bookingShares({ amountCents: 100, feeCents: 0.5 })).toThrow(RangeError);
   });
 });
 

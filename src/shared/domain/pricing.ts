@@ -107,18 +107,34 @@ function requireInteger(cents: number) {
 }
 
 /**
- * Whole dollars, as the cards and the dashboard show them (cents / 100, no decimals),
- * rounded half up: 4500 -> '$45', 4550 -> '$46', 4549 -> '$45', 0 -> '$0', -4550 -> '-$46',
- * 208500 -> '$2,085'.
+ * A price or an amount as every screen, email and page description shows it (decision 035): the
+ * exact amount, never rounded, with thousands separators; no decimals when the cents are zero,
+ * two when they are not. 4000 -> '$40', 3999 -> '$39.99', 125000 -> '$1,250', 125050 ->
+ * '$1,250.50', 5 -> '$0.05', 0 -> '$0', -683 -> '-$6.83'.
  */
-export function formatWholeDollars(cents: number): string {
-  requireInteger(cents);
-  return `${sign(cents)}$${grouped(divideHalfUp(Math.abs(cents), 100))}`;
-}
-
-/** Dollars and cents, as checkout shows them: 4500 -> '$45.00', 683 -> '$6.83', 5 -> '$0.05'. */
-export function formatDollarsAndCents(cents: number): string {
+export function formatPrice(cents: number): string {
   requireInteger(cents);
   const abs = Math.abs(cents);
-  return `${sign(cents)}$${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  const rest = abs % 100;
+  const decimals = rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`;
+  return `${sign(cents)}$${grouped(Math.floor(abs / 100))}${decimals}`;
+}
+
+/**
+ * What a booking's money means to each side, from its stored amounts (integer cents): the
+ * traveler pays the subtotal plus the service fee; the provider receives the subtotal; Locora
+ * keeps the fee.
+ */
+export function bookingShares(booking: { amountCents: number; feeCents: number }): {
+  travelerPaysCents: number;
+  providerReceivesCents: number;
+  feeCents: number;
+} {
+  requireCents(booking.amountCents, 'amountCents');
+  requireCents(booking.feeCents, 'feeCents');
+  return {
+    travelerPaysCents: booking.amountCents + booking.feeCents,
+    providerReceivesCents: booking.amountCents,
+    feeCents: booking.feeCents,
+  };
 }

@@ -5,6 +5,18 @@
  * (useServerHead); the server writes it. Pure functions: they build strings, callers send them.
  */
 import type { PublicProvider, ServiceDetail } from '../api/catalog.ts';
+import { formatPrice } from '../domain/pricing.ts';
+
+/**
+ * A price for schema.org (an Offer's price): a plain decimal with a dot and two places, no symbol
+ * or separators, computed on integer cents: 3999 -> '39.99', 4000 -> '40.00', 125050 -> '1250.50'.
+ * People read prices as formatPrice writes them; this is for machines only.
+ */
+export function schemaOrgPrice(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new RangeError('a price must be a whole, non-negative number of cents');
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
 
 export type HeadTags = {
   title: string;
@@ -50,13 +62,14 @@ const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DA
 
 export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
   const canonical = `${origin}/service/${service.id}`;
-  const price = (service.price / 100).toFixed(2);
+  // schema.org wants a plain decimal ('39.99', '40.00'); people read the price as every screen shows it.
+  const price = schemaOrgPrice(service.price);
   // The service's own rating and count, as its page shows them (decision 019).
   const rating = service.rating;
   const reviewCount = service.ratingCount;
   const image = absoluteUrl(service.photos[0], origin);
   const description = truncate(
-    `${service.category.name} in ${service.city} by ${service.provider.displayName}: $${price} ${service.pricingUnit}. ${service.description}`,
+    `${service.category.name} in ${service.city} by ${service.provider.displayName}: ${formatPrice(service.price)} ${service.pricingUnit}. ${service.description}`,
     160,
   );
   const jsonLd: Record<string, unknown> = {
@@ -137,7 +150,7 @@ export function providerHead(provider: PublicProvider, origin: string): HeadTags
   if (provider.services.length) {
     jsonLd.makesOffer = provider.services.slice(0, 20).map((s) => ({
       '@type': 'Offer',
-      price: (s.price / 100).toFixed(2),
+      price: schemaOrgPrice(s.price),
       priceCurrency: 'USD',
       itemOffered: { '@type': 'Service', name: s.title, url: `${origin}/service/${s.id}` },
     }));

@@ -64,7 +64,9 @@ function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: (
       {service.isPaused && <p className="text-xs text-muted-foreground">Paused by its provider</p>}
       <p className="line-clamp-3 text-sm text-muted-foreground">{service.description || 'No description'}</p>
       <p className="flex items-baseline gap-1">
-        <span className="text-lg font-bold">{formatPrice(service.price)}</span>
+        <span className="text-lg font-bold" data-testid="admin-service-price">
+          {formatPrice(service.price)}
+        </span>
         <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
       </p>
       <div className="mt-auto flex items-center justify-between gap-3 border-t pt-3">

@@ -13,7 +13,7 @@ import { calendarDateOfLocalDate, formatDateIn, formatTimeIn } from '@shared/dom
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { createAttemptKeys } from '@/lib/attempt-key';
-import { formatPriceWithCents } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { CardPaymentHandle, CardPaymentState } from '@/features/payments/card-payment';
@@ -100,7 +100,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   function finish(booking: Booking, authorised: boolean) {
     const start = new Date(booking.start);
     const held = authorised
-      ? ` Your card is authorised for ${formatPriceWithCents(booking.totalCents)}, not charged: you pay only when they accept.`
+      ? ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`
       : '';
     toast({
       title: 'Booking requested',

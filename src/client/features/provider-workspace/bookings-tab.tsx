@@ -18,7 +18,9 @@ import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { zoneLabel } from '@shared/domain/time';
 import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
-import { formatPrice, pluralize } from '@/lib/format';
+import { closedNote } from '@/lib/booking-closed';
+import { providerMoneyLines } from '@/lib/booking-money';
+import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
@@ -77,6 +79,9 @@ function BookingRow({
   // is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
+  const money = providerMoneyLines(booking);
+  // Declined or canceled, by whom and why, as the traveler's card says it (closedNote).
+  const closed = closedNote(booking, 'PROVIDER', { provider: 'You', traveler: name });
 
   const accept = useMutation({
     mutationFn: () => acceptBookingRequest(booking.id),
@@ -119,8 +124,7 @@ function BookingRow({
           <span className="text-muted-foreground">{when.zone}</span>
         </span>
         <span className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</span>
-        <span className="font-medium">{formatPrice(booking.amountCents)}</span>
-        <BookingStatusBadge status={booking.status} />
+        <BookingStatusBadge status={booking.status} declined={booking.declined} />
         {payment && (
           <span className="text-muted-foreground" data-testid="provider-booking-payment">
             {payment}
@@ -177,6 +181,26 @@ function BookingRow({
           </Link>
         </Button>
       </div>
+      {/* The money: what the traveler pays and what the provider receives (Locora keeps the fee). */}
+      <dl className="flex w-full flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="provider-booking-money">
+        {money.map((line) => (
+          <div key={line.label} className="flex items-baseline gap-1.5">
+            <dt className="text-muted-foreground">{line.label}</dt>
+            <dd className="font-medium">{line.amount}</dd>
+          </div>
+        ))}
+      </dl>
+      {closed && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
+        <p className="w-full text-sm text-muted-foreground" data-testid="provider-booking-closed">
+          {closed.text}
+          {closed.showReason && booking.cancelReason && (
+            <>
+              {' '}
+              <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+            </>
+          )}
+        </p>
+      )}
       {/* What the provider needs to serve it: where, and what the traveler asked for. */}
       <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
     </li>

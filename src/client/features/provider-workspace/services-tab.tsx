@@ -112,7 +112,9 @@ function ServiceItem({
           <span className="truncate">{service.city}</span>
         </p>
         <p className="mt-auto flex items-baseline gap-1 border-t pt-3">
-          <span className="text-lg font-bold">{formatPrice(service.price)}</span>
+          <span className="text-lg font-bold" data-testid="service-price">
+            {formatPrice(service.price)}
+          </span>
           <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
         </p>
         <div className="flex flex-wrap gap-2">

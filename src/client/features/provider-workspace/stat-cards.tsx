@@ -5,7 +5,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice, formatRating, pluralize } from '@/lib/format';
 import { providerStatsQuery } from './workspace-api';
 
-/** docs/product.md: Services, Pending Requests, Rating (one decimal, review count), Revenue (whole dollars). */
+/**
+ * docs/product.md: Services, Pending Requests, Rating (one decimal with the review count; 'New'
+ * with 'No reviews yet' before the first review, never '0.0'), Revenue (the exact amount).
+ */
 export function StatCards() {
   const stats = useQuery(providerStatsQuery);
   if (stats.isError) return <InlineLoadFailed what="your numbers" onRetry={() => void stats.refetch()} />;
@@ -16,8 +19,8 @@ export function StatCards() {
     {
       label: 'Rating',
       icon: Star,
-      value: s ? formatRating(s.rating) : undefined,
-      note: s ? pluralize(s.ratingCount, 'review') : undefined,
+      value: s ? (s.ratingCount > 0 ? formatRating(s.rating) : 'New') : undefined,
+      note: s ? (s.ratingCount > 0 ? pluralize(s.ratingCount, 'review') : 'No reviews yet') : undefined,
     },
     { label: 'Revenue', icon: DollarSign, value: s ? formatPrice(s.revenueCents) : undefined },
   ];

@@ -79,4 +79,15 @@ describe("the traveler's booking card says why a booking closed and what happens
     const done = cardText({ ...canceled, status: 'REFUNDED', canceledBy: 'PROVIDER', refundPending: false });
     expect(done).not.toContain('Refund pending');
   });
+
+  it("shows the booking's total exactly: what the traveler pays, paid, or what a closed booking was for", () => {
+    expect(cardText({ ...canceled, status: 'PENDING' })).toContain('You pay $199.50');
+    expect(
+      cardText({ ...canceled, status: 'COMPLETED', amountCents: 4000, feeCents: 200, totalCents: 4200 }),
+    ).toContain('You paid $42 ');
+    expect(
+      cardText({ ...canceled, status: 'PAID', amountCents: 125_050, feeCents: 6253, totalCents: 131_303 }),
+    ).toContain('You paid $1,313.03');
+    expect(cardText(canceled)).toContain('Booking total $199.50');
+  });
 });

@@ -3,12 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
-import {
-  availableActions,
-  EXPIRED_REASON,
-  HOLD_LAPSED_REASON,
-  UNPAID_HOLD_MINUTES,
-} from '@shared/domain/booking-lifecycle';
+import { availableActions } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -16,8 +11,10 @@ import { BookingWhere } from '@/components/booking-where';
 import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
+import { closedNote } from '@/lib/booking-closed';
+import { travelerMoneyLine } from '@/lib/booking-money';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { fallbackPhoto, formatPriceWithCents, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { fallbackPhoto, formatPrice, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** The service's first photo, else its category's illustration, else the placeholder. */
@@ -40,26 +37,6 @@ function CoverPhoto({ booking }: { booking: Booking }) {
       className="size-full bg-muted object-cover"
     />
   );
-}
-
-/**
- * Who or what closed a canceled booking, from its history: the provider declined or canceled, you
- * canceled, or time did (the provider did not answer, or the card payment was not completed).
- */
-function closedBy(booking: Booking): { text: string; showReason: boolean } | null {
-  const provider = booking.service.provider.displayName;
-  if (booking.declined) return { text: `${provider} declined this request.`, showReason: true };
-  if (booking.canceledBy === 'PROVIDER') return { text: `${provider} canceled this booking.`, showReason: true };
-  if (booking.canceledBy === 'TRAVELER') return { text: 'You canceled this booking.', showReason: true };
-  if (booking.cancelReason === HOLD_LAPSED_REASON)
-    return {
-      text: `The card payment was not completed within ${UNPAID_HOLD_MINUTES} minutes, so the time was released. You were not charged.`,
-      showReason: false,
-    };
-  if (booking.cancelReason === EXPIRED_REASON)
-    return { text: `${provider} did not answer in time, so the request expired.`, showReason: false };
-  if (booking.canceledBy === 'SYSTEM') return null;
-  return booking.cancelReason ? { text: '', showReason: true } : null;
 }
 
 /**
@@ -91,7 +68,11 @@ export function TravelerBookingCard({
     timeZone: viewerTimeZone,
     places: viewerPlaces ?? [booking.service.city],
   });
-  const closed = closedBy(booking);
+  const closed = closedNote(booking, 'TRAVELER', {
+    provider: booking.service.provider.displayName,
+    traveler: booking.user.name ?? 'You',
+  });
+  const money = travelerMoneyLine(booking);
   const canCancel =
     onCancel !== undefined &&
     now !== null &&
@@ -160,13 +141,18 @@ export function TravelerBookingCard({
             <dt className="sr-only">Length</dt>
             <dd className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</dd>
           </div>
+          {/* What the traveler pays or paid: subtotal and service fee, from the booking's amounts. */}
+          <div className="flex items-center gap-1.5" data-testid="booking-total">
+            <dt className="text-muted-foreground">{money.label}</dt>
+            <dd className="font-medium">{money.amount}</dd>
+          </div>
         </dl>
 
         {booking.status === 'PENDING' && (
           <p className="text-sm text-muted-foreground">
             Waiting for the provider to accept your request.
             {booking.paymentStatus === 'requires_capture' &&
-              ` Your card is authorised for ${formatPriceWithCents(booking.totalCents)}, not charged: you pay only when they accept.`}
+              ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`}
             {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
           </p>
         )}
@@ -183,8 +169,8 @@ export function TravelerBookingCard({
         )}
         {booking.refundPending && (
           <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
-            Refund pending: {formatPriceWithCents(booking.totalCents)} is on its way back to your card. Stripe has not
-            confirmed it yet; this changes to Refunded once it has.
+            Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not confirmed
+            it yet; this changes to Refunded once it has.
           </p>
         )}
         <BookingWhere

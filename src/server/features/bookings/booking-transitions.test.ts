@@ -246,6 +246,29 @@ describe('POST /api/bookings/{id}/decline', () => {
     expect(again.statusCode).toBe(201);
   });
 
+  it("the provider's list then reads it as declined, with the reason, as the traveler's does", async () => {
+    const declined = await book();
+    const canceled = await book({ startAt: localAt(4, '10:00', f.timeZone) });
+    expect((await act(f.cookies.owner, declined.id, 'decline', { reason: 'Away that week' })).statusCode).toBe(200);
+    expect((await act(f.cookies.traveler, canceled.id, 'cancel', { reason: 'Plans changed' })).statusCode).toBe(200);
+    const list = (await t.app.inject({ url: '/api/provider/bookings', cookies: f.cookies.owner })).json();
+    const byId = (id: string) => list.find((b: { id: string }) => b.id === id);
+    expect(byId(declined.id)).toMatchObject({
+      status: 'CANCELED',
+      declined: true,
+      canceledBy: 'PROVIDER',
+      cancelReason: 'Away that week',
+    });
+    expect(byId(canceled.id)).toMatchObject({
+      status: 'CANCELED',
+      declined: false,
+      canceledBy: 'TRAVELER',
+      cancelReason: 'Plans changed',
+    });
+    const mine = (await t.app.inject({ url: '/api/bookings?status=past', cookies: f.cookies.traveler })).json();
+    expect(mine.find((b: { id: string }) => b.id === declined.id)).toMatchObject({ declined: true });
+  });
+
   it('without a body, with {} and with a too long reason', async () => {
     const a = await book();
     expect((await act(f.cookies.owner, a.id, 'decline')).json().booking.cancelReason).toBeNull();

@@ -78,6 +78,13 @@ describe('GET /api/provider/bookings', () => {
       end: '2026-06-01T11:00:00.000Z',
       hours: 2,
       amountCents: 12000,
+      // The traveler pays the subtotal and the 5 % fee; the provider receives the subtotal.
+      feeCents: 600,
+      totalCents: 12600,
+      providerReceivesCents: 12000,
+      cancelReason: null,
+      declined: false,
+      canceledBy: null,
       createdAt: '2026-05-01T10:00:00.000Z',
       respondBy: null,
       timeZone: 'Europe/Lisbon',

@@ -82,4 +82,17 @@ describe('POST /api/bookings by pricing unit', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().booking).toMatchObject({ hours: 3, amountCents: 11997, service: { price: 3999 } });
   });
+
+  it("the traveler's receipt states the exact total: cents when there are any, none when not", async () => {
+    const odd = await serviceOf('per hour', 3999, 1);
+    expect((await book(odd.id, at('12:00'), 3)).statusCode).toBe(201); // $119.97 + $6 fee
+    const even = await serviceOf('per day', 20000, 8);
+    expect((await book(even.id, localAt(4, '09:00', f.timeZone).toISOString(), 8)).statusCode).toBe(201); // $200 + $10 fee
+    const totals = await queryRows<{ text: string }>(
+      t.db,
+      sql`select text from email_outbox where kind = 'booking-receipt' order by created_at, id`,
+    );
+    const texts = totals.map((r) => /Total: ([^,]+),/.exec(r.text)?.[1]).sort();
+    expect(texts).toEqual(['$125.97', '$210']);
+  });
 });

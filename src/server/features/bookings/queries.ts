@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../../shared/api/bookings.ts';
 import type { ProviderBooking } from '../../../shared/api/provider-workspace.ts';
 import { effectiveStatus, respondBy, type LifecycleBooking } from '../../../shared/domain/booking-machine.ts';
-import { unitPriceOfBooking } from '../../../shared/domain/pricing.ts';
+import { bookingShares, unitPriceOfBooking } from '../../../shared/domain/pricing.ts';
 import { isAddressRevealed } from '../../../shared/domain/service-location.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
@@ -27,6 +27,11 @@ function liveSql(now: Date): SQL {
 }
 
 // ------------------------------------------------------------------------------------- reading
+
+/** Who closed it, from the history: 'PROVIDER:PENDING' is a declined request (closedFields reads it). */
+const closedBySql = sql<string | null>`(select e.actor_role || ':' || coalesce(e.from_status::text, '')
+    from booking_events e where e.booking_id = ${bookings.id} and e.to_status in ('CANCELED', 'REFUNDED')
+    order by e.created_at desc, e.seq desc limit 1)`;
 
 const bookingColumns = {
   id: bookings.id,
@@ -54,10 +59,7 @@ const bookingColumns = {
   locationType: services.locationType,
   locationAddress: services.locationAddress,
   locationArea: services.locationArea,
-  // Who closed it, from the history: 'PROVIDER:PENDING' is a declined request.
-  closedBy: sql<string | null>`(select e.actor_role || ':' || coalesce(e.from_status::text, '')
-    from booking_events e where e.booking_id = ${bookings.id} and e.to_status in ('CANCELED', 'REFUNDED')
-    order by e.created_at desc, e.seq desc limit 1)`,
+  closedBy: closedBySql,
   categoryName: categories.name,
   categorySlug: categories.slug,
   providerId: providers.id,
@@ -125,7 +127,7 @@ function toBooking(r: BookingRow, now: Date): Booking {
     hours: r.hours,
     amountCents: r.amountCents,
     feeCents: r.feeCents,
-    totalCents: r.amountCents + r.feeCents,
+    totalCents: bookingShares(r).travelerPaysCents,
     address: r.address,
     notes: r.notes,
     createdAt: r.createdAt.toISOString(),
@@ -238,6 +240,9 @@ export async function listProviderBookings(
       endAt: bookings.endAt,
       hours: bookings.hours,
       amountCents: bookings.amountCents,
+      feeCents: bookings.feeCents,
+      cancelReason: bookings.cancelReason,
+      closedBy: closedBySql,
       createdAt: bookings.createdAt,
       authorisedAt: bookings.authorisedAt,
       userName: users.name,
@@ -263,6 +268,7 @@ export async function listProviderBookings(
   return rows.map((r) => {
     const lifecycle = lifecycleOfRow(r);
     const status = effectiveStatus(lifecycle, now);
+    const shares = bookingShares(r);
     return {
       id: r.id,
       status,
@@ -270,6 +276,13 @@ export async function listProviderBookings(
       end: r.endAt.toISOString(),
       hours: r.hours,
       amountCents: r.amountCents,
+      feeCents: r.feeCents,
+      // What the traveler pays (subtotal + fee) and what the provider receives (the subtotal).
+      totalCents: shares.travelerPaysCents,
+      providerReceivesCents: shares.providerReceivesCents,
+      // A declined request reads 'Declined' with its reason, as on the traveler's side.
+      cancelReason: r.cancelReason,
+      ...closedFields(r.closedBy),
       createdAt: r.createdAt.toISOString(),
       respondBy: status === 'PENDING' ? respondBy(lifecycle).toISOString() : null,
       timeZone: provider.timeZone,

@@ -20,7 +20,7 @@ import {
   UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
-import { amountsForUnit, bookingLengthText, formatDollarsAndCents, isHourly } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit, bookingLengthText, formatPrice, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS, zoneLabel } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
@@ -251,7 +251,7 @@ export async function requestBooking(
             serviceTitle: service.title,
             startText: startText(start, service.timeZone, [service.city, service.baseCity]),
             lengthText: bookingLengthText(service.pricingUnit, input.hours),
-            totalText: formatDollarsAndCents(amounts.totalCents),
+            totalText: formatPrice(amounts.totalCents),
             where: needsTravelerAddress(service.locationType)
               ? (input.address ?? null)
               : [service.locationArea, service.city].filter(Boolean).join(', ') || null,

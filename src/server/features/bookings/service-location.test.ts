@@ -123,7 +123,7 @@ describe('a request reaches the provider with where and what was asked', () => {
     const [receipt] = await mails('booking-receipt');
     expect(receipt!.to_address).toBe(f.traveler.email);
     expect(receipt!.subject).toBe('Request sent: Home massage');
-    expect(receipt!.text).toContain('Total: $126.00, service fee included.');
+    expect(receipt!.text).toContain('Total: $126, service fee included.');
   });
 
   it('a meeting point: the traveler sees area and city until the provider accepts, then the address (view and email)', async () => {

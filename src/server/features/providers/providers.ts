@@ -94,7 +94,8 @@ export async function updateMyProvider(db: Executor, userId: string, input: Upda
 
 /**
  * The dashboard's numbers: services (not deleted), pending requests (PENDING), the rating and its
- * count, and revenue in cents from PAID and COMPLETED bookings only (docs/product.md).
+ * count, and revenue in cents from PAID and COMPLETED bookings only (docs/product.md); and
+ * whether the provider is new here (isNew).
  */
 export async function getProviderStats(db: Executor, userId: string): Promise<ProviderStats> {
   const [p] = await db
@@ -106,9 +107,13 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
   const now = new Date();
   const [[svc], [bk]] = await Promise.all([
     db
-      .select({ n: count() })
+      .select({
+        n: sql<number>`count(*) filter (where ${isNull(services.deletedAt)})::int`,
+        // Every service ever created, deleted ones too: the first-visit rule below.
+        ever: count(),
+      })
       .from(services)
-      .where(and(eq(services.providerId, p.id), isNull(services.deletedAt))),
+      .where(eq(services.providerId, p.id)),
     db
       .select({
         // Effective statuses (locora_effective_status), so the numbers agree with the list before the
@@ -121,6 +126,7 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
             REVENUE_STATUSES.map((s) => sql`${s}`),
             sql`, `,
           )})), 0)::bigint`,
+        ever: count(),
       })
       .from(bookings)
       .where(eq(bookings.providerId, p.id)),
@@ -131,6 +137,11 @@ export async function getProviderStats(db: Executor, userId: string): Promise<Pr
     rating: Number(p.rating),
     ratingCount: p.ratingCount,
     revenueCents: Number(bk?.revenue ?? 0),
+    // First visit: a provider who has never created a service (even one since deleted) nor
+    // received a booking (of any status) has nothing to come back to, so the dashboard says
+    // 'Welcome', not 'Welcome back'. A profile edit or availability alone does not count: a
+    // plain 'Welcome' is never wrong for a returning provider, 'Welcome back' is for a new one.
+    isNew: Number(svc?.ever ?? 0) === 0 && Number(bk?.ever ?? 0) === 0,
   };
 }
 

@@ -83,11 +83,34 @@ describe('GET /api/provider/stats', () => {
 
     const res = await stats();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ services: 3, pendingRequests: 2, rating: 4.7, ratingCount: 12, revenueCents: 18000 });
+    expect(res.json()).toEqual({
+      services: 3,
+      pendingRequests: 2,
+      rating: 4.7,
+      ratingCount: 12,
+      revenueCents: 18000,
+      isNew: false,
+    });
   });
 
-  it('is all zeros for a new provider', async () => {
-    expect((await stats(f.cookies.other)).json()).toMatchObject({ services: 0, pendingRequests: 0, revenueCents: 0 });
+  it('is all zeros for a new provider, who is new here (isNew)', async () => {
+    expect((await stats(f.cookies.other)).json()).toEqual({
+      services: 0,
+      pendingRequests: 0,
+      rating: 0,
+      ratingCount: 0,
+      revenueCents: 0,
+      isNew: true,
+    });
+  });
+
+  it('is not new once a service was ever created, even if since deleted, or a booking ever received', async () => {
+    await createService(t.db, {
+      providerId: f.other.provider.id,
+      categoryId: f.category.id,
+      deletedAt: new Date(),
+    });
+    expect((await stats(f.cookies.other)).json()).toMatchObject({ services: 0, isNew: false });
   });
 
   it('access: anonymous 401, traveler and admin 403', async () => {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { providerMoneyLines, travelerMoneyLine } from './booking-money';
+
+describe("a booking's money, as each side reads it", () => {
+  it('the traveler: what they pay, then what they paid, then only what it was made for', () => {
+    expect(travelerMoneyLine({ status: 'PENDING', totalCents: 10_500 })).toEqual({ label: 'You pay', amount: '$105' });
+    expect(travelerMoneyLine({ status: 'CONFIRMED', totalCents: 4199 })).toEqual({
+      label: 'You pay',
+      amount: '$41.99',
+    });
+    expect(travelerMoneyLine({ status: 'PAID', totalCents: 131_303 })).toEqual({
+      label: 'You paid',
+      amount: '$1,313.03',
+    });
+    expect(travelerMoneyLine({ status: 'COMPLETED', totalCents: 10_500 }).label).toBe('You paid');
+    expect(travelerMoneyLine({ status: 'CANCELED', totalCents: 10_500 })).toEqual({
+      label: 'Booking total',
+      amount: '$105',
+    });
+    expect(travelerMoneyLine({ status: 'REFUNDED', totalCents: 10_500 }).label).toBe('Booking total');
+  });
+
+  it('the provider: what the traveler pays and what they receive; a closed booking promises nothing', () => {
+    const amounts = { totalCents: 10_500, providerReceivesCents: 10_000 };
+    expect(providerMoneyLines({ status: 'PENDING', ...amounts })).toEqual([
+      { label: 'Traveler pays', amount: '$105' },
+      { label: 'You receive', amount: '$100' },
+    ]);
+    expect(providerMoneyLines({ status: 'COMPLETED', totalCents: 131_303, providerReceivesCents: 125_050 })).toEqual([
+      { label: 'Traveler paid', amount: '$1,313.03' },
+      { label: 'You receive', amount: '$1,250.50' },
+    ]);
+    expect(providerMoneyLines({ status: 'CANCELED', ...amounts })).toEqual([
+      { label: 'Booking total', amount: '$105' },
+    ]);
+    expect(providerMoneyLines({ status: 'REFUNDED', ...amounts })).toEqual([
+      { label: 'Booking total', amount: '$105' },
+    ]);
+  });
+});
