@@ -8,14 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
-import {
-  applyFilterPatch,
-  filtersFromParams,
-  historyStep,
-  resultCountText,
-  sortLabels,
-  type BrowseHistoryState,
-} from '@/features/catalog/browse-params';
+import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
+import { historyStep, resultCountText, type BrowseHistoryState } from '@/features/catalog/browse-state';
 import {
   categoriesQuery,
   serviceSearchQueryOptions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyStep, resultCountText } from './browse-params';
+import { historyStep, resultCountText } from './browse-state';
 
 describe('resultCountText', () => {
   const shown = (total: number, isTotalCapped = false) =>
