@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
 import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
-import { historyStep, resultCountText, type BrowseHistoryState } from '@/features/catalog/browse-state';
+import { historySteps, resultCountText, type BrowseHistoryState } from '@/features/catalog/browse-state';
 import {
   categoriesQuery,
   serviceSearchQueryOptions,
@@ -247,22 +247,24 @@ export function BrowsePage() {
   // (the city and the search box settling together) must build on each other, not both on the
   // address of the last render.
   const location = useLocation();
-  const isTypedSearch = (location.state as BrowseHistoryState)?.isTypedSearch === true;
-  const latest = useRef({ params: searchParams, isTypedSearch });
+  const typedFrom = (location.state as BrowseHistoryState)?.typedFrom ?? null;
+  const latest = useRef({ params: searchParams, typedFrom });
   useEffect(() => {
-    latest.current = { params: searchParams, isTypedSearch };
-  }, [searchParams, isTypedSearch]);
+    latest.current = { params: searchParams, typedFrom };
+  }, [searchParams, typedFrom]);
   const updateFilters = useCallback<UpdateFilters>(
     (patch, options) => {
       const next = applyFilterPatch(latest.current.params, patch);
-      const step = historyStep(
-        { search: latest.current.params.toString(), isTypedSearch: latest.current.isTypedSearch },
+      const steps = historySteps(
+        { search: latest.current.params.toString(), typedFrom: latest.current.typedFrom },
         { search: next.toString(), isTyping: options?.isTyping ?? false },
       );
-      if (step.action === 'none') return;
-      latest.current = { params: next, isTypedSearch: step.isTypedSearch };
-      const state: BrowseHistoryState = step.isTypedSearch ? { isTypedSearch: true } : null;
-      setSearchParams(next, { replace: step.action === 'replace', state, preventScrollReset: true });
+      for (const step of steps) {
+        const params = new URLSearchParams(step.search);
+        latest.current = { params, typedFrom: step.typedFrom };
+        const state: BrowseHistoryState = step.typedFrom === null ? null : { typedFrom: step.typedFrom };
+        setSearchParams(params, { replace: step.action === 'replace', state, preventScrollReset: true });
+      }
     },
     [setSearchParams],
   );

@@ -10,13 +10,13 @@ import type { ServiceFilters } from './catalog-api';
 import { ratingLabels, type FilterPatch } from './browse-params';
 import { CityCombobox } from './city-combobox';
 
-/** `isTyping`: the change is a pause in typing, not a committed search (browse-params.ts, historyStep). */
+/** `isTyping`: the change is a pause in typing, not a committed search (browse-state.ts, historySteps). */
 export type UpdateFilters = (patch: FilterPatch, options?: { isTyping?: boolean }) => void;
 
 /**
  * Search, city, category and minimum rating. The text boxes update the address once typing
- * pauses (one history entry for all of it, so Back does not step through every word); Enter, a
- * chosen city and the selects commit a search at once.
+ * pauses (replacing the history entry, so Back does not step through every word); Enter, a chosen
+ * city and the selects commit a search at once, as a new entry.
  */
 export function BrowseFilters({
   filters,

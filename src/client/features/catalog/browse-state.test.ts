@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyStep, resultCountText } from './browse-state';
+import { historySteps, resultCountText } from './browse-state';
 
 describe('resultCountText', () => {
   const shown = (total: number, isTotalCapped = false) =>
@@ -25,38 +25,50 @@ describe('resultCountText', () => {
   });
 });
 
-describe('historyStep: Back steps from search to search', () => {
-  const committed = (search: string) => ({ search, isTypedSearch: false });
-  const typed = (search: string) => ({ search, isTypedSearch: true });
+describe('historySteps: Back returns to the previous search', () => {
+  const committed = (search: string) => ({ search, typedFrom: null });
 
-  it('typing after a committed search adds one entry, and later pauses replace it', () => {
-    expect(historyStep(committed('q=massage'), { search: 'q=massage&city=Bang', isTyping: true })).toEqual({
-      action: 'push',
-      isTypedSearch: true,
-    });
-    expect(historyStep(typed('q=massage&city=Bang'), { search: 'q=massage&city=Bangkok', isTyping: true })).toEqual({
-      action: 'replace',
-      isTypedSearch: true,
-    });
+  it('typing replaces the current entry and remembers the committed search it replaced', () => {
+    expect(historySteps(committed('q=massage'), { search: 'q=massage&city=Bang', isTyping: true })).toEqual([
+      { action: 'replace', search: 'q=massage&city=Bang', typedFrom: 'q=massage' },
+    ]);
+    expect(
+      historySteps(
+        { search: 'q=massage&city=Bang', typedFrom: 'q=massage' },
+        { search: 'q=massage&city=Bangk', isTyping: true },
+      ),
+    ).toEqual([{ action: 'replace', search: 'q=massage&city=Bangk', typedFrom: 'q=massage' }]);
   });
 
-  it('a committed search replaces the entry typing made, or adds one', () => {
-    expect(historyStep(typed('q=massage&city=Bang'), { search: 'q=massage&city=Bangkok', isTyping: false })).toEqual({
-      action: 'replace',
-      isTypedSearch: false,
-    });
-    expect(historyStep(committed('q=massage'), { search: 'q=massage&category=massage', isTyping: false })).toEqual({
-      action: 'push',
-      isTypedSearch: false,
-    });
+  it('a committed search adds an entry', () => {
+    expect(historySteps(committed('q=massage'), { search: 'q=massage&category=massage', isTyping: false })).toEqual([
+      { action: 'push', search: 'q=massage&category=massage', typedFrom: null },
+    ]);
   });
 
-  it('Enter on a typed search commits it where it is; nothing else adds an entry for an unchanged address', () => {
-    expect(historyStep(typed('q=massage'), { search: 'q=massage', isTyping: false })).toEqual({
-      action: 'replace',
-      isTypedSearch: false,
-    });
-    expect(historyStep(committed('q=massage'), { search: 'q=massage', isTyping: false }).action).toBe('none');
-    expect(historyStep(typed('q=massage'), { search: 'q=massage', isTyping: true }).action).toBe('none');
+  it('after typing, a committed search gives the entry its search back, then adds its own', () => {
+    expect(
+      historySteps(
+        { search: 'q=massage&city=Bang', typedFrom: 'q=massage' },
+        { search: 'q=massage&city=Bangkok', isTyping: false },
+      ),
+    ).toEqual([
+      { action: 'replace', search: 'q=massage', typedFrom: null },
+      { action: 'push', search: 'q=massage&city=Bangkok', typedFrom: null },
+    ]);
+    // Enter on what typing left in the address commits it the same way.
+    expect(historySteps({ search: 'q=yoga', typedFrom: '' }, { search: 'q=yoga', isTyping: false })).toEqual([
+      { action: 'replace', search: '', typedFrom: null },
+      { action: 'push', search: 'q=yoga', typedFrom: null },
+    ]);
+  });
+
+  it('adds nothing for an unchanged address, and nothing twice', () => {
+    expect(historySteps(committed('q=massage'), { search: 'q=massage', isTyping: false })).toEqual([]);
+    expect(historySteps(committed('q=massage'), { search: 'q=massage', isTyping: true })).toEqual([]);
+    // Typed back to where it started, then committed: one entry, not two of the same search.
+    expect(
+      historySteps({ search: 'q=massage', typedFrom: 'q=massage' }, { search: 'q=massage', isTyping: false }),
+    ).toEqual([{ action: 'replace', search: 'q=massage', typedFrom: null }]);
   });
 });

@@ -2,23 +2,40 @@ import type { ServicePage } from './catalog-api';
 
 // Only the browse page (a lazy route) uses these; browse-params.ts is in the first load (the
 // route table reads the filters from the address), so they live here.
-/** The history state of an entry that typing made (a search not committed yet). */
-export type BrowseHistoryState = { isTypedSearch?: boolean } | null;
+/**
+ * The history state of an entry that typing made: the address of the committed search it
+ * replaced (null or absent for a committed search).
+ */
+export type BrowseHistoryState = { typedFrom?: string } | null;
+
+export type HistoryStep = { action: 'push' | 'replace'; search: string; typedFrom: string | null };
 
 /**
- * How a change of the filters goes into the browser's history, so that Back steps from search to
- * search: typing adds one entry for the search being typed (the first pause after a committed
- * search) and later pauses replace it; a committed search (Enter, a chosen city, a select, a
- * chip) replaces the entry typing made, or adds one. A change that leaves the address as it is
- * adds nothing.
+ * How a change of the filters goes into the browser's history, so that Back returns to the
+ * previous search and never skips one:
+ * - typing replaces the current entry (a pause updates the address; Back does not step through
+ *   every word), and the entry remembers the committed search it replaced;
+ * - a committed search (Enter, a chosen city, a select, a chip) adds an entry; when typing had
+ *   replaced the current one, that entry first gets its committed search back, so typing never
+ *   swallows it ("massage", then "Bang" typed, then Bangkok chosen: Back shows "massage").
+ * An unchanged address adds nothing.
  */
-export function historyStep(
-  current: { search: string; isTypedSearch: boolean },
+export function historySteps(
+  current: { search: string; typedFrom: string | null },
   next: { search: string; isTyping: boolean },
-): { action: 'push' | 'replace' | 'none'; isTypedSearch: boolean } {
-  if (next.search === current.search && (next.isTyping || !current.isTypedSearch))
-    return { action: 'none', isTypedSearch: current.isTypedSearch };
-  return { action: current.isTypedSearch ? 'replace' : 'push', isTypedSearch: next.isTyping };
+): HistoryStep[] {
+  if (next.isTyping) {
+    if (next.search === current.search) return [];
+    return [{ action: 'replace', search: next.search, typedFrom: current.typedFrom ?? current.search }];
+  }
+  if (current.typedFrom === null) {
+    return next.search === current.search ? [] : [{ action: 'push', search: next.search, typedFrom: null }];
+  }
+  if (next.search === current.typedFrom) return [{ action: 'replace', search: next.search, typedFrom: null }];
+  return [
+    { action: 'replace', search: current.typedFrom, typedFrom: null },
+    { action: 'push', search: next.search, typedFrom: null },
+  ];
 }
 
 /**
