@@ -189,3 +189,110 @@ test.describe('browse on a phone', () => {
     await expect(page.getByRole('button', { name: 'Filters (3)' })).toBeVisible();
   });
 });
+
+/** Decision 041: a place named in the search box narrows by place; counts are exact. */
+test.describe('searches as people type them', () => {
+  const cards = (page: Page) => page.getByTestId('service-card');
+  const shownTitles = async (page: Page) => (await cards(page).getByRole('heading').allTextContents()).sort();
+  const LISBON_MASSAGE = [
+    'Couples Massage in Your Room',
+    'Prenatal Massage',
+    'Reflexology Foot Treatment',
+    'Swedish Relaxation Massage',
+  ];
+  const BALI_YOGA = [
+    'Jungle Deck Vinyasa in Ubud',
+    'Sunrise Flow Outdoors',
+    'Yin Yoga and Sound Bath',
+    'Yoga for Jet Lag and Better Sleep',
+  ];
+
+  /** Types `q` in browse's search box and presses Enter; waits for the answer on screen. */
+  async function search(page: Page, q: string) {
+    const answer = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/services' && new URL(res.url()).searchParams.get('q') === q,
+    );
+    const box = page.getByRole('searchbox', { name: 'Search services' });
+    await box.fill(q);
+    await box.press('Enter');
+    await answer;
+    await expect(resultCount(page)).toHaveText(/services? found$/);
+  }
+
+  test('a place in the search box narrows like the city box: "massage in Lisbon", "yoga in Bali", "NYC"', async ({
+    page,
+  }) => {
+    await page.goto('/browse?q=massage&city=Lisbon');
+    await expect(resultCount(page)).toHaveText('4 services found');
+    expect(await shownTitles(page)).toEqual(LISBON_MASSAGE);
+
+    await page.goto('/browse');
+    await expect(cards(page).first()).toBeVisible();
+    for (const q of ['massage in Lisbon', 'massage Lisbon', 'Lisbon massage']) {
+      await search(page, q);
+      await expect(resultCount(page), q).toHaveText('4 services found');
+      expect(await shownTitles(page), q).toEqual(LISBON_MASSAGE);
+    }
+
+    await search(page, 'yoga in Bali');
+    await expect(resultCount(page)).toHaveText('4 services found');
+    expect(await shownTitles(page)).toEqual(BALI_YOGA);
+    await search(page, 'yoga near Ubud');
+    expect(await shownTitles(page)).toEqual(BALI_YOGA);
+
+    await search(page, 'NYC');
+    await expect(resultCount(page)).toHaveText('14 services found');
+    for (const text of await page.getByTestId('card-city').allTextContents()) expect(text).toContain('New York');
+    await search(page, 'massage in São Paulo');
+    const accented = await shownTitles(page);
+    expect(accented).toContain('Prenatal Massage in São Paulo');
+    await search(page, 'massage in sao paulo');
+    expect(await shownTitles(page)).toEqual(accented);
+  });
+
+  test('the count is exact on the first page and the last', async ({ page }) => {
+    await page.goto('/browse');
+    await expect(resultCount(page)).toHaveText(/^\d+ services found$/);
+    const first = await resultCount(page).textContent();
+    const total = Number(first?.split(' ')[0]);
+    expect(total).toBeGreaterThan(100);
+    const pages = page.getByRole('navigation', { name: 'Pagination' });
+    const lastPage = Math.ceil(total / (await cards(page).count()));
+    await pages.getByRole('link', { name: `Page ${lastPage}` }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${lastPage}`));
+    await expect(resultCount(page)).toHaveText(first ?? '');
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0);
+  });
+
+  test('Back steps from search to search: home, "massage", "massage" in Bangkok', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Service', exact: true }).fill('massage');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/browse\?q=massage$/);
+    await expect(resultCount(page)).toHaveText(/^\d+ services found$/);
+    const massageCount = await resultCount(page).textContent();
+
+    // Typing pauses in the city box (each pause updates the address), then a city is chosen.
+    const city = page.getByRole('combobox', { name: 'City' });
+    await city.pressSequentially('Bang', { delay: 50 });
+    await expect(page).toHaveURL(/city=Bang/);
+    await city.pressSequentially('kok', { delay: 50 });
+    await page
+      .getByRole('listbox', { name: 'Cities' })
+      .getByRole('option', { name: /Bangkok/ })
+      .click();
+    await expect(page).toHaveURL(/\/browse\?q=massage&city=Bangkok$/);
+    await expect(resultCount(page)).toHaveText('4 services found');
+    for (const text of await page.getByTestId('card-city').allTextContents()) expect(text).toContain('Bangkok');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/browse\?q=massage$/);
+    await expect(city).toHaveValue('');
+    await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue('massage');
+    await expect(resultCount(page)).toHaveText(massageCount ?? '');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
+  });
+});

@@ -361,7 +361,7 @@ test.describe('discovery', () => {
     await page.goto('/browse');
     // The server-rendered first page knows the real total; the next search gets the capped one.
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-high');
-    await expect(resultCount(page)).toHaveText('1000+ services found');
+    await expect(resultCount(page)).toHaveText('1,000+ services found');
     await expect(page.getByRole('link', { name: 'Next' })).toBeVisible();
   });
 

@@ -2,10 +2,15 @@ import { useEffect, useEffectEvent, useState } from 'react';
 
 /**
  * A text box whose value lives somewhere else (e.g. the address): typing updates the box at once
- * and calls `commit` with the trimmed text once typing pauses for `delayMs`; `flush` commits now
- * (Enter). When the outside value changes by other means (back/forward, a reset), the box follows.
+ * and calls `commit` with the trimmed text once typing pauses for `delayMs` (`how` is 'pause'); `flush`
+ * (Enter) and `commitNow` (a suggestion chosen) commit at once (`how` is 'now'). When the outside
+ * value changes by other means (back/forward, a reset), the box follows.
  */
-export function useDebouncedText(outsideValue: string, commit: (value: string) => void, delayMs = 300) {
+export function useDebouncedText(
+  outsideValue: string,
+  commit: (value: string, how: 'pause' | 'now') => void,
+  delayMs = 300,
+) {
   const [text, setText] = useState(outsideValue);
   // What the outside value should become after our own commits; anything else came from outside.
   const [expected, setExpected] = useState(outsideValue);
@@ -21,7 +26,7 @@ export function useDebouncedText(outsideValue: string, commit: (value: string) =
 
   const onCommit = useEffectEvent((value: string) => {
     setExpected(value);
-    commit(value);
+    commit(value, 'pause');
   });
 
   const pending = text.trim() !== expected;
@@ -34,14 +39,14 @@ export function useDebouncedText(outsideValue: string, commit: (value: string) =
   function flush() {
     if (!pending) return;
     setExpected(text.trim());
-    commit(text.trim());
+    commit(text.trim(), 'now');
   }
 
   /** Puts `value` in the box and commits it now (a suggestion chosen from a list). */
   function commitNow(value: string) {
     setText(value);
     setExpected(value.trim());
-    commit(value.trim());
+    commit(value.trim(), 'now');
   }
 
   return { text, setText, flush, commitNow, isPending: pending };

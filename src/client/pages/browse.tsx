@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
@@ -9,7 +9,13 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
 import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
-import { categoriesQuery, serviceSearchQueryOptions, type ServiceFilters } from '@/features/catalog/catalog-api';
+import { historySteps, resultCountText, type BrowseHistoryState } from '@/features/catalog/browse-state';
+import {
+  categoriesQuery,
+  serviceSearchQueryOptions,
+  type ServiceFilters,
+  type ServicePage,
+} from '@/features/catalog/catalog-api';
 import { PlaceHelp } from '@/features/catalog/place-help';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -105,6 +111,124 @@ function Pagination({ page, lastPage, params }: { page: number; lastPage: number
 }
 
 /**
+ * The results area: six skeleton cards while a first search loads (nothing to show yet); the
+ * previous results dimmed and marked busy while a later one loads; then the cards, the error
+ * or an empty state.
+ */
+export function BrowseResults({
+  data,
+  isPending,
+  isSearching,
+  isError,
+  filters,
+  params,
+  onRetry,
+  onClearFilters,
+  onChooseCity,
+}: {
+  data: ServicePage | undefined;
+  /** No result of any search yet. */
+  isPending: boolean;
+  /** A search is loading (the first, or a later one while the previous results stay on screen). */
+  isSearching: boolean;
+  isError: boolean;
+  filters: ServiceFilters;
+  params: URLSearchParams;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  onChooseCity: (city: string) => void;
+}) {
+  const total = data?.total ?? 0;
+  const isPageFull = (data?.services.length ?? 0) >= DEFAULT_PAGE_SIZE;
+  // Past a capped count the last page is unknown: a full page always offers the next one.
+  const lastPage = Math.max(
+    1,
+    Math.ceil(total / DEFAULT_PAGE_SIZE),
+    data?.isTotalCapped && isPageFull ? filters.page + 1 : 0,
+  );
+  const showSkeletons = isPending || (isSearching && (data?.services.length ?? 0) === 0);
+
+  if (showSkeletons) {
+    return (
+      <ul
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        aria-busy="true"
+        aria-label="Loading services"
+      >
+        {Array.from({ length: BROWSE_SKELETON_COUNT }, (_, i) => (
+          <li key={i}>
+            <ServiceCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (isError && !isSearching) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-semibold">Something went wrong</h2>
+          <p className="text-muted-foreground">We couldn&apos;t load services. Please try again.</p>
+        </div>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    );
+  }
+  if (!data) return null;
+  if (data.services.length === 0 && total > 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+        <p className="text-muted-foreground">There are no more results on this page.</p>
+        <Button asChild variant="outline">
+          <Link to={{ search: applyFilterPatch(params, { page: 1 }).toString() }}>Go to the first page</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (data.services.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <div className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <SearchX className="size-8" aria-hidden="true" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-semibold">No services found</h2>
+          <p className="max-w-md text-muted-foreground">Try a different search, another city or fewer filters.</p>
+        </div>
+        {filters.city && <PlaceHelp typed={filters.city} onChoose={onChooseCity} />}
+        <Button onClick={onClearFilters}>Clear Filters</Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul
+        aria-busy={isSearching}
+        aria-label="Services"
+        className={cn(
+          'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+          isSearching && 'opacity-60',
+        )}
+      >
+        {data.services.map((service, i) => (
+          <li key={service.id}>
+            <ServiceCard
+              service={service}
+              headingLevel="h2"
+              imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'}
+              imagePriority={i === 0}
+            />
+          </li>
+        ))}
+      </ul>
+      {lastPage > 1 && <Pagination page={Math.min(filters.page, lastPage)} lastPage={lastPage} params={params} />}
+    </>
+  );
+}
+
+/**
  * /browse (docs/product.md): the address is the state. q, city, category, minRating, sortBy and
  * page live in the query string, so reload, Back/Forward and shared links show the same search.
  */
@@ -122,15 +246,25 @@ export function BrowsePage() {
   // The address as our own latest change left it: two changes made before the page re-renders
   // (the city and the search box settling together) must build on each other, not both on the
   // address of the last render.
-  const latestParams = useRef(searchParams);
+  const location = useLocation();
+  const typedFrom = (location.state as BrowseHistoryState)?.typedFrom ?? null;
+  const latest = useRef({ params: searchParams, typedFrom });
   useEffect(() => {
-    latestParams.current = searchParams;
-  }, [searchParams]);
+    latest.current = { params: searchParams, typedFrom };
+  }, [searchParams, typedFrom]);
   const updateFilters = useCallback<UpdateFilters>(
     (patch, options) => {
-      const next = applyFilterPatch(latestParams.current, patch);
-      latestParams.current = next;
-      setSearchParams(next, { replace: options?.replace ?? false, preventScrollReset: true });
+      const next = applyFilterPatch(latest.current.params, patch);
+      const steps = historySteps(
+        { search: latest.current.params.toString(), typedFrom: latest.current.typedFrom },
+        { search: next.toString(), isTyping: options?.isTyping ?? false },
+      );
+      for (const step of steps) {
+        const params = new URLSearchParams(step.search);
+        latest.current = { params, typedFrom: step.typedFrom };
+        const state: BrowseHistoryState = step.typedFrom === null ? null : { typedFrom: step.typedFrom };
+        setSearchParams(params, { replace: step.action === 'replace', state, preventScrollReset: true });
+      }
     },
     [setSearchParams],
   );
@@ -139,100 +273,25 @@ export function BrowsePage() {
   const clearChips = () => updateFilters({ city: undefined, category: undefined, minRating: undefined });
 
   const isSearching = results.isFetching && (results.isPending || results.isPlaceholderData);
-  const data = results.data;
   const filterCount = activeFilterCount(filters);
-  const total = data?.total ?? 0;
-  const isPageFull = (data?.services.length ?? 0) >= DEFAULT_PAGE_SIZE;
-  // Past a capped count the last page is unknown: a full page always offers the next one.
-  const lastPage = Math.max(
-    1,
-    Math.ceil(total / DEFAULT_PAGE_SIZE),
-    data?.isTotalCapped && isPageFull ? filters.page + 1 : 0,
+  const countText = resultCountText({
+    data: results.data,
+    isSearching,
+    isError: results.isError,
+  });
+  const content = (
+    <BrowseResults
+      data={results.data}
+      isPending={results.isPending}
+      isSearching={isSearching}
+      isError={results.isError}
+      filters={filters}
+      params={searchParams}
+      onRetry={() => void results.refetch()}
+      onClearFilters={clearFilters}
+      onChooseCity={(city) => updateFilters({ city })}
+    />
   );
-  const showSkeletons = results.isPending || (isSearching && (data?.services.length ?? 0) === 0);
-
-  let countText = 'Searching...';
-  if (!isSearching && results.isError) countText = 'Could not load services';
-  else if (!isSearching && data) {
-    // The product's 'N services found', in English for one ('1 service found'); past the count cap
-    // (X-Total-Count-Capped) it reads 'N+'.
-    if (data.isTotalCapped) countText = `${total}+ services found`;
-    else countText = `${total} ${total === 1 ? 'service' : 'services'} found`;
-  }
-
-  let content;
-  if (showSkeletons) {
-    content = (
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Loading services">
-        {Array.from({ length: BROWSE_SKELETON_COUNT }, (_, i) => (
-          <li key={i}>
-            <ServiceCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (results.isError && !isSearching) {
-    content = (
-      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
-        <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
-        <div className="flex flex-col gap-1">
-          <h2 className="text-xl font-semibold">Something went wrong</h2>
-          <p className="text-muted-foreground">We couldn&apos;t load services. Please try again.</p>
-        </div>
-        <Button onClick={() => void results.refetch()}>Try again</Button>
-      </div>
-    );
-  } else if (data && data.services.length === 0 && total > 0) {
-    content = (
-      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
-        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-        <p className="text-muted-foreground">There are no more results on this page.</p>
-        <Button asChild variant="outline">
-          <Link to={{ search: applyFilterPatch(searchParams, { page: 1 }).toString() }}>Go to the first page</Link>
-        </Button>
-      </div>
-    );
-  } else if (data && data.services.length === 0) {
-    content = (
-      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
-        <div className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <SearchX className="size-8" aria-hidden="true" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <h2 className="text-xl font-semibold">No services found</h2>
-          <p className="max-w-md text-muted-foreground">Try a different search, another city or fewer filters.</p>
-        </div>
-        {filters.city && <PlaceHelp typed={filters.city} onChoose={(city) => updateFilters({ city })} />}
-        <Button onClick={clearFilters}>Clear Filters</Button>
-      </div>
-    );
-  } else if (data) {
-    content = (
-      <>
-        <ul
-          aria-busy={isSearching}
-          className={cn(
-            'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-            isSearching && 'opacity-60',
-          )}
-        >
-          {data.services.map((service, i) => (
-            <li key={service.id}>
-              <ServiceCard
-                service={service}
-                headingLevel="h2"
-                imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'}
-                imagePriority={i === 0}
-              />
-            </li>
-          ))}
-        </ul>
-        {lastPage > 1 && (
-          <Pagination page={Math.min(filters.page, lastPage)} lastPage={lastPage} params={searchParams} />
-        )}
-      </>
-    );
-  }
 
   return (
     <>

@@ -10,12 +10,13 @@ import type { ServiceFilters } from './catalog-api';
 import { ratingLabels, type FilterPatch } from './browse-params';
 import { CityCombobox } from './city-combobox';
 
-export type UpdateFilters = (patch: FilterPatch, options?: { replace?: boolean }) => void;
+/** `isTyping`: the change is a pause in typing, not a committed search (browse-state.ts, historySteps). */
+export type UpdateFilters = (patch: FilterPatch, options?: { isTyping?: boolean }) => void;
 
 /**
  * Search, city, category and minimum rating. The text boxes update the address once typing
- * pauses (replacing the history entry, so Back does not step through every word); the selects
- * update it at once.
+ * pauses (replacing the history entry, so Back does not step through every word); Enter, a chosen
+ * city and the selects commit a search at once, as a new entry.
  */
 export function BrowseFilters({
   filters,
@@ -32,15 +33,20 @@ export function BrowseFilters({
   /** One control per row (the phone's filter sheet). */
   stacked?: boolean;
 }) {
-  const search = useDebouncedText(filters.q, (q) => onChange({ q }, { replace: true }));
-  const city = useDebouncedText(filters.city, (value) => onChange({ city: value }, { replace: true }));
+  const search = useDebouncedText(filters.q, (q, how) => onChange({ q }, { isTyping: how === 'pause' }));
+  const city = useDebouncedText(filters.city, (value, how) => onChange({ city: value }, { isTyping: how === 'pause' }));
   const hasUnknownCategory =
     filters.category !== '' && categories !== undefined && !categories.some((c) => c.slug === filters.category);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    search.flush();
-    city.flush();
+    if (search.isPending || city.isPending) {
+      search.flush();
+      city.flush();
+    } else {
+      // The text is in the address already (typing paused): Enter commits that search as it is.
+      onChange({ page: filters.page });
+    }
   }
 
   return (

@@ -112,7 +112,8 @@ export async function searchServices(filters: ServiceFilters, signal?: AbortSign
   const header = Number(res.headers.get('X-Total-Count'));
   return {
     services,
-    total: Number.isFinite(header) && header >= 0 ? header : services.length,
+    // A missing or garbled header (NaN) falls back to the page's own length.
+    total: header >= 0 ? header : services.length,
     isTotalCapped: res.headers.get('X-Total-Count-Capped') === 'true',
   };
 }

@@ -14,7 +14,7 @@ import { serviceSearchSchema } from '../../../shared/api/catalog.ts';
 import { queryRows } from '../../db/open.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { sessionCookie, signUp, useTestApp } from '../../test/test-app.ts';
-import { SEARCH_WINDOW, searchServices } from './catalog.ts';
+import { SEARCH_COUNT_LIMIT, SEARCH_WINDOW, searchServices } from './catalog.ts';
 
 const t = useTestApp();
 
@@ -374,28 +374,47 @@ describe('GET /api/services', () => {
     expect((await search('page=99')).ids).toEqual([]);
   });
 
-  it(`counts exactly up to ${SEARCH_WINDOW} matches, and past them says the total is a floor`, async () => {
+  it('counts exactly on every page: 150 matches read 150, from the first page to the last', async () => {
     await t.db.execute(
       sql`insert into services (provider_id, category_id, title, price_cents)
           select ${f.a.provider.id}, ${f.yoga.id}, 'Morning yoga class ' || g, 1000 + g from generate_series(1, 150) g`,
     );
-    const many = await search('q=morning%20yoga&pageSize=60');
-    expect(many.ids).toHaveLength(60);
-    expect(many.total).toBe(SEARCH_WINDOW);
-    expect(many.res.headers['x-total-count-capped']).toBe('true');
-    // A page past the window counts as far as it looked: here to the last match, exactly.
-    const last = await search('q=morning%20yoga&pageSize=60&page=3');
-    expect(last.ids).toHaveLength(30);
-    expect([last.total, last.res.headers['x-total-count-capped']]).toEqual([150, 'false']);
+    for (const page of [1, 2, 3]) {
+      const got = await search(`q=morning%20yoga&pageSize=60&page=${page}`);
+      expect([got.ids.length, got.total, got.res.headers['x-total-count-capped']]).toEqual([
+        page === 3 ? 30 : 60,
+        150,
+        'false',
+      ]);
+    }
     // Past the last match: an empty page that still tells the total.
     const beyond = await search('q=morning%20yoga&pageSize=60&page=4');
     expect([beyond.ids, beyond.total]).toEqual([[], 150]);
-    const few = await search('category=tours');
-    expect(few.res.headers['x-total-count-capped']).toBe('false');
     // Every match shows up exactly once across the pages.
     const all: string[] = [];
     for (let page = 1; page <= 3; page++) all.push(...(await search(`q=morning%20yoga&pageSize=60&page=${page}`)).ids);
     expect(new Set(all).size).toBe(150);
+  });
+
+  it(`counts exactly up to ${SEARCH_COUNT_LIMIT} matches, and past them says the total is a floor`, async () => {
+    const insert = (from: number, to: number) =>
+      t.db.execute(
+        sql`insert into services (provider_id, category_id, title, price_cents)
+            select ${f.a.provider.id}, ${f.yoga.id}, 'Evening yoga class ' || g, 1000 + g from generate_series(${from}::int, ${to}::int) g`,
+      );
+    await insert(1, SEARCH_COUNT_LIMIT);
+    const exactly = await search('q=evening%20yoga&pageSize=60');
+    expect([exactly.total, exactly.res.headers['x-total-count-capped']]).toEqual([SEARCH_COUNT_LIMIT, 'false']);
+    await insert(SEARCH_COUNT_LIMIT + 1, SEARCH_COUNT_LIMIT + 50);
+    const many = await search('q=evening%20yoga&pageSize=60');
+    expect(many.ids).toHaveLength(60);
+    expect([many.total, many.res.headers['x-total-count-capped']]).toEqual([SEARCH_COUNT_LIMIT, 'true']);
+    // A page past the limit counts as far as it looked: here to the last match, exactly.
+    const last = await search('q=evening%20yoga&pageSize=60&page=18');
+    expect(last.ids).toHaveLength(SEARCH_COUNT_LIMIT + 50 - 17 * 60);
+    expect([last.total, last.res.headers['x-total-count-capped']]).toEqual([SEARCH_COUNT_LIMIT + 50, 'false']);
+    const few = await search('category=tours');
+    expect(few.res.headers['x-total-count-capped']).toBe('false');
   });
 
   it('filters by text along the category and city walk too', async () => {
@@ -495,7 +514,7 @@ describe('recommended with text: the first matches in recommend order are re-ran
     const titleMatch = await zumba(SEARCH_WINDOW);
     const first = await search('q=zumba&pageSize=24');
     expect(first.ids).not.toContain(titleMatch);
-    expect([first.total, first.res.headers['x-total-count-capped']]).toEqual([SEARCH_WINDOW, 'true']);
+    expect([first.total, first.res.headers['x-total-count-capped']]).toEqual([SEARCH_WINDOW + 1, 'false']);
     // ...but it is shown right after them, and paging lists every match exactly once.
     const all: string[] = [];
     for (let page = 1; page <= 5; page++) all.push(...(await search(`q=zumba&pageSize=24&page=${page}`)).ids);

@@ -11,6 +11,7 @@ import { listServiceReviews } from '../../read-models/reviews.ts';
 import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { capPerProvider, FEATURED_PER_PROVIDER, interleaveProviders } from './diversity.ts';
 import { cityKeysOf } from './places.ts';
+import { intersectCities, MAX_PLACE_TOKENS, MAX_PLACE_WORDS, splitPlaces, type PlaceMatch } from './query-places.ts';
 import { buildTsQuery, type ResolvedWord } from './search-query.ts';
 
 export async function listCategories(db: Executor): Promise<Category[]> {
@@ -96,16 +97,28 @@ function toService(r: ServiceRow): Service {
   };
 }
 
-/** What the lexicon says about the query's words, and the known cities the typed city starts with. */
+/**
+ * What a search must know before its plan is chosen: the text's words that are left to search
+ * for, with what the lexicon says about them, and the city keys the search is narrowed to (by the
+ * city box, by places named in the text, or both; null when neither names one).
+ */
 type SearchInputs = { words: ResolvedWord[]; cities: string[] | null };
 
+/** A query word as the look-up statement returns it (ResolvedWord, plus whether a place holds it). */
+type LookedUpWord = ResolvedWord & { inPlace: boolean };
+
+/** How many distinct words of the text the lexicon looks up, and how many the search requires. */
+const MAX_LOOKED_UP_WORDS = 12;
+const MAX_SEARCH_WORDS = 8;
+
 /**
- * One round trip for everything a search must know before its plan can be chosen: each query
- * word looked up in the lexicon (known as a prefix, or its closest terms), and the known cities
- * the typed city stands for (places.ts: "lisb" -> lisbon, "NYC" -> new york, "Ubud" -> bali,
- * "Barcelna" -> barcelona). Words are split on anything that is not a letter or digit, so they
- * hold no LIKE wildcards; the city's wildcards are escaped. Skipped when
- * the search has neither text nor city.
+ * One round trip for everything a search must know before its plan can be chosen: the query's
+ * words, which runs of them name a place (a city, another name of one, or an area: "in Lisbon",
+ * "NYC", "Ubud"; decision 041), each word looked up in the lexicon (known as a prefix, or its
+ * closest terms; not for a word inside a place), and the known cities the typed city stands for
+ * (places.ts: "lisb" -> lisbon, "NYC" -> new york, "Ubud" -> bali, "Barcelna" -> barcelona).
+ * Words are split on anything that is not a letter or digit, so they hold no LIKE wildcards; the
+ * city's wildcards are escaped. Skipped when the search has neither text nor city.
  */
 async function resolveSearchInputs(
   db: Executor,
@@ -113,42 +126,95 @@ async function resolveSearchInputs(
   city: string | undefined,
 ): Promise<SearchInputs> {
   if (!q && !city) return { words: [], cities: null };
-  const words = q
-    ? sql`(select coalesce(json_agg(json_build_object('word', w.word, 'known', w.known, 'alternatives', w.alternatives) order by w.ord), '[]'::json)
-           from (select k.word, k.ord, k.known,
-                   -- The closest terms are looked up only for a word the lexicon does not know.
-                   case when k.known then '{}' else coalesce((select array_agg(x.term) from (
+  // The query's words in order (duplicates kept, so that positions are those splitPlaces sees),
+  // every run of 1..MAX_PLACE_WORDS of them that names a place exactly (city_key, or an alias's
+  // key: both lower case without accents, words one space apart), and the distinct words with
+  // their lexicon entries.
+  const text = q
+    ? sql`(with toks as (
+              select t.w, row_number() over (order by t.i)::int - 1 as i
+              from unnest(regexp_split_to_array(locora_unaccent(lower(${q})), '[^[:alnum:]]+')) with ordinality as t(w, i)
+              where t.w <> ''
+            ),
+            firsts as (select w, i from toks where i < ${MAX_PLACE_TOKENS}),
+            grams as (
+              select a.i as start, n.n as length,
+                (select string_agg(b.w, ' ' order by b.i) from firsts b where b.i >= a.i and b.i < a.i + n.n) as phrase
+              from firsts a cross join generate_series(1, ${MAX_PLACE_WORDS}) as n(n)
+              where a.i + n.n <= (select count(*) from firsts)
+            ),
+            places as (
+              select g.start, g.length, g.phrase, p.cities,
+                exists (select 1 from search_cities c where c.city_key = g.phrase)
+                  or exists (select 1 from place_aliases a where a.alias_key = g.phrase and a.kind = 'alias') as is_city,
+                (select bool_and(exists (select 1 from search_terms t where t.term = x))
+                 from unnest(string_to_array(g.phrase, ' ')) as x) as is_text
+              from grams g
+              cross join lateral (
+                select array(
+                  select c.city_key from search_cities c where c.city_key = g.phrase
+                  union
+                  select locora_unaccent(lower(a.city)) from place_aliases a where a.alias_key = g.phrase
+                ) as cities
+              ) p
+              where cardinality(p.cities) > 0
+            ),
+            words as (
+              select d.w as word, d.i as ord,
+                exists (select 1 from places p where d.w = any (string_to_array(p.phrase, ' '))) as in_place,
+                exists (select 1 from search_terms t where t.term like d.w || '%') as known
+              from (select distinct on (w) w, i from toks order by w, i) d
+              order by d.i
+              limit ${MAX_LOOKED_UP_WORDS}
+            )
+            select json_build_object(
+              'tokens', (select coalesce(json_agg(w order by i), '[]'::json) from firsts),
+              'places', (select coalesce(json_agg(json_build_object('start', start, 'length', length, 'cities', cities,
+                           'isCity', is_city, 'isText', coalesce(is_text, false))), '[]'::json) from places),
+              'words', (select coalesce(json_agg(json_build_object('word', k.word, 'known', k.known, 'inPlace', k.in_place,
+                  -- The closest terms are looked up only for a word the lexicon does not know.
+                  'alternatives', case when k.known or k.in_place then '{}' else coalesce((select array_agg(x.term) from (
                       select t.term from search_terms t
                       where t.term % k.word
                       order by similarity(t.term, k.word) desc, t.term
-                      limit 3) x), '{}') end as alternatives
-                 from (select w.word, w.ord, exists (select 1 from search_terms t where t.term like w.word || '%') as known
-                       from unnest((select array_agg(distinct x) from unnest(regexp_split_to_array(locora_unaccent(lower(${q})), '[^[:alnum:]]+')) as x where x <> '')) with ordinality as w(word, ord)
-                       where w.word is not null
-                       order by w.ord
-                       limit 8) k) w)`
-    : sql`'[]'::json`;
+                      limit 3) x), '{}') end) order by k.ord), '[]'::json)
+                from words k)))`
+    : sql`null::json`;
   const cities = city ? cityKeysOf(city, MAX_CITY_MATCHES) : sql`null::text[]`;
-  const [row] = await queryRows<{ words: ResolvedWord[] | string; cities: string[] | null }>(
+  const [row] = await queryRows<{ text: LookedUpText | string | null; cities: string[] | null }>(
     db,
-    sql`select ${words} as words, ${cities} as cities`,
+    sql`select ${text} as text, ${cities} as cities`,
   );
-  const parsed = typeof row?.words === 'string' ? (JSON.parse(row.words) as ResolvedWord[]) : (row?.words ?? []);
-  return { words: parsed, cities: row?.cities ?? null };
+  const looked: LookedUpText | null =
+    typeof row?.text === 'string' ? (JSON.parse(row.text) as LookedUpText) : (row?.text ?? null);
+  const boxCities = row?.cities ?? null;
+  if (!looked) return { words: [], cities: boxCities };
+  const split = splitPlaces(looked.tokens, looked.places);
+  const left = new Set(split.words);
+  const words = looked.words
+    .filter((w) => left.has(w.word))
+    .slice(0, MAX_SEARCH_WORDS)
+    .map(({ word, known, alternatives }) => ({ word, known, alternatives }));
+  return { words, cities: intersectCities(boxCities, split.cities) };
 }
+
+type LookedUpText = { tokens: string[]; places: PlaceMatch[]; words: LookedUpWord[] };
 
 /** services as `s` in the hand-written search SQL. */
 const s = alias(services, 's');
 
 /**
- * How far a search looks (decision 010). A search takes the first SEARCH_WINDOW matches (more
- * when the page asked for lies deeper) in the order of an index, in one walk that also counts
- * them: the total is exact up to SEARCH_WINDOW matches, and "at least" beyond
- * (X-Total-Count-Capped). With text and `recommended`, those first matches in recommend-score
- * order are the candidates that text relevance re-ranks; matches past them follow in
- * recommend-score order.
+ * How many of the first matches `recommended` re-ranks by text relevance (decision 010): with
+ * text, the first SEARCH_WINDOW matches in recommend-score order are the candidates; matches past
+ * them follow in recommend-score order.
  */
 export const SEARCH_WINDOW = 100;
+/**
+ * How far a search counts (decision 041): the walk that finds the page goes on to
+ * SEARCH_COUNT_LIMIT matches (more when the page asked for lies deeper), so the total is exact up
+ * to it, and "at least" beyond (X-Total-Count-Capped; browse shows "1,000+").
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
 /** A typed city prefix matches at most this many known cities. */
 const MAX_CITY_MATCHES = 100;
 
@@ -164,7 +230,8 @@ export type SearchResult = {
  * A search is two statements and no transaction: the lexicon and city look-up, then one
  * statement that walks an index in its sort order for the first matches, cuts the page from
  * them, joins the page's category and provider, and counts what it walked. Its cost follows the
- * window and the page, not the number of matches or the size of the catalogue (decision 010).
+ * count limit and the page, not the number of matches or the size of the catalogue (decisions
+ * 010 and 041).
  */
 export async function searchServices(db: Executor, params: ServiceSearch): Promise<SearchResult> {
   const empty = { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
@@ -178,7 +245,7 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
     // match of the word in the whole catalogue (56 ms for "massage" at 1M services). The
     // operator's function, unlike the operator, is not matched to an index: it keeps the walk.
     where.push(
-      params.category && params.city
+      params.category && inputs.cities
         ? sql`ts_match_vq(s.search, to_tsquery('simple', ${tsq}))`
         : sql`s.search @@ to_tsquery('simple', ${tsq})`,
     );
@@ -219,29 +286,32 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
   // With text, `recommended` re-ranks the first SEARCH_WINDOW matches (in recommend-score order)
   // by text relevance (title > category > description > city) blended with the Bayesian rating
   // and verification; matches past them keep recommend-score order. Other sorts are the index order.
+  const offset = (params.page - 1) * params.pageSize;
+  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + params.pageSize);
+  // The walk stops after limit + 1 matches: one more than it can count exactly. It keeps only the
+  // ids and sort keys, so counting to a thousand holds a thousand small rows, not the services.
+  // `recommended` with text scores its first SEARCH_WINDOW matches (a primary-key read each for
+  // the text vector), and the page is cut in the order: scored candidates by score, then the rest.
   const score =
     tsq && params.sortBy === 'recommended'
-      ? sql`case when m.rn <= ${SEARCH_WINDOW} then least(ts_rank(m.search, to_tsquery('simple', ${tsq})), 1.0) * 0.6 + m.recommend_score / 5.3 * 0.4 end`
+      ? sql`case when m.rn <= ${SEARCH_WINDOW} then (select least(ts_rank(x.search, to_tsquery('simple', ${tsq})), 1.0) * 0.6 + x.recommend_score / 5.3 * 0.4 from services x where x.id = m.id) end`
       : sql`null::float8`;
-
-  const offset = (params.page - 1) * params.pageSize;
-  const window = Math.max(SEARCH_WINDOW, offset + params.pageSize);
-  // The walk stops after window + 1 matches: one more than it can count exactly.
   const rows = await queryRows<ServiceRow & { matched: number }>(
     db,
     sql`with m as materialized (
-          select s.*, row_number() over (order by ${indexOrder}) as rn
-          from (select s.* from services s where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${window + 1}) s
+          select s.id, row_number() over (order by ${indexOrder}) as rn
+          from (select s.id, s.recommend_score, s.price_cents, s.rating, s.rating_count from services s
+                where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${limit + 1}) s
         ),
         page as (
-          select m.*, ${score} as score from m
+          select m.id, m.rn, ${score} as score from m
           order by m.rn > ${SEARCH_WINDOW}, score desc nulls last, m.rn
           offset ${offset} limit ${params.pageSize}
         )
         select k.matched, ${serviceColumns}
         from (select count(*)::int as matched from m) k
-        left join (page s join categories c on c.id = s.category_id join providers p on p.id = s.provider_id) on true
-        order by s.rn > ${SEARCH_WINDOW}, s.score desc nulls last, s.rn`,
+        left join (page g join services s on s.id = g.id join categories c on c.id = s.category_id join providers p on p.id = s.provider_id) on true
+        order by g.rn > ${SEARCH_WINDOW}, g.score desc nulls last, g.rn`,
   );
   const matched = rows[0]?.matched ?? 0;
   const found = rows.filter((r) => r.id !== null).map(toService);
@@ -250,8 +320,8 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
     // services, same order otherwise; decision 016), so one provider does not fill the first screen.
     services:
       params.sortBy === 'recommended' && params.page === 1 ? interleaveProviders(found, (x) => x.provider.id) : found,
-    total: Math.min(matched, window),
-    isTotalCapped: matched > window,
+    total: Math.min(matched, limit),
+    isTotalCapped: matched > limit,
     page: params.page,
     pageSize: params.pageSize,
   };

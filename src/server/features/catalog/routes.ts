@@ -13,7 +13,13 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
 import { suggestCities } from './places.ts';
-import { getServiceDetail, listCategories, listFeaturedServices, SEARCH_WINDOW, searchServices } from './catalog.ts';
+import {
+  getServiceDetail,
+  listCategories,
+  listFeaturedServices,
+  SEARCH_COUNT_LIMIT,
+  searchServices,
+} from './catalog.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -39,7 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['catalog'],
-        summary: `Search active services. The total is in X-Total-Count (exact up to ${SEARCH_WINDOW} matches, or to the page asked for when deeper; X-Total-Count-Capped: true beyond, when it is a floor).`,
+        summary: `Search active services. The total is in X-Total-Count (exact up to ${SEARCH_COUNT_LIMIT} matches, or to the page asked for when deeper; X-Total-Count-Capped: true beyond, when it is a floor).`,
         querystring: serviceSearchSchema,
         response: { 200: z.array(serviceSchema), 400: errorBodySchema },
       },
