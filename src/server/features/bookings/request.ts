@@ -32,12 +32,14 @@ import { attachInquiryToBooking, effectiveStatusSql, overdueSql, startText } fro
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { loadBooking } from './queries.ts';
+import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
 
 export const SERVICE_NOT_FOUND = 'Service not found.';
 export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not taking bookings right now.';
 export const OUTSIDE_AVAILABILITY_MESSAGE =
   'That time is outside the provider’s availability. Please pick one of the free times.';
+export const PROVIDER_BUSY_MESSAGE = 'The provider is busy at that time. Please pick another of the free times.';
 export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
 export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
 export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;
@@ -180,6 +182,10 @@ export async function requestBooking(
           ),
         );
       if (!isWithinAvailability(slots, start, end)) throw new AppError('BAD_REQUEST', OUTSIDE_AVAILABILITY_MESSAGE);
+      // Busy in the provider's own calendar (decision 040): refused as a taken time is (409), and
+      // the client shows the free times again.
+      if ((await loadImportedBusy(tx, service.providerId, { start, end })).some((b) => b.start < end && b.end > start))
+        throw new AppError('CONFLICT', PROVIDER_BUSY_MESSAGE);
 
       // A traveler's requests take turns (the count below stays true until this commits).
       await tx.execute(sql`select 1 from users where id = ${user.id} for no key update`);
