@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { lazy, Suspense, useState, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Repeat, Trash2 } from 'lucide-react';
 import type { AvailabilitySlot } from '@shared/api/availability-responses';
@@ -21,6 +21,10 @@ import { useBrowserValue } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
+
+// Calendar sync (decision 040): its own chunks, loaded with the tab.
+const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
+const ImportedBusyChips = lazy(() => import('./imported-busy-chips').then((m) => ({ default: m.ImportedBusyChips })));
 
 type Slot = GridSlot<AvailabilitySlot> & { day: GridDay<AvailabilitySlot> };
 
@@ -129,6 +133,13 @@ export function AvailabilityPanel({ providerId, timeZone }: { providerId: string
                 isLoading={query.isPending}
                 onDelete={onDelete}
                 isDeleting={remove.isPending}
+                busy={
+                  weekStart ? (
+                    <Suspense fallback={null}>
+                      <ImportedBusyChips date={day.date} weekStart={weekStart} timeZone={timeZone} />
+                    </Suspense>
+                  ) : null
+                }
               />
             ))
           : Array.from({ length: WEEK_DAYS }, (_, i) => (
@@ -170,6 +181,10 @@ export function AvailabilityPanel({ providerId, timeZone }: { providerId: string
           </DialogFooter>
         </DialogContent>
       </Dialog>
+
+      <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+        <CalendarSyncCard timeZone={timeZone} />
+      </Suspense>
     </section>
   );
 }
@@ -180,8 +195,11 @@ function DayColumn({
   isLoading,
   isDeleting,
   onDelete,
+  busy,
 }: {
   day: GridDay<AvailabilitySlot>;
+  /** Busy times imported from the provider's calendars, greyed. */
+  busy?: React.ReactNode;
   isToday: boolean;
   isLoading: boolean;
   isDeleting: boolean;
@@ -212,6 +230,7 @@ function DayColumn({
           ))}
         </ul>
       )}
+      {busy}
     </li>
   );
 }

@@ -16,6 +16,7 @@ import {
   MAX_BOOKING_DAYS_AHEAD,
   MIN_LEAD_HOURS,
   SLOT_STEP_MINUTES,
+  PROVIDER_BUSY_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
@@ -39,7 +40,6 @@ export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not taking bookings right now.';
 export const OUTSIDE_AVAILABILITY_MESSAGE =
   'That time is outside the provider’s availability. Please pick one of the free times.';
-export const PROVIDER_BUSY_MESSAGE = 'The provider is busy at that time. Please pick another of the free times.';
 export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
 export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
 export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;

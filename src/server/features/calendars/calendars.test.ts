@@ -6,6 +6,7 @@ import nodeIcal from 'node-ical';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarSyncState, FeedLink, ImportedBusy } from '../../../shared/api/calendars.ts';
 import type { SlotsResponse } from '../../../shared/api/bookings-responses.ts';
+import { PROVIDER_BUSY_MESSAGE } from '../../../shared/domain/booking-lifecycle.ts';
 import { configWarnings, loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import {
@@ -21,7 +22,6 @@ import { cookieFor } from '../../test/booking-fixture.ts';
 import { allDayCalendar, googleCalendar, htmlPage, outlookCalendar } from '../../test/calendar-fixtures.ts';
 import { startCalendarServer, type CalendarServer } from '../../test/calendar-server.ts';
 import { useTestApp, uniqueIp } from '../../test/test-app.ts';
-import { PROVIDER_BUSY_MESSAGE } from '../bookings/request.ts';
 import { ALREADY_IMPORTED, MAX_CALENDARS, TOO_MANY_CALENDARS } from './calendars.ts';
 import { NOT_A_CALENDAR, parseBusyIntervals } from './parse-calendar.ts';
 import {
