@@ -429,6 +429,8 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
       serviceId: f.serviceIds[i % f.serviceIds.length],
       start: (starts[i % starts.length] as Date).toISOString(),
       hours,
+      // The services come to the traveler (the default place): a request names the address.
+      address: '1 Bench Street, New York',
       notes: 'bench contention',
     });
   const headers = (i: number) => ({
@@ -657,7 +659,9 @@ async function main(): Promise<number> {
         const e = await explainShape(rawPool, shape);
         printExplain(shape, e, '');
         seqScans[shape.label] = e.flatMap((x) =>
-          x.lines.filter((l) => /Seq Scan on (bookings|availability|calendar_busy)/.test(l)).map((l) => `${x.label}: ${l.trim()}`),
+          x.lines
+            .filter((l) => /Seq Scan on (bookings|availability|calendar_busy)/.test(l))
+            .map((l) => `${x.label}: ${l.trim()}`),
         );
       }
 

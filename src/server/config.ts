@@ -170,9 +170,7 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
 export type TrustProxy = boolean | number | string[];
 
 /** Settings that work but carry a risk worth logging at every start. */
-export function configWarnings(
-  config: Pick<Config, 'trustProxy'> & Partial<Pick<Config, 'calendarFetch'>>,
-): string[] {
+export function configWarnings(config: Pick<Config, 'trustProxy'> & Partial<Pick<Config, 'calendarFetch'>>): string[] {
   const warnings: string[] = [];
   if (config.calendarFetch?.allowLoopback) {
     warnings.push(

@@ -825,9 +825,15 @@ export const calendarImports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('calendar_imports_provider_idx').on(t.providerId).where(sql`${t.deletedAt} is null`),
-    index('calendar_imports_due_idx').on(t.nextSyncAt).where(sql`${t.deletedAt} is null`),
-    uniqueIndex('calendar_imports_provider_url_key').on(t.providerId, t.url).where(sql`${t.deletedAt} is null`),
+    index('calendar_imports_provider_idx')
+      .on(t.providerId)
+      .where(sql`${t.deletedAt} is null`),
+    index('calendar_imports_due_idx')
+      .on(t.nextSyncAt)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('calendar_imports_provider_url_key')
+      .on(t.providerId, t.url)
+      .where(sql`${t.deletedAt} is null`),
     check('calendar_imports_name_length', sql`char_length(${t.name}) between 1 and 60`),
     check('calendar_imports_url_length', sql`char_length(${t.url}) between 1 and 2000`),
   ],

@@ -39,7 +39,11 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
       void refresh();
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Could not make a link', description: errorMessage(error, 'Please try again.') }),
+      toast({
+        variant: 'destructive',
+        title: 'Could not make a link',
+        description: errorMessage(error, 'Please try again.'),
+      }),
   });
   const add = useMutation({
     mutationFn: addCalendar,
@@ -50,7 +54,11 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
       void refresh();
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Could not add the calendar', description: errorMessage(error, 'Please try again.') }),
+      toast({
+        variant: 'destructive',
+        title: 'Could not add the calendar',
+        description: errorMessage(error, 'Please try again.'),
+      }),
   });
   const remove = useMutation({
     mutationFn: removeCalendar,
@@ -59,7 +67,11 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
       void refresh();
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Could not remove the calendar', description: errorMessage(error, 'Please try again.') }),
+      toast({
+        variant: 'destructive',
+        title: 'Could not remove the calendar',
+        description: errorMessage(error, 'Please try again.'),
+      }),
   });
 
   const onAdd = (event: FormEvent) => {
@@ -80,138 +92,145 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
   const calendars = state?.calendars ?? [];
 
   return (
-    <Card aria-labelledby="calendar-sync-heading">
-      <CardHeader>
-        <CardTitle id="calendar-sync-heading" className="flex items-center gap-2">
-          <CalendarSync aria-hidden="true" className="size-5" />
-          Calendar sync
-        </CardTitle>
-        <CardDescription>
-          See your Locora bookings in Google, Apple or Outlook Calendar, and keep the times you are busy elsewhere out of
-          your free times.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        {query.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              <span>Could not load calendar sync. {errorMessage(query.error, '')}</span>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : null}
+    <section aria-labelledby="calendar-sync-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle id="calendar-sync-heading" className="flex items-center gap-2">
+            <CalendarSync aria-hidden="true" className="size-5" />
+            Calendar sync
+          </CardTitle>
+          <CardDescription>
+            See your Locora bookings in Google, Apple or Outlook Calendar, and keep the times you are busy elsewhere out
+            of your free times.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {query.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                <span>Could not load calendar sync. {errorMessage(query.error, '')}</span>
+                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : null}
 
-        {state && state.overlaps.length > 0 ? (
-          <Alert>
-            <AlertTriangle aria-hidden="true" />
-            <AlertTitle>Bookings overlap busy times in your calendars</AlertTitle>
-            <AlertDescription>
-              <p>These bookings stand. Move or cancel them if you cannot make it.</p>
-              <ul className="mt-1 list-disc pl-5" aria-label="Overlapping bookings">
-                {state.overlaps.map((o) => (
-                  <li key={o.bookingId}>
-                    {o.title}, {when(o.start, timeZone)} (busy in {o.calendarNames.join(', ')})
-                  </li>
+          {state && state.overlaps.length > 0 ? (
+            <Alert>
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>Bookings overlap busy times in your calendars</AlertTitle>
+              <AlertDescription>
+                <p>These bookings stand. Move or cancel them if you cannot make it.</p>
+                <ul className="mt-1 list-disc pl-5" aria-label="Overlapping bookings">
+                  {state.overlaps.map((o) => (
+                    <li key={o.bookingId}>
+                      {o.title}, {when(o.start, timeZone)} (busy in {o.calendarNames.join(', ')})
+                    </li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+
+          <section aria-labelledby="feed-heading" className="flex flex-col gap-2">
+            <h3 id="feed-heading" className="font-medium">
+              Your bookings in your calendar
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              Subscribe to this private address in your calendar app (“From URL” or “Subscribe to calendar”). Anyone
+              with the link can see your bookings: we show it only once. Reset it to stop the old one.
+            </p>
+            {feedUrl ? (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Label htmlFor="feed-url" className="sr-only">
+                  Your private calendar link
+                </Label>
+                <Input id="feed-url" readOnly value={feedUrl} onFocus={(e) => e.currentTarget.select()} />
+                <Button type="button" variant="outline" onClick={() => void copy()}>
+                  <Copy aria-hidden="true" />
+                  Copy link
+                </Button>
+              </div>
+            ) : null}
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={reset.isPending || !state}
+                onClick={() => reset.mutate()}
+              >
+                <RefreshCw aria-hidden="true" />
+                {state?.feedCreatedAt ? 'Reset link' : 'Create link'}
+              </Button>
+              {state?.feedCreatedAt && !feedUrl ? (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  Your current link was made {when(state.feedCreatedAt, timeZone)}.
+                </p>
+              ) : null}
+            </div>
+          </section>
+
+          <section aria-labelledby="imports-heading" className="flex flex-col gap-3">
+            <h3 id="imports-heading" className="font-medium">
+              Busy times from your calendars
+            </h3>
+            {query.isPending ? (
+              <Skeleton className="h-16 w-full" />
+            ) : calendars.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No calendars yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-2" aria-label="Imported calendars">
+                {calendars.map((c) => (
+                  <CalendarRow
+                    key={c.id}
+                    calendar={c}
+                    timeZone={timeZone}
+                    isRemoving={remove.isPending}
+                    onRemove={() => remove.mutate(c.id)}
+                  />
                 ))}
               </ul>
-            </AlertDescription>
-          </Alert>
-        ) : null}
-
-        <section aria-labelledby="feed-heading" className="flex flex-col gap-2">
-          <h3 id="feed-heading" className="font-medium">
-            Your bookings in your calendar
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            Subscribe to this private address in your calendar app (“From URL” or “Subscribe to calendar”). Anyone with the
-            link can see your bookings: we show it only once. Reset it to stop the old one.
-          </p>
-          {feedUrl ? (
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Label htmlFor="feed-url" className="sr-only">
-                Your private calendar link
-              </Label>
-              <Input id="feed-url" readOnly value={feedUrl} onFocus={(e) => e.currentTarget.select()} />
-              <Button type="button" variant="outline" onClick={() => void copy()}>
-                <Copy aria-hidden="true" />
-                Copy link
-              </Button>
-            </div>
-          ) : null}
-          <div>
-            <Button type="button" variant="outline" disabled={reset.isPending || !state} onClick={() => reset.mutate()}>
-              <RefreshCw aria-hidden="true" />
-              {state?.feedCreatedAt ? 'Reset link' : 'Create link'}
-            </Button>
-            {state?.feedCreatedAt && !feedUrl ? (
-              <p className="mt-1 text-xs text-muted-foreground">
-                Your current link was made {when(state.feedCreatedAt, timeZone)}.
-              </p>
-            ) : null}
-          </div>
-        </section>
-
-        <section aria-labelledby="imports-heading" className="flex flex-col gap-3">
-          <h3 id="imports-heading" className="font-medium">
-            Busy times from your calendars
-          </h3>
-          {query.isPending ? (
-            <Skeleton className="h-16 w-full" />
-          ) : calendars.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No calendars yet.</p>
-          ) : (
-            <ul className="flex flex-col gap-2" aria-label="Imported calendars">
-              {calendars.map((c) => (
-                <CalendarRow
-                  key={c.id}
-                  calendar={c}
-                  timeZone={timeZone}
-                  isRemoving={remove.isPending}
-                  onRemove={() => remove.mutate(c.id)}
-                />
-              ))}
-            </ul>
-          )}
-          {calendars.length < MAX_CALENDARS ? (
-            <form onSubmit={onAdd} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="calendar-name">Name</Label>
-                <Input
-                  id="calendar-name"
-                  value={name}
-                  maxLength={60}
-                  required
-                  placeholder="Work"
-                  onChange={(e) => setName(e.target.value)}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="calendar-url">Calendar address (https:// or webcal://)</Label>
-                <Input
-                  id="calendar-url"
-                  value={url}
-                  required
-                  inputMode="url"
-                  placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
-                  onChange={(e) => setUrl(e.target.value)}
-                />
-              </div>
-              <Button type="submit" disabled={add.isPending}>
-                Add calendar
-              </Button>
-            </form>
-          ) : (
-            <p className="text-sm text-muted-foreground">You can import at most {MAX_CALENDARS} calendars.</p>
-          )}
-          <p className="text-xs text-muted-foreground">
-            In Google Calendar: Settings, your calendar, “Secret address in iCal format”. We read it about every 15
-            minutes and keep only when you are busy, never what the events are.
-          </p>
-        </section>
-      </CardContent>
-    </Card>
+            )}
+            {calendars.length < MAX_CALENDARS ? (
+              <form onSubmit={onAdd} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="calendar-name">Name</Label>
+                  <Input
+                    id="calendar-name"
+                    value={name}
+                    maxLength={60}
+                    required
+                    placeholder="Work"
+                    onChange={(e) => setName(e.target.value)}
+                  />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="calendar-url">Calendar address (https:// or webcal://)</Label>
+                  <Input
+                    id="calendar-url"
+                    value={url}
+                    required
+                    inputMode="url"
+                    placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+                    onChange={(e) => setUrl(e.target.value)}
+                  />
+                </div>
+                <Button type="submit" disabled={add.isPending}>
+                  Add calendar
+                </Button>
+              </form>
+            ) : (
+              <p className="text-sm text-muted-foreground">You can import at most {MAX_CALENDARS} calendars.</p>
+            )}
+            <p className="text-xs text-muted-foreground">
+              In Google Calendar: Settings, your calendar, “Secret address in iCal format”. We read it about every 15
+              minutes and keep only when you are busy, never what the events are.
+            </p>
+          </section>
+        </CardContent>
+      </Card>
+    </section>
   );
 }
 

@@ -32,9 +32,7 @@ export function ImportedBusyChips({
         const start = Math.max(Date.parse(b.start), dayStart);
         const end = Math.min(Date.parse(b.end), dayEnd);
         const label =
-          start === dayStart && end === dayEnd
-            ? 'All day'
-            : `${hhmm(start, -1)}-${hhmm(end, dayEnd) ?? '24:00'}`;
+          start === dayStart && end === dayEnd ? 'All day' : `${hhmm(start, -1)}-${hhmm(end, dayEnd) ?? '24:00'}`;
         return (
           <li
             key={`${b.calendarId}-${b.start}-${b.end}`}

@@ -88,7 +88,11 @@ async function fixture(days: { start: string; end: string }[] = []) {
   const traveler2 = await createUser(t.db, { role: 'TRAVELER', name: 'Tom Grey' });
   const admin = await createUser(t.db, { role: 'ADMIN' });
   for (const d of days)
-    await createAvailability(t.db, { providerId: owner.provider.id, startAt: new Date(d.start), endAt: new Date(d.end) });
+    await createAvailability(t.db, {
+      providerId: owner.provider.id,
+      startAt: new Date(d.start),
+      endAt: new Date(d.end),
+    });
   return {
     owner,
     other,
@@ -179,9 +183,9 @@ describe('an imported calendar', () => {
   it('removes a whole local day for an all-day event, in the available days too', async () => {
     const f = await fixture(MARCH);
     const days = async () =>
-      (
-        await t.app.inject({ url: `/api/services/${f.service.id}/available-days?month=2027-03&hours=1` })
-      ).json<{ days: string[] }>().days;
+      (await t.app.inject({ url: `/api/services/${f.service.id}/available-days?month=2027-03&hours=1` })).json<{
+        days: string[];
+      }>().days;
     expect(await days()).toEqual(['2027-03-10', '2027-03-14', '2027-03-17']);
     await addCalendar(f.cookies.owner, 'Family', server.url('/allday.ics'));
     await sync();
@@ -283,7 +287,9 @@ describe('an imported calendar', () => {
     await sync();
     server.routes['/google.ics'] = { status: 503, body: 'down' };
     try {
-      await t.db.execute(sql`update calendar_imports set next_sync_at = now() where id = ${good.json<{ id: string }>().id}`);
+      await t.db.execute(
+        sql`update calendar_imports set next_sync_at = now() where id = ${good.json<{ id: string }>().id}`,
+      );
       await sync();
     } finally {
       server.routes['/google.ics'] = { body: googleCalendar };
@@ -398,7 +404,16 @@ describe('fetching a calendar safely', () => {
     expect(() => calendarUrl('http://calendar.example/a.ics', false)).toThrow(HTTPS_ONLY);
     expect(isAllowedAddress('93.184.216.34', false)).toBe(true);
     expect(isAllowedAddress('2606:4700::1111', false)).toBe(true);
-    for (const a of ['127.0.0.1', '::1', '10.1.1.1', '100.64.0.1', '169.254.1.1', '0.0.0.0', '::ffff:10.0.0.1', 'fc00::1'])
+    for (const a of [
+      '127.0.0.1',
+      '::1',
+      '10.1.1.1',
+      '100.64.0.1',
+      '169.254.1.1',
+      '0.0.0.0',
+      '::ffff:10.0.0.1',
+      'fc00::1',
+    ])
       expect(isAllowedAddress(a, false), a).toBe(false);
     // The test setting allows loopback only.
     expect(isAllowedAddress('127.0.0.1', true)).toBe(true);
@@ -453,9 +468,21 @@ describe('the private feed', () => {
         paymentRequired: extra.paymentRequired ?? false,
         createdAt: new Date(NOW.getTime() - (extra.changedDaysAgo ?? 0) * DAY - 3_600_000),
       });
-      await recordBookingEvent(t.db, { bookingId: b.id, actorUserId: null, actorRole: 'SYSTEM', from: null, to: 'PENDING' });
+      await recordBookingEvent(t.db, {
+        bookingId: b.id,
+        actorUserId: null,
+        actorRole: 'SYSTEM',
+        from: null,
+        to: 'PENDING',
+      });
       if (status !== 'PENDING')
-        await recordBookingEvent(t.db, { bookingId: b.id, actorUserId: null, actorRole: 'SYSTEM', from: 'PENDING', to: status });
+        await recordBookingEvent(t.db, {
+          bookingId: b.id,
+          actorUserId: null,
+          actorRole: 'SYSTEM',
+          from: 'PENDING',
+          to: status,
+        });
       if (extra.changedDaysAgo)
         await t.db.execute(
           sql`update booking_events set created_at = ${new Date(NOW.getTime() - extra.changedDaysAgo * DAY).toISOString()}::timestamptz where booking_id = ${b.id}`,
@@ -479,8 +506,7 @@ describe('the private feed', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<FeedLink>();
   }
-  const read = (url: string, remoteAddress = uniqueIp()) =>
-    t.app.inject({ url: new URL(url).pathname, remoteAddress });
+  const read = (url: string, remoteAddress = uniqueIp()) => t.app.inject({ url: new URL(url).pathname, remoteAddress });
 
   it('parses in an independent parser with exact instants, statuses and details', async () => {
     const f = await bookingsFixture();
@@ -573,7 +599,9 @@ describe('the private feed', () => {
     const link = await feedLink(f.cookies.owner);
     const ip = uniqueIp();
     let missStatus = 0;
-    for (let i = 0; i < 31; i++) missStatus = (await t.app.inject({ url: `/api/calendar-feeds/${'B'.repeat(43)}.ics`, remoteAddress: ip })).statusCode;
+    for (let i = 0; i < 31; i++)
+      missStatus = (await t.app.inject({ url: `/api/calendar-feeds/${'B'.repeat(43)}.ics`, remoteAddress: ip }))
+        .statusCode;
     expect(missStatus).toBe(429);
     let status = 0;
     for (let i = 0; i < 61; i++) status = (await read(link.url)).statusCode;
@@ -619,7 +647,11 @@ describe('the traveler’s Add to calendar', () => {
       hours: 2,
       createdAt: new Date(NOW.getTime() - 3_600_000),
     });
-    const res = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/accept`, cookies: f.cookies.owner });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.id}/accept`,
+      cookies: f.cookies.owner,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await queryRows<{ text: string }>(
       t.db,
@@ -637,12 +669,20 @@ describe('who may call', () => {
     const calls = [
       { method: 'GET' as const, url: '/api/provider/calendar-sync', ok: 200 },
       { method: 'POST' as const, url: '/api/provider/calendar-feed', ok: 201 },
-      { method: 'GET' as const, url: '/api/provider/calendars/busy?from=2027-03-01T00:00:00Z&to=2027-03-08T00:00:00Z', ok: 200 },
+      {
+        method: 'GET' as const,
+        url: '/api/provider/calendars/busy?from=2027-03-01T00:00:00Z&to=2027-03-08T00:00:00Z',
+        ok: 200,
+      },
     ];
     for (const call of calls) {
-      expect((await t.app.inject({ method: call.method, url: call.url })).statusCode, `anonymous ${call.url}`).toBe(401);
+      expect((await t.app.inject({ method: call.method, url: call.url })).statusCode, `anonymous ${call.url}`).toBe(
+        401,
+      );
       for (const who of ['owner', 'other'] as const)
-        expect((await t.app.inject({ ...call, cookies: f.cookies[who] })).statusCode, `${who} ${call.url}`).toBe(call.ok);
+        expect((await t.app.inject({ ...call, cookies: f.cookies[who] })).statusCode, `${who} ${call.url}`).toBe(
+          call.ok,
+        );
       for (const who of ['traveler', 'admin'] as const)
         expect((await t.app.inject({ ...call, cookies: f.cookies[who] })).statusCode, `${who} ${call.url}`).toBe(403);
     }
@@ -650,7 +690,11 @@ describe('who may call', () => {
     expect((await syncState(f.cookies.other)).calendars).toEqual([]);
     expect((await syncState(f.cookies.owner)).calendars).toHaveLength(1);
 
-    const add = { method: 'POST' as const, url: '/api/provider/calendars', payload: { name: 'X', url: server.url('/x.ics') } };
+    const add = {
+      method: 'POST' as const,
+      url: '/api/provider/calendars',
+      payload: { name: 'X', url: server.url('/x.ics') },
+    };
     expect((await t.app.inject(add)).statusCode).toBe(401);
     expect((await t.app.inject({ ...add, cookies: f.cookies.traveler })).statusCode).toBe(403);
     expect((await t.app.inject({ ...add, cookies: f.cookies.admin })).statusCode).toBe(403);

@@ -121,7 +121,13 @@ const feedSelect = (now: Date) => sql`b.id, b.status, ${effectiveStatusSql(now)}
 
 const isCancelled = (status: string) => status === 'CANCELED' || status === 'REFUNDED';
 
-function toFeedEvent(r: FeedRow, summary: string, description: string, location: string | null, url: string): FeedEvent {
+function toFeedEvent(
+  r: FeedRow,
+  summary: string,
+  description: string,
+  location: string | null,
+  url: string,
+): FeedEvent {
   const written = r.status;
   return {
     id: r.id,
@@ -206,7 +212,8 @@ export async function travelerBookingCalendar(
   if (!r) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const link = `${appUrl}/dashboard/traveler/bookings/${r.id}`;
   // Before the provider accepts, the traveler knows the area, not a place's exact address.
-  const where = r.effective === 'PENDING' ? [r.location_area, r.service_city].filter(Boolean).join(', ') : bookingWhere(r);
+  const where =
+    r.effective === 'PENDING' ? [r.location_area, r.service_city].filter(Boolean).join(', ') : bookingWhere(r);
   const event = toFeedEvent(
     r,
     `${r.title} with ${r.provider_name}`,
@@ -459,7 +466,6 @@ export function calendarSyncJobKind(opts: {
     leaseMs,
     maxRunMs: Math.min(SYNC_MAX_RUN_MS, 10 * leaseMs),
     intervalMs: opts.intervalMs ?? 30_000,
-    concurrency: 2,
     run: (claim, signal) => syncCalendar(opts.db, claim, { policy: opts.policy, now: opts.now(), signal }),
   };
 }

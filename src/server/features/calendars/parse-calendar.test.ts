@@ -15,7 +15,9 @@ const TO = new Date('2028-03-01T00:00:00Z');
 const NY = 'America/New_York';
 
 const read = (text: string, timeZone = NY) =>
-  parseBusyIntervals(text, { timeZone, from: FROM, to: TO }).map((b) => `${b.start.toISOString()} ${b.end.toISOString()}`);
+  parseBusyIntervals(text, { timeZone, from: FROM, to: TO }).map(
+    (b) => `${b.start.toISOString()} ${b.end.toISOString()}`,
+  );
 const span = (start: string, end: string) => `${new Date(start).toISOString()} ${new Date(end).toISOString()}`;
 
 describe('a weekly event across the clock changes', () => {
@@ -126,8 +128,8 @@ describe('what is not a calendar', () => {
   });
 
   it('refuses a calendar with more busy times than it may store', () => {
-    expect(() =>
-      parseBusyIntervals(googleCalendar, { timeZone: NY, from: FROM, to: TO, maxIntervals: 10 }),
-    ).toThrow(tooManyBusyTimes());
+    expect(() => parseBusyIntervals(googleCalendar, { timeZone: NY, from: FROM, to: TO, maxIntervals: 10 })).toThrow(
+      tooManyBusyTimes(),
+    );
   });
 });

@@ -111,7 +111,8 @@ function instantOf(time: ICalTime, tzid: string | undefined, zones: Zones): Date
     second: time.isDate ? 0 : time.second,
   };
   if (time.isDate) return wallToInstant(fields, zones.calendar);
-  if (isUtc(time)) return new Date(Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second));
+  if (isUtc(time))
+    return new Date(Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second));
   if (tzid) {
     const iana = ianaZoneOf(tzid);
     if (iana) return wallToInstant(fields, iana);
@@ -227,7 +228,11 @@ export function parseBusyIntervals(
       if (isFree(item)) continue;
       const startTz = isException ? tzidOf(item, 'dtstart') : masterStartTz;
       const endTz = isException && item.hasProperty('dtend') ? tzidOf(item, 'dtend') : startTz;
-      add(instantOf(details.startDate, startTz, zones), instantOf(details.endDate, endTz, zones), details.startDate.isDate);
+      add(
+        instantOf(details.startDate, startTz, zones),
+        instantOf(details.endDate, endTz, zones),
+        details.startDate.isDate,
+      );
     }
   }
   // An instance whose series is not in the file stands alone.

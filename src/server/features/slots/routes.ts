@@ -18,7 +18,10 @@ const rules = `Start times every ${SLOT_STEP_MINUTES} minutes of the provider's 
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const slotRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (app, { db, clock = systemClock }) => {
+export const slotRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (
+  app,
+  { db, clock = systemClock },
+) => {
   app.get(
     '/api/services/:id/slots',
     {
