@@ -4,7 +4,7 @@
  * plain words), adding and removing one, and the bookings an imported busy time overlaps. Loaded
  * only when the tab is opened.
  */
-import { useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useState, type FormEvent, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CalendarSync, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import type { CalendarImport } from '@shared/api/calendars';
@@ -90,6 +90,11 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
 
   const state = query.data;
   const calendars = state?.calendars ?? [];
+  // A sync that finished changes the busy times shown in the week: read them again.
+  const synced = calendars.map((c) => `${c.id}:${c.lastSyncedAt ?? ''}`).join(',');
+  useEffect(() => {
+    if (synced) void queryClient.invalidateQueries({ queryKey: [...calendarSyncKey, 'busy'] });
+  }, [synced, queryClient]);
 
   return (
     <section aria-labelledby="calendar-sync-heading">

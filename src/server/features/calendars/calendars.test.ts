@@ -387,6 +387,14 @@ describe('fetching a calendar safely', () => {
     expect(server.hits.length).toBe(hits);
   });
 
+  it('connects to the address it checked, not to a second answer for the name', async () => {
+    // 'calendar.test' has no DNS record: only the checked address can have been connected to.
+    const checked = async () => [{ address: '127.0.0.1', family: 4 }];
+    expect(
+      await fetchCalendarText(`http://calendar.test:${server.port}/google.ics`, { ...allowed, resolve: checked }),
+    ).toBe(googleCalendar);
+  });
+
   it('checks every redirect, and follows at most 3', async () => {
     await expect(fetchCalendarText(server.url('/to-private'), allowed)).rejects.toThrow(PRIVATE_ADDRESS);
     await expect(fetchCalendarText(server.url('/to-metadata'), allowed)).rejects.toThrow(PRIVATE_ADDRESS);
