@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { Interval } from '../../shared/domain/availability.ts';
 import { queryRows, type Executor } from '../db/open.ts';
 
+/** A request into imported busy time is refused with this (409), as a taken slot is. */
+export const PROVIDER_BUSY_MESSAGE = 'The provider is busy at that time. Please pick another of the free times.';
+
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The provider's imported busy intervals overlapping [range.start, range.end). */

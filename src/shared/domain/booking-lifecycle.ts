@@ -72,8 +72,6 @@ export function bookingEnd(start: Date, hours: number): Date {
 }
 
 export const SLOT_TAKEN_MESSAGE = 'That time was just booked by someone else. Please pick another time.';
-/** A request into busy time imported from the provider's own calendar (decision 040): a 409 like a taken slot. */
-export const PROVIDER_BUSY_MESSAGE = 'The provider is busy at that time. Please pick another of the free times.';
 
 // ------------------------------------------------------------------ cancellation policy (decision 024)
 

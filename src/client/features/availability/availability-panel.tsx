@@ -24,7 +24,7 @@ import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './av
 
 // Calendar sync (decision 040): its own chunks, loaded with the tab.
 const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
-const ImportedBusyChips = lazy(() => import('./imported-busy-chips').then((m) => ({ default: m.ImportedBusyChips })));
+const ImportedBusyChips = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.ImportedBusyChips })));
 
 type Slot = GridSlot<AvailabilitySlot> & { day: GridDay<AvailabilitySlot> };
 

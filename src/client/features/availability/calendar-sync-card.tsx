@@ -1,14 +1,21 @@
 /**
  * Calendar sync on the Availability tab (decision 040): the private feed link of the provider's
  * bookings, the calendars they import busy time from (each with its last sync and last error in
- * plain words), adding and removing one, and the bookings an imported busy time overlaps. Loaded
- * only when the tab is opened.
+ * plain words), adding and removing one, and the bookings an imported busy time overlaps; and the
+ * imported busy times greyed in the days of the week. One chunk, loaded only when the tab is opened.
  */
 import { useEffect, useState, type FormEvent, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CalendarSync, Copy, RefreshCw, Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarSync, CalendarX2, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import type { CalendarImport } from '@shared/api/calendars';
-import { formatDateIn, formatTimeIn } from '@shared/domain/time';
+import {
+  addCalendarDays,
+  formatDateIn,
+  formatTimeIn,
+  utcToZoned,
+  zonedToUtc,
+  type CalendarDate,
+} from '@shared/domain/time';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +24,14 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { addCalendar, calendarSyncKey, calendarSyncQuery, removeCalendar, resetFeedLink } from './calendar-sync-api';
+import {
+  addCalendar,
+  calendarSyncKey,
+  calendarSyncQuery,
+  importedBusyQuery,
+  removeCalendar,
+  resetFeedLink,
+} from './calendar-sync-api';
 
 const MAX_CALENDARS = 5;
 
@@ -281,5 +295,52 @@ function CalendarRow({
         <Trash2 aria-hidden="true" className="size-4" />
       </Button>
     </li>
+  );
+}
+
+/**
+ * Busy times imported from the provider's own calendars, greyed in a day of the availability week
+ * and labelled with the calendar's name (never an event's title). One query per week, shared by the
+ * seven days.
+ */
+export function ImportedBusyChips({
+  date,
+  weekStart,
+  timeZone,
+}: {
+  date: CalendarDate;
+  weekStart: CalendarDate;
+  timeZone: string;
+}): JSX.Element | null {
+  const from = zonedToUtc(weekStart, '00:00', timeZone).toISOString();
+  const to = zonedToUtc(addCalendarDays(weekStart, 7), '00:00', timeZone).toISOString();
+  const query = useQuery(importedBusyQuery(from, to));
+  const dayStart = zonedToUtc(date, '00:00', timeZone).getTime();
+  const dayEnd = zonedToUtc(addCalendarDays(date, 1), '00:00', timeZone).getTime();
+  const busy = (query.data ?? []).filter((b) => Date.parse(b.start) < dayEnd && Date.parse(b.end) > dayStart);
+  if (busy.length === 0) return null;
+  const hhmm = (ms: number, edge: number) => (ms === edge ? null : utcToZoned(new Date(ms), timeZone).time);
+  return (
+    <ul className="flex flex-col gap-1" aria-label={`Busy in your calendars on ${date}`}>
+      {busy.map((b) => {
+        const start = Math.max(Date.parse(b.start), dayStart);
+        const end = Math.min(Date.parse(b.end), dayEnd);
+        const label =
+          start === dayStart && end === dayEnd ? 'All day' : `${hhmm(start, -1)}-${hhmm(end, dayEnd) ?? '24:00'}`;
+        return (
+          <li
+            key={`${b.calendarId}-${b.start}-${b.end}`}
+            data-imported-busy
+            className="flex flex-col rounded-md border border-dashed bg-muted px-2 py-1 text-sm text-muted-foreground"
+          >
+            <span className="font-medium tabular-nums">{label}</span>
+            <span className="flex items-center gap-1 text-xs">
+              <CalendarX2 aria-hidden="true" className="size-3" />
+              Busy · {b.calendarName}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -16,7 +16,6 @@ import {
   MAX_BOOKING_DAYS_AHEAD,
   MIN_LEAD_HOURS,
   SLOT_STEP_MINUTES,
-  PROVIDER_BUSY_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
@@ -33,7 +32,7 @@ import { attachInquiryToBooking, effectiveStatusSql, overdueSql, startText } fro
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { loadBooking } from './queries.ts';
-import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
+import { loadImportedBusy, PROVIDER_BUSY_MESSAGE } from '../../read-models/calendar-busy.ts';
 
 export const SERVICE_NOT_FOUND = 'Service not found.';
 export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';

@@ -6,7 +6,7 @@ import nodeIcal from 'node-ical';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarSyncState, FeedLink, ImportedBusy } from '../../../shared/api/calendars.ts';
 import type { SlotsResponse } from '../../../shared/api/bookings-responses.ts';
-import { PROVIDER_BUSY_MESSAGE } from '../../../shared/domain/booking-lifecycle.ts';
+import { PROVIDER_BUSY_MESSAGE } from '../../read-models/calendar-busy.ts';
 import { configWarnings, loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import {
