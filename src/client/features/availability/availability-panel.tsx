@@ -17,7 +17,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { useBrowserValue } from '@/lib/hydration';
+import { useBrowserValue, useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
@@ -43,6 +43,7 @@ function slotName(slot: Slot) {
  */
 export function AvailabilityPanel({ providerId, timeZone }: { providerId: string; timeZone: string }): JSX.Element {
   const today = useBrowserValue<CalendarDate | null>(() => calendarDateIn(new Date(), timeZone), null);
+  const isHydrated = useHydrated();
   const [weekOffset, setWeekOffset] = useState(0);
   const weekStart = today ? addCalendarDays(weekStartOf(today), weekOffset * WEEK_DAYS) : null;
   const query = useQuery({ ...availabilityWeekQuery(providerId, weekStart ?? ''), enabled: weekStart !== null });
@@ -182,9 +183,14 @@ export function AvailabilityPanel({ providerId, timeZone }: { providerId: string
         </DialogContent>
       </Dialog>
 
-      <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-        <CalendarSyncCard timeZone={timeZone} />
-      </Suspense>
+      {/* Rendered once hydrated: a lazy chunk suspending in the server's stream would need an inline script. */}
+      {isHydrated ? (
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <CalendarSyncCard timeZone={timeZone} />
+        </Suspense>
+      ) : (
+        <Skeleton className="h-48 w-full" />
+      )}
     </section>
   );
 }
