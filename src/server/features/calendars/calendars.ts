@@ -419,8 +419,9 @@ export async function syncCalendar(
       to: new Date(opts.now.getTime() + IMPORT_DAYS_AHEAD * DAY_MS),
     });
   } catch (err) {
-    // The runner is stopping: the lease is handed back, nothing is recorded.
-    if (opts.signal?.aborted && !(err instanceof CalendarFetchError)) throw err;
+    // The runner is stopping (or the job outlived its worst case): nothing is recorded, the lease
+    // is handed back or runs out.
+    if (opts.signal?.aborted) throw err;
     const message = err instanceof CalendarFetchError ? err.message : 'The calendar could not be read';
     await db.execute(
       sql`update calendar_imports set last_error = ${message}, last_error_at = now(), next_sync_at = ${next}, lease_token = null

@@ -212,6 +212,8 @@ export async function fetchCalendarText(raw: string, policy: FetchPolicy, outer?
   } catch (err) {
     if (err instanceof CalendarFetchError) throw err;
     if (timeout.aborted) throw new CalendarFetchError(TOO_SLOW);
+    // Aborted from outside (the job runner stopping): not the calendar's fault.
+    if (outer?.aborted) throw err;
     const code = (err as { code?: string }).code ?? '';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new CalendarFetchError(NOT_FOUND_HOST);
     if (/CERT|SSL|TLS/i.test(code)) throw new CalendarFetchError('The address’s security certificate is not valid');
