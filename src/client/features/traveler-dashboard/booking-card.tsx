@@ -195,7 +195,6 @@ export function TravelerBookingCard({
                 <a
                   href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics`}
                   download="locora-booking.ics"
-                  aria-label={`Add to calendar: ${title}`}
                 >
                   <CalendarPlus aria-hidden="true" />
                   Add to calendar
