@@ -192,10 +192,7 @@ export function TravelerBookingCard({
             {(booking.status === 'CONFIRMED' || booking.status === 'PAID') && (
               <Button size="sm" variant="outline" asChild>
                 {/* A download (.ics) of the traveler's own booking (calendars feature). */}
-                <a
-                  href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics`}
-                  download="locora-booking.ics"
-                >
+                <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics`} download="locora-booking.ics">
                   <CalendarPlus aria-hidden="true" />
                   Add to calendar
                 </a>
