@@ -13,7 +13,10 @@
  *   409), next to the bare INSERT that the bookings_no_overlap constraint guards, on a pg pool.
  *   Until the booking core (branch wt-core) is merged the route answers 404: that is reported and
  *   the step is skipped, not a crash.
- * EXPLAIN ANALYZE of every query of the two reads, flagging a Seq Scan on bookings or availability.
+ * - /available-days (one month) of a second New York provider with the same schedule and 3 imported
+ *   calendars of 2,000 busy times each (decision 040), against the same 50 ms p99 target.
+ * EXPLAIN ANALYZE of every query of the reads, flagging a Seq Scan on bookings, availability or
+ * calendar_busy.
  * `--smoke` runs every step on a tiny data set in a throwaway database (exit 1 if a step broke).
  *
  * Reuses the search benchmark's helpers: fill (create/migrate, safety check), servers (the app as
@@ -89,6 +92,95 @@ function parseArgs(argv: string[]): Options {
 
 // ------------------------------------------------------------------------------------- fill
 
+/** The weekly schedule of a provider under test; returns the rows stored. */
+async function insertSchedule(client: pg.PoolClient, providerId: string, today: string): Promise<number> {
+  const weeks = 26;
+  const series = [
+    { days: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00', isBlocked: false },
+    { days: [6], startTime: '10:00', endTime: '14:00', isBlocked: false },
+    { days: [3], startTime: '12:00', endTime: '13:00', isBlocked: true },
+  ];
+  let rows = 0;
+  for (const s of series) {
+    const { occurrences } = expandWeekly(
+      { date: today, startTime: s.startTime, endTime: s.endTime, endDayOffset: 0 },
+      s.days,
+      ZONE,
+      weeks,
+    );
+    await client.query(
+      `insert into availability (provider_id, start_at, end_at, is_blocked, is_recurring, recurrence_type, recurrence_days, series_id)
+       select $1, s, e, $4, true, 'WEEKLY', $5, $6 from unnest($2::timestamptz[], $3::timestamptz[]) as t(s, e)`,
+      [
+        providerId,
+        occurrences.map((x) => x.start.toISOString()),
+        occurrences.map((x) => x.end.toISOString()),
+        s.isBlocked,
+        s.days,
+        randomUUID(),
+      ],
+    );
+    rows += occurrences.length;
+  }
+  return rows;
+}
+
+/**
+ * A second New York provider with the same schedule, one service, and IMPORTED_CALENDARS imported
+ * calendars of EVENTS_PER_CALENDAR busy times each over the next 180 days (30 to 90 minutes,
+ * between 08:00 and 18:00 local). The calendars are not due for a sync during the run.
+ */
+async function insertImportedProvider(client: pg.PoolClient, category: string, today: string) {
+  const [user] = (
+    await client.query<{ id: string }>(
+      `insert into users (email, name, role) values ($1, 'Bea', 'PROVIDER') returning id`,
+      [email('imported-provider')],
+    )
+  ).rows;
+  const [provider] = (
+    await client.query<{ id: string }>(
+      `insert into providers (user_id, display_name, time_zone) values ($1, 'Bea', $2) returning id`,
+      [user?.id, ZONE],
+    )
+  ).rows;
+  const providerId = provider?.id as string;
+  const [service] = (
+    await client.query<{ id: string }>(
+      `insert into services (provider_id, category_id, title, price_cents, min_hours)
+       values ($1, $2, 'Kayak tour', 5000, 1) returning id`,
+      [providerId, category],
+    )
+  ).rows;
+  await insertSchedule(client, providerId, today);
+  let busy = 0;
+  for (let c = 0; c < IMPORTED_CALENDARS; c++) {
+    const [calendar] = (
+      await client.query<{ id: string }>(
+        `insert into calendar_imports (provider_id, name, url, next_sync_at, last_synced_at, busy_count)
+         values ($1, $2, $3, now() + interval '1 year', now(), $4) returning id`,
+        [providerId, `Calendar ${c + 1}`, `https://calendar.invalid/bench-${c}.ics`, EVENTS_PER_CALENDAR],
+      )
+    ).rows;
+    const spans = Array.from({ length: EVENTS_PER_CALENDAR }, (_, k) => {
+      const day = addCalendarDays(today, 1 + Math.floor((k * 180) / EVENTS_PER_CALENDAR));
+      const minutes = 8 * 60 + ((k * 7 + c * 3) % 20) * 30;
+      const start = zonedToUtc(
+        day,
+        `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+        ZONE,
+      );
+      return { start, end: new Date(start.getTime() + (30 + ((k + c) % 3) * 30) * 60_000) };
+    });
+    const r = await client.query(
+      `insert into calendar_busy (import_id, provider_id, start_at, end_at)
+       select $1, $2, s, e from unnest($3::timestamptz[], $4::timestamptz[]) as t(s, e)`,
+      [calendar?.id, providerId, spans.map((x) => x.start.toISOString()), spans.map((x) => x.end.toISOString())],
+    );
+    busy += r.rowCount ?? 0;
+  }
+  return { serviceId: service?.id as string, busy };
+}
+
 type Fixture = {
   serviceIds: string[];
   /** Dates (provider's zone) and months measured. */
@@ -98,7 +190,14 @@ type Fixture = {
   bookings: number;
   otherBookings: number;
   availabilityRows: number;
+  /** The provider with imported calendars: their service, and the busy times stored. */
+  importedServiceId: string;
+  importedBusy: number;
 };
+
+/** Imported calendars of the second provider, and busy times in each (decision 040). */
+const IMPORTED_CALENDARS = 3;
+const EVENTS_PER_CALENDAR = 2_000;
 
 const email = (what: string) => `${what}${BENCH_EMAIL_DOMAIN}`;
 
@@ -144,35 +243,7 @@ async function fillDatabase(o: Options, pool: pg.Pool, now: Date): Promise<Fixtu
     // A recurring weekly schedule: Monday to Friday 09:00-18:00 and Saturday 10:00-14:00 for 26
     // weeks (stored as occurrences, as POST /api/availability stores them), and blocked lunches.
     const today = calendarDateIn(now, ZONE);
-    const weeks = 26;
-    const series = [
-      { days: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00', isBlocked: false },
-      { days: [6], startTime: '10:00', endTime: '14:00', isBlocked: false },
-      { days: [3], startTime: '12:00', endTime: '13:00', isBlocked: true },
-    ];
-    let availabilityRows = 0;
-    for (const s of series) {
-      const { occurrences } = expandWeekly(
-        { date: today, startTime: s.startTime, endTime: s.endTime, endDayOffset: 0 },
-        s.days,
-        ZONE,
-        weeks,
-      );
-      const seriesId = randomUUID();
-      await client.query(
-        `insert into availability (provider_id, start_at, end_at, is_blocked, is_recurring, recurrence_type, recurrence_days, series_id)
-         select $1, s, e, $4, true, 'WEEKLY', $5, $6 from unnest($2::timestamptz[], $3::timestamptz[]) as t(s, e)`,
-        [
-          providerId,
-          occurrences.map((x) => x.start.toISOString()),
-          occurrences.map((x) => x.end.toISOString()),
-          s.isBlocked,
-          s.days,
-          seriesId,
-        ],
-      );
-      availabilityRows += occurrences.length;
-    }
+    const availabilityRows = await insertSchedule(client, providerId, today);
 
     // Bookings of the provider: weekdays over the next 180 days, 1-2 hours from 09:00 to 16:00,
     // never overlapping (live ones), spread over the three services and the travelers. One in
@@ -242,12 +313,23 @@ async function fillDatabase(o: Options, pool: pg.Pool, now: Date): Promise<Fixtu
       );
       otherBookings = r.rowCount ?? 0;
     }
+    const imported = await insertImportedProvider(client, category, today);
     await client.query('analyze');
 
     // What is measured: weekdays spread over the next two months, and the next six months.
     const dates = days.slice(0, o.smoke ? 3 : 40);
     const months = [...new Set(Array.from({ length: 6 }, (_, i) => addCalendarDays(today, i * 31).slice(0, 7)))];
-    return { serviceIds, dates, months, travelerIds, bookings, otherBookings, availabilityRows };
+    return {
+      serviceIds,
+      dates,
+      months,
+      travelerIds,
+      bookings,
+      otherBookings,
+      availabilityRows,
+      importedServiceId: imported.serviceId,
+      importedBusy: imported.busy,
+    };
   } finally {
     client.release();
   }
@@ -347,6 +429,8 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
       serviceId: f.serviceIds[i % f.serviceIds.length],
       start: (starts[i % starts.length] as Date).toISOString(),
       hours,
+      // The services come to the traveler (the default place): a request names the address.
+      address: '1 Bench Street, New York',
       notes: 'bench contention',
     });
   const headers = (i: number) => ({
@@ -532,6 +616,9 @@ async function main(): Promise<number> {
       console.log(
         `  filled in ${fmtSecs((performance.now() - t0) / 1000)}: 1 provider (${ZONE}) with ${f.serviceIds.length} services, ${fmtInt(f.availabilityRows)} availability rows (26 weekly weeks), ${fmtInt(f.bookings)} bookings; ${fmtInt(o.others)} other providers with ${fmtInt(f.otherBookings)} bookings; ${fmtInt(f.travelerIds.length)} travelers`,
       );
+      console.log(
+        `  and 1 provider (${ZONE}, same schedule) with ${IMPORTED_CALENDARS} imported calendars of ${fmtInt(EVENTS_PER_CALENDAR)} busy times each (${fmtInt(f.importedBusy)} stored)`,
+      );
 
       const serviceId = f.serviceIds[0] as string;
       const slotsPaths = f.dates.map((d) => `/api/services/${serviceId}/slots?date=${d}&hours=2`);
@@ -540,6 +627,13 @@ async function main(): Promise<number> {
         getSlots(db, serviceId, { date: f.dates[i % f.dates.length] as string, hours: 2 });
       const daysRun = (db: Db, i: number) =>
         getAvailableDays(db, serviceId, { month: f.months[i % f.months.length] as string, hours: 2 });
+      // The provider with 3 imported calendars of 2,000 events each (decision 040).
+      const importedLabel = `available-days, ${IMPORTED_CALENDARS} calendars x ${fmtInt(EVENTS_PER_CALENDAR)} events`;
+      const importedPaths = f.months.map(
+        (m) => `/api/services/${f.importedServiceId}/available-days?month=${m}&hours=2`,
+      );
+      const importedRun = (db: Db, i: number) =>
+        getAvailableDays(db, f.importedServiceId, { month: f.months[i % f.months.length] as string, hours: 2 });
 
       // Sanity: the reads answer something, and the month answer agrees with the day answers.
       const month = f.months[1] as string;
@@ -558,13 +652,16 @@ async function main(): Promise<number> {
       const explained = [
         { label: 'slots (one day)', run: slotsRun },
         { label: 'available-days (one month)', run: daysRun },
+        { label: importedLabel, run: importedRun },
       ];
       const seqScans: Record<string, string[]> = {};
       for (const shape of explained) {
         const e = await explainShape(rawPool, shape);
         printExplain(shape, e, '');
         seqScans[shape.label] = e.flatMap((x) =>
-          x.lines.filter((l) => /Seq Scan on (bookings|availability)/.test(l)).map((l) => `${x.label}: ${l.trim()}`),
+          x.lines
+            .filter((l) => /Seq Scan on (bookings|availability|calendar_busy)/.test(l))
+            .map((l) => `${x.label}: ${l.trim()}`),
         );
       }
 
@@ -575,6 +672,7 @@ async function main(): Promise<number> {
         for (const [label, paths, run, judged] of [
           ['slots (one day)', slotsPaths, slotsRun, false],
           ['available-days (one month)', daysPaths, daysRun, true],
+          [importedLabel, importedPaths, importedRun, true],
         ] as const) {
           const app = await http(server.base, [...paths], o);
           console.log(`  ${label}, HTTP: ${describe(app)}`);
@@ -683,7 +781,7 @@ function printResults(o: Options, rows: ReadRow[], c: Contention) {
   }
   const seq = rows.flatMap((r) => r.seqScan);
   console.log(
-    `\n  ${pf(seq.length === 0)}  the reads use indexes (no Seq Scan on bookings or availability)${seq.length ? `: ${seq.join('; ')}` : ''}`,
+    `\n  ${pf(seq.length === 0)}  the reads use indexes (no Seq Scan on bookings, availability or calendar_busy)${seq.length ? `: ${seq.join('; ')}` : ''}`,
   );
   if (o.smoke) console.log('  (targets are not judged by --smoke)');
   console.log(`  ${loadNote()} at the end`);

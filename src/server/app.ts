@@ -17,6 +17,7 @@ import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
+import { calendarRoutes } from './features/calendars/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
@@ -185,7 +186,14 @@ export async function buildApp({
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(availabilityRoutes, { db });
-  await app.register(slotRoutes, { db });
+  await app.register(slotRoutes, { db, clock });
+  await app.register(calendarRoutes, {
+    db,
+    appUrl,
+    clock,
+    allowLoopback: config.calendarFetch.allowLoopback,
+    jobs: () => jobs,
+  });
   await app.register(bookingRoutes, { db, appUrl, stripe, clock });
   await app.register(paymentRoutes, { db, config, stripe });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).

@@ -114,6 +114,11 @@ const envSchema = z.object({
    * route does not exist. At least 16 characters: it guards what the service is doing.
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Tests only: imported calendars may be fetched from loopback addresses (over plain http too).
+   * Every other private range stays refused. Production never sets it; the start warns when it is on.
+   */
+  CALENDAR_FETCH_ALLOW_PRIVATE: boolFromEnv.default(false),
 });
 
 /** proxy-addr's names for the private ranges Fastify accepts in a trust list. */
@@ -165,8 +170,15 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
 export type TrustProxy = boolean | number | string[];
 
 /** Settings that work but carry a risk worth logging at every start. */
-export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+export function configWarnings(config: Pick<Config, 'trustProxy'> & Partial<Pick<Config, 'calendarFetch'>>): string[] {
   const warnings: string[] = [];
+  if (config.calendarFetch?.allowLoopback) {
+    warnings.push(
+      'CALENDAR_FETCH_ALLOW_PRIVATE=true lets imported calendars be fetched from loopback addresses (127.0.0.0/8, ::1), ' +
+        'over plain http too: a provider could make this server read its own local services. It is for tests only; ' +
+        'never set it in production.',
+    );
+  }
   if (config.trustProxy === true) {
     warnings.push(
       'TRUST_PROXY=true believes every hop of X-Forwarded-For, including the left-most value a client can write ' +
@@ -275,6 +287,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Graceful shutdown (src/server/shutdown.ts): the drain delay, then the bound on requests in flight. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** Imported calendars (decision 040): loopback allowed for tests (CALENDAR_FETCH_ALLOW_PRIVATE). */
+  calendarFetch: { allowLoopback: boolean };
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
@@ -341,5 +355,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, 'outbox'),
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    calendarFetch: { allowLoopback: e.CALENDAR_FETCH_ALLOW_PRIVATE },
   };
 }

@@ -124,7 +124,9 @@ export async function recordBookingEvent(
  * Where a booking happens, as its parties may be told: the traveler's address for a service at the
  * traveler's, else the place or meeting point (with the area and city when no address is set).
  */
-export function bookingWhere(b: BookingParties): string | null {
+export function bookingWhere(
+  b: Pick<BookingParties, 'location_type' | 'location_address' | 'location_area' | 'service_city' | 'booking_address'>,
+): string | null {
   if (b.location_type === 'traveler_address') return b.booking_address;
   return b.location_address ?? ([b.location_area, b.service_city].filter(Boolean).join(', ') || null);
 }
@@ -154,6 +156,8 @@ export async function enqueueStatusEmail(
     where: status === 'accepted' ? bookingWhere(b) : null,
     // A provider lands on their Booking Requests tab.
     dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider?tab=bookings',
+    // The traveler's "Add to calendar" download of the accepted booking (calendars feature).
+    calendarUrl: status === 'accepted' && to === 'traveler' ? `${appUrl}/api/bookings/${b.id}/calendar.ics` : undefined,
   });
   await enqueueEmail(tx, {
     to: to === 'traveler' ? b.traveler_email : b.provider_email,

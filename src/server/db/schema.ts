@@ -792,3 +792,70 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A provider's private feed of their bookings (decision 040): only the SHA-256 of its token. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  providerId: uuid('provider_id')
+    .primaryKey()
+    .references(() => providers.id, { onDelete: 'restrict' }),
+  tokenHash: text('token_hash').notNull().unique('calendar_feeds_token_hash_key'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A calendar a provider imports busy time from (decision 040); a queue of the job runner (due at
+ * next_sync_at, claimed with lease_token). Removed calendars are soft-deleted.
+ */
+export const calendarImports = pgTable(
+  'calendar_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseToken: uuid('lease_token'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    busyCount: integer('busy_count').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('calendar_imports_provider_idx')
+      .on(t.providerId)
+      .where(sql`${t.deletedAt} is null`),
+    index('calendar_imports_due_idx')
+      .on(t.nextSyncAt)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('calendar_imports_provider_url_key')
+      .on(t.providerId, t.url)
+      .where(sql`${t.deletedAt} is null`),
+    check('calendar_imports_name_length', sql`char_length(${t.name}) between 1 and 60`),
+    check('calendar_imports_url_length', sql`char_length(${t.url}) between 1 and 2000`),
+  ],
+);
+
+/** Busy intervals of an imported calendar, replaced whole at each sync (GiST on provider and range). */
+export const calendarBusy = pgTable(
+  'calendar_busy',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => calendarImports.id, { onDelete: 'restrict' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('calendar_busy_provider_range_idx').using('gist', t.providerId, sql`tstzrange(${t.startAt}, ${t.endAt})`),
+    index('calendar_busy_import_idx').on(t.importId),
+    check('calendar_busy_end_after_start', sql`${t.endAt} > ${t.startAt}`),
+  ],
+);

@@ -176,6 +176,8 @@ export function bookingStatusEmail(input: {
   where?: string | null | undefined;
   /** Where the link goes (default: the traveler's dashboard; a provider told of a cancel gets theirs). */
   dashboardPath?: string;
+  /** Accepted, to the traveler: the booking's "Add to calendar" (.ics) download. */
+  calendarUrl?: string | undefined;
 }): RenderedEmail {
   const title = { accepted: 'accepted', declined: 'declined', canceled: 'canceled', expired: 'expired' }[input.status];
   const greetingName = input.recipientName !== undefined ? input.recipientName : input.travelerName;
@@ -186,6 +188,7 @@ export function bookingStatusEmail(input: {
       statusSentence({ ...input, travelerName: input.travelerName ?? null }),
       ...(input.reason ? [`The reason given: “${excerpt(input.reason, 500)}”`] : []),
       ...(input.status === 'accepted' ? whereLine(input.where) : []),
+      ...(input.status === 'accepted' && input.calendarUrl ? [`Add to calendar: ${input.calendarUrl}`] : []),
     ],
     action: { label: 'See your bookings', url: `${input.appUrl}${input.dashboardPath ?? '/dashboard/traveler'}` },
   });

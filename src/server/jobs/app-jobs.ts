@@ -10,6 +10,7 @@ import type { Db } from '../db/open.ts';
 import { emailJobKind } from '../email/outbox.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
+import { calendarSyncJobKind } from '../features/calendars/calendars.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import type { Stripe } from '../payments/stripe-client.ts';
 import { pruneUserEvents } from '../realtime/events.ts';
@@ -75,6 +76,16 @@ export function createAppJobs(opts: {
       // Expiry of unanswered requests and completion of past bookings (decision 018): persisted
       // here, while every read already computes them.
       { round: lifecycleJobKind({ db, appUrl: opts.appUrl, now, intervalMs: tuning.intervalMs }) },
+      // Imported calendars (decision 040): each about every 15 minutes, at once when added.
+      {
+        leased: calendarSyncJobKind({
+          db,
+          policy: { allowLoopback: config.calendarFetch.allowLoopback },
+          now,
+          intervalMs: tuning.intervalMs,
+          leaseMs: tuning.leaseMs,
+        }),
+      },
       // Uploads no row references, once their grace period is over.
       {
         enabled: config.uploads.sweepIntervalSeconds > 0,

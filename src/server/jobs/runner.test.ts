@@ -305,7 +305,14 @@ describe('stats()', () => {
     await enqueueEmail(database.db, mail(2));
     await enqueueEmail(database.db, { ...mail(3), runAt: new Date(Date.now() + HOUR) });
     const stats = await a.jobs.stats();
-    expect(Object.keys(stats).sort()).toEqual(['booking-lifecycle', 'email-outbox', 'payment-actions', 'upload-sweep']);
+    expect(Object.keys(stats).sort()).toEqual([
+      'booking-lifecycle',
+      'calendar-sync',
+      'email-outbox',
+      'payment-actions',
+      'upload-sweep',
+    ]);
+    expect(stats['calendar-sync']).toEqual({ depth: 0, due: 0, oldestDueSeconds: 0 });
     expect(stats['email-outbox']).toMatchObject({ depth: 3, due: 2 });
     expect(stats['email-outbox']!.oldestDueSeconds).toBeGreaterThanOrEqual(100);
     expect(stats['booking-lifecycle']).toEqual({ depth: 0, due: 0, oldestDueSeconds: 0 });

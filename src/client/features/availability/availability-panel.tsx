@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { lazy, Suspense, useState, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Repeat, Trash2 } from 'lucide-react';
 import type { AvailabilitySlot } from '@shared/api/availability-responses';
@@ -17,10 +17,14 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { useBrowserValue } from '@/lib/hydration';
+import { useBrowserValue, useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
+
+// Calendar sync (decision 040): its own chunks, loaded with the tab.
+const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
+const ImportedBusyChips = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.ImportedBusyChips })));
 
 type Slot = GridSlot<AvailabilitySlot> & { day: GridDay<AvailabilitySlot> };
 
@@ -48,6 +52,7 @@ export function AvailabilityPanel({
   baseCity?: string | null;
 }): JSX.Element {
   const today = useBrowserValue<CalendarDate | null>(() => calendarDateIn(new Date(), timeZone), null);
+  const isHydrated = useHydrated();
   const [weekOffset, setWeekOffset] = useState(0);
   const weekStart = today ? addCalendarDays(weekStartOf(today), weekOffset * WEEK_DAYS) : null;
   const query = useQuery({ ...availabilityWeekQuery(providerId, weekStart ?? ''), enabled: weekStart !== null });
@@ -150,6 +155,13 @@ export function AvailabilityPanel({
                 isLoading={query.isPending}
                 onDelete={onDelete}
                 isDeleting={remove.isPending}
+                busy={
+                  weekStart ? (
+                    <Suspense fallback={null}>
+                      <ImportedBusyChips date={day.date} weekStart={weekStart} timeZone={timeZone} />
+                    </Suspense>
+                  ) : null
+                }
               />
             ))
           : Array.from({ length: WEEK_DAYS }, (_, i) => (
@@ -191,6 +203,15 @@ export function AvailabilityPanel({
           </DialogFooter>
         </DialogContent>
       </Dialog>
+
+      {/* Rendered once hydrated: a lazy chunk suspending in the server's stream would need an inline script. */}
+      {isHydrated ? (
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <CalendarSyncCard timeZone={timeZone} />
+        </Suspense>
+      ) : (
+        <Skeleton className="h-48 w-full" />
+      )}
     </section>
   );
 }
@@ -201,8 +222,11 @@ function DayColumn({
   isLoading,
   isDeleting,
   onDelete,
+  busy,
 }: {
   day: GridDay<AvailabilitySlot>;
+  /** Busy times imported from the provider's calendars, greyed. */
+  busy?: React.ReactNode;
   isToday: boolean;
   isLoading: boolean;
   isDeleting: boolean;
@@ -233,6 +257,7 @@ function DayColumn({
           ))}
         </ul>
       )}
+      {busy}
     </li>
   );
 }

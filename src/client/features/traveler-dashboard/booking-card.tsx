@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
 import { availableActions } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
@@ -192,6 +192,15 @@ export function TravelerBookingCard({
                 Your review
                 <RatingStars value={booking.review.rating} />
               </div>
+            )}
+            {(booking.status === 'CONFIRMED' || booking.status === 'PAID') && (
+              <Button size="sm" variant="outline" asChild>
+                {/* A download (.ics) of the traveler's own booking (calendars feature). */}
+                <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics`} download="locora-booking.ics">
+                  <CalendarPlus aria-hidden="true" />
+                  Add to calendar
+                </a>
+              </Button>
             )}
             {canPay && (
               <Button size="sm" asChild>

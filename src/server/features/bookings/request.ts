@@ -32,6 +32,7 @@ import { attachInquiryToBooking, effectiveStatusSql, overdueSql, startText } fro
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { loadBooking } from './queries.ts';
+import { loadImportedBusy, PROVIDER_BUSY_MESSAGE } from '../../read-models/calendar-busy.ts';
 
 export const SERVICE_NOT_FOUND = 'Service not found.';
 export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';
@@ -186,6 +187,10 @@ export async function requestBooking(
           ),
         );
       if (!isWithinAvailability(slots, start, end)) throw new AppError('BAD_REQUEST', OUTSIDE_AVAILABILITY_MESSAGE);
+      // Busy in the provider's own calendar (decision 040): refused as a taken time is (409), and
+      // the client shows the free times again.
+      if ((await loadImportedBusy(tx, service.providerId, { start, end })).some((b) => b.start < end && b.end > start))
+        throw new AppError('CONFLICT', PROVIDER_BUSY_MESSAGE);
 
       // A traveler's requests take turns (the count below stays true until this commits).
       await tx.execute(sql`select 1 from users where id = ${user.id} for no key update`);

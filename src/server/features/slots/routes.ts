@@ -4,6 +4,7 @@ import { availableDaysQuerySchema, slotsQuerySchema } from '../../../shared/api/
 import { idParamSchema } from '../../../shared/api/catalog.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { MAX_BOOKING_DAYS_AHEAD, MIN_LEAD_HOURS, SLOT_STEP_MINUTES } from '../../../shared/domain/booking-lifecycle.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { getAvailableDays, getSlots } from './slots.ts';
 
@@ -13,11 +14,14 @@ import { getAvailableDays, getSlots } from './slots.ts';
  */
 const NO_STORE = 'no-store';
 
-const rules = `Start times every ${SLOT_STEP_MINUTES} minutes of the provider's wall clock, inside available time minus blocked time and minus the provider's live bookings (PENDING, CONFIRMED, PAID, of any of their services), where the whole number of hours fits; none sooner than ${MIN_LEAD_HOURS} hours from now or more than ${MAX_BOOKING_DAYS_AHEAD} days ahead. A wall time that does not exist (spring forward) never starts a slot; one that happens twice (fall back) gives both instants. Public; the service must be visible (else 404); hours below its minHours is a 400.`;
+const rules = `Start times every ${SLOT_STEP_MINUTES} minutes of the provider's wall clock, inside available time minus blocked time, minus the provider's live bookings and minus busy time imported from their calendars (PENDING, CONFIRMED, PAID, of any of their services), where the whole number of hours fits; none sooner than ${MIN_LEAD_HOURS} hours from now or more than ${MAX_BOOKING_DAYS_AHEAD} days ahead. A wall time that does not exist (spring forward) never starts a slot; one that happens twice (fall back) gives both instants. Public; the service must be visible (else 404); hours below its minHours is a 400.`;
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const slotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const slotRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (
+  app,
+  { db, clock = systemClock },
+) => {
   app.get(
     '/api/services/:id/slots',
     {
@@ -31,7 +35,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
     async (request, reply) => {
       void reply.header('cache-control', NO_STORE);
-      return getSlots(db, request.params.id, request.query);
+      return getSlots(db, request.params.id, request.query, clock.now());
     },
   );
 
@@ -48,7 +52,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
     async (request, reply) => {
       void reply.header('cache-control', NO_STORE);
-      return getAvailableDays(db, request.params.id, request.query);
+      return getAvailableDays(db, request.params.id, request.query, clock.now());
     },
   );
 };

@@ -19,6 +19,7 @@ import { bookings, isVisibleService, providers, services } from '../../db/schema
 import { AppError } from '../../http/errors.ts';
 import { effectiveStatusSql } from '../../bookings/booking-sql.ts';
 import { loadEffectiveAvailability } from '../../read-models/availability.ts';
+import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
 
 /** The visible service's provider, zone and minimum; 404 otherwise; 400 below its minimum hours. */
 async function bookableService(db: Executor, serviceId: string, hours: number) {
@@ -56,13 +57,17 @@ export async function loadBusy(db: Executor, providerId: string, window: Interva
     );
 }
 
-/** Availability and busy time for `window`, read side by side. */
+/**
+ * Availability and busy time for `window`, read side by side. Busy time is the live bookings and
+ * the busy time imported from the provider's own calendars (decision 040), subtracted alike.
+ */
 async function loadWindow(db: Executor, providerId: string, window: Interval, now: Date) {
-  const [availability, busy] = await Promise.all([
+  const [availability, busy, imported] = await Promise.all([
     loadEffectiveAvailability(db, providerId, window),
     loadBusy(db, providerId, window, now),
+    loadImportedBusy(db, providerId, window),
   ]);
-  return { availability, busy };
+  return { availability, busy: imported.length ? busy.concat(imported) : busy };
 }
 
 /**

@@ -1,0 +1,346 @@
+/**
+ * Calendar sync on the Availability tab (decision 040): the private feed link of the provider's
+ * bookings, the calendars they import busy time from (each with its last sync and last error in
+ * plain words), adding and removing one, and the bookings an imported busy time overlaps; and the
+ * imported busy times greyed in the days of the week. One chunk, loaded only when the tab is opened.
+ */
+import { useEffect, useState, type FormEvent, type JSX } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CalendarSync, CalendarX2, Copy, RefreshCw, Trash2 } from 'lucide-react';
+import type { CalendarImport } from '@shared/api/calendars';
+import {
+  addCalendarDays,
+  formatDateIn,
+  formatTimeIn,
+  utcToZoned,
+  zonedToUtc,
+  type CalendarDate,
+} from '@shared/domain/time';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import {
+  addCalendar,
+  calendarSyncKey,
+  calendarSyncQuery,
+  importedBusyQuery,
+  removeCalendar,
+  resetFeedLink,
+} from './calendar-sync-api';
+
+const MAX_CALENDARS = 5;
+
+const when = (iso: string, timeZone: string) =>
+  `${formatDateIn(new Date(iso), timeZone)} at ${formatTimeIn(new Date(iso), timeZone)}`;
+
+export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Element {
+  const query = useQuery(calendarSyncQuery);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarSyncKey });
+  const [feedUrl, setFeedUrl] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+
+  const reset = useMutation({
+    mutationFn: resetFeedLink,
+    onSuccess: (link) => {
+      setFeedUrl(link.url);
+      void refresh();
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Could not make a link',
+        description: errorMessage(error, 'Please try again.'),
+      }),
+  });
+  const add = useMutation({
+    mutationFn: addCalendar,
+    onSuccess: () => {
+      setName('');
+      setUrl('');
+      toast({ title: 'Calendar added', description: 'Its busy times appear within a minute.' });
+      void refresh();
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Could not add the calendar',
+        description: errorMessage(error, 'Please try again.'),
+      }),
+  });
+  const remove = useMutation({
+    mutationFn: removeCalendar,
+    onSuccess: () => {
+      toast({ title: 'Calendar removed' });
+      void refresh();
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Could not remove the calendar',
+        description: errorMessage(error, 'Please try again.'),
+      }),
+  });
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate({ name, url });
+  };
+  const copy = async () => {
+    if (!feedUrl) return;
+    try {
+      await navigator.clipboard.writeText(feedUrl);
+      toast({ title: 'Link copied' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy', description: 'Select the link and copy it yourself.' });
+    }
+  };
+
+  const state = query.data;
+  const calendars = state?.calendars ?? [];
+  // A sync that finished changes the busy times shown in the week: read them again.
+  const synced = calendars.map((c) => `${c.id}:${c.lastSyncedAt ?? ''}`).join(',');
+  useEffect(() => {
+    if (synced) void queryClient.invalidateQueries({ queryKey: [...calendarSyncKey, 'busy'] });
+  }, [synced, queryClient]);
+
+  return (
+    <section aria-labelledby="calendar-sync-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle id="calendar-sync-heading" className="flex items-center gap-2">
+            <CalendarSync aria-hidden="true" className="size-5" />
+            Calendar sync
+          </CardTitle>
+          <CardDescription>
+            See your Locora bookings in Google, Apple or Outlook Calendar, and keep the times you are busy elsewhere out
+            of your free times.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {query.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                <span>Could not load calendar sync. {errorMessage(query.error, '')}</span>
+                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+
+          {state && state.overlaps.length > 0 ? (
+            <Alert>
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>Bookings overlap busy times in your calendars</AlertTitle>
+              <AlertDescription>
+                <p>These bookings stand. Move or cancel them if you cannot make it.</p>
+                <ul className="mt-1 list-disc pl-5" aria-label="Overlapping bookings">
+                  {state.overlaps.map((o) => (
+                    <li key={o.bookingId}>
+                      {o.title}, {when(o.start, timeZone)} (busy in {o.calendarNames.join(', ')})
+                    </li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+
+          <section aria-labelledby="feed-heading" className="flex flex-col gap-2">
+            <h3 id="feed-heading" className="font-medium">
+              Your bookings in your calendar
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              Subscribe to this private address in your calendar app (“From URL” or “Subscribe to calendar”). Anyone
+              with the link can see your bookings: we show it only once. Reset it to stop the old one.
+            </p>
+            {feedUrl ? (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Label htmlFor="feed-url" className="sr-only">
+                  Your private calendar link
+                </Label>
+                <Input id="feed-url" readOnly value={feedUrl} onFocus={(e) => e.currentTarget.select()} />
+                <Button type="button" variant="outline" onClick={() => void copy()}>
+                  <Copy aria-hidden="true" />
+                  Copy link
+                </Button>
+              </div>
+            ) : null}
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={reset.isPending || !state}
+                onClick={() => reset.mutate()}
+              >
+                <RefreshCw aria-hidden="true" />
+                {state?.feedCreatedAt ? 'Reset link' : 'Create link'}
+              </Button>
+              {state?.feedCreatedAt && !feedUrl ? (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  Your current link was made {when(state.feedCreatedAt, timeZone)}.
+                </p>
+              ) : null}
+            </div>
+          </section>
+
+          <section aria-labelledby="imports-heading" className="flex flex-col gap-3">
+            <h3 id="imports-heading" className="font-medium">
+              Busy times from your calendars
+            </h3>
+            {query.isPending ? (
+              <Skeleton className="h-16 w-full" />
+            ) : calendars.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No calendars yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-2" aria-label="Imported calendars">
+                {calendars.map((c) => (
+                  <CalendarRow
+                    key={c.id}
+                    calendar={c}
+                    timeZone={timeZone}
+                    isRemoving={remove.isPending}
+                    onRemove={() => remove.mutate(c.id)}
+                  />
+                ))}
+              </ul>
+            )}
+            {calendars.length < MAX_CALENDARS ? (
+              <form onSubmit={onAdd} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="calendar-name">Name</Label>
+                  <Input
+                    id="calendar-name"
+                    value={name}
+                    maxLength={60}
+                    required
+                    placeholder="Work"
+                    onChange={(e) => setName(e.target.value)}
+                  />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="calendar-url">Calendar address (https:// or webcal://)</Label>
+                  <Input
+                    id="calendar-url"
+                    value={url}
+                    required
+                    inputMode="url"
+                    placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+                    onChange={(e) => setUrl(e.target.value)}
+                  />
+                </div>
+                <Button type="submit" disabled={add.isPending}>
+                  Add calendar
+                </Button>
+              </form>
+            ) : (
+              <p className="text-sm text-muted-foreground">You can import at most {MAX_CALENDARS} calendars.</p>
+            )}
+            <p className="text-xs text-muted-foreground">
+              In Google Calendar: Settings, your calendar, “Secret address in iCal format”. We read it about every 15
+              minutes and keep only when you are busy, never what the events are.
+            </p>
+          </section>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function CalendarRow({
+  calendar: c,
+  timeZone,
+  isRemoving,
+  onRemove,
+}: {
+  calendar: CalendarImport;
+  timeZone: string;
+  isRemoving: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex items-start justify-between gap-3 rounded-md border p-3" data-testid="imported-calendar">
+      <div className="flex min-w-0 flex-col gap-0.5 text-sm">
+        <span className="font-medium">{c.name}</span>
+        <span className="truncate text-xs text-muted-foreground" title={c.url}>
+          {c.url}
+        </span>
+        <span>
+          {c.lastSyncedAt
+            ? `Last synced ${when(c.lastSyncedAt, timeZone)} · ${c.busyCount} busy ${c.busyCount === 1 ? 'time' : 'times'}`
+            : c.lastError
+              ? 'Not synced yet'
+              : 'Syncing…'}
+        </span>
+        {c.lastError ? (
+          <span className="text-destructive">
+            Last error{c.lastErrorAt ? ` (${when(c.lastErrorAt, timeZone)})` : ''}: {c.lastError}
+          </span>
+        ) : null}
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="shrink-0"
+        aria-label={`Remove ${c.name}`}
+        disabled={isRemoving}
+        onClick={onRemove}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Busy times imported from the provider's own calendars, greyed in a day of the availability week
+ * and labelled with the calendar's name (never an event's title). One query per week, shared by the
+ * seven days.
+ */
+export function ImportedBusyChips({
+  date,
+  weekStart,
+  timeZone,
+}: {
+  date: CalendarDate;
+  weekStart: CalendarDate;
+  timeZone: string;
+}): JSX.Element | null {
+  const from = zonedToUtc(weekStart, '00:00', timeZone).toISOString();
+  const to = zonedToUtc(addCalendarDays(weekStart, 7), '00:00', timeZone).toISOString();
+  const query = useQuery(importedBusyQuery(from, to));
+  const dayStart = zonedToUtc(date, '00:00', timeZone).getTime();
+  const dayEnd = zonedToUtc(addCalendarDays(date, 1), '00:00', timeZone).getTime();
+  const busy = (query.data ?? []).filter((b) => Date.parse(b.start) < dayEnd && Date.parse(b.end) > dayStart);
+  if (busy.length === 0) return null;
+  const hhmm = (ms: number, edge: number) => (ms === edge ? null : utcToZoned(new Date(ms), timeZone).time);
+  return (
+    <ul className="flex flex-col gap-1" aria-label={`Busy in your calendars on ${date}`}>
+      {busy.map((b) => {
+        const start = Math.max(Date.parse(b.start), dayStart);
+        const end = Math.min(Date.parse(b.end), dayEnd);
+        const label =
+          start === dayStart && end === dayEnd ? 'All day' : `${hhmm(start, -1)}-${hhmm(end, dayEnd) ?? '24:00'}`;
+        return (
+          <li
+            key={`${b.calendarId}-${b.start}-${b.end}`}
+            data-imported-busy
+            className="flex flex-col rounded-md border border-dashed bg-muted px-2 py-1 text-sm text-muted-foreground"
+          >
+            <span className="font-medium tabular-nums">{label}</span>
+            <span className="flex items-center gap-1 text-xs">
+              <CalendarX2 aria-hidden="true" className="size-3" />
+              Busy · {b.calendarName}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
