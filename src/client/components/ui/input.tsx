@@ -1,9 +1,17 @@
 import type { ComponentProps } from 'react';
+import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { cn } from '@/lib/utils';
 
-export function Input({ className, type, ...props }: ComponentProps<'input'>) {
+export type InputProps = ComponentProps<'input'> & {
+  /** The new value as typed; also what was typed before hydration (see useKeepTypedValue). */
+  onValueChange?: (value: string) => void;
+};
+
+export function Input({ className, type, ref, onChange, onValueChange, ...props }: InputProps) {
+  const keepTyped = useKeepTypedValue(props.value, onValueChange, ref);
   return (
     <input
+      ref={keepTyped}
       type={type}
       data-slot="input"
       className={cn(
@@ -13,6 +21,14 @@ export function Input({ className, type, ...props }: ComponentProps<'input'>) {
         'aria-invalid:border-destructive aria-invalid:ring-destructive/25',
         className,
       )}
+      onChange={
+        onChange || onValueChange
+          ? (event) => {
+              onChange?.(event);
+              onValueChange?.(event.target.value);
+            }
+          : undefined
+      }
       {...props}
     />
   );

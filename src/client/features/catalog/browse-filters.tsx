@@ -62,7 +62,7 @@ export function BrowseFilters({
         type="search"
         name="q"
         value={search.text}
-        onChange={(e) => search.setText(e.target.value)}
+        onValueChange={(value) => search.setText(value)}
         placeholder="Search massage, tours, chefs…"
         maxLength={SEARCH_TEXT_MAX}
         autoComplete="off"
@@ -89,7 +89,7 @@ export function BrowseFilters({
         <NativeSelect
           id={`${idPrefix}-category`}
           value={filters.category}
-          onChange={(e) => onChange({ category: e.target.value })}
+          onValueChange={(value) => onChange({ category: value })}
           className="bg-card dark:bg-input/20"
         >
           <option value="">All Categories</option>
@@ -108,7 +108,7 @@ export function BrowseFilters({
         <NativeSelect
           id={`${idPrefix}-rating`}
           value={String(filters.minRating)}
-          onChange={(e) => onChange({ minRating: e.target.value })}
+          onValueChange={(value) => onChange({ minRating: value })}
           className="bg-card dark:bg-input/20"
         >
           {RATING_OPTIONS.map((r) => (

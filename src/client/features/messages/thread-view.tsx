@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { useAuth } from '@/lib/auth-context';
+import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { formatDate, formatTime } from '@/lib/format-date';
 import { pluralize } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -86,6 +87,7 @@ function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: b
 
 function Composer({ thread }: { thread: ThreadRef }) {
   const [text, setText] = useState('');
+  const keepTyped = useKeepTypedValue<HTMLTextAreaElement>(text, setText);
   const send = useSendMessage(thread);
   const inputId = `composer-${thread.kind}-${thread.id}`;
   const isBlank = text.trim().length === 0;
@@ -115,6 +117,7 @@ function Composer({ thread }: { thread: ThreadRef }) {
         Message
       </label>
       <textarea
+        ref={keepTyped}
         id={inputId}
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -150,7 +150,7 @@ export function ServiceDialog({
               value={form.title}
               maxLength={SERVICE_TITLE_MAX}
               required
-              onChange={(e) => set('title', e.target.value)}
+              onValueChange={(value) => set('title', value)}
               placeholder="Sunset walking tour of Alfama"
               {...invalid('title')}
             />
@@ -162,7 +162,7 @@ export function ServiceDialog({
               rows={4}
               value={form.description}
               maxLength={SERVICE_DESCRIPTION_MAX}
-              onChange={(e) => set('description', e.target.value)}
+              onValueChange={(value) => set('description', value)}
               placeholder="What travelers get, where you meet, what to bring"
               {...invalid('description')}
             />
@@ -174,7 +174,7 @@ export function ServiceDialog({
                 id={fid('categoryId')}
                 value={form.categoryId}
                 required
-                onChange={(e) => set('categoryId', e.target.value)}
+                onValueChange={(value) => set('categoryId', value)}
                 {...invalid('categoryId')}
               >
                 <option value="">Select a category</option>
@@ -191,7 +191,7 @@ export function ServiceDialog({
                 value={form.city}
                 maxLength={SERVICE_CITY_MAX}
                 autoComplete="address-level2"
-                onChange={(e) => set('city', e.target.value)}
+                onValueChange={(value) => set('city', value)}
                 placeholder="Lisbon"
                 {...invalid('city')}
               />
@@ -216,7 +216,7 @@ export function ServiceDialog({
                   step="any"
                   className="pl-7"
                   value={form.price}
-                  onChange={(e) => set('price', e.target.value)}
+                  onValueChange={(value) => set('price', value)}
                   placeholder="50"
                   {...invalid('price')}
                 />
@@ -226,7 +226,7 @@ export function ServiceDialog({
               <NativeSelect
                 id={fid('pricingUnit')}
                 value={form.pricingUnit}
-                onChange={(e) => set('pricingUnit', e.target.value as FormState['pricingUnit'])}
+                onValueChange={(value) => set('pricingUnit', value as FormState['pricingUnit'])}
               >
                 {PRICING_UNITS.map((u) => (
                   <option key={u} value={u}>
@@ -244,7 +244,7 @@ export function ServiceDialog({
                 max={SERVICE_MIN_HOURS_MAX}
                 step={1}
                 value={form.minHours}
-                onChange={(e) => set('minHours', e.target.value)}
+                onValueChange={(value) => set('minHours', value)}
                 {...invalid('minHours')}
               />
             </FormField>
@@ -255,7 +255,7 @@ export function ServiceDialog({
               <NativeSelect
                 id={fid('locationType')}
                 value={form.locationType}
-                onChange={(e) => set('locationType', e.target.value as FormState['locationType'])}
+                onValueChange={(value) => set('locationType', value as FormState['locationType'])}
               >
                 {LOCATION_TYPES.map((type) => (
                   <option key={type} value={type}>
@@ -269,7 +269,7 @@ export function ServiceDialog({
                 id={fid('locationArea')}
                 maxLength={SERVICE_LOCATION_AREA_MAX}
                 value={form.locationArea}
-                onChange={(e) => set('locationArea', e.target.value)}
+                onValueChange={(value) => set('locationArea', value)}
                 {...invalid('locationArea')}
               />
             </FormField>
@@ -285,7 +285,7 @@ export function ServiceDialog({
                     required
                     maxLength={SERVICE_LOCATION_ADDRESS_MAX}
                     value={form.locationAddress}
-                    onChange={(e) => set('locationAddress', e.target.value)}
+                    onValueChange={(value) => set('locationAddress', value)}
                     {...invalid('locationAddress')}
                   />
                 </FormField>
