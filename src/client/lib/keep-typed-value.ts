@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type Ref, type RefCallback } from 'react';
+import { useCallback, type RefCallback } from 'react';
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -8,36 +8,25 @@ type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * The page is on screen, and can be typed into or autofilled by a password manager, before its
  * JavaScript runs. Hydrating a controlled control, React leaves the browser's value in place but
  * its state still holds the value the server rendered ('' for an empty form): a submit sends that
- * state, and the next render writes it back over what was typed. So when the control first
- * appears, a value in the browser that differs from the one rendered is handed to
- * `onValueChange`, and the state takes it. After that, typing arrives as change events as usual.
- * On a page rendered in the browser the two are the same and nothing happens.
+ * state, and the next render writes it back over what was typed. So when the control is first
+ * attached (in the commit, before anything can render again), a value in the browser that differs
+ * from `value`, the one rendered, is handed to `adopt`, and the state takes it. After that, typing
+ * arrives as change events as usual. A control rendered in the browser starts with the two equal.
  *
- * Returns the ref to put on the control (it also fills `ref`, when the caller passes one).
+ * Returns the ref to put on the control. The primitives that use it (Input, Textarea,
+ * NativeSelect) take no `ref` of their own: none of their callers needs one.
  */
 export function useKeepTypedValue<E extends FormControl>(
   value: unknown,
-  onValueChange: ((value: string) => void) | undefined,
-  ref?: Ref<E>,
+  adopt: ((value: string, control: E) => void) | undefined,
 ): RefCallback<E> {
-  const node = useRef<E | null>(null);
-  useLayoutEffect(() => {
-    const control = node.current;
-    if (!control || !onValueChange || value === undefined || value === null) return;
-    const rendered = String(value);
-    if (control.value === rendered) return;
-    // A select shows its first option when none has the rendered value: nothing was chosen there.
-    if (control instanceof HTMLSelectElement && ![...control.options].some((o) => o.value === rendered)) return;
-    onValueChange(control.value);
-    // Once, when the control first appears: only then can the browser hold a value React never saw.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return useCallback(
-    (element: E | null) => {
-      node.current = element;
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
+    (control: E | null) => {
+      if (control && control.value !== String(value)) adopt?.(control.value, control);
     },
-    [ref],
+    // The value and `adopt` of the render that attaches the control: only then can the browser
+    // hold a value React never saw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
   );
 }

@@ -11,16 +11,21 @@ export function NativeSelect({
   className,
   wrapperClassName,
   children,
-  ref,
   onChange,
   onValueChange,
   ...props
-}: ComponentProps<'select'> & {
+}: Omit<ComponentProps<'select'>, 'ref'> & {
   wrapperClassName?: string;
   /** The option chosen; also one chosen before hydration (see useKeepTypedValue). */
   onValueChange?: (value: string) => void;
 }) {
-  const keepTyped = useKeepTypedValue(props.value, onValueChange, ref);
+  const rendered = String(props.value);
+  // Only an option the page rendered: one shown in place of an unknown value was never chosen.
+  const keepTyped = useKeepTypedValue<HTMLSelectElement>(
+    props.value,
+    onValueChange &&
+      ((chosen, select) => [...select.options].some((o) => o.value === rendered) && onValueChange(chosen)),
+  );
   return (
     <div data-slot="native-select-wrapper" className={cn('relative w-full min-w-0', wrapperClassName)}>
       <select
@@ -33,14 +38,10 @@ export function NativeSelect({
           '[&>option]:bg-popover [&>option]:text-popover-foreground',
           className,
         )}
-        onChange={
-          onChange || onValueChange
-            ? (event) => {
-                onChange?.(event);
-                onValueChange?.(event.target.value);
-              }
-            : undefined
-        }
+        onChange={(event) => {
+          onChange?.(event);
+          onValueChange?.(event.target.value);
+        }}
         {...props}
       >
         {children}

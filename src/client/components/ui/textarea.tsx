@@ -5,12 +5,11 @@ import { cn } from '@/lib/utils';
 /** A multi-line text box styled like Input (both themes, focus ring, invalid state). */
 export function Textarea({
   className,
-  ref,
   onChange,
   onValueChange,
   ...props
-}: ComponentProps<'textarea'> & { onValueChange?: (value: string) => void }) {
-  const keepTyped = useKeepTypedValue(props.value, onValueChange, ref);
+}: Omit<ComponentProps<'textarea'>, 'ref'> & { onValueChange?: (value: string) => void }) {
+  const keepTyped = useKeepTypedValue(props.value, onValueChange);
   return (
     <textarea
       ref={keepTyped}
@@ -21,14 +20,10 @@ export function Textarea({
         'aria-invalid:border-destructive aria-invalid:ring-destructive/25',
         className,
       )}
-      onChange={
-        onChange || onValueChange
-          ? (event) => {
-              onChange?.(event);
-              onValueChange?.(event.target.value);
-            }
-          : undefined
-      }
+      onChange={(event) => {
+        onChange?.(event);
+        onValueChange?.(event.target.value);
+      }}
       {...props}
     />
   );

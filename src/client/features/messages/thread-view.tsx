@@ -87,7 +87,7 @@ function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: b
 
 function Composer({ thread }: { thread: ThreadRef }) {
   const [text, setText] = useState('');
-  const keepTyped = useKeepTypedValue<HTMLTextAreaElement>(text, setText);
+  const keepTyped = useKeepTypedValue<HTMLTextAreaElement>(text, (typed) => setText(typed));
   const send = useSendMessage(thread);
   const inputId = `composer-${thread.kind}-${thread.id}`;
   const isBlank = text.trim().length === 0;
