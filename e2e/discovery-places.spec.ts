@@ -102,7 +102,10 @@ test.describe('the city box', () => {
 });
 
 test.describe('never losing the place', () => {
-  test('Book Now signed out: sign in says why, then lands on checkout with the date chosen', async ({ page, request }) => {
+  test('Book Now signed out: sign in says why, then lands on checkout with the date chosen', async ({
+    page,
+    request,
+  }) => {
     const service = await featuredService(request);
     await page.goto(`/service/${service.id}`);
     const grid = page.getByRole('grid');
