@@ -44,7 +44,7 @@ describe('the Create Service fields', () => {
     expect(tagOf(html, 'svc-price')).not.toMatch(/ disabled=""/);
     expect(tagOf(html, 'svc-free')).toContain('role="checkbox"');
     expect(tagOf(html, 'svc-free')).toContain('aria-checked="false"');
-    expect(html).toContain('Free (no price)');
+    expect(html).toContain('Free service');
     // Every placeholder is visibly a hint.
     for (const [, text] of html.matchAll(/placeholder="([^"]*)"/g)) expect(text).toMatch(/^e\.g\. /);
   });

@@ -312,7 +312,7 @@ export function ServiceFields({
               onCheckedChange={(checked) => onChange('isFree', checked === true)}
             />
             <Label htmlFor={fid('free')} className="font-normal">
-              Free (no price)
+              Free service
             </Label>
           </div>
         </FormField>
