@@ -96,7 +96,8 @@ function checkPriceChoice(isEdit: boolean) {
       if (v.price !== undefined && v.price !== 0)
         ctx.addIssue({ code: 'custom', message: SERVICE_FREE_WITH_PRICE, path: ['free'] });
     } else if (v.price === undefined) {
-      if (!isEdit || v.free === false) ctx.addIssue({ code: 'custom', message: SERVICE_PRICE_REQUIRED, path: ['price'] });
+      if (!isEdit || v.free === false)
+        ctx.addIssue({ code: 'custom', message: SERVICE_PRICE_REQUIRED, path: ['price'] });
     } else if (v.price === 0) {
       ctx.addIssue({ code: 'custom', message: SERVICE_FREE_NEEDS_CHOICE, path: ['price'] });
     }
