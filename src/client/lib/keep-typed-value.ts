@@ -1,4 +1,4 @@
-import { useCallback, type RefCallback } from 'react';
+import type { RefCallback } from 'react';
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -8,10 +8,11 @@ type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * The page is on screen, and can be typed into or autofilled by a password manager, before its
  * JavaScript runs. Hydrating a controlled control, React leaves the browser's value in place but
  * its state still holds the value the server rendered ('' for an empty form): a submit sends that
- * state, and the next render writes it back over what was typed. So when the control is first
- * attached (in the commit, before anything can render again), a value in the browser that differs
- * from `value`, the one rendered, is handed to `adopt`, and the state takes it. After that, typing
- * arrives as change events as usual. A control rendered in the browser starts with the two equal.
+ * state, and the next render writes it back over what was typed. So in the commit that hydrates
+ * the control, before anything can render again, a value in the browser that differs from `value`,
+ * the one rendered, is handed to `adopt`, and the state takes it. The ref runs at every commit,
+ * but React has by then written `value` into every control it did not hydrate, so the two differ
+ * only after hydration. After that, typing arrives as change events as usual.
  *
  * Returns the ref to put on the control. The primitives that use it (Input, Textarea,
  * NativeSelect) take no `ref` of their own: none of their callers needs one.
@@ -20,13 +21,7 @@ export function useKeepTypedValue<E extends FormControl>(
   value: unknown,
   adopt: ((value: string, control: E) => void) | undefined,
 ): RefCallback<E> {
-  return useCallback(
-    (control: E | null) => {
-      if (control && control.value !== String(value)) adopt?.(control.value, control);
-    },
-    // The value and `adopt` of the render that attaches the control: only then can the browser
-    // hold a value React never saw.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  return (control) => {
+    if (control && control.value !== `${value}`) adopt?.(control.value, control);
+  };
 }
