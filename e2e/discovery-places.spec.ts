@@ -102,7 +102,7 @@ test.describe('the city box', () => {
 });
 
 test.describe('never losing the place', () => {
-  test('Book Now signed out: sign in says why, then back on the service with the date still chosen', async ({
+  test('Book Now signed out: sign in says why, then lands on checkout with the date chosen', async ({
     page,
     request,
   }) => {
@@ -115,19 +115,22 @@ test.describe('never losing the place', () => {
     await day.click();
     const selected = page.getByText(/^Selected: /);
     await expect(selected).toBeVisible();
-    const chosen = await selected.textContent();
+    const chosenName = await grid.locator('[data-selected]').getAttribute('aria-label');
 
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page).toHaveURL(/\/auth\/signin\?next=.+&reason=book$/);
+    const next = new URL(page.url()).searchParams.get('next') ?? '';
+    expect(next).toMatch(new RegExp(`^/checkout/${service.id}\\?date=\\d{4}-\\d{2}-\\d{2}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to book this service' })).toBeVisible();
     await expectNoSeriousViolations(page, 'sign in with a reason');
     await signInHere(page);
-    await expect(page).toHaveURL(new RegExp(`/service/${service.id}\\?date=\\d{4}-\\d{2}-\\d{2}$`), AFTER_SIGN_IN);
-    await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible();
-    await expect(page.getByText(/^Selected: /)).toHaveText(chosen ?? '');
-    // Signed in now, Book Now goes on to checkout with that date.
-    await page.getByRole('button', { name: 'Book Now' }).click();
-    await expect(page).toHaveURL(new RegExp(`/checkout/${service.id}\\?date=\\d{4}-\\d{2}-\\d{2}$`));
+    // Straight to checkout (decision 035), with the day chosen on the service page.
+    await expect(page).toHaveURL(next, AFTER_SIGN_IN);
+    await expect(page.getByRole('heading', { name: 'Booking Details' })).toBeVisible();
+    await expect(page.getByRole('grid', { name: /Booking date/ }).locator('[data-selected]')).toHaveAttribute(
+      'aria-label',
+      chosenName ?? '',
+    );
   });
 
   test('the heart signed out: sign in, then back on the same page', async ({ page }) => {

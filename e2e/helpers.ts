@@ -4,17 +4,35 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails on any serious or critical accessibility violation on the current page. */
-export async function expectNoSeriousA11yViolations(page: Page, context: string) {
+/**
+ * Fails on any serious or critical accessibility violation on the current page. `labelInName` also
+ * runs axe's label-content-name-mismatch (WCAG 2.5.3, off by default as experimental): a control's
+ * accessible name must contain the text it shows.
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  context: string,
+  options: { labelInName?: boolean } = {},
+) {
   // Colours are judged as they settle: a toast or dialog half way through its fade-in has a
   // contrast no one reads it at. Finite animations only (a spinner runs forever).
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (options.labelInName) builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe on ${context}`).toEqual([]);
+}
+
+/** A screenshot for a person to look at, under SCREENSHOT_DIR when it is set (never in the repo). */
+export async function screenshotTo(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 export async function expectNoHorizontalScroll(page: Page, context: string) {

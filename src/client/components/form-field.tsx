@@ -42,7 +42,7 @@ export function EmailField({ id, value, onChange }: { id: string; value: string;
         inputMode="email"
         required
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onValueChange={(value) => onChange(value)}
         placeholder="you@example.com"
       />
     </FormField>

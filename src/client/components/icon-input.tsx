@@ -1,6 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { Input, type InputProps } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -16,7 +16,7 @@ export function IconInput({
   className,
   containerClassName,
   ...props
-}: Omit<ComponentProps<'input'>, 'id'> & {
+}: Omit<InputProps, 'id'> & {
   id: string;
   icon: LucideIcon;
   label: ReactNode;

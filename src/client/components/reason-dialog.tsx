@@ -60,7 +60,7 @@ export function ReasonDialog({
               value={reason}
               maxLength={maxLength}
               disabled={isPending}
-              onChange={(event) => setReason(event.target.value)}
+              onValueChange={(value) => setReason(value)}
             />
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

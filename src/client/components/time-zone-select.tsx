@@ -102,7 +102,7 @@ export function TimeZoneSelect({
         required={required}
         disabled={disabled}
         aria-describedby={description ? `${id}-help` : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onValueChange={(value) => onChange(value)}
       >
         <option value="">Choose your time zone…</option>
         {options.map((o) => (

@@ -351,7 +351,7 @@ export function BrowsePage() {
             <NativeSelect
               id="browse-sort"
               value={filters.sortBy}
-              onChange={(e) => updateFilters({ sortBy: e.target.value })}
+              onValueChange={(value) => updateFilters({ sortBy: value })}
               wrapperClassName="w-48"
             >
               {SORT_OPTIONS.map((option) => (

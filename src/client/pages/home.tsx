@@ -88,7 +88,7 @@ function HeroSearch() {
         large
         name="q"
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onValueChange={setQ}
         placeholder="Massage, tours, private chef…"
         autoComplete="off"
         className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"

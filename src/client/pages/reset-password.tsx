@@ -105,7 +105,7 @@ export function ResetPasswordPage() {
               aria-describedby={fieldError ? 'reset-password-help reset-confirm-error' : 'reset-password-help'}
               aria-invalid={fieldError ? true : undefined}
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onValueChange={(value) => setPassword(value)}
             />
             <p id="reset-password-help" className="text-xs text-muted-foreground">
               Must be at least {PASSWORD_MIN_LENGTH} characters long
@@ -121,7 +121,7 @@ export function ResetPasswordPage() {
               aria-describedby={fieldError ? 'reset-confirm-error' : undefined}
               aria-invalid={fieldError ? true : undefined}
               value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
+              onValueChange={(value) => setConfirm(value)}
             />
           </FormField>
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>

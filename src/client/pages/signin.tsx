@@ -93,7 +93,7 @@ export function SignInPage() {
             autoComplete="current-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={(value) => setPassword(value)}
           />
           <Link
             to="/auth/forgot-password"

@@ -161,7 +161,7 @@ export function SignUpPage() {
             required
             maxLength={100}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onValueChange={(value) => setName(value)}
             placeholder="Alex Morgan"
           />
         </div>
@@ -176,7 +176,7 @@ export function SignUpPage() {
             required
             aria-describedby="signup-password-help"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={(value) => setPassword(value)}
           />
           <p id="signup-password-help" className="text-xs text-muted-foreground">
             Must be at least {PASSWORD_MIN_LENGTH} characters long

@@ -76,6 +76,39 @@ export const servicePhotosSchema = z
   .max(SERVICE_PHOTOS_MAX, `A service can have at most ${SERVICE_PHOTOS_MAX} photos`)
   .refine((urls) => new Set(urls).size === urls.length, 'The same photo is listed twice');
 
+/**
+ * A free service is an explicit choice (docs/product.md, Provider dashboard): a price of 0 is
+ * accepted only with `free: true`, so an empty price field cannot publish a "$0" service by
+ * mistake. `free` is not stored: a free service is one whose price is 0.
+ */
+export const SERVICE_PRICE_REQUIRED = 'Enter a price, or mark the service as free (free: true)';
+export const SERVICE_FREE_NEEDS_CHOICE =
+  'A price of $0 makes the service free: mark it as free (free: true) or enter a price above $0';
+export const SERVICE_FREE_WITH_PRICE = 'A free service has no price: send price 0 (or none) with free: true';
+const serviceFreeSchema = z.boolean({ error: 'free must be true or false' });
+
+type PriceChoice = { price?: number | undefined; free?: boolean | undefined };
+
+/** The price/free rule; on an edit, neither sent means the price is not changed. */
+function checkPriceChoice(isEdit: boolean) {
+  return (v: PriceChoice, ctx: z.RefinementCtx) => {
+    if (v.free === true) {
+      if (v.price !== undefined && v.price !== 0)
+        ctx.addIssue({ code: 'custom', message: SERVICE_FREE_WITH_PRICE, path: ['free'] });
+    } else if (v.price === undefined) {
+      if (!isEdit || v.free === false)
+        ctx.addIssue({ code: 'custom', message: SERVICE_PRICE_REQUIRED, path: ['price'] });
+    } else if (v.price === 0) {
+      ctx.addIssue({ code: 'custom', message: SERVICE_FREE_NEEDS_CHOICE, path: ['price'] });
+    }
+  };
+}
+
+/** What is stored: the price, 0 for a free service; `free` itself is not kept. */
+function withPriceOfChoice<T extends PriceChoice>({ free, ...rest }: T): Omit<T, 'free'> {
+  return free === true ? { ...rest, price: 0 } : rest;
+}
+
 const locationTypeSchema = z.enum(LOCATION_TYPES, {
   error: `Where it happens must be one of ${LOCATION_TYPES.join(', ')}`,
 });
@@ -96,7 +129,10 @@ export const createServiceSchema = z
     title: serviceTitleSchema,
     description: serviceDescriptionSchema.default(''),
     categoryId: z.string({ error: 'Category is required' }).uuid('Category is required'),
-    price: servicePriceSchema,
+    /** Integer cents; required unless `free` is true, and 0 only with `free: true`. */
+    price: servicePriceSchema.optional(),
+    /** True to offer the service free (its price is then 0); optional, for clients that predate it. */
+    free: serviceFreeSchema.optional(),
     pricingUnit: pricingUnitSchema.default('per hour'),
     minHours: serviceMinHoursSchema.default(1),
     city: serviceCitySchema,
@@ -110,7 +146,9 @@ export const createServiceSchema = z
   .refine((v) => !needsServiceAddress(v.locationType) || !!v.locationAddress, {
     message: SERVICE_ADDRESS_REQUIRED,
     path: ['locationAddress'],
-  });
+  })
+  .superRefine(checkPriceChoice(false))
+  .transform(({ price, ...rest }) => withPriceOfChoice({ ...rest, price: price ?? 0 }));
 export type CreateServiceInput = z.input<typeof createServiceSchema>;
 export type CreateServiceData = z.output<typeof createServiceSchema>;
 
@@ -124,6 +162,7 @@ export const updateServiceSchema = z
     description: serviceDescriptionSchema,
     categoryId: z.string().uuid('Category is required'),
     price: servicePriceSchema,
+    free: serviceFreeSchema,
     pricingUnit: pricingUnitSchema,
     minHours: serviceMinHoursSchema,
     city: serviceCitySchema,
@@ -134,7 +173,9 @@ export const updateServiceSchema = z
     locationArea: locationAreaSchema,
   })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send at least one field');
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send at least one field')
+  .superRefine(checkPriceChoice(true))
+  .transform(withPriceOfChoice);
 export type UpdateServiceInput = z.input<typeof updateServiceSchema>;
 export type UpdateServiceData = z.output<typeof updateServiceSchema>;
 

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { cn } from '@/lib/utils';
 
 /**
@@ -10,11 +11,25 @@ export function NativeSelect({
   className,
   wrapperClassName,
   children,
+  onChange,
+  onValueChange,
   ...props
-}: ComponentProps<'select'> & { wrapperClassName?: string }) {
+}: Omit<ComponentProps<'select'>, 'ref'> & {
+  wrapperClassName?: string;
+  /** The option chosen; also one chosen before hydration (see useKeepTypedValue). */
+  onValueChange?: (value: string) => void;
+}) {
+  const rendered = String(props.value);
+  // Only an option the page rendered: one shown in place of an unknown value was never chosen.
+  const keepTyped = useKeepTypedValue<HTMLSelectElement>(
+    props.value,
+    onValueChange &&
+      ((chosen, select) => [...select.options].some((o) => o.value === rendered) && onValueChange(chosen)),
+  );
   return (
     <div data-slot="native-select-wrapper" className={cn('relative w-full min-w-0', wrapperClassName)}>
       <select
+        ref={keepTyped}
         data-slot="native-select"
         className={cn(
           'flex h-10 w-full min-w-0 cursor-pointer appearance-none truncate rounded-md border border-input bg-background py-2 pr-9 pl-3 text-base shadow-xs transition-[color,box-shadow,border-color] outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/20',
@@ -23,6 +38,10 @@ export function NativeSelect({
           '[&>option]:bg-popover [&>option]:text-popover-foreground',
           className,
         )}
+        onChange={(event) => {
+          onChange?.(event);
+          onValueChange?.(event.target.value);
+        }}
         {...props}
       >
         {children}

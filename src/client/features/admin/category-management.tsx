@@ -72,7 +72,7 @@ function AddCategoryForm() {
             maxLength={60}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={errors.name ? 'category-name-error' : undefined}
-            onChange={(e) => setName(e.target.value)}
+            onValueChange={(value) => setName(value)}
             placeholder="e.g. Surf Lessons"
           />
         </FormField>
@@ -84,7 +84,7 @@ function AddCategoryForm() {
             maxLength={40}
             aria-invalid={errors.slug ? true : undefined}
             aria-describedby={errors.slug ? 'category-slug-error' : 'category-slug-help'}
-            onChange={(e) => setSlug(e.target.value)}
+            onValueChange={(value) => setSlug(value)}
             placeholder="e.g. surf-lessons"
           />
           {!errors.slug && (
@@ -99,7 +99,7 @@ function AddCategoryForm() {
             value={icon}
             maxLength={40}
             aria-describedby="category-icon-help"
-            onChange={(e) => setIcon(e.target.value)}
+            onValueChange={(value) => setIcon(value)}
             placeholder="e.g. 🏄 or waves"
           />
           <p id="category-icon-help" className="text-xs text-muted-foreground">

@@ -215,7 +215,7 @@ export function PendingProviders() {
             id="reject-reason"
             value={reason}
             maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
+            onValueChange={(value) => setReason(value)}
             placeholder="e.g. The document is blurred. Please upload a sharper photo."
           />
         </div>

@@ -165,7 +165,7 @@ export function ServiceModeration() {
             type="search"
             className="pl-9"
             value={search.text}
-            onChange={(e) => search.setText(e.target.value)}
+            onValueChange={(value) => search.setText(value)}
             placeholder="e.g. yoga or Ana"
           />
         </div>

@@ -169,7 +169,7 @@ function ChangeEmailForm({
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onValueChange={(value) => setEmail(value)}
           aria-invalid={errorFor('email') ? true : undefined}
           aria-describedby={errorFor('email') ? 'new-email-error' : undefined}
         />
@@ -182,7 +182,7 @@ function ChangeEmailForm({
           autoComplete="current-password"
           required
           value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          onValueChange={(value) => setCurrentPassword(value)}
           aria-invalid={errorFor('password') ? true : undefined}
           aria-describedby={errorFor('password') ? 'email-current-password-error' : undefined}
         />

@@ -71,7 +71,7 @@ export function PasswordCard({ email }: { email: string }) {
               autoComplete="current-password"
               required
               value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
+              onValueChange={(value) => setCurrentPassword(value)}
               aria-invalid={errorFor('current') ? true : undefined}
               aria-describedby={errorFor('current') ? 'current-password-error' : undefined}
             />
@@ -85,7 +85,7 @@ export function PasswordCard({ email }: { email: string }) {
               required
               minLength={PASSWORD_MIN_LENGTH}
               value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
+              onValueChange={(value) => setNewPassword(value)}
               aria-invalid={errorFor('new') ? true : undefined}
               aria-describedby="new-password-help"
             />
@@ -105,7 +105,7 @@ export function PasswordCard({ email }: { email: string }) {
               autoComplete="new-password"
               required
               value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
+              onValueChange={(value) => setConfirmPassword(value)}
               aria-invalid={errorFor('confirm') ? true : undefined}
               aria-describedby={errorFor('confirm') ? 'confirm-password-error' : undefined}
             />

@@ -193,7 +193,7 @@ function NameForm({ user }: { user: User }) {
           required
           maxLength={NAME_MAX_LENGTH}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onValueChange={(value) => setName(value)}
         />
       </div>
       <div className="flex flex-col gap-2">

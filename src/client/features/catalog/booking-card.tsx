@@ -27,8 +27,8 @@ import { useViewerToday } from '@/lib/viewer-clock';
  * provider's zone, so a browser far ahead of or behind UTC cannot move it to another day.
  * Only the days of the month on screen with a free start time (GET .../available-days for the
  * service's minimum hours) can be chosen.
- * Signed out, Book Now keeps the chosen date in the page's address and sends it as `next` to
- * sign in, which comes back here with the date still chosen (decision 016).
+ * Signed out, Book Now sends the checkout with the chosen date as `next` to sign in (or up), which
+ * lands there (decision 035; the return path is checked as decision 016 says).
  */
 const FREE_DAYS_FRESH_MS = 30_000;
 
@@ -59,7 +59,7 @@ export function BookingCard({ service }: { service: Service }) {
   function handleBook() {
     const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
     if (!user) {
-      navigate(signInPath(`/service/${service.id}${query}`, 'book'));
+      navigate(signInPath(`/checkout/${service.id}${query}`, 'book'));
       return;
     }
     if (user.role !== 'TRAVELER' && service.provider.userId !== user.id) {

@@ -68,7 +68,7 @@ export function BrowseFilters({
         type="search"
         name="q"
         value={search.text}
-        onChange={(e) => search.setText(e.target.value)}
+        onValueChange={(value) => search.setText(value)}
         placeholder="Search massage, tours, chefs…"
         maxLength={SEARCH_TEXT_MAX}
         autoComplete="off"
@@ -95,7 +95,7 @@ export function BrowseFilters({
         <NativeSelect
           id={`${idPrefix}-category`}
           value={filters.category}
-          onChange={(e) => onChange({ category: e.target.value })}
+          onValueChange={(value) => onChange({ category: value })}
           className="bg-card dark:bg-input/20"
         >
           <option value="">All Categories</option>
@@ -114,7 +114,7 @@ export function BrowseFilters({
         <NativeSelect
           id={`${idPrefix}-rating`}
           value={String(filters.minRating)}
-          onChange={(e) => onChange({ minRating: e.target.value })}
+          onValueChange={(value) => onChange({ minRating: value })}
           className="bg-card dark:bg-input/20"
         >
           {RATING_OPTIONS.map((r) => (

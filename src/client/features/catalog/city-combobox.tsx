@@ -114,8 +114,8 @@ export function CityCombobox({
         aria-controls={listId}
         aria-activedescendant={isExpanded && active >= 0 ? optionId(active) : undefined}
         value={value}
-        onChange={(e) => {
-          onValueChange(e.target.value);
+        onValueChange={onValueChange}
+        onChange={() => {
           setIsOpen(true);
           setActive(-1);
         }}

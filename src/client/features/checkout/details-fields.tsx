@@ -24,7 +24,7 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
             max={24}
             step={1}
             value={state.hoursText}
-            onChange={(event) => dispatch({ type: 'typeHours', text: event.target.value })}
+            onValueChange={(value) => dispatch({ type: 'typeHours', text: value })}
             aria-invalid={hoursInvalid || undefined}
             aria-describedby={hoursInvalid ? 'checkout-hours-hint checkout-hours-error' : 'checkout-hours-hint'}
           />
@@ -58,7 +58,7 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
             maxLength={BOOKING_ADDRESS_MAX}
             placeholder="Where should the provider come?"
             value={state.address}
-            onChange={(event) => dispatch({ type: 'typeAddress', text: event.target.value })}
+            onValueChange={(value) => dispatch({ type: 'typeAddress', text: value })}
             aria-invalid={flow.addressMissing || undefined}
             aria-describedby={flow.addressMissing ? 'checkout-address-error' : undefined}
           />
@@ -87,7 +87,7 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
           maxLength={BOOKING_NOTES_MAX}
           placeholder="Anything the provider should know"
           value={state.notes}
-          onChange={(event) => dispatch({ type: 'typeNotes', text: event.target.value })}
+          onValueChange={(value) => dispatch({ type: 'typeNotes', text: value })}
         />
       </div>
     </div>

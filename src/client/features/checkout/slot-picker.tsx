@@ -62,10 +62,10 @@ export function SlotPicker({
               type="button"
               variant={isChosen ? 'default' : 'outline'}
               aria-pressed={isChosen}
-              aria-label={label.viewerTime ? `${label.time} (${label.viewerTime} your time)` : label.time}
               onClick={() => onChoose(slot.start)}
               className={cn('h-auto min-h-11 flex-col gap-0 py-1.5 tabular-nums', isChosen && 'shadow-sm')}
             >
+              {/* The name is the text shown (label in name): '9:00 AM (2:00 PM your time)'. */}
               <span className="font-semibold">{label.time}</span>
               {label.viewerTime && (
                 <span
@@ -74,7 +74,9 @@ export function SlotPicker({
                     isChosen ? 'text-primary-foreground/90' : 'text-muted-foreground',
                   )}
                 >
+                  <span className="sr-only"> (</span>
                   {label.viewerTime}
+                  <span className="sr-only"> your time)</span>
                 </span>
               )}
             </Button>

@@ -97,7 +97,7 @@ export function InquiryDialog({
               <NativeSelect
                 id={`${id}-service`}
                 value={serviceId}
-                onChange={(event) => setServiceId(event.target.value)}
+                onValueChange={(value) => setServiceId(value)}
                 disabled={start.isPending}
               >
                 {services.map((s) => (
@@ -117,7 +117,7 @@ export function InquiryDialog({
               maxLength={4000}
               placeholder="Hi! Is this available next week? ..."
               disabled={start.isPending}
-              onChange={(event) => setText(event.target.value)}
+              onValueChange={(value) => setText(value)}
             />
           </div>
           <DialogFooter>

@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { useAuth } from '@/lib/auth-context';
 import { bookingWhen } from '@/lib/booking-time';
+import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { pluralize } from '@/lib/format';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
@@ -84,6 +85,7 @@ function ThreadHeader({
 
 function Composer({ thread }: { thread: ThreadRef }) {
   const [text, setText] = useState('');
+  const keepTyped = useKeepTypedValue<HTMLTextAreaElement>(text, (typed) => setText(typed));
   const send = useSendMessage(thread);
   const inputId = `composer-${thread.kind}-${thread.id}`;
   const isBlank = text.trim().length === 0;
@@ -113,6 +115,7 @@ function Composer({ thread }: { thread: ThreadRef }) {
         Message
       </label>
       <textarea
+        ref={keepTyped}
         id={inputId}
         value={text}
         onChange={(e) => setText(e.target.value)}

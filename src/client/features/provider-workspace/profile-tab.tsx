@@ -104,7 +104,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             value={displayName}
             maxLength={NAME_MAX_LENGTH}
             required
-            onChange={(e) => setDisplayName(e.target.value)}
+            onValueChange={(value) => setDisplayName(value)}
             {...invalid('displayName')}
           />
         </FormField>
@@ -114,7 +114,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             rows={5}
             value={bio}
             maxLength={PROFILE_BIO_MAX}
-            onChange={(e) => setBio(e.target.value)}
+            onValueChange={(value) => setBio(value)}
             placeholder="Who you are, your experience, what travelers can expect"
             {...invalid('bio')}
           />
@@ -125,7 +125,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             value={baseCity}
             maxLength={PROFILE_CITY_MAX}
             autoComplete="address-level2"
-            onChange={(e) => setBaseCity(e.target.value)}
+            onValueChange={(value) => setBaseCity(value)}
             {...invalid('baseCity')}
           />
         </FormField>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CircleAlert } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@shared/api/catalog-responses';
 import type { CreateServiceInput, ProviderService } from '@shared/api/provider-workspace';
@@ -19,7 +20,10 @@ import {
 } from '@shared/domain/service-location';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { FormField } from '@/components/form-field';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import {
   Dialog,
   DialogContent,
@@ -34,8 +38,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { fieldErrorsOf } from './field-errors';
+import { cn } from '@/lib/utils';
 import { Textarea } from '@/components/ui/textarea';
-import { initialState, toPayload, type FormState } from './service-form';
+import { formErrors, initialState, toPayload, type FormState } from './service-form';
 import { createServiceRequest, invalidateAfterServiceChange, updateServiceRequest } from './workspace-api';
 
 /**
@@ -54,6 +59,7 @@ const FIELDS = [
   'categoryId',
   'city',
   'price',
+  'free',
   'pricingUnit',
   'minHours',
   'photos',
@@ -61,7 +67,8 @@ const FIELDS = [
   'locationAddress',
   'locationArea',
 ] as const;
-type Field = (typeof FIELDS)[number];
+export type Field = (typeof FIELDS)[number];
+export type FieldErrors = Partial<Record<Field, string>>;
 
 /**
  * The Create Service dialog (docs/product.md, Provider dashboard), which also edits a service. Save
@@ -82,7 +89,9 @@ export function ServiceDialog({
   const queryClient = useQueryClient();
   const id = useId();
   const [form, setForm] = useState<FormState>(() => initialState(service));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's refusal (4xx) when no field shows it: said in the dialog, in its words.
+  const [refusal, setRefusal] = useState<string | undefined>();
   const [isUploading, setIsUploading] = useState(false);
   const isEdit = Boolean(service);
 
@@ -99,18 +108,23 @@ export function ServiceDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      const fieldErrors = fieldErrorsOf(error, FIELDS);
+      const fieldErrors: FieldErrors = fieldErrorsOf(error, FIELDS);
       const message = error instanceof ApiError && error.status < 500 ? error.body?.message : undefined;
       if (message && /category/i.test(message) && !fieldErrors.categoryId) fieldErrors.categoryId = message;
       if (message && /photo|upload/i.test(message) && !fieldErrors.photos) fieldErrors.photos = message;
+      if (fieldErrors.free && !fieldErrors.price) fieldErrors.price = fieldErrors.free;
       setErrors(fieldErrors);
+      if (message) {
+        // Refused for what was sent: the reason, at its field or else in the dialog.
+        setRefusal(Object.values(fieldErrors).includes(message) ? undefined : message);
+        focusFirstError(fieldErrors);
+        return;
+      }
+      // The product's words for a failure that is not the form's (docs/product.md).
       toast({
         variant: 'destructive',
         title: isEdit ? 'Failed to update service' : 'Failed to create service',
-        // The product's words for a failed create (docs/product.md); the reason is shown on the
-        // field it concerns.
-        description:
-          isEdit && error instanceof ApiError && error.status === 400 && message ? message : 'Please try again later.',
+        description: 'Please try again later.',
       });
     },
   });
@@ -118,18 +132,28 @@ export function ServiceDialog({
   function set<K extends keyof FormState>(key: K, value: FormState[K]) {
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key as Field]) setErrors((e) => ({ ...e, [key]: undefined }));
+    if (key === 'isFree' && errors.price) setErrors((e) => ({ ...e, price: undefined }));
+  }
+
+  function focusFirstError(found: FieldErrors) {
+    const first = FIELDS.find((name) => found[name] && name !== 'free' && name !== 'photos');
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSave) return;
+    setRefusal(undefined);
+    const found = formErrors(form);
+    if (Object.keys(found).length > 0) {
+      setErrors((e) => ({ ...e, ...found }));
+      focusFirstError(found);
+      return;
+    }
     save.mutate(toPayload(form));
   }
 
   const canSave = form.title.trim() !== '' && form.categoryId !== '' && !isUploading && !save.isPending;
-  const fid = (name: Field) => `${id}-${name}`;
-  const invalid = (name: Field) =>
-    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
@@ -144,169 +168,22 @@ export function ServiceDialog({
             </DialogDescription>
           </DialogHeader>
 
-          <FormField id={fid('title')} label="Service Title" error={errors.title}>
-            <Input
-              id={fid('title')}
-              value={form.title}
-              maxLength={SERVICE_TITLE_MAX}
-              required
-              onChange={(e) => set('title', e.target.value)}
-              placeholder="Sunset walking tour of Alfama"
-              {...invalid('title')}
-            />
-          </FormField>
+          <ServiceFields
+            idPrefix={id}
+            form={form}
+            errors={errors}
+            categories={categories}
+            onChange={set}
+            onUploadingChange={setIsUploading}
+          />
 
-          <FormField id={fid('description')} label="Description" error={errors.description}>
-            <Textarea
-              id={fid('description')}
-              rows={4}
-              value={form.description}
-              maxLength={SERVICE_DESCRIPTION_MAX}
-              onChange={(e) => set('description', e.target.value)}
-              placeholder="What travelers get, where you meet, what to bring"
-              {...invalid('description')}
-            />
-          </FormField>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={fid('categoryId')} label="Category" error={errors.categoryId}>
-              <NativeSelect
-                id={fid('categoryId')}
-                value={form.categoryId}
-                required
-                onChange={(e) => set('categoryId', e.target.value)}
-                {...invalid('categoryId')}
-              >
-                <option value="">Select a category</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id={fid('city')} label="City" error={errors.city}>
-              <Input
-                id={fid('city')}
-                value={form.city}
-                maxLength={SERVICE_CITY_MAX}
-                autoComplete="address-level2"
-                onChange={(e) => set('city', e.target.value)}
-                placeholder="Lisbon"
-                {...invalid('city')}
-              />
-            </FormField>
-          </div>
-
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id={fid('price')} label="Price" error={errors.price}>
-              <div className="relative">
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
-                >
-                  $
-                </span>
-                <Input
-                  id={fid('price')}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100000}
-                  step="any"
-                  className="pl-7"
-                  value={form.price}
-                  onChange={(e) => set('price', e.target.value)}
-                  placeholder="50"
-                  {...invalid('price')}
-                />
-              </div>
-            </FormField>
-            <FormField id={fid('pricingUnit')} label="Unit" error={errors.pricingUnit}>
-              <NativeSelect
-                id={fid('pricingUnit')}
-                value={form.pricingUnit}
-                onChange={(e) => set('pricingUnit', e.target.value as FormState['pricingUnit'])}
-              >
-                {PRICING_UNITS.map((u) => (
-                  <option key={u} value={u}>
-                    {u}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id={fid('minHours')} label={minHoursLabel(form.pricingUnit)} error={errors.minHours}>
-              <Input
-                id={fid('minHours')}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={SERVICE_MIN_HOURS_MAX}
-                step={1}
-                value={form.minHours}
-                onChange={(e) => set('minHours', e.target.value)}
-                {...invalid('minHours')}
-              />
-            </FormField>
-          </div>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={fid('locationType')} label="Where it happens" error={errors.locationType}>
-              <NativeSelect
-                id={fid('locationType')}
-                value={form.locationType}
-                onChange={(e) => set('locationType', e.target.value as FormState['locationType'])}
-              >
-                {LOCATION_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {LOCATION_TYPE_PROVIDER_LABELS[type]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id={fid('locationArea')} label="Area (shown to everyone)" error={errors.locationArea}>
-              <Input
-                id={fid('locationArea')}
-                maxLength={SERVICE_LOCATION_AREA_MAX}
-                value={form.locationArea}
-                onChange={(e) => set('locationArea', e.target.value)}
-                {...invalid('locationArea')}
-              />
-            </FormField>
-            {needsServiceAddress(form.locationType) && (
-              <div className="sm:col-span-2">
-                <FormField
-                  id={fid('locationAddress')}
-                  label="Address (shown to travelers once you accept)"
-                  error={errors.locationAddress}
-                >
-                  <Input
-                    id={fid('locationAddress')}
-                    required
-                    maxLength={SERVICE_LOCATION_ADDRESS_MAX}
-                    value={form.locationAddress}
-                    onChange={(e) => set('locationAddress', e.target.value)}
-                    {...invalid('locationAddress')}
-                  />
-                </FormField>
-              </div>
-            )}
-          </div>
-
-          <div className="flex flex-col gap-2">
-            <PhotoUploader
-              value={form.photos}
-              onChange={(urls) => set('photos', urls)}
-              max={SERVICE_PHOTOS_MAX}
-              onBusyChange={setIsUploading}
-              label="Photos (the first is the cover)"
-            />
-            {errors.photos && (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {errors.photos}
-              </p>
-            )}
-          </div>
+          {refusal && (
+            <Alert variant="destructive">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>{isEdit ? 'The changes were not saved' : 'The service was not created'}</AlertTitle>
+              <AlertDescription>{refusal}</AlertDescription>
+            </Alert>
+          )}
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
@@ -320,5 +197,210 @@ export function ServiceDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The dialog's fields, as the provider sees them: what is typed, the Free choice that turns the
+ * price off, and each field's error under it (rendered alone in render tests).
+ */
+export function ServiceFields({
+  idPrefix,
+  form,
+  errors,
+  categories,
+  onChange,
+  onUploadingChange,
+}: {
+  idPrefix: string;
+  form: FormState;
+  errors: FieldErrors;
+  categories: readonly Category[];
+  onChange: <K extends keyof FormState>(key: K, value: FormState[K]) => void;
+  onUploadingChange: (isUploading: boolean) => void;
+}) {
+  const fid = (name: Field) => `${idPrefix}-${name}`;
+  const invalid = (name: Field) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
+  return (
+    <>
+      <FormField id={fid('title')} label="Service Title" error={errors.title}>
+        <Input
+          id={fid('title')}
+          value={form.title}
+          maxLength={SERVICE_TITLE_MAX}
+          required
+          onValueChange={(value) => onChange('title', value)}
+          placeholder="e.g. Sunset walking tour of Alfama"
+          {...invalid('title')}
+        />
+      </FormField>
+
+      <FormField id={fid('description')} label="Description" error={errors.description}>
+        <Textarea
+          id={fid('description')}
+          rows={4}
+          value={form.description}
+          maxLength={SERVICE_DESCRIPTION_MAX}
+          onValueChange={(value) => onChange('description', value)}
+          placeholder="e.g. What travelers get, where you meet, what to bring"
+          {...invalid('description')}
+        />
+      </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={fid('categoryId')} label="Category" error={errors.categoryId}>
+          <NativeSelect
+            id={fid('categoryId')}
+            value={form.categoryId}
+            required
+            onValueChange={(value) => onChange('categoryId', value)}
+            {...invalid('categoryId')}
+          >
+            <option value="">Select a category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={fid('city')} label="City" error={errors.city}>
+          <Input
+            id={fid('city')}
+            value={form.city}
+            maxLength={SERVICE_CITY_MAX}
+            autoComplete="address-level2"
+            onValueChange={(value) => onChange('city', value)}
+            placeholder="e.g. Lisbon"
+            {...invalid('city')}
+          />
+        </FormField>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField id={fid('price')} label="Price" error={errors.price}>
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground',
+                form.isFree && 'opacity-50',
+              )}
+            >
+              $
+            </span>
+            <Input
+              id={fid('price')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100000}
+              step="any"
+              className="pl-7"
+              value={form.isFree ? '' : form.price}
+              disabled={form.isFree}
+              required={!form.isFree}
+              onValueChange={(value) => onChange('price', value)}
+              {...invalid('price')}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={fid('free')}
+              checked={form.isFree}
+              onCheckedChange={(checked) => onChange('isFree', checked === true)}
+            />
+            <Label htmlFor={fid('free')} className="font-normal">
+              Free service
+            </Label>
+          </div>
+        </FormField>
+        <FormField id={fid('pricingUnit')} label="Unit" error={errors.pricingUnit}>
+          <NativeSelect
+            id={fid('pricingUnit')}
+            value={form.pricingUnit}
+            onValueChange={(value) => onChange('pricingUnit', value as FormState['pricingUnit'])}
+          >
+            {PRICING_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={fid('minHours')} label={minHoursLabel(form.pricingUnit)} error={errors.minHours}>
+          <Input
+            id={fid('minHours')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={SERVICE_MIN_HOURS_MAX}
+            step={1}
+            value={form.minHours}
+            onValueChange={(value) => onChange('minHours', value)}
+            {...invalid('minHours')}
+          />
+        </FormField>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={fid('locationType')} label="Where it happens" error={errors.locationType}>
+          <NativeSelect
+            id={fid('locationType')}
+            value={form.locationType}
+            onValueChange={(value) => onChange('locationType', value as FormState['locationType'])}
+          >
+            {LOCATION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {LOCATION_TYPE_PROVIDER_LABELS[type]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={fid('locationArea')} label="Area (shown to everyone)" error={errors.locationArea}>
+          <Input
+            id={fid('locationArea')}
+            maxLength={SERVICE_LOCATION_AREA_MAX}
+            value={form.locationArea}
+            onValueChange={(value) => onChange('locationArea', value)}
+            {...invalid('locationArea')}
+          />
+        </FormField>
+        {needsServiceAddress(form.locationType) && (
+          <div className="sm:col-span-2">
+            <FormField
+              id={fid('locationAddress')}
+              label="Address (shown to travelers once you accept)"
+              error={errors.locationAddress}
+            >
+              <Input
+                id={fid('locationAddress')}
+                required
+                maxLength={SERVICE_LOCATION_ADDRESS_MAX}
+                value={form.locationAddress}
+                onValueChange={(value) => onChange('locationAddress', value)}
+                {...invalid('locationAddress')}
+              />
+            </FormField>
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <PhotoUploader
+          value={form.photos}
+          onChange={(urls) => onChange('photos', urls)}
+          max={SERVICE_PHOTOS_MAX}
+          onBusyChange={onUploadingChange}
+          label="Photos (the first is the cover)"
+        />
+        {errors.photos && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {errors.photos}
+          </p>
+        )}
+      </div>
+    </>
   );
 }

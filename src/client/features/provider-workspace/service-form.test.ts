@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { initialState, toPayload } from './service-form';
+import { formErrors, initialState, toPayload } from './service-form';
 
 const base = { ...initialState(undefined), title: 'Tour', categoryId: 'c' };
 
 describe('service form (dollars to integer cents by rounding, minHours an integer)', () => {
   it('starts with the product defaults', () => {
-    expect(initialState(undefined)).toMatchObject({ pricingUnit: 'per hour', minHours: '1', price: '', photos: [] });
+    expect(initialState(undefined)).toMatchObject({
+      pricingUnit: 'per hour',
+      minHours: '1',
+      price: '',
+      isFree: false,
+      photos: [],
+    });
   });
 
   it.each([
@@ -14,10 +20,37 @@ describe('service form (dollars to integer cents by rounding, minHours an intege
     ['0.1', 10],
     ['0.005', 1],
     ['100000', 10_000_000],
-    ['', 0],
-    ['abc', 0],
   ])('price %j dollars -> %i cents', (price, cents) => {
     expect(toPayload({ ...base, price }).price).toBe(cents);
+    expect(toPayload({ ...base, price })).not.toHaveProperty('free');
+  });
+
+  it('never turns an empty or unreadable price into $0: it is left out for the server to refuse', () => {
+    expect(toPayload({ ...base, price: '' })).not.toHaveProperty('price');
+    expect(toPayload({ ...base, price: 'abc' })).not.toHaveProperty('price');
+  });
+
+  it('a free service is sent as free, with a price of 0, whatever was typed before', () => {
+    expect(toPayload({ ...base, price: '40', isFree: true })).toMatchObject({ price: 0, free: true });
+  });
+
+  it.each([
+    ['', false, 'Enter a price, or mark the service as free'],
+    ['  ', false, 'Enter a price, or mark the service as free'],
+    ['0', false, 'A price of $0: mark the service as free, or enter a price'],
+    ['0.001', false, 'A price of $0: mark the service as free, or enter a price'],
+    ['-5', false, 'The price cannot be negative'],
+    ['1e999', false, 'Enter the price as a number of dollars'],
+  ])('price %j (free %s) is refused at the field: %s', (price, isFree, message) => {
+    expect(formErrors({ ...base, price, isFree })).toEqual({ price: message });
+  });
+
+  it.each([
+    ['45', false],
+    ['', true],
+    ['0', true],
+  ])('price %j (free %s) is accepted', (price, isFree) => {
+    expect(formErrors({ ...base, price, isFree })).toEqual({});
   });
 
   it.each([
@@ -40,7 +73,13 @@ describe('service form (dollars to integer cents by rounding, minHours an intege
       minHours: 3,
       photos: ['/uploads/a.webp'],
     } as Parameters<typeof initialState>[0]);
-    expect(form).toMatchObject({ price: '45.5', pricingUnit: 'per day', minHours: '3', photos: ['/uploads/a.webp'] });
+    expect(form).toMatchObject({
+      price: '45.5',
+      isFree: false,
+      pricingUnit: 'per day',
+      minHours: '3',
+      photos: ['/uploads/a.webp'],
+    });
     expect(toPayload(form).price).toBe(4550);
   });
 });

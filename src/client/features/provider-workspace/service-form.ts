@@ -9,6 +9,8 @@ export type FormState = {
   categoryId: string;
   city: string;
   price: string;
+  /** Offered free: an explicit choice (the price field is then off and the price is 0). */
+  isFree: boolean;
   pricingUnit: (typeof PRICING_UNITS)[number];
   minHours: string;
   photos: string[];
@@ -23,7 +25,8 @@ export function initialState(service: ProviderService | undefined): FormState {
     description: service?.description ?? '',
     categoryId: service?.categoryId ?? '',
     city: service?.city ?? '',
-    price: service ? String(service.price / 100) : '',
+    price: service && service.price > 0 ? String(service.price / 100) : '',
+    isFree: service?.price === 0,
     pricingUnit: service?.pricingUnit ?? DEFAULT_PRICING_UNIT,
     minHours: String(service?.minHours ?? DEFAULT_MIN_HOURS),
     photos: service?.photos ?? [],
@@ -33,7 +36,22 @@ export function initialState(service: ProviderService | undefined): FormState {
   };
 }
 
-/** Dollars to integer cents by rounding (prices are integer cents); minHours parsed as an integer. */
+/** The form's own checks before anything is sent, by field (the server checks the same again). */
+export function formErrors(form: FormState): Partial<Record<'price', string>> {
+  if (form.isFree) return {};
+  if (form.price.trim() === '') return { price: 'Enter a price, or mark the service as free' };
+  const dollars = Number(form.price);
+  if (!Number.isFinite(dollars)) return { price: 'Enter the price as a number of dollars' };
+  if (dollars < 0) return { price: 'The price cannot be negative' };
+  if (Math.round(dollars * 100) === 0) return { price: 'A price of $0: mark the service as free, or enter a price' };
+  return {};
+}
+
+/**
+ * Dollars to integer cents by rounding (prices are integer cents); minHours parsed as an integer.
+ * A free service is sent as `free: true` with a price of 0; a price that is not a number is left
+ * out, for the server to refuse.
+ */
 export function toPayload(form: FormState): CreateServiceInput {
   const dollars = Number.parseFloat(form.price);
   const minHours = Number.parseInt(form.minHours, 10);
@@ -42,7 +60,7 @@ export function toPayload(form: FormState): CreateServiceInput {
     description: form.description,
     categoryId: form.categoryId,
     city: form.city,
-    price: Number.isFinite(dollars) ? Math.round(dollars * 100) : 0,
+    ...(form.isFree ? { price: 0, free: true } : Number.isFinite(dollars) ? { price: Math.round(dollars * 100) } : {}),
     pricingUnit: form.pricingUnit,
     minHours: Number.isFinite(minHours) ? minHours : DEFAULT_MIN_HOURS,
     photos: form.photos,

@@ -137,7 +137,7 @@ export function ReviewDialog({
               maxLength={REVIEW_TEXT_MAX}
               placeholder="Share your experience..."
               disabled={submit.isPending}
-              onChange={(event) => setText(event.target.value)}
+              onValueChange={(value) => setText(value)}
             />
           </div>
           <DialogFooter>

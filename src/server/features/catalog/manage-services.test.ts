@@ -130,9 +130,9 @@ describe('POST /api/services', () => {
     expect(res.json().service).toMatchObject({ pricingUnit: 'per hour', minHours: 1, description: '', photos: [] });
   });
 
-  it('trims text and accepts the limits exactly (title 3 and 120, price $0 and $100,000, minHours 24)', async () => {
+  it('trims text and accepts the limits exactly (title 3 and 120, price $0 when free and $100,000, minHours 24)', async () => {
     for (const extra of [
-      { title: '  Yo!  ', price: 0, minHours: 1 },
+      { title: '  Yo!  ', price: 0, free: true, minHours: 1 },
       { title: 'x'.repeat(120), price: 10_000_000, minHours: 24, description: 'd'.repeat(5000), city: 'c'.repeat(100) },
     ]) {
       const res = await create({ ...validPayload(), ...extra });
@@ -154,7 +154,15 @@ describe('POST /api/services', () => {
     ['category missing', { categoryId: undefined }, /Category is required/],
     ['category not a uuid', { categoryId: 'massage' }, /Category is required/],
     ['category unknown', { categoryId: '00000000-0000-4000-8000-000000000000' }, /category does not exist/],
-    ['price missing', { price: undefined }, /Price/],
+    ['price missing', { price: undefined }, /^Enter a price, or mark the service as free \(free: true\)$/],
+    [
+      'price 0 without free',
+      { price: 0 },
+      /^A price of \$0 makes the service free: mark it as free \(free: true\) or enter a price above \$0$/,
+    ],
+    ['price 0 with free false', { price: 0, free: false }, /mark it as free/],
+    ['free with a price', { price: 4500, free: true }, /^A free service has no price/],
+    ['free not a boolean', { price: 0, free: 'yes' }, /free must be true or false/],
     ['price negative', { price: -1 }, /negative/],
     ['price fractional cents', { price: 10.5 }, /whole number of cents/],
     ['price above $100,000', { price: 10_000_001 }, /at most \$100,000/],
@@ -177,6 +185,32 @@ describe('POST /api/services', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(message);
     expect(await listOwn()).toHaveLength(1);
+  });
+
+  it('publishes a free service only when asked to: free: true stores a price of 0, with or without price 0', async () => {
+    for (const [title, extra] of [
+      ['Free walking tour', { price: 0, free: true }],
+      ['Free city chat', { price: undefined, free: true }],
+    ] as const) {
+      const res = await create({ ...validPayload(), title, ...extra });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().service).toMatchObject({ title, price: 0 });
+      expect(res.json().service).not.toHaveProperty('free');
+      const [row] = await t.db.select().from(services).where(eq(services.id, res.json().service.id));
+      expect(row?.priceCents).toBe(0);
+    }
+    // A priced service needs no `free` (clients that predate it), and free: false is the same.
+    const priced = await create({ ...validPayload(), title: 'Priced massage', price: 3000, free: false });
+    expect(priced.statusCode, priced.body).toBe(201);
+    expect(priced.json().service.price).toBe(3000);
+  });
+
+  it('names the price field in the 400 of a $0 price without free, for the form to show at the field', async () => {
+    const res = await create({ ...validPayload(), price: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'body.price', message: expect.stringMatching(/free/) })]),
+    );
   });
 
   it('answers 400 for a body that is not JSON object', async () => {
@@ -243,6 +277,30 @@ describe('PATCH /api/services/{id}', () => {
     });
     const only = await patch(f.ownService.id, { price: 100 });
     expect(only.json().service).toMatchObject({ title: 'Hot stone massage', price: 100 });
+  });
+
+  it('makes a service free only with free: true, and priced again only with a price', async () => {
+    const zero = await patch(f.ownService.id, { price: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toMatch(/^A price of \$0 makes the service free/);
+    const both = await patch(f.ownService.id, { price: 2500, free: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toMatch(/^A free service has no price/);
+    const notFree = await patch(f.ownService.id, { free: false });
+    expect(notFree.statusCode).toBe(400);
+    expect(notFree.json().message).toMatch(/^Enter a price/);
+    const [before] = await t.db.select().from(services).where(eq(services.id, f.ownService.id));
+
+    const free = await patch(f.ownService.id, { free: true });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().service.price).toBe(0);
+    expect((await t.db.select().from(services).where(eq(services.id, f.ownService.id)))[0]?.priceCents).toBe(0);
+    // Other edits leave the price as it is.
+    const renamed = await patch(f.ownService.id, { title: 'Free massage' });
+    expect(renamed.json().service).toMatchObject({ title: 'Free massage', price: 0 });
+    const priced = await patch(f.ownService.id, { price: before!.priceCents, free: false });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().service.price).toBe(before!.priceCents);
   });
 
   it('reorders photos (the first is the cover) and adds new uploads', async () => {
