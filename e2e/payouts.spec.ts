@@ -34,6 +34,8 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Stripe's return and refresh URLs are made from it: the address the browser is on.
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       SIGNUPS_PER_IP_PER_HOUR: '1000',
