@@ -22,6 +22,7 @@ import { catalogRoutes } from './features/catalog/routes.ts';
 import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes.ts';
+import { connectRoutes } from './features/connect/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { eventRoutes } from './features/messages/events-routes.ts';
@@ -181,7 +182,10 @@ export async function buildApp({
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
   await app.register(providerRoutes, { db });
-  await app.register(catalogRoutes, { db });
+  await app.register(catalogRoutes, {
+    db,
+    connect: config.stripe && stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
+  });
   await app.register(manageServiceRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
@@ -194,8 +198,9 @@ export async function buildApp({
     allowLoopback: config.calendarFetch.allowLoopback,
     jobs: () => jobs,
   });
-  await app.register(bookingRoutes, { db, appUrl, stripe, clock });
+  await app.register(bookingRoutes, { db, appUrl, stripe, clock, platformCountry: config.stripe?.platformCountry });
   await app.register(paymentRoutes, { db, config, stripe });
+  await app.register(connectRoutes, { db, config, stripe, appUrl, clock });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
   await app.register(stripeWebhookRoutes, { db, config, stripe });
   await app.register(messageRoutes, { db, appUrl });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@shared/api/auth-responses';
@@ -21,12 +22,16 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
 
+// Loaded with the tab (and the banner's small check), not with the first page.
+const PayoutsTab = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsTab })));
+const PayoutsBanner = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsBanner })));
+
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
 }
 
 /** The tabs, by their `?tab=` value; the first (Services) is the default and has no parameter. */
-const TABS = ['services', 'bookings', 'availability', 'profile'] as const;
+const TABS = ['services', 'bookings', 'availability', 'profile', 'payouts'] as const;
 
 function ProviderWorkspace() {
   const provider = useQuery(myProviderQuery);
@@ -59,6 +64,9 @@ function ProviderWorkspace() {
           {providerGreeting(stats.data?.isNew)}, {p.displayName}. Manage your services and bookings.
         </p>
       </div>
+      <Suspense fallback={null}>
+        <PayoutsBanner onOpen={() => tabs.onValueChange('payouts')} />
+      </Suspense>
       <StatCards />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         {/* Two rows on a phone: in one scrolling row the fourth tab (Profile) was cut off at the edge. */}
@@ -74,6 +82,9 @@ function ProviderWorkspace() {
           </TabLink>
           <TabLink value="profile" href={tabs.href('profile')}>
             Profile
+          </TabLink>
+          <TabLink value="payouts" href={tabs.href('payouts')}>
+            Payouts
           </TabLink>
         </TabsList>
         <TabsContent value="services">
@@ -92,6 +103,11 @@ function ProviderWorkspace() {
         <TabsContent value="profile" className="flex flex-col gap-4">
           <IdDocumentCard provider={p} />
           <ProfileTab key={p.id} provider={p} />
+        </TabsContent>
+        <TabsContent value="payouts">
+          <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your payouts" />}>
+            <PayoutsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

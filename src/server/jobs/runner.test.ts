@@ -85,6 +85,8 @@ beforeAll(async () => {
       secretKey: stripe.secretKey,
       publishableKey: stripe.publishableKey,
       webhookSecret: stripe.webhookSecret,
+      connectWebhookSecret: stripe.connectWebhookSecret,
+      platformCountry: stripe.platformCountry,
       apiUrl: stripe.url,
       timeoutMs: 5_000,
     },
@@ -307,6 +309,7 @@ describe('stats()', () => {
     const stats = await a.jobs.stats();
     expect(Object.keys(stats).sort()).toEqual([
       'booking-lifecycle',
+      'booking-payouts',
       'calendar-sync',
       'email-outbox',
       'payment-actions',
