@@ -39,13 +39,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [initialUser]);
 
+  // Set when the user changed: the cache is reset once the screen has re-rendered for them.
+  const [resetPending, setResetPending] = useState(false);
+  useEffect(() => {
+    if (!resetPending) return;
+    setResetPending(false);
+    // After the commit: what the previous role had on screen (a provider's workspace after a switch
+    // to traveler) has unmounted, so only the new identity's queries refetch (no 403s for the old role's).
+    void queryClient.resetQueries();
+  }, [resetPending, queryClient]);
+
   const replaceUser = useCallback(
     (next: User | null) => {
       setUser(next);
       setIsLoading(false);
       if (next) {
-        // Signed in or switched role: refetch what is on screen under the new identity.
-        void queryClient.resetQueries();
+        // Signed in or switched role: stop what the previous identity was loading now, and refetch
+        // what is on screen under the new one after the next render (the effect above).
+        void queryClient.cancelQueries();
+        setResetPending(true);
       } else {
         // Signed out: drop everything; nothing signed-in should refetch (and fail with 401).
         void queryClient.cancelQueries();
