@@ -246,6 +246,24 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 : undefined,
             },
             {
+              // One of the traveler's bookings, rendered with its data (someone else's, or none: 404).
+              path: 'dashboard/traveler/bookings/:id',
+              ...page('pages/traveler-booking.tsx', () => import('@/pages/traveler-booking'), 'TravelerBookingPage'),
+              loader: isServer
+                ? async (args: LoaderFunctionArgs) => {
+                    await serverGuard(env, 'signed-in')(args);
+                    // Imported here: the server runs this loader, and the browser's first load stays lean.
+                    const { travelerBookingQuery } = await import('@/features/traveler-dashboard/bookings-api');
+                    const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
+                    await Promise.all([
+                      queryClient.prefetchQuery(travelerBookingQuery(args.params.id ?? '')),
+                      queryClient.prefetchQuery(paymentsConfigQuery()),
+                    ]);
+                    return null;
+                  }
+                : undefined,
+            },
+            {
               path: 'messages',
               ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),
               loader: isServer ? serverGuard(env, 'signed-in', [conversationsQuery]) : undefined,
