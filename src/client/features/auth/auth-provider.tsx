@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignupInput, User } from '@shared/api/auth';
 import { AuthContext, type AuthContextValue, type SelfServiceRole } from '@/lib/auth-context';
 import {
+  currentUserQuery,
   currentUserQueryKey,
   fetchCurrentUser,
   loginRequest,
@@ -28,6 +29,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     fetchCurrentUser(controller.signal)
       .then((current) => {
+        queryClient.setQueryData(currentUserQueryKey, current);
         setUser(current);
         setIsLoading(false);
       })
@@ -37,7 +39,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setIsLoading(false);
       });
     return () => controller.abort();
-  }, [initialUser]);
+  }, [initialUser, queryClient]);
+
+  // The current-user query, watched while signed in: invalidating it (after a profile photo or an
+  // account change elsewhere) refetches it, and the header shows the answer at once.
+  const current = useQuery({ ...currentUserQuery, enabled: user !== null && !isLoading });
+  useEffect(() => {
+    if (current.data) setUser((previous) => (previous && previous.id === current.data?.id ? current.data : previous));
+  }, [current.data]);
 
   // Set when the user changed: the cache is reset once the screen has re-rendered for them.
   const [resetPending, setResetPending] = useState(false);
@@ -46,7 +55,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setResetPending(false);
     // After the commit: what the previous role had on screen (a provider's workspace after a switch
     // to traveler) has unmounted, so only the new identity's queries refetch (no 403s for the old role's).
-    void queryClient.resetQueries();
+    // The current user is the one the server just returned: kept, not asked again.
+    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
   }, [resetPending, queryClient]);
 
   const replaceUser = useCallback(
@@ -57,6 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Signed in or switched role: stop what the previous identity was loading now, and refetch
         // what is on screen under the new one after the next render (the effect above).
         void queryClient.cancelQueries();
+        queryClient.setQueryData(currentUserQueryKey, next);
         setResetPending(true);
       } else {
         // Signed out: drop everything; nothing signed-in should refetch (and fail with 401).
@@ -104,7 +115,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [replaceUser]);
 
-  const updateUser = useCallback((next: User) => setUser(next), []);
+  const updateUser = useCallback(
+    (next: User) => {
+      setUser(next);
+      // Everything that reads the current user (the header's avatar, a page rendered again) gets
+      // the change at once, then the server's word on it.
+      queryClient.setQueryData(currentUserQueryKey, next);
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+    [queryClient],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({ user, isLoading, login, signup, logout, switchRole, updateUser }),

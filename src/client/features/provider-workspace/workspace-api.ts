@@ -80,7 +80,8 @@ export function invalidateAfterServiceChange(queryClient: QueryClient) {
 
 /** After the profile changed: the dashboard and the public profile (and cards naming the provider). */
 export function invalidateAfterProfileChange(queryClient: QueryClient) {
-  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured']) {
+  // '/api/auth/me': a first profile photo is also the account's, shown in the header at once.
+  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured', '/api/auth/me']) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
 }
