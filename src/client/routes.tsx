@@ -225,8 +225,9 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 : undefined,
             })),
             {
-              // A signed-in user's bookings and saved services, rendered with their data.
-              path: 'dashboard/traveler',
+              // A signed-in user's bookings and saved services, rendered with their data; and one booking,
+              // bookings/{id}, in the same chunk (the first load stays as it was).
+              path: 'dashboard/traveler/*',
               ...page(
                 'pages/traveler-dashboard.tsx',
                 () => import('@/pages/traveler-dashboard'),
@@ -236,28 +237,23 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 ? async (args: LoaderFunctionArgs) => {
                     await serverGuard(env, 'signed-in')(args);
                     // Imported here: the server runs this loader, and the browser's first load stays lean.
-                    const { prefetchTravelerDashboard } = await import('@/features/traveler-dashboard/bookings-api');
+                    const { prefetchTravelerDashboard, travelerBookingQuery } =
+                      await import('@/features/traveler-dashboard/bookings-api');
+                    const rest = args.params['*'] ?? '';
+                    if (rest) {
+                      // Its booking page (bookings/{id}); any other path is the page's 404.
+                      const id = /^bookings\/([^/]+)\/?$/.exec(rest)?.[1];
+                      const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
+                      if (id)
+                        await Promise.all([
+                          queryClient.prefetchQuery(travelerBookingQuery(id)),
+                          queryClient.prefetchQuery(paymentsConfigQuery()),
+                        ]);
+                      return null;
+                    }
                     await Promise.all([
                       prefetchTravelerDashboard(queryClient),
                       queryClient.prefetchQuery(favoritesQuery),
-                    ]);
-                    return null;
-                  }
-                : undefined,
-            },
-            {
-              // One of the traveler's bookings, rendered with its data (someone else's, or none: 404).
-              path: 'dashboard/traveler/bookings/:id',
-              ...page('pages/traveler-booking.tsx', () => import('@/pages/traveler-booking'), 'TravelerBookingPage'),
-              loader: isServer
-                ? async (args: LoaderFunctionArgs) => {
-                    await serverGuard(env, 'signed-in')(args);
-                    // Imported here: the server runs this loader, and the browser's first load stays lean.
-                    const { travelerBookingQuery } = await import('@/features/traveler-dashboard/bookings-api');
-                    const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
-                    await Promise.all([
-                      queryClient.prefetchQuery(travelerBookingQuery(args.params.id ?? '')),
-                      queryClient.prefetchQuery(paymentsConfigQuery()),
                     ]);
                     return null;
                   }

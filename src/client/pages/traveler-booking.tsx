@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, CreditCard, MapPin, MessageSquare, PenLine, ShieldCheck, X } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
@@ -289,8 +289,7 @@ function TravelerBooking({ id, userId }: { id: string; userId: string }) {
 }
 
 /** /dashboard/traveler/bookings/{id}: one of the traveler's bookings, signed in only. */
-export function TravelerBookingPage() {
-  const { id = '' } = useParams();
+export function TravelerBookingPage({ id }: { id: string }) {
   const { user, isLoading } = useAuth();
   const currentPath = useCurrentPath();
   if (isLoading) {

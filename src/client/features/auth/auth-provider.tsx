@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignupInput, User } from '@shared/api/auth';
 import { AuthContext, type AuthContextValue, type SelfServiceRole } from '@/lib/auth-context';
 import {
-  currentUserQuery,
   currentUserQueryKey,
   fetchCurrentUser,
   loginRequest,
@@ -29,7 +28,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     fetchCurrentUser(controller.signal)
       .then((current) => {
-        queryClient.setQueryData(currentUserQueryKey, current);
         setUser(current);
         setIsLoading(false);
       })
@@ -39,36 +37,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setIsLoading(false);
       });
     return () => controller.abort();
-  }, [initialUser, queryClient]);
-
-  // The current-user query, watched while signed in: invalidating it (after a profile photo or an
-  // account change elsewhere) refetches it, and the header shows the answer at once.
-  const current = useQuery({ ...currentUserQuery, enabled: user !== null && !isLoading });
-  useEffect(() => {
-    if (current.data) setUser((previous) => (previous && previous.id === current.data?.id ? current.data : previous));
-  }, [current.data]);
-
-  // Set when the user changed: the cache is reset once the screen has re-rendered for them.
-  const [resetPending, setResetPending] = useState(false);
-  useEffect(() => {
-    if (!resetPending) return;
-    setResetPending(false);
-    // After the commit: what the previous role had on screen (a provider's workspace after a switch
-    // to traveler) has unmounted, so only the new identity's queries refetch (no 403s for the old role's).
-    // The current user is the one the server just returned: kept, not asked again.
-    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
-  }, [resetPending, queryClient]);
+  }, [initialUser]);
 
   const replaceUser = useCallback(
     (next: User | null) => {
       setUser(next);
       setIsLoading(false);
       if (next) {
-        // Signed in or switched role: stop what the previous identity was loading now, and refetch
-        // what is on screen under the new one after the next render (the effect above).
-        void queryClient.cancelQueries();
-        queryClient.setQueryData(currentUserQueryKey, next);
-        setResetPending(true);
+        // Signed in or switched role: refetch what is on screen under the new identity.
+        void queryClient.resetQueries();
       } else {
         // Signed out: drop everything; nothing signed-in should refetch (and fail with 401).
         void queryClient.cancelQueries();
@@ -115,16 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [replaceUser]);
 
-  const updateUser = useCallback(
-    (next: User) => {
-      setUser(next);
-      // Everything that reads the current user (the header's avatar, a page rendered again) gets
-      // the change at once, then the server's word on it.
-      queryClient.setQueryData(currentUserQueryKey, next);
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    },
-    [queryClient],
-  );
+  const updateUser = useCallback((next: User) => setUser(next), []);
 
   const value = useMemo<AuthContextValue>(
     () => ({ user, isLoading, login, signup, logout, switchRole, updateUser }),

@@ -9,6 +9,7 @@ import type {
   UpdateServiceInput,
 } from '@shared/api/provider-workspace';
 import type { Booking } from '@shared/api/bookings-responses';
+import { userResponseSchema, type User } from '@shared/api/auth-responses';
 import { apiJson } from '@/lib/api';
 
 /**
@@ -80,8 +81,7 @@ export function invalidateAfterServiceChange(queryClient: QueryClient) {
 
 /** After the profile changed: the dashboard and the public profile (and cards naming the provider). */
 export function invalidateAfterProfileChange(queryClient: QueryClient) {
-  // '/api/auth/me': a first profile photo is also the account's, shown in the header at once.
-  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured', '/api/auth/me']) {
+  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured']) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
 }
@@ -102,4 +102,12 @@ export function invalidateAfterBookingAnswer(queryClient: QueryClient) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
   void queryClient.invalidateQueries({ queryKey: ['/api/bookings/with-messages'] });
+}
+
+/**
+ * GET /api/auth/me after a profile change: a first profile photo is also the account's, so the
+ * header (AuthProvider's user) is refreshed with it at once.
+ */
+export async function refetchCurrentUser(): Promise<User> {
+  return userResponseSchema.parse(await apiJson<unknown>('GET', '/api/auth/me')).user;
 }
