@@ -74,7 +74,7 @@ test('a traveler opens a booking from the dashboard, reads it, reaches the threa
     'href',
     `/messages?booking=${booking.id}`,
   );
-  await card.getByRole('link', { name: booking.service.title }).click();
+  await card.getByRole('link', { name: booking.service.title, exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/traveler/bookings/${booking.id}`);
   await expect(page.getByRole('heading', { level: 1, name: booking.service.title })).toBeVisible();
   await expect(page.getByText('Waiting for the provider to accept your request.')).toBeVisible();
@@ -122,7 +122,7 @@ test('a traveler opens a booking from the dashboard, reads it, reaches the threa
   // Cancel from the page, with the same dialog as the dashboard.
   await page.reload();
   await page.getByRole('button', { name: 'Cancel booking' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
   await expect(dialog).toContainText('The provider has not accepted yet');
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(page.getByText('Booking canceled').first()).toBeVisible();

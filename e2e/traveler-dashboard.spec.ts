@@ -216,7 +216,7 @@ test.describe('traveler dashboard', () => {
     expect(statuses.size, 'upcoming bookings in several states').toBeGreaterThan(1);
     for (const b of upcoming) {
       const c = card(page, b.id);
-      await expect(c.getByRole('link', { name: b.service.title })).toHaveAttribute(
+      await expect(c.getByRole('link', { name: b.service.title, exact: true })).toHaveAttribute(
         'href',
         `/dashboard/traveler/bookings/${b.id}`,
       );

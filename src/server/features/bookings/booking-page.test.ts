@@ -139,6 +139,7 @@ describe('/dashboard/traveler/bookings/{id}', () => {
       ['admin', `/dashboard/traveler/bookings/${b.id}`],
       ['traveler', '/dashboard/traveler/bookings/00000000-0000-4000-8000-000000000000'],
       ['traveler', '/dashboard/traveler/bookings/nope'],
+      ['traveler', `/dashboard/traveler/elsewhere/${b.id}`],
     ] as const) {
       const res = await get(url, f.cookies[who]);
       expect(res.statusCode, `${who} ${url}`).toBe(404);
