@@ -181,7 +181,9 @@ function BookingView({ booking }: { booking: Booking }) {
             city={booking.service.city}
             reader="traveler"
           />
-          <p className="text-muted-foreground">{booking.service.city}</p>
+          {(booking.location?.type ?? 'traveler_address') === 'traveler_address' && (
+            <p className="text-muted-foreground">{booking.service.city}</p>
+          )}
         </Section>
 
         <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
