@@ -5,11 +5,10 @@ import { ArrowLeft, CalendarDays, CreditCard, MapPin, MessageSquare, PenLine, Sh
 import type { Booking } from '@shared/api/bookings-responses';
 import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
-import { zonesDiffer } from '@shared/domain/checkout';
 import { needsCardPayment } from '@shared/domain/payments';
 import { bookingLengthText } from '@shared/domain/pricing';
 import { signInPath } from '@shared/domain/return-path';
-import { formatDateIn, formatTimeIn, zoneLabel } from '@shared/domain/time';
+import { formatDateIn, formatTimeIn, utcOffsetMinutes, zoneLabel } from '@shared/domain/time';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { BookingWhere } from '@/components/booking-where';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
@@ -71,7 +70,9 @@ function BookingView({ booking }: { booking: Booking }) {
   const title = booking.service.title;
   const provider = booking.service.provider.displayName;
   const theirs = span(booking, booking.timeZone);
-  const showYours = zonesDiffer(booking.timeZone, viewerZone, new Date(booking.start));
+  const at = new Date(booking.start);
+  // The traveler's own clock too, when it reads differently at that instant.
+  const showYours = utcOffsetMinutes(booking.timeZone, at) !== utcOffsetMinutes(viewerZone, at);
   const yours = showYours ? span(booking, viewerZone) : null;
   const withdrawn = booking.service.listing === 'withdrawn';
   const thread = `/messages?booking=${encodeURIComponent(booking.id)}`;
