@@ -6,7 +6,6 @@ import type { Booking } from '@shared/api/bookings-responses';
 import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
-import { bookingLengthText } from '@shared/domain/pricing';
 import { signInPath } from '@shared/domain/return-path';
 import { formatDateIn, formatTimeIn, utcOffsetMinutes, zoneLabel } from '@shared/domain/time';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -24,7 +23,7 @@ import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatPriceWithCents } from '@/lib/format';
+import { formatPriceWithCents, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useNow } from '@/lib/use-now';
@@ -171,7 +170,7 @@ function BookingView({ booking }: { booking: Booking }) {
               Your time: {yours.date}, {yours.times} {yours.zone}
             </p>
           )}
-          <p className="text-muted-foreground">{bookingLengthText(booking.service.pricingUnit, booking.hours)}</p>
+          <p className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</p>
         </Section>
 
         <Section title="Where" icon={<MapPin className="size-4 text-muted-foreground" aria-hidden="true" />}>
