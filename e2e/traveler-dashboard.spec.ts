@@ -216,7 +216,14 @@ test.describe('traveler dashboard', () => {
     expect(statuses.size, 'upcoming bookings in several states').toBeGreaterThan(1);
     for (const b of upcoming) {
       const c = card(page, b.id);
-      await expect(c.getByRole('link', { name: b.service.title })).toHaveAttribute('href', `/messages?booking=${b.id}`);
+      await expect(c.getByRole('link', { name: b.service.title, exact: true })).toHaveAttribute(
+        'href',
+        `/dashboard/traveler/bookings/${b.id}`,
+      );
+      await expect(c.getByRole('link', { name: `Open conversation about ${b.service.title}` })).toHaveAttribute(
+        'href',
+        `/messages?booking=${b.id}`,
+      );
       await expect(c.getByText(`with ${b.service.provider.displayName}`)).toBeVisible();
       await expect(c.locator(`[data-status="${b.status}"]`)).toBeVisible();
       const when = expectedWhen(b.start, b.timeZone);
@@ -238,7 +245,9 @@ test.describe('traveler dashboard', () => {
 
     // The card opens the conversation of its booking.
     const first = upcoming[0]!;
-    await card(page, first.id).getByRole('link', { name: first.service.title }).click();
+    await card(page, first.id)
+      .getByRole('link', { name: `Open conversation about ${first.service.title}` })
+      .click();
     await expect(page).toHaveURL(`/messages?booking=${first.id}`);
 
     // Past: completed bookings to review, reviewed ones with their stars.

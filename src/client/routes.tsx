@@ -225,8 +225,9 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 : undefined,
             })),
             {
-              // A signed-in user's bookings and saved services, rendered with their data.
-              path: 'dashboard/traveler',
+              // A signed-in user's bookings and saved services, rendered with their data; and one booking,
+              // bookings/{id}, in the same chunk (the first load stays as it was).
+              path: 'dashboard/traveler/*',
               ...page(
                 'pages/traveler-dashboard.tsx',
                 () => import('@/pages/traveler-dashboard'),
@@ -236,7 +237,20 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 ? async (args: LoaderFunctionArgs) => {
                     await serverGuard(env, 'signed-in')(args);
                     // Imported here: the server runs this loader, and the browser's first load stays lean.
-                    const { prefetchTravelerDashboard } = await import('@/features/traveler-dashboard/bookings-api');
+                    const { prefetchTravelerDashboard, travelerBookingQuery } =
+                      await import('@/features/traveler-dashboard/bookings-api');
+                    const rest = args.params['*'] ?? '';
+                    if (rest) {
+                      // Its booking page (bookings/{id}); any other path is the page's 404.
+                      const id = /^bookings\/([^/]+)\/?$/.exec(rest)?.[1];
+                      const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
+                      if (id)
+                        await Promise.all([
+                          queryClient.prefetchQuery(travelerBookingQuery(id)),
+                          queryClient.prefetchQuery(paymentsConfigQuery()),
+                        ]);
+                      return null;
+                    }
                     await Promise.all([
                       prefetchTravelerDashboard(queryClient),
                       queryClient.prefetchQuery(favoritesQuery),

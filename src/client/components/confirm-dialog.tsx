@@ -30,12 +30,16 @@ export function ConfirmDialog({
     <Primitive.Root open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
-        <Primitive.Content className="fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-md">
+        <Primitive.Content
+          // Without a description the title alone is the question: nothing else is announced after it.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className="fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-md"
+        >
           <div className="flex flex-col gap-2 text-center sm:text-left">
             <Primitive.Title className="text-lg leading-snug font-semibold">{title}</Primitive.Title>
-            <Primitive.Description className={description ? 'text-sm text-muted-foreground' : 'sr-only'}>
-              {description ?? title}
-            </Primitive.Description>
+            {description && (
+              <Primitive.Description className="text-sm text-muted-foreground">{description}</Primitive.Description>
+            )}
           </div>
           {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

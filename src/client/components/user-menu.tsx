@@ -19,6 +19,7 @@ import { UserAvatar } from '@/components/person-avatar';
 import { detectProviderTimeZone } from '@/lib/time-zone';
 import { ApiError } from '@/lib/api';
 import { PROVIDER_TIME_ZONE_REQUIRED } from '@shared/api/messages';
+import { useSwitchRole } from '@/lib/use-switch-role';
 
 // Shown only to a new provider whose browser reports UTC: loaded when needed.
 const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));
@@ -32,7 +33,8 @@ export function RoleBadge({ role }: { role: User['role'] }) {
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const { logout, switchRole } = useAuth();
+  const { logout } = useAuth();
+  const switchRole = useSwitchRole();
   const navigate = useNavigate();
   const [isBusy, setIsBusy] = useState(false);
   const [isAskingZone, setIsAskingZone] = useState(false);

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CalendarX2, Heart, History } from 'lucide-react';
 import { signInPath } from '@shared/domain/return-path';
@@ -15,6 +15,8 @@ import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
+import { NotFoundPage } from './not-found';
+import { TravelerBookingPage } from './traveler-booking';
 
 /** The tabs, by their `?tab=` value; the first (Upcoming) is the default and has no parameter. */
 const TABS = ['upcoming', 'past', 'saved'] as const;
@@ -143,8 +145,19 @@ function TravelerDashboard({ name }: { name: string }) {
   );
 }
 
-/** /dashboard/traveler, 'My Dashboard' (docs/product.md): signed-in users only. */
+/**
+ * /dashboard/traveler, 'My Dashboard' (docs/product.md): signed-in users only; under it,
+ * bookings/{id}, one booking's page (the same route and chunk).
+ */
 export function TravelerDashboardPage() {
+  const rest = useParams()['*'] ?? '';
+  const bookingId = /^bookings\/([^/]+)\/?$/.exec(rest)?.[1];
+  if (bookingId) return <TravelerBookingPage id={bookingId} />;
+  if (rest) return <NotFoundPage />;
+  return <MyDashboardPage />;
+}
+
+function MyDashboardPage() {
   useDocumentTitle('My Dashboard');
   const { user, isLoading } = useAuth();
   const currentPath = useCurrentPath();

@@ -78,6 +78,17 @@ const categoryName = z
   .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`)
   .refine((v) => !hasHostileCharacters(v), 'Name cannot contain control, text-direction or invisible characters');
 
+const categoryIcon = z
+  .string({ error: 'Icon must be text' })
+  .trim()
+  .normalize('NFC')
+  .max(CATEGORY_ICON_MAX, `Icon must be at most ${CATEGORY_ICON_MAX} characters`)
+  .refine(
+    (v) => v === '' || !hasHostileCharacters(v),
+    'Icon cannot contain control, text-direction or invisible characters',
+  )
+  .nullish();
+
 /** POST /api/admin/categories (docs/product.md: name and slug required, icon optional: emoji or icon name). */
 export const createCategorySchema = z.strictObject({
   name: categoryName,
@@ -86,16 +97,22 @@ export const createCategorySchema = z.strictObject({
     .trim()
     .min(1, 'Slug is required')
     .regex(CATEGORY_SLUG_RE, 'Slug must be 2 to 40 lower-case letters, digits or dashes'),
-  icon: z
-    .string({ error: 'Icon must be text' })
-    .trim()
-    .normalize('NFC')
-    .max(CATEGORY_ICON_MAX, `Icon must be at most ${CATEGORY_ICON_MAX} characters`)
-    .refine(
-      (v) => v === '' || !hasHostileCharacters(v),
-      'Icon cannot contain control, text-direction or invisible characters',
-    )
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  icon: categoryIcon.transform((v) => (v ? v : null)),
 });
+
+/**
+ * PATCH /api/admin/categories/{id}: a new name and/or icon (the slug, in addresses, stays). An
+ * icon sent empty or null clears it; a field left out keeps its value.
+ */
+export const updateCategorySchema = z
+  .strictObject({
+    name: categoryName.optional(),
+    icon: categoryIcon.transform((v) => (v === undefined ? undefined : v ? v : null)),
+  })
+  .refine((v) => v.name !== undefined || v.icon !== undefined, 'Send a name or an icon to change');
+export type UpdateCategoryInput = z.output<typeof updateCategorySchema>;
+
+/** Approving asks for an identity document to have been seen. */
+export const PROVIDER_WITHOUT_DOCUMENT_MESSAGE =
+  'This provider has not uploaded an identity document yet, so they cannot be approved. Ask them to upload one from their dashboard, or reject.';
 export type CreateCategoryInput = z.output<typeof createCategorySchema>;

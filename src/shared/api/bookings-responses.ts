@@ -104,6 +104,11 @@ export const bookingSchema = z.object({
     /** Integer cents per unit at booking time's price. */
     price: z.int(),
     category: z.object({ name: z.string(), slug: z.string() }),
+    /**
+     * Whether the service is still offered: live, paused by its provider, or withdrawn (deactivated
+     * or deleted; its page is then a 404 and the booking keeps what it was).
+     */
+    listing: z.optional(z.enum(['live', 'paused', 'withdrawn'])),
     provider: z.object({ id: z.uuid(), userId: z.uuid(), displayName: z.string(), avatar: z.nullable(z.string()) }),
   }),
   /** The traveler's review of it, once written. */

@@ -97,3 +97,8 @@ export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
   }
   return Promise.resolve();
 }
+
+/** PATCH /api/admin/categories/{id}: a new name and icon (an empty icon clears it). */
+export function updateCategoryRequest(id: string, input: { name: string; icon: string | null }) {
+  return apiJson<{ category: Category }>('PATCH', `/api/admin/categories/${encodeURIComponent(id)}`, input);
+}

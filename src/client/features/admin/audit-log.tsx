@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<string, string> = {
   'service.deactivate': 'Deactivated service',
   'service.delete': 'Deleted service',
   'category.create': 'Created category',
+  'category.update': 'Edited category',
   'category.delete': 'Deleted category',
 };
 

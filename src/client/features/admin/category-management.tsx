@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { FolderTree, Plus, Trash2 } from 'lucide-react';
+import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Category } from '@shared/api/catalog-responses';
 import { FormField } from '@/components/form-field';
 import { InlineLoadFailed } from '@/components/load-failed';
@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { categoryIconGlyph } from '@/lib/format';
 import { createCategoryRequest, deleteCategoryRequest, invalidateAfterAdminChange } from './admin-api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EditCategoryDialog } from './edit-category-dialog';
 
 const SLUG_RE = /^[a-z0-9-]{2,40}$/;
 
@@ -124,6 +125,7 @@ function AddCategoryForm() {
 export function CategoryManagement({ categories }: { categories: UseQueryResult<Category[]> }) {
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Category | null>(null);
+  const [editing, setEditing] = useState<Category | null>(null);
 
   const remove = useMutation({
     mutationFn: (id: string) => deleteCategoryRequest(id),
@@ -179,6 +181,9 @@ export function CategoryManagement({ categories }: { categories: UseQueryResult<
                     {c.icon && !categoryIconGlyph(c.icon) ? ` · ${c.icon}` : ''}
                   </span>
                 </div>
+                <Button size="icon" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                  <Pencil aria-hidden="true" />
+                </Button>
                 <Button
                   size="icon"
                   variant="ghost"
@@ -193,6 +198,7 @@ export function CategoryManagement({ categories }: { categories: UseQueryResult<
           </ul>
         )}
       </section>
+      {editing && <EditCategoryDialog key={editing.id} category={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

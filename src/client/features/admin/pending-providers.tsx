@@ -119,8 +119,18 @@ function ProviderCard({
         </div>
       </dl>
       <DocumentViewer provider={provider} />
+      {!provider.idDocument && (
+        <p id={`no-document-${provider.id}`} className="text-sm text-muted-foreground" data-testid="approve-blocked">
+          No identity document uploaded yet: they can be approved once they upload one from their dashboard.
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={onApprove} disabled={busy} aria-label={`Approve ${provider.displayName}`}>
+        <Button
+          onClick={onApprove}
+          disabled={busy || !provider.idDocument}
+          aria-label={`Approve ${provider.displayName}`}
+          aria-describedby={provider.idDocument ? undefined : `no-document-${provider.id}`}
+        >
           <Check aria-hidden="true" />
           Approve
         </Button>

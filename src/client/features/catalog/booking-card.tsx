@@ -100,40 +100,51 @@ export function BookingCard({ service }: { service: Service }) {
 
         <Separator />
 
-        <div
-          className="flex flex-col gap-2"
-          // Whether the free days of the month on screen are known yet (journeys wait for it).
-          data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
-        >
-          <h2 className="text-sm font-semibold">Select a date</h2>
-          <Calendar
-            selected={date}
-            onSelect={setDate}
-            isDateDisabled={isDisabledDay}
-            fromMonth={today}
-            today={today}
-            label="Booking date"
-            onMonthChange={(shown) => setMonth(monthOfDate(calendarDateOfLocalDate(shown)))}
-          />
-          <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
-            {date ? (
-              <>
-                Selected:{' '}
-                <span className="font-medium text-foreground">{formatCalendarDate(calendarDateOfLocalDate(date))}</span>
-              </>
-            ) : free && free.size === 0 ? (
-              'No free days this month. Try the next month.'
-            ) : (
-              'You can also pick a date at checkout.'
-            )}
+        {!service.isActive ? (
+          // Only its provider and admins see an inactive service: it cannot be booked.
+          <p className="text-sm text-muted-foreground" data-testid="not-bookable">
+            This service is inactive, so it is not taking bookings.
           </p>
-        </div>
+        ) : (
+          <>
+            <div
+              className="flex flex-col gap-2"
+              // Whether the free days of the month on screen are known yet (journeys wait for it).
+              data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
+            >
+              <h2 className="text-sm font-semibold">Select a date</h2>
+              <Calendar
+                selected={date}
+                onSelect={setDate}
+                isDateDisabled={isDisabledDay}
+                fromMonth={today}
+                today={today}
+                label="Booking date"
+                onMonthChange={(shown) => setMonth(monthOfDate(calendarDateOfLocalDate(shown)))}
+              />
+              <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
+                {date ? (
+                  <>
+                    Selected:{' '}
+                    <span className="font-medium text-foreground">
+                      {formatCalendarDate(calendarDateOfLocalDate(date))}
+                    </span>
+                  </>
+                ) : free && free.size === 0 ? (
+                  'No free days this month. Try the next month.'
+                ) : (
+                  'You can also pick a date at checkout.'
+                )}
+              </p>
+            </div>
 
-        <Button size="lg" className="w-full" onClick={handleBook} disabled={isLoading}>
-          Book Now
-        </Button>
-        {notTraveler && user && user.role !== 'TRAVELER' && (
-          <TravelersOnly role={user.role} onSwitched={goToCheckout} />
+            <Button size="lg" className="w-full" onClick={handleBook} disabled={isLoading}>
+              Book Now
+            </Button>
+            {notTraveler && user && user.role !== 'TRAVELER' && (
+              <TravelersOnly role={user.role} onSwitched={goToCheckout} />
+            )}
+          </>
         )}
         <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" />

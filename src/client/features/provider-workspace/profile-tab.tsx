@@ -16,10 +16,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { useAuth } from '@/lib/auth-context';
 import { detectProviderTimeZone } from '@/lib/time-zone';
 import { fieldErrorsOf } from './field-errors';
 import { Textarea } from '@/components/ui/textarea';
-import { invalidateAfterProfileChange, updateMyProviderRequest } from './workspace-api';
+import { invalidateAfterProfileChange, refetchCurrentUser, updateMyProviderRequest } from './workspace-api';
 
 const FIELDS = ['displayName', 'bio', 'baseCity', 'languages', 'timeZone', 'avatar'] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,6 +28,7 @@ type Field = (typeof FIELDS)[number];
 /** The provider's public profile, edited in place; the public page shows the changes at once. */
 export function ProfileTab({ provider }: { provider: MyProvider }) {
   const queryClient = useQueryClient();
+  const { updateUser } = useAuth();
   const id = useId();
   const [displayName, setDisplayName] = useState(provider.displayName);
   const [bio, setBio] = useState(provider.bio ?? '');
@@ -50,6 +52,8 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
     onSuccess: (next) => {
       queryClient.setQueryData(['/api/provider/me'], next);
       invalidateAfterProfileChange(queryClient);
+      // A first profile photo is also the account's: the header's avatar shows it at once.
+      refetchCurrentUser().then(updateUser, () => undefined);
       setErrors({});
       toast({ title: 'Profile updated', description: 'Your public profile shows the changes.' });
     },

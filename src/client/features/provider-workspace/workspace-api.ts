@@ -9,6 +9,7 @@ import type {
   UpdateServiceInput,
 } from '@shared/api/provider-workspace';
 import type { Booking } from '@shared/api/bookings-responses';
+import { userResponseSchema, type User } from '@shared/api/auth-responses';
 import { apiJson } from '@/lib/api';
 
 /**
@@ -101,4 +102,12 @@ export function invalidateAfterBookingAnswer(queryClient: QueryClient) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
   void queryClient.invalidateQueries({ queryKey: ['/api/bookings/with-messages'] });
+}
+
+/**
+ * GET /api/auth/me after a profile change: a first profile photo is also the account's, so the
+ * header (AuthProvider's user) is refreshed with it at once.
+ */
+export async function refetchCurrentUser(): Promise<User> {
+  return userResponseSchema.parse(await apiJson<unknown>('GET', '/api/auth/me')).user;
 }

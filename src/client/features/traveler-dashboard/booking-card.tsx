@@ -17,8 +17,11 @@ import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPrice, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
+/** A traveler's booking page. */
+export const bookingPath = (id: string) => `/dashboard/traveler/bookings/${encodeURIComponent(id)}`;
+
 /** The service's first photo, else its category's illustration, else the placeholder. */
-function CoverPhoto({ booking }: { booking: Booking }) {
+export function CoverPhoto({ booking }: { booking: Booking }) {
   const candidates = [
     booking.service.photos[0],
     fallbackPhoto(booking.service.category.slug),
@@ -40,10 +43,51 @@ function CoverPhoto({ booking }: { booking: Booking }) {
 }
 
 /**
+ * What the status means for the traveler, in the dashboard card's words (and the booking page's):
+ * waiting for the provider (and the card hold), who closed it and why, a refund on its way.
+ */
+export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canPay: boolean }) {
+  const closed = closedNote(booking, 'TRAVELER', {
+    provider: booking.service.provider.displayName,
+    traveler: booking.user.name ?? 'You',
+  });
+  return (
+    <>
+      {booking.status === 'PENDING' && (
+        <p className="text-sm text-muted-foreground">
+          Waiting for the provider to accept your request.
+          {booking.paymentStatus === 'requires_capture' &&
+            ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`}
+          {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
+        </p>
+      )}
+      {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && closed !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="booking-closed">
+          {closed.text}
+          {closed.showReason && booking.cancelReason && (
+            <>
+              {' '}
+              <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+            </>
+          )}
+        </p>
+      )}
+      {booking.refundPending && (
+        <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
+          Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not confirmed it
+          yet; this changes to Refunded once it has.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
  * One booking on the traveler dashboard (docs/product.md): photo, service, provider, status
- * badge, date and time in the provider's zone with its label ('Bali (UTC+8)'), and the
- * traveler's own time with theirs when their clock reads differently. The card opens the booking's
- * conversation (its title link is stretched over it); the actions sit above that layer: Cancel
+ * badge, date and time in the provider's zone with its label ('Bali (UTC+8)'), and the traveler's
+ * own time with theirs when their clock reads differently. The card opens the booking's page
+ * (its title link is stretched over it); above that layer, 'Open conversation' goes to its thread
+ * (/messages?booking={id}, as docs/product.md has it) and the actions sit beside it: Cancel
  * where the lifecycle table lets the traveler cancel now, 'Write Review' on a COMPLETED booking
  * without a review, and the stars of the review once written.
  */
@@ -67,10 +111,6 @@ export function TravelerBookingCard({
   const when = bookingWhen(booking.start, booking.timeZone, booking.service.city, {
     timeZone: viewerTimeZone,
     places: viewerPlaces ?? [booking.service.city],
-  });
-  const closed = closedNote(booking, 'TRAVELER', {
-    provider: booking.service.provider.displayName,
-    traveler: booking.user.name ?? 'You',
   });
   const money = travelerMoneyLine(booking);
   const canCancel =
@@ -99,7 +139,7 @@ export function TravelerBookingCard({
           <div className="flex min-w-0 flex-col gap-0.5">
             <h3 className="text-base leading-snug font-semibold">
               <Link
-                to={`/messages?booking=${encodeURIComponent(booking.id)}`}
+                to={bookingPath(booking.id)}
                 className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
               >
                 {title}
@@ -148,31 +188,7 @@ export function TravelerBookingCard({
           </div>
         </dl>
 
-        {booking.status === 'PENDING' && (
-          <p className="text-sm text-muted-foreground">
-            Waiting for the provider to accept your request.
-            {booking.paymentStatus === 'requires_capture' &&
-              ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`}
-            {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
-          </p>
-        )}
-        {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && closed !== null && (
-          <p className="text-sm text-muted-foreground" data-testid="booking-closed">
-            {closed.text}
-            {closed.showReason && booking.cancelReason && (
-              <>
-                {' '}
-                <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
-              </>
-            )}
-          </p>
-        )}
-        {booking.refundPending && (
-          <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
-            Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not confirmed
-            it yet; this changes to Refunded once it has.
-          </p>
-        )}
+        <BookingStatusNotes booking={booking} canPay={canPay} />
         <BookingWhere
           location={booking.location}
           address={booking.address}
@@ -182,10 +198,14 @@ export function TravelerBookingCard({
         />
 
         <div className="mt-auto flex flex-wrap items-center gap-2">
-          <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+          <Link
+            to={`/messages?booking=${encodeURIComponent(booking.id)}`}
+            className="relative z-10 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            aria-label={`Open conversation about ${title}`}
+          >
             <MessageSquare className="size-4" aria-hidden="true" />
             Open conversation
-          </span>
+          </Link>
           <div className="relative z-10 ml-auto flex flex-wrap items-center gap-2">
             {booking.review && (
               <div className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { bookingListSchema, reviewResponseSchema } from '@shared/api/bookings-responses';
+import { bookingListSchema, bookingResponseSchema, reviewResponseSchema } from '@shared/api/bookings-responses';
 import type { CreateReviewInput } from '@shared/api/bookings';
 import { apiJson, apiRequest } from '@/lib/api';
 
@@ -18,6 +18,17 @@ export function travelerBookingsQuery(status: BookingListStatus) {
     queryFn: async ({ signal }) => {
       const res = await apiRequest('GET', `/api/bookings?status=${status}`, undefined, { signal });
       return bookingListSchema.parse(await res.json());
+    },
+  });
+}
+
+/** One booking (GET /api/bookings/{id}); under the same '/api/bookings' key, so a change refreshes it too. */
+export function travelerBookingQuery(id: string) {
+  return queryOptions({
+    queryKey: [...bookingsQueryKey, id] as const,
+    queryFn: async ({ signal }) => {
+      const res = await apiRequest('GET', `/api/bookings/${encodeURIComponent(id)}`, undefined, { signal });
+      return bookingResponseSchema.parse(await res.json()).booking;
     },
   });
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/domain/time.ts';
 import { Rng } from '../../../shared/prng.ts';
 import { avatarPath, ILLUSTRATION_VARIANTS, servicePhotoPath } from './artwork/illustrations.ts';
-import { CITIES, CITY_SERVICES, SERVICE_TEMPLATES } from './content/catalog.ts';
+import { CITIES, CITY_SERVICES, daypartOf, SERVICE_TEMPLATES } from './content/catalog.ts';
 import type { City, ServiceTemplate } from './content/catalog.ts';
 import { DEMO_PROVIDER_KEY, DEMO_TRAVELER_KEY, PROVIDERS, TRAVELERS } from './content/people.ts';
 import type { ProviderProfile } from './content/people.ts';
@@ -823,12 +823,32 @@ function pickServices(
     const titleOf = (c: { template: ServiceTemplate }) =>
       fill(c.template.title, { city: city.name, cuisine: city.cuisine });
     // Titles no other city has yet come first (a stable sort keeps the shuffled order otherwise).
+    // Only what the provider's hours can hold at its time of day (an evening service needs evenings).
     const candidates = [...local, ...generic]
       .filter((c) => !usedTitles.has(titleOf(c)))
+      .filter(
+        (c) => longestFit(profile, daypartOf(titleOf(c))) >= Math.min(c.template.minHours, longestStretch(profile)),
+      )
       .sort((a, b) => Number(allTitles.has(titleOf(a))) - Number(allTitles.has(titleOf(b))));
     for (const c of candidates.slice(0, want)) out.push({ category, ...c });
   });
   return out;
+}
+
+/** The provider's working blocks of a day, in local hours (a split day breaks for lunch at 13). */
+function workingBlocks(profile: ProviderProfile): [number, number][] {
+  const [open, close] = profile.hours;
+  return profile.availability === 'split' && open < 13 && close > 15
+    ? [
+        [open, 13],
+        [14, close],
+      ]
+    : [[open, close]];
+}
+
+/** The longest stretch of working hours in a row inside a part of the day. */
+export function longestFit(profile: ProviderProfile, [from, to]: readonly [number, number]): number {
+  return Math.max(0, ...workingBlocks(profile).map(([open, close]) => Math.min(close, to) - Math.max(open, from)));
 }
 
 /** The longest stretch of hours in a row the provider's availability offers on a working day. */

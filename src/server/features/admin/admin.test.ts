@@ -98,7 +98,7 @@ describe('access: every /api/admin route answers 401 anonymous, 403 traveler and
     { method: 'GET' as const, url: '/api/admin/providers/pending' },
     {
       method: 'PATCH' as const,
-      url: `/api/admin/providers/${f.pending.provider.id}/verify`,
+      url: `/api/admin/providers/${f.pendingWithDoc.provider.id}/verify`,
       payload: { govIdStatus: 'APPROVED' },
     },
     { method: 'GET' as const, url: `/api/admin/providers/${f.pendingWithDoc.provider.id}/id-document` },
@@ -106,6 +106,7 @@ describe('access: every /api/admin route answers 401 anonymous, 403 traveler and
     { method: 'PATCH' as const, url: `/api/admin/services/${f.service.id}/status`, payload: { isActive: false } },
     { method: 'DELETE' as const, url: `/api/admin/services/${f.service.id}` },
     { method: 'POST' as const, url: '/api/admin/categories', payload: { name: 'Surf', slug: 'surf' } },
+    { method: 'PATCH' as const, url: `/api/admin/categories/${f.massage.id}`, payload: { name: 'Massages' } },
     { method: 'DELETE' as const, url: `/api/admin/categories/${f.empty.id}` },
     { method: 'GET' as const, url: '/api/admin/audit-log' },
   ];
@@ -128,6 +129,8 @@ describe('access: every /api/admin route answers 401 anonymous, 403 traveler and
     expect(svc?.isActive).toBe(true);
     expect(svc?.deletedAt).toBeNull();
     expect(await t.db.select().from(categories).where(eq(categories.slug, 'surf'))).toHaveLength(0);
+    const [massage] = await t.db.select().from(categories).where(eq(categories.id, f.massage.id));
+    expect(massage?.name).toBe('Massage');
     expect(await auditRows()).toHaveLength(0);
   });
 
@@ -190,6 +193,7 @@ describe('provider verification', () => {
   });
 
   it('approves: the badge shows on the public profile and cards at once, with an audit row', async () => {
+    expect((await uploadDoc(f.cookies.pending, await png())).statusCode).toBe(201);
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/providers/${f.pending.provider.id}/verify`,
@@ -221,6 +225,29 @@ describe('provider verification', () => {
       cookies: f.cookies.admin,
     });
     expect(pending.json().map((p: { id: string }) => p.id)).not.toContain(f.pending.provider.id);
+  });
+
+  it('refuses to approve a provider without an identity document (409 with why); rejecting stays possible', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/providers/${f.pending.provider.id}/verify`,
+      cookies: f.cookies.admin,
+      payload: { govIdStatus: 'APPROVED' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This provider has not uploaded an identity document yet, so they cannot be approved. Ask them to upload one from their dashboard, or reject.',
+    );
+    const [row] = await t.db.select().from(providers).where(eq(providers.id, f.pending.provider.id));
+    expect(row?.govIdStatus).toBe('PENDING');
+    expect(await auditRows()).toHaveLength(0);
+    const reject = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/providers/${f.pending.provider.id}/verify`,
+      cookies: f.cookies.admin,
+      payload: { govIdStatus: 'REJECTED', reason: 'No document' },
+    });
+    expect(reject.statusCode).toBe(200);
   });
 
   it('rejects with a reason the provider sees; a new document makes them pending again', async () => {
@@ -704,6 +731,73 @@ describe('categories', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toContain(message);
     }
+    expect(await auditRows()).toHaveLength(0);
+  });
+
+  it('edits a category’s name and icon (the slug stays) with an audit row; only the fields sent change', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/categories/${f.massage.id}`,
+      cookies: f.cookies.admin,
+      payload: { name: ' Massage & spa ', icon: '💆' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().category).toEqual({ id: f.massage.id, name: 'Massage & spa', slug: 'massage', icon: '💆' });
+    const publicList = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(publicList.json()).toContainEqual(
+      expect.objectContaining({ slug: 'massage', name: 'Massage & spa', icon: '💆' }),
+    );
+    const iconOnly = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/categories/${f.massage.id}`,
+      cookies: f.cookies.admin,
+      payload: { icon: '' },
+    });
+    expect(iconOnly.json().category).toMatchObject({ name: 'Massage & spa', icon: null });
+    const rows = await auditRows();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => (r.after as { icon: string | null }).icon === '💆')).toMatchObject({
+      adminId: f.admin.id,
+      action: 'category.update',
+      targetType: 'category',
+      targetId: f.massage.id,
+      before: { name: 'Massage', slug: 'massage', icon: null },
+      after: { name: 'Massage & spa', slug: 'massage', icon: '💆' },
+    });
+    const [row] = await t.db.select().from(categories).where(eq(categories.id, f.massage.id));
+    expect(row).toMatchObject({ name: 'Massage & spa', slug: 'massage', icon: null });
+  });
+
+  it('refuses a bad edit with 400 and a message, an unknown category with 404, and changes nothing', async () => {
+    const cases: [object, string][] = [
+      [{}, 'Send a name or an icon to change'],
+      [{ name: '   ' }, 'Name is required'],
+      [{ name: 'x'.repeat(61) }, 'Name must be at most 60 characters'],
+      [{ name: 'Bad\u200Bname' }, 'Name cannot contain'],
+      [{ icon: 5 }, 'Icon must be text'],
+      [{ icon: 'x'.repeat(41) }, 'Icon must be at most 40 characters'],
+      [{ slug: 'new-slug' }, 'Unrecognized key'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/categories/${f.massage.id}`,
+        cookies: f.cookies.admin,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/categories/00000000-0000-4000-8000-000000000000',
+      cookies: f.cookies.admin,
+      payload: { name: 'Ghost' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Category not found.');
+    const [row] = await t.db.select().from(categories).where(eq(categories.id, f.massage.id));
+    expect(row).toMatchObject({ name: 'Massage', slug: 'massage' });
     expect(await auditRows()).toHaveLength(0);
   });
 

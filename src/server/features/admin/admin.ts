@@ -13,10 +13,11 @@ import type {
   AuditPage,
   AuditQuery,
   CreateCategoryInput,
+  UpdateCategoryInput,
   PendingProvider,
   VerifyProviderInput,
 } from '../../../shared/api/admin.ts';
-import { AUDIT_PAGE_SIZE } from '../../../shared/api/admin.ts';
+import { AUDIT_PAGE_SIZE, PROVIDER_WITHOUT_DOCUMENT_MESSAGE } from '../../../shared/api/admin.ts';
 import type { Category } from '../../../shared/api/catalog.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog, categories, providers, services, users } from '../../db/schema.ts';
@@ -31,6 +32,7 @@ export type AuditAction =
   | 'service.deactivate'
   | 'service.delete'
   | 'category.create'
+  | 'category.update'
   | 'category.delete';
 
 type AuditInput = {
@@ -138,11 +140,15 @@ export async function verifyProvider(db: Executor, adminId: string, providerId: 
         displayName: providers.displayName,
         govIdStatus: providers.govIdStatus,
         govIdRejectionReason: providers.govIdRejectionReason,
+        idDocumentKey: providers.idDocumentKey,
       })
       .from(providers)
       .where(eq(providers.id, providerId))
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Provider not found.');
+    // Verified means an admin has seen an identity document: none uploaded, nothing to approve.
+    if (input.govIdStatus === 'APPROVED' && current.idDocumentKey === null)
+      throw new AppError('CONFLICT', PROVIDER_WITHOUT_DOCUMENT_MESSAGE);
     const reason = input.govIdStatus === 'REJECTED' ? (input.reason ?? null) : null;
     await tx
       .update(providers)
@@ -154,7 +160,11 @@ export async function verifyProvider(db: Executor, adminId: string, providerId: 
       action: input.govIdStatus === 'APPROVED' ? 'provider.approve' : 'provider.reject',
       targetType: 'provider',
       targetId: providerId,
-      before: current,
+      before: {
+        displayName: current.displayName,
+        govIdStatus: current.govIdStatus,
+        govIdRejectionReason: current.govIdRejectionReason,
+      },
       after,
       reason: input.reason ?? null,
     });
@@ -268,6 +278,45 @@ export async function createCategory(db: Executor, adminId: string, input: Creat
       targetType: 'category',
       targetId: row.id,
       before: null,
+      after: row,
+    });
+    return row;
+  });
+}
+
+/**
+ * Renames a category or changes its icon (its slug, used in addresses, stays). Only the fields
+ * sent change; a name or icon sent empty (icon: null) clears the icon.
+ */
+export async function updateCategory(
+  db: Executor,
+  adminId: string,
+  id: string,
+  input: UpdateCategoryInput,
+): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Category not found.');
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.icon !== undefined ? { icon: input.icon } : {}),
+    };
+    const [row] = await tx
+      .update(categories)
+      .set(changes)
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon });
+    if (!row) throw new Error('update of categories returned no row');
+    await writeAudit(tx, {
+      adminId,
+      action: 'category.update',
+      targetType: 'category',
+      targetId: id,
+      before: current,
       after: row,
     });
     return row;

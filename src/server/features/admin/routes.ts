@@ -13,6 +13,7 @@ import {
   idDocumentResponseSchema,
   pendingProviderListSchema,
   serviceStatusSchema,
+  updateCategorySchema,
   verifyProviderResponseSchema,
   verifyProviderSchema,
 } from '../../../shared/api/admin.ts';
@@ -32,6 +33,7 @@ import {
   listAuditLog,
   listPendingProviders,
   setServiceStatus,
+  updateCategory,
   verifyProvider,
 } from './admin.ts';
 import { ID_DOCUMENT_TOO_LARGE_MESSAGE, openIdDocument, uploadIdDocument } from './id-documents.ts';
@@ -184,6 +186,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; documents: Storage }> 
       const category = await createCategory(db, requireUser(request).id, request.body);
       return reply.status(201).send({ category });
     },
+  );
+
+  app.patch(
+    '/api/admin/categories/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Rename a category or change its icon (the slug stays)',
+        params: idParamSchema,
+        body: updateCategorySchema,
+        response: { 200: adminCategoryResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      category: await updateCategory(db, requireUser(request).id, request.params.id, request.body),
+    }),
   );
 
   app.delete(

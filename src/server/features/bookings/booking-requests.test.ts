@@ -21,6 +21,7 @@ import {
   PROVIDER_CANNOT_BOOK_MESSAGE,
   SERVICE_NOT_FOUND,
   SERVICE_UNAVAILABLE_MESSAGE,
+  SERVICE_WITHDRAWN_MESSAGE,
   TOO_FAR_MESSAGE,
   TOO_SOON_MESSAGE,
 } from './request.ts';
@@ -152,10 +153,10 @@ describe('POST /api/bookings', () => {
     expect([missing.statusCode, missing.json().message]).toEqual([404, SERVICE_NOT_FOUND]);
     await t.db.execute(sql`update services set is_paused = true where id = ${f.service.id}`);
     const paused = await post(f.cookies.traveler, request());
-    expect([paused.statusCode, paused.json().message]).toEqual([400, SERVICE_UNAVAILABLE_MESSAGE]);
+    expect([paused.statusCode, paused.json().message]).toEqual([409, SERVICE_UNAVAILABLE_MESSAGE]);
     await t.db.execute(sql`update services set is_paused = false, is_active = false where id = ${f.service.id}`);
     const inactive = await post(f.cookies.traveler, request());
-    expect([inactive.statusCode, inactive.json().message]).toEqual([400, SERVICE_UNAVAILABLE_MESSAGE]);
+    expect([inactive.statusCode, inactive.json().message]).toEqual([409, SERVICE_WITHDRAWN_MESSAGE]);
     await t.db.execute(sql`update services set is_active = true, deleted_at = now() where id = ${f.service.id}`);
     const deleted = await post(f.cookies.traveler, request());
     expect([deleted.statusCode, deleted.json().message]).toEqual([404, SERVICE_NOT_FOUND]);

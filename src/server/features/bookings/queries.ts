@@ -55,6 +55,9 @@ const bookingColumns = {
   serviceTitle: services.title,
   servicePhotos: services.photos,
   serviceCity: services.city,
+  serviceIsActive: services.isActive,
+  serviceIsPaused: services.isPaused,
+  serviceDeletedAt: services.deletedAt,
   pricingUnit: services.pricingUnit,
   locationType: services.locationType,
   locationAddress: services.locationAddress,
@@ -154,6 +157,8 @@ function toBooking(r: BookingRow, now: Date): Booking {
       // The price per unit when it was booked (the amount is fixed at booking: decision 035).
       price: unitPriceOfBooking(r.pricingUnit, r.amountCents, r.hours),
       category: { name: r.categoryName, slug: r.categorySlug },
+      // Whether it is still offered: a booking outlives its service (deactivated or deleted).
+      listing: r.serviceDeletedAt || !r.serviceIsActive ? 'withdrawn' : r.serviceIsPaused ? 'paused' : 'live',
       provider: {
         id: r.providerId,
         userId: r.providerUserId,

@@ -38,6 +38,7 @@ import { loadImportedBusy, PROVIDER_BUSY_MESSAGE } from '../../read-models/calen
 export const SERVICE_NOT_FOUND = 'Service not found.';
 export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not taking bookings right now.';
+export const SERVICE_WITHDRAWN_MESSAGE = 'This service is no longer offered, so it cannot be booked.';
 export const OUTSIDE_AVAILABILITY_MESSAGE =
   'That time is outside the provider’s availability. Please pick one of the free times.';
 export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
@@ -162,8 +163,9 @@ export async function requestBooking(
         .limit(1);
       if (!service || service.deletedAt) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
       if (service.providerUserId === user.id) throw new AppError('BAD_REQUEST', OWN_SERVICE_MESSAGE);
-      if (!service.isActive || service.isPaused || !service.providerUserActive)
-        throw new AppError('BAD_REQUEST', SERVICE_UNAVAILABLE_MESSAGE);
+      // A deactivated service, or one its provider paused, exists but is not for booking: a conflict with its state.
+      if (!service.isActive) throw new AppError('CONFLICT', SERVICE_WITHDRAWN_MESSAGE);
+      if (service.isPaused || !service.providerUserActive) throw new AppError('CONFLICT', SERVICE_UNAVAILABLE_MESSAGE);
       // One session or one day is its length, no more and no less (decision 035).
       if (!isHourly(service.pricingUnit) && input.hours !== service.minHours)
         throw new AppError('BAD_REQUEST', unitLengthMessage(service.pricingUnit, service.minHours));

@@ -88,6 +88,13 @@ export async function updateMyProvider(db: Executor, userId: string, input: Upda
         avatar: input.avatar,
       })
       .where(eq(providers.id, current.id));
+    // A new profile photo is also the account's, while the account has none of its own: the header's
+    // avatar shows it at once instead of the initial.
+    if (input.avatar && input.avatar !== current.avatar)
+      await tx
+        .update(users)
+        .set({ image: input.avatar })
+        .where(and(eq(users.id, userId), isNull(users.image)));
   });
   return getMyProvider(db, userId);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { providers } from '../../db/schema.ts';
+import { providers, users } from '../../db/schema.ts';
 import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -144,6 +144,20 @@ describe('PATCH /api/provider/me', () => {
     expect(pub.json()).toMatchObject(expected);
     const me = await t.app.inject({ url: '/api/provider/me', cookies: f.cookies.owner });
     expect(me.json()).toMatchObject(expected);
+  });
+
+  it('a new profile photo becomes the account’s photo (GET /api/auth/me) while it has none; one of its own stays', async () => {
+    await t.db.update(users).set({ image: null }).where(eq(users.id, f.owner.user.id));
+    expect((await patchMe({ avatar: '/uploads/avatars/ana.webp' })).statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/auth/me', cookies: f.cookies.owner });
+    expect(me.json().user.image).toBe('/uploads/avatars/ana.webp');
+    // The account now has a photo: a later profile photo does not replace it.
+    expect((await patchMe({ avatar: '/uploads/avatars/a.webp' })).statusCode).toBe(200);
+    const again = await t.app.inject({ url: '/api/auth/me', cookies: f.cookies.owner });
+    expect(again.json().user.image).toBe('/uploads/avatars/ana.webp');
+    // Another provider's account is untouched.
+    const [other] = await t.db.select({ image: users.image }).from(users).where(eq(users.id, f.other.user.id));
+    expect(other?.image).not.toBe('/uploads/avatars/ana.webp');
   });
 
   it('changes one field at a time; blank bio and city become empty; avatar null removes it', async () => {

@@ -126,6 +126,24 @@ export const CITIES: Record<CityKey, City> = {
   },
 };
 
+/**
+ * When in the day a service happens, read from its title, in local hours [from, to): an evening
+ * service in the evening, a sunrise class at dawn. The seed gives a service only to a provider
+ * whose working hours hold it for its length there (seed-schedule.test.ts checks the result).
+ */
+const DAYPARTS: readonly (readonly [RegExp, readonly [number, number]])[] = [
+  [/\b(evening|night out|dinner|tasting menu)\b/i, [17, 24]],
+  [/\bsunrise\b/i, [5, 10]],
+  [/\bbrunch\b/i, [8, 13]],
+  [/\blunch\b/i, [10, 16]],
+];
+/** Any other service: daytime and evening, never in the small hours. */
+export const DEFAULT_DAYPART: readonly [number, number] = [6, 23];
+
+export function daypartOf(title: string): readonly [number, number] {
+  return DAYPARTS.find(([pattern]) => pattern.test(title))?.[1] ?? DEFAULT_DAYPART;
+}
+
 export type ServiceTemplate = {
   title: string;
   description: string;

@@ -380,7 +380,7 @@ export const PROVIDERS: ProviderProfile[] = [
     bio: 'Mother of three and nanny to travelling families in Canggu for seven years. I teach children Balinese dance steps and how to make canang sari offerings, and I am trained in pediatric first aid and water safety.',
     govIdStatus: 'PENDING',
     phoneVerified: false,
-    availability: 'none',
+    availability: 'daily',
     workDays: [1, 2, 3, 4, 5, 6, 0],
     hours: [9, 21],
   },
