@@ -12,6 +12,7 @@ import {
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db, PoolStats } from './db/open.ts';
+import { adminPaymentRoutes } from './features/admin/payments-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -19,6 +20,7 @@ import { availabilityRoutes } from './features/availability/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
+import { earningsRoutes } from './features/earnings/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -180,6 +182,7 @@ export async function buildApp({
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
   await app.register(providerRoutes, { db });
+  await app.register(earningsRoutes, { db, stripe, clock });
   await app.register(catalogRoutes, { db });
   await app.register(manageServiceRoutes, { db });
   await app.register(reviewRoutes, { db });
@@ -198,6 +201,7 @@ export async function buildApp({
   await app.register(seoRoutes, { db, config });
   await app.register(uploadRoutes, { db, config, storage });
   await app.register(adminRoutes, { db, documents: documentStorage });
+  await app.register(adminPaymentRoutes, { db, stripe, clock });
 
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });

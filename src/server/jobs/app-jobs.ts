@@ -11,6 +11,7 @@ import { emailJobKind } from '../email/outbox.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
+import { processingFeesJobKind } from '../payments/processing-fees.ts';
 import type { Stripe } from '../payments/stripe-client.ts';
 import { pruneUserEvents } from '../realtime/events.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -59,6 +60,16 @@ export function createAppJobs(opts: {
                 appUrl: opts.appUrl,
                 intervalMs: tuning.intervalMs,
                 leaseMs: tuning.leaseMs,
+              }),
+            },
+            // Stripe's processing fee of each captured payment, for the admin payments view (decision 039).
+            {
+              round: processingFeesJobKind({
+                db,
+                stripe: opts.stripe,
+                intervalMs: tuning.intervalMs,
+                onError: (err, paymentId) =>
+                  opts.log.warn({ err, paymentId }, 'reading a payment’s Stripe fee failed; it will be read again'),
               }),
             },
           ]
