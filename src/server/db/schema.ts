@@ -729,6 +729,62 @@ export const auditLog = pgTable(
 );
 
 /**
+ * A provider's Stripe Connect Express account (decision 038): one per provider, created once, and
+ * its state as Stripe last reported it (an `account.updated` webhook, or a read when the provider
+ * comes back from onboarding). `state` is what the Payouts tab shows, derived from the rest by
+ * shared/domain/connect.ts.
+ */
+export const connectedAccounts = pgTable(
+  'connected_accounts',
+  {
+    /** Stripe's account id (acct_...). */
+    id: text('id').primaryKey(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    /** ISO 3166-1 alpha-2, as given to Stripe when the account was created. */
+    country: text('country').notNull(),
+    /** 'full' (card_payments + transfers) or 'recipient' (transfers only, cross-border). */
+    serviceAgreement: text('service_agreement').notNull().default('full'),
+    /** 'details_needed' | 'under_review' | 'active' | 'restricted'. */
+    state: text('state').notNull().default('details_needed'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    /** Stripe's capability status: 'active' | 'inactive' | 'pending', or null when not requested. */
+    transfersCapability: text('transfers_capability'),
+    cardPaymentsCapability: text('card_payments_capability'),
+    /** Stripe's requirements.currently_due / past_due / pending_verification. */
+    currentlyDue: text('currently_due')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pastDue: text('past_due')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pendingVerification: text('pending_verification')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Stripe's requirements.disabled_reason (why it is restricted), or null. */
+    disabledReason: text('disabled_reason'),
+    /** When Stripe's state was last written here. */
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('connected_accounts_provider_id_key').on(t.providerId),
+    check('connected_accounts_service_agreement', sql`${t.serviceAgreement} in ('full', 'recipient')`),
+    check(
+      'connected_accounts_state',
+      sql`${t.state} in ('details_needed', 'under_review', 'active', 'restricted')`,
+    ),
+  ],
+);
+
+/**
  * One Stripe PaymentIntent per booking (decision 024): the amount charged (fixed by the server from
  * the booking), Stripe's status as last seen, and the work still owed to Stripe for it. A change of
  * a booking writes `pending_action` in its own transaction; the call to Stripe happens after the
@@ -754,6 +810,18 @@ export const payments = pgTable(
     /** The claim holding the action while Stripe is called (action_due_at is then the lease's end): decision 032. */
     leaseToken: uuid('lease_token'),
     actionError: text('action_error'),
+    /** A destination charge's connected account (decision 038); null for a charge kept by Locora. */
+    destinationAccountId: text('destination_account_id').references(() => connectedAccounts.id, {
+      onDelete: 'restrict',
+    }),
+    /** Locora's application fee on a destination charge (the booking's service fee). */
+    applicationFeeCents: integer('application_fee_cents'),
+    /** Charged with on_behalf_of the connected account (decision 038). */
+    onBehalfOf: boolean('on_behalf_of').notNull().default(false),
+    /** What Stripe has refunded of it so far. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The amount of the refund owed (pending_action 'refund'): null = all that is left. */
+    refundCents: integer('refund_cents'),
     /** The captured charge (ch_...), its balance transaction and Stripe's processing fee on it (decision 039); null until read. */
     chargeId: text('charge_id'),
     balanceTransactionId: text('balance_transaction_id'),
@@ -764,6 +832,17 @@ export const payments = pgTable(
   (t) => [
     unique('payments_booking_id_key').on(t.bookingId),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'payments_refund_amounts',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents} and (${t.refundCents} is null or (${t.refundCents} > 0 and ${t.refundCents} <= ${t.amountCents}))`,
+    ),
+    check(
+      'payments_application_fee',
+      sql`${t.applicationFeeCents} is null or (${t.applicationFeeCents} >= 0 and ${t.applicationFeeCents} <= ${t.amountCents})`,
+    ),
+    index('payments_destination_idx')
+      .on(t.destinationAccountId)
+      .where(sql`${t.destinationAccountId} is not null`),
     check('payments_pending_action', sql`${t.pendingAction} in ('capture', 'cancel', 'refund')`),
     check('payments_stripe_fee_not_negative', sql`${t.stripeFeeCents} >= 0`),
     index('payments_due_idx')
@@ -839,3 +918,53 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The payout of a COMPLETED booking's net (decision 038) from its provider's connected account
+ * (`POST /v1/payouts` with the `Stripe-Account` header), made once by the job runner: a leased
+ * queue (decision 032) on `due_at`, one idempotency key per booking, the payout id stored once
+ * Stripe answers. `status` follows Stripe's payout (payout.paid, payout.failed).
+ */
+export const bookingPayouts = pgTable(
+  'booking_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: 'restrict' }),
+    /** The provider's net: what was captured, less Locora's fee and any refund's share. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's payout id (po_...), once Stripe made it. */
+    stripePayoutId: text('stripe_payout_id'),
+    /** 'queued' (not yet made) | 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled' (Stripe's). */
+    status: text('status').notNull().default('queued'),
+    /** Stripe's failure_code and failure_message of a failed payout. */
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }),
+    /** Due for the job runner (null: nothing owed to Stripe); the lease's end while claimed. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    leaseToken: uuid('lease_token'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('booking_payouts_booking_id_key').on(t.bookingId),
+    unique('booking_payouts_stripe_payout_id_key').on(t.stripePayoutId),
+    check('booking_payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'booking_payouts_status',
+      sql`${t.status} in ('queued', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
+    ),
+    index('booking_payouts_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
+    index('booking_payouts_account_idx').on(t.accountId, t.createdAt),
+  ],
+);

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountState,
+  canReceiveBookings,
+  chargeSplitForUnit,
+  connectSetup,
+  countryOfTimeZone,
+  payoutNetCents,
+  readableDisabledReason,
+  readableRequirements,
+  refundSplit,
+  type AccountFacts,
+} from './connect.ts';
+import type { PricingUnit } from './pricing.ts';
+
+const facts = (over: Partial<AccountFacts> = {}): AccountFacts => ({
+  serviceAgreement: 'full',
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  detailsSubmitted: false,
+  transfers: 'inactive',
+  cardPayments: 'inactive',
+  currentlyDue: ['external_account', 'individual.dob.day', 'individual.dob.month', 'tos_acceptance.date'],
+  pastDue: [],
+  pendingVerification: [],
+  disabledReason: 'requirements.past_due',
+  ...over,
+});
+const active = facts({
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  detailsSubmitted: true,
+  transfers: 'active',
+  cardPayments: 'active',
+  currentlyDue: [],
+  disabledReason: null,
+});
+
+describe('accountState', () => {
+  it('is details needed for a new account, whatever Stripe lists as due', () => {
+    expect(accountState(facts(), false)).toBe('details_needed');
+    expect(accountState(facts({ disabledReason: null }), false)).toBe('details_needed');
+  });
+  it('is under review while Stripe verifies what was submitted', () => {
+    const review = facts({
+      detailsSubmitted: true,
+      currentlyDue: [],
+      pendingVerification: ['individual.verification.document'],
+      disabledReason: 'requirements.pending_verification',
+      transfers: 'pending',
+    });
+    expect(accountState(review, false)).toBe('under_review');
+  });
+  it('is active once transfers (and card payments on behalf of it) are active and payouts enabled', () => {
+    expect(accountState(active, false)).toBe('active');
+    expect(accountState({ ...active, cardPayments: 'inactive' }, false)).toBe('active');
+    expect(accountState({ ...active, cardPayments: 'inactive' }, true)).toBe('restricted');
+    expect(accountState({ ...active, payoutsEnabled: false }, false)).toBe('restricted');
+  });
+  it('is restricted when Stripe disabled it after onboarding, or rejected it', () => {
+    expect(accountState({ ...active, transfers: 'inactive', disabledReason: 'rejected.fraud' }, false)).toBe(
+      'restricted',
+    );
+    expect(
+      accountState(
+        { ...active, transfers: 'inactive', pastDue: ['external_account'], disabledReason: 'requirements.past_due' },
+        false,
+      ),
+    ).toBe('restricted');
+    expect(accountState(facts({ disabledReason: 'rejected.other' }), false)).toBe('restricted');
+  });
+  it('asks for details Stripe wants now while the account still works', () => {
+    expect(accountState({ ...active, currentlyDue: ['individual.id_number'] }, false)).toBe('details_needed');
+  });
+});
+
+describe('canReceiveBookings', () => {
+  it('needs transfers, and card payments only with on_behalf_of', () => {
+    expect(canReceiveBookings({ transfers: 'active', cardPayments: null }, false)).toBe(true);
+    expect(canReceiveBookings({ transfers: 'active', cardPayments: 'pending' }, true)).toBe(false);
+    expect(canReceiveBookings({ transfers: 'active', cardPayments: 'active' }, true)).toBe(true);
+    expect(canReceiveBookings({ transfers: 'pending', cardPayments: 'active' }, false)).toBe(false);
+    expect(canReceiveBookings({ transfers: null, cardPayments: null }, false)).toBe(false);
+  });
+});
+
+describe('readable requirements and reasons', () => {
+  it('puts Stripe’s paths in words, each once', () => {
+    expect(
+      readableRequirements([
+        'external_account',
+        'individual.dob.day',
+        'individual.dob.month',
+        'individual.verification.document',
+        'tos_acceptance.date',
+        'tos_acceptance.ip',
+        'something_new.field',
+      ]),
+    ).toEqual([
+      'A bank account for payouts',
+      'Your date of birth',
+      'An identity document',
+      'Acceptance of Stripe’s terms of service',
+      'Something new field',
+    ]);
+  });
+  it('says why an account is restricted', () => {
+    expect(readableDisabledReason('rejected.fraud')).toBe('Stripe rejected this account because of suspected fraud.');
+    expect(readableDisabledReason('requirements.past_due')).toBe(
+      'Stripe asked for details that were not given in time.',
+    );
+    expect(readableDisabledReason(null)).toBeNull();
+  });
+});
+
+describe('connectSetup (decision 038)', () => {
+  it('from a US platform: a plain destination charge in the US', () => {
+    expect(connectSetup('US', 'US')).toEqual({
+      serviceAgreement: 'full',
+      onBehalfOf: false,
+      capabilities: ['card_payments', 'transfers'],
+    });
+  });
+  it('from a US platform: Portugal and Spain are cross-border payouts to transfers-only recipients', () => {
+    for (const c of ['PT', 'ES'])
+      expect(connectSetup('US', c)).toEqual({
+        serviceAgreement: 'recipient',
+        onBehalfOf: false,
+        capabilities: ['transfers'],
+      });
+  });
+  it('from a US platform: Japan, Mexico, Brazil, Thailand and Indonesia are charged on behalf of the account', () => {
+    for (const c of ['JP', 'MX', 'BR', 'TH', 'ID'])
+      expect(connectSetup('US', c)).toEqual({
+        serviceAgreement: 'full',
+        onBehalfOf: true,
+        capabilities: ['card_payments', 'transfers'],
+      });
+  });
+  it('from a Portuguese platform: Spain is the same region (EEA), the US cross-border', () => {
+    expect(connectSetup('PT', 'ES').onBehalfOf).toBe(false);
+    expect(connectSetup('PT', 'ES').serviceAgreement).toBe('full');
+    expect(connectSetup('PT', 'US').serviceAgreement).toBe('recipient');
+    expect(connectSetup('PT', 'JP').onBehalfOf).toBe(true);
+  });
+  it('knows the countries of our cities’ time zones', () => {
+    expect(countryOfTimeZone('Europe/Lisbon')).toBe('PT');
+    expect(countryOfTimeZone('Asia/Tokyo')).toBe('JP');
+    expect(countryOfTimeZone('America/Mexico_City')).toBe('MX');
+    expect(countryOfTimeZone('America/Sao_Paulo')).toBe('BR');
+    expect(countryOfTimeZone('Asia/Makassar')).toBe('ID');
+    expect(countryOfTimeZone('America/New_York')).toBe('US');
+    expect(countryOfTimeZone('Europe/Paris')).toBeUndefined();
+  });
+});
+
+describe('money: total = subtotal + fee, and net + fee = captured', () => {
+  const units: PricingUnit[] = ['per hour', 'per session', 'per day'];
+  // Odd cents: prices whose 5 % fee is a half cent or less (rounded half up).
+  const prices = [1, 9, 10, 30, 50, 4550, 3333, 12_345, 99_999];
+  for (const unit of units)
+    it(`for ${unit}, at odd cents too`, () => {
+      for (const price of prices)
+        for (const hours of [1, 3, 7]) {
+          const s = chargeSplitForUnit(unit, price, hours);
+          expect(s.totalCents).toBe(s.subtotalCents + s.feeCents);
+          expect(s.providerNetCents + s.applicationFeeCents).toBe(s.totalCents);
+          expect(s.providerNetCents).toBe(s.subtotalCents);
+          expect(Number.isInteger(s.feeCents)).toBe(true);
+        }
+    });
+  it('rounds the fee of an odd subtotal half up', () => {
+    // 4550 x 3 = 13650, 5 % = 682.5 -> 683.
+    const s = chargeSplitForUnit('per hour', 4550, 3);
+    expect(s).toMatchObject({ subtotalCents: 13_650, feeCents: 683, totalCents: 14_333, providerNetCents: 13_650 });
+    // A session is one price whatever its hours.
+    expect(chargeSplitForUnit('per session', 4550, 3)).toMatchObject({ subtotalCents: 4550, feeCents: 228 });
+    expect(chargeSplitForUnit('per day', 3333, 8)).toMatchObject({
+      subtotalCents: 3333,
+      feeCents: 167,
+      totalCents: 3500,
+    });
+  });
+});
+
+describe('refundSplit and payoutNetCents', () => {
+  it('takes back all of both on a full refund', () => {
+    expect(refundSplit(14_333, 683, 14_333)).toEqual({ providerCents: 13_650, feeCents: 683 });
+    expect(payoutNetCents(14_333, 683, 14_333)).toBe(0);
+  });
+  it('splits a partial refund in proportion, adding up to the refund', () => {
+    // Half of 14_333: 7166; fee share 683 x 7166 / 14_333 = 341.47 -> 341.
+    expect(refundSplit(14_333, 683, 7166)).toEqual({ providerCents: 6825, feeCents: 341 });
+    expect(payoutNetCents(14_333, 683, 7166)).toBe(13_650 - 6825);
+    for (const refund of [1, 2, 3, 99, 1000, 7167, 14_332]) {
+      const s = refundSplit(14_333, 683, refund);
+      expect(s.providerCents + s.feeCents).toBe(refund);
+      expect(s.feeCents).toBeGreaterThanOrEqual(0);
+      expect(s.feeCents).toBeLessThanOrEqual(683);
+    }
+  });
+  it('rounds a half cent of fee up', () => {
+    // captured 200, fee 10, refund 10: fee share 0.5 -> 1.
+    expect(refundSplit(200, 10, 10)).toEqual({ providerCents: 9, feeCents: 1 });
+  });
+  it('refuses amounts that are not cents or exceed what was captured', () => {
+    expect(() => refundSplit(100, 5, 101)).toThrow(RangeError);
+    expect(() => refundSplit(100, 101, 1)).toThrow(RangeError);
+    expect(() => refundSplit(100, 5, 1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Providers get paid through Stripe Connect (decision 038): what both sides need to know about a
+ * provider's connected account (its state in plain words, what Stripe still asks for, whether it
+ * can be booked), how an account is set up for its country, and how a destination charge's money
+ * splits between the provider and Locora (integer cents).
+ */
+import type { BookingAmounts, PricingUnit } from './pricing.ts';
+import { amountsForUnit } from './pricing.ts';
+
+// ------------------------------------------------------------------------------ account state
+
+/** The Payouts tab's states; 'not_started' is a provider with no connected account yet. */
+export const CONNECT_STATES = ['not_started', 'details_needed', 'under_review', 'active', 'restricted'] as const;
+export type ConnectState = (typeof CONNECT_STATES)[number];
+
+/** What Stripe reports of an account (its Account object), as stored in connected_accounts. */
+export type AccountFacts = {
+  serviceAgreement: 'full' | 'recipient';
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** capabilities.transfers / capabilities.card_payments: 'active' | 'inactive' | 'pending' | null. */
+  transfers: string | null;
+  cardPayments: string | null;
+  currentlyDue: string[];
+  pastDue: string[];
+  pendingVerification: string[];
+  /** requirements.disabled_reason. */
+  disabledReason: string | null;
+};
+
+/**
+ * Whether the account can receive a booking's money now: its `transfers` capability is active, and
+ * its `card_payments` too when charges are made on its behalf (`on_behalf_of`).
+ */
+export function canReceiveBookings(f: Pick<AccountFacts, 'transfers' | 'cardPayments'>, onBehalfOf: boolean): boolean {
+  return f.transfers === 'active' && (!onBehalfOf || f.cardPayments === 'active');
+}
+
+/** Stripe's disabled reasons that end with a review by Stripe, not with the provider's input. */
+const REVIEW_REASONS = new Set(['requirements.pending_verification', 'under_review']);
+
+/** The state shown for an account (it exists: 'not_started' is for no account). */
+export function accountState(f: AccountFacts, onBehalfOf: boolean): Exclude<ConnectState, 'not_started'> {
+  const reason = f.disabledReason;
+  // Rejected, listed, paused by the platform, or anything else Stripe disabled it for.
+  if (reason && !REVIEW_REASONS.has(reason) && reason !== 'requirements.past_due')
+    return f.detailsSubmitted || reason.startsWith('rejected.') || reason === 'listed'
+      ? 'restricted'
+      : 'details_needed';
+  if (!f.detailsSubmitted) return 'details_needed';
+  // Past due after onboarding: it is (or is about to be) disabled until the provider acts.
+  if (f.pastDue.length > 0 || reason === 'requirements.past_due') return 'restricted';
+  if (f.currentlyDue.length > 0) return 'details_needed';
+  if (reason && REVIEW_REASONS.has(reason)) return 'under_review';
+  if (f.pendingVerification.length > 0 || f.transfers === 'pending' || f.cardPayments === 'pending')
+    return canReceiveBookings(f, onBehalfOf) && f.payoutsEnabled ? 'active' : 'under_review';
+  if (canReceiveBookings(f, onBehalfOf) && f.payoutsEnabled) return 'active';
+  return 'restricted';
+}
+
+/** The state's heading on the Payouts tab. */
+export const CONNECT_STATE_TITLE: Record<ConnectState, string> = {
+  not_started: 'Payouts are not set up',
+  details_needed: 'Stripe needs more details',
+  under_review: 'Stripe is reviewing your details',
+  active: 'Payouts are active',
+  restricted: 'Payouts are restricted',
+};
+
+/** The banner a provider sees until they can be booked. */
+export const PAYOUTS_NOT_SET_UP_BANNER =
+  'Travelers cannot book your services until you set up payouts. Open the Payouts tab to finish setting up.';
+/** What a traveler sees (and the API's 409 says) when the provider cannot receive payments yet. */
+export const PROVIDER_NOT_ACCEPTING_MESSAGE = 'This provider is not accepting bookings yet.';
+/** Why a request authorised but not accepted was released when its provider's account became restricted. */
+export const PAYEE_RESTRICTED_REASON =
+  'The provider can no longer receive payments, so your request was released and your card was not charged.';
+
+/** Stripe's requirement paths, in words ("individual.verification.document" -> "An identity document"). */
+const REQUIREMENT_WORDS: [RegExp, string][] = [
+  [/^external_account$/, 'A bank account for payouts'],
+  [/^tos_acceptance\./, 'Acceptance of Stripe’s terms of service'],
+  [/^(individual|representative)\.verification\.additional_document/, 'A proof of address'],
+  [/^(individual|representative)\.verification\.document/, 'An identity document'],
+  [/^(individual|representative)\.(first_name|last_name)$/, 'Your legal name'],
+  [/^(individual|representative)\.dob\./, 'Your date of birth'],
+  [/^(individual|representative)\.address\./, 'Your home address'],
+  [/^(individual|representative)\.ssn_last_4$/, 'The last 4 digits of your Social Security number'],
+  [/^(individual|representative)\.id_number$/, 'Your national ID number'],
+  [/^(individual|representative)\.phone$/, 'Your phone number'],
+  [/^(individual|representative)\.email$/, 'Your email address'],
+  [/^(individual|representative)\./, 'Details about you'],
+  [/^business_type$/, 'Whether you work as an individual or a company'],
+  [/^business_profile\.url$/, 'Your website or a link to your profile'],
+  [/^business_profile\.mcc$/, 'The kind of business you run'],
+  [/^business_profile\.product_description$/, 'A description of what you offer'],
+  [/^business_profile\./, 'Details about your business'],
+  [/^company\./, 'Details about your company'],
+  [/^settings\.payments\.statement_descriptor/, 'The name shown on card statements'],
+];
+
+/** Stripe's `requirements.currently_due` (and past_due) made readable, each once, in Stripe's order. */
+export function readableRequirements(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    const found = REQUIREMENT_WORDS.find(([re]) => re.test(p));
+    const words = found ? found[1] : p.replace(/[._]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+    if (!out.includes(words)) out.push(words);
+  }
+  return out;
+}
+
+/** Stripe's `requirements.disabled_reason` in words. */
+export function readableDisabledReason(reason: string | null): string | null {
+  if (!reason) return null;
+  if (reason === 'requirements.past_due') return 'Stripe asked for details that were not given in time.';
+  if (reason === 'requirements.pending_verification' || reason === 'under_review')
+    return 'Stripe is verifying the details you gave.';
+  if (reason === 'listed' || reason === 'rejected.listed')
+    return 'Stripe could not accept this account (it is on a watch list).';
+  if (reason === 'rejected.fraud' || reason === 'rejected.platform_fraud')
+    return 'Stripe rejected this account because of suspected fraud.';
+  if (reason === 'rejected.terms_of_service' || reason === 'rejected.platform_terms_of_service')
+    return 'Stripe rejected this account for a breach of its terms of service.';
+  if (reason === 'rejected.incomplete_verification') return 'Stripe could not verify the details given.';
+  if (reason.startsWith('rejected.')) return 'Stripe rejected this account.';
+  if (reason === 'platform_paused') return 'Payouts to this account are paused by Locora.';
+  if (reason === 'action_required.requested_capabilities') return 'Stripe needs more details to enable payments.';
+  return 'Stripe disabled payments to this account.';
+}
+
+// ------------------------------------------------------------------------------ countries
+
+/** The providers' countries in our cities, and what the setup form offers. */
+export const CONNECT_COUNTRIES = [
+  { code: 'US', name: 'United States' },
+  { code: 'PT', name: 'Portugal' },
+  { code: 'ES', name: 'Spain' },
+  { code: 'TH', name: 'Thailand' },
+  { code: 'ID', name: 'Indonesia' },
+  { code: 'MX', name: 'Mexico' },
+  { code: 'BR', name: 'Brazil' },
+  { code: 'JP', name: 'Japan' },
+] as const;
+export type ConnectCountry = (typeof CONNECT_COUNTRIES)[number]['code'];
+export const isConnectCountry = (c: string): c is ConnectCountry => CONNECT_COUNTRIES.some((x) => x.code === c);
+
+/** The European Economic Area: one region for destination charges. */
+const EEA = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LI LT LU MT NL NO PL PT RO SK SI ES SE IS'.split(' '),
+);
+/** Where Stripe's self-serve cross-border payouts go between (platforms and accounts): US, UK, EEA, Canada, Switzerland. */
+const CROSS_BORDER_REGION = (c: string) => c === 'US' || c === 'GB' || c === 'CA' || c === 'CH' || EEA.has(c);
+const sameRegion = (a: string, b: string) => a === b || (EEA.has(a) && EEA.has(b));
+
+export type ConnectSetup = {
+  /** 'full': card_payments + transfers; 'recipient': transfers only (cross-border payouts). */
+  serviceAgreement: 'full' | 'recipient';
+  /** The charge names the account as its settlement merchant (`on_behalf_of`). */
+  onBehalfOf: boolean;
+  capabilities: ('card_payments' | 'transfers')[];
+};
+
+/**
+ * How a provider's account in `country` is set up and charged from a platform in `platform`
+ * (decision 038): the same country or region, a plain destination charge; both in the cross-border
+ * payouts region (US, UK, EEA, CA, CH), a transfers-only account under the recipient service
+ * agreement; elsewhere, a full account named as the settlement merchant with `on_behalf_of`.
+ */
+export function connectSetup(platform: string, country: string): ConnectSetup {
+  if (sameRegion(platform, country))
+    return { serviceAgreement: 'full', onBehalfOf: false, capabilities: ['card_payments', 'transfers'] };
+  if (CROSS_BORDER_REGION(platform) && CROSS_BORDER_REGION(country))
+    return { serviceAgreement: 'recipient', onBehalfOf: false, capabilities: ['transfers'] };
+  return { serviceAgreement: 'full', onBehalfOf: true, capabilities: ['card_payments', 'transfers'] };
+}
+
+/** The country of a provider's time zone, for the setup form's default (undefined: not one of ours). */
+export function countryOfTimeZone(zone: string): ConnectCountry | undefined {
+  if (zone === 'Europe/Lisbon' || zone === 'Atlantic/Madeira' || zone === 'Atlantic/Azores') return 'PT';
+  if (zone === 'Europe/Madrid' || zone === 'Atlantic/Canary' || zone === 'Africa/Ceuta') return 'ES';
+  if (zone === 'Asia/Bangkok') return 'TH';
+  if (['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura', 'Asia/Pontianak'].includes(zone)) return 'ID';
+  if (zone === 'Asia/Tokyo') return 'JP';
+  if (
+    [
+      'America/Sao_Paulo',
+      'America/Fortaleza',
+      'America/Recife',
+      'America/Bahia',
+      'America/Manaus',
+      'America/Belem',
+      'America/Noronha',
+      'America/Cuiaba',
+      'America/Campo_Grande',
+      'America/Porto_Velho',
+      'America/Boa_Vista',
+      'America/Rio_Branco',
+      'America/Maceio',
+      'America/Araguaina',
+      'America/Santarem',
+      'America/Eirunepe',
+    ].includes(zone)
+  )
+    return 'BR';
+  if (
+    [
+      'America/Mexico_City',
+      'America/Cancun',
+      'America/Merida',
+      'America/Monterrey',
+      'America/Matamoros',
+      'America/Chihuahua',
+      'America/Ciudad_Juarez',
+      'America/Ojinaga',
+      'America/Mazatlan',
+      'America/Bahia_Banderas',
+      'America/Hermosillo',
+      'America/Tijuana',
+    ].includes(zone)
+  )
+    return 'MX';
+  if (
+    zone === 'Pacific/Honolulu' ||
+    /^America\/(New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Detroit|Boise|Juneau|Sitka|Nome|Adak|Metlakatla|Yakutat|Menominee|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+)$/.test(
+      zone,
+    )
+  )
+    return 'US';
+  return undefined;
+}
+
+// ------------------------------------------------------------------------------ money
+
+/** A destination charge's split: the traveler pays the total, the provider receives the subtotal, Locora keeps the fee. */
+export type ChargeSplit = BookingAmounts & {
+  /** `application_fee_amount`: Locora's service fee. */
+  applicationFeeCents: number;
+  /** What reaches the provider's Stripe balance at capture. */
+  providerNetCents: number;
+};
+
+/** The split of a booking of `hours` at `priceCents` per `unit`. */
+export function chargeSplitForUnit(unit: PricingUnit, priceCents: number, hours: number): ChargeSplit {
+  return chargeSplit(amountsForUnit(unit, priceCents, hours));
+}
+
+/** The split of a booking's amounts (bookings.amount_cents is the subtotal, fee_cents the fee). */
+export function chargeSplit(a: BookingAmounts): ChargeSplit {
+  return { ...a, applicationFeeCents: a.feeCents, providerNetCents: a.totalCents - a.feeCents };
+}
+
+/**
+ * How a refund of `refundCents` of a captured destination charge splits between the provider's
+ * transfer (reversed) and Locora's fee (refunded), in proportion to what each received: the fee's
+ * share rounded half up to a cent, the provider's the rest, so the two always add up to the refund.
+ * A full refund takes back all of both.
+ */
+export function refundSplit(
+  capturedCents: number,
+  feeCents: number,
+  refundCents: number,
+): { providerCents: number; feeCents: number } {
+  for (const [n, v] of Object.entries({ capturedCents, feeCents, refundCents }))
+    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${n} must be a whole number of cents`);
+  if (feeCents > capturedCents) throw new RangeError('the fee cannot exceed what was captured');
+  if (refundCents > capturedCents) throw new RangeError('a refund cannot exceed what was captured');
+  if (capturedCents === 0) return { providerCents: 0, feeCents: 0 };
+  const fee = Math.floor((2 * feeCents * refundCents + capturedCents) / (2 * capturedCents));
+  return { providerCents: refundCents - fee, feeCents: fee };
+}
+
+/** The provider's net of a captured destination charge after `refundedCents` were refunded: what is paid out. */
+export function payoutNetCents(capturedCents: number, feeCents: number, refundedCents: number): number {
+  const back = refundSplit(capturedCents, feeCents, refundedCents);
+  return capturedCents - feeCents - back.providerCents;
+}
