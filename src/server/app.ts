@@ -181,7 +181,7 @@ export async function buildApp({
   // Links in emails: the public origin, else where this instance listens.
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
-  await app.register(providerRoutes, { db });
+  await app.register(providerRoutes, { db, clock });
   await app.register(earningsRoutes, { db, stripe, clock });
   await app.register(catalogRoutes, { db });
   await app.register(manageServiceRoutes, { db });

@@ -37,7 +37,14 @@ export type FakePaymentIntent = {
   livemode: false;
 };
 
-type Call = { method: string; path: string; idempotencyKey: string | undefined; form: Record<string, string> };
+type Call = {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: Record<string, string>;
+  /** The Stripe-Account header (a call made on a connected account). */
+  stripeAccount?: string | undefined;
+};
 
 /** Stripe's form encoding, flattened: `metadata[bookingId]` stays a key of its own. */
 function parseForm(body: string): Record<string, string> {
@@ -320,7 +327,15 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       currency: 'usd',
       description: null,
       fee_details: fields.fee
-        ? [{ amount: fields.fee, application: null, currency: 'usd', description: 'Stripe processing fees', type: 'stripe_fee' }]
+        ? [
+            {
+              amount: fields.fee,
+              application: null,
+              currency: 'usd',
+              description: 'Stripe processing fees',
+              type: 'stripe_fee',
+            },
+          ]
         : [],
       net: fields.amount - fields.fee,
       reporting_category: 'charge',
@@ -379,7 +394,9 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     if (method === 'GET' && txn) {
       const id = decodeURIComponent(txn[1]!);
       const found = balanceTransactions.get(id);
-      return found ? { status: 200, body: found } : error(404, `No such balance transaction: '${id}'`, 'resource_missing');
+      return found
+        ? { status: 200, body: found }
+        : error(404, `No such balance transaction: '${id}'`, 'resource_missing');
     }
     if (method === 'GET' && path === '/v1/payouts') {
       const limit = form.limit === undefined ? 10 : Number(form.limit);
@@ -434,7 +451,9 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     /** A payout on a connected account's balance, as Stripe makes it (status paid unless told). */
     addPayout(
       account: string,
-      fields: Partial<Pick<FakePayout, 'amount' | 'status' | 'failure_code' | 'failure_message' | 'arrival_date' | 'created'>> & {
+      fields: Partial<
+        Pick<FakePayout, 'amount' | 'status' | 'failure_code' | 'failure_message' | 'arrival_date' | 'created'>
+      > & {
         metadata?: Record<string, string>;
       } = {},
     ) {
@@ -461,7 +480,12 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       return payout;
     },
     /** The bank refused a payout: Stripe marks it failed with a code and message (https://docs.stripe.com/api/payouts/failures). */
-    failPayout(account: string, payoutId: string, code = 'account_closed', message = 'The bank account has been closed.') {
+    failPayout(
+      account: string,
+      payoutId: string,
+      code = 'account_closed',
+      message = 'The bank account has been closed.',
+    ) {
       const payout = payouts.get(account)?.find((p) => p.id === payoutId);
       if (!payout) throw new Error(`no payout ${payoutId} on ${account}`);
       Object.assign(payout, { status: 'failed', failure_code: code, failure_message: message });
@@ -597,7 +621,14 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     // A GET's parameters are in its query string (e.g. GET /v1/refunds?payment_intent=...).
     const form = { ...Object.fromEntries(url.searchParams), ...parseForm(body) };
-    const call = { method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form };
+    const account = req.headers['stripe-account'];
+    const call = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey,
+      form,
+      ...(typeof account === 'string' ? { stripeAccount: account } : {}),
+    };
     calls.push(call);
     if (beforeAnswer) {
       const hook = beforeAnswer;

@@ -203,7 +203,9 @@ export const adminBookingSchema = z.object({
   grossCents: cents,
   feeCents: cents,
   paymentIntentId: z.nullable(z.string()),
-  history: z.array(z.object({ at: z.string(), from: z.nullable(z.string()), to: z.string(), reason: z.nullable(z.string()) })),
+  history: z.array(
+    z.object({ at: z.string(), from: z.nullable(z.string()), to: z.string(), reason: z.nullable(z.string()) }),
+  ),
   messages: z.array(z.object({ at: z.string(), senderName: z.string(), body: z.string() })),
   disputes: z.array(adminDisputeSchema),
 });

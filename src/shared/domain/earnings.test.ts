@@ -11,11 +11,19 @@ import {
 } from './earnings.ts';
 import { bookingAmounts } from './pricing.ts';
 
-const facts = { bookingStatus: 'PAID', paymentStatus: 'succeeded', refundPending: false, disputeStatus: null, payoutStatus: null };
+const facts = {
+  bookingStatus: 'PAID',
+  paymentStatus: 'succeeded',
+  refundPending: false,
+  disputeStatus: null,
+  payoutStatus: null,
+};
 
 describe('earningStatus', () => {
   it('names each state of the money', () => {
-    expect(earningStatus({ ...facts, bookingStatus: 'CONFIRMED', paymentStatus: 'requires_capture' })).toBe('authorised');
+    expect(earningStatus({ ...facts, bookingStatus: 'CONFIRMED', paymentStatus: 'requires_capture' })).toBe(
+      'authorised',
+    );
     expect(earningStatus(facts)).toBe('captured');
     expect(earningStatus({ ...facts, bookingStatus: 'COMPLETED', payoutStatus: 'in_transit' })).toBe('paid_out');
     expect(earningStatus({ ...facts, bookingStatus: 'COMPLETED', payoutStatus: 'failed' })).toBe('captured');

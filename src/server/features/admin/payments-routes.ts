@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../shared/api/catalog.ts';
-import {
-  adminBookingSchema,
-  adminPaymentsSchema,
-  readStripeFeesResultSchema,
-} from '../../../shared/api/earnings.ts';
+import { adminBookingSchema, adminPaymentsSchema, readStripeFeesResultSchema } from '../../../shared/api/earnings.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';

@@ -27,7 +27,8 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals> {
-  const inRange = (column: SQL) => (range ? sql`${column} >= ${ts(range.start)} and ${column} < ${ts(range.end)}` : sql`true`);
+  const inRange = (column: SQL) =>
+    range ? sql`${column} >= ${ts(range.start)} and ${column} < ${ts(range.end)}` : sql`true`;
   const [money] = await queryRows<Record<string, string | number>>(
     db,
     sql`select count(*)::int as payments,
@@ -207,7 +208,8 @@ export async function readStripeFeesNow(
   stripe: Stripe | undefined,
   adminId: string,
 ): Promise<ReadStripeFeesResult> {
-  if (!stripe) throw new AppError('NOT_CONFIGURED', 'Card payments are not configured: there are no Stripe fees to read.');
+  if (!stripe)
+    throw new AppError('NOT_CONFIGURED', 'Card payments are not configured: there are no Stripe fees to read.');
   const { read, failed } = await readUnreadProcessingFees(db, stripe, { limit: 100 });
   const left = await unreadProcessingFees(db);
   await db.insert(auditLog).values({
@@ -252,7 +254,12 @@ export async function getAdminBooking(db: Executor, adminId: string, bookingId: 
           where b.id = ${bookingId}`,
     );
     if (!b) throw new AppError('NOT_FOUND', 'Booking not found.');
-    const history = await queryRows<{ created_at: Date; from_status: string | null; to_status: string; reason: string | null }>(
+    const history = await queryRows<{
+      created_at: Date;
+      from_status: string | null;
+      to_status: string;
+      reason: string | null;
+    }>(
       tx,
       sql`select created_at, from_status, to_status, reason from booking_events where booking_id = ${bookingId} order by seq`,
     );

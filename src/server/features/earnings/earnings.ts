@@ -10,7 +10,13 @@
  *   Stripe-Account header), and the payouts Stripe reported failed with its reason.
  */
 import { sql } from 'drizzle-orm';
-import type { Earnings, EarningRow, FailedPayout, ProviderDispute, ProviderPayouts } from '../../../shared/api/earnings.ts';
+import type {
+  Earnings,
+  EarningRow,
+  FailedPayout,
+  ProviderDispute,
+  ProviderPayouts,
+} from '../../../shared/api/earnings.ts';
 import { bookingStatusLabel } from '../../../shared/domain/booking-status.ts';
 import {
   centsToDecimal,
@@ -176,7 +182,8 @@ export async function earningsCsv(
 
 // -------------------------------------------------------------------------------------- payouts
 
-export const PAYOUTS_UNAVAILABLE = 'Stripe could not be reached just now, so your payouts are not listed. Try again in a minute.';
+export const PAYOUTS_UNAVAILABLE =
+  'Stripe could not be reached just now, so your payouts are not listed. Try again in a minute.';
 
 /** The provider's connected account id, or undefined (not set up). */
 async function accountOf(db: Executor, providerId: string): Promise<string | undefined> {
