@@ -39,9 +39,16 @@ describe('loadConfig', () => {
       secretKey: 'sk_test_1',
       publishableKey: 'pk_test_1',
       webhookSecret: 'whsec_1',
+      connectWebhookSecret: 'whsec_1',
+      platformCountry: 'US',
       apiUrl: 'https://api.stripe.com',
       timeoutMs: 20_000,
     });
+    // Connect (decision 038): its own signing secret and the platform's country, when given.
+    expect(
+      loadConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_c', STRIPE_PLATFORM_COUNTRY: 'pt' }).stripe,
+    ).toMatchObject({ webhookSecret: 'whsec_1', connectWebhookSecret: 'whsec_c', platformCountry: 'PT' });
+    expect(() => loadConfig({ ...stripe, STRIPE_PLATFORM_COUNTRY: 'USA' })).toThrow(/STRIPE_PLATFORM_COUNTRY/);
     expect(
       loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/', STRIPE_TIMEOUT_MS: '500' }).stripe,
     ).toMatchObject({ apiUrl: 'http://127.0.0.1:12111', timeoutMs: 500 });

@@ -76,6 +76,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The signing secret of Stripe's Connect webhook endpoint (connected accounts' events); unset: STRIPE_WEBHOOK_SECRET serves both. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The country of Locora's Stripe account (decision 038: which providers are charged on their behalf). */
+  STRIPE_PLATFORM_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code such as US')
+    .transform((v) => v.toUpperCase())
+    .optional(),
   /** Where the Stripe API is (default Stripe's own); tests point it at a local Stripe-protocol server. */
   STRIPE_API_URL: z
     .string()
@@ -191,7 +199,7 @@ const integrations: { name: string; required: string[]; optional?: string[] }[] 
     name: 'Stripe',
     required: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
     // The API URL keeps its default (Stripe's own) when unset, but may not be set alone.
-    optional: ['STRIPE_API_URL', 'STRIPE_TIMEOUT_MS'],
+    optional: ['STRIPE_API_URL', 'STRIPE_TIMEOUT_MS', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'STRIPE_PLATFORM_COUNTRY'],
   },
   // The issuer keeps its default (Google's) when unset, but may not be set alone.
   { name: 'Google sign-in', required: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], optional: ['GOOGLE_ISSUER'] },
@@ -222,6 +230,10 @@ export type StripeConfig = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret; the webhook secret when not set (one endpoint, one secret). */
+  connectWebhookSecret: string;
+  /** Locora's Stripe account's country (decision 038), default US. */
+  platformCountry: string;
   /** Stripe's API (https://api.stripe.com) or a stand-in speaking its protocol. */
   apiUrl: string;
   timeoutMs: number;
@@ -333,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? e.STRIPE_WEBHOOK_SECRET,
+            platformCountry: e.STRIPE_PLATFORM_COUNTRY ?? 'US',
             apiUrl: (e.STRIPE_API_URL ?? DEFAULT_STRIPE_API_URL).replace(/\/$/, ''),
             timeoutMs: e.STRIPE_TIMEOUT_MS ?? DEFAULT_STRIPE_TIMEOUT_MS,
           }

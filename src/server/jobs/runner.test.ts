@@ -85,6 +85,8 @@ beforeAll(async () => {
       secretKey: stripe.secretKey,
       publishableKey: stripe.publishableKey,
       webhookSecret: stripe.webhookSecret,
+      connectWebhookSecret: stripe.connectWebhookSecret,
+      platformCountry: stripe.platformCountry,
       apiUrl: stripe.url,
       timeoutMs: 5_000,
     },

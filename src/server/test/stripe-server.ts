@@ -10,6 +10,21 @@
  * STRIPE_API_URL (its host/port/protocol options); the browser reaches it through Playwright routing
  * https://api.stripe.com here (e2e/payments.spec.ts, with the Stripe.js stand-in of e2e/stand-ins).
  *
+ * Stripe Connect (decision 038): Express accounts (create, retrieve; `capabilities`, `requirements`,
+ * `charges_enabled`, `payouts_enabled`, `details_submitted`, `tos_acceptance.service_agreement`),
+ * `account_links` (account_onboarding) and `login_links`; PaymentIntents with
+ * `transfer_data[destination]`, `application_fee_amount` and `on_behalf_of` (refused as Stripe
+ * refuses them: a destination without active `transfers`, a settlement merchant without active
+ * `card_payments`, a full account outside the platform's region without `on_behalf_of`); refunds
+ * with `amount`, `reverse_transfer` and `refund_application_fee` (the transfer reversed and the fee
+ * refunded in proportion); payouts created on a connected account (the `Stripe-Account` header)
+ * from its balance. Tests move an account between states with `setAccountState` (which sends
+ * `account.updated`) and settle payouts with `payPayout` / `failPayout` (`payout.paid`,
+ * `payout.failed`); Connect events carry the `account` they are about and are signed with
+ * `connectWebhookSecret` (the one secret unless told). The page at `/setup/e/{account}/{token}` stands
+ * in for Stripe's hosted onboarding: it moves the account to the state set by
+ * `setOnboardingOutcome` and redirects to the link's return_url ("Exit" and a used link: refresh_url).
+ *
  * Given `forwardWebhooksTo` (opt-in), every change it makes is followed by the events Stripe would
  * send, POSTed signed to that URL one after another, as `stripe listen --forward-to` does (no
  * retries); `deliveries` records each answer. Without it, tests post the events they want themselves.
@@ -35,6 +50,67 @@ export type FakePaymentIntent = {
   latest_charge: string | null;
   created: number;
   livemode: false;
+  transfer_data: { destination: string } | null;
+  application_fee_amount: number | null;
+  on_behalf_of: string | null;
+};
+
+export type FakeAccount = {
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: string;
+  email: string | null;
+  default_currency: string;
+  capabilities: { card_payments?: string; transfers?: string };
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: {
+    currently_due: string[];
+    eventually_due: string[];
+    past_due: string[];
+    pending_verification: string[];
+    disabled_reason: string | null;
+    current_deadline: number | null;
+    errors: unknown[];
+  };
+  tos_acceptance: { service_agreement: 'full' | 'recipient' };
+  settings: { payouts: { schedule: { interval: string; delay_days: number } } };
+  metadata: Record<string, string>;
+  created: number;
+};
+
+/** The states the Payouts tab names, as Stripe would report an account in each. */
+export type AccountStateName = 'details_needed' | 'under_review' | 'active' | 'restricted';
+
+export type FakePayout = {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: string;
+  arrival_date: number;
+  automatic: false;
+  created: number;
+  description: string | null;
+  destination: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  metadata: Record<string, string>;
+  method: 'standard';
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  type: 'bank_account';
+  livemode: false;
+};
+
+/** What a captured destination charge moved: the transfer to the account and Locora's fee. */
+export type FakeCharge = {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  destination: string | null;
+  transfer: { id: string; amount: number; amount_reversed: number } | null;
+  application_fee: { id: string; amount: number; amount_refunded: number } | null;
 };
 
 type Call = {
@@ -43,8 +119,25 @@ type Call = {
   idempotencyKey: string | undefined;
   form: Record<string, string>;
   /** The Stripe-Account header (a call made on a connected account). */
-  stripeAccount?: string | undefined;
+  account?: string | undefined;
 };
+
+/** The European Economic Area (one region for destination charges). */
+const EEA = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LI LT LU MT NL NO PL PT RO SK SI ES SE IS'.split(' '),
+);
+const sameRegion = (a: string, b: string) => a === b || (EEA.has(a) && EEA.has(b));
+const ONBOARDING_DUE = [
+  'business_profile.url',
+  'external_account',
+  'individual.dob.day',
+  'individual.dob.month',
+  'individual.dob.year',
+  'individual.first_name',
+  'individual.last_name',
+  'tos_acceptance.date',
+  'tos_acceptance.ip',
+];
 
 /** Stripe's form encoding, flattened: `metadata[bookingId]` stays a key of its own. */
 function parseForm(body: string): Record<string, string> {
@@ -63,8 +156,25 @@ const DECLINED_CARDS: Record<string, { message: string; decline_code: string }> 
 };
 const AUTHORISED_CARDS = new Set(['4242424242424242']);
 
-export async function startStripeServer(options: { forwardWebhooksTo?: string } = {}) {
+export async function startStripeServer(
+  options: {
+    forwardWebhooksTo?: string;
+    /** The platform's country (Stripe's rules for destination charges across regions): US unless told. */
+    platformCountry?: string;
+    /** Connect events (account.updated, payout.*) are signed with this one; the webhook secret unless told. */
+    connectWebhookSecret?: string;
+  } = {},
+) {
+  const platformCountry = options.platformCountry ?? 'US';
   const intents = new Map<string, FakePaymentIntent>();
+  /** The destination charge parameters of each PaymentIntent (Stripe returns them on the object). */
+  const accounts = new Map<string, FakeAccount>();
+  /** Each connected account's available balance, in cents of the payment currency. */
+  const balances = new Map<string, number>();
+  const payouts = new Map<string, FakePayout & { account: string }>();
+  const charges = new Map<string, FakeCharge>();
+  const accountLinks = new Map<string, { account: string; return_url: string; refresh_url: string; used: boolean }>();
+  let onboardingOutcome: AccountStateName = 'active';
   const refunds = new Map<
     string,
     {
@@ -74,6 +184,8 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       payment_intent: string;
       status: string;
       failure_reason?: string | null;
+      transfer_reversal?: string | null;
+      metadata?: Record<string, string>;
     }
   >();
   const idempotent = new Map<string, { request: string; status: number; body: string }>();
@@ -95,7 +207,260 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
   });
 
   const publishableKey = 'pk_test_locora';
-  type Result = { status: number; body: unknown; events?: string[] };
+  type Result = {
+    status: number;
+    body: unknown;
+    events?: string[];
+    /** Connect events (account.updated, payout.*), built when the change was made. */
+    connectEvents?: ReturnType<typeof makeConnectEvent>[];
+  };
+
+  // ---------------------------------------------------------------------------- Connect
+  const nowSecs = () => Math.floor(Date.now() / 1000);
+  /** Sets what Stripe would report of an account in `state` (its requirements and capabilities). */
+  function applyAccountState(a: FakeAccount, state: AccountStateName, disabledReason?: string) {
+    const caps = Object.keys(a.capabilities) as (keyof FakeAccount['capabilities'])[];
+    const setCaps = (status: string) => caps.forEach((c) => (a.capabilities[c] = status));
+    const r = a.requirements;
+    r.errors = [];
+    r.current_deadline = null;
+    if (state === 'details_needed') {
+      a.details_submitted = false;
+      a.charges_enabled = false;
+      a.payouts_enabled = false;
+      setCaps('inactive');
+      r.currently_due = [...ONBOARDING_DUE];
+      r.eventually_due = [...ONBOARDING_DUE];
+      r.past_due = [...ONBOARDING_DUE];
+      r.pending_verification = [];
+      r.disabled_reason = 'requirements.past_due';
+    } else if (state === 'under_review') {
+      a.details_submitted = true;
+      a.charges_enabled = false;
+      a.payouts_enabled = false;
+      setCaps('pending');
+      r.currently_due = [];
+      r.eventually_due = [];
+      r.past_due = [];
+      r.pending_verification = ['individual.verification.document'];
+      r.disabled_reason = 'requirements.pending_verification';
+    } else if (state === 'active') {
+      a.details_submitted = true;
+      a.charges_enabled = a.capabilities.card_payments !== undefined;
+      a.payouts_enabled = true;
+      setCaps('active');
+      r.currently_due = [];
+      r.eventually_due = [];
+      r.past_due = [];
+      r.pending_verification = [];
+      r.disabled_reason = null;
+    } else {
+      a.details_submitted = true;
+      a.charges_enabled = false;
+      a.payouts_enabled = false;
+      setCaps('inactive');
+      r.currently_due = disabledReason === 'requirements.past_due' ? ['individual.verification.document'] : [];
+      r.eventually_due = [...r.currently_due];
+      r.past_due = [...r.currently_due];
+      r.pending_verification = [];
+      r.disabled_reason = disabledReason ?? 'rejected.other';
+    }
+  }
+
+  /** A Connect event about `object` on connected account `account` (Stripe sets `account` on them). */
+  function makeConnectEvent(type: string, account: string, object: unknown) {
+    eventSeq += 1;
+    return {
+      id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
+      object: 'event' as const,
+      account,
+      api_version: '2025-01-01',
+      created: nowSecs(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
+  }
+  const bool = (v: string | undefined) => v === 'true';
+  const metadataOf = (form: Record<string, string>) => {
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(form)) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]!] = v;
+    }
+    return metadata;
+  };
+
+  /** The Connect endpoints; undefined when the call is not one of them. */
+  function connectRoute(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    account: string | undefined,
+  ): Result | undefined {
+    if (method === 'POST' && path === '/v1/accounts') {
+      if (form.type !== 'express')
+        return error(400, 'This stand-in makes Express accounts only (type=express).', 'parameter_invalid_empty');
+      const country = (form.country ?? platformCountry).toUpperCase();
+      const agreement = form['tos_acceptance[service_agreement]'] ?? 'full';
+      if (agreement !== 'full' && agreement !== 'recipient')
+        return error(400, `Invalid tos_acceptance[service_agreement]: ${agreement}`, 'parameter_invalid');
+      const capabilities: FakeAccount['capabilities'] = {};
+      if (bool(form['capabilities[transfers][requested]'])) capabilities.transfers = 'inactive';
+      if (bool(form['capabilities[card_payments][requested]'])) capabilities.card_payments = 'inactive';
+      if (!capabilities.transfers && !capabilities.card_payments)
+        return error(
+          400,
+          'Express accounts must request the transfers or card_payments capability.',
+          'parameter_missing',
+        );
+      if (agreement === 'recipient' && capabilities.card_payments)
+        return error(
+          400,
+          'Accounts under the recipient service agreement cannot request the card_payments capability.',
+          'parameter_invalid',
+        );
+      if (agreement === 'recipient' && sameRegion(country, platformCountry))
+        return error(400, 'The recipient service agreement is for cross-border accounts.', 'parameter_invalid');
+      const a: FakeAccount = {
+        id: next('acct'),
+        object: 'account',
+        type: 'express',
+        country,
+        email: form.email ?? null,
+        default_currency: country === 'US' ? 'usd' : country === 'JP' ? 'jpy' : 'usd',
+        capabilities,
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: {
+          currently_due: [],
+          eventually_due: [],
+          past_due: [],
+          pending_verification: [],
+          disabled_reason: null,
+          current_deadline: null,
+          errors: [],
+        },
+        tos_acceptance: { service_agreement: agreement },
+        settings: {
+          payouts: { schedule: { interval: form['settings[payouts][schedule][interval]'] ?? 'daily', delay_days: 2 } },
+        },
+        metadata: metadataOf(form),
+        created: nowSecs(),
+      };
+      applyAccountState(a, 'details_needed');
+      accounts.set(a.id, a);
+      balances.set(a.id, 0);
+      return { status: 200, body: a };
+    }
+    const acct = /^\/v1\/accounts\/([^/]+)(\/login_links)?$/.exec(path);
+    if (acct) {
+      const a = accounts.get(decodeURIComponent(acct[1]!));
+      if (!a)
+        return error(
+          403,
+          'The provided key does not have access to account (or that account does not exist).',
+          'account_invalid',
+        );
+      if (method === 'GET' && !acct[2]) return { status: 200, body: a };
+      if (method === 'POST' && acct[2]) {
+        if (!a.details_submitted)
+          return error(
+            400,
+            'Cannot create a login link for an account that has not completed onboarding.',
+            'account_invalid',
+          );
+        return {
+          status: 200,
+          body: {
+            object: 'login_link',
+            created: nowSecs(),
+            url: `https://connect.stripe.com/express/${a.id}/${next('ll')}`,
+          },
+        };
+      }
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const a = accounts.get(form.account ?? '');
+      if (!a) return error(400, `No such account: '${form.account ?? ''}'`, 'resource_missing');
+      if (form.type !== 'account_onboarding' && form.type !== 'account_update')
+        return error(400, 'Invalid type: must be account_onboarding or account_update', 'parameter_invalid');
+      if (!form.return_url || !form.refresh_url)
+        return error(400, 'Missing required param: return_url and refresh_url.', 'parameter_missing');
+      const token = next('al');
+      accountLinks.set(token, {
+        account: a.id,
+        return_url: form.return_url,
+        refresh_url: form.refresh_url,
+        used: false,
+      });
+      const created = nowSecs();
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created,
+          expires_at: created + 300,
+          url: `https://connect.stripe.com/setup/e/${a.id}/${token}`,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/payouts') {
+      if (!account)
+        return error(
+          400,
+          'This stand-in pays out from connected accounts only (the Stripe-Account header).',
+          'parameter_missing',
+        );
+      const a = accounts.get(account);
+      if (!a) return error(403, 'The provided key does not have access to account.', 'account_invalid');
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 1)
+        return error(400, 'Invalid integer: amount', 'parameter_invalid_integer');
+      if (!a.payouts_enabled) return error(400, 'Payouts are not enabled for this account.', 'payouts_not_allowed');
+      const balance = balances.get(a.id) ?? 0;
+      if (balance < amount)
+        return error(
+          400,
+          'You have insufficient funds in your Stripe account for this transfer.',
+          'balance_insufficient',
+        );
+      balances.set(a.id, balance - amount);
+      const po: FakePayout & { account: string } = {
+        id: next('po'),
+        object: 'payout',
+        amount,
+        currency: form.currency ?? 'usd',
+        arrival_date: nowSecs() + 2 * 86_400,
+        automatic: false,
+        created: nowSecs(),
+        description: form.description ?? null,
+        destination: `ba_of_${a.id}`,
+        failure_code: null,
+        failure_message: null,
+        metadata: metadataOf(form),
+        method: 'standard',
+        status: 'pending',
+        type: 'bank_account',
+        livemode: false,
+        account: a.id,
+      };
+      payouts.set(po.id, po);
+      const { account: _owner, ...body } = po;
+      return { status: 200, body, connectEvents: [makeConnectEvent('payout.created', a.id, body)] };
+    }
+    const po = /^\/v1\/payouts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && po) {
+      const found = payouts.get(decodeURIComponent(po[1]!));
+      if (!found || found.account !== account) return error(404, 'No such payout', 'resource_missing');
+      const { account: _owner, ...body } = found;
+      return { status: 200, body };
+    }
+    return undefined;
+  }
 
   /** POST /v1/payment_intents/{id}/confirm with card details, as Stripe.js sends it (or a server does). */
   function confirm(pi: FakePaymentIntent, form: Record<string, string>, byPublishableKey: boolean): Result {
@@ -153,15 +518,95 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     }
     pi.status = 'succeeded';
     pi.amount_received = pi.amount;
+    settleCharge(pi);
     return { status: 200, body: pi, events: ['payment_intent.succeeded'] };
   }
 
-  function route(method: string, path: string, form: Record<string, string>, byPublishableKey = false): Result {
+  /** A captured PaymentIntent's charge: a destination charge moves its net to the account's balance. */
+  function settleCharge(pi: FakePaymentIntent) {
+    const id = pi.latest_charge ?? next('ch');
+    pi.latest_charge = id;
+    const destination = pi.transfer_data?.destination ?? null;
+    const fee = pi.application_fee_amount ?? 0;
+    charges.set(id, {
+      id,
+      payment_intent: pi.id,
+      amount: pi.amount_received,
+      destination,
+      transfer: destination ? { id: next('tr'), amount: pi.amount_received - fee, amount_reversed: 0 } : null,
+      application_fee: pi.application_fee_amount !== null ? { id: next('fee'), amount: fee, amount_refunded: 0 } : null,
+    });
+    if (destination) balances.set(destination, (balances.get(destination) ?? 0) + pi.amount_received - fee);
+  }
+
+  function route(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    byPublishableKey = false,
+    account?: string,
+  ): Result {
+    if (!byPublishableKey) {
+      const connect = connectRoute(method, path, form, account);
+      if (connect) return connect;
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 50)
         return error(400, 'Amount must be at least 50 cents', 'amount_too_small');
       if (amount > 99_999_999) return error(400, 'Amount must be no more than $999,999.99', 'amount_too_large');
+      // A destination charge (Connect): refused as Stripe refuses it.
+      const destination = form['transfer_data[destination]'];
+      const onBehalfOf = form.on_behalf_of;
+      const fee = form.application_fee_amount === undefined ? null : Number(form.application_fee_amount);
+      if (fee !== null && (!Number.isInteger(fee) || fee < 0 || fee > amount))
+        return error(
+          400,
+          'application_fee_amount must be a whole number no more than the amount.',
+          'parameter_invalid_integer',
+        );
+      if (fee !== null && !destination && !onBehalfOf)
+        return error(
+          400,
+          'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+          'parameter_invalid',
+        );
+      if (destination) {
+        const dest = accounts.get(destination);
+        if (!dest) return error(400, `No such destination: '${destination}'`, 'resource_missing');
+        if (dest.capabilities.transfers !== 'active')
+          return error(
+            400,
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            'insufficient_capabilities_for_transfer',
+          );
+        if (onBehalfOf && onBehalfOf !== destination)
+          return error(
+            400,
+            'on_behalf_of must be the same account as transfer_data[destination].',
+            'parameter_invalid',
+          );
+        if (
+          !onBehalfOf &&
+          !sameRegion(dest.country, platformCountry) &&
+          dest.tos_acceptance.service_agreement !== 'recipient'
+        )
+          return error(
+            400,
+            `Cannot create a destination charge for connected accounts in ${dest.country} because funds would be settled on the platform and the connected account is outside the platform's region. You may use the on_behalf_of parameter to have the charge settle in the connected account's country.`,
+            'parameter_invalid',
+          );
+      }
+      if (onBehalfOf) {
+        const obo = accounts.get(onBehalfOf);
+        if (!obo) return error(400, `No such account: '${onBehalfOf}'`, 'resource_missing');
+        if (obo.capabilities.card_payments !== 'active')
+          return error(
+            400,
+            'The account referenced in the on_behalf_of parameter must have the card_payments capability active.',
+            'insufficient_capabilities_for_transfer',
+          );
+      }
       const id = next('pi');
       const metadata: Record<string, string> = {};
       const types: string[] = [];
@@ -187,6 +632,9 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
         latest_charge: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
+        transfer_data: destination ? { destination } : null,
+        application_fee_amount: fee,
+        on_behalf_of: onBehalfOf ?? null,
       };
       intents.set(id, pi);
       return { status: 200, body: pi };
@@ -206,6 +654,7 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
         pi.status = 'succeeded';
         pi.amount_received = pi.amount;
         pi.amount_capturable = 0;
+        settleCharge(pi);
         return { status: 200, body: pi, events: ['payment_intent.succeeded'] };
       }
       if (method === 'POST' && m[2] === '/cancel') {
@@ -235,13 +684,58 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
         .filter((r) => r.payment_intent === pi.id && r.status !== 'failed' && r.status !== 'canceled')
         .reduce((n, r) => n + r.amount, 0);
       if (already >= pi.amount) return error(400, 'Charge has already been refunded.', 'charge_already_refunded');
-      const refund = {
+      const asked = form.amount === undefined ? pi.amount - already : Number(form.amount);
+      if (!Number.isInteger(asked) || asked < 1)
+        return error(400, 'Invalid positive integer: amount', 'parameter_invalid_integer');
+      if (asked > pi.amount - already)
+        return error(
+          400,
+          `Refund amount ($${(asked / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((pi.amount - already) / 100).toFixed(2)})`,
+          'amount_too_large',
+        );
+      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+      if (form.reverse_transfer !== undefined && !charge?.transfer)
+        return error(400, 'reverse_transfer can only be used for refunds of destination charges.', 'parameter_invalid');
+      if (form.refund_application_fee !== undefined && !charge?.application_fee)
+        return error(
+          400,
+          'refund_application_fee can only be used for charges with an application fee.',
+          'parameter_invalid',
+        );
+      const refund: {
+        id: string;
+        object: 'refund';
+        amount: number;
+        payment_intent: string;
+        status: string;
+        transfer_reversal?: string | null;
+        metadata?: Record<string, string>;
+      } = {
         id: next('re'),
         object: 'refund' as const,
-        amount: pi.amount - already,
+        amount: asked,
         payment_intent: pi.id,
         status: refundStatus,
+        transfer_reversal: null,
+        metadata: metadataOf(form),
       };
+      // In proportion to the refund, as Stripe reverses a destination charge's transfer and fee.
+      if (charge?.transfer && bool(form.reverse_transfer)) {
+        const back = Math.min(
+          charge.transfer.amount - charge.transfer.amount_reversed,
+          Math.round((charge.transfer.amount * asked) / charge.amount),
+        );
+        charge.transfer.amount_reversed += back;
+        balances.set(charge.destination!, (balances.get(charge.destination!) ?? 0) - back);
+        refund.transfer_reversal = next('trr');
+      }
+      if (charge?.application_fee && bool(form.refund_application_fee)) {
+        const fee = charge.application_fee;
+        fee.amount_refunded += Math.min(
+          fee.amount - fee.amount_refunded,
+          Math.round((fee.amount * asked) / charge.amount),
+        );
+      }
       refunds.set(refund.id, refund);
       return { status: 200, body: refund, events: refund.status === 'succeeded' ? ['charge.refunded'] : [] };
     }
@@ -272,24 +766,6 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     status: string;
     type: string;
   };
-  type FakePayout = {
-    id: string;
-    object: 'payout';
-    amount: number;
-    arrival_date: number;
-    automatic: boolean;
-    created: number;
-    currency: string;
-    description: string | null;
-    failure_code: string | null;
-    failure_message: string | null;
-    livemode: false;
-    metadata: Record<string, string>;
-    method: string;
-    source_type: string;
-    status: string;
-    type: 'bank_account';
-  };
   type FakeDispute = {
     id: string;
     object: 'dispute';
@@ -311,19 +787,16 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
   const chargeTransactions = new Map<string, string>();
   /** Processing fees set by a test, by PaymentIntent (otherwise Stripe's US card price, 2.9 % + 30 cents). */
   const processingFees = new Map<string, number>();
-  /** Each connected account's payouts (acct_... -> newest last). */
-  const payouts = new Map<string, FakePayout[]>();
   const disputes = new Map<string, FakeDispute>();
   /** Dispute fee Stripe withdraws with the disputed amount (US: $15). */
   const DISPUTE_FEE = 1500;
-  const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   function balanceTransaction(fields: Partial<FakeBalanceTransaction> & { amount: number; fee: number }) {
     const txn: FakeBalanceTransaction = {
       id: next('txn'),
       object: 'balance_transaction',
-      available_on: nowSeconds() + 2 * 86_400,
-      created: nowSeconds(),
+      available_on: nowSecs() + 2 * 86_400,
+      created: nowSecs(),
       currency: 'usd',
       description: null,
       fee_details: fields.fee
@@ -368,6 +841,11 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       balance_transaction: chargeTransactions.get(id) ?? null,
       captured,
       currency: pi.currency,
+      // A destination charge (the Connect part above): its transfer and Locora's application fee.
+      transfer: charges.get(id)?.transfer?.id ?? null,
+      application_fee: charges.get(id)?.application_fee?.id ?? null,
+      application_fee_amount: pi.application_fee_amount,
+      transfer_data: pi.transfer_data,
       disputed: [...disputes.values()].some((d) => d.charge === id),
       livemode: false,
       paid: true,
@@ -402,8 +880,11 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       const limit = form.limit === undefined ? 10 : Number(form.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
         return error(400, 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
-      // Without Stripe-Account these are the platform's own payouts (none here).
-      let data = [...(stripeAccount ? (payouts.get(stripeAccount) ?? []) : [])].reverse();
+      // Without Stripe-Account these are the platform's own payouts (none here). Newest first.
+      let data = [...payouts.values()]
+        .filter((p) => stripeAccount !== undefined && p.account === stripeAccount)
+        .map(({ account: _owner, ...body }) => body)
+        .reverse();
       if (form.status) data = data.filter((p) => p.status === form.status);
       if (form.starting_after) {
         const at = data.findIndex((p) => p.id === form.starting_after);
@@ -431,7 +912,7 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
       object: 'event',
       account,
       api_version: '2025-01-01',
-      created: nowSeconds(),
+      created: nowSecs(),
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -448,54 +929,38 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     setProcessingFee(piId: string, cents: number) {
       processingFees.set(piId, cents);
     },
-    /** A payout on a connected account's balance, as Stripe makes it (status paid unless told). */
+    /**
+     * A payout already on a connected account (made by Stripe or in its dashboard, outside the
+     * balance the Connect part keeps), for listing: status paid unless told.
+     */
     addPayout(
       account: string,
       fields: Partial<
         Pick<FakePayout, 'amount' | 'status' | 'failure_code' | 'failure_message' | 'arrival_date' | 'created'>
-      > & {
-        metadata?: Record<string, string>;
-      } = {},
+      > = {},
     ) {
-      const payout: FakePayout = {
+      const payout: FakePayout & { account: string } = {
         id: next('po'),
         object: 'payout',
         amount: 1000,
-        arrival_date: nowSeconds() + 2 * 86_400,
-        automatic: false,
-        created: nowSeconds(),
         currency: 'usd',
+        arrival_date: nowSecs() + 2 * 86_400,
+        automatic: false,
+        created: nowSecs(),
         description: null,
+        destination: `ba_of_${account}`,
         failure_code: null,
         failure_message: null,
-        livemode: false,
         metadata: {},
         method: 'standard',
-        source_type: 'card',
         status: 'paid',
         type: 'bank_account',
+        livemode: false,
         ...fields,
+        account,
       };
-      payouts.set(account, [...(payouts.get(account) ?? []), payout]);
+      payouts.set(payout.id, payout);
       return payout;
-    },
-    /** The bank refused a payout: Stripe marks it failed with a code and message (https://docs.stripe.com/api/payouts/failures). */
-    failPayout(
-      account: string,
-      payoutId: string,
-      code = 'account_closed',
-      message = 'The bank account has been closed.',
-    ) {
-      const payout = payouts.get(account)?.find((p) => p.id === payoutId);
-      if (!payout) throw new Error(`no payout ${payoutId} on ${account}`);
-      Object.assign(payout, { status: 'failed', failure_code: code, failure_message: message });
-      return payout;
-    },
-    /** payout.paid / payout.failed / payout.updated as the Connect endpoint receives it. */
-    payoutEvent(type: string, account: string, payoutId: string) {
-      const payout = payouts.get(account)?.find((p) => p.id === payoutId);
-      if (!payout) throw new Error(`no payout ${payoutId} on ${account}`);
-      return accountEvent(type, account, payout);
     },
     /** The traveler's bank disputes a captured payment: the amount and Stripe's fee are withdrawn. */
     openDispute(piId: string, fields: { amount?: number; reason?: string; dueBy?: number; status?: string } = {}) {
@@ -516,10 +981,10 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
           }),
         ],
         charge: pi.latest_charge,
-        created: nowSeconds(),
+        created: nowSecs(),
         currency: pi.currency,
         evidence_details: {
-          due_by: fields.dueBy ?? nowSeconds() + 7 * 86_400,
+          due_by: fields.dueBy ?? nowSecs() + 7 * 86_400,
           has_evidence: false,
           past_due: false,
           submission_count: 0,
@@ -560,7 +1025,7 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
         id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
         object: 'event',
         api_version: '2025-01-01',
-        created: nowSeconds(),
+        created: nowSecs(),
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
@@ -607,6 +1072,74 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     });
   }
 
+  /** Sends Connect events (built already) to `forwardWebhooksTo`, signed with the Connect secret, in turn. */
+  function forwardConnect(events: ReturnType<typeof makeConnectEvent>[]) {
+    const target = options.forwardWebhooksTo;
+    if (!target || events.length === 0) return;
+    delivering = delivering.then(async () => {
+      for (const event of events) {
+        const status = await post(target, signEvent(event, connectWebhookSecret));
+        deliveries.push({ id: event.id, type: event.type, paymentIntent: '', status });
+      }
+    });
+  }
+  function post(target: string, { payload, signature }: { payload: string; signature: string }) {
+    return new Promise<number>((resolve) => {
+      const req = http.request(
+        target,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(payload),
+            'stripe-signature': signature,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end(payload);
+    });
+  }
+
+  /** The stand-in for Stripe's hosted onboarding page (GET /setup/e/{account}/{token}). */
+  function onboardingPage(url: URL, res: http.ServerResponse) {
+    const m = /^\/setup\/e\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+    const link = m ? accountLinks.get(decodeURIComponent(m[2]!)) : undefined;
+    const html = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe onboarding (stand-in)</title></head><body>${body}</body></html>`,
+      );
+    };
+    if (!m || !link || link.account !== decodeURIComponent(m[1]!)) return html(404, '<h1>Unknown link</h1>');
+    const redirect = (to: string) => {
+      res.writeHead(303, { location: to });
+      res.end();
+    };
+    // A link is used once: opened again (or expired), Stripe sends the provider to refresh_url.
+    if (url.searchParams.get('action') === 'exit') return redirect(link.refresh_url);
+    if (url.searchParams.get('action') === 'submit') {
+      if (link.used) return redirect(link.refresh_url);
+      link.used = true;
+      const a = accounts.get(link.account)!;
+      applyAccountState(a, onboardingOutcome, onboardingOutcome === 'restricted' ? 'rejected.other' : undefined);
+      forwardConnect([makeConnectEvent('account.updated', a.id, a)]);
+      return redirect(link.return_url);
+    }
+    if (link.used) return redirect(link.refresh_url);
+    return html(
+      200,
+      `<main><h1>Set up payouts for Locora</h1><p>Stripe’s onboarding (test stand-in) for ${link.account}.</p>` +
+        `<form method="get"><input type="hidden" name="action" value="submit"><button type="submit">Submit details</button></form>` +
+        `<form method="get"><input type="hidden" name="action" value="exit"><button type="submit">Exit</button></form></main>`,
+    );
+  }
+
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -617,18 +1150,13 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
   let beforeAnswer: ((call: Call) => Promise<void> | void) | undefined;
   async function answer(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'GET' && url.pathname.startsWith('/setup/e/')) return onboardingPage(url, res);
+    const stripeAccount = typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined;
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     // A GET's parameters are in its query string (e.g. GET /v1/refunds?payment_intent=...).
     const form = { ...Object.fromEntries(url.searchParams), ...parseForm(body) };
-    const account = req.headers['stripe-account'];
-    const call = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      idempotencyKey,
-      form,
-      ...(typeof account === 'string' ? { stripeAccount: account } : {}),
-    };
+    const call = { method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form, account: stripeAccount };
     calls.push(call);
     if (beforeAnswer) {
       const hook = beforeAnswer;
@@ -656,7 +1184,7 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     }
     if (mode === 'fail')
       return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
-    const signature = `${req.method} ${url.pathname} ${body}`;
+    const signature = `${req.method} ${url.pathname} ${stripeAccount ?? ''} ${body}`;
     if (idempotencyKey && req.method === 'POST') {
       const seen = idempotent.get(idempotencyKey);
       if (seen) {
@@ -675,10 +1203,10 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
         return send(seen.status, seen.body, true);
       }
     }
-    const stripeAccount = typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined;
     const result =
       (byPublishableKey ? undefined : moneyRoute(req.method ?? 'GET', url.pathname, form, stripeAccount)) ??
-      route(req.method ?? 'GET', url.pathname, form, byPublishableKey);
+      route(req.method ?? 'GET', url.pathname, form, byPublishableKey, stripeAccount);
+    if (result.connectEvents) forwardConnect(result.connectEvents);
     const text = JSON.stringify(result.body);
     const changed = /^\/v1\/payment_intents\/([^/]+)/.exec(url.pathname)?.[1] ?? form.payment_intent;
     if (result.events && changed) forward(result.events, decodeURIComponent(changed));
@@ -693,6 +1221,7 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const webhookSecret = 'whsec_locora_test';
+  const connectWebhookSecret = options.connectWebhookSecret ?? webhookSecret;
   let eventSeq = 0;
 
   function intent(id: string): FakePaymentIntent {
@@ -801,6 +1330,55 @@ export async function startStripeServer(options: { forwardWebhooksTo?: string } 
     },
     /** A webhook event of `type` about a PaymentIntent as it is now (or a charge.refunded of it). */
     event: makeEvent,
+    connectWebhookSecret,
+    platformCountry,
+    accounts,
+    payouts,
+    charges,
+    /** A connected account as Stripe has it now. */
+    account(id: string): FakeAccount {
+      const a = accounts.get(id);
+      if (!a) throw new Error(`no account ${id}`);
+      return a;
+    },
+    /** A connected account's available balance, in cents. */
+    balanceOf: (id: string) => balances.get(id) ?? 0,
+    /** Moves an account to `state` as Stripe would (restricted: for `disabledReason`); returns its account.updated event (sent when forwarding). */
+    setAccountState(id: string, state: AccountStateName, disabledReason?: string) {
+      const a = accounts.get(id);
+      if (!a) throw new Error(`no account ${id}`);
+      applyAccountState(a, state, disabledReason);
+      const event = makeConnectEvent('account.updated', a.id, a);
+      forwardConnect([event]);
+      return event;
+    },
+    /** The state the onboarding stand-in leaves an account in when its details are submitted (default active). */
+    setOnboardingOutcome(state: AccountStateName) {
+      onboardingOutcome = state;
+    },
+    /** The bank took the payout: payout.paid (sent when forwarding, and returned). */
+    payPayout(id: string) {
+      const po = payouts.get(id);
+      if (!po) throw new Error(`no payout ${id}`);
+      po.status = 'paid';
+      const { account, ...body } = po;
+      const event = makeConnectEvent('payout.paid', account, body);
+      forwardConnect([event]);
+      return event;
+    },
+    /** The bank refused the payout: payout.failed with Stripe's code and message; the money is back in the balance. */
+    failPayout(id: string, code = 'account_closed', message = 'The bank account has been closed.') {
+      const po = payouts.get(id);
+      if (!po) throw new Error(`no payout ${id}`);
+      po.status = 'failed';
+      po.failure_code = code;
+      po.failure_message = message;
+      balances.set(po.account, (balances.get(po.account) ?? 0) + po.amount);
+      const { account, ...body } = po;
+      const event = makeConnectEvent('payout.failed', account, body);
+      forwardConnect([event]);
+      return event;
+    },
     /** The body and Stripe-Signature header of an event, signed as Stripe signs (or with another secret). */
     sign: signEvent,
     /** The events sent to `forwardWebhooksTo` so far, with the status each was answered with. */

@@ -33,6 +33,8 @@ const t = useTestApp(
         webhookSecret: stripe.webhookSecret,
         apiUrl: stripe.url,
         timeoutMs: 2000,
+        connectWebhookSecret: stripe.connectWebhookSecret,
+        platformCountry: stripe.platformCountry,
       };
     },
   } as Partial<Config>,
@@ -409,7 +411,7 @@ describe('payouts', () => {
     stripe.money.addPayout(ACCOUNT, { amount: 12000, status: 'paid' });
     stripe.money.addPayout(ACCOUNT, { amount: 5000, status: 'in_transit' });
     const failed = stripe.money.addPayout(ACCOUNT, { amount: 12000, status: 'pending' });
-    stripe.money.failPayout(ACCOUNT, failed.id, 'account_closed', 'The bank account has been closed.');
+    stripe.failPayout(failed.id, 'account_closed', 'The bank account has been closed.');
     stripe.money.addPayout('acct_someone_else', { amount: 999 });
     await t.db.execute(
       sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, stripe_payout_id, status,
@@ -437,7 +439,7 @@ describe('payouts', () => {
     ]);
     // Listed through the connected account.
     const call = stripe.calls.filter((c) => c.path === '/v1/payouts').at(-1);
-    expect(call).toMatchObject({ method: 'GET', stripeAccount: ACCOUNT });
+    expect(call).toMatchObject({ method: 'GET', account: ACCOUNT });
     // The earning of that booking is not paid out.
     const e = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
     expect(e.rows.find((r) => r.bookingId === done.id)?.status).toBe('captured');

@@ -28,6 +28,8 @@ const t = useTestApp({
       secretKey: stripe.secretKey,
       publishableKey: stripe.publishableKey,
       webhookSecret: stripe.webhookSecret,
+      connectWebhookSecret: stripe.connectWebhookSecret,
+      platformCountry: stripe.platformCountry,
       apiUrl: stripe.url,
       timeoutMs: 2000,
     };
