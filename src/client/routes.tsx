@@ -205,6 +205,18 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   () => import('@/pages/admin-categories'),
                   'AdminCategoriesPage',
                 ],
+                [
+                  'admin/payments',
+                  'pages/admin-payments.tsx',
+                  () => import('@/pages/admin-payments'),
+                  'AdminPaymentsPage',
+                ],
+                [
+                  'admin/bookings/:id',
+                  'pages/admin-booking.tsx',
+                  () => import('@/pages/admin-booking'),
+                  'AdminBookingPage',
+                ],
               ] as const
             ).map(([path, module, load, name]) => ({
               path,

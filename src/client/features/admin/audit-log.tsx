@@ -16,6 +16,8 @@ const ACTION_LABELS: Record<string, string> = {
   'service.delete': 'Deleted service',
   'category.create': 'Created category',
   'category.delete': 'Deleted category',
+  'payments.read_stripe_fees': 'Read Stripe fees',
+  'booking.view_messages': 'Opened booking messages',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
