@@ -23,6 +23,7 @@ import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
 import { earningsRoutes } from './features/earnings/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes.ts';
+import { connectRoutes } from './features/connect/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { eventRoutes } from './features/messages/events-routes.ts';
@@ -183,14 +184,18 @@ export async function buildApp({
   await app.register(authRoutes, { db, config, storage, appUrl });
   await app.register(providerRoutes, { db, clock });
   await app.register(earningsRoutes, { db, stripe, clock });
-  await app.register(catalogRoutes, { db });
+  await app.register(catalogRoutes, {
+    db,
+    connect: config.stripe && stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
+  });
   await app.register(manageServiceRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { db });
   await app.register(availabilityRoutes, { db });
   await app.register(slotRoutes, { db });
-  await app.register(bookingRoutes, { db, appUrl, stripe, clock });
+  await app.register(bookingRoutes, { db, appUrl, stripe, clock, platformCountry: config.stripe?.platformCountry });
   await app.register(paymentRoutes, { db, config, stripe });
+  await app.register(connectRoutes, { db, config, stripe, appUrl, clock });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
   await app.register(stripeWebhookRoutes, { db, config, stripe });
   await app.register(messageRoutes, { db, appUrl });

@@ -20,6 +20,7 @@ import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { bookingRequestEmail, type BookingEmailStatus } from '../email/templates.ts';
 import { lockPaymentOfBooking, queuePaymentAction, type PaymentRow } from '../payments/payment-actions.ts';
+import { queueBookingPayout } from '../payments/payouts.ts';
 import { publishUserEvent } from '../realtime/events.ts';
 import {
   bookingWhere,
@@ -51,6 +52,7 @@ const LIVE_ACTION: Record<BookingEvent, string> = {
   refund_failed: 'refund-failed',
   dispute_opened: 'dispute',
   dispute_closed: 'dispute',
+  payee_restricted: 'decline',
 };
 const EMAILED: Partial<Record<string, BookingEmailStatus>> = {
   accepted: 'accepted',
@@ -143,6 +145,8 @@ export async function applyToLocked(
       to,
       reason: opts.reason ?? decision.note,
     });
+  // A booking done: its provider's net is paid out from their connected account (decision 038).
+  if (decision.moved && to === 'COMPLETED') await queueBookingPayout(tx, b.id, ctx.now);
   if (decision.payment && payment && !(decision.payment === payment.pending_action && event === 'refund_failed'))
     await queuePaymentAction(tx, payment, decision.payment, ctx.now);
 

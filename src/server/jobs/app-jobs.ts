@@ -11,6 +11,7 @@ import { emailJobKind } from '../email/outbox.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
+import { payoutJobKind } from '../payments/payouts.ts';
 import { processingFeesJobKind } from '../payments/processing-fees.ts';
 import type { Stripe } from '../payments/stripe-client.ts';
 import { pruneUserEvents } from '../realtime/events.ts';
@@ -58,6 +59,16 @@ export function createAppJobs(opts: {
                 now,
                 // Links in the request email sent once a card is authorised.
                 appUrl: opts.appUrl,
+                intervalMs: tuning.intervalMs,
+                leaseMs: tuning.leaseMs,
+              }),
+            },
+            // The payout of each COMPLETED booking's net from its provider's connected account (decision 038).
+            {
+              leased: payoutJobKind({
+                db,
+                stripe: opts.stripe,
+                now,
                 intervalMs: tuning.intervalMs,
                 leaseMs: tuning.leaseMs,
               }),

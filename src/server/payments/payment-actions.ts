@@ -179,6 +179,8 @@ export async function applyPaymentStatus(
     const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
     await tx.execute(
       sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
+            ${e.status === 'refunded' ? sql`, refunded_cents = amount_cents` : sql``}
+            ${refundFailed ? sql`, refunded_cents = 0` : sql``}
             ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null, lease_token = null` : sql``}
           where id = ${payment.id}`,
     );
@@ -213,7 +215,9 @@ async function callStripe(
   id: string,
   action: PaymentAction,
   options: CallOptions = {},
-): Promise<{ status: string; kind: string; detail?: string }> {
+  /** A partial refund's amount (payments.refund_cents); undefined: all that is left. */
+  refundCents?: number,
+): Promise<{ status: string; kind: string; detail?: string; refundedCents?: number }> {
   const pi = await stripe.paymentIntents.retrieve(id, {}, options);
   if (pi.status === 'processing') throw new Error('The payment is still processing at Stripe; trying again later.');
   const cancel = async (kind: string) => {
@@ -237,30 +241,55 @@ async function callStripe(
   }
   // Release (decline, expiry, a request cancelled) or refund: money taken already (captured in
   // advance, e.g. from Stripe's dashboard) is refunded; a hold is released.
-  if (pi.status === 'succeeded') return refund(stripe, pi, options);
+  if (pi.status === 'succeeded') return refund(stripe, pi, options, refundCents);
   return cancel('canceled');
 }
 
 /**
- * Refunds a captured PaymentIntent in full, once. A refund Stripe still has pending (or that needs
- * action) is not done: the action stays owed and is checked again (or charge.refunded settles it).
- * A failed or canceled refund is made again, under a new idempotency key (the old one would only
- * replay the failure).
+ * Refunds a captured PaymentIntent in full (or `refundCents` of it), once. A refund Stripe still
+ * has pending (or that needs action) is not done: the action stays owed and is checked again (or
+ * charge.refunded settles it). A failed or canceled refund is made again, under a new idempotency
+ * key (the old one would only replay the failure). A destination charge's refund reverses the
+ * provider's transfer and refunds Locora's fee, in proportion (decision 038: nobody is left out of
+ * pocket, and a provider's balance gives back only what it received).
  */
-async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOptions) {
+async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOptions, refundCents?: number) {
   const id = pi.id;
   const { data } = await stripe.refunds.list({ payment_intent: id, limit: 100 }, options);
   const taken = pi.amount_received || pi.amount;
   const refunded = data.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
   const waiting = data.find((r) => r.status === 'pending' || r.status === 'requires_action');
   let made = waiting;
-  if (refunded < taken && !made) {
+  // A partial refund is owed until that much has been refunded; a full one until all of it.
+  const target = refundCents === undefined ? taken : Math.min(taken, refundCents);
+  if (refunded < target && !made) {
     // The rest of the money (all of it, unless part was refunded in Stripe's dashboard).
     const key = `locora-refund-${id}${data.length ? `-${data.length}` : ''}`;
-    made = await stripe.refunds.create({ payment_intent: id }, { ...options, idempotencyKey: key });
-    if (made.status === 'succeeded') return { status: 'refunded', kind: 'refunded', detail: made.id };
+    const destination = !!pi.transfer_data?.destination;
+    made = await stripe.refunds.create(
+      {
+        payment_intent: id,
+        ...(refundCents === undefined ? {} : { amount: target - refunded }),
+        ...(destination ? { reverse_transfer: true } : {}),
+        ...(destination && pi.application_fee_amount ? { refund_application_fee: true } : {}),
+      },
+      { ...options, idempotencyKey: key },
+    );
+    if (made.status === 'succeeded')
+      return {
+        status: refunded + made.amount >= taken ? 'refunded' : 'succeeded',
+        kind: refunded + made.amount >= taken ? 'refunded' : 'partially_refunded',
+        detail: made.id,
+        refundedCents: refunded + made.amount,
+      };
   }
-  if (!made) return { status: 'refunded', kind: 'refunded', detail: data.map((r) => r.id).join(' ') };
+  if (!made)
+    return {
+      status: refunded >= taken ? 'refunded' : 'succeeded',
+      kind: refunded >= taken ? 'refunded' : 'partially_refunded',
+      detail: data.map((r) => r.id).join(' '),
+      refundedCents: refunded,
+    };
   throw new Error(`The refund ${made.id} is ${made.status ?? 'unknown'} at Stripe; checking again later.`);
 }
 
@@ -345,8 +374,12 @@ export async function runClaimedPaymentAction(
     return 'done';
   }
   let result: Awaited<ReturnType<typeof callStripe>>;
+  const [owed] = await queryRows<{ refund_cents: number | null }>(
+    db,
+    sql`select refund_cents from payments where id = ${paymentId}`,
+  );
   try {
-    result = await callStripe(stripe, paymentId, action, options);
+    result = await callStripe(stripe, paymentId, action, options, owed?.refund_cents ?? undefined);
   } catch (err) {
     const detail = describeStripeError(err);
     await db.transaction(async (tx) => {
@@ -377,9 +410,15 @@ export async function runClaimedPaymentAction(
       now,
       appUrl,
     });
+    if (result.refundedCents !== undefined)
+      await tx.execute(
+        sql`update payments set refunded_cents = greatest(refunded_cents, least(${result.refundedCents}, amount_cents))
+            where id = ${paymentId}`,
+      );
     // Done whatever the status (a capture of a PaymentIntent never paid ends in its release).
     await tx.execute(
-      sql`update payments set pending_action = null, action_due_at = null, action_error = null, lease_token = null
+      sql`update payments set pending_action = null, action_due_at = null, action_error = null, lease_token = null,
+            refund_cents = null
           where ${stillOwed}`,
     );
   });

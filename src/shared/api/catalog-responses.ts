@@ -73,6 +73,11 @@ export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const serviceDetailSchema = z.extend(serviceSchema, {
   reviews: z.array(publicReviewSchema),
+  /**
+   * With payments configured, why the provider cannot be booked yet (their payouts are not set up,
+   * decision 038); null or absent: they can.
+   */
+  bookingsClosedReason: z.optional(z.nullable(z.string())),
 });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 

@@ -67,6 +67,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     refund_failed: 'PENDING',
     dispute_opened: 'PENDING',
     dispute_closed: 'PENDING',
+    payee_restricted: 'CANCELED cancel',
   },
   CONFIRMED: {
     payment_authorised: 'CONFIRMED',
@@ -83,6 +84,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     refund_failed: 'CONFIRMED',
     dispute_opened: 'CONFIRMED',
     dispute_closed: 'CONFIRMED',
+    payee_restricted: 'refused',
   },
   PAID: {
     payment_authorised: 'PAID',
@@ -99,6 +101,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     refund_failed: 'PAID',
     dispute_opened: 'PAID',
     dispute_closed: 'PAID',
+    payee_restricted: 'refused',
   },
   COMPLETED: {
     payment_authorised: 'COMPLETED',
@@ -115,6 +118,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     refund_failed: 'COMPLETED',
     dispute_opened: 'COMPLETED',
     dispute_closed: 'COMPLETED',
+    payee_restricted: 'refused',
   },
   CANCELED: {
     payment_authorised: 'CANCELED',
@@ -131,6 +135,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     refund_failed: 'CANCELED',
     dispute_opened: 'CANCELED',
     dispute_closed: 'CANCELED',
+    payee_restricted: 'refused',
   },
   REFUNDED: {
     payment_authorised: 'REFUNDED',
@@ -147,6 +152,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     refund_failed: 'CANCELED refund refund pending',
     dispute_opened: 'REFUNDED',
     dispute_closed: 'REFUNDED',
+    payee_restricted: 'refused',
   },
 };
 

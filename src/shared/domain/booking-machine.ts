@@ -115,6 +115,8 @@ export const BOOKING_EVENTS = [
   'refund_failed',
   'dispute_opened',
   'dispute_closed',
+  /** System: the provider's payouts account can no longer receive money (decision 038); their requests are released. */
+  'payee_restricted',
 ] as const;
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
 
@@ -138,6 +140,7 @@ export const EVENT_ACTOR: Record<BookingEvent, BookingActor> = {
   refund_failed: 'STRIPE',
   dispute_opened: 'STRIPE',
   dispute_closed: 'STRIPE',
+  payee_restricted: 'SYSTEM',
 };
 
 /** The message every notice becomes: an email (the first four, and 'request'), a live update to both parties always. */
@@ -200,6 +203,7 @@ export const CARD_PAYMENTS_OFF_MESSAGE =
   'This request was made to be paid by card, and card payments are not available now. Decline it, and the traveler can book again.';
 export const EXPIRED_REASON = 'expired';
 export const HOLD_LAPSED_REASON = 'payment not completed';
+export const PAYEE_RESTRICTED_NOTE = 'provider cannot be paid';
 
 const ACTION_WORD: Partial<Record<BookingEvent, string>> = {
   accept: 'accept',
@@ -209,6 +213,7 @@ const ACTION_WORD: Partial<Record<BookingEvent, string>> = {
   expire: 'expire',
   complete: 'complete',
   hold_lapsed: 'release',
+  payee_restricted: 'release',
 };
 /** The words shown when a booking cannot move: 'Cannot accept this booking: it is CONFIRMED'. */
 export function wrongTransitionMessage(word: string, status: string): string {
@@ -331,6 +336,14 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
         payment: release,
         note: EXPIRED_REASON,
         notify: [{ to: 'traveler', kind: 'expired' }],
+      });
+    case 'payee_restricted':
+      // A request its provider can no longer be paid for: let go of it, as a decline would.
+      if (b.status !== 'PENDING' || status !== 'PENDING') return wrong();
+      return move('CANCELED', {
+        payment: release,
+        note: PAYEE_RESTRICTED_NOTE,
+        notify: awaitsPayment(b) ? [] : [{ to: 'traveler', kind: 'canceled' }],
       });
     case 'complete':
       if ((b.status !== 'CONFIRMED' && b.status !== 'PAID') || status !== 'COMPLETED') return wrong();

@@ -20,6 +20,7 @@ import {
   UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
+import { payeeRefusal, type ConnectOptions } from '../connect/connect.ts';
 import { amountsForUnit, bookingLengthText, formatDollarsAndCents, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
@@ -109,7 +110,14 @@ export async function requestBooking(
   user: { id: string; role?: string },
   input: CreateBookingInput,
   /** cardPayments: Stripe is configured, so a card-payable request must be paid before it is accepted. */
-  opts: { appUrl: string; idempotencyKey?: string | undefined; now?: Date; cardPayments?: boolean },
+  opts: {
+    appUrl: string;
+    idempotencyKey?: string | undefined;
+    now?: Date;
+    cardPayments?: boolean;
+    /** Payments are configured: a provider is booked by card only while they can receive the money (decision 038). */
+    connect?: ConnectOptions | undefined;
+  },
 ): Promise<{ booking: Booking; created: boolean }> {
   const now = opts.now ?? new Date();
   if (user.role === 'PROVIDER') throw new AppError('FORBIDDEN', PROVIDER_CANNOT_BOOK_MESSAGE);
@@ -195,6 +203,11 @@ export async function requestBooking(
       }
 
       const amounts = amountsForUnit(service.pricingUnit, service.priceCents, input.hours);
+      // A provider who cannot receive a card payment yet is not taking requests (decision 038).
+      if (opts.connect && isCardPayable(amounts.totalCents)) {
+        const refused = await payeeRefusal(tx, service.providerId, opts.connect);
+        if (refused) throw new AppError('CONFLICT', refused);
+      }
       // A request racing another for the same time waits, at the insert, for the other to commit or
       // roll back (the no-overlap constraint). It waits at most INSERT_LOCK_TIMEOUT_MS: the other is
       // all but certain to win, and the traveler who lost hears so at once rather than in seconds.

@@ -33,7 +33,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   stripe?: Stripe | undefined;
   /** Business time (expiry, cancellation windows): the clock given to buildApp. */
   clock?: Clock;
-}> = async (app, { db, appUrl, stripe, clock = systemClock }) => {
+  /** STRIPE_PLATFORM_COUNTRY (decision 038). */
+  platformCountry?: string | undefined;
+}> = async (app, { db, appUrl, stripe, clock = systemClock, platformCountry }) => {
   app.get(
     '/api/provider/bookings',
     {
@@ -82,6 +84,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         appUrl,
         idempotencyKey,
         cardPayments: !!stripe,
+        connect: stripe ? { platformCountry: platformCountry ?? 'US' } : undefined,
         now: clock.now(),
       });
       return reply.status(created ? 201 : 200).send({ booking });

@@ -13,9 +13,14 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
 import { suggestCities } from './places.ts';
+import { payeeRefusal, type ConnectOptions } from '../connect/connect.ts';
 import { getServiceDetail, listCategories, listFeaturedServices, SEARCH_WINDOW, searchServices } from './catalog.ts';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** Payments are configured (decision 038): a service says when its provider cannot be booked yet. */
+  connect?: ConnectOptions | undefined;
+}> = async (app, { db, connect }) => {
   app.get(
     '/api/categories',
     { schema: { tags: ['catalog'], summary: 'All categories', response: { 200: z.array(categorySchema) } } },
@@ -79,6 +84,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: serviceDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getServiceDetail(db, request.params.id, request.user),
+    async (request) => {
+      const detail = await getServiceDetail(db, request.params.id, request.user);
+      if (!connect) return detail;
+      return { ...detail, bookingsClosedReason: (await payeeRefusal(db, detail.provider.id, connect)) ?? null };
+    },
   );
 };

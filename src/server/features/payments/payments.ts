@@ -23,6 +23,8 @@ import {
   recordPaymentEvent,
 } from '../../payments/payment-actions.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from '../../payments/stripe-client.ts';
+import { PROVIDER_NOT_ACCEPTING_MESSAGE } from '../../../shared/domain/connect.ts';
+import { destinationOf, type ConnectOptions } from '../connect/connect.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured.';
@@ -32,6 +34,7 @@ export const PAYMENT_RELEASED_MESSAGE = 'The payment for this booking was cancel
 
 type BookingForPayment = {
   id: string;
+  provider_id: string;
   status: string;
   start_at: Date;
   end_at: Date;
@@ -45,7 +48,7 @@ type BookingForPayment = {
 async function ownBooking(db: Db, userId: string, bookingId: string): Promise<BookingForPayment> {
   const [row] = await queryRows<BookingForPayment>(
     db,
-    sql`select id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
+    sql`select id, provider_id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
         where id = ${bookingId} and user_id = ${userId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
@@ -87,7 +90,8 @@ export async function createPaymentIntent(
   stripe: Stripe | undefined,
   user: { id: string },
   bookingId: string,
-  opts: { appUrl?: string; now?: Date } = {},
+  /** connect: providers are paid by destination charges (decision 038); set whenever Stripe is. */
+  opts: { appUrl?: string; now?: Date; connect?: ConnectOptions | undefined } = {},
 ): Promise<{ clientSecret: string; status: string }> {
   const now = opts.now ?? new Date();
   const appUrl = opts.appUrl;
@@ -104,6 +108,10 @@ export async function createPaymentIntent(
     sql`select id, status from payments where booking_id = ${bookingId}`,
   );
   if (known && !isLivePayment(known.status)) throw new AppError('CONFLICT', PAYMENT_RELEASED_MESSAGE);
+  // The provider's connected account receives the money, less Locora's fee (decision 038); a
+  // provider who cannot receive it yet cannot be paid.
+  const destination = opts.connect && !known ? await destinationOf(db, booking.provider_id, opts.connect) : undefined;
+  if (opts.connect && !known && !destination) throw new AppError('CONFLICT', PROVIDER_NOT_ACCEPTING_MESSAGE);
 
   let intent: Stripe.PaymentIntent;
   try {
@@ -117,6 +125,13 @@ export async function createPaymentIntent(
             // Cards (and other methods that need no redirect away from checkout).
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             metadata: { bookingId },
+            ...(destination
+              ? {
+                  transfer_data: { destination: destination.accountId },
+                  ...(booking.fee_cents > 0 ? { application_fee_amount: booking.fee_cents } : {}),
+                  ...(destination.onBehalfOf ? { on_behalf_of: destination.accountId } : {}),
+                }
+              : {}),
           },
           { idempotencyKey: `locora-booking-${bookingId}` },
         );
@@ -139,13 +154,16 @@ export async function createPaymentIntent(
     const released = await db.transaction(async (tx) => {
       const [locked] = await queryRows<BookingForPayment>(
         tx,
-        sql`select id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
+        sql`select id, provider_id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
             where id = ${bookingId} for update`,
       );
       const inserted = await queryRows<{ id: string }>(
         tx,
-        sql`insert into payments (id, booking_id, amount_cents, currency, status, created_at, updated_at)
+        sql`insert into payments (id, booking_id, amount_cents, currency, status, destination_account_id,
+                                  application_fee_cents, on_behalf_of, created_at, updated_at)
             values (${intent.id}, ${bookingId}, ${intent.amount}, ${intent.currency}, ${intent.status},
+                    ${intent.transfer_data?.destination ? String(intent.transfer_data.destination) : null},
+                    ${intent.application_fee_amount ?? null}, ${!!intent.on_behalf_of},
                     ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
             on conflict do nothing returning id`,
       );

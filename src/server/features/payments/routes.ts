@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { createPaymentIntent, PAYMENTS_NOT_CONFIGURED } from './payments.ts';
+import { handleConnectEvent, isConnectEvent } from '../connect/connect-webhooks.ts';
 import { handleStripeEvent, isReadableEvent } from './webhooks.ts';
 
 type Options = { db: Db; config: Config; stripe?: Stripe | undefined };
@@ -60,6 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
       createPaymentIntent(db, stripe, requireUser(request), request.body.bookingId, {
         // Links in the provider's request email, sent once the card is authorised.
         appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+        connect: config.stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
       }),
   );
 };
@@ -79,7 +81,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db
       bodyLimit: 1024 * 1024,
       schema: {
         tags: ['payments'],
-        summary: 'Stripe webhook events (signed with STRIPE_WEBHOOK_SECRET); each processed once',
+        summary:
+          'Stripe webhook events (signed with STRIPE_WEBHOOK_SECRET, or STRIPE_CONNECT_WEBHOOK_SECRET for connected accounts); each processed once',
         response: {
           200: z.object({ received: z.literal(true) }),
           400: errorBodySchema,
@@ -92,12 +95,18 @@ export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
+      // Either endpoint's secret (decision 038): the platform's, or the Connect endpoint's (connected
+      // accounts' events); when no Connect secret is set, the one secret serves both.
       let event: unknown;
-      try {
-        event = stripe.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret);
-      } catch {
-        throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
+      for (const secret of new Set([config.stripe.webhookSecret, config.stripe.connectWebhookSecret])) {
+        try {
+          event = stripe.webhooks.constructEvent(request.body, signature, secret);
+          break;
+        } catch {
+          // Tried with the next secret, if any.
+        }
       }
+      if (event === undefined) throw new AppError('BAD_REQUEST', INVALID_SIGNATURE);
       // Signed by Stripe but not an event we can read (an array, no object): acknowledged, so it is
       // not sent again and again, and logged for a person to look at.
       if (!isReadableEvent(event)) {
@@ -107,9 +116,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db
         );
         return { received: true as const };
       }
-      await handleStripeEvent(db, stripe, event, {
-        appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-      });
+      const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+      if (isConnectEvent(event))
+        await handleConnectEvent(db, stripe, event, { platformCountry: config.stripe.platformCountry, appUrl });
+      else await handleStripeEvent(db, stripe, event, { appUrl });
       return { received: true as const };
     },
   );

@@ -1,0 +1,76 @@
+/**
+ * Connected accounts' events (decision 038), which Stripe sends to a Connect endpoint signed with
+ * its own secret: `account.updated` (the account's state) and `payout.*` (a booking's payout).
+ * As with payments (decision 031), an event only says what to look at: the account or payout is
+ * read again from Stripe and what Stripe holds now is recorded, once per event id.
+ */
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { queryRows, type Db } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import { describeStripeError } from '../../payments/stripe-client.ts';
+import { recordPayoutStatus } from '../../payments/payouts.ts';
+import { recordAccount } from './connect.ts';
+import { STRIPE_UNREADABLE } from '../payments/webhooks.ts';
+
+export const CONNECT_EVENTS = [
+  'account.updated',
+  'payout.created',
+  'payout.updated',
+  'payout.paid',
+  'payout.failed',
+  'payout.canceled',
+] as const;
+
+export const isConnectEvent = (event: Stripe.Event) => (CONNECT_EVENTS as readonly string[]).includes(event.type);
+
+export async function handleConnectEvent(
+  db: Db,
+  stripe: Stripe,
+  event: Stripe.Event,
+  opts: { platformCountry: string; appUrl: string; now?: Date },
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const now = opts.now ?? new Date();
+  const [seen] = await queryRows<{ id: string }>(db, sql`select id from stripe_events where id = ${event.id}`);
+  if (seen) return 'duplicate';
+  const object = event.data.object as unknown as { id?: unknown };
+  const objectId = typeof object.id === 'string' ? object.id : undefined;
+  let account: Stripe.Account | undefined;
+  let payout: { accountId: string; payout: Stripe.Payout } | undefined;
+  try {
+    if (event.type === 'account.updated' && objectId) {
+      const [known] = await queryRows<{ id: string }>(db, sql`select id from connected_accounts where id = ${objectId}`);
+      if (known) account = await stripe.accounts.retrieve(objectId);
+    } else if (event.type.startsWith('payout.') && objectId) {
+      const [known] = await queryRows<{ account_id: string }>(
+        db,
+        sql`select account_id from booking_payouts where stripe_payout_id = ${objectId}`,
+      );
+      if (known)
+        payout = {
+          accountId: known.account_id,
+          payout: await stripe.payouts.retrieve(objectId, {}, { stripeAccount: known.account_id }),
+        };
+    }
+  } catch (err) {
+    // Not recorded: Stripe sends the event again, and it is read then.
+    throw Object.assign(new AppError('UNAVAILABLE', STRIPE_UNREADABLE), { cause: describeStripeError(err) });
+  }
+  return db.transaction(async (tx) => {
+    const fresh = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into stripe_events (id, type, received_at) values (${event.id}, ${event.type}, ${now.toISOString()}::timestamptz)
+          on conflict (id) do nothing returning id`,
+    );
+    if (fresh.length === 0) return 'duplicate';
+    if (account) {
+      await recordAccount(tx, account, { platformCountry: opts.platformCountry, appUrl: opts.appUrl, now });
+      return 'applied';
+    }
+    if (payout) {
+      await recordPayoutStatus(tx, payout.payout, now);
+      return 'applied';
+    }
+    return 'ignored';
+  });
+}

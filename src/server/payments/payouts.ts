@@ -1,0 +1,176 @@
+/**
+ * The payout of a COMPLETED booking's net from its provider's connected account (decision 038).
+ *
+ * Connected accounts' payouts are manual: the money of a destination charge waits in the
+ * provider's Stripe balance until the booking is COMPLETED (so a refund before the service comes
+ * back from a balance not yet paid out). Completing a booking writes a `booking_payouts` row in the
+ * same transaction (`queueBookingPayout`); the job runner (decision 032) then makes
+ * `POST /v1/payouts` on the account (the `Stripe-Account` header) with one idempotency key per
+ * booking, and stores the payout id. A call repeated after a crash or a timeout is answered by
+ * Stripe with the first payout, so a booking is paid out exactly once. `payout.paid` and
+ * `payout.failed` (read again from Stripe) keep its status.
+ */
+import { sql } from 'drizzle-orm';
+import { payoutNetCents } from '../../shared/domain/connect.ts';
+import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import type { LeasedKind } from '../jobs/runner.ts';
+import { retryDelayMs } from './payment-actions.ts';
+import { describeStripeError, type Stripe } from './stripe-client.ts';
+
+export const PAYOUT_QUEUE: LeasedQueue = {
+  table: 'booking_payouts',
+  due: 'due_at',
+  pending: sql`due_at is not null`,
+  onClaim: sql`attempts = q.attempts + 1`,
+  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency`,
+};
+type ClaimedPayout = { booking_id: string; account_id: string; amount_cents: number; currency: string };
+
+/** A payout makes one call (tried twice): its lease covers it many times over. */
+export const PAYOUT_LEASE_MS = 5 * 60 * 1000;
+
+/**
+ * Owes the provider the payout of a booking that has just become COMPLETED (in its transaction):
+ * its destination charge's net, less a refund's provider share. Nothing for a booking paid
+ * otherwise, or with nothing left to pay out; once per booking.
+ */
+export async function queueBookingPayout(tx: Executor, bookingId: string, now: Date) {
+  const [pay] = await queryRows<{
+    amount_cents: number;
+    application_fee_cents: number | null;
+    refunded_cents: number;
+    destination_account_id: string | null;
+    currency: string;
+    status: string;
+  }>(
+    tx,
+    sql`select amount_cents, application_fee_cents, refunded_cents, destination_account_id, currency, status
+        from payments where booking_id = ${bookingId}`,
+  );
+  if (!pay?.destination_account_id || pay.status === 'canceled' || pay.status === 'refunded') return;
+  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents);
+  if (net <= 0) return;
+  await tx.execute(
+    sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, due_at, created_at, updated_at)
+        values (${bookingId}, ${pay.destination_account_id}, ${net}, ${pay.currency}, now(),
+                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        on conflict (booking_id) do nothing`,
+  );
+}
+
+/** Records what Stripe says of a payout (an API answer, or one read again after payout.* events). */
+export async function recordPayoutStatus(tx: Executor, payout: Stripe.Payout, now: Date) {
+  await tx.execute(
+    sql`update booking_payouts set status = ${payout.status}, failure_code = ${payout.failure_code ?? null},
+          failure_message = ${payout.failure_message ?? null},
+          arrival_date = ${payout.arrival_date ? new Date(payout.arrival_date * 1000).toISOString() : null}::timestamptz,
+          updated_at = ${now.toISOString()}::timestamptz
+        where stripe_payout_id = ${payout.id}`,
+  );
+}
+
+/**
+ * Makes one claimed payout: checks the booking's money is still there to pay out (captured, not
+ * refunded), calls Stripe outside any transaction, and records the payout id (or the failure and
+ * when to try again) only while the claim is still its own.
+ */
+export async function runClaimedPayout(
+  db: Db,
+  stripe: Stripe,
+  claim: Claim<ClaimedPayout>,
+  now: Date,
+): Promise<'done' | 'failed' | 'canceled' | 'waiting'> {
+  const { booking_id: bookingId, account_id: accountId } = claim.row;
+  const [pay] = await queryRows<{
+    amount_cents: number;
+    application_fee_cents: number | null;
+    refunded_cents: number;
+    status: string;
+  }>(
+    db,
+    sql`select amount_cents, application_fee_cents, refunded_cents, status from payments where booking_id = ${bookingId}`,
+  );
+  const ts = sql`${now.toISOString()}::timestamptz`;
+  const net = pay ? payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents) : 0;
+  if (!pay || pay.status === 'refunded' || pay.status === 'canceled' || net <= 0) {
+    await db.execute(
+      sql`update booking_payouts set status = 'canceled', due_at = null, lease_token = null, updated_at = ${ts}
+          where ${held(claim)}`,
+    );
+    return 'canceled';
+  }
+  if (pay.status !== 'succeeded') {
+    // Not captured yet (the capture is still owed): looked at again later.
+    await db.execute(
+      sql`update booking_payouts set due_at = now() + make_interval(secs => ${retryDelayMs(1) / 1000}),
+            lease_token = null, attempts = 0, updated_at = ${ts}
+          where ${held(claim)}`,
+    );
+    return 'waiting';
+  }
+  const amount = Math.min(claim.row.amount_cents, net);
+  let payout: Stripe.Payout;
+  try {
+    payout = await stripe.payouts.create(
+      { amount, currency: claim.row.currency, metadata: { bookingId } },
+      // One payout per booking, whoever asks and however often.
+      { stripeAccount: accountId, idempotencyKey: `locora-payout-${bookingId}` },
+    );
+  } catch (err) {
+    const detail = describeStripeError(err);
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ attempts: number }>(
+        tx,
+        sql`select attempts from booking_payouts where ${held(claim)} for update`,
+      );
+      if (!row) return;
+      await tx.execute(
+        sql`update booking_payouts set last_error = ${detail}, lease_token = null, updated_at = ${ts},
+              due_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
+            where ${held(claim)}`,
+      );
+    });
+    return 'failed';
+  }
+  await db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update booking_payouts set stripe_payout_id = ${payout.id}, amount_cents = ${payout.amount},
+            due_at = null, lease_token = null, last_error = null, updated_at = ${ts}
+          where ${held(claim)} returning id`,
+    );
+    if (rows.length) await recordPayoutStatus(tx, payout, now);
+  });
+  return 'done';
+}
+
+/** Makes the payouts due now, one claim at a time (tests; the job runner does the same). */
+export async function runPayouts(db: Db, stripe: Stripe, opts: { now?: Date; limit?: number } = {}) {
+  let done = 0;
+  for (let i = 0; i < (opts.limit ?? 50); i++) {
+    const [claim] = await claimDue<ClaimedPayout>(db, PAYOUT_QUEUE, { leaseMs: PAYOUT_LEASE_MS });
+    if (!claim) break;
+    if ((await runClaimedPayout(db, stripe, claim, opts.now ?? new Date())) === 'done') done += 1;
+  }
+  return done;
+}
+
+/** Payouts owed as a kind of the job runner every instance runs when Stripe is configured. */
+export function payoutJobKind(opts: {
+  db: Db;
+  stripe: Stripe;
+  now: () => Date;
+  intervalMs?: number;
+  leaseMs?: number;
+}): LeasedKind<ClaimedPayout> {
+  const leaseMs = opts.leaseMs ?? PAYOUT_LEASE_MS;
+  return {
+    name: 'booking-payouts',
+    queue: PAYOUT_QUEUE,
+    leaseMs,
+    maxRunMs: Math.min(10 * leaseMs, 5 * 60 * 1000),
+    intervalMs: opts.intervalMs ?? 60_000,
+    run: (claim) => runClaimedPayout(opts.db, opts.stripe, claim, opts.now()),
+  };
+}
