@@ -410,15 +410,19 @@ describe('payouts', () => {
     const done = await booking({ start: '2026-11-02T15:00:00Z', status: 'COMPLETED', money: 'captured' });
     stripe.money.addPayout(ACCOUNT, { amount: 12000, status: 'paid' });
     stripe.money.addPayout(ACCOUNT, { amount: 5000, status: 'in_transit' });
+    // The booking's payout, made (decision 038) and then refused by the bank: payout.failed.
     const failed = stripe.money.addPayout(ACCOUNT, { amount: 12000, status: 'pending' });
-    stripe.failPayout(failed.id, 'account_closed', 'The bank account has been closed.');
     stripe.money.addPayout('acct_someone_else', { amount: 999 });
     await t.db.execute(
-      sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, stripe_payout_id, status,
-            failure_code, failure_message)
-          values (${done.id}, ${ACCOUNT}, 12000, 'usd', ${failed.id}, 'failed', 'account_closed',
-                  'The bank account has been closed.')`,
+      sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, stripe_payout_id, status)
+          values (${done.id}, ${ACCOUNT}, 12000, 'usd', ${failed.id}, 'pending')`,
     );
+    expect(
+      (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>().rows.find((r) => r.bookingId === done.id)
+        ?.status,
+    ).toBe('paid_out');
+    const event = stripe.failPayout(failed.id, 'account_closed', 'The bank account has been closed.');
+    expect((await webhook(event)).statusCode).toBe(200);
 
     const res = await get('/api/provider/payouts', f.cookies.owner);
     expect(res.statusCode).toBe(200);
