@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@shared/api/auth-responses';
@@ -20,12 +21,17 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
 
+/** The money of the Payouts tab, loaded when the tab is opened (decision 039). */
+const MoneySections = lazy(() =>
+  import('@/features/earnings/money-sections').then((m) => ({ default: m.MoneySections })),
+);
+
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
 }
 
 /** The tabs, by their `?tab=` value; the first (Services) is the default and has no parameter. */
-const TABS = ['services', 'bookings', 'availability', 'profile'] as const;
+const TABS = ['services', 'bookings', 'availability', 'profile', 'payouts'] as const;
 
 function ProviderWorkspace() {
   const provider = useQuery(myProviderQuery);
@@ -71,6 +77,9 @@ function ProviderWorkspace() {
           <TabLink value="profile" href={tabs.href('profile')}>
             Profile
           </TabLink>
+          <TabLink value="payouts" href={tabs.href('payouts')}>
+            Payouts
+          </TabLink>
         </TabsList>
         <TabsContent value="services">
           {categories.isError ? (
@@ -88,6 +97,11 @@ function ProviderWorkspace() {
         <TabsContent value="profile" className="flex flex-col gap-4">
           <IdDocumentCard provider={p} />
           <ProfileTab key={p.id} provider={p} />
+        </TabsContent>
+        <TabsContent value="payouts" className="flex flex-col gap-4">
+          <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your earnings" />}>
+            <MoneySections />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
