@@ -307,7 +307,13 @@ describe('stats()', () => {
     await enqueueEmail(database.db, mail(2));
     await enqueueEmail(database.db, { ...mail(3), runAt: new Date(Date.now() + HOUR) });
     const stats = await a.jobs.stats();
-    expect(Object.keys(stats).sort()).toEqual(['booking-lifecycle', 'email-outbox', 'payment-actions', 'upload-sweep']);
+    expect(Object.keys(stats).sort()).toEqual([
+      'booking-lifecycle',
+      'booking-payouts',
+      'email-outbox',
+      'payment-actions',
+      'upload-sweep',
+    ]);
     expect(stats['email-outbox']).toMatchObject({ depth: 3, due: 2 });
     expect(stats['email-outbox']!.oldestDueSeconds).toBeGreaterThanOrEqual(100);
     expect(stats['booking-lifecycle']).toEqual({ depth: 0, due: 0, oldestDueSeconds: 0 });

@@ -693,6 +693,8 @@ export async function startStripeServer(
           `Refund amount ($${(asked / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((pi.amount - already) / 100).toFixed(2)})`,
           'amount_too_large',
         );
+      // Captured outside these calls (a test setting the status, as Stripe's dashboard would): its money moved then.
+      if (!pi.latest_charge || !charges.has(pi.latest_charge)) settleCharge(pi);
       const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
       if (form.reverse_transfer !== undefined && !charge?.transfer)
         return error(400, 'reverse_transfer can only be used for refunds of destination charges.', 'parameter_invalid');

@@ -11,6 +11,7 @@ import { queryRows } from '../../db/open.ts';
 import { createAvailability, createProvider, createService } from '../../db/seed/factories.ts';
 import { bookingFixture, cookieFor, count, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { onboardProvider } from '../../test/connect-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { releaseLapsedHolds, runBookingLifecycle } from './lifecycle.ts';
 import {
@@ -50,6 +51,9 @@ type Cookies = Record<string, string>;
 beforeEach(async () => {
   stripe.setMode('ok');
   f = await bookingFixture(t.db);
+  // With Stripe keys set, a provider is booked only once their payouts account is active (decision 038).
+  await onboardProvider(t.db, stripe, f.owner.provider.id);
+  await onboardProvider(t.db, stripe, f.other.provider.id);
 });
 
 function book(cookies: Cookies, body: Record<string, unknown>, headers: Record<string, string> = {}) {

@@ -14,6 +14,7 @@ import { queryRows } from '../../db/open.ts';
 import { createBooking } from '../../db/seed/factories.ts';
 import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { onboardProvider } from '../../test/connect-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
@@ -50,6 +51,9 @@ beforeEach(async () => {
   stripe.setMode('ok');
   stripe.setRefundStatus('succeeded');
   f = await bookingFixture(t.db);
+  // With Stripe keys set, a provider is booked only once their payouts account is active (decision 038).
+  await onboardProvider(t.db, stripe, f.owner.provider.id);
+  await onboardProvider(t.db, stripe, f.other.provider.id);
 });
 
 /** A booking request through the API (PENDING), day 3 at 10:00 for 2 hours of the 60.00/h service. */

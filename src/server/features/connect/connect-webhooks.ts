@@ -39,7 +39,10 @@ export async function handleConnectEvent(
   let payout: { accountId: string; payout: Stripe.Payout } | undefined;
   try {
     if (event.type === 'account.updated' && objectId) {
-      const [known] = await queryRows<{ id: string }>(db, sql`select id from connected_accounts where id = ${objectId}`);
+      const [known] = await queryRows<{ id: string }>(
+        db,
+        sql`select id from connected_accounts where id = ${objectId}`,
+      );
       if (known) account = await stripe.accounts.retrieve(objectId);
     } else if (event.type.startsWith('payout.') && objectId) {
       const [known] = await queryRows<{ account_id: string }>(

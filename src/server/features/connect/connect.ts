@@ -87,7 +87,10 @@ async function providerOf(db: Executor, user: { id: string; role?: string }) {
 }
 
 async function accountOfProvider(db: Executor, providerId: string): Promise<AccountRow | undefined> {
-  const [row] = await queryRows<AccountRow>(db, sql`select * from connected_accounts where provider_id = ${providerId}`);
+  const [row] = await queryRows<AccountRow>(
+    db,
+    sql`select * from connected_accounts where provider_id = ${providerId}`,
+  );
   return row;
 }
 
@@ -128,7 +131,8 @@ function viewOf(
     country: row.country,
     suggestedCountry,
     requirements: readableRequirements([...facts.pastDue, ...facts.currentlyDue]),
-    disabledReason: state === 'restricted' ? (readableDisabledReason(row.disabled_reason) ?? restrictedWhy(facts)) : null,
+    disabledReason:
+      state === 'restricted' ? (readableDisabledReason(row.disabled_reason) ?? restrictedWhy(facts)) : null,
     canBeBooked: canReceiveBookings(facts, chargesOnBehalfOf(row.country, opts)),
   };
 }
@@ -159,7 +163,10 @@ export async function recordAccount(
   account: Stripe.Account,
   opts: ConnectOptions & { now: Date; appUrl: string },
 ): Promise<{ before: string; after: string } | undefined> {
-  const [row] = await queryRows<AccountRow>(tx, sql`select * from connected_accounts where id = ${account.id} for update`);
+  const [row] = await queryRows<AccountRow>(
+    tx,
+    sql`select * from connected_accounts where id = ${account.id} for update`,
+  );
   if (!row) return undefined;
   const facts: AccountFacts = {
     serviceAgreement: row.service_agreement,
@@ -322,7 +329,11 @@ export async function payoutsLoginLink(
  * With payments configured, why a provider cannot be booked (undefined: they can): their account
  * does not exist or cannot receive the money yet.
  */
-export async function payeeRefusal(db: Executor, providerId: string, opts: ConnectOptions): Promise<string | undefined> {
+export async function payeeRefusal(
+  db: Executor,
+  providerId: string,
+  opts: ConnectOptions,
+): Promise<string | undefined> {
   const row = await accountOfProvider(db, providerId);
   if (!row) return PROVIDER_NOT_ACCEPTING_MESSAGE;
   return canReceiveBookings(factsOf(row), chargesOnBehalfOf(row.country, opts))

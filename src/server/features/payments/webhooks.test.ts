@@ -11,6 +11,7 @@ import { createBooking } from '../../db/seed/factories.ts';
 import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { bookingFixture, type BookingFixture } from '../../test/booking-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { onboardProvider } from '../../test/connect-fixture.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { HANDLED_EVENTS } from './webhooks.ts';
 
@@ -43,6 +44,9 @@ beforeEach(async () => {
   stripe.setMode('ok');
   stripe.setRefundStatus('succeeded');
   f = await bookingFixture(t.db);
+  // With Stripe keys set, a provider is booked only once their payouts account is active (decision 038).
+  await onboardProvider(t.db, stripe, f.owner.provider.id);
+  await onboardProvider(t.db, stripe, f.other.provider.id);
   slot = 0;
 });
 
