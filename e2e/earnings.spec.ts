@@ -179,12 +179,12 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   const earnings = providerPage
     .getByRole('heading', { name: 'Earnings' })
     .locator('xpath=ancestor::*[@data-slot="card"][1]');
-  const row = earnings.getByTestId('earning-row').filter({ hasText: booking.title });
+  const row = earnings.getByTestId('earning-row').filter({ hasText: 'Erin Earns' });
   await expect(row).toBeVisible();
   const gross = `$${(booking.totalCents / 100).toFixed(2)}`;
   await expect(row).toContainText(gross);
   await expect(row).toContainText('Captured');
-  await expect(row).toContainText('Erin Earns');
+  await expect(row).toContainText(booking.title);
   await expect(earnings.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
     'href',
     '/api/provider/earnings.csv',
