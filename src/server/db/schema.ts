@@ -777,10 +777,7 @@ export const connectedAccounts = pgTable(
   (t) => [
     unique('connected_accounts_provider_id_key').on(t.providerId),
     check('connected_accounts_service_agreement', sql`${t.serviceAgreement} in ('full', 'recipient')`),
-    check(
-      'connected_accounts_state',
-      sql`${t.state} in ('details_needed', 'under_review', 'active', 'restricted')`,
-    ),
+    check('connected_accounts_state', sql`${t.state} in ('details_needed', 'under_review', 'active', 'restricted')`),
   ],
 );
 

@@ -20,7 +20,7 @@ import {
   UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
-import { payeeRefusal, type ConnectOptions } from '../connect/connect.ts';
+import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { amountsForUnit, bookingLengthText, formatDollarsAndCents, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';

@@ -13,7 +13,7 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import type { Db } from '../../db/open.ts';
 import { suggestCities } from './places.ts';
-import { payeeRefusal, type ConnectOptions } from '../connect/connect.ts';
+import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { getServiceDetail, listCategories, listFeaturedServices, SEARCH_WINDOW, searchServices } from './catalog.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{

@@ -6,7 +6,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
-import { payoutAccountView, payoutsLoginLink, startOnboarding, syncPayoutAccount } from './connect.ts';
+import {
+  payoutAccountView,
+  payoutsLoginLink,
+  startOnboarding,
+  syncPayoutAccount,
+} from '../../payments/connect-accounts.ts';
 
 type Options = { db: Db; config: Config; stripe?: Stripe | undefined; appUrl: string; clock: Clock };
 

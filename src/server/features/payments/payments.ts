@@ -24,7 +24,7 @@ import {
 } from '../../payments/payment-actions.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from '../../payments/stripe-client.ts';
 import { PROVIDER_NOT_ACCEPTING_MESSAGE } from '../../../shared/domain/connect.ts';
-import { destinationOf, type ConnectOptions } from '../connect/connect.ts';
+import { destinationOf, type ConnectOptions } from '../../payments/connect-accounts.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured.';

@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { createPaymentIntent, PAYMENTS_NOT_CONFIGURED } from './payments.ts';
-import { handleConnectEvent, isConnectEvent } from '../connect/connect-webhooks.ts';
+import { handleConnectEvent, isConnectEvent } from '../../payments/connect-webhooks.ts';
 import { handleStripeEvent, isReadableEvent } from './webhooks.ts';
 
 type Options = { db: Db; config: Config; stripe?: Stripe | undefined };

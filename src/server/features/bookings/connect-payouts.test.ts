@@ -6,6 +6,7 @@
  * requests released. Every new route for every actor.
  */
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYEE_RESTRICTED_REASON, PROVIDER_NOT_ACCEPTING_MESSAGE } from '../../../shared/domain/connect.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
@@ -17,7 +18,7 @@ import { bookingFixture, localAt, type BookingFixture } from '../../test/booking
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { runBookingLifecycle } from '../bookings/lifecycle.ts';
+import { runBookingLifecycle } from './lifecycle.ts';
 
 let stripe: StripeServer;
 beforeAll(async () => {
@@ -60,7 +61,7 @@ const inject = (method: 'GET' | 'POST', url: string, cookies?: Cookies, payload?
     url,
     ...(cookies ? { cookies } : {}),
     ...(payload !== undefined ? { payload } : {}),
-  }) as Promise<Awaited<ReturnType<typeof t.app.inject>> & { statusCode: number; json(): any }>;
+  }) as Promise<LightMyRequestResponse>;
 const accountOf = (cookies?: Cookies) => inject('GET', '/api/provider/payouts/account', cookies);
 const setUp = (cookies?: Cookies, payload: Record<string, unknown> = {}) =>
   inject('POST', '/api/provider/payouts/account', cookies, payload);

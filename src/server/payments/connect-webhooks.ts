@@ -6,12 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { queryRows, type Db } from '../../db/open.ts';
-import { AppError } from '../../http/errors.ts';
-import { describeStripeError } from '../../payments/stripe-client.ts';
-import { recordPayoutStatus } from '../../payments/payouts.ts';
-import { recordAccount } from './connect.ts';
-import { STRIPE_UNREADABLE } from '../payments/webhooks.ts';
+import { queryRows, type Db } from '../db/open.ts';
+import { AppError } from '../http/errors.ts';
+import { describeStripeError } from './stripe-client.ts';
+import { recordPayoutStatus } from './payouts.ts';
+import { recordAccount } from './connect-accounts.ts';
+const STRIPE_UNREADABLE = 'The payment service did not answer; the event will be processed when it is sent again.';
 
 export const CONNECT_EVENTS = [
   'account.updated',

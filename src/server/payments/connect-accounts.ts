@@ -18,12 +18,12 @@ import {
   readableRequirements,
   type AccountFacts,
   type ConnectState,
-} from '../../../shared/domain/connect.ts';
-import type { PayoutAccountView } from '../../../shared/api/connect.ts';
-import { queryRows, type Db, type Executor } from '../../db/open.ts';
-import { AppError } from '../../http/errors.ts';
-import { applyBookingEvent } from '../../bookings/booking-writer.ts';
-import { describeStripeError, isStripeRefusal, type Stripe } from '../../payments/stripe-client.ts';
+} from '../../shared/domain/connect.ts';
+import type { PayoutAccountView } from '../../shared/api/connect.ts';
+import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { AppError } from '../http/errors.ts';
+import { applyBookingEvent } from '../bookings/booking-writer.ts';
+import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
 
 export const NOT_A_PROVIDER = 'Only providers have payouts.';
 export const NO_PROVIDER_PROFILE = 'Create your provider profile first.';
