@@ -198,7 +198,16 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expect(payouts.getByTestId('payout-row').filter({ hasText: '$42.00' })).toContainText('Failed');
   await expect(payouts.getByRole('alert')).toContainText('Stripe says: The bank account has been closed.');
   await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab with earnings and payouts');
-  if (SHOTS) await providerPage.screenshot({ path: `${SHOTS}/payouts-tab.png`, fullPage: true });
+  if (SHOTS) {
+    await providerPage.screenshot({ path: `${SHOTS}/payouts-tab.png`, fullPage: true });
+    await providerPage.emulateMedia({ colorScheme: 'dark' });
+    await providerPage.setViewportSize({ width: 390, height: 844 });
+    await providerPage.reload();
+    await expect(row).toBeVisible();
+    await providerPage.screenshot({ path: `${SHOTS}/payouts-tab-phone-dark.png`, fullPage: true });
+    await providerPage.emulateMedia({ colorScheme: 'light' });
+    await providerPage.setViewportSize({ width: 1280, height: 720 });
+  }
 
   // The traveler's bank disputes the payment (Stripe's event, signed, to the webhook).
   const dispute = stripe.money.openDispute(booking.pi, { reason: 'product_not_received' });
