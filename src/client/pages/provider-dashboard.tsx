@@ -21,6 +21,9 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
 
+// Loaded with the tab (and the banner's small check), not with the first page.
+const PayoutsTab = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsTab })));
+const PayoutsBanner = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsBanner })));
 /** The money of the Payouts tab, loaded when the tab is opened (decision 039). */
 const MoneySections = lazy(() =>
   import('@/features/earnings/money-sections').then((m) => ({ default: m.MoneySections })),
@@ -61,6 +64,9 @@ function ProviderWorkspace() {
         <h1 className="text-3xl font-bold tracking-tight">Provider Dashboard</h1>
         <p className="text-muted-foreground">Welcome back, {p.displayName}. Manage your services and bookings.</p>
       </div>
+      <Suspense fallback={null}>
+        <PayoutsBanner onOpen={() => tabs.onValueChange('payouts')} />
+      </Suspense>
       <StatCards />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         {/* Two rows on a phone: in one scrolling row the fourth tab (Profile) was cut off at the edge. */}
@@ -99,6 +105,9 @@ function ProviderWorkspace() {
           <ProfileTab key={p.id} provider={p} />
         </TabsContent>
         <TabsContent value="payouts" className="flex flex-col gap-4">
+          <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your payouts" />}>
+            <PayoutsTab />
+          </Suspense>
           <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your earnings" />}>
             <MoneySections />
           </Suspense>

@@ -182,7 +182,15 @@ function ServiceDetailView({ id }: { id: string }) {
         aria-label="Booking"
         className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
       >
-        <BookingCard service={service} />
+        {service.bookingsClosedReason ? (
+          // Payments are on and the provider cannot receive them yet (decision 038): no checkout to break.
+          <Card className="gap-2 p-6" data-testid="bookings-closed">
+            <h2 className="text-lg font-semibold">Not accepting bookings yet</h2>
+            <p className="text-muted-foreground">{service.bookingsClosedReason}</p>
+          </Card>
+        ) : (
+          <BookingCard service={service} />
+        )}
       </aside>
 
       <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
