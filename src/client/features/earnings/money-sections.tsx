@@ -186,6 +186,8 @@ export function PayoutsSection() {
   const payouts = useQuery(providerPayoutsQuery);
   if (payouts.isError) return <InlineLoadFailed what="your payouts" onRetry={() => void payouts.refetch()} />;
   const p = payouts.data;
+  // Without card payments there is nothing Stripe pays out (the account card above says so).
+  if (p && !p.configured) return null;
   return (
     <Card>
       <CardHeader>
@@ -209,7 +211,6 @@ export function PayoutsSection() {
           </Alert>
         ))}
         {!p && <Skeleton className="h-16 w-full" />}
-        {p && !p.configured && <p className="text-muted-foreground">Card payments are not configured.</p>}
         {p && p.configured && !p.hasAccount && (
           <p className="text-muted-foreground">Set up payouts above to be paid for your bookings.</p>
         )}
