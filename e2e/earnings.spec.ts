@@ -237,7 +237,7 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expectNoSeriousA11yViolations(adminPage, 'the admin payments view');
   if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-payments.png`, fullPage: true });
   await item.getByRole('link', { name: 'Booking and messages' }).click();
-  await expect(adminPage).toHaveURL(new RegExp(`/admin/bookings/${booking.id}$`));
+  await expect(adminPage).toHaveURL(new RegExp(`/admin/payments/bookings/${booking.id}$`));
   await expect(adminPage.getByTestId('admin-booking-message')).toContainText('Looking forward to the dinner!');
   await expectNoSeriousA11yViolations(adminPage, 'the admin booking view');
 

@@ -206,16 +206,10 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   'AdminCategoriesPage',
                 ],
                 [
-                  'admin/payments',
+                  'admin/payments/*',
                   'pages/admin-payments.tsx',
                   () => import('@/pages/admin-payments'),
                   'AdminPaymentsPage',
-                ],
-                [
-                  'admin/bookings/:id',
-                  'pages/admin-booking.tsx',
-                  () => import('@/pages/admin-booking'),
-                  'AdminBookingPage',
                 ],
               ] as const
             ).map(([path, module, load, name]) => ({

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import type { AdminDispute, PlatformTotals } from '@shared/api/earnings';
 import { formatDateIn } from '@shared/domain/time';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
+import { AdminBookingView } from '@/features/admin/admin-booking-view';
 import { AdminShell } from '@/features/admin/admin-shell';
 import { adminPaymentsQuery, readStripeFeesRequest } from '@/features/admin/admin-api';
 import { errorMessage } from '@/lib/api';
@@ -76,7 +77,10 @@ function DisputeItem({ d }: { d: AdminDispute }) {
         </p>
       )}
       <p className="text-sm">
-        <Link className="text-primary underline-offset-4 hover:underline" to={`/admin/bookings/${d.bookingId}`}>
+        <Link
+          className="text-primary underline-offset-4 hover:underline"
+          to={`/admin/payments/bookings/${d.bookingId}`}
+        >
           Booking and messages
         </Link>
       </p>
@@ -84,8 +88,17 @@ function DisputeItem({ d }: { d: AdminDispute }) {
   );
 }
 
-/** /admin/payments: Locora's money, disputes, small bookings, payouts not ready or failed (decision 039). */
+/**
+ * /admin/payments (decision 039): Locora's money, disputes, small bookings, payouts not ready or
+ * failed; /admin/payments/bookings/{id}: a disputed booking with its messages.
+ */
 export function AdminPaymentsPage() {
+  const { '*': rest = '' } = useParams();
+  const booking = /^bookings\/([^/]+)\/?$/.exec(rest);
+  return booking ? <AdminBookingView id={booking[1]!} /> : <PaymentsOverview />;
+}
+
+function PaymentsOverview() {
   useDocumentTitle('Payments');
   const payments = useQuery(adminPaymentsQuery);
   const queryClient = useQueryClient();

@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { bookingStatusLabel } from '@shared/domain/booking-status';
 import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { AdminShell } from '@/features/admin/admin-shell';
-import { adminBookingQuery } from '@/features/admin/admin-api';
+import { AdminShell } from './admin-shell';
+import { adminBookingQuery } from './admin-api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatPriceWithCents } from '@/lib/format';
 
 const utc = (iso: string) => `${formatDateIn(new Date(iso), 'UTC')} ${formatTimeIn(new Date(iso), 'UTC')} UTC`;
 
-/** /admin/bookings/{id}: one booking, its history and messages, for dispute evidence (opening it is audit-logged). */
-export function AdminBookingPage() {
+/** /admin/payments/bookings/{id}: one booking, its history and messages, for dispute evidence (opening it is audit-logged). */
+export function AdminBookingView({ id }: { id: string }) {
   useDocumentTitle('Booking');
-  const { id = '' } = useParams();
   const booking = useQuery(adminBookingQuery(id));
   const b = booking.data;
   return (
