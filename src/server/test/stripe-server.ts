@@ -906,23 +906,6 @@ export async function startStripeServer(
     return undefined;
   }
 
-  /** A connected account's event (Stripe adds `account`), e.g. payout.paid / payout.failed. */
-  function accountEvent(type: string, account: string, object: unknown) {
-    eventSeq += 1;
-    return {
-      id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
-      object: 'event',
-      account,
-      api_version: '2025-01-01',
-      created: nowSecs(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: structuredClone(object) },
-    };
-  }
-
   const money = {
     balanceTransactions,
     payouts,
