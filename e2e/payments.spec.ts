@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
+import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { onboardThroughApi } from './payouts-helpers';
 import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
 
 /**
@@ -71,6 +73,14 @@ test.beforeAll(async () => {
     if (i > 340) throw new Error('the payments server did not start');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  // With keys set, the demo provider starts "not set up" (decision 038): onboard them first.
+  const provider = await playwrightRequest.newContext({ baseURL });
+  const login = await provider.post('/api/auth/login', {
+    data: { email: DEMO.provider.email, password: DEMO.provider.password },
+  });
+  if (!login.ok()) throw new Error(`demo provider login failed: ${login.status()}`);
+  await onboardThroughApi(provider, stripe);
+  await provider.dispose();
 });
 
 test.afterAll(async () => {

@@ -38,7 +38,7 @@ export function PayoutsBanner({ onOpen }: { onOpen: () => void }) {
   if (!account.data || !account.data.configured || account.data.canBeBooked) return null;
   return (
     <Alert variant="info" data-testid="payouts-banner">
-      <AlertTitle>Payouts are not set up</AlertTitle>
+      <AlertTitle>{CONNECT_STATE_TITLE[account.data.state]}</AlertTitle>
       <AlertDescription className="flex flex-wrap items-center gap-3">
         <span>{PAYOUTS_NOT_SET_UP_BANNER}</span>
         <Button size="sm" variant="outline" onClick={onOpen}>
