@@ -205,6 +205,12 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   () => import('@/pages/admin-categories'),
                   'AdminCategoriesPage',
                 ],
+                [
+                  'admin/payments/*',
+                  'pages/admin-payments.tsx',
+                  () => import('@/pages/admin-payments'),
+                  'AdminPaymentsPage',
+                ],
               ] as const
             ).map(([path, module, load, name]) => ({
               path,

@@ -12,6 +12,7 @@ import {
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db, PoolStats } from './db/open.ts';
+import { adminPaymentRoutes } from './features/admin/payments-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { demoArtworkRoutes } from './db/seed/artwork/artwork-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -20,6 +21,7 @@ import { bookingRoutes } from './features/bookings/routes.ts';
 import { calendarRoutes } from './features/calendars/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
+import { earningsRoutes } from './features/earnings/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes.ts';
 import { connectRoutes } from './features/connect/routes.ts';
@@ -181,7 +183,8 @@ export async function buildApp({
   // Links in emails: the public origin, else where this instance listens.
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
-  await app.register(providerRoutes, { db });
+  await app.register(providerRoutes, { db, clock });
+  await app.register(earningsRoutes, { db, stripe, clock });
   await app.register(catalogRoutes, {
     db,
     connect: config.stripe && stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
@@ -211,6 +214,7 @@ export async function buildApp({
   await app.register(seoRoutes, { db, config });
   await app.register(uploadRoutes, { db, config, storage });
   await app.register(adminRoutes, { db, documents: documentStorage });
+  await app.register(adminPaymentRoutes, { db, stripe, clock });
 
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });

@@ -25,6 +25,10 @@ import { signInPath } from '@shared/domain/return-path';
 // Loaded with the tab (and the banner's small check), not with the first page.
 const PayoutsTab = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsTab })));
 const PayoutsBanner = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsBanner })));
+/** The money of the Payouts tab, loaded when the tab is opened (decision 039). */
+const MoneySections = lazy(() =>
+  import('@/features/earnings/money-sections').then((m) => ({ default: m.MoneySections })),
+);
 
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
@@ -104,9 +108,12 @@ function ProviderWorkspace() {
           <IdDocumentCard provider={p} />
           <ProfileTab key={p.id} provider={p} />
         </TabsContent>
-        <TabsContent value="payouts">
+        <TabsContent value="payouts" className="flex flex-col gap-4">
           <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your payouts" />}>
             <PayoutsTab />
+          </Suspense>
+          <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your earnings" />}>
+            <MoneySections />
           </Suspense>
         </TabsContent>
       </Tabs>

@@ -819,6 +819,10 @@ export const payments = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** The amount of the refund owed (pending_action 'refund'): null = all that is left. */
     refundCents: integer('refund_cents'),
+    /** The captured charge (ch_...), its balance transaction and Stripe's processing fee on it (decision 039); null until read. */
+    chargeId: text('charge_id'),
+    balanceTransactionId: text('balance_transaction_id'),
+    stripeFeeCents: integer('stripe_fee_cents'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -837,9 +841,52 @@ export const payments = pgTable(
       .on(t.destinationAccountId)
       .where(sql`${t.destinationAccountId} is not null`),
     check('payments_pending_action', sql`${t.pendingAction} in ('capture', 'cancel', 'refund')`),
+    check('payments_stripe_fee_not_negative', sql`${t.stripeFeeCents} >= 0`),
     index('payments_due_idx')
       .on(t.actionDueAt)
       .where(sql`${t.pendingAction} is not null`),
+    index('payments_fee_unread_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.stripeFeeCents} is null and ${t.status} in ('succeeded', 'refunded')`),
+  ],
+);
+
+/**
+ * A card dispute (chargeback) of a booking's payment, one row per Stripe dispute (decision 039):
+ * what Stripe holds now (status, evidence deadline, amount and its fees), written from the
+ * charge.dispute.* webhooks after reading the dispute again.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    /** Stripe's dispute id (dp_... / du_...). */
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    chargeId: text('charge_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    /** Stripe's status: warning_needs_response ... under_review, won, lost, warning_closed, prevented. */
+    status: text('status').notNull(),
+    /** evidence_details.due_by: the last moment to answer. */
+    dueBy: timestamp('due_by', { withTimezone: true }),
+    /** Stripe's dispute fees (its balance transactions' fees). */
+    feeCents: integer('fee_cents').notNull().default(0),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('disputes_amount_not_negative', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
+    index('disputes_booking_idx').on(t.bookingId),
+    index('disputes_open_idx')
+      .on(t.dueBy)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 

@@ -80,7 +80,7 @@ describe('/dashboard/provider (server-rendered)', () => {
 
     const bookings = rootHtml((await t.app.inject({ url: '/dashboard/provider?tab=bookings', cookies })).body);
     expect(selected(bookings)).toEqual({
-      count: 4,
+      count: 5,
       on: ['Booking Requests'],
       // Each tab is a link to its own address: a tap before hydration is a navigation to it.
       hrefs: [
@@ -88,6 +88,7 @@ describe('/dashboard/provider (server-rendered)', () => {
         '/dashboard/provider?tab=bookings',
         '/dashboard/provider?tab=availability',
         '/dashboard/provider?tab=profile',
+        '/dashboard/provider?tab=payouts',
       ],
     });
     expect(bookings).toContain('No booking requests');

@@ -13,6 +13,7 @@ import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
 import { calendarSyncJobKind } from '../features/calendars/calendars.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import { payoutJobKind } from '../payments/payouts.ts';
+import { processingFeesJobKind } from '../payments/processing-fees.ts';
 import type { Stripe } from '../payments/stripe-client.ts';
 import { pruneUserEvents } from '../realtime/events.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -71,6 +72,16 @@ export function createAppJobs(opts: {
                 now,
                 intervalMs: tuning.intervalMs,
                 leaseMs: tuning.leaseMs,
+              }),
+            },
+            // Stripe's processing fee of each captured payment, for the admin payments view (decision 039).
+            {
+              round: processingFeesJobKind({
+                db,
+                stripe: opts.stripe,
+                intervalMs: tuning.intervalMs,
+                onError: (err, paymentId) =>
+                  opts.log.warn({ err, paymentId }, 'reading a payment’s Stripe fee failed; it will be read again'),
               }),
             },
           ]

@@ -744,6 +744,283 @@ export async function startStripeServer(
     return error(404, `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
   }
 
+  // =====================================================================================
+  // Earnings, payouts, processing fees and disputes (decision 039). Shapes from Stripe's API
+  // reference: the Charge (`balance_transaction`), the BalanceTransaction (`fee`, `fee_details`,
+  // `net`, `source`), the Payout (`status` paid | pending | in_transit | canceled | failed,
+  // `failure_code`, `failure_message`, `arrival_date`) listed on a connected account with the
+  // Stripe-Account header, and the Dispute (`status`, `reason`, `evidence_details.due_by`,
+  // `balance_transactions`). Kept apart from the PaymentIntent calls above.
+  // =====================================================================================
+  type FakeBalanceTransaction = {
+    id: string;
+    object: 'balance_transaction';
+    amount: number;
+    available_on: number;
+    created: number;
+    currency: string;
+    description: string | null;
+    fee: number;
+    fee_details: { amount: number; application: string | null; currency: string; description: string; type: string }[];
+    net: number;
+    reporting_category: string;
+    source: string | null;
+    status: string;
+    type: string;
+  };
+  type FakeDispute = {
+    id: string;
+    object: 'dispute';
+    amount: number;
+    balance_transactions: FakeBalanceTransaction[];
+    charge: string;
+    created: number;
+    currency: string;
+    evidence_details: { due_by: number | null; has_evidence: boolean; past_due: boolean; submission_count: number };
+    is_charge_refundable: boolean;
+    livemode: false;
+    metadata: Record<string, string>;
+    payment_intent: string;
+    reason: string;
+    status: string;
+  };
+  const balanceTransactions = new Map<string, FakeBalanceTransaction>();
+  /** The balance transaction of each captured charge, by charge id. */
+  const chargeTransactions = new Map<string, string>();
+  /** Processing fees set by a test, by PaymentIntent (otherwise Stripe's US card price, 2.9 % + 30 cents). */
+  const processingFees = new Map<string, number>();
+  const disputes = new Map<string, FakeDispute>();
+  /** Dispute fee Stripe withdraws with the disputed amount (US: $15). */
+  const DISPUTE_FEE = 1500;
+
+  function balanceTransaction(fields: Partial<FakeBalanceTransaction> & { amount: number; fee: number }) {
+    const txn: FakeBalanceTransaction = {
+      id: next('txn'),
+      object: 'balance_transaction',
+      available_on: nowSecs() + 2 * 86_400,
+      created: nowSecs(),
+      currency: 'usd',
+      description: null,
+      fee_details: fields.fee
+        ? [
+            {
+              amount: fields.fee,
+              application: null,
+              currency: 'usd',
+              description: 'Stripe processing fees',
+              type: 'stripe_fee',
+            },
+          ]
+        : [],
+      net: fields.amount - fields.fee,
+      reporting_category: 'charge',
+      source: null,
+      status: 'pending',
+      type: 'charge',
+      ...fields,
+    };
+    balanceTransactions.set(txn.id, txn);
+    return txn;
+  }
+
+  /** The charge of a PaymentIntent, as GET /v1/charges/{id} answers; its balance transaction exists once captured. */
+  function chargeOf(pi: FakePaymentIntent) {
+    const id = pi.latest_charge!;
+    const captured = pi.status === 'succeeded';
+    if (captured && !chargeTransactions.has(id)) {
+      const fee = processingFees.get(pi.id) ?? Math.round(pi.amount * 0.029) + 30;
+      chargeTransactions.set(id, balanceTransaction({ amount: pi.amount_received || pi.amount, fee, source: id }).id);
+    }
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === pi.id && r.status === 'succeeded')
+      .reduce((n, r) => n + r.amount, 0);
+    return {
+      id,
+      object: 'charge' as const,
+      amount: pi.amount,
+      amount_captured: captured ? pi.amount_received : 0,
+      amount_refunded: refunded,
+      balance_transaction: chargeTransactions.get(id) ?? null,
+      captured,
+      currency: pi.currency,
+      // A destination charge (the Connect part above): its transfer and Locora's application fee.
+      transfer: charges.get(id)?.transfer?.id ?? null,
+      application_fee: charges.get(id)?.application_fee?.id ?? null,
+      application_fee_amount: pi.application_fee_amount,
+      transfer_data: pi.transfer_data,
+      disputed: [...disputes.values()].some((d) => d.charge === id),
+      livemode: false,
+      paid: true,
+      payment_intent: pi.id,
+      refunded: refunded >= pi.amount && refunded > 0,
+      status: 'succeeded',
+    };
+  }
+
+  /** The calls of this section; undefined: not one of them (the PaymentIntent routes answer). */
+  function moneyRoute(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    stripeAccount: string | undefined,
+  ): Result | undefined {
+    const charge = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === 'GET' && charge) {
+      const id = decodeURIComponent(charge[1]!);
+      const pi = [...intents.values()].find((p) => p.latest_charge === id);
+      return pi ? { status: 200, body: chargeOf(pi) } : error(404, `No such charge: '${id}'`, 'resource_missing');
+    }
+    const txn = /^\/v1\/balance_transactions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && txn) {
+      const id = decodeURIComponent(txn[1]!);
+      const found = balanceTransactions.get(id);
+      return found
+        ? { status: 200, body: found }
+        : error(404, `No such balance transaction: '${id}'`, 'resource_missing');
+    }
+    if (method === 'GET' && path === '/v1/payouts') {
+      const limit = form.limit === undefined ? 10 : Number(form.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return error(400, 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
+      // Without Stripe-Account these are the platform's own payouts (none here). Newest first.
+      let data = [...payouts.values()]
+        .filter((p) => stripeAccount !== undefined && p.account === stripeAccount)
+        .map(({ account: _owner, ...body }) => body)
+        .reverse();
+      if (form.status) data = data.filter((p) => p.status === form.status);
+      if (form.starting_after) {
+        const at = data.findIndex((p) => p.id === form.starting_after);
+        data = at === -1 ? [] : data.slice(at + 1);
+      }
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/payouts', has_more: data.length > limit, data: data.slice(0, limit) },
+      };
+    }
+    const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && dispute) {
+      const id = decodeURIComponent(dispute[1]!);
+      const found = disputes.get(id);
+      return found ? { status: 200, body: found } : error(404, `No such dispute: '${id}'`, 'resource_missing');
+    }
+    return undefined;
+  }
+
+  const money = {
+    balanceTransactions,
+    payouts,
+    disputes,
+    /** Stripe's processing fee on a PaymentIntent's charge (set before it is first read). */
+    setProcessingFee(piId: string, cents: number) {
+      processingFees.set(piId, cents);
+    },
+    /**
+     * A payout already on a connected account (made by Stripe or in its dashboard, outside the
+     * balance the Connect part keeps), for listing: status paid unless told.
+     */
+    addPayout(
+      account: string,
+      fields: Partial<
+        Pick<FakePayout, 'amount' | 'status' | 'failure_code' | 'failure_message' | 'arrival_date' | 'created'>
+      > = {},
+    ) {
+      const payout: FakePayout & { account: string } = {
+        id: next('po'),
+        object: 'payout',
+        amount: 1000,
+        currency: 'usd',
+        arrival_date: nowSecs() + 2 * 86_400,
+        automatic: false,
+        created: nowSecs(),
+        description: null,
+        destination: `ba_of_${account}`,
+        failure_code: null,
+        failure_message: null,
+        metadata: {},
+        method: 'standard',
+        status: 'paid',
+        type: 'bank_account',
+        livemode: false,
+        ...fields,
+        account,
+      };
+      payouts.set(payout.id, payout);
+      return payout;
+    },
+    /** The traveler's bank disputes a captured payment: the amount and Stripe's fee are withdrawn. */
+    openDispute(piId: string, fields: { amount?: number; reason?: string; dueBy?: number; status?: string } = {}) {
+      const pi = intent(piId);
+      if (!pi.latest_charge) throw new Error(`PaymentIntent ${piId} has no charge`);
+      const amount = fields.amount ?? pi.amount_received ?? pi.amount;
+      const d: FakeDispute = {
+        id: next('dp'),
+        object: 'dispute',
+        amount,
+        balance_transactions: [
+          balanceTransaction({
+            amount: -amount,
+            fee: DISPUTE_FEE,
+            reporting_category: 'dispute',
+            type: 'adjustment',
+            description: 'Chargeback withdrawal',
+          }),
+        ],
+        charge: pi.latest_charge,
+        created: nowSecs(),
+        currency: pi.currency,
+        evidence_details: {
+          due_by: fields.dueBy ?? nowSecs() + 7 * 86_400,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: pi.id,
+        reason: fields.reason ?? 'fraudulent',
+        status: fields.status ?? 'needs_response',
+      };
+      disputes.set(d.id, d);
+      return d;
+    },
+    /** The card network decided (won: the amount comes back) or the dispute moved on. */
+    setDisputeStatus(id: string, status: string) {
+      const d = disputes.get(id);
+      if (!d) throw new Error(`no dispute ${id}`);
+      d.status = status;
+      if (status === 'won')
+        d.balance_transactions.push(
+          balanceTransaction({
+            amount: d.amount,
+            fee: 0,
+            reporting_category: 'dispute_reversal',
+            type: 'adjustment',
+            description: 'Chargeback reversal',
+          }),
+        );
+      return d;
+    },
+    /** charge.dispute.created / .updated / .closed with the dispute as it is now (or overridden: a stale snapshot). */
+    disputeEvent(type: string, id: string, overrides: Record<string, unknown> = {}) {
+      const d = disputes.get(id);
+      if (!d) throw new Error(`no dispute ${id}`);
+      eventSeq += 1;
+      return {
+        id: `evt_test${String(eventSeq).padStart(6, '0')}_${Math.random().toString(36).slice(2, 8)}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: nowSecs(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object: { ...structuredClone(d), ...overrides } },
+      };
+    },
+  };
+  // ===================================================================== end of decision 039's part
+
   const deliveries: WebhookDelivery[] = [];
   let delivering: Promise<void> = Promise.resolve();
   /** Sends the events of a change to `forwardWebhooksTo`, in order, after those of earlier changes. */
@@ -911,7 +1188,9 @@ export async function startStripeServer(
         return send(seen.status, seen.body, true);
       }
     }
-    const result = route(req.method ?? 'GET', url.pathname, form, byPublishableKey, stripeAccount);
+    const result =
+      (byPublishableKey ? undefined : moneyRoute(req.method ?? 'GET', url.pathname, form, stripeAccount)) ??
+      route(req.method ?? 'GET', url.pathname, form, byPublishableKey, stripeAccount);
     if (result.connectEvents) forwardConnect(result.connectEvents);
     const text = JSON.stringify(result.body);
     const changed = /^\/v1\/payment_intents\/([^/]+)/.exec(url.pathname)?.[1] ?? form.payment_intent;
@@ -976,6 +1255,8 @@ export async function startStripeServer(
   }
 
   return {
+    /** Earnings, payouts, processing fees and disputes (decision 039). */
+    money,
     url: `http://127.0.0.1:${port}`,
     secretKey: 'sk_test_locora',
     publishableKey,

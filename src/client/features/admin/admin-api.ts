@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
+import type { AdminBooking, AdminPayments, ReadStripeFeesResult } from '@shared/api/earnings';
 import { apiJson } from '@/lib/api';
 
 /**
@@ -11,6 +12,24 @@ export const adminStatsQuery = queryOptions({
   queryKey: ['/api/admin/stats'],
   queryFn: () => apiJson<AdminStats>('GET', '/api/admin/stats'),
 });
+
+/** The payments view (decision 039). */
+export const adminPaymentsQuery = queryOptions({
+  queryKey: ['/api/admin/payments'],
+  queryFn: () => apiJson<AdminPayments>('GET', '/api/admin/payments'),
+});
+
+/** One booking with its messages, for a dispute's evidence (opening it is audit-logged). */
+export function adminBookingQuery(id: string) {
+  return queryOptions({
+    queryKey: ['/api/admin/bookings', id],
+    queryFn: () => apiJson<AdminBooking>('GET', `/api/admin/bookings/${encodeURIComponent(id)}`),
+  });
+}
+
+export function readStripeFeesRequest() {
+  return apiJson<ReadStripeFeesResult>('POST', '/api/admin/payments/stripe-fees');
+}
 
 export const pendingProvidersQuery = queryOptions({
   queryKey: ['/api/admin/providers/pending'],
@@ -91,6 +110,7 @@ export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
     return Promise.all([queryClient.prefetchQuery(adminStatsQuery), queryClient.prefetchQuery(auditLogQuery(1))]);
   }
   if (path === '/admin/providers') return queryClient.prefetchQuery(pendingProvidersQuery);
+  if (path === '/admin/payments') return queryClient.prefetchQuery(adminPaymentsQuery);
   if (path === '/admin/services') {
     const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
     return queryClient.prefetchQuery(adminServicesQuery(url.searchParams.get('q')?.trim() ?? '', page));

@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<string, string> = {
   'category.create': 'Created category',
   'category.update': 'Edited category',
   'category.delete': 'Deleted category',
+  'payments.read_stripe_fees': 'Read Stripe fees',
+  'booking.view_messages': 'Opened booking messages',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

@@ -176,8 +176,6 @@ export function PayoutsTab() {
           </div>
         </CardContent>
       </Card>
-      {/* Earnings and Payouts sections (per-booking earnings, totals, CSV, Stripe payouts) go here. */}
-      <div data-slot="payouts-earnings" />
     </div>
   );
 }

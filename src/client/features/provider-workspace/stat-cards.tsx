@@ -22,7 +22,13 @@ export function StatCards() {
       value: s ? (s.ratingCount > 0 ? formatRating(s.rating) : 'New') : undefined,
       note: s ? (s.ratingCount > 0 ? pluralize(s.ratingCount, 'review') : 'No reviews yet') : undefined,
     },
-    { label: 'Revenue', icon: DollarSign, value: s ? formatPrice(s.revenueCents) : undefined },
+    // Your net (the subtotal, without Locora's fee): the Earnings total of the same bookings (decision 039).
+    {
+      label: 'Revenue',
+      icon: DollarSign,
+      value: s ? formatPrice(s.revenueCents) : undefined,
+      note: 'Net, after Locora’s fee',
+    },
   ];
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Your numbers">

@@ -118,8 +118,11 @@ async function bookingWhere(
 function eventOf(type: string, pi: string) {
   if (type.startsWith('payment_intent.')) return stripe.event(type, pi);
   if (type === 'charge.refunded') return stripe.event(type, pi);
-  if (type.startsWith('charge.dispute.'))
-    return stripe.event(type, pi, { id: `dp_${pi}`, object: 'dispute', payment_intent: pi, status: 'needs_response' });
+  if (type.startsWith('charge.dispute.')) {
+    // A dispute Stripe holds (the webhook reads it again, decision 039).
+    const open = [...stripe.money.disputes.values()].find((d) => d.payment_intent === pi);
+    return stripe.money.disputeEvent(type, (open ?? stripe.money.openDispute(pi)).id);
+  }
   // refund.* / charge.refund.updated: the PaymentIntent's latest refund, or one that failed.
   return stripe.event(type, pi, { object: 'refund', payment_intent: pi, status: 'failed' });
 }

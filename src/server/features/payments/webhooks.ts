@@ -14,9 +14,9 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
 import { describeStripeError } from '../../payments/stripe-client.ts';
+import { disputeIdOf, isDisputeEvent, readDispute, recordDispute, type DisputeState } from './disputes.ts';
 
 export const HANDLED_EVENTS = [
   'payment_intent.amount_capturable_updated',
@@ -28,6 +28,7 @@ export const HANDLED_EVENTS = [
   'refund.updated',
   'refund.failed',
   'charge.dispute.created',
+  'charge.dispute.updated',
   'charge.dispute.closed',
 ] as const;
 
@@ -109,9 +110,13 @@ export async function handleStripeEvent(
       )
     : [];
   let state: StripeState | undefined;
+  let dispute: DisputeState | undefined;
   if (known) {
     try {
       state = await readStripeState(stripe, known.id);
+      // A dispute is read again too (decision 039): what Stripe holds now, not the event's snapshot.
+      const disputeId = isDisputeEvent(event.type) ? disputeIdOf(event) : undefined;
+      if (disputeId) dispute = await readDispute(stripe, disputeId);
     } catch (err) {
       // Not recorded: Stripe sends the event again, and it is read then.
       throw Object.assign(new AppError('UNAVAILABLE', STRIPE_UNREADABLE), { cause: describeStripeError(err) });
@@ -136,20 +141,16 @@ export async function handleStripeEvent(
       now,
       appUrl: opts.appUrl,
     });
-    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+    if (dispute) {
       await recordPaymentEvent(tx, {
         paymentId: known.id,
-        kind: event.type === 'charge.dispute.created' ? 'dispute_opened' : 'dispute_closed',
+        kind: `dispute_${dispute.status}`,
         status: state.status,
+        detail: `${dispute.id}: ${dispute.reason}, ${dispute.amountCents} ${dispute.currency}`,
         stripeEventId: event.id,
       });
-      await applyBookingEvent(
-        tx,
-        known.booking_id,
-        event.type === 'charge.dispute.created' ? 'dispute_opened' : 'dispute_closed',
-        { now, appUrl: opts.appUrl ?? '', cardPayments: true },
-      );
-      return 'applied';
+      const disputeChanged = await recordDispute(tx, dispute, known, { now, appUrl: opts.appUrl ?? '' });
+      return changed || disputeChanged ? 'applied' : 'no-change';
     }
     return changed ? 'applied' : 'no-change';
   });

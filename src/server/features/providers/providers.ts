@@ -101,17 +101,18 @@ export async function updateMyProvider(db: Executor, userId: string, input: Upda
 
 /**
  * The dashboard's numbers: services (not deleted), pending requests (PENDING), the rating and its
- * count, and revenue in cents from PAID and COMPLETED bookings only (docs/product.md); and
- * whether the provider is new here (isNew).
+ * count, and revenue in cents from PAID and COMPLETED bookings only (docs/product.md): the provider's
+ * net (the subtotal, without Locora's fee), the same bookings and amounts as the Earnings total
+ * (decision 039); and whether the provider is new here (isNew). `now` is business time (the
+ * app's clock).
  */
-export async function getProviderStats(db: Executor, userId: string): Promise<ProviderStats> {
+export async function getProviderStats(db: Executor, userId: string, now = new Date()): Promise<ProviderStats> {
   const [p] = await db
     .select({ id: providers.id, rating: providers.rating, ratingCount: providers.ratingCount })
     .from(providers)
     .where(eq(providers.userId, userId))
     .limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
-  const now = new Date();
   const [[svc], [bk]] = await Promise.all([
     db
       .select({

@@ -4,13 +4,14 @@ import { publicProviderSchema } from '../../../shared/api/catalog.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { myProviderSchema } from '../../../shared/api/providers.ts';
 import { providerStatsSchema, updateMyProviderSchema } from '../../../shared/api/provider-workspace.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import { getMyProvider, getProviderStats, getPublicProvider, updateMyProvider } from './providers.ts';
 
 const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 
-export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (app, { db, clock }) => {
   app.get(
     '/api/provider/me',
     {
@@ -54,7 +55,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: providerStatsSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getProviderStats(db, requireUser(request).id),
+    async (request) => getProviderStats(db, requireUser(request).id, clock?.now()),
   );
 
   app.get(

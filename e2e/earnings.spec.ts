@@ -1,0 +1,258 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
+import { expect, test } from './fixtures';
+import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
+
+/**
+ * Earnings, payouts and disputes in the browser (decision 039). Like e2e/payments.spec.ts, this
+ * spec starts its own server with Stripe keys, its Stripe API pointed at the local Stripe-protocol
+ * server (src/server/test/stripe-server.ts), which forwards signed webhook events to the app. The
+ * demo provider onboards through the stand-in of Stripe's hosted onboarding, a traveler books and
+ * pays by card (confirmed at the local server as Stripe.js would), the provider accepts (captured:
+ * a destination charge), and the bank then disputes the payment.
+ */
+// +1 is the local OpenID provider of scripts/e2e-server.mjs; +2 this spec's server.
+const port = Number(process.env.E2E_PORT ?? 3100) + 2;
+const baseURL = `http://127.0.0.1:${port}`;
+const SHOTS = process.env.E2E_SCREENSHOTS;
+let stripe: StripeServer;
+let server: ChildProcess;
+let dataDir: string;
+
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stripe = await startStripeServer({ forwardWebhooksTo: `${baseURL}/api/webhooks/stripe` });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-e2e-earn-'));
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SIGNUPS_PER_IP_PER_HOUR: '1000',
+      SEARCHES_PER_IP_PER_MINUTE: '1000000',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    },
+  });
+  for (let i = 0; ; i++) {
+    const ready = await fetch(`${baseURL}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (i > 340) throw new Error('the earnings server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await stripe?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({ baseURL });
+  const login = await context.request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return context;
+}
+
+/** The demo provider onboards through the hosted-onboarding stand-in: their account is active. */
+async function onboard(provider: APIRequestContext): Promise<string> {
+  const start = await provider.post('/api/provider/payouts/account', { data: {} });
+  expect(start.status(), await start.text()).toBe(200);
+  const { url } = (await start.json()) as { url: string };
+  const link = new URL(url);
+  const submit = await fetch(`${stripe.url}${link.pathname}?action=submit`, { redirect: 'manual' });
+  expect(submit.status).toBe(303);
+  await stripe.webhooksDelivered();
+  const sync = await provider.post('/api/provider/payouts/account/sync', { data: {} });
+  expect(sync.status(), await sync.text()).toBe(200);
+  const account = (await sync.json()) as { state: string; accountId: string };
+  expect(account.state).toBe('active');
+  return account.accountId;
+}
+
+/** A traveler books one of the demo provider's services and pays by card (authorised). */
+async function bookAndPay(traveler: APIRequestContext, title: string) {
+  const found = (await (await traveler.get(`/api/services?q=${encodeURIComponent(title)}`)).json()) as {
+    id: string;
+    title: string;
+    minHours: number;
+  }[];
+  const service = found.find((s) => s.title === title)!;
+  expect(service, title).toBeTruthy();
+  const now = new Date();
+  for (const offset of [0, 1, 2]) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+    const { days } = (await (
+      await traveler.get(`/api/services/${service.id}/available-days?month=${month}&hours=${service.minHours}`)
+    ).json()) as { days: string[] };
+    for (const date of days) {
+      const { slots } = (await (
+        await traveler.get(`/api/services/${service.id}/slots?date=${date}&hours=${service.minHours}`)
+      ).json()) as { slots: { start: string }[] };
+      const slot = slots.find((x) => new Date(x.start).getTime() > Date.now() + 30 * 3_600_000);
+      if (!slot) continue;
+      const res = await traveler.post('/api/bookings', {
+        data: { serviceId: service.id, start: slot.start, hours: service.minHours, address: 'Rua das Flores 12' },
+      });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBe(201);
+      const booking = ((await res.json()) as { booking: { id: string; totalCents: number } }).booking;
+      const intent = await traveler.post('/api/create-payment-intent', { data: { bookingId: booking.id } });
+      expect(intent.status(), await intent.text()).toBe(200);
+      const { clientSecret } = (await intent.json()) as { clientSecret: string };
+      const pi = clientSecret.split('_secret_')[0]!;
+      // What Stripe.js sends when the traveler's card is confirmed in the page (e2e/payments.spec.ts does it in the browser).
+      const confirm = await fetch(`${stripe.url}/v1/payment_intents/${pi}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          key: stripe.publishableKey,
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': '4242424242424242',
+          'payment_method_data[card][exp_month]': '12',
+          'payment_method_data[card][exp_year]': String(now.getUTCFullYear() + 2),
+          'payment_method_data[card][cvc]': '123',
+        }).toString(),
+      });
+      expect(confirm.status, await confirm.text()).toBe(200);
+      await stripe.webhooksDelivered();
+      return { ...booking, pi, title };
+    }
+  }
+  throw new Error('no free slot');
+}
+
+test('the Payouts tab: earnings per booking with totals, payouts from Stripe with a failure; the admin payments view with a dispute', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const provider = await signedIn(browser, DEMO.provider.email, DEMO.provider.password);
+  const accountId = await onboard(provider.request);
+
+  const traveler = await browser.newContext({ baseURL });
+  const signup = await traveler.request.post('/api/auth/signup', {
+    data: { email: uniqueEmail('earn-traveler'), password: 'earn-pass-12345', name: 'Erin Earns', role: 'TRAVELER' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const booking = await bookAndPay(traveler.request, 'Italian Dinner Party for Up to 8');
+  const message = await traveler.request.post(`/api/bookings/${booking.id}/messages`, {
+    data: { body: 'Looking forward to the dinner!' },
+  });
+  expect(message.ok(), await message.text()).toBe(true);
+  // The provider accepts: the card is captured (a destination charge to their account).
+  const accept = await provider.request.post(`/api/bookings/${booking.id}/accept`, { data: {} });
+  expect(accept.status(), await accept.text()).toBe(200);
+  await stripe.webhooksDelivered();
+
+  // Payouts on the connected account, as Stripe lists them: one paid, one the bank refused.
+  stripe.money.addPayout(accountId, { amount: 15000, status: 'paid' });
+  stripe.money.addPayout(accountId, {
+    amount: 4200,
+    status: 'failed',
+    failure_code: 'account_closed',
+    failure_message: 'The bank account has been closed.',
+  });
+
+  const providerPage = await provider.newPage();
+  await providerPage.goto('/dashboard/provider?tab=payouts');
+  const earnings = providerPage
+    .getByRole('heading', { name: 'Earnings' })
+    .locator('xpath=ancestor::*[@data-slot="card"][1]');
+  const row = earnings.getByTestId('earning-row').filter({ hasText: 'Erin Earns' });
+  await expect(row).toBeVisible();
+  const gross = `$${(booking.totalCents / 100).toFixed(2)}`;
+  await expect(row).toContainText(gross);
+  await expect(row).toContainText('Captured');
+  await expect(row).toContainText(booking.title);
+  await expect(earnings.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    '/api/provider/earnings.csv',
+  );
+  await expect(earnings.getByRole('list', { name: 'Earnings totals' })).toContainText('All time');
+  const payouts = providerPage
+    .getByRole('heading', { name: 'Payouts', exact: true })
+    .locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await expect(payouts.getByTestId('payout-row')).toHaveCount(2);
+  await expect(payouts.getByTestId('payout-row').filter({ hasText: '$150' })).toContainText('Paid');
+  await expect(payouts.getByTestId('payout-row').filter({ hasText: '$42' })).toContainText('Failed');
+  await expect(payouts.getByRole('alert')).toContainText('Stripe says: The bank account has been closed.');
+  await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab with earnings and payouts');
+  if (SHOTS) {
+    await providerPage.screenshot({ path: `${SHOTS}/payouts-tab.png`, fullPage: true });
+    await providerPage.emulateMedia({ colorScheme: 'dark' });
+    await providerPage.setViewportSize({ width: 390, height: 844 });
+    await providerPage.reload();
+    await expect(row).toBeVisible();
+    await providerPage.screenshot({ path: `${SHOTS}/payouts-tab-phone-dark.png`, fullPage: true });
+    await providerPage.emulateMedia({ colorScheme: 'light' });
+    await providerPage.setViewportSize({ width: 1280, height: 720 });
+  }
+
+  // The traveler's bank disputes the payment (Stripe's event, signed, to the webhook).
+  const dispute = stripe.money.openDispute(booking.pi, { reason: 'product_not_received' });
+  const signed = stripe.sign(stripe.money.disputeEvent('charge.dispute.created', dispute.id));
+  const delivered = await fetch(`${baseURL}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
+    body: signed.payload,
+  });
+  expect(delivered.status).toBe(200);
+  await providerPage.reload();
+  await expect(row).toContainText('Disputed');
+  await expect(earnings.getByRole('alert')).toContainText(`A payment was disputed: ${booking.title}`);
+
+  // The admin sees it in the payments view, with its deadline, and opens the booking's messages.
+  const admin = await signedIn(browser, DEMO.admin.email, DEMO.admin.password);
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/payments$/);
+  await expect(adminPage.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  const item = adminPage.getByTestId('admin-dispute').filter({ hasText: booking.title });
+  await expect(item).toContainText('needs response');
+  await expect(item).toContainText('Evidence due by');
+  await expect(adminPage.getByRole('heading', { name: /This month/ })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: 'Payouts not ready' })).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage, 'the admin payments view');
+  if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-payments.png`, fullPage: true });
+  await item.getByRole('link', { name: 'Booking and messages' }).click();
+  await expect(adminPage).toHaveURL(new RegExp(`/admin/payments/bookings/${booking.id}$`));
+  await expect(adminPage.getByTestId('admin-booking-message')).toContainText('Looking forward to the dinner!');
+  await expectNoSeriousA11yViolations(adminPage, 'the admin booking view');
+
+  // Lost: Locora's loss, with the amount.
+  stripe.money.setDisputeStatus(dispute.id, 'lost');
+  const closed = stripe.sign(stripe.money.disputeEvent('charge.dispute.closed', dispute.id));
+  const closedRes = await fetch(`${baseURL}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': closed.signature },
+    body: closed.payload,
+  });
+  expect(closedRes.status).toBe(200);
+  await adminPage.goto('/admin/payments');
+  const lost = adminPage.getByTestId('admin-dispute').filter({ hasText: booking.title });
+  await expect(lost).toContainText('Locora’s loss by default');
+  await expect(lost).toContainText(`$${((booking.totalCents + 1500) / 100).toFixed(2)}`);
+  await Promise.all([provider.close(), traveler.close(), admin.close()]);
+});

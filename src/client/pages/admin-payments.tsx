@@ -1,0 +1,247 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { RefreshCw } from 'lucide-react';
+import type { AdminDispute, PlatformTotals } from '@shared/api/earnings';
+import { formatDateIn } from '@shared/domain/time';
+import { InlineLoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/use-toast';
+import { AdminBookingView } from '@/features/admin/admin-booking-view';
+import { AdminShell } from '@/features/admin/admin-shell';
+import { adminPaymentsQuery, readStripeFeesRequest } from '@/features/admin/admin-api';
+import { errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { formatPrice, pluralize } from '@/lib/format';
+import { useRealtimeEvents } from '@/lib/realtime';
+
+const money = formatPrice;
+const day = (iso: string) => formatDateIn(new Date(iso), 'UTC');
+const dueText = (iso: string) =>
+  `${day(iso)}, ${new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+
+function TotalsCard({ title, t }: { title: string; t: PlatformTotals }) {
+  const rows: [string, string][] = [
+    ['Volume (gross)', money(t.grossCents)],
+    ['Locora fees earned', money(t.feeCents)],
+    [
+      'Stripe processing fees',
+      `${money(t.stripeFeeCents)}${t.stripeFeesUnread ? ` (+${pluralize(t.stripeFeesUnread, 'payment')} not read yet)` : ''}`,
+    ],
+    ['Refunds', money(t.refundedCents)],
+    ['Open disputes', `${t.openDisputes} · ${money(t.openDisputedCents)}`],
+  ];
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{pluralize(t.payments, 'captured card payment')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-muted-foreground">{k}</dt>
+              <dd className="text-right font-medium tabular-nums">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DisputeItem({ d }: { d: AdminDispute }) {
+  return (
+    <li className="flex flex-col gap-1 border-b py-3 last:border-b-0" data-testid="admin-dispute">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={d.isOpen ? 'destructive' : d.status === 'lost' ? 'secondary' : 'outline'}>
+          {d.status.replace(/_/g, ' ')}
+        </Badge>
+        <span className="font-medium">
+          {money(d.amountCents)} · {d.serviceTitle}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {d.providerName} · {d.travelerName} · {d.reason.replace(/_/g, ' ')}
+        </span>
+      </div>
+      {d.isOpen && d.dueBy && <p className="text-sm">Evidence due by {dueText(d.dueBy)}</p>}
+      {d.status === 'lost' && (
+        <p className="text-sm text-destructive">
+          Lost: {d.destinationCharge ? 'a destination charge, so ' : ''}Locora’s loss by default —{' '}
+          {money(d.locoraLossCents)} (the amount and Stripe’s {money(d.feeCents)} dispute fee).
+        </p>
+      )}
+      <p className="text-sm">
+        <Link
+          className="text-primary underline-offset-4 hover:underline"
+          to={`/admin/payments/bookings/${d.bookingId}`}
+        >
+          Booking and messages
+        </Link>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * /admin/payments (decision 039): Locora's money, disputes, small bookings, payouts not ready or
+ * failed; /admin/payments/bookings/{id}: a disputed booking with its messages.
+ */
+export function AdminPaymentsPage() {
+  const { '*': rest = '' } = useParams();
+  const booking = /^bookings\/([^/]+)\/?$/.exec(rest);
+  return booking ? <AdminBookingView id={booking[1]!} /> : <PaymentsOverview />;
+}
+
+function PaymentsOverview() {
+  useDocumentTitle('Payments');
+  const payments = useQuery(adminPaymentsQuery);
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  useRealtimeEvents((event) => {
+    if (event.type === 'booking') void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
+  });
+  const readFees = useMutation({
+    mutationFn: readStripeFeesRequest,
+    onSuccess: (r) => {
+      toast({ title: 'Stripe fees read', description: `${r.read} read, ${r.failed} failed, ${r.left} left.` });
+      void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Failed to read Stripe fees', description: errorMessage(err, '') }),
+  });
+  const p = payments.data;
+  return (
+    <AdminShell title="Payments" description="Volume, fees, refunds, disputes and providers’ payouts.">
+      {payments.isError && <InlineLoadFailed what="the payments" onRetry={() => void payments.refetch()} />}
+      {!p && !payments.isError && <Skeleton className="h-48 w-full" />}
+      {p && (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TotalsCard title={`This month (${p.monthLabel}, UTC)`} t={p.thisMonth} />
+            <TotalsCard title="All time" t={p.allTime} />
+          </div>
+          {p.allTime.stripeFeesUnread > 0 && (
+            <div>
+              <Button variant="outline" size="sm" disabled={readFees.isPending} onClick={() => readFees.mutate()}>
+                <RefreshCw aria-hidden="true" />
+                {readFees.isPending ? 'Reading...' : 'Read Stripe fees now'}
+              </Button>
+            </div>
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Disputes</h2>
+              </CardTitle>
+              <CardDescription>
+                Open disputes with their evidence deadline, and lost ones. With destination charges Stripe takes a
+                disputed amount and its fee from Locora’s balance.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {p.disputes.length === 0 ? (
+                <p className="text-muted-foreground">No open or lost disputes.</p>
+              ) : (
+                <ul>
+                  {p.disputes.map((d) => (
+                    <DisputeItem key={d.id} d={d} />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Small bookings</h2>
+              </CardTitle>
+              <CardDescription>Bookings on which Locora’s fee does not cover Stripe’s processing fee.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {p.smallBookings.length === 0 ? (
+                <p className="text-muted-foreground">None: every fee read covers Stripe’s.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.smallBookings.map((b) => (
+                    <li key={b.bookingId} className="flex flex-wrap justify-between gap-2 py-2">
+                      <span>
+                        {day(b.date)} · {b.serviceTitle} · {b.providerName}
+                      </span>
+                      <span className="tabular-nums">
+                        paid {money(b.grossCents)}, fee {money(b.feeCents)}, Stripe {money(b.stripeFeeCents)}:{' '}
+                        <strong>−{money(b.shortfallCents)}</strong>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Payouts not ready</h2>
+                </CardTitle>
+                <CardDescription>
+                  {pluralize(p.providersNotReadyCount, 'provider')} without active payouts (not set up, details needed,
+                  under review or restricted).
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="divide-y text-sm">
+                  {p.providersNotReady.map((r) => (
+                    <li key={r.providerId} className="flex flex-wrap justify-between gap-2 py-2">
+                      <span>
+                        {r.displayName} <span className="text-muted-foreground">{r.email}</span>
+                      </span>
+                      <span>
+                        <Badge variant={r.state === 'restricted' ? 'destructive' : 'secondary'}>
+                          {r.state.replace(/_/g, ' ')}
+                        </Badge>
+                        {r.reason && <span className="ml-2 text-muted-foreground">{r.reason}</span>}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Failed payouts</h2>
+                </CardTitle>
+                <CardDescription>Payouts the provider’s bank refused, with Stripe’s reason.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {p.failedPayouts.length === 0 ? (
+                  <p className="text-muted-foreground">No failed payouts.</p>
+                ) : (
+                  <ul className="divide-y text-sm">
+                    {p.failedPayouts.map((f) => (
+                      <li key={f.bookingId} className="flex flex-col gap-0.5 py-2">
+                        <span>
+                          {money(f.amountCents)} to {f.providerName} · {day(f.at)}
+                        </span>
+                        <span className="text-destructive">
+                          {f.failureMessage ?? 'No reason given'}
+                          {f.failureCode ? ` (${f.failureCode})` : ''}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      )}
+    </AdminShell>
+  );
+}

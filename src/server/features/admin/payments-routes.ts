@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '../../../shared/api/catalog.ts';
+import { adminBookingSchema, adminPaymentsSchema, readStripeFeesResultSchema } from '../../../shared/api/earnings.ts';
+import { errorBodySchema } from '../../../shared/api/errors.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/open.ts';
+import { requireRole, requireUser } from '../../http/session.ts';
+import type { Stripe } from '../../payments/stripe-client.ts';
+import { getAdminBooking, getAdminPayments, readStripeFeesNow } from './payments.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The admin payments view (decision 039): admins only; anonymous 401, a traveler or provider 403. */
+export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; stripe?: Stripe | undefined; clock: Clock }> = async (
+  app,
+  { db, stripe, clock },
+) => {
+  const adminOnly = requireRole('ADMIN');
+  const tags = ['admin'];
+
+  app.get(
+    '/api/admin/payments',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Locora’s money this month (UTC) and all time: volume, fees, Stripe’s fees, refunds, disputes; small bookings, providers not ready for payouts, failed payouts',
+        response: { 200: adminPaymentsSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return getAdminPayments(db, clock.now());
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/stripe-fees',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Read now the Stripe processing fees not read yet (audit-logged)',
+        response: { 200: readStripeFeesResultSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request) => readStripeFeesNow(db, stripe, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/admin/bookings/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'One booking with its history, messages and disputes, for dispute evidence (audit-logged)',
+        params: idParamSchema,
+        response: { 200: adminBookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return getAdminBooking(db, requireUser(request).id, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,304 @@
+/**
+ * The admin payments view (decision 039): Locora's money this month (UTC, by the booking's date)
+ * and all time — gross volume of captured card payments, service fees kept, Stripe's processing
+ * fees (read from each charge's balance transaction: with destination charges Locora pays them),
+ * refunds, open disputes — the bookings on which Locora's fee does not cover Stripe's, providers
+ * whose payouts are not set up or are restricted, failed payouts, and disputes (open with their
+ * deadline; lost ones with Locora's loss). Admin actions here (reading Stripe's fees now, opening a
+ * booking's messages as dispute evidence) are written to the audit log in their transaction.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminBooking,
+  AdminDispute,
+  AdminPayments,
+  PlatformTotals,
+  ReadStripeFeesResult,
+} from '../../../shared/api/earnings.ts';
+import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
+import { queryRows, type Executor } from '../../db/open.ts';
+import { auditLog } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
+import type { Stripe } from '../../payments/stripe-client.ts';
+
+const LIST_LIMIT = 50;
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals> {
+  const inRange = (column: SQL) =>
+    range ? sql`${column} >= ${ts(range.start)} and ${column} < ${ts(range.end)}` : sql`true`;
+  const [money] = await queryRows<Record<string, string | number>>(
+    db,
+    sql`select count(*)::int as payments,
+          coalesce(sum(p.amount_cents), 0)::bigint as gross,
+          coalesce(sum(b.fee_cents) filter (where p.status <> 'refunded' and not b.refund_pending), 0)::bigint as fee,
+          coalesce(sum(p.stripe_fee_cents), 0)::bigint as stripe_fee,
+          (count(*) filter (where p.stripe_fee_cents is null))::int as unread,
+          coalesce(sum(case when p.status = 'refunded' then p.amount_cents else p.refunded_cents end), 0)::bigint as refunded
+        from payments p join bookings b on b.id = p.booking_id
+        where p.status in ('succeeded', 'refunded') and ${inRange(sql`b.start_at`)}`,
+  );
+  const [open] = await queryRows<{ n: number; cents: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from disputes
+        where closed_at is null and ${inRange(sql`opened_at`)}`,
+  );
+  return {
+    grossCents: Number(money?.gross ?? 0),
+    feeCents: Number(money?.fee ?? 0),
+    stripeFeeCents: Number(money?.stripe_fee ?? 0),
+    stripeFeesUnread: Number(money?.unread ?? 0),
+    refundedCents: Number(money?.refunded ?? 0),
+    openDisputes: Number(open?.n ?? 0),
+    openDisputedCents: Number(open?.cents ?? 0),
+    payments: Number(money?.payments ?? 0),
+  };
+}
+
+type DisputeRow = {
+  id: string;
+  booking_id: string;
+  title: string;
+  provider_name: string;
+  traveler_name: string | null;
+  amount_cents: number;
+  fee_cents: number;
+  status: string;
+  reason: string;
+  due_by: Date | null;
+  opened_at: Date;
+  closed_at: Date | null;
+  destination: boolean;
+};
+
+const disputeSelect = sql`select d.id, d.booking_id, s.title, pr.display_name as provider_name, u.name as traveler_name,
+    d.amount_cents, d.fee_cents, d.status, d.reason, d.due_by, d.opened_at, d.closed_at,
+    (p.destination_account_id is not null) as destination
+  from disputes d join payments p on p.id = d.payment_id join bookings b on b.id = d.booking_id
+  join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id join users u on u.id = b.user_id`;
+
+function toAdminDispute(r: DisputeRow): AdminDispute {
+  const amount = Number(r.amount_cents);
+  const fee = Number(r.fee_cents);
+  return {
+    id: r.id,
+    bookingId: r.booking_id,
+    serviceTitle: r.title,
+    providerName: r.provider_name,
+    travelerName: r.traveler_name ?? 'A traveler',
+    amountCents: amount,
+    feeCents: fee,
+    status: r.status,
+    reason: r.reason,
+    dueBy: iso(r.due_by),
+    openedAt: iso(r.opened_at)!,
+    closedAt: iso(r.closed_at),
+    isOpen: isOpenDispute(r.status),
+    destinationCharge: r.destination,
+    // A lost dispute: Stripe kept the amount and its fee from Locora's balance (destination
+    // charge) — Locora's loss by default. A won one still cost the fee Stripe did not return.
+    locoraLossCents: r.status === 'lost' ? amount + fee : 0,
+  };
+}
+
+/** GET /api/admin/payments. */
+export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPayments> {
+  const month = monthRange(now, 'UTC');
+  const [thisMonth, allTime] = [await platformTotals(db, month), await platformTotals(db)];
+  const disputeRows = await queryRows<DisputeRow>(
+    db,
+    sql`${disputeSelect} where d.closed_at is null or d.status = 'lost'
+        order by (d.closed_at is null) desc, d.due_by asc nulls last, d.opened_at desc limit ${LIST_LIMIT}`,
+  );
+  const small = await queryRows<{
+    booking_id: string;
+    title: string;
+    provider_name: string;
+    start_at: Date;
+    gross: number;
+    fee_cents: number;
+    stripe_fee_cents: number;
+  }>(
+    db,
+    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at,
+          p.amount_cents as gross, b.fee_cents, p.stripe_fee_cents
+        from payments p join bookings b on b.id = p.booking_id join services s on s.id = b.service_id
+        join providers pr on pr.id = b.provider_id
+        where p.status in ('succeeded', 'refunded') and p.stripe_fee_cents > b.fee_cents
+        order by p.stripe_fee_cents - b.fee_cents desc, b.start_at desc limit ${LIST_LIMIT}`,
+  );
+  const notReadyWhere = sql`from providers pr join users u on u.id = pr.user_id
+        left join connected_accounts ca on ca.provider_id = pr.id
+        where u.deactivated_at is null and (ca.id is null or ca.state <> 'active')`;
+  const notReady = await queryRows<{
+    id: string;
+    display_name: string;
+    email: string;
+    state: string | null;
+    disabled_reason: string | null;
+    currently_due: string[] | null;
+  }>(
+    db,
+    sql`select pr.id, pr.display_name, u.email, ca.state, ca.disabled_reason, ca.currently_due ${notReadyWhere}
+        order by (ca.state = 'restricted') desc nulls last, (ca.id is not null) desc, pr.display_name
+        limit ${LIST_LIMIT}`,
+  );
+  const [notReadyCount] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${notReadyWhere}`);
+  const failed = await queryRows<{
+    booking_id: string;
+    provider_name: string;
+    amount_cents: number;
+    stripe_payout_id: string | null;
+    failure_code: string | null;
+    failure_message: string | null;
+    updated_at: Date;
+  }>(
+    db,
+    sql`select bp.booking_id, pr.display_name as provider_name, bp.amount_cents, bp.stripe_payout_id,
+          bp.failure_code, bp.failure_message, bp.updated_at
+        from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
+        join providers pr on pr.id = ca.provider_id
+        where bp.status = 'failed' order by bp.updated_at desc limit ${LIST_LIMIT}`,
+  );
+  return {
+    monthLabel: month.label,
+    thisMonth,
+    allTime,
+    disputes: disputeRows.map(toAdminDispute),
+    smallBookings: small.map((r) => ({
+      bookingId: r.booking_id,
+      serviceTitle: r.title,
+      providerName: r.provider_name,
+      date: iso(r.start_at)!,
+      grossCents: Number(r.gross),
+      feeCents: Number(r.fee_cents),
+      stripeFeeCents: Number(r.stripe_fee_cents),
+      shortfallCents: Number(r.stripe_fee_cents) - Number(r.fee_cents),
+    })),
+    providersNotReady: notReady.map((r) => ({
+      providerId: r.id,
+      displayName: r.display_name,
+      email: r.email,
+      state: r.state ?? 'not_set_up',
+      reason:
+        r.disabled_reason ??
+        (r.currently_due && r.currently_due.length > 0 ? `Stripe needs: ${r.currently_due.join(', ')}` : null),
+    })),
+    providersNotReadyCount: Number(notReadyCount?.n ?? 0),
+    failedPayouts: failed.map((r) => ({
+      bookingId: r.booking_id,
+      providerName: r.provider_name,
+      amountCents: Number(r.amount_cents),
+      stripePayoutId: r.stripe_payout_id,
+      failureCode: r.failure_code,
+      failureMessage: r.failure_message,
+      at: iso(r.updated_at)!,
+    })),
+  };
+}
+
+/**
+ * POST /api/admin/payments/stripe-fees: reads now the processing fees the background job has not
+ * read yet (at most 100), and records who asked and what came of it in the audit log.
+ */
+export async function readStripeFeesNow(
+  db: Executor,
+  stripe: Stripe | undefined,
+  adminId: string,
+): Promise<ReadStripeFeesResult> {
+  if (!stripe)
+    throw new AppError('NOT_CONFIGURED', 'Card payments are not configured: there are no Stripe fees to read.');
+  const { read, failed } = await readUnreadProcessingFees(db, stripe, { limit: 100 });
+  const left = await unreadProcessingFees(db);
+  await db.insert(auditLog).values({
+    adminId,
+    action: 'payments.read_stripe_fees',
+    targetType: 'platform',
+    targetId: adminId,
+    before: null,
+    after: { name: 'Stripe processing fees', read, failed, left },
+  });
+  return { read, failed, left };
+}
+
+/**
+ * GET /api/admin/bookings/{id}: one booking's facts, history and messages, for an admin gathering
+ * evidence for a dispute. Reading a private conversation is an admin action: it is audit-logged.
+ */
+export async function getAdminBooking(db: Executor, adminId: string, bookingId: string): Promise<AdminBooking> {
+  return db.transaction(async (tx) => {
+    const [b] = await queryRows<{
+      id: string;
+      status: string;
+      start_at: Date;
+      hours: number;
+      time_zone: string;
+      title: string;
+      provider_name: string;
+      provider_email: string;
+      traveler_name: string | null;
+      traveler_email: string;
+      amount_cents: number;
+      fee_cents: number;
+      payment_id: string | null;
+    }>(
+      tx,
+      sql`select b.id, b.status, b.start_at, b.hours, pr.time_zone, s.title, pr.display_name as provider_name,
+            pu.email as provider_email, u.name as traveler_name, u.email as traveler_email, b.amount_cents, b.fee_cents,
+            p.id as payment_id
+          from bookings b join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id
+          join users pu on pu.id = pr.user_id join users u on u.id = b.user_id
+          left join payments p on p.booking_id = b.id
+          where b.id = ${bookingId}`,
+    );
+    if (!b) throw new AppError('NOT_FOUND', 'Booking not found.');
+    const history = await queryRows<{
+      created_at: Date;
+      from_status: string | null;
+      to_status: string;
+      reason: string | null;
+    }>(
+      tx,
+      sql`select created_at, from_status, to_status, reason from booking_events where booking_id = ${bookingId} order by seq`,
+    );
+    const messages = await queryRows<{ created_at: Date; sender_name: string | null; body: string }>(
+      tx,
+      sql`select m.created_at, coalesce(u.name, u.email) as sender_name, m.body
+          from messages m join users u on u.id = m.sender_id where m.booking_id = ${bookingId}
+          order by m.created_at, m.id`,
+    );
+    const disputeRows = await queryRows<DisputeRow>(
+      tx,
+      sql`${disputeSelect} where d.booking_id = ${bookingId} order by d.opened_at desc`,
+    );
+    await tx.insert(auditLog).values({
+      adminId,
+      action: 'booking.view_messages',
+      targetType: 'booking',
+      targetId: bookingId,
+      before: null,
+      after: { title: b.title, messages: messages.length },
+      reason: disputeRows.length > 0 ? 'dispute evidence' : null,
+    });
+    return {
+      id: b.id,
+      status: b.status,
+      start: iso(b.start_at)!,
+      hours: b.hours,
+      timeZone: b.time_zone,
+      serviceTitle: b.title,
+      providerName: b.provider_name,
+      providerEmail: b.provider_email,
+      travelerName: b.traveler_name ?? 'A traveler',
+      travelerEmail: b.traveler_email,
+      grossCents: Number(b.amount_cents) + Number(b.fee_cents),
+      feeCents: Number(b.fee_cents),
+      paymentIntentId: b.payment_id,
+      history: history.map((h) => ({ at: iso(h.created_at)!, from: h.from_status, to: h.to_status, reason: h.reason })),
+      messages: messages.map((m) => ({ at: iso(m.created_at)!, senderName: m.sender_name ?? 'Someone', body: m.body })),
+      disputes: disputeRows.map(toAdminDispute),
+    };
+  });
+}

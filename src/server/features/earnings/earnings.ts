@@ -1,0 +1,266 @@
+/**
+ * A provider's earnings and payouts (decision 039). Every query is scoped by the signed-in
+ * provider's own id: another provider's bookings, payouts and disputes are never read.
+ *
+ * - Earnings: one row per booking whose money Locora handled or that counts as revenue, with its
+ *   gross (what the traveler paid), Locora's fee and the provider's net, and where its money is
+ *   (authorised, captured, refunded, disputed, paid out). Totals (this month, last month, all time
+ *   on the provider's clock) count what the Revenue card counts, so the two always agree.
+ * - Payouts: Stripe's list of the connected account's payouts (GET /v1/payouts with the
+ *   Stripe-Account header), and the payouts Stripe reported failed with its reason.
+ */
+import { sql } from 'drizzle-orm';
+import type {
+  Earnings,
+  EarningRow,
+  FailedPayout,
+  ProviderDispute,
+  ProviderPayouts,
+} from '../../../shared/api/earnings.ts';
+import { bookingStatusLabel } from '../../../shared/domain/booking-status.ts';
+import {
+  centsToDecimal,
+  countsAsEarning,
+  csvDocument,
+  EARNING_STATUS_LABELS,
+  EARNINGS_CSV_HEADER,
+  earningAmounts,
+  earningsCsvFilename,
+  earningStatus,
+  earningTotals,
+  isOpenDispute,
+  monthRange,
+} from '../../../shared/domain/earnings.ts';
+import { formatDateIn, formatTimeIn } from '../../../shared/domain/time.ts';
+import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
+import { queryRows, type Executor } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import { describeStripeError, type Stripe } from '../../payments/stripe-client.ts';
+
+/** Rows the Payouts tab shows at most; the CSV has every one. */
+export const EARNINGS_PAGE_ROWS = 200;
+
+type Me = { id: string; time_zone: string };
+
+async function requireMyProvider(db: Executor, userId: string): Promise<Me> {
+  const [me] = await queryRows<Me>(db, sql`select id, time_zone from providers where user_id = ${userId}`);
+  if (!me) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  return me;
+}
+
+type Row = {
+  id: string;
+  start_at: Date;
+  status: string;
+  amount_cents: number;
+  fee_cents: number;
+  refund_pending: boolean;
+  title: string;
+  traveler_name: string | null;
+  payment_status: string | null;
+  dispute_status: string | null;
+  payout_status: string | null;
+};
+
+/** Statuses of a card payment whose money was held or taken at some point. */
+const MONEY_SEEN = sql`('requires_capture', 'processing', 'succeeded', 'refunded')`;
+
+async function earningRows(db: Executor, providerId: string, now: Date): Promise<EarningRow[]> {
+  const eff = effectiveStatusSql(now, 'b');
+  const rows = await queryRows<Row>(
+    db,
+    sql`select b.id, b.start_at, ${eff} as status, b.amount_cents, b.fee_cents, b.refund_pending,
+          s.title, u.name as traveler_name, p.status as payment_status,
+          (select d.status from disputes d where d.booking_id = b.id order by d.opened_at desc limit 1) as dispute_status,
+          (select bp.status from booking_payouts bp where bp.booking_id = b.id) as payout_status
+        from bookings b
+        join services s on s.id = b.service_id
+        join users u on u.id = b.user_id
+        left join payments p on p.booking_id = b.id
+        where b.provider_id = ${providerId} and ${visibleToProviderSql('b')}
+          and (${eff} in ('PAID', 'COMPLETED') or p.status in ${MONEY_SEEN})
+        order by b.start_at desc, b.id`,
+  );
+  return rows.map((r) => {
+    const start = new Date(r.start_at);
+    return {
+      bookingId: r.id,
+      date: start.toISOString(),
+      serviceTitle: r.title,
+      travelerName: r.traveler_name ?? 'A traveler',
+      ...earningAmounts(Number(r.amount_cents), Number(r.fee_cents)),
+      status: earningStatus({
+        bookingStatus: r.status,
+        paymentStatus: r.payment_status,
+        refundPending: r.refund_pending,
+        disputeStatus: r.dispute_status,
+        payoutStatus: r.payout_status,
+      }),
+      bookingStatus: r.status,
+      countsInTotals: countsAsEarning(r.status),
+    };
+  });
+}
+
+async function providerDisputes(db: Executor, providerId: string): Promise<ProviderDispute[]> {
+  const rows = await queryRows<{
+    booking_id: string;
+    title: string;
+    status: string;
+    reason: string;
+    amount_cents: number;
+    due_by: Date | null;
+    opened_at: Date;
+  }>(
+    db,
+    sql`select d.booking_id, s.title, d.status, d.reason, d.amount_cents, d.due_by, d.opened_at
+        from disputes d join bookings b on b.id = d.booking_id join services s on s.id = b.service_id
+        where b.provider_id = ${providerId}
+        order by d.opened_at desc limit 50`,
+  );
+  return rows.map((r) => ({
+    bookingId: r.booking_id,
+    serviceTitle: r.title,
+    status: r.status,
+    reason: r.reason,
+    amountCents: Number(r.amount_cents),
+    dueBy: r.due_by ? new Date(r.due_by).toISOString() : null,
+    openedAt: new Date(r.opened_at).toISOString(),
+    isOpen: isOpenDispute(r.status),
+  }));
+}
+
+/** GET /api/provider/earnings: the rows (newest first, at most EARNINGS_PAGE_ROWS), totals, disputes. */
+export async function getEarnings(db: Executor, userId: string, now: Date): Promise<Earnings> {
+  const me = await requireMyProvider(db, userId);
+  const rows = await earningRows(db, me.id, now);
+  const totals = earningTotals(
+    rows.map((r) => ({ ...r, date: new Date(r.date), counts: r.countsInTotals })),
+    now,
+    me.time_zone,
+  );
+  return {
+    timeZone: me.time_zone,
+    revenueBasis: 'net',
+    thisMonth: { label: monthRange(now, me.time_zone, 0).label, totals: totals.thisMonth },
+    lastMonth: { label: monthRange(now, me.time_zone, -1).label, totals: totals.lastMonth },
+    allTime: totals.allTime,
+    rows: rows.slice(0, EARNINGS_PAGE_ROWS),
+    truncated: rows.length > EARNINGS_PAGE_ROWS,
+    disputes: await providerDisputes(db, me.id),
+  };
+}
+
+/** GET /api/provider/earnings.csv: every row, as a spreadsheet opens it (earnings.ts csvDocument). */
+export async function earningsCsv(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ filename: string; body: string }> {
+  const me = await requireMyProvider(db, userId);
+  const rows = await earningRows(db, me.id, now);
+  const zone = me.time_zone;
+  const body = csvDocument([
+    [...EARNINGS_CSV_HEADER],
+    ...rows.map((r) => {
+      const at = new Date(r.date);
+      return [
+        `${formatDateIn(at, zone)} ${formatTimeIn(at, zone)}`,
+        r.serviceTitle,
+        r.travelerName,
+        { number: centsToDecimal(r.grossCents) },
+        { number: centsToDecimal(r.feeCents) },
+        { number: centsToDecimal(r.netCents) },
+        EARNING_STATUS_LABELS[r.status],
+        bookingStatusLabel(r.bookingStatus),
+        r.bookingId,
+      ];
+    }),
+  ]);
+  return { filename: earningsCsvFilename(now, zone), body };
+}
+
+// -------------------------------------------------------------------------------------- payouts
+
+export const PAYOUTS_UNAVAILABLE =
+  'Stripe could not be reached just now, so your payouts are not listed. Try again in a minute.';
+
+/** The provider's connected account id, or undefined (not set up). */
+async function accountOf(db: Executor, providerId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from connected_accounts where provider_id = ${providerId}`,
+  );
+  return row?.id;
+}
+
+/** Payouts Stripe reported failed (payout.failed, recorded on the booking's payout), newest first. */
+async function failedPayouts(db: Executor, providerId: string): Promise<FailedPayout[]> {
+  const rows = await queryRows<{
+    stripe_payout_id: string | null;
+    booking_id: string;
+    amount_cents: number;
+    failure_code: string | null;
+    failure_message: string | null;
+    updated_at: Date;
+  }>(
+    db,
+    sql`select bp.stripe_payout_id, bp.booking_id, bp.amount_cents, bp.failure_code, bp.failure_message, bp.updated_at
+        from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
+        where ca.provider_id = ${providerId} and bp.status = 'failed'
+        order by bp.updated_at desc limit 20`,
+  );
+  return rows.map((r) => ({
+    payoutId: r.stripe_payout_id,
+    bookingId: r.booking_id,
+    amountCents: Number(r.amount_cents),
+    failureCode: r.failure_code,
+    failureMessage: r.failure_message ?? 'Stripe did not say why.',
+    at: new Date(r.updated_at).toISOString(),
+  }));
+}
+
+const isoOfSeconds = (s: number) => new Date(s * 1000).toISOString();
+
+/** GET /api/provider/payouts: Stripe's list through the connected account, and the failures with Stripe's reason. */
+export async function getProviderPayouts(
+  db: Executor,
+  stripe: Stripe | undefined,
+  userId: string,
+  opts: { log?: { warn(obj: object, msg: string): void } } = {},
+): Promise<ProviderPayouts> {
+  const me = await requireMyProvider(db, userId);
+  const account = stripe ? await accountOf(db, me.id) : undefined;
+  const failed = await failedPayouts(db, me.id);
+  if (!stripe || !account)
+    return { configured: !!stripe, hasAccount: !!account, payouts: stripe ? [] : null, unavailable: null, failed };
+  try {
+    const list = await stripe.payouts.list({ limit: 50 }, { stripeAccount: account });
+    const payouts = list.data.map((p) => ({
+      id: p.id,
+      amountCents: p.amount,
+      currency: p.currency,
+      status: p.status,
+      created: isoOfSeconds(p.created),
+      arrivalDate: isoOfSeconds(p.arrival_date),
+      failureCode: p.failure_code,
+      failureMessage: p.failure_message,
+    }));
+    // A payout Stripe lists as failed that no booking's payout recorded (made in Stripe's dashboard).
+    const known = new Set(failed.map((f) => f.payoutId));
+    const more = payouts
+      .filter((p) => p.status === 'failed' && !known.has(p.id))
+      .map((p) => ({
+        payoutId: p.id,
+        bookingId: null,
+        amountCents: p.amountCents,
+        failureCode: p.failureCode,
+        failureMessage: p.failureMessage ?? 'Stripe did not say why.',
+        at: p.created,
+      }));
+    return { configured: true, hasAccount: true, payouts, unavailable: null, failed: [...failed, ...more] };
+  } catch (err) {
+    opts.log?.warn({ err: describeStripeError(err) }, 'listing a connected account’s payouts failed');
+    return { configured: true, hasAccount: true, payouts: null, unavailable: PAYOUTS_UNAVAILABLE, failed };
+  }
+}

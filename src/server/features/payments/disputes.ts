@@ -1,0 +1,194 @@
+/**
+ * Card disputes (chargebacks), decision 039. A `charge.dispute.created`, `.updated` or `.closed`
+ * event only says which dispute to look at: the dispute is read again from Stripe
+ * (GET /v1/disputes/{id}) and what Stripe holds now is written to `disputes` (one row per Stripe
+ * dispute, so a replayed or out-of-order event writes the same row). The first time a dispute is
+ * seen, and the first time it is seen closed, its provider and every admin are told by email (one
+ * email per dispute, recipient and moment: dedupe keys) and live in the app; the booking's history
+ * gets its note through the one booking writer (the state machine changes no status for a dispute).
+ *
+ * With destination charges, Stripe takes a disputed amount and its fee from Locora's balance, not
+ * the provider's: a lost dispute is Locora's loss unless an admin recovers it (decision 039).
+ */
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { formatPrice } from '../../../shared/domain/pricing.ts';
+import { formatDateIn } from '../../../shared/domain/time.ts';
+import { isOpenDispute } from '../../../shared/domain/earnings.ts';
+import { applyBookingEvent } from '../../bookings/booking-writer.ts';
+import { queryRows, type Executor } from '../../db/open.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { renderEmail } from '../../email/templates.ts';
+import { publishUserEvent } from '../../realtime/events.ts';
+
+export const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'] as const;
+export const isDisputeEvent = (type: string) => (DISPUTE_EVENTS as readonly string[]).includes(type);
+
+/** The dispute id an event names (its object's id). */
+export function disputeIdOf(event: Stripe.Event): string | undefined {
+  const object = event.data.object as unknown as { id?: unknown; object?: unknown };
+  return typeof object.id === 'string' ? object.id : undefined;
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/** What Stripe's dispute says, in our terms. */
+export type DisputeState = {
+  id: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: string;
+  dueBy: Date | null;
+  /** Stripe's dispute fees (its balance transactions' fees). */
+  feeCents: number;
+};
+
+export async function readDispute(stripe: Stripe, id: string): Promise<DisputeState> {
+  const d = await stripe.disputes.retrieve(id);
+  return {
+    id: d.id,
+    paymentIntentId: idOf(d.payment_intent),
+    chargeId: idOf(d.charge),
+    amountCents: d.amount,
+    currency: d.currency,
+    reason: d.reason,
+    status: d.status,
+    dueBy: d.evidence_details?.due_by ? new Date(d.evidence_details.due_by * 1000) : null,
+    feeCents: (d.balance_transactions ?? []).reduce((n, t) => n + Math.max(0, t.fee), 0),
+  };
+}
+
+/** Stripe's reasons in words (https://docs.stripe.com/api/disputes/object#dispute_object-reason). */
+const REASONS: Record<string, string> = {
+  fraudulent: 'the cardholder says they did not make the payment',
+  product_not_received: 'the cardholder says the service was not received',
+  product_unacceptable: 'the cardholder says the service was not as described',
+  duplicate: 'the cardholder says they were charged twice',
+  subscription_canceled: 'the cardholder says the payment was canceled',
+  credit_not_processed: 'the cardholder says a refund was promised and not made',
+  unrecognized: 'the cardholder does not recognise the payment',
+  general: 'no specific reason was given',
+};
+export const disputeReasonText = (reason: string) => REASONS[reason] ?? reason.replace(/_/g, ' ');
+
+type Parties = {
+  booking_id: string;
+  title: string;
+  start_at: Date;
+  time_zone: string;
+  provider_user_id: string;
+  provider_email: string;
+  provider_name: string;
+};
+
+/**
+ * Records the dispute as Stripe holds it now, in the webhook's transaction, against the booking of
+ * its payment; tells the provider and the admins when it is first seen and when it is first seen
+ * closed. Returns whether anything changed.
+ */
+export async function recordDispute(
+  tx: Executor,
+  d: DisputeState,
+  payment: { id: string; booking_id: string },
+  opts: { now: Date; appUrl: string },
+): Promise<boolean> {
+  const closed = !isOpenDispute(d.status);
+  const [before] = await queryRows<{ status: string; closed: boolean }>(
+    tx,
+    sql`select status, closed_at is not null as closed from disputes where id = ${d.id} for update`,
+  );
+  const at = sql`${opts.now.toISOString()}::timestamptz`;
+  await tx.execute(
+    sql`insert into disputes (id, payment_id, booking_id, charge_id, amount_cents, currency, reason, status, due_by,
+                              fee_cents, opened_at, closed_at, updated_at)
+        values (${d.id}, ${payment.id}, ${payment.booking_id}, ${d.chargeId}, ${d.amountCents}, ${d.currency},
+                ${d.reason}, ${d.status}, ${d.dueBy?.toISOString() ?? null}::timestamptz, ${d.feeCents}, ${at},
+                ${closed ? at : null}::timestamptz, ${at})
+        on conflict (id) do update set status = excluded.status, reason = excluded.reason,
+          amount_cents = excluded.amount_cents, due_by = excluded.due_by, fee_cents = excluded.fee_cents,
+          charge_id = excluded.charge_id,
+          closed_at = coalesce(disputes.closed_at, excluded.closed_at), updated_at = excluded.updated_at`,
+  );
+  const opened = !before;
+  const nowClosed = closed && !before?.closed;
+  if (!opened && !nowClosed) return before.status !== d.status;
+
+  // The booking's history and the parties' live update go through the one writer.
+  const ctx = { now: opts.now, appUrl: opts.appUrl, cardPayments: true };
+  if (opened) await applyBookingEvent(tx, payment.booking_id, 'dispute_opened', ctx);
+  if (nowClosed) await applyBookingEvent(tx, payment.booking_id, 'dispute_closed', ctx);
+
+  const [p] = await queryRows<Parties>(
+    tx,
+    sql`select b.id as booking_id, s.title, b.start_at, pr.time_zone, pr.user_id as provider_user_id,
+          pu.email as provider_email, pr.display_name as provider_name
+        from bookings b join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id
+        join users pu on pu.id = pr.user_id where b.id = ${payment.booking_id}`,
+  );
+  if (!p) return true;
+  const admins = await queryRows<{ id: string; email: string }>(
+    tx,
+    sql`select id, email from users where role = 'ADMIN' and deactivated_at is null order by created_at`,
+  );
+  const amount = formatPrice(d.amountCents);
+  const when = formatDateIn(new Date(p.start_at), p.time_zone);
+  const what = `${p.title} on ${when}`;
+  const stage = opened && !closed ? 'opened' : 'closed';
+  const outcome =
+    d.status === 'won'
+      ? 'It was decided in Locora’s favour: the money stays paid.'
+      : d.status === 'lost'
+        ? 'The card holder’s bank decided in their favour and the amount was returned to them.'
+        : `It was closed (${d.status.replace(/_/g, ' ')}).`;
+
+  const providerParagraphs =
+    stage === 'opened'
+      ? [
+          `The traveler’s bank disputed the card payment of ${amount} for ${what}: ${disputeReasonText(d.reason)}.`,
+          'Locora answers the dispute with the booking’s details and your messages with the traveler. You do not need to do anything unless we ask you; your earnings for this booking are marked as disputed meanwhile.',
+        ]
+      : [`The dispute of the card payment of ${amount} for ${what} is over. ${outcome}`];
+  await enqueueEmail(tx, {
+    to: p.provider_email,
+    ...renderEmail({
+      subject: stage === 'opened' ? `A payment was disputed: ${p.title}` : `Dispute closed: ${p.title}`,
+      greeting: `Hi ${p.provider_name},`,
+      paragraphs: providerParagraphs,
+      action: { label: 'See your earnings', url: `${opts.appUrl}/dashboard/provider?tab=payouts` },
+    }),
+    kind: `dispute-${stage}`,
+    dedupeKey: `dispute:${d.id}:${stage}:provider`,
+  });
+  const due = d.dueBy ? `Evidence is due by ${d.dueBy.toISOString().replace('T', ' ').slice(0, 16)} UTC.` : '';
+  for (const admin of admins)
+    await enqueueEmail(tx, {
+      to: admin.email,
+      ...renderEmail({
+        subject:
+          stage === 'opened'
+            ? `Dispute opened: ${amount} for ${p.title} (${p.provider_name})`
+            : `Dispute ${d.status}: ${amount} for ${p.title} (${p.provider_name})`,
+        paragraphs:
+          stage === 'opened'
+            ? [
+                `A card payment of ${amount} for ${what} with ${p.provider_name} was disputed: ${disputeReasonText(d.reason)}.`,
+                due,
+                'With a destination charge Stripe takes the amount and its dispute fee from Locora’s balance: if the dispute is lost, it is Locora’s loss unless recovered from the provider.',
+              ].filter(Boolean)
+            : [`The dispute of ${amount} for ${what} with ${p.provider_name} is closed. ${outcome}`],
+        action: { label: 'Open the payments view', url: `${opts.appUrl}/admin/payments` },
+      }),
+      kind: `dispute-${stage}-admin`,
+      dedupeKey: `dispute:${d.id}:${stage}:admin:${admin.id}`,
+    });
+  // In the app: the provider's Payouts tab and the admins' payments view reload on this.
+  await publishUserEvent(tx, [p.provider_user_id, ...admins.map((a) => a.id)], 'booking', {
+    bookingId: p.booking_id,
+    action: 'dispute',
+    dispute: { id: d.id, status: d.status },
+  });
+  return true;
+}

@@ -1,0 +1,212 @@
+// What the earnings, payouts and admin payments API returns (decision 039), in zod/mini like the
+// other response schemas, so the browser can check answers without the full zod runtime.
+// Every amount is integer cents (US dollars).
+import * as z from 'zod/mini';
+import { EARNING_STATUSES } from '../domain/earnings.ts';
+
+const cents = z.int();
+
+export const earningTotalsSchema = z.object({
+  grossCents: cents,
+  feeCents: cents,
+  netCents: cents,
+  bookings: z.int(),
+});
+export type EarningTotalsView = z.infer<typeof earningTotalsSchema>;
+
+/** One booking's money, as the provider sees it. */
+export const earningRowSchema = z.object({
+  bookingId: z.uuid(),
+  /** The booking's start (ISO); shown on the provider's clock. */
+  date: z.string(),
+  serviceTitle: z.string(),
+  travelerName: z.string(),
+  grossCents: cents,
+  feeCents: cents,
+  netCents: cents,
+  status: z.enum(EARNING_STATUSES),
+  bookingStatus: z.string(),
+  /** In the totals (and the Revenue card): PAID and COMPLETED. */
+  countsInTotals: z.boolean(),
+});
+export type EarningRow = z.infer<typeof earningRowSchema>;
+
+/** A dispute of one of the provider's bookings (the provider is told; Locora answers it). */
+export const providerDisputeSchema = z.object({
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  amountCents: cents,
+  dueBy: z.nullable(z.string()),
+  openedAt: z.string(),
+  isOpen: z.boolean(),
+});
+export type ProviderDispute = z.infer<typeof providerDisputeSchema>;
+
+/** GET /api/provider/earnings. */
+export const earningsSchema = z.object({
+  timeZone: z.string(),
+  /** What the Revenue card counts: the provider's net (the subtotal, without Locora's fee). */
+  revenueBasis: z.literal('net'),
+  thisMonth: z.object({ label: z.string(), totals: earningTotalsSchema }),
+  lastMonth: z.object({ label: z.string(), totals: earningTotalsSchema }),
+  allTime: earningTotalsSchema,
+  rows: z.array(earningRowSchema),
+  /** More rows than `rows` holds (the CSV has them all). */
+  truncated: z.boolean(),
+  disputes: z.array(providerDisputeSchema),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+/** A payout from the provider's Stripe balance to their bank, as Stripe lists it. */
+export const payoutSchema = z.object({
+  id: z.string(),
+  amountCents: cents,
+  currency: z.string(),
+  /** Stripe's: paid, pending, in_transit, canceled, failed. */
+  status: z.string(),
+  created: z.string(),
+  arrivalDate: z.string(),
+  failureCode: z.nullable(z.string()),
+  failureMessage: z.nullable(z.string()),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** A payout Stripe reported failed (payout.failed), with Stripe's reason. */
+export const failedPayoutSchema = z.object({
+  payoutId: z.nullable(z.string()),
+  bookingId: z.nullable(z.uuid()),
+  amountCents: cents,
+  failureCode: z.nullable(z.string()),
+  failureMessage: z.string(),
+  at: z.string(),
+});
+export type FailedPayout = z.infer<typeof failedPayoutSchema>;
+
+/** GET /api/provider/payouts. */
+export const providerPayoutsSchema = z.object({
+  /** Card payments (Stripe) are configured. */
+  configured: z.boolean(),
+  /** The provider has a connected account. */
+  hasAccount: z.boolean(),
+  /** Stripe's list; null when Stripe could not be read just now. */
+  payouts: z.nullable(z.array(payoutSchema)),
+  /** Why the list is missing, in words. */
+  unavailable: z.nullable(z.string()),
+  failed: z.array(failedPayoutSchema),
+});
+export type ProviderPayouts = z.infer<typeof providerPayoutsSchema>;
+
+// ------------------------------------------------------------------------------------- admin
+
+export const platformTotalsSchema = z.object({
+  /** What travelers paid on captured card payments (gross volume). */
+  grossCents: cents,
+  /** Locora's service fees kept (captured, not refunded). */
+  feeCents: cents,
+  /** Stripe's processing fees on those charges (Locora pays them with destination charges). */
+  stripeFeeCents: cents,
+  /** Captured payments whose Stripe fee is not read yet (so stripeFeeCents is short by theirs). */
+  stripeFeesUnread: z.int(),
+  refundedCents: cents,
+  openDisputes: z.int(),
+  openDisputedCents: cents,
+  payments: z.int(),
+});
+export type PlatformTotals = z.infer<typeof platformTotalsSchema>;
+
+export const adminDisputeSchema = z.object({
+  id: z.string(),
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  providerName: z.string(),
+  travelerName: z.string(),
+  amountCents: cents,
+  feeCents: cents,
+  status: z.string(),
+  reason: z.string(),
+  dueBy: z.nullable(z.string()),
+  openedAt: z.string(),
+  closedAt: z.nullable(z.string()),
+  isOpen: z.boolean(),
+  /** The charge's money went to the provider's connected account (a destination charge). */
+  destinationCharge: z.boolean(),
+  /** What Locora lost (a lost dispute: the amount and Stripe's fees); 0 otherwise. */
+  locoraLossCents: cents,
+});
+export type AdminDispute = z.infer<typeof adminDisputeSchema>;
+
+export const smallBookingSchema = z.object({
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  providerName: z.string(),
+  date: z.string(),
+  grossCents: cents,
+  feeCents: cents,
+  stripeFeeCents: cents,
+  /** Stripe's fee minus Locora's: what the booking cost Locora. */
+  shortfallCents: cents,
+});
+export type SmallBooking = z.infer<typeof smallBookingSchema>;
+
+export const providerPayoutSetupSchema = z.object({
+  providerId: z.uuid(),
+  displayName: z.string(),
+  email: z.string(),
+  /** not_set_up, details_needed, under_review, restricted. */
+  state: z.string(),
+  reason: z.nullable(z.string()),
+});
+export type ProviderPayoutSetup = z.infer<typeof providerPayoutSetupSchema>;
+
+export const adminFailedPayoutSchema = z.object({
+  bookingId: z.uuid(),
+  providerName: z.string(),
+  amountCents: cents,
+  stripePayoutId: z.nullable(z.string()),
+  failureCode: z.nullable(z.string()),
+  failureMessage: z.nullable(z.string()),
+  at: z.string(),
+});
+export type AdminFailedPayout = z.infer<typeof adminFailedPayoutSchema>;
+
+/** GET /api/admin/payments. */
+export const adminPaymentsSchema = z.object({
+  monthLabel: z.string(),
+  thisMonth: platformTotalsSchema,
+  allTime: platformTotalsSchema,
+  disputes: z.array(adminDisputeSchema),
+  smallBookings: z.array(smallBookingSchema),
+  providersNotReady: z.array(providerPayoutSetupSchema),
+  providersNotReadyCount: z.int(),
+  failedPayouts: z.array(adminFailedPayoutSchema),
+});
+export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
+
+/** POST /api/admin/payments/stripe-fees: read the processing fees Stripe has not been asked for yet. */
+export const readStripeFeesResultSchema = z.object({ read: z.int(), failed: z.int(), left: z.int() });
+export type ReadStripeFeesResult = z.infer<typeof readStripeFeesResultSchema>;
+
+/** An admin's view of one booking for a dispute: its facts and its messages (evidence). */
+export const adminBookingSchema = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  start: z.string(),
+  hours: z.int(),
+  timeZone: z.string(),
+  serviceTitle: z.string(),
+  providerName: z.string(),
+  providerEmail: z.string(),
+  travelerName: z.string(),
+  travelerEmail: z.string(),
+  grossCents: cents,
+  feeCents: cents,
+  paymentIntentId: z.nullable(z.string()),
+  history: z.array(
+    z.object({ at: z.string(), from: z.nullable(z.string()), to: z.string(), reason: z.nullable(z.string()) }),
+  ),
+  messages: z.array(z.object({ at: z.string(), senderName: z.string(), body: z.string() })),
+  disputes: z.array(adminDisputeSchema),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
