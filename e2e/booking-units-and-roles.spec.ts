@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO, expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, money, signIn, uniqueEmail } from './helpers';
 
 /**
  * Only travelers book: a provider who presses Book Now is offered to switch to their traveler side
@@ -27,9 +27,6 @@ async function perDayServiceWithFreeDay(page: Page): Promise<{ service: DemoServ
   }
   throw new Error('no per-day demo service with a free day');
 }
-
-const money = (cents: number) =>
-  `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
 test('a provider pressing Book Now switches to Traveler with the date kept; a per-day service is booked as one day', async ({
   page,

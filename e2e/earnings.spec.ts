@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
-import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, money, uniqueEmail } from './helpers';
 
 /**
  * Earnings, payouts and disputes in the browser (decision 039). Like e2e/payments.spec.ts, this
@@ -181,7 +181,7 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
     .locator('xpath=ancestor::*[@data-slot="card"][1]');
   const row = earnings.getByTestId('earning-row').filter({ hasText: 'Erin Earns' });
   await expect(row).toBeVisible();
-  const gross = `$${(booking.totalCents / 100).toFixed(2)}`;
+  const gross = money(booking.totalCents);
   await expect(row).toContainText(gross);
   await expect(row).toContainText('Captured');
   await expect(row).toContainText(booking.title);
@@ -253,6 +253,6 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await adminPage.goto('/admin/payments');
   const lost = adminPage.getByTestId('admin-dispute').filter({ hasText: booking.title });
   await expect(lost).toContainText('Locora’s loss by default');
-  await expect(lost).toContainText(`$${((booking.totalCents + 1500) / 100).toFixed(2)}`);
+  await expect(lost).toContainText(money(booking.totalCents + 1500));
   await Promise.all([provider.close(), traveler.close(), admin.close()]);
 });

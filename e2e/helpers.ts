@@ -106,3 +106,7 @@ export async function readOutboxMail(to: string, subject: string): Promise<strin
     .toBe(true);
   return found;
 }
+
+/** A price as every screen shows it: '$231', '$39.99', '$1,250.50' (decision 035). */
+export const money = (cents: number) =>
+  `$${Math.floor(cents / 100).toLocaleString('en-US')}${cents % 100 === 0 ? '' : `.${String(cents % 100).padStart(2, '0')}`}`;

@@ -8,7 +8,7 @@ import { startStripeServer, type StripeServer } from '../src/server/test/stripe-
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { onboardThroughApi } from './payouts-helpers';
-import { DEMO, expectNoSeriousA11yViolations, uniqueEmail } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, money, uniqueEmail } from './helpers';
 
 /**
  * Card payments in the browser (decision 024). The shared server of the other specs has no Stripe
@@ -192,7 +192,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   await card.getByRole('link', { name: /Complete payment for/ }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${service!.id}\\?booking=${booking!.id}`));
   await expect(page.getByRole('button', { name: 'Complete payment' })).toBeVisible();
-  const total = `$${(booking!.totalCents / 100).toFixed(2)}`;
+  const total = money(booking!.totalCents);
   await expect(page.getByTestId('summary-total')).toContainText(total);
   await expectNoSeriousA11yViolations(page, 'checkout completing a payment');
 
@@ -297,8 +297,6 @@ async function signedInProvider(browser: Browser) {
   expect(login.status(), await login.text()).toBe(200);
   return provider;
 }
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test('a card entered at checkout is authorised, not charged; the provider accepts and it is captured', async ({
   page,

@@ -611,6 +611,9 @@ describe('the private feed', () => {
       missStatus = (await t.app.inject({ url: `/api/calendar-feeds/${'B'.repeat(43)}.ics`, remoteAddress: ip }))
         .statusCode;
     expect(missStatus).toBe(429);
+    // A network throttled for its misses still reads a valid feed (calendar services poll many
+    // feeds, stale ones included, from the same addresses).
+    expect((await read(link.url, ip)).statusCode).toBe(200);
     let status = 0;
     for (let i = 0; i < 61; i++) status = (await read(link.url)).statusCode;
     expect(status).toBe(429);
@@ -643,6 +646,26 @@ describe('the traveler’s Add to calendar', () => {
     expect((await t.app.inject({ url })).statusCode).toBe(401);
     for (const who of ['traveler2', 'owner', 'other', 'admin'] as const)
       expect((await t.app.inject({ url, cookies: f.cookies[who] })).statusCode, who).toBe(404);
+  });
+
+  it('names the exact address only once the booking is accepted: not while pending, nor after a decline', async () => {
+    const f = await fixture();
+    for (const status of ['PENDING', 'CANCELED'] as const) {
+      const booking = await createBooking(t.db, {
+        service: f.service,
+        userId: f.traveler.id,
+        status,
+        startAt: new Date(status === 'PENDING' ? '2027-03-10T15:00:00Z' : '2027-03-11T15:00:00Z'),
+        hours: 2,
+        createdAt: new Date(NOW.getTime() - 3_600_000),
+      });
+      const res = await t.app.inject({ url: `/api/bookings/${booking.id}/calendar.ics`, cookies: f.cookies.traveler });
+      expect(res.statusCode, res.body).toBe(200);
+      const [event] = eventsOf(res.body);
+      expect(event?.location, status).toBeTruthy();
+      expect(event?.location, status).not.toContain('Pier 26');
+      expect(res.body, status).not.toContain('Pier 26');
+    }
   });
 
   it('is linked from the “booking accepted” email', async () => {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CalendarImport, ImportedBusy, ImportOverlap } from '../../../shared/api/calendars.ts';
 import { DAY_MS } from '../../../shared/domain/time.ts';
-import type { LocationType } from '../../../shared/domain/service-location.ts';
+import { isAddressRevealed, type LocationType } from '../../../shared/domain/service-location.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import { bookingWhere, effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
@@ -211,9 +211,12 @@ export async function travelerBookingCalendar(
   );
   if (!r) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const link = `${appUrl}/dashboard/traveler/bookings/${r.id}`;
-  // Before the provider accepts, the traveler knows the area, not a place's exact address.
+  // The exact address of the provider's place or meeting point only once the booking is accepted
+  // (as the booking view shows it): before that, or after a decline, the area and city.
   const where =
-    r.effective === 'PENDING' ? [r.location_area, r.service_city].filter(Boolean).join(', ') : bookingWhere(r);
+    isAddressRevealed(r.effective) || r.location_type === 'traveler_address'
+      ? bookingWhere(r)
+      : [r.location_area, r.service_city].filter(Boolean).join(', ');
   const event = toFeedEvent(
     r,
     `${r.title} with ${r.provider_name}`,

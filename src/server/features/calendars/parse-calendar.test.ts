@@ -8,7 +8,14 @@ import {
   htmlPage,
   outlookCalendar,
 } from '../../test/calendar-fixtures.ts';
-import { ianaZoneOf, NOT_A_CALENDAR, parseBusyIntervals, tooManyBusyTimes, wallToInstant } from './parse-calendar.ts';
+import {
+  ianaZoneOf,
+  NOT_A_CALENDAR,
+  parseBusyIntervals,
+  TOO_MANY_REPEATS,
+  tooManyBusyTimes,
+  wallToInstant,
+} from './parse-calendar.ts';
 
 const FROM = new Date('2027-03-01T00:00:00Z');
 const TO = new Date('2028-03-01T00:00:00Z');
@@ -125,6 +132,23 @@ describe('what is not a calendar', () => {
     ['a broken calendar', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;=bad\r\n'],
   ])('refuses %s in plain words', (_label, text) => {
     expect(() => read(text)).toThrow(NOT_A_CALENDAR);
+  });
+
+  it('stops a file whose events repeat so often that reading it would stall the server', () => {
+    // 20 events, each every minute since 2000: a million occurrences before any reaches 2027.
+    const events = Array.from({ length: 20 }, (_, i) =>
+      [
+        'BEGIN:VEVENT',
+        `UID:minutely-${i}@example.com`,
+        'DTSTAMP:20270101T000000Z',
+        'DTSTART:20000101T000000Z',
+        'DTEND:20000101T000030Z',
+        'RRULE:FREQ=MINUTELY',
+        'END:VEVENT',
+      ].join('\r\n'),
+    );
+    const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
+    expect(() => read(text)).toThrow(TOO_MANY_REPEATS);
   });
 
   it('refuses a calendar with more busy times than it may store', () => {

@@ -29,6 +29,12 @@ export const tooManyBusyTimes = () =>
   `The calendar has more than ${MAX_BUSY_INTERVALS.toLocaleString('en-US')} busy times in the next year`;
 /** Occurrences of one recurring event looked at, at most (an endless daily rule from 1990 stops here). */
 const MAX_OCCURRENCES_PER_EVENT = 50_000;
+/**
+ * Occurrences looked at in the whole file, at most: parsing runs on the server's event loop, so
+ * thousands of events each repeating every minute since 2000 must stop early, not stall it.
+ */
+export const MAX_OCCURRENCES_PER_FILE = 200_000;
+export const TOO_MANY_REPEATS = 'The calendar repeats its events too often to be read';
 
 export type BusyInterval = { start: Date; end: Date };
 
@@ -170,13 +176,16 @@ export function parseBusyIntervals(
   const to = opts.to.getTime();
   const max = opts.maxIntervals ?? MAX_BUSY_INTERVALS;
   const out: BusyInterval[] = [];
+  let steps = 0;
 
   const add = (start: Date, end: Date, isDate: boolean) => {
     let e = end.getTime();
     const s = start.getTime();
     // An all-day event without an end lasts its one day; a timed one without an end takes no time.
+    // A date the file could not give (NaN) is no busy time.
+    if (!Number.isFinite(s) || !Number.isFinite(e)) return;
     if (e <= s && isDate) e = wallToInstant(nextDay(start, zones.calendar), zones.calendar).getTime();
-    if (e <= s || e <= from || s >= to) return;
+    if (!Number.isFinite(e) || e <= s || e <= from || s >= to) return;
     if (out.length >= max) throw new CalendarFetchError(tooManyBusyTimes());
     out.push({ start: new Date(s), end: new Date(e) });
   };
@@ -220,6 +229,7 @@ export function parseBusyIntervals(
     for (let i = 0; i < MAX_OCCURRENCES_PER_EVENT; i++) {
       const next = iterator.next();
       if (!next) break;
+      if (++steps > MAX_OCCURRENCES_PER_FILE) throw new CalendarFetchError(TOO_MANY_REPEATS);
       const details = event.getOccurrenceDetails(next);
       const item = details.item.component;
       const isException = item !== master;

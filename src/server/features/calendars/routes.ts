@@ -15,7 +15,7 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import { clientNetwork, release, reserve } from '../../http/rate-limit.ts';
+import { clientNetwork, reserve } from '../../http/rate-limit.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import {
@@ -163,15 +163,17 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/i, '');
-      // Every request counts against its network until it turns out to be a real feed: guessing is slow.
-      const guess = await reserve(db, [
-        { key: `calendar-feed-miss:${clientNetwork(request.ip)}`, max: FEED_MISSES_PER_10_MIN, windowSeconds: 600 },
-      ]);
       const providerId = request.params.file.toLowerCase().endsWith('.ics')
         ? await providerByFeedToken(db, token)
         : undefined;
-      if (!providerId) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
-      await release(db, guess);
+      if (!providerId) {
+        // Only misses count against their network, so guessing is slow; a valid feed is never held
+        // back by others' stale links polled from the same calendar service's addresses.
+        await reserve(db, [
+          { key: `calendar-feed-miss:${clientNetwork(request.ip)}`, max: FEED_MISSES_PER_10_MIN, windowSeconds: 600 },
+        ]);
+        throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+      }
       await reserve(db, [{ key: `calendar-feed:${providerId}`, max: FEED_READS_PER_HOUR, windowSeconds: 3600 }]);
       const body = await providerFeed(db, providerId, appUrl, clock.now());
       return reply
