@@ -946,6 +946,11 @@ export const bookingPayouts = pgTable(
     /** Due for the job runner (null: nothing owed to Stripe); the lease's end while claimed. */
     dueAt: timestamp('due_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Stripe's definite refusals so far (a 4xx: not enough balance yet, payouts paused). Stripe
+     * answers a key's first answer again for a day, so each refusal moves the call to a new key.
+     */
+    refusals: integer('refusals').notNull().default(0),
     leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),

@@ -16,16 +16,22 @@ import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
 import { retryDelayMs } from './payment-actions.ts';
-import { describeStripeError, type Stripe } from './stripe-client.ts';
+import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
 
 export const PAYOUT_QUEUE: LeasedQueue = {
   table: 'booking_payouts',
   due: 'due_at',
   pending: sql`due_at is not null`,
   onClaim: sql`attempts = q.attempts + 1`,
-  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency`,
+  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals`,
 };
-type ClaimedPayout = { booking_id: string; account_id: string; amount_cents: number; currency: string };
+type ClaimedPayout = {
+  booking_id: string;
+  account_id: string;
+  amount_cents: number;
+  currency: string;
+  refusals: number;
+};
 
 /** A payout makes one call (tried twice): its lease covers it many times over. */
 export const PAYOUT_LEASE_MS = 5 * 60 * 1000;
@@ -114,11 +120,13 @@ export async function runClaimedPayout(
   try {
     payout = await stripe.payouts.create(
       { amount, currency: claim.row.currency, metadata: { bookingId } },
-      // One payout per booking, whoever asks and however often.
-      { stripeAccount: accountId, idempotencyKey: `locora-payout-${bookingId}` },
+      // One payout per booking, whoever asks and however often: the same key until Stripe refuses
+      // the call outright (then nothing was paid out, and its refusal would be answered again).
+      { stripeAccount: accountId, idempotencyKey: payoutKey(bookingId, claim.row.refusals) },
     );
   } catch (err) {
     const detail = describeStripeError(err);
+    const refused = isDefiniteRefusal(err);
     await db.transaction(async (tx) => {
       const [row] = await queryRows<{ attempts: number }>(
         tx,
@@ -127,6 +135,7 @@ export async function runClaimedPayout(
       if (!row) return;
       await tx.execute(
         sql`update booking_payouts set last_error = ${detail}, lease_token = null, updated_at = ${ts},
+              refusals = refusals + ${refused ? 1 : 0},
               due_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
             where ${held(claim)}`,
       );
@@ -143,6 +152,19 @@ export async function runClaimedPayout(
     if (rows.length) await recordPayoutStatus(tx, payout, now);
   });
   return 'done';
+}
+
+/** The payout's idempotency key: one per booking, a new one after each refusal by Stripe. */
+export const payoutKey = (bookingId: string, refusals: number) =>
+  refusals === 0 ? `locora-payout-${bookingId}` : `locora-payout-${bookingId}-${refusals}`;
+
+/**
+ * Stripe looked at the call and refused it (not enough balance yet, payouts paused): no payout was
+ * made. A network error, a timeout or a 5xx may have made one, so those keep the key; so do a
+ * conflict (the same key in flight) and an idempotency error (a call under this key may have paid).
+ */
+function isDefiniteRefusal(err: unknown): boolean {
+  return isStripeRefusal(err) && err.statusCode !== 409 && err.type !== 'StripeIdempotencyError';
 }
 
 /** Makes the payouts due now, one claim at a time (tests; the job runner does the same). */

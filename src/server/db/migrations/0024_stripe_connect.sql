@@ -49,6 +49,7 @@ CREATE TABLE "booking_payouts" (
 	"arrival_date" timestamp with time zone,
 	"due_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"refusals" integer DEFAULT 0 NOT NULL,
 	"lease_token" uuid,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -123,9 +123,10 @@ const payoutOf = async (bookingId: string) =>
       account_id: string;
       failure_message: string | null;
       due_at: Date | null;
+      last_error: string | null;
     }>(
       t.db,
-      sql`select stripe_payout_id, status, amount_cents, account_id, failure_message, due_at
+      sql`select stripe_payout_id, status, amount_cents, account_id, failure_message, due_at, last_error
           from booking_payouts where booking_id = ${bookingId}`,
     )
   )[0];
@@ -439,6 +440,29 @@ describe('money: capture, refunds and payouts', () => {
       status: 'failed',
       failure_message: 'The bank account has been closed.',
     });
+  });
+
+  it('a payout Stripe refused is asked again under a new key once it can be made', async () => {
+    const account = await onboardProvider(t.db, stripe, f.owner.provider.id);
+    const { bookingId } = await paidBooking();
+    const later = new Date(localAt(3, '10:00', f.timeZone).getTime() + 3 * HOUR);
+    await runBookingLifecycle(t.db, { appUrl: APP_URL, now: later });
+    // Payouts paused while Stripe reviews the account: a definite refusal (400), nothing paid out.
+    stripe.setAccountState(account, 'under_review');
+    expect(await runPayouts(t.db, t.app.stripe!, { now: later })).toBe(0);
+    expect(await payoutOf(bookingId)).toMatchObject({ stripe_payout_id: null, status: 'queued' });
+    expect((await payoutOf(bookingId))!.last_error).toContain('Payouts are not enabled');
+    // Stripe would answer that key's refusal again for a day; the next try uses a new key and pays.
+    stripe.setAccountState(account, 'active');
+    await t.db.execute(sql`update booking_payouts set due_at = now() where booking_id = ${bookingId}`);
+    expect(await runPayouts(t.db, t.app.stripe!, { now: later })).toBe(1);
+    expect([...stripe.payouts.values()].filter((p) => p.account === account)).toHaveLength(1);
+    const keys = stripe.calls
+      .filter((c) => c.path === '/v1/payouts' && c.account === account)
+      .map((c) => c.idempotencyKey);
+    expect(keys[0]).toBe(`locora-payout-${bookingId}`);
+    expect(keys.at(-1)).toBe(`locora-payout-${bookingId}-1`);
+    expect((await payoutOf(bookingId))!.stripe_payout_id).toMatch(/^po_/);
   });
 
   it('a booking refunded before it completes is not paid out', async () => {
