@@ -69,8 +69,9 @@ for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       await expect(page).toHaveURL(/\/auth\/signin\?/);
       const url = new URL(page.url());
       expect(url.pathname).toBe('/auth/signin');
-      // The return path (decision 016) carries the calendar day clicked, whatever the browser's zone.
-      expect(url.searchParams.get('next')).toBe(`/service/${id}?date=${picked}`);
+      // The return path (decisions 016 and 035: the checkout) carries the calendar day clicked,
+      // whatever the browser's zone.
+      expect(url.searchParams.get('next')).toBe(`/checkout/${id}?date=${picked}`);
       expect(url.searchParams.get('reason')).toBe('book');
       expect(url.hash).toBe('');
     });

@@ -87,7 +87,7 @@ export async function renderPage(
 const RENDER_TIMEOUT_MS = 10_000;
 
 /** Renders when everything is ready (data is already in the cache; lazy pages are resolved). */
-function renderToHtml(element: React.ReactElement): Promise<string> {
+export function renderToHtml(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown;
     const timer = setTimeout(() => {
@@ -96,6 +96,10 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
       reject(failed);
     }, RENDER_TIMEOUT_MS);
     const stream = renderToPipeableStream(element, {
+      // The page is sent whole, once ready: every Suspense boundary in place, however large. (By
+      // default React moves a large one after the page with an inline script to reveal it, which
+      // the Content-Security-Policy rightly blocks.)
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
         if (failed) return reject(failed);
