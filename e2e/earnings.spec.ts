@@ -190,6 +190,9 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
     '/api/provider/earnings.csv',
   );
   await expect(earnings.getByRole('list', { name: 'Earnings totals' })).toContainText('All time');
+  // The zone is named by the provider's base city, never by its IANA id.
+  await expect(earnings).toContainText(/Dates in your time zone, Lisbon \(UTC(\+1)?\)\./);
+  await expect(earnings).not.toContainText('Europe/');
   const payouts = providerPage
     .getByRole('heading', { name: 'Payouts', exact: true })
     .locator('xpath=ancestor::*[@data-slot="card"][1]');

@@ -113,7 +113,7 @@ function ProviderWorkspace() {
             <PayoutsTab />
           </Suspense>
           <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your earnings" />}>
-            <MoneySections />
+            <MoneySections baseCity={p.baseCity} />
           </Suspense>
         </TabsContent>
       </Tabs>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldAlert, TriangleAlert } from 'lucide-react';
 import type { EarningRow, EarningTotalsView, Payout } from '@shared/api/earnings';
 import { EARNING_STATUS_LABELS, type EarningStatus } from '@shared/domain/earnings';
-import { formatDateIn } from '@shared/domain/time';
+import { formatDateIn, zoneLabel } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -98,7 +98,7 @@ function EarningsTable({ rows, timeZone }: { rows: EarningRow[]; timeZone: strin
 }
 
 /** Earnings: totals (this month, last month, all time on the provider's clock), disputes, per booking, CSV. */
-export function EarningsSection() {
+export function EarningsSection({ baseCity = null }: { baseCity?: string | null }) {
   const earnings = useQuery(earningsQuery);
   if (earnings.isError) return <InlineLoadFailed what="your earnings" onRetry={() => void earnings.refetch()} />;
   const e = earnings.data;
@@ -113,7 +113,7 @@ export function EarningsSection() {
           <CardDescription>
             What travelers paid, Locora’s 5% fee and your net, per booking. Totals count paid and completed bookings, as
             the Revenue card does (your net).
-            {e ? ` Dates in your time zone (${e.timeZone}).` : ''}
+            {e ? ` Dates in your time zone, ${zoneLabel(e.timeZone, new Date(), [baseCity])}.` : ''}
           </CardDescription>
         </div>
         <Button asChild variant="outline" size="sm">
@@ -222,7 +222,8 @@ export function PayoutsSection() {
 }
 
 /** The Payouts tab's money: earnings, then payouts. Reloads on a live booking or dispute update. */
-export function MoneySections() {
+/** The provider's base city names their zone when it lies in it ('Lisbon (UTC)'). */
+export function MoneySections({ baseCity = null }: { baseCity?: string | null }) {
   const queryClient = useQueryClient();
   useRealtimeEvents((event) => {
     if (event.type !== 'booking') return;
@@ -231,7 +232,7 @@ export function MoneySections() {
   });
   return (
     <div className="flex flex-col gap-4">
-      <EarningsSection />
+      <EarningsSection baseCity={baseCity} />
       <PayoutsSection />
     </div>
   );
