@@ -5,6 +5,8 @@
  * maths is on integers, so no float drift ever reaches an amount.
  */
 import { SERVICE_FEE_RATE } from './constants.ts';
+import { CURRENCY_RULES, minorToDecimal, type CurrencyCode } from './currency.ts';
+import { intlLocale, type Locale } from './locales.ts';
 
 /** SERVICE_FEE_RATE as an exact fraction: 0.05 = 5 / 100. */
 const FEE_DENOMINATOR = 10_000;
@@ -118,6 +120,54 @@ export function formatPrice(cents: number): string {
   const rest = abs % 100;
   const decimals = rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`;
   return `${sign(cents)}$${grouped(Math.floor(abs / 100))}${decimals}`;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * How a currency is named in a locale: its symbol ('$', '€', 'R$', 'US$' in Portuguese), unless
+ * the locale only knows it by its code ('THB' in English), then its narrow symbol ('฿', 'Rp'),
+ * unless that is a bare '$' another dollar or peso could share (then the code).
+ */
+function currencyDisplay(locale: string, currency: CurrencyCode): 'symbol' | 'narrowSymbol' {
+  const symbolOf = (display: 'symbol' | 'narrowSymbol') =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display })
+      .formatToParts(1)
+      .find((part) => part.type === 'currency')?.value ?? currency;
+  if (symbolOf('symbol') !== currency) return 'symbol';
+  return symbolOf('narrowSymbol') === '$' ? 'symbol' : 'narrowSymbol';
+}
+
+function moneyFormat(locale: Locale, currency: CurrencyCode, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${fractionDigits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const tag = intlLocale(locale);
+    format = new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency,
+      currencyDisplay: currencyDisplay(tag, currency),
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The one price formatter: an amount in minor units of its currency, exactly, in the reader's
+ * locale: no decimals when the amount is whole ('¥8,000', '฿1,500', '$40', 'Rp 350.000' in
+ * Indonesian), the currency's decimals when it is not ('R$ 245,90' in Brazilian Portuguese,
+ * '$39.99'). Never rounded: the decimal string of the exact amount is what Intl formats.
+ */
+export function formatMoney(amount: number, currency: CurrencyCode, locale: Locale): string {
+  const decimal = minorToDecimal(amount, currency);
+  const { exponent, displayDecimals } = CURRENCY_RULES[currency];
+  const isWhole = Math.abs(amount) % 10 ** exponent === 0;
+  // A fraction in a currency shown without decimals (sen of a rupiah) is still shown exactly.
+  const digits = isWhole ? 0 : Math.max(displayDecimals, exponent);
+  return moneyFormat(locale, currency, digits).format(decimal as Intl.StringNumericLiteral);
 }
 
 /**
