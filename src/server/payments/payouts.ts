@@ -13,9 +13,8 @@
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
-import { retryDelayMs } from './payment-actions.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
 
 export const PAYOUT_QUEUE: LeasedQueue = {
