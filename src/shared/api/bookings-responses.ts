@@ -144,6 +144,8 @@ export const reviewResponseSchema = z.object({
     rating: z.int(),
     text: z.string(),
     createdAt: z.string(),
+    /** Null until published: when the provider has reviewed the traveler too, or the 14 days end (decision 050). */
+    publishedAt: z.optional(z.nullable(z.string())),
   }),
 });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;

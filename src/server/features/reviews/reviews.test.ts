@@ -150,6 +150,7 @@ describe('POST /api/reviews', () => {
         rating: 4,
         text: 'Strong hands, on time.',
         createdAt: expect.any(String),
+        publishedAt: null,
       },
     });
     // Blind: nothing counts until it is published (decision 050).
