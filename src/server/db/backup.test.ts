@@ -22,6 +22,8 @@ async function rowCounts(database: Database): Promise<Record<string, number>> {
   return counts;
 }
 
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
 async function oneBooking(database: Database) {
   const [row] = await queryRows<Record<string, unknown>>(
     database.db,
@@ -69,6 +71,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('db:backup and db:restor
       expect(summary.manifest).toMatchObject({ format: 1, engine: 'pglite', filesIncluded: true });
       expect(summary.bytes).toBeGreaterThan(100_000);
       expect(fs.statSync(out).size).toBe(summary.bytes);
+      // The database and the identity documents: readable by this user only.
+      expect(modeOf(out)).toBe(0o600);
+      expect(modeOf(path.join(source, 'pglite'))).toBe(0o700);
+      expect(modeOf(path.join(source, 'private'))).toBe(0o700);
     } finally {
       await stop();
     }
@@ -89,6 +95,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('db:backup and db:restor
     }
     expect(fs.readFileSync(path.join(target, 'uploads', 'ab', 'photo.webp'), 'utf8')).toBe('photo bytes');
     expect(fs.readFileSync(path.join(target, 'private', 'id-documents', 'doc.pdf'), 'utf8')).toBe('%PDF-1.4 document');
+    expect(modeOf(path.join(target, 'pglite'))).toBe(0o700);
+    expect(modeOf(path.join(target, 'private'))).toBe(0o700);
 
     // A DATA_DIR that holds a database is never overwritten unless asked, and then kept aside.
     await expect(restoreBackup({ file: out, dataDir: target })).rejects.toThrow(/already holds a database/);

@@ -75,7 +75,7 @@ export async function writeBackup(
     throw new BackupError(`Write the backup outside ${opts.dataDir} (DATA_DIR), or in its backups folder.`);
   }
   if (fs.existsSync(out)) throw new BackupError(`${out} already exists: choose another file name.`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
   const staging = fs.mkdtempSync(path.join(path.dirname(out), '.locora-backup-'));
   const partial = `${out}.${randomUUID()}.partial`;
   try {
@@ -86,7 +86,7 @@ export async function writeBackup(
       migration: await newestMigration(database),
       filesIncluded: !opts.filesInObjectStore,
     };
-    fs.writeFileSync(path.join(staging, 'database.tar.gz'), await database.dumpDataDir());
+    fs.writeFileSync(path.join(staging, 'database.tar.gz'), await database.dumpDataDir(), { mode: 0o600 });
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const entries = ['manifest.json', 'database.tar.gz'];
     let files = 0;
@@ -99,7 +99,10 @@ export async function writeBackup(
       }
     }
     // `follow`: the two links stand for DATA_DIR's folders; their contents go into the archive.
+    // The archive holds the database and the identity documents: this user's only, from the start.
+    fs.writeFileSync(partial, '', { mode: 0o600 });
     await tar.create({ gzip: true, file: partial, cwd: staging, follow: true, portable: true }, entries);
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, out);
     return { file: out, bytes: fs.statSync(out).size, files, manifest };
   } finally {

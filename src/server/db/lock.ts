@@ -16,6 +16,25 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * Makes `dir` readable by this user only (0700), creating it unless `onlyIfPresent`: DATA_DIR's
+ * `pglite/` (the database, which PGlite creates itself) and `private/` (identity documents),
+ * whatever the umask or an older version left.
+ */
+export function restrictToOwner(dir: string, opts: { onlyIfPresent?: boolean } = {}): void {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    stat = undefined;
+  }
+  if (!stat) {
+    if (opts.onlyIfPresent) return;
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } else if (!stat.isDirectory()) return;
+  fs.chmodSync(dir, 0o700);
+}
+
 /** What the lock file holds. `startTime` is absent in files written before it was recorded. */
 type Holder = { pid: number; since: string; startTime?: string | null };
 
@@ -77,6 +96,8 @@ function holderAlive(holder: Holder): boolean {
  */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
+  restrictToOwner(path.join(dir, 'pglite'), { onlyIfPresent: true });
+  restrictToOwner(path.join(dir, 'private'));
   const file = path.join(dir, 'locora.lock');
   const startTime = ownStartTime();
   const content = JSON.stringify({ pid: process.pid, startTime, since: new Date().toISOString() });

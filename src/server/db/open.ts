@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.ts';
+import { restrictToOwner } from './lock.ts';
 import {
   PGLITE_EXTENSION_NAMES,
   PGLITE_SETUP,
@@ -156,11 +157,17 @@ async function startPgliteInProcess(
       loadDataDir,
     });
     for (const statement of PGLITE_SETUP) await client.exec(statement);
+    restrictDatabaseDir(dir);
     return { client, release };
   } catch (err) {
     release();
     throw err;
   }
+}
+
+/** DATA_DIR's pglite/, which PGlite made: this user's only (0700). */
+function restrictDatabaseDir(dir: string | undefined) {
+  if (dir) restrictToOwner(path.join(dir, 'pglite'), { onlyIfPresent: true });
 }
 
 /**
@@ -183,6 +190,7 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
     else {
       try {
         await started.ready;
+        restrictDatabaseDir(dir);
       } catch (err) {
         release();
         throw err;
@@ -196,7 +204,10 @@ export async function openPglite(dir: string | undefined, opts: OpenPgliteOption
       kind: 'pglite',
       location: dir ? path.join(dir, 'pglite') : 'memory',
       async migrate() {
-        await ready;
+        if (ready) {
+          await ready;
+          restrictDatabaseDir(dir);
+        }
         await migrateUnlessCurrent(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
       },
       async listen(channel, fn) {

@@ -1297,6 +1297,15 @@ export const calendarImports = pgTable(
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     busyCount: integer('busy_count').notNull().default(0),
+    /** Unsuccessful syncs in a row, counted at the claim; 3 pause the calendar (decision 045). */
+    failures: integer('failures').notNull().default(0),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Events the last good sync could not read, and how it read zones not plainly named. */
+    unreadableCount: integer('unreadable_count').notNull().default(0),
+    notes: text('notes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -1306,12 +1315,14 @@ export const calendarImports = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('calendar_imports_due_idx')
       .on(t.nextSyncAt)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.pausedAt} is null`),
     uniqueIndex('calendar_imports_provider_url_key')
       .on(t.providerId, t.url)
       .where(sql`${t.deletedAt} is null`),
     check('calendar_imports_name_length', sql`char_length(${t.name}) between 1 and 60`),
     check('calendar_imports_url_length', sql`char_length(${t.url}) between 1 and 2000`),
+    check('calendar_imports_failures_nonnegative', sql`${t.failures} >= 0`),
+    check('calendar_imports_unreadable_nonnegative', sql`${t.unreadableCount} >= 0`),
   ],
 );
 

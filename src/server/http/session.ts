@@ -83,6 +83,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
+/** The cache-control of every JSON answer to a signed-in request. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to sign in first.');
   return request.user;
@@ -116,6 +119,13 @@ export const sessionPlugin = fp(
         request.user = row;
         request.sessionId = id;
       }
+    });
+    // Every JSON answer to a signed-in request is private (the user's bookings, their calendars'
+    // secret addresses, ...): no cache, shared or the browser's, may keep it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.user && String(reply.getHeader('content-type') ?? '').includes('json'))
+        void reply.header('cache-control', PRIVATE_NO_STORE);
+      return payload;
     });
   },
   { name: 'session' },

@@ -10,7 +10,7 @@ import type { Db } from '../db/open.ts';
 import { emailJobKind } from '../email/outbox.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
-import { calendarSyncJobKind } from '../features/calendars/calendars.ts';
+import { calendarSyncJobKind } from '../features/calendars/calendar-sync.ts';
 import { reviewPublishingJobKind } from '../features/reviews/reviews.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import { payoutJobKind } from '../payments/payouts.ts';

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Config } from '../config.ts';
+import { restrictToOwner } from '../db/lock.ts';
 import { createS3Storage, s3SigningKey } from './s3-storage.ts';
 import { createFsStorage, readOrCreateSigningKey, type Storage } from './storage.ts';
 
@@ -29,6 +31,8 @@ export function createIdDocumentStorage(config: StorageConfig): Storage {
       urlPrefix: '/no-public-url',
     });
   }
+  // DATA_DIR's private/ folder: this user's only.
+  restrictToOwner(path.dirname(config.idDocumentDir));
   return createFsStorage({
     root: config.idDocumentDir,
     signingKey: readOrCreateSigningKey(config.dataDir),

@@ -30,6 +30,14 @@ export const calendarImportSchema = z.object({
   lastErrorAt: z.string().nullable(),
   /** Busy times stored from the last good sync. */
   busyCount: z.int(),
+  /** Unsuccessful syncs in a row (the one under way included). */
+  failures: z.int(),
+  /** Since when syncs are paused after 3 failed in a row, ISO; null while it syncs. */
+  pausedAt: z.string().nullable(),
+  /** Events the last good sync skipped because they could not be read. */
+  unreadableCount: z.int(),
+  /** How the last good sync read zones that are not plainly named, in plain words. */
+  notes: z.array(z.string()),
   createdAt: z.string(),
 });
 export type CalendarImport = z.infer<typeof calendarImportSchema>;

@@ -21,10 +21,17 @@ import { recordBookingEvent } from '../../bookings/booking-sql.ts';
 import { cookieFor } from '../../test/booking-fixture.ts';
 import { allDayCalendar, googleCalendar, htmlPage, outlookCalendar } from '../../test/calendar-fixtures.ts';
 import { startCalendarServer, type CalendarServer } from '../../test/calendar-server.ts';
-import { HOSTILE_PATHS, manyEvents, manyExdates, startHostileCalendarServer } from '../../test/hostile-calendars.ts';
+import {
+  dailyOnFebruary30,
+  HOSTILE_PATHS,
+  manyEvents,
+  manyExdates,
+  startHostileCalendarServer,
+} from '../../test/hostile-calendars.ts';
 import { claimDue } from '../../jobs/claim-due.ts';
 import { useTestApp, uniqueIp } from '../../test/test-app.ts';
-import { ALREADY_IMPORTED, CALENDAR_SYNC_QUEUE, MAX_CALENDARS, syncCalendar, TOO_MANY_CALENDARS } from './calendars.ts';
+import { CALENDAR_SYNC_QUEUE, DID_NOT_FINISH, MAX_FAILURES, syncCalendar } from './calendar-sync.ts';
+import { ALREADY_IMPORTED, MAX_CALENDARS, TOO_MANY_CALENDARS } from './calendars.ts';
 import { NEVER_HAPPENS, NOT_A_CALENDAR, parseBusyIntervals } from './parse-calendar.ts';
 import { CalendarParser, TOO_LONG_TO_READ } from './parse-pool.ts';
 import {
@@ -391,7 +398,7 @@ describe('hostile calendars', () => {
   it('terminates a parse that outlives its budget, records it in plain words, and reads the next file', async () => {
     const f = await fixture();
     await addCalendar(f.cookies.owner, 'Years of history', hostile.url('/20000-events.ics'));
-    const [claim] = await claimDue<{ url: string; provider_id: string }>(t.db, CALENDAR_SYNC_QUEUE, {
+    const [claim] = await claimDue<{ url: string; provider_id: string; failures: number }>(t.db, CALENDAR_SYNC_QUEUE, {
       leaseMs: 60_000,
     });
     const slow = new CalendarParser({ timeoutMs: 20 });
@@ -411,6 +418,92 @@ describe('hostile calendars', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('a calendar that keeps failing', () => {
+  let hostile: CalendarServer;
+  beforeAll(async () => {
+    hostile = await startHostileCalendarServer(NOW);
+  });
+  afterAll(async () => {
+    await hostile?.close();
+  });
+  const due = (id: string) => t.db.execute(sql`update calendar_imports set next_sync_at = now() where id = ${id}`);
+
+  it(`is paused after ${MAX_FAILURES} failed syncs in a row, says so, and syncs again once resumed`, async () => {
+    const f = await fixture();
+    const added = (await addCalendar(f.cookies.owner, 'Never', hostile.url('/february-30.ics'))).json<{ id: string }>();
+    for (let i = 1; i <= MAX_FAILURES; i++) {
+      expect(await sync()).toBe(1);
+      const [row] = (await syncState(f.cookies.owner)).calendars;
+      expect(row).toMatchObject({ failures: i, lastError: `${NEVER_HAPPENS} (February 30)` });
+      expect(row?.pausedAt === null).toBe(i < MAX_FAILURES);
+      await due(added.id);
+    }
+    // Paused: not synced again, though due.
+    const hits = hostile.hits.length;
+    expect(await sync()).toBe(0);
+    expect(hostile.hits.length).toBe(hits);
+
+    // The provider fixes the calendar (here: the host now serves a good one) and resumes it.
+    hostile.routes['/february-30.ics'] = { body: googleCalendar };
+    try {
+      const resumed = await t.app.inject({
+        method: 'POST',
+        url: `/api/provider/calendars/${added.id}/resume`,
+        cookies: f.cookies.owner,
+      });
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(resumed.json()).toMatchObject({ pausedAt: null, failures: 0 });
+      expect(await sync()).toBe(1);
+    } finally {
+      hostile.routes['/february-30.ics'] = { body: dailyOnFebruary30 };
+    }
+    expect((await syncState(f.cookies.owner)).calendars[0]).toMatchObject({
+      pausedAt: null,
+      failures: 0,
+      lastError: null,
+      busyCount: 79,
+    });
+  });
+
+  it('counts a sync that never finished (the process stopped under it), and is not tried at start-up in a loop', async () => {
+    const f = await fixture();
+    const added = (await addCalendar(f.cookies.owner, 'Work', hostile.url('/20000-exdates.ics'))).json<{
+      id: string;
+    }>();
+    // Three claims whose process died: each lease ran out and the calendar came due again.
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      expect(await claimDue(t.db, CALENDAR_SYNC_QUEUE, { leaseMs: 60_000 })).toHaveLength(1);
+      await t.db.execute(
+        sql`update calendar_imports set next_sync_at = now(), lease_token = null where id = ${added.id}`,
+      );
+    }
+    const hits = hostile.hits.length;
+    expect(await sync()).toBe(1);
+    // The fourth is not fetched: the calendar is paused with a plain error.
+    expect(hostile.hits.length).toBe(hits);
+    const [row] = (await syncState(f.cookies.owner)).calendars;
+    expect(row).toMatchObject({ lastError: DID_NOT_FINISH, busyCount: 0 });
+    expect(row?.pausedAt).not.toBeNull();
+    expect(await sync()).toBe(0);
+  });
+
+  it('shows how many events it could not read and how it read unnamed zones', async () => {
+    const f = await fixture();
+    await addCalendar(f.cookies.owner, 'Parameters', hostile.url('/400000-parameters.ics'));
+    await addCalendar(f.cookies.owner, 'Flicker', hostile.url('/secondly-zone.ics'));
+    await sync();
+    const rows = Object.fromEntries((await syncState(f.cookies.owner)).calendars.map((c) => [c.name, c]));
+    expect(rows.Parameters).toMatchObject({ busyCount: 1, unreadableCount: 1, notes: [], lastError: null });
+    expect(rows.Flicker).toMatchObject({
+      busyCount: 1,
+      unreadableCount: 0,
+      notes: [
+        'Times in “Flicker Time” were read in your time zone (America/New_York): the calendar defines that zone in a way Locora cannot read.',
+      ],
+    });
   });
 });
 
@@ -804,6 +897,13 @@ describe('who may call', () => {
     expect((await t.app.inject({ ...add, cookies: f.cookies.traveler })).statusCode).toBe(403);
     expect((await t.app.inject({ ...add, cookies: f.cookies.admin })).statusCode).toBe(403);
     expect((await t.app.inject({ ...add, cookies: f.cookies.other })).statusCode).toBe(201);
+
+    const resume = { method: 'POST' as const, url: `/api/provider/calendars/${added.id}/resume` };
+    expect((await t.app.inject(resume)).statusCode).toBe(401);
+    expect((await t.app.inject({ ...resume, cookies: f.cookies.traveler })).statusCode).toBe(403);
+    expect((await t.app.inject({ ...resume, cookies: f.cookies.admin })).statusCode).toBe(403);
+    expect((await t.app.inject({ ...resume, cookies: f.cookies.other })).statusCode).toBe(404);
+    expect((await t.app.inject({ ...resume, cookies: f.cookies.owner })).statusCode).toBe(200);
 
     const del = { method: 'DELETE' as const, url: `/api/provider/calendars/${added.id}` };
     expect((await t.app.inject(del)).statusCode).toBe(401);

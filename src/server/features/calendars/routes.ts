@@ -18,19 +18,11 @@ import { AppError } from '../../http/errors.ts';
 import { clientNetwork, reserve } from '../../http/rate-limit.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import {
-  addCalendar,
-  getFeedStatus,
-  listCalendars,
-  listImportedBusy,
-  listImportOverlaps,
-  MAX_CALENDARS,
-  providerByFeedToken,
-  providerFeed,
-  removeCalendar,
-  resetFeedToken,
-  travelerBookingCalendar,
-} from './calendars.ts';
+import { addCalendar, listCalendars, listImportedBusy, removeCalendar, resumeCalendar } from './calendar-imports.ts';
+import { providerFeed, travelerBookingCalendar } from './calendar-export.ts';
+import { MAX_CALENDARS } from './calendars.ts';
+import { getFeedStatus, providerByFeedToken, resetFeedToken } from './feed-tokens.ts';
+import { listImportOverlaps } from './import-overlaps.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -124,6 +116,25 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await removeCalendar(db, requireUser(request).id, request.params.id);
       return { id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/api/provider/calendars/:id/resume',
+    {
+      preValidation: requireRole('PROVIDER'),
+      schema: {
+        tags: ['calendars'],
+        summary:
+          'Sync an imported calendar again now; one paused after 3 failed syncs in a row syncs again every 15 minutes (providers only).',
+        params: calendarIdParamSchema,
+        response: { 200: calendarImportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const calendar = await resumeCalendar(db, requireUser(request).id, request.params.id);
+      jobs()?.nudge('calendar-sync');
+      return calendar;
     },
   );
 
