@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
+import { isOpenDispute } from '../../shared/domain/earnings.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
@@ -80,8 +81,79 @@ export async function recordPayoutStatus(tx: Executor, payout: Stripe.Payout, no
   );
 }
 
-/** Why a payout was canceled: the money went back to the traveler, or there was none to pay out. */
-type CancelReason = 'refunded' | 'released' | 'no_payment';
+/** Why a payout was canceled: the money went back to the traveler or was lost to a dispute, or there was none. */
+type CancelReason = 'refunded' | 'released' | 'no_payment' | 'dispute_lost';
+
+/** A held payout's charge is asked about again this often, should the dispute's webhooks be lost. */
+export const DISPUTE_RECHECK_MS = 6 * 60 * 60 * 1000;
+
+/** A line of a booking payout's history (what a ledger can read later): made, failed, held, released, ... */
+export async function recordPayoutEvent(
+  tx: Executor,
+  e: {
+    bookingPayoutId: string;
+    kind: string;
+    stripePayoutId?: string | null;
+    amountCents?: number | null;
+    detail?: string | null;
+    stripeEventId?: string | null;
+  },
+) {
+  await tx.execute(
+    sql`insert into payout_events (booking_payout_id, kind, stripe_payout_id, amount_cents, currency, detail, stripe_event_id)
+        select id, ${e.kind}, ${e.stripePayoutId ?? null}, ${e.amountCents ?? null}, currency, ${e.detail ?? null},
+               ${e.stripeEventId ?? null}
+        from booking_payouts where id = ${e.bookingPayoutId}`,
+  );
+}
+
+/**
+ * A dispute was opened on the booking's charge (decision 046): its payout not made yet waits
+ * ('held'), asked about again every few hours in case the dispute's closing is never heard of.
+ */
+export async function holdPayoutForDispute(tx: Executor, bookingId: string, disputeId: string, now: Date) {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking_payouts set status = 'held', status_reason = 'dispute_open',
+          due_at = now() + make_interval(secs => ${DISPUTE_RECHECK_MS / 1000}), lease_token = null,
+          updated_at = ${now.toISOString()}::timestamptz
+        where booking_id = ${bookingId} and stripe_payout_id is null and status in ('queued', 'held', 'failed')
+          and status_reason is distinct from 'dispute_lost'
+        returning id`,
+  );
+  for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'held', detail: disputeId });
+}
+
+/**
+ * The booking's dispute closed: a payout held for it is made now (won, or closed without a
+ * chargeback), or never (lost: Stripe took the amount from Locora; the payout row says why).
+ */
+export async function settlePayoutAfterDispute(
+  tx: Executor,
+  bookingId: string,
+  dispute: { id: string; status: string },
+  now: Date,
+) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const lost = dispute.status === 'lost';
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    lost
+      ? sql`update booking_payouts set status = 'canceled', status_reason = 'dispute_lost', due_at = null,
+              lease_token = null, updated_at = ${at}
+            where booking_id = ${bookingId} and stripe_payout_id is null and status in ('queued', 'held', 'failed')
+            returning id`
+      : sql`update booking_payouts set status = 'queued', status_reason = null, due_at = now(), lease_token = null,
+              updated_at = ${at}
+            where booking_id = ${bookingId} and status = 'held' returning id`,
+  );
+  for (const r of rows)
+    await recordPayoutEvent(tx, {
+      bookingPayoutId: r.id,
+      kind: lost ? 'canceled' : 'released',
+      detail: `${dispute.id} ${dispute.status}`,
+    });
+}
 
 /**
  * Makes one claimed payout: checks the booking's money is still there to pay out (captured, and
@@ -108,11 +180,15 @@ export async function runClaimedPayout(
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
   const cancel = async (reason: CancelReason) => {
-    await db.execute(
-      sql`update booking_payouts set status = 'canceled', status_reason = ${reason}, due_at = null, lease_token = null,
-            updated_at = ${ts}
-          where ${held(claim)}`,
-    );
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`update booking_payouts set status = 'canceled', status_reason = ${reason}, due_at = null,
+              lease_token = null, updated_at = ${ts}
+            where ${held(claim)} returning id`,
+      );
+      if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'canceled', detail: reason });
+    });
     return 'canceled' as const;
   };
   if (!pay) return cancel('no_payment');
@@ -137,6 +213,23 @@ export async function runClaimedPayout(
   };
   let amount: number;
   try {
+    // A dispute of the charge (its webhook may not have come yet): open, the payout waits; lost,
+    // none is made (Stripe took the amount and its fee from Locora's balance).
+    const { data: disputes } = await stripe.disputes.list({ payment_intent: pay.id, limit: 100 });
+    if (disputes.some((d) => d.status === 'lost')) return cancel('dispute_lost');
+    const open = disputes.find((d) => isOpenDispute(d.status));
+    if (open) {
+      await db.transaction(async (tx) => {
+        const [row] = await queryRows<{ id: string }>(
+          tx,
+          sql`update booking_payouts set status = 'held', status_reason = 'dispute_open', lease_token = null,
+                attempts = 0, due_at = now() + make_interval(secs => ${DISPUTE_RECHECK_MS / 1000}), updated_at = ${ts}
+              where ${held(claim)} returning id`,
+        );
+        if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'held', detail: open.id });
+      });
+      return 'waiting';
+    }
     // How much was refunded, as Stripe's list says now: the provider's share of the refunds that
     // took it back from their balance (the transfer reversed) is not paid out; the rest is.
     const { refundedCents, reversingCents } = await readRefunds(stripe, pay.id, pay.amount_cents);
@@ -161,10 +254,17 @@ export async function runClaimedPayout(
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`update booking_payouts set stripe_payout_id = ${payout.id}, amount_cents = ${payout.amount},
-            due_at = null, lease_token = null, last_error = null, updated_at = ${ts}
+            status_reason = null, due_at = null, lease_token = null, last_error = null, updated_at = ${ts}
           where ${held(claim)} returning id`,
     );
-    if (rows.length) await recordPayoutStatus(tx, payout, now);
+    if (!rows[0]) return;
+    await recordPayoutEvent(tx, {
+      bookingPayoutId: rows[0].id,
+      kind: 'created',
+      stripePayoutId: payout.id,
+      amountCents: payout.amount,
+    });
+    await recordPayoutStatus(tx, payout, now);
   });
   return 'done';
 }

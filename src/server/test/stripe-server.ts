@@ -765,7 +765,8 @@ export async function startStripeServer(
   // `net`, `source`), the Payout (`status` paid | pending | in_transit | canceled | failed,
   // `failure_code`, `failure_message`, `arrival_date`) listed on a connected account with the
   // Stripe-Account header, and the Dispute (`status`, `reason`, `evidence_details.due_by`,
-  // `balance_transactions`). Kept apart from the PaymentIntent calls above.
+  // `balance_transactions`), also listed by `charge` or `payment_intent` (a payout asks first,
+  // decision 046). Kept apart from the PaymentIntent calls above.
   // =====================================================================================
   type FakeBalanceTransaction = {
     id: string;
@@ -910,6 +911,23 @@ export async function startStripeServer(
       return {
         status: 200,
         body: { object: 'list', url: '/v1/payouts', has_more: data.length > limit, data: data.slice(0, limit) },
+      };
+    }
+    if (method === 'GET' && path === '/v1/disputes') {
+      const limit = form.limit === undefined ? 10 : Number(form.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return error(400, 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
+      // Newest first, filtered by charge or PaymentIntent as Stripe's list is.
+      const data = [...disputes.values()]
+        .filter(
+          (d) =>
+            (!form.charge || d.charge === form.charge) &&
+            (!form.payment_intent || d.payment_intent === form.payment_intent),
+        )
+        .reverse();
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/disputes', has_more: data.length > limit, data: data.slice(0, limit) },
       };
     }
     const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);

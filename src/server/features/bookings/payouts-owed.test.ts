@@ -202,3 +202,56 @@ describe('a partial refund made in Stripe’s dashboard', () => {
     expect(await payoutOf(bookingId)).toMatchObject({ status: 'canceled', status_reason: 'refunded', due_at: null });
   });
 });
+
+describe('a payout while the charge has an open dispute', () => {
+  const disputeWebhook = (type: string, id: string) => webhook(stripe.money.disputeEvent(type, id));
+  const madeSoFar = () => payoutsOn(account).length;
+
+  it('waits while it is open; is made once the dispute is won', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    const d = stripe.money.openDispute(pi, { reason: 'product_not_received' });
+    expect((await disputeWebhook('charge.dispute.created', d.id)).statusCode).toBe(200);
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(madeSoFar()).toBe(0);
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'held', status_reason: 'dispute_open' });
+    // Won: Stripe gives the amount back, and the payout is made.
+    stripe.money.setDisputeStatus(d.id, 'won');
+    expect((await disputeWebhook('charge.dispute.closed', d.id)).statusCode).toBe(200);
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'queued', status_reason: null });
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    expect(payoutsOn(account).map((p) => p.amount)).toEqual([amounts.subtotalCents]);
+  });
+
+  it('lost: no payout is made, and the payout says why', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    const d = stripe.money.openDispute(pi);
+    expect((await disputeWebhook('charge.dispute.created', d.id)).statusCode).toBe(200);
+    await complete(endAt);
+    await runPayouts(t.db, t.app.stripe!);
+    stripe.money.setDisputeStatus(d.id, 'lost');
+    expect((await disputeWebhook('charge.dispute.closed', d.id)).statusCode).toBe(200);
+    expect(await payoutOf(bookingId)).toMatchObject({
+      status: 'canceled',
+      status_reason: 'dispute_lost',
+      due_at: null,
+    });
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(madeSoFar()).toBe(0);
+  });
+
+  it('the dispute’s webhook not come yet: the payout asks Stripe for the charge’s disputes first, and waits', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    stripe.money.openDispute(pi);
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(madeSoFar()).toBe(0);
+    const held = (await payoutOf(bookingId))!;
+    expect(held).toMatchObject({ status: 'held', status_reason: 'dispute_open' });
+    // Looked at again later (a lost webhook cannot hold it for ever).
+    expect(held.due_at).not.toBeNull();
+    expect(
+      stripe.calls.some((c) => c.method === 'GET' && c.path === '/v1/disputes' && c.form.payment_intent === pi),
+    ).toBe(true);
+  });
+});
