@@ -19,7 +19,6 @@ export function normalisePhone(typed: string): string {
   return parsed.number;
 }
 
-
 export async function getPhone(db: Executor, userId: string) {
   const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
   return { phone: formatPhone(row?.phone ?? null) };
