@@ -101,6 +101,12 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
+/** PUT /api/account/phone: a phone number with its country code (checked on the server), or null / '' to remove it. */
+export const phoneSchema = z.object({
+  phone: z.string({ error: 'phone must be text' }).trim().max(40, 'A phone number is at most 40 characters').nullable(),
+});
+export const phoneResponseSchema = z.object({ phone: z.string().nullable() });
+
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Current password is required' })

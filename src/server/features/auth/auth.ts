@@ -12,6 +12,8 @@ import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
 import { revokeResetLinks, sendVerificationEmail } from './email-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
+import { SUSPENDED_SIGN_IN_MESSAGE } from '../../../shared/domain/google-sign-in.ts';
+
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 export function normalizeEmail(email: string) {
@@ -147,7 +149,12 @@ export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELE
 export async function login(db: Executor, input: { email: string; password: string }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
+    .select({
+      ...userColumns,
+      passwordHash: users.passwordHash,
+      deactivatedAt: users.deactivatedAt,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
@@ -166,9 +173,11 @@ export async function login(db: Executor, input: { email: string; password: stri
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await release(db, reservations);
+  // The right password of a suspended account: told plainly, with how to appeal (decision 051).
+  if (row.suspendedAt) throw new AppError('FORBIDDEN', SUSPENDED_SIGN_IN_MESSAGE);
   // Housekeeping on the way: this user's expired sessions go.
   await db.delete(sessions).where(and(eq(sessions.userId, row.id), lt(sessions.expiresAt, new Date())));
-  const { passwordHash: _omit, deactivatedAt: _deactivated, ...user } = row;
+  const { passwordHash: _omit, deactivatedAt: _deactivated, suspendedAt: _suspended, ...user } = row;
   const session = await createSession(db, user.id, ctx.userAgent);
   return { user: user satisfies User, session, device: await issueDeviceCookie(db, ctx.device, user.id, device) };
 }
