@@ -206,7 +206,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config, stripe });
   await app.register(connectRoutes, { db, config, stripe, appUrl, clock });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
-  await app.register(stripeWebhookRoutes, { db, config, stripe });
+  await app.register(stripeWebhookRoutes, { db, config, stripe, jobs: () => jobs });
   await app.register(messageRoutes, { db, appUrl });
 
   await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });
