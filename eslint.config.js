@@ -91,7 +91,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  { ignores: ['dist/', 'data/', 'src/locales/', 'src/server/locales/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,7 +16,7 @@ function run(args, env) {
   });
 }
 
-run(['--import', 'tsx', '--watch', '--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], {
+run(['--import', './scripts/i18n/register.mjs', '--watch', '--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], {
   PORT: apiPort,
   HOST: '127.0.0.1',
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"C7tQSY\":[\"、未読 \",[\"count\"],\" 件\"],\"D16asK\":[\"メイン\"],\"GSr0rF\":[\"メニューを開く\"],\"K5mMWk\":[\"マイダッシュボード\"],\"L2CVk3\":[\"本文へスキップ\"],\"M41-g4\":[\"サービスを探す\"],\"g1in8j\":[\"管理パネル\"],\"mErq7F\":[\"新規登録\"],\"n1ekoW\":[\"ログイン\"],\"t7TeQU\":[\"メッセージ\"]}")as Messages;
