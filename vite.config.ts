@@ -66,7 +66,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
   // The client build also writes .br/.gz beside each asset (decision 012).
   // Lingui's macros first (Babel, on the files that import one), then React's JSX (Oxc).
-  plugins: [linguiMacro(), react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()])],
+  plugins: [
+    linguiMacro(),
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()]),
+  ],
   resolve: {
     alias: {
       '@': path.resolve('src/client'),

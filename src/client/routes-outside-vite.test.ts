@@ -18,10 +18,14 @@ describe('the route table outside Vite', () => {
       "const settings = pages.children.find((r) => r.path === 'settings');",
       'console.log(JSON.stringify({ env: typeof import.meta.env, root: typeof root.loader, settings: typeof settings.loader }));',
     ].join('\n');
-    const out = execFileSync(process.execPath, ['--import', './scripts/i18n/register.mjs', '--input-type=module', '-e', script], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', './scripts/i18n/register.mjs', '--input-type=module', '-e', script],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(JSON.parse(out.trim().split('\n').at(-1) ?? '')).toEqual({
       env: 'undefined',
       root: 'function',
