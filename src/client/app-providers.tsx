@@ -15,6 +15,7 @@ export function AppProviders({
   clock,
   locale,
   i18n,
+  suggestedLocale,
   children,
 }: {
   queryClient: QueryClient;
@@ -23,11 +24,13 @@ export function AppProviders({
   /** The page's language, from its URL, and its words. */
   locale: Locale;
   i18n: I18n;
+  /** A language to offer on the English home page (from the page data). */
+  suggestedLocale?: Locale | undefined;
   children: ReactNode;
 }) {
   return (
     <StrictMode>
-      <LocaleProvider locale={locale} i18n={i18n}>
+      <LocaleProvider locale={locale} i18n={i18n} suggestedLocale={suggestedLocale}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <ViewerClockProvider initial={clock}>

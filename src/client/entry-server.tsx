@@ -47,6 +47,8 @@ export async function renderPage(
   request: Request,
   origin: string,
   viewerZone: string | undefined,
+  /** A language to offer on the English home page: the visitor's last choice, else their browser's. */
+  suggestedLocale?: Locale,
 ): Promise<RenderedPage | Response> {
   const clock = clockIn(viewerZone && isValidTimeZone(viewerZone) ? viewerZone : 'UTC');
   const url = new URL(request.url);
@@ -67,7 +69,13 @@ export async function renderPage(
   const record = new RenderRecord(origin);
   const html = await renderToHtml(
     <RenderContext.Provider value={record}>
-      <AppProviders queryClient={queryClient} clock={clock} locale={locale} i18n={i18n}>
+      <AppProviders
+        queryClient={queryClient}
+        clock={clock}
+        locale={locale}
+        i18n={i18n}
+        suggestedLocale={suggestedLocale}
+      >
         <StaticRouter basename={basename} location={`${url.pathname}${url.search}`}>
           <AppRoutes routes={routes} errors={context.errors} />
         </StaticRouter>
@@ -78,6 +86,7 @@ export async function renderPage(
     queries: dehydrateQueries(queryClient),
     routeErrors: context.errors,
     clock,
+    ...(suggestedLocale ? { suggestedLocale } : {}),
   };
   queryClient.clear();
   const status = context.errors ? 500 : Math.max(context.statusCode, record.status ?? 200);

@@ -36,7 +36,13 @@ function HydrationMark() {
 }
 
 const app = (
-  <AppProviders queryClient={queryClient} clock={pageData?.clock} locale={locale} i18n={i18n}>
+  <AppProviders
+    queryClient={queryClient}
+    clock={pageData?.clock}
+    locale={locale}
+    i18n={i18n}
+    suggestedLocale={pageData?.suggestedLocale}
+  >
     <ClientRouter routes={routes} basename={basename}>
       <AppRoutes routes={routes} errors={pageData?.routeErrors} />
     </ClientRouter>

@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth-context';
 import { useUnreadCount } from '@/lib/realtime';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
+import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
 import type { NavItem } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -114,6 +115,7 @@ export function Header() {
               </Button>
             </div>
           )}
+          <LanguageMenu className="hidden sm:flex" />
           <ThemeToggle />
           {isLoading && <Skeleton className="size-9 rounded-full" />}
           {user &&

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LanguageBanner } from './language-banner';
 
 export function RootLayout() {
   return (
@@ -13,6 +14,7 @@ export function RootLayout() {
       >
         <Trans>Skip to content</Trans>
       </a>
+      <LanguageBanner />
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { i18n as browserI18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { intlLocale, type Locale } from '@shared/domain/locales';
@@ -71,11 +71,30 @@ export function serverI18nFor(locale: Locale): Promise<I18n> {
   return instance;
 }
 
+const SuggestedLocaleContext = createContext<Locale | undefined>(undefined);
+
+/** The language the English home page offers this visitor, if any (the server chose it). */
+export function useSuggestedLocale(): Locale | undefined {
+  return useContext(SuggestedLocaleContext);
+}
+
 /** The page's locale and its words, for everything under the app's root. */
-export function LocaleProvider({ locale, i18n, children }: { locale: Locale; i18n: I18n; children: ReactNode }) {
+export function LocaleProvider({
+  locale,
+  i18n,
+  suggestedLocale,
+  children,
+}: {
+  locale: Locale;
+  i18n: I18n;
+  suggestedLocale?: Locale | undefined;
+  children: ReactNode;
+}) {
   return (
     <LocaleContext.Provider value={locale}>
-      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+      <SuggestedLocaleContext.Provider value={suggestedLocale}>
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+      </SuggestedLocaleContext.Provider>
     </LocaleContext.Provider>
   );
 }

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LocationType } from '../../shared/domain/service-location.ts';
+import { LOCALES, type Locale } from '../../shared/domain/locales.ts';
 
 /** PostgreSQL full-text vector; only ever written by the database (generated column). */
 const tsvector = customType<{ data: string }>({
@@ -60,11 +61,14 @@ export const users = pgTable(
     messageEmails: boolean('message_emails').notNull().default(true),
     /** When the current email address was confirmed by a link sent to it (null: not verified). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language the account reads Locora and its emails in (a locale code, decision 055). */
+    language: text('language').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_language_known', sql`${t.language} IN (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
 );
 

@@ -7,7 +7,13 @@ import fp from 'fastify-plugin';
 import type { ApiTransport, RenderedPage } from '../../client/entry-server.tsx';
 import { THEME_STORAGE_KEY } from '../../shared/domain/constants.ts';
 import { alternatePaths, splitLocalePath } from '../../shared/domain/locale-path.ts';
-import { DEFAULT_LOCALE } from '../../shared/domain/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  preferredLocale,
+  type Locale,
+} from '../../shared/domain/locales.ts';
 import { isKnownPage } from '../../shared/routes.ts';
 import { escapeHtml, headTagsHtml, safeJsonForHtml } from '../../shared/seo/head.ts';
 import type { Config } from '../config.ts';
@@ -54,6 +60,17 @@ function modulePreloads(shell: Shell, modules: string[]): string[] {
   };
   for (const module of modules) visit(module);
   return [...files].filter((file) => !shell.html.includes(`/${file}"`));
+}
+
+/**
+ * The language the bare English home page offers (never a redirect): the one the visitor chose in
+ * the language menu before, else the first of ours their browser asks for. None for English.
+ */
+function suggestedLocaleFor(request: FastifyRequest, pathname: string): Locale | undefined {
+  if (pathname !== '/') return undefined;
+  const chosen = request.cookies[LANGUAGE_COOKIE];
+  const locale = isLocale(chosen) ? chosen : preferredLocale(request.headers['accept-language']);
+  return locale === DEFAULT_LOCALE ? undefined : locale;
 }
 
 /** The theme the visitor chose (a cookie the theme toggle writes beside localStorage). */
@@ -219,8 +236,14 @@ export const pagesPlugin = fp(
     async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: Shell) {
       const origin = originOf(opts.config, request);
       const { renderPage, VIEWER_ZONE_COOKIE } = await loadRenderer();
+      const url = new URL(request.url, origin);
       const page = await transports.run(transportFor(request), () =>
-        renderPage(new Request(new URL(request.url, origin)), origin, request.cookies[VIEWER_ZONE_COOKIE]),
+        renderPage(
+          new Request(url),
+          origin,
+          request.cookies[VIEWER_ZONE_COOKIE],
+          suggestedLocaleFor(request, url.pathname),
+        ),
       );
       if (page instanceof Response) {
         return reply.redirect(page.headers.get('location') ?? '/', page.status as 301);
@@ -231,9 +254,9 @@ export const pagesPlugin = fp(
           // Pages carry the visitor's data (their name, saved services, sessions): never kept, not
           // even by the browser's back/forward cache after they sign out.
           .header('cache-control', 'no-store')
-          .header('vary', 'Cookie')
+          .header('vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
-          .send(pageDocument(shell, page, themeOf(request), new URL(request.url, origin), origin))
+          .send(pageDocument(shell, page, themeOf(request), url, origin))
       );
     }
 
