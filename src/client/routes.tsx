@@ -303,7 +303,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'browse',
-              ...page('pages/browse.tsx', () => import('@/pages/browse'), 'BrowsePage'),
+              ...page('pages/browse.tsx', () => import('@/pages/browse'), 'BrowsePage', ['public']),
               loader: loaderOf(env, ({ request }) => [
                 categoriesQuery,
                 serviceSearchQueryOptions(filtersFromParams(new URL(request.url).searchParams)),
@@ -311,7 +311,9 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'service/:id',
-              ...page('pages/service-detail.tsx', () => import('@/pages/service-detail'), 'ServiceDetailPage'),
+              ...page('pages/service-detail.tsx', () => import('@/pages/service-detail'), 'ServiceDetailPage', [
+                'public',
+              ]),
               loader: isServer
                 ? // The service and the booking card's free days. Imported here: the server runs this
                   // loader, and the browser's first load stays lean.
@@ -336,13 +338,18 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'provider/:username',
-              ...page('pages/provider-profile.tsx', () => import('@/pages/provider-profile'), 'ProviderProfilePage'),
+              ...page('pages/provider-profile.tsx', () => import('@/pages/provider-profile'), 'ProviderProfilePage', [
+                'public',
+              ]),
               loader: loaderOf(env, ({ params }) => [
                 providerQuery(params.username ?? ''),
                 providerReviewsQuery(params.username ?? ''),
               ]),
             },
-            { path: '*', ...page('pages/not-found.tsx', () => import('@/pages/not-found'), 'NotFoundPage') },
+            {
+              path: '*',
+              ...page('pages/not-found.tsx', () => import('@/pages/not-found'), 'NotFoundPage', ['public']),
+            },
           ],
         },
       ],
