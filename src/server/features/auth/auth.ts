@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { isValidTimeZone } from '../../../shared/domain/time.ts';
 import type { Db, Executor, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
@@ -124,7 +125,13 @@ export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELE
     result = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, name: input.name.normalize('NFC').trim(), role: input.role, passwordHash })
+        .values({
+          email,
+          name: input.name.normalize('NFC').trim(),
+          role: input.role,
+          passwordHash,
+          ...(input.language ? { language: input.language } : {}),
+        })
         .returning(userColumns);
       if (!user) throw new Error('insert returned no row');
       if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone ?? '');
@@ -206,10 +213,17 @@ export async function getUser(db: Executor, id: string): Promise<User> {
   return user;
 }
 
-export async function updateProfile(db: Executor, userId: string, input: { name: string }): Promise<User> {
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  input: { name?: string | undefined; language?: Locale | undefined },
+): Promise<User> {
   const [user] = await db
     .update(users)
-    .set({ name: input.name.normalize('NFC').trim() })
+    .set({
+      ...(input.name !== undefined ? { name: input.name.normalize('NFC').trim() } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    })
     .where(eq(users.id, userId))
     .returning(userColumns);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found.');

@@ -281,6 +281,7 @@ export async function signInWithGoogle(
       name: existing.name,
       role: existing.role,
       image: existing.image,
+      language: existing.language,
     };
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date())));
     const session = await createSession(db, user.id, ctx.userAgent);
