@@ -7,8 +7,9 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } 
  * Calendar sync on the Availability tab (decision 040): a New York provider imports a calendar
  * served by a local server (the app runs with CALENDAR_FETCH_ALLOW_PRIVATE=true, loopback only),
  * sees when it last synced and its busy time greyed in the week under the calendar's name (never
- * the event's title), sees the errors of two broken addresses in plain words, makes and resets the
- * private feed link, and removes the calendar.
+ * the event's title), sees the errors of two broken addresses in plain words, a calendar with one
+ * event that cannot be read (the rest kept, the count shown) and one whose rule never happens,
+ * makes and resets the private feed link, and removes the calendar.
  */
 
 const NY = 'America/New_York';
@@ -44,6 +45,24 @@ test('a provider imports a calendar, sees its sync state and busy time, and make
   const today = todayIn(NY);
   const server = http.createServer((req, res) => {
     if (req.url === '/work.ics') res.writeHead(200, { 'content-type': 'text/calendar' }).end(calendarFor(today));
+    else if (req.url === '/partly.ics')
+      // One event is fine; the other's DTSTART carries 60 parameters and cannot be read.
+      res
+        .writeHead(200, { 'content-type': 'text/calendar' })
+        .end(
+          calendarFor(today).replace(
+            'END:VCALENDAR',
+            `BEGIN:VEVENT\r\nUID:e2e-broken@example.com\r\nDTSTART${';X-P=1'.repeat(60)}:20260101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR`,
+          ),
+        );
+    else if (req.url === '/never.ics')
+      res
+        .writeHead(200, { 'content-type': 'text/calendar' })
+        .end(
+          calendarFor(today)
+            .replace('UID:e2e-busy@example.com', 'UID:e2e-never@example.com')
+            .replace('DTSTAMP:', 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30\r\nDTSTAMP:'),
+        );
     else if (req.url === '/login.ics')
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>');
     else res.writeHead(404).end('not found');
@@ -89,6 +108,8 @@ test('a provider imports a calendar, sees its sync state and busy time, and make
       await card.getByLabel('Name').fill(name);
       await card.getByLabel(/Calendar address/).fill(`${base}${path}`);
       await card.getByRole('button', { name: 'Add calendar' }).click();
+      // Added (and the form emptied) before the next one is typed.
+      await expect(calendars.getByRole('listitem').filter({ hasText: name })).toHaveCount(1);
     }
     await expect(calendars.getByRole('listitem').filter({ hasText: 'Gone' })).toContainText('Last error', {
       timeout: 30_000,
@@ -98,6 +119,27 @@ test('a provider imports a calendar, sees its sync state and busy time, and make
       'This is not a calendar file',
       { timeout: 30_000 },
     );
+    // A calendar with one event that cannot be read keeps the rest; one whose rule never happens says so.
+    await card.getByRole('button', { name: 'Remove Gone' }).click();
+    await expect(calendars.getByRole('listitem').filter({ hasText: 'Gone' })).toHaveCount(0);
+    for (const [name, path] of [
+      ['Partly', '/partly.ics'],
+      ['Never', '/never.ics'],
+    ] as const) {
+      await card.getByLabel('Name').fill(name);
+      await card.getByLabel(/Calendar address/).fill(`${base}${path}`);
+      await card.getByRole('button', { name: 'Add calendar' }).click();
+      // Added (and the form emptied) before the next one is typed.
+      await expect(calendars.getByRole('listitem').filter({ hasText: name })).toHaveCount(1);
+    }
+    const partly = calendars.getByRole('listitem').filter({ hasText: 'Partly' });
+    await expect(partly).toContainText(/Last synced .* · 1 busy time/, { timeout: 30_000 });
+    await expect(partly).toContainText('1 event could not be read');
+    const never = calendars.getByRole('listitem').filter({ hasText: 'Never' });
+    await expect(never).toContainText('An event in the calendar repeats on a date that never comes (February 30)', {
+      timeout: 30_000,
+    });
+    await expect(never).toContainText('After 3 failed syncs in a row, we pause it.');
     await expectNoSeriousA11yViolations(page, 'availability with calendar sync');
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/calendar-sync-light.png`, fullPage: true });
@@ -126,7 +168,7 @@ test('a provider imports a calendar, sees its sync state and busy time, and make
     // Removing the calendar removes its busy time.
     await card.getByRole('button', { name: 'Remove Work' }).click();
     await expect(calendars.getByRole('listitem').filter({ hasText: 'Work' })).toHaveCount(0);
-    await expect(busy).toHaveCount(0);
+    await expect(busy.filter({ hasText: 'Busy · Work' })).toHaveCount(0);
   } finally {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

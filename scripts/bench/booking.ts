@@ -14,7 +14,9 @@
  *   Until the booking core (branch wt-core) is merged the route answers 404: that is reported and
  *   the step is skipped, not a crash.
  * - /available-days (one month) of a second New York provider with the same schedule and 3 imported
- *   calendars of 2,000 busy times each (decision 040), against the same 50 ms p99 target.
+ *   calendars of 2,000 busy times each (decision 040), against the same 50 ms p99 target;
+ * - /healthz while each of six hostile calendars syncs (hostile-calendars.ts, decision 045), p99
+ *   against a 50 ms ceiling: calendars are read in the parser's worker thread.
  * EXPLAIN ANALYZE of every query of the reads, flagging a Seq Scan on bookings, availability or
  * calendar_busy.
  * `--smoke` runs every step on a tiny data set in a throwaway database (exit 1 if a step broke).
@@ -42,6 +44,7 @@ import { fmtInt, fmtMs, fmtRatio, fmtSecs, safeLocation, table, withDbName } fro
 import { cannonOnce, dbLoop, describe, summarize, type Measured } from './measure.ts';
 import { BENCH_EMAIL_DOMAIN, parseInteger, UsageError } from './options.ts';
 import { fewSamples, loadNote, pf } from './report.ts';
+import { measureHostileCalendars, printHostileCalendars } from './hostile-calendars.ts';
 import { children, startApp } from './servers.ts';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/locora_bench_booking';
@@ -666,7 +669,8 @@ async function main(): Promise<number> {
       }
 
       console.log('\n== Measurements ==');
-      const server = await startApp(o.url, tmp);
+      // Loopback calendar addresses allowed: the hostile calendars are served from this process.
+      const server = await startApp(o.url, tmp, undefined, { CALENDAR_FETCH_ALLOW_PRIVATE: 'true' });
       try {
         const rows: ReadRow[] = [];
         for (const [label, paths, run, judged] of [
@@ -690,7 +694,11 @@ async function main(): Promise<number> {
         if (contention.app) console.log(`  POST /api/bookings, HTTP: ${describe(contention.app)}`);
         if (contention.db) console.log(`  INSERT under the constraint, pool: ${describe(contention.db)}`);
 
+        console.log('  hostile calendars: syncing each while /healthz is asked...');
+        const hostile = await measureHostileCalendars(server.base, rawPool, database.db, email);
+
         printResults(o, rows, contention);
+        printHostileCalendars(hostile, o.smoke);
         if (!o.smoke) return 0;
         const problems = [
           ...rows.flatMap((r) => [
@@ -700,6 +708,11 @@ async function main(): Promise<number> {
           ...(agree ? [] : ['available-days disagrees with day-by-day slots']),
           ...(contention.status === 'broken' ? [contention.note] : []),
           ...(contention.overlaps ? [`${contention.overlaps} overlapping live bookings`] : []),
+          ...hostile.flatMap((h) =>
+            h.outcome === 'did not end' || h.health.errors || h.health.count === 0
+              ? [`hostile calendar ${h.path}: ${h.outcome}, ${h.health.errors} /healthz errors`]
+              : [],
+          ),
         ];
         for (const p of problems) console.error(`  smoke FAILED: ${p}`);
         if (!problems.length) console.log('  smoke passed: every step ran');

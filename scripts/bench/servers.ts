@@ -81,7 +81,12 @@ export async function startChild(
 }
 
 /** The app of the checkout at `root` (this one by default), on the database `url`. */
-export function startApp(url: string, dataDir: string, root: string = ROOT): Promise<Server> {
+export function startApp(
+  url: string,
+  dataDir: string,
+  root: string = ROOT,
+  env: Record<string, string> = {},
+): Promise<Server> {
   return startChild(
     `the app (${path.relative(process.cwd(), path.join(root, 'src/server/main.ts'))})`,
     ['src/server/main.ts'],
@@ -95,6 +100,7 @@ export function startApp(url: string, dataDir: string, root: string = ROOT): Pro
       SEARCHES_PER_IP_PER_MINUTE: '1000000000',
       // No load balancer to tell: stop without the drain delay.
       SHUTDOWN_DRAIN_MS: '0',
+      ...env,
     },
     root,
   );

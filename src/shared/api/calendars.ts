@@ -38,6 +38,8 @@ export const calendarImportSchema = z.object({
   unreadableCount: z.int(),
   /** How the last good sync read zones that are not plainly named, in plain words. */
   notes: z.array(z.string()),
+  /** A sync is due or under way (just added or resumed): its result comes within a minute. */
+  syncPending: z.boolean(),
   createdAt: z.string(),
 });
 export type CalendarImport = z.infer<typeof calendarImportSchema>;

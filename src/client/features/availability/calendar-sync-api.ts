@@ -9,9 +9,8 @@ export const calendarSyncKey = ['/api/provider/calendar-sync'] as const;
 export const calendarSyncQuery = queryOptions({
   queryKey: calendarSyncKey,
   queryFn: () => apiJson<CalendarSyncState>('GET', '/api/provider/calendar-sync'),
-  // A calendar just added is read within seconds: look again while one has never synced.
-  refetchInterval: (query) =>
-    query.state.data?.calendars.some((c) => !c.lastSyncedAt && !c.lastError) ? 3_000 : false,
+  // A calendar just added or resumed is read within seconds: look again until its sync is done.
+  refetchInterval: (query) => (query.state.data?.calendars.some((c) => c.syncPending) ? 3_000 : false),
 });
 
 /** Imported busy times overlapping [from, to) (ISO instants), labelled with their calendar's name. */
@@ -30,6 +29,10 @@ export const addCalendar = (input: { name: string; url: string }) =>
 
 export const removeCalendar = (id: string) =>
   apiJson<{ id: string }>('DELETE', `/api/provider/calendars/${encodeURIComponent(id)}`);
+
+/** Syncs a calendar again now; one paused after failed syncs goes back to syncing every 15 minutes. */
+export const resumeCalendar = (id: string) =>
+  apiJson<CalendarImport>('POST', `/api/provider/calendars/${encodeURIComponent(id)}/resume`);
 
 /** A new private feed link; the old one stops working. */
 export const resetFeedLink = () => apiJson<FeedLink>('POST', '/api/provider/calendar-feed');

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CalendarSync, CalendarX2, Copy, RefreshCw, Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarSync, CalendarX2, Copy, PauseCircle, Play, RefreshCw, Trash2 } from 'lucide-react';
 import type { CalendarImport } from '@shared/api/calendars';
 import {
   addCalendarDays,
@@ -31,9 +31,26 @@ import {
   importedBusyQuery,
   removeCalendar,
   resetFeedLink,
+  resumeCalendar,
 } from './calendar-sync-api';
 
 const MAX_CALENDARS = 5;
+/** Failed syncs in a row after which a calendar is paused (the server's rule). */
+const MAX_FAILURES = 3;
+
+/** The texts of a calendar's row, in one place. */
+const rowText = {
+  unreadable: (n: number) =>
+    n === 1
+      ? '1 event could not be read. The rest of the calendar was: fix or delete that event in your calendar app.'
+      : `${n} events could not be read. The rest of the calendar was: fix or delete those events in your calendar app.`,
+  retry: `We try again in about 15 minutes. After ${MAX_FAILURES} failed syncs in a row, we pause it.`,
+  paused: `Paused after ${MAX_FAILURES} failed syncs in a row`,
+  pausedHow:
+    'Its busy times from the last good sync are kept. Fix what the error says in your calendar app, or check that the address still opens your calendar (in Google Calendar: Settings, your calendar, “Secret address in iCal format”), then resume syncing. Or remove this calendar.',
+  lastTried: (when: string) => `Last tried ${when}.`,
+  resume: 'Resume syncing',
+};
 
 const when = (iso: string, timeZone: string) =>
   `${formatDateIn(new Date(iso), timeZone)} at ${formatTimeIn(new Date(iso), timeZone)}`;
@@ -84,6 +101,20 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
       toast({
         variant: 'destructive',
         title: 'Could not remove the calendar',
+        description: errorMessage(error, 'Please try again.'),
+      }),
+  });
+
+  const resume = useMutation({
+    mutationFn: resumeCalendar,
+    onSuccess: () => {
+      toast({ title: 'Syncing again', description: 'We read the calendar within a minute.' });
+      void refresh();
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Could not resume the calendar',
         description: errorMessage(error, 'Please try again.'),
       }),
   });
@@ -207,6 +238,8 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
                     timeZone={timeZone}
                     isRemoving={remove.isPending}
                     onRemove={() => remove.mutate(c.id)}
+                    isResuming={resume.isPending}
+                    onResume={() => resume.mutate(c.id)}
                   />
                 ))}
               </ul>
@@ -258,42 +291,81 @@ function CalendarRow({
   timeZone,
   isRemoving,
   onRemove,
+  isResuming,
+  onResume,
 }: {
   calendar: CalendarImport;
   timeZone: string;
   isRemoving: boolean;
   onRemove: () => void;
+  isResuming: boolean;
+  onResume: () => void;
 }) {
+  const paused = c.pausedAt !== null;
   return (
-    <li className="flex items-start justify-between gap-3 rounded-md border p-3" data-testid="imported-calendar">
-      <div className="flex min-w-0 flex-col gap-0.5 text-sm">
-        <span className="font-medium">{c.name}</span>
-        <span className="truncate text-xs text-muted-foreground" title={c.url}>
-          {c.url}
-        </span>
-        <span>
-          {c.lastSyncedAt
-            ? `Last synced ${when(c.lastSyncedAt, timeZone)} · ${c.busyCount} busy ${c.busyCount === 1 ? 'time' : 'times'}`
-            : c.lastError
-              ? 'Not synced yet'
-              : 'Syncing…'}
-        </span>
-        {c.lastError ? (
-          <span className="text-destructive">
-            Last error{c.lastErrorAt ? ` (${when(c.lastErrorAt, timeZone)})` : ''}: {c.lastError}
+    <li className="flex flex-col gap-2 rounded-md border p-3" data-testid="imported-calendar">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-0.5 text-sm">
+          <span className="font-medium">{c.name}</span>
+          <span className="truncate text-xs text-muted-foreground" title={c.url}>
+            {c.url}
           </span>
-        ) : null}
+          <span>
+            {c.lastSyncedAt
+              ? `Last synced ${when(c.lastSyncedAt, timeZone)} · ${c.busyCount} busy ${c.busyCount === 1 ? 'time' : 'times'}`
+              : c.lastError
+                ? 'Not synced yet'
+                : 'Syncing…'}
+          </span>
+          {c.lastSyncedAt && c.unreadableCount > 0 ? (
+            <span className="text-amber-800 dark:text-amber-300" data-testid="unreadable-events">
+              {rowText.unreadable(c.unreadableCount)}
+            </span>
+          ) : null}
+          {c.notes.map((note) => (
+            <span key={note} className="text-xs text-muted-foreground">
+              {note}
+            </span>
+          ))}
+          {c.lastError && !paused ? (
+            <span className="text-destructive">
+              Last error{c.lastErrorAt ? ` (${when(c.lastErrorAt, timeZone)})` : ''}: {c.lastError}.{' '}
+              <span className="text-muted-foreground">{rowText.retry}</span>
+            </span>
+          ) : null}
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="shrink-0"
+          aria-label={`Remove ${c.name}`}
+          disabled={isRemoving}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </Button>
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="shrink-0"
-        aria-label={`Remove ${c.name}`}
-        disabled={isRemoving}
-        onClick={onRemove}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-      </Button>
+      {paused ? (
+        <Alert variant="destructive" data-testid="paused-calendar">
+          <PauseCircle aria-hidden="true" />
+          <AlertTitle>{rowText.paused}</AlertTitle>
+          <AlertDescription className="flex flex-col gap-2">
+            {c.lastError ? <p>{c.lastError}.</p> : null}
+            {c.lastErrorAt ? <p>{rowText.lastTried(when(c.lastErrorAt, timeZone))}</p> : null}
+            <p className="text-foreground">{rowText.pausedHow}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" size="sm" variant="outline" disabled={isResuming} onClick={onResume}>
+                <Play aria-hidden="true" />
+                {rowText.resume}
+              </Button>
+              <Button type="button" size="sm" variant="ghost" disabled={isRemoving} onClick={onRemove}>
+                <Trash2 aria-hidden="true" />
+                Remove calendar
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      ) : null}
     </li>
   );
 }

@@ -28,12 +28,15 @@ type ImportRow = {
   paused_at: Date | null;
   unreadable_count: number;
   notes: string[];
+  sync_pending: boolean;
   next_sync_at: Date;
   created_at: Date;
 };
 
 const IMPORT_COLUMNS = sql.raw(
-  'id, name, url, last_synced_at, last_error, last_error_at, busy_count, failures, paused_at, unreadable_count, notes, next_sync_at, created_at',
+  'id, name, url, last_synced_at, last_error, last_error_at, busy_count, failures, paused_at, unreadable_count, notes, next_sync_at, created_at, ' +
+    // Due, or claimed by a sync under way.
+    '(paused_at is null and (lease_token is not null or next_sync_at <= now())) as sync_pending',
 );
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -51,6 +54,7 @@ function toImport(r: ImportRow): CalendarImport {
     pausedAt: iso(r.paused_at),
     unreadableCount: r.unreadable_count,
     notes: r.notes ?? [],
+    syncPending: r.sync_pending,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }

@@ -437,7 +437,7 @@ describe('a calendar that keeps failing', () => {
     for (let i = 1; i <= MAX_FAILURES; i++) {
       expect(await sync()).toBe(1);
       const [row] = (await syncState(f.cookies.owner)).calendars;
-      expect(row).toMatchObject({ failures: i, lastError: `${NEVER_HAPPENS} (February 30)` });
+      expect(row).toMatchObject({ failures: i, lastError: `${NEVER_HAPPENS} (February 30)`, syncPending: false });
       expect(row?.pausedAt === null).toBe(i < MAX_FAILURES);
       await due(added.id);
     }
@@ -455,7 +455,7 @@ describe('a calendar that keeps failing', () => {
         cookies: f.cookies.owner,
       });
       expect(resumed.statusCode, resumed.body).toBe(200);
-      expect(resumed.json()).toMatchObject({ pausedAt: null, failures: 0 });
+      expect(resumed.json()).toMatchObject({ pausedAt: null, failures: 0, syncPending: true });
       expect(await sync()).toBe(1);
     } finally {
       hostile.routes['/february-30.ics'] = { body: dailyOnFebruary30 };
@@ -465,6 +465,7 @@ describe('a calendar that keeps failing', () => {
       failures: 0,
       lastError: null,
       busyCount: 79,
+      syncPending: false,
     });
   });
 
