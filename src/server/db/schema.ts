@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/api/trust-responses.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
 
 /** PostgreSQL full-text vector; only ever written by the database (generated column). */
@@ -60,11 +61,19 @@ export const users = pgTable(
     messageEmails: boolean('message_emails').notNull().default(true),
     /** When the current email address was confirmed by a link sent to it (null: not verified). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * An optional phone number (E.164, validated with libphonenumber-js), shown to the other side of
+     * a booking once it is confirmed (decision 051). Never verified by Locora.
+     */
+    phone: text('phone'),
+    /** Set while an admin's suspension is open (the suspensions row has the why); sign-in is refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );
 
@@ -118,6 +127,8 @@ export const providers = pgTable(
   },
   (t) => [
     index('providers_gov_id_status_idx').on(t.govIdStatus),
+    // A traveler review's author is its provider's user (traveler_reviews_provider_author_fk).
+    unique('providers_id_user_id_key').on(t.id, t.userId),
     check(
       'providers_id_document_shape',
       sql`(${t.idDocumentKey} is null) = (${t.idDocumentMime} is null) and (${t.idDocumentKey} is null) = (${t.idDocumentUploadedAt} is null)`,
@@ -303,6 +314,7 @@ export const bookings = pgTable(
     // and of the booked service.
     unique('bookings_id_user_id_key').on(t.id, t.userId),
     unique('bookings_id_service_id_key').on(t.id, t.serviceId),
+    unique('bookings_id_provider_id_key').on(t.id, t.providerId),
     index('bookings_user_start_idx').on(t.userId, t.startAt),
     index('bookings_provider_start_idx').on(t.providerId, t.startAt),
     index('bookings_service_id_idx').on(t.serviceId),
@@ -444,11 +456,19 @@ export const messages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** What the other side receives: contact details masked until a booking between the two is confirmed. */
     body: text('body').notNull(),
+    /** What was typed, kept only when something was masked, for admins looking into a report (decision 051). */
+    originalBody: text('original_body'),
+    /** An admin hid it after a report; `hiddenNote` is shown in its place. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('messages_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    check('messages_original_length', sql`${t.originalBody} is null or length(${t.originalBody}) <= 4000`),
     index('messages_booking_created_idx').on(t.bookingId, t.createdAt),
     // Unread counts read only the unread rows.
     index('messages_unread_idx')
@@ -525,6 +545,28 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * The one "public review" condition (decision 050): published (both sides wrote, or the window is
+ * over) and not hidden by an admin. Every list, count and rating reads only these.
+ */
+export function isPublicReview(t: { publishedAt: AnyPgColumn; hiddenAt: AnyPgColumn }) {
+  return sql`(${t.publishedAt} is not null and ${t.hiddenAt} is null)`;
+}
+
+/**
+ * What both kinds of review share (decision 050): published when both sides of the booking have
+ * written theirs or the 14-day window is over (null until then: only its author sees it); the
+ * reviewed side's one public answer (editable for 48 hours); an admin's hiding after a report.
+ */
+const reviewPublication = () => ({
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  answer: text('answer'),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenNote: text('hidden_note'),
+});
+
+/** A traveler's review of the service they booked (the service's and provider's ratings). */
 export const reviews = pgTable(
   'reviews',
   {
@@ -535,8 +577,17 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull().default(''),
     createdAt: createdAt(),
+    ...reviewPublication(),
   },
   (t) => [
+    check(
+      'reviews_answer_shape',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or ${t.publishedAt} is not null) and char_length(coalesce(${t.answer}, '')) <= 2000`,
+    ),
+    check('reviews_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    index('reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
     // The author is the booking's traveler, and the service the booked one.
     foreignKey({
       name: 'reviews_booking_author_fk',
@@ -551,6 +602,137 @@ export const reviews = pgTable(
     index('reviews_service_created_idx').on(t.serviceId, t.createdAt),
     index('reviews_author_idx').on(t.authorId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A provider's review of the traveler of one of their completed bookings (decision 050). */
+export const travelerReviews = pgTable(
+  'traveler_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().unique('traveler_reviews_booking_id_key'),
+    travelerId: uuid('traveler_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    /** The provider's user. */
+    authorId: uuid('author_id').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+    ...reviewPublication(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'traveler_reviews_booking_traveler_fk',
+      columns: [t.bookingId, t.travelerId],
+      foreignColumns: [bookings.id, bookings.userId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'traveler_reviews_booking_provider_fk',
+      columns: [t.bookingId, t.providerId],
+      foreignColumns: [bookings.id, bookings.providerId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'traveler_reviews_provider_author_fk',
+      columns: [t.providerId, t.authorId],
+      foreignColumns: [providers.id, providers.userId],
+    }).onDelete('restrict'),
+    check('traveler_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'traveler_reviews_answer_shape',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or ${t.publishedAt} is not null) and char_length(coalesce(${t.answer}, '')) <= 2000`,
+    ),
+    check('traveler_reviews_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    index('traveler_reviews_traveler_idx').on(t.travelerId, t.publishedAt),
+    index('traveler_reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
+  ],
+);
+
+/**
+ * A person's report of a review, message, service, provider profile or booking (decision 051):
+ * once per reporter and target, resolved by an admin's action (audit-logged).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** Whom it is about: the review's author, the message's sender, the provider, the booking's other party. */
+    subjectUserId: uuid('subject_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    action: text('action', { enum: REPORT_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionReason: text('resolution_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('reports_once_per_reporter').on(t.reporterId, t.targetType, t.targetId),
+    check('reports_target_type', sql`${t.targetType} in ('review', 'message', 'service', 'provider', 'booking')`),
+    check(
+      'reports_reason',
+      sql`${t.reason} in ('safety', 'harassment', 'fraud', 'inappropriate', 'misleading', 'other')`,
+    ),
+    check('reports_note_length', sql`char_length(${t.note}) <= 1000`),
+    check('reports_status', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    check(
+      'reports_action',
+      sql`${t.action} is null or ${t.action} in ('dismiss', 'hide', 'deactivate_service', 'warn', 'suspend')`,
+    ),
+    check(
+      'reports_resolution_shape',
+      sql`(${t.status} = 'open') = (${t.resolvedAt} is null) and (${t.resolvedAt} is null) = (${t.resolvedBy} is null) and (${t.resolvedAt} is null) = (${t.action} is null)`,
+    ),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+
+/**
+ * Every suspension of a user and its lifting (decision 051); users.suspended_at mirrors the open
+ * one. `pausedServiceIds` are the services it paused, resumed when it is lifted.
+ */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    suspendedBy: uuid('suspended_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'restrict' }),
+    pausedServiceIds: uuid('paused_service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'restrict' }),
+    liftReason: text('lift_reason'),
+  },
+  (t) => [
+    uniqueIndex('suspensions_open_key')
+      .on(t.userId)
+      .where(sql`${t.liftedAt} is null`),
+    check('suspensions_lift_shape', sql`(${t.liftedAt} is null) = (${t.liftedBy} is null)`),
+    check('suspensions_reason_length', sql`char_length(${t.reason}) between 1 and 1000`),
   ],
 );
 
