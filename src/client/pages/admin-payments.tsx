@@ -247,6 +247,45 @@ function PaymentsOverview() {
               </CardContent>
             </Card>
           </div>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Refunds after a payout</h2>
+              </CardTitle>
+              <CardDescription>
+                Refunds made after the provider was paid out: Stripe took the provider’s share back from their balance,
+                which went negative, and debits Locora for what their next earnings do not cover. The provider was told.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {p.refundsAfterPayout.length === 0 ? (
+                <p className="text-muted-foreground">None.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.refundsAfterPayout.map((r) => (
+                    <li
+                      key={r.bookingId}
+                      className="flex flex-wrap justify-between gap-2 py-2"
+                      data-testid="refund-after-payout"
+                    >
+                      <span>
+                        {day(r.at)} · {r.serviceTitle} · {r.providerName}
+                      </span>
+                      <span className="flex flex-wrap items-center gap-3">
+                        <strong className="tabular-nums">−{money(r.amountCents)}</strong>
+                        <Link
+                          className="text-primary underline-offset-4 hover:underline"
+                          to={`/admin/payments/bookings/${r.bookingId}`}
+                        >
+                          Booking
+                        </Link>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
         </>
       )}
     </AdminShell>

@@ -1,5 +1,6 @@
 /**
- * Emails about a provider's payouts (decision 046): one their bank refused. Rendered when queued, in the recipient's locale, money as
+ * Emails about a provider's payouts (decision 046): one their bank refused, and a refund that took
+ * money back after a payout. Rendered when queued, in the recipient's locale, money as
  * `{ amount, currency }` (decision 044).
  */
 import { fromStripeCurrency } from '../../shared/domain/currency.ts';
@@ -40,6 +41,30 @@ export function payoutFailedEmail(input: {
       `Stripe says: ${input.failureMessage ?? 'no reason was given'}${input.failureCode ? ` (${input.failureCode.replace(/_/g, ' ')})` : ''}.`,
       `What to do: ${payoutFailureAdvice(input.failureCode)}`,
       PAYOUT_RETRY_NOTE,
+    ],
+    action: { label: 'Open your payouts', url: payoutsTab(input.appUrl) },
+  });
+}
+
+/**
+ * To the provider: a refund was made after their payout, and their share of it was taken back from
+ * their Stripe balance (which is now short by that much until new earnings cover it).
+ */
+export function refundAfterPayoutEmail(input: {
+  locale: Locale;
+  appUrl: string;
+  providerName: string | null;
+  money: PayoutMoney;
+  serviceTitle: string;
+  when: string;
+}): RenderedEmail {
+  const amount = moneyText(input.money, input.locale);
+  return renderEmail({
+    subject: `A refund took back ${amount} after your payout`,
+    greeting: input.providerName ? `Hi ${input.providerName},` : 'Hi,',
+    paragraphs: [
+      `The traveler of ${input.serviceTitle} on ${input.when} was refunded after your payout for it was made. Your share of the refund, ${amount}, was taken back from your Stripe balance.`,
+      'Your Stripe balance is short by that amount until your next earnings cover it; Locora’s team has been told and may contact you.',
     ],
     action: { label: 'Open your payouts', url: payoutsTab(input.appUrl) },
   });

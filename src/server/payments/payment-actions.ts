@@ -22,7 +22,8 @@ import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { applyToLocked, lockBooking } from '../bookings/booking-writer.ts';
 import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
-import { readRefunds, takenOf } from './refunds.ts';
+import { notePayoutAfterRefund } from './payouts.ts';
+import { readRefunds, takenOf, type RefundTotals } from './refunds.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
 export { holdsMoney, isLivePayment } from '../../shared/domain/booking-machine.ts';
@@ -150,7 +151,7 @@ export async function applyPaymentStatus(
     /** Stripe holds the money again: its refund failed or was canceled, none succeeded. */
     refundFailed?: boolean;
     /** How much Stripe has refunded of it, read from its list of refunds (undefined: not read). */
-    refundedCents?: number | undefined;
+    refunds?: RefundTotals | undefined;
     now: Date;
     appUrl?: string;
   },
@@ -182,18 +183,24 @@ export async function applyPaymentStatus(
     const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
     await tx.execute(
       sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
-            ${e.status === 'refunded' && e.refundedCents === undefined ? sql`, refunded_cents = amount_cents` : sql``}
-            ${refundFailed && e.refundedCents === undefined ? sql`, refunded_cents = 0` : sql``}
+            ${e.status === 'refunded' && e.refunds === undefined ? sql`, refunded_cents = amount_cents` : sql``}
+            ${refundFailed && e.refunds === undefined ? sql`, refunded_cents = 0` : sql``}
             ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null, lease_token = null` : sql``}
           where id = ${payment.id}`,
     );
   }
   // What Stripe's list of refunds says was refunded (also a partial refund made in its dashboard).
-  if (e.refundedCents !== undefined)
+  if (e.refunds !== undefined) {
     await tx.execute(
-      sql`update payments set refunded_cents = least(${e.refundedCents}, amount_cents), updated_at = ${ts(e.now)}
-          where id = ${payment.id} and refunded_cents <> least(${e.refundedCents}, amount_cents)`,
+      sql`update payments set refunded_cents = least(${e.refunds.refundedCents}, amount_cents), updated_at = ${ts(e.now)}
+          where id = ${payment.id} and refunded_cents <> least(${e.refunds.refundedCents}, amount_cents)`,
     );
+    // A refund after the payout was made: the provider's balance gave its share back (decision 046).
+    await notePayoutAfterRefund(tx, booking.id, e.refunds.reversingCents, {
+      now: e.now,
+      appUrl: e.appUrl ?? DEFAULT_APP_URL,
+    });
+  }
   const status = moves ? e.status : payment.status;
   // What happened, as the state machine's events, in the order they happened at Stripe.
   const events: BookingEvent[] = [];
@@ -226,7 +233,7 @@ async function callStripe(
   options: CallOptions = {},
   /** A partial refund's amount (payments.refund_cents); undefined: all that is left. */
   refundCents?: number,
-): Promise<{ status: string; kind: string; detail?: string; refundedCents?: number }> {
+): Promise<{ status: string; kind: string; detail?: string; refunds?: RefundTotals }> {
   const pi = await stripe.paymentIntents.retrieve(id, {}, options);
   if (pi.status === 'processing') throw new Error('The payment is still processing at Stripe; trying again later.');
   const cancel = async (kind: string) => {
@@ -268,6 +275,7 @@ async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOpt
     all: data,
     takenCents: taken,
     refundedCents: refunded,
+    reversingCents: reversing,
     waiting,
   } = await readRefunds(stripe, id, takenOf(pi), options);
   let made = waiting;
@@ -291,7 +299,10 @@ async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOpt
         status: refunded + made.amount >= taken ? 'refunded' : 'succeeded',
         kind: refunded + made.amount >= taken ? 'refunded' : 'partially_refunded',
         detail: made.id,
-        refundedCents: refunded + made.amount,
+        refunds: {
+          refundedCents: refunded + made.amount,
+          reversingCents: reversing + (made.transfer_reversal ? made.amount : 0),
+        },
       };
   }
   if (!made)
@@ -299,7 +310,7 @@ async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOpt
       status: refunded >= taken ? 'refunded' : 'succeeded',
       kind: refunded >= taken ? 'refunded' : 'partially_refunded',
       detail: data.map((r) => r.id).join(' '),
-      refundedCents: refunded,
+      refunds: { refundedCents: refunded, reversingCents: reversing },
     };
   throw new Error(`The refund ${made.id} is ${made.status ?? 'unknown'} at Stripe; checking again later.`);
 }
@@ -413,7 +424,7 @@ export async function runClaimedPaymentAction(
       status: result.status,
       kind: result.kind,
       detail: result.detail,
-      refundedCents: result.refundedCents,
+      refunds: result.refunds,
       now,
       appUrl,
     });

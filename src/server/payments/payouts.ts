@@ -17,7 +17,7 @@ import { isOpenDispute } from '../../shared/domain/earnings.ts';
 import { DEFAULT_LOCALE } from '../../shared/domain/locales.ts';
 import { formatDateIn } from '../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { payoutFailedEmail } from '../email/payout-emails.ts';
+import { payoutFailedEmail, refundAfterPayoutEmail } from '../email/payout-emails.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { publishUserEvent } from '../realtime/events.ts';
 import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
@@ -30,7 +30,8 @@ export const PAYOUT_QUEUE: LeasedQueue = {
   due: 'due_at',
   pending: sql`due_at is not null`,
   onClaim: sql`attempts = q.attempts + 1`,
-  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals, q.failures, q.attempts`,
+  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals, q.failures, q.attempts,
+    ((q.stripe_payout_id is null or q.status = 'failed') and (q.last_error is not null or q.attempts > 1)) as maybe_made`,
 };
 type ClaimedPayout = {
   booking_id: string;
@@ -41,6 +42,8 @@ type ClaimedPayout = {
   failures: number;
   /** Claims so far, this one included. */
   attempts: number;
+  /** An earlier try of the payout now owed may have been made at Stripe with its answer lost. */
+  maybe_made: boolean;
 };
 
 /** SQL (alias `bp`): a booking payout that failed and is still owed (not paid since, not canceled). */
@@ -128,30 +131,42 @@ export async function recordPayoutStatus(
   if (failedNow) await tellPayoutFailed(tx, row.id, opts.appUrl);
 }
 
+type PayoutParties = {
+  booking_id: string;
+  stripe_payout_id: string | null;
+  amount_cents: number;
+  currency: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  title: string;
+  start_at: Date;
+  time_zone: string;
+  provider_user_id: string;
+  provider_email: string;
+  provider_name: string;
+};
+/** A booking payout with its booking, service and provider (for the emails), alias `bp`. */
+const payoutPartiesSelect = sql`select bp.booking_id, bp.stripe_payout_id, bp.amount_cents, bp.currency, bp.failure_code,
+    bp.failure_message, s.title, b.start_at, pr.time_zone, pr.user_id as provider_user_id, u.email as provider_email,
+    pr.display_name as provider_name
+  from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
+  join providers pr on pr.id = b.provider_id join users u on u.id = pr.user_id`;
+
+/** The provider's Payouts tab and the admins' payments view reload on this (live). */
+async function tellLive(tx: Executor, p: PayoutParties, action: string) {
+  const admins = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from users where role = 'ADMIN' and deactivated_at is null`,
+  );
+  await publishUserEvent(tx, [p.provider_user_id, ...admins.map((a) => a.id)], 'booking', {
+    bookingId: p.booking_id,
+    action,
+  });
+}
+
 /** The provider by email and live, the admins live: a payout of theirs failed (Stripe's reason kept on the row). */
 async function tellPayoutFailed(tx: Executor, bookingPayoutId: string, appUrl: string) {
-  const [p] = await queryRows<{
-    booking_id: string;
-    stripe_payout_id: string;
-    amount_cents: number;
-    currency: string;
-    failure_code: string | null;
-    failure_message: string | null;
-    title: string;
-    start_at: Date;
-    time_zone: string;
-    provider_user_id: string;
-    provider_email: string;
-    provider_name: string;
-  }>(
-    tx,
-    sql`select bp.booking_id, bp.stripe_payout_id, bp.amount_cents, bp.currency, bp.failure_code, bp.failure_message,
-          s.title, b.start_at, pr.time_zone, pr.user_id as provider_user_id, u.email as provider_email,
-          pr.display_name as provider_name
-        from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
-        join providers pr on pr.id = b.provider_id join users u on u.id = pr.user_id
-        where bp.id = ${bookingPayoutId}`,
-  );
+  const [p] = await queryRows<PayoutParties>(tx, sql`${payoutPartiesSelect} where bp.id = ${bookingPayoutId}`);
   if (!p) return;
   await enqueueEmail(tx, {
     to: p.provider_email,
@@ -169,15 +184,7 @@ async function tellPayoutFailed(tx: Executor, bookingPayoutId: string, appUrl: s
     kind: 'payout-failed',
     dedupeKey: `payout-failed:${p.stripe_payout_id}`,
   });
-  const admins = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from users where role = 'ADMIN' and deactivated_at is null`,
-  );
-  // The Payouts tab and the admins' payments view reload on this.
-  await publishUserEvent(tx, [p.provider_user_id, ...admins.map((a) => a.id)], 'booking', {
-    bookingId: p.booking_id,
-    action: 'payout-failed',
-  });
+  await tellLive(tx, p, 'payout-failed');
 }
 
 /**
@@ -296,6 +303,36 @@ export async function runClaimedPayout(
     sql`select id, amount_cents, application_fee_cents, refunded_cents, status from payments where booking_id = ${bookingId}`,
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
+  const key = payoutKey(bookingId, claim.row.refusals + claim.row.failures);
+  const failed = async (err: unknown, refused: boolean) => {
+    const detail = describeStripeError(err);
+    await db.execute(
+      sql`update booking_payouts set last_error = ${detail}, lease_token = null, updated_at = ${ts},
+            refusals = refusals + ${refused ? 1 : 0}, due_at = ${retryAt(claim.row.attempts)}
+          where ${held(claim)}`,
+    );
+    return 'failed' as const;
+  };
+  // An earlier try may have been made with its answer lost (and the booking refunded since, or
+  // its key expired at Stripe): Stripe's list of the account's payouts is asked first, by the key
+  // each payout carries in its metadata, and a payout found there is the one recorded.
+  if (claim.row.maybe_made) {
+    try {
+      const found = await findPayoutByKey(stripe, accountId, bookingId, key);
+      if (found) {
+        const refunds = pay ? await readRefunds(stripe, pay.id, pay.amount_cents) : undefined;
+        await recordPayoutMade(db, claim, found, {
+          now,
+          appUrl,
+          lostAnswer: true,
+          reversingCents: refunds?.reversingCents,
+        });
+        return 'done';
+      }
+    } catch (err) {
+      return failed(err, false);
+    }
+  }
   const cancel = async (reason: CancelReason) => {
     await db.transaction(async (tx) => {
       const [row] = await queryRows<{ id: string }>(
@@ -319,15 +356,6 @@ export async function runClaimedPayout(
     );
     return 'waiting';
   }
-  const failed = async (err: unknown, refused: boolean) => {
-    const detail = describeStripeError(err);
-    await db.execute(
-      sql`update booking_payouts set last_error = ${detail}, lease_token = null, updated_at = ${ts},
-            refusals = refusals + ${refused ? 1 : 0}, due_at = ${retryAt(claim.row.attempts)}
-          where ${held(claim)}`,
-    );
-    return 'failed' as const;
-  };
   let amount: number;
   try {
     // A dispute of the charge (its webhook may not have come yet): open, the payout waits; lost,
@@ -359,19 +387,57 @@ export async function runClaimedPayout(
   let payout: Stripe.Payout;
   try {
     payout = await stripe.payouts.create(
-      { amount, currency: claim.row.currency, metadata: { bookingId } },
+      // The key in the metadata too: a payout whose answer is lost is found by it (findPayoutByKey).
+      { amount, currency: claim.row.currency, metadata: { bookingId, idempotencyKey: key } },
       // One payout per booking, whoever asks and however often: the same key until Stripe refuses
       // the call outright (then nothing was paid out, and its refusal would be answered again).
-      { stripeAccount: accountId, idempotencyKey: payoutKey(bookingId, claim.row.refusals + claim.row.failures) },
+      { stripeAccount: accountId, idempotencyKey: key },
     );
   } catch (err) {
     return failed(err, isDefiniteRefusal(err));
   }
+  await recordPayoutMade(db, claim, payout, { now, appUrl });
+  return 'done';
+}
+
+/** How many of an account's newest payouts are looked through for one whose answer was lost. */
+const PAYOUT_LOOKUP_LIMIT = 1000;
+
+/**
+ * The payout made under `key` for a booking (its metadata carries both), from Stripe's list of the
+ * account's payouts, newest first; undefined when none was made.
+ */
+async function findPayoutByKey(
+  stripe: Stripe,
+  accountId: string,
+  bookingId: string,
+  key: string,
+): Promise<Stripe.Payout | undefined> {
+  let seen = 0;
+  for await (const p of stripe.payouts.list({ limit: 100 }, { stripeAccount: accountId })) {
+    if (p.metadata?.bookingId === bookingId && p.metadata?.idempotencyKey === key) return p;
+    if (++seen >= PAYOUT_LOOKUP_LIMIT) break;
+  }
+  return undefined;
+}
+
+/**
+ * Records the payout Stripe made for a claim (its answer, or one found by its key after a lost
+ * answer), while the claim is still its own: its id, amount and status, a line in its history,
+ * and a refund that took the provider's share back since it was made.
+ */
+async function recordPayoutMade(
+  db: Db,
+  claim: Claim<ClaimedPayout>,
+  payout: Stripe.Payout,
+  opts: { now: Date; appUrl: string; lostAnswer?: boolean; reversingCents?: number | undefined },
+) {
   await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`update booking_payouts set stripe_payout_id = ${payout.id}, amount_cents = ${payout.amount},
-            status_reason = null, due_at = null, lease_token = null, last_error = null, updated_at = ${ts}
+            status_reason = null, due_at = null, lease_token = null, last_error = null,
+            updated_at = ${opts.now.toISOString()}::timestamptz
           where ${held(claim)} returning id`,
     );
     if (!rows[0]) return;
@@ -380,10 +446,80 @@ export async function runClaimedPayout(
       kind: 'created',
       stripePayoutId: payout.id,
       amountCents: payout.amount,
+      detail: opts.lostAnswer ? 'found in the account’s payouts by its key (the answer was lost)' : null,
     });
-    await recordPayoutStatus(tx, payout, now, { appUrl });
+    await recordPayoutStatus(tx, payout, opts.now, { appUrl: opts.appUrl });
+    if (opts.reversingCents !== undefined)
+      await notePayoutAfterRefund(tx, claim.row.booking_id, opts.reversingCents, opts);
   });
-  return 'done';
+}
+
+/**
+ * A refund took the provider's share back after their payout was made (decision 046): Stripe
+ * reversed the transfer from a balance already paid out, so it went negative, and Stripe debits
+ * Locora for what the provider's next earnings do not cover. Recorded on the payout (the share
+ * taken back so far, and when), with a line in its history; the provider is emailed and told
+ * live, the admins live (`/admin/payments` lists it). `reversingCents`: the refunds (so far) that
+ * reversed the transfer. In the caller's transaction.
+ */
+export async function notePayoutAfterRefund(
+  tx: Executor,
+  bookingId: string,
+  reversingCents: number,
+  opts: { now: Date; appUrl: string },
+) {
+  const [row] = await queryRows<{
+    id: string;
+    amount_cents: number;
+    reversed_after_payout_cents: number;
+    total_cents: number;
+    fee_cents: number | null;
+  }>(
+    tx,
+    sql`select bp.id, bp.amount_cents, bp.reversed_after_payout_cents, p.amount_cents as total_cents,
+          p.application_fee_cents as fee_cents
+        from booking_payouts bp join payments p on p.booking_id = bp.booking_id
+        where bp.booking_id = ${bookingId} and bp.stripe_payout_id is not null
+          and bp.status in ('pending', 'in_transit', 'paid')
+        for update of bp`,
+  );
+  if (!row) return;
+  const left = payoutNetCents(
+    Number(row.total_cents),
+    Number(row.fee_cents ?? 0),
+    Math.min(reversingCents, Number(row.total_cents)),
+  );
+  const takenBack = Math.max(0, Number(row.amount_cents) - left);
+  const before = Number(row.reversed_after_payout_cents);
+  if (takenBack <= before) return;
+  await tx.execute(
+    sql`update booking_payouts set reversed_after_payout_cents = ${takenBack},
+          reversed_after_payout_at = ${opts.now.toISOString()}::timestamptz, updated_at = ${opts.now.toISOString()}::timestamptz
+        where id = ${row.id}`,
+  );
+  await recordPayoutEvent(tx, {
+    bookingPayoutId: row.id,
+    kind: 'reversed_after_payout',
+    amountCents: takenBack - before,
+    detail: `the provider's share of refunds made after the payout: ${takenBack} in all`,
+  });
+  const [p] = await queryRows<PayoutParties>(tx, sql`${payoutPartiesSelect} where bp.id = ${row.id}`);
+  if (!p) return;
+  await enqueueEmail(tx, {
+    to: p.provider_email,
+    ...refundAfterPayoutEmail({
+      // The recipient's language once accounts carry one; English until then.
+      locale: DEFAULT_LOCALE,
+      appUrl: opts.appUrl,
+      providerName: p.provider_name,
+      money: { amount: takenBack - before, currency: p.currency },
+      serviceTitle: p.title,
+      when: formatDateIn(new Date(p.start_at), p.time_zone),
+    }),
+    kind: 'payout-reversed',
+    dedupeKey: `payout-reversed:${row.id}:${takenBack}`,
+  });
+  await tellLive(tx, p, 'payout-reversed');
 }
 
 /**

@@ -6,6 +6,9 @@
  */
 import type { Stripe } from './stripe-client.ts';
 
+/** How much was refunded, and how much of it took the provider's share back (what payouts need). */
+export type RefundTotals = { refundedCents: number; reversingCents: number };
+
 export type Refunds = {
   /** What was taken (the PaymentIntent's amount received). */
   takenCents: number;

@@ -88,6 +88,15 @@ export const failedPayoutSchema = z.object({
 });
 export type FailedPayout = z.infer<typeof failedPayoutSchema>;
 
+/** A refund made after a booking's payout: the provider's share of it, taken back from their balance. */
+export const takenBackSchema = z.object({
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  amountCents: cents,
+  at: z.string(),
+});
+export type TakenBack = z.infer<typeof takenBackSchema>;
+
 /** GET /api/provider/payouts. */
 export const providerPayoutsSchema = z.object({
   /** Card payments (Stripe) are configured. */
@@ -99,6 +108,8 @@ export const providerPayoutsSchema = z.object({
   /** Why the list is missing, in words. */
   unavailable: z.nullable(z.string()),
   failed: z.array(failedPayoutSchema),
+  /** Refunds made after a payout, whose share Stripe took back from the provider's balance. */
+  takenBack: z.array(takenBackSchema),
 });
 export type ProviderPayouts = z.infer<typeof providerPayoutsSchema>;
 
@@ -180,6 +191,17 @@ export const adminFailedPayoutSchema = z.object({
 });
 export type AdminFailedPayout = z.infer<typeof adminFailedPayoutSchema>;
 
+/** A refund after a payout: the provider's balance went negative by their share; Stripe debits Locora what it does not cover. */
+export const adminRefundAfterPayoutSchema = z.object({
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  providerName: z.string(),
+  /** The provider's share of the refunds, taken back after the payout. */
+  amountCents: cents,
+  at: z.string(),
+});
+export type AdminRefundAfterPayout = z.infer<typeof adminRefundAfterPayoutSchema>;
+
 /** GET /api/admin/payments. */
 export const adminPaymentsSchema = z.object({
   monthLabel: z.string(),
@@ -190,6 +212,7 @@ export const adminPaymentsSchema = z.object({
   providersNotReady: z.array(providerPayoutSetupSchema),
   providersNotReadyCount: z.int(),
   failedPayouts: z.array(adminFailedPayoutSchema),
+  refundsAfterPayout: z.array(adminRefundAfterPayoutSchema),
 });
 export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
 

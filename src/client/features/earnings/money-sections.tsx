@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { Download, ShieldAlert, TriangleAlert, Undo2 } from 'lucide-react';
 import type { EarningRow, EarningTotalsView, Payout } from '@shared/api/earnings';
 import { EARNING_STATUS_LABELS, type EarningStatus } from '@shared/domain/earnings';
 import { PAYOUT_RETRY_NOTE } from '@shared/domain/payout-failures';
@@ -219,6 +219,19 @@ export function PayoutsSection() {
                   <p>{PAYOUT_RETRY_NOTE}</p>
                 </>
               )}
+            </AlertDescription>
+          </Alert>
+        ))}
+        {p?.takenBack.map((r) => (
+          <Alert key={r.bookingId} data-testid="refund-after-payout">
+            <Undo2 aria-hidden="true" />
+            <AlertTitle>A refund took back {money(r.amountCents)} after your payout</AlertTitle>
+            <AlertDescription>
+              <p>
+                The traveler of {r.serviceTitle} was refunded after your payout for it was made. Your share,{' '}
+                {money(r.amountCents)}, was taken back from your Stripe balance, which is short by that much until your
+                next earnings cover it.
+              </p>
             </AlertDescription>
           </Alert>
         ))}

@@ -167,6 +167,21 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
         join providers pr on pr.id = ca.provider_id
         where ${OWED_AFTER_FAILURE} order by bp.failed_at desc limit ${LIST_LIMIT}`,
   );
+  // Refunds made after a payout: the provider's balance went negative by their share (decision 046).
+  const reversed = await queryRows<{
+    booking_id: string;
+    title: string;
+    provider_name: string;
+    cents: number;
+    at: Date;
+  }>(
+    db,
+    sql`select bp.booking_id, s.title, pr.display_name as provider_name, bp.reversed_after_payout_cents as cents,
+          bp.reversed_after_payout_at as at
+        from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
+        join providers pr on pr.id = b.provider_id
+        where bp.reversed_after_payout_cents > 0 order by bp.reversed_after_payout_at desc limit ${LIST_LIMIT}`,
+  );
   return {
     monthLabel: month.label,
     thisMonth,
@@ -202,6 +217,13 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       failures: Number(r.failures),
       askedAgain: r.asked_again,
       at: iso(r.failed_at)!,
+    })),
+    refundsAfterPayout: reversed.map((r) => ({
+      bookingId: r.booking_id,
+      serviceTitle: r.title,
+      providerName: r.provider_name,
+      amountCents: Number(r.cents),
+      at: iso(r.at)!,
     })),
   };
 }

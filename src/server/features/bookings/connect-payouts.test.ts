@@ -411,8 +411,9 @@ describe('money: capture, refunds and payouts', () => {
     expect(await runPayouts(t.db, t.app.stripe!, { now: later })).toBe(1);
     expect(stripe.payouts.size).toBe(1);
     const [po] = [...stripe.payouts.values()];
-    // Every call (the SDK's own retry of the lost answer among them) on the account, under the one key.
-    const calls = stripe.calls.filter((c) => c.path === '/v1/payouts' && c.account === account);
+    // Every call (the SDK's own retry of the lost answer among them) on the account, under the one key;
+    // the try after the lost answer first looks the payout up in the account's list (decision 046).
+    const calls = stripe.calls.filter((c) => c.path === '/v1/payouts' && c.method === 'POST' && c.account === account);
     expect(calls.length).toBeGreaterThanOrEqual(2);
     for (const c of calls) expect(c.idempotencyKey).toBe(`locora-payout-${bookingId}`);
     expect(calls[0]!.form).toMatchObject({ amount: String(amounts.subtotalCents), currency: 'usd' });
@@ -458,7 +459,7 @@ describe('money: capture, refunds and payouts', () => {
     expect(await runPayouts(t.db, t.app.stripe!, { now: later })).toBe(1);
     expect([...stripe.payouts.values()].filter((p) => p.account === account)).toHaveLength(1);
     const keys = stripe.calls
-      .filter((c) => c.path === '/v1/payouts' && c.account === account)
+      .filter((c) => c.path === '/v1/payouts' && c.method === 'POST' && c.account === account)
       .map((c) => c.idempotencyKey);
     expect(keys[0]).toBe(`locora-payout-${bookingId}`);
     expect(keys.at(-1)).toBe(`locora-payout-${bookingId}-1`);

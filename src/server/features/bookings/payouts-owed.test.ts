@@ -361,3 +361,64 @@ describe('a payout the bank refused', () => {
     expect((await inject('GET', '/api/provider/payouts', f.cookies.owner)).json().failed).toEqual([]);
   });
 });
+
+describe('a refund after the payout', () => {
+  it('is recorded on the payout, flagged for admins, and the provider is told', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    // Refunded in full in Stripe's dashboard, the transfer reversed: the provider's balance goes negative.
+    stripe.refundInDashboard(pi, undefined, { reverseTransfer: true });
+    expect(stripe.balanceOf(account)).toBe(-amounts.subtotalCents);
+    expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+    expect(await payoutOf(bookingId)).toMatchObject({
+      status: 'pending',
+      reversed_after_payout_cents: amounts.subtotalCents,
+    });
+    const mails = await queryRows<{ to_address: string; text: string }>(
+      t.db,
+      sql`select to_address, text from email_outbox where kind = 'payout-reversed'`,
+    );
+    expect(mails).toEqual([expect.objectContaining({ to_address: f.owner.user.email })]);
+    expect(mails[0]!.text).toContain('$120');
+    const admin = (await inject('GET', '/api/admin/payments', f.cookies.admin)).json();
+    expect(admin.refundsAfterPayout).toEqual([
+      expect.objectContaining({ bookingId, providerName: 'Ana Lima', amountCents: amounts.subtotalCents }),
+    ]);
+    const tab = (await inject('GET', '/api/provider/payouts', f.cookies.owner)).json();
+    expect(tab.takenBack).toEqual([expect.objectContaining({ bookingId, amountCents: amounts.subtotalCents })]);
+    // The same event again changes nothing more.
+    expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
+    expect((await payoutOf(bookingId))!.reversed_after_payout_cents).toBe(amounts.subtotalCents);
+  });
+
+  it('a payout whose answer was lost, then a refund: its id is found by its metadata, never marked canceled', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    await complete(endAt);
+    // Stripe makes the payout, but its answer never comes back.
+    stripe.setMode('apply-then-hang');
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    stripe.setMode('ok');
+    const [made] = payoutsOn(account);
+    expect(made).toBeDefined();
+    expect((await payoutOf(bookingId))!.stripe_payout_id).toBeNull();
+    // Then the traveler is refunded (the transfer reversed).
+    stripe.refundInDashboard(pi, undefined, { reverseTransfer: true });
+    expect((await webhook(stripe.event('charge.refunded', pi))).statusCode).toBe(200);
+    expect(await bookingStatus(bookingId)).toBe('REFUNDED');
+    // The payout is tried again: Stripe's list of the account's payouts has it, by its metadata.
+    await letDue(bookingId);
+    await runPayouts(t.db, t.app.stripe!);
+    expect(payoutsOn(account)).toHaveLength(1);
+    expect(await payoutOf(bookingId)).toMatchObject({
+      stripe_payout_id: made!.id,
+      status: 'pending',
+      reversed_after_payout_cents: amounts.subtotalCents,
+    });
+    expect(made!.metadata).toMatchObject({ bookingId, idempotencyKey: `locora-payout-${bookingId}` });
+    // Its events are no longer ignored.
+    expect((await connectWebhook(stripe.payPayout(made!.id))).statusCode).toBe(200);
+    expect((await payoutOf(bookingId))!.status).toBe('paid');
+  });
+});

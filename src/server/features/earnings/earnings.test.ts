@@ -455,7 +455,14 @@ describe('payouts', () => {
 
     // Another provider (no account) sees none of it.
     const other = (await get('/api/provider/payouts', f.cookies.other)).json<ProviderPayouts>();
-    expect(other).toEqual({ configured: true, hasAccount: false, payouts: [], unavailable: null, failed: [] });
+    expect(other).toEqual({
+      configured: true,
+      hasAccount: false,
+      payouts: [],
+      unavailable: null,
+      failed: [],
+      takenBack: [],
+    });
 
     // Stripe down: the failures are still shown, the list says why it is missing.
     stripe.setMode('fail');

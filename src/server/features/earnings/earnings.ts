@@ -16,6 +16,7 @@ import type {
   FailedPayout,
   ProviderDispute,
   ProviderPayouts,
+  TakenBack,
 } from '../../../shared/api/earnings.ts';
 import { bookingStatusLabel } from '../../../shared/domain/booking-status.ts';
 import {
@@ -229,6 +230,24 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
   }));
 }
 
+/** Refunds made after the provider's payouts: their share Stripe took back (decision 046), newest first. */
+async function refundsAfterPayout(db: Executor, providerId: string): Promise<TakenBack[]> {
+  const rows = await queryRows<{ booking_id: string; title: string; cents: number; at: Date }>(
+    db,
+    sql`select bp.booking_id, s.title, bp.reversed_after_payout_cents as cents, bp.reversed_after_payout_at as at
+        from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
+        join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
+        where ca.provider_id = ${providerId} and bp.reversed_after_payout_cents > 0
+        order by bp.reversed_after_payout_at desc limit 20`,
+  );
+  return rows.map((r) => ({
+    bookingId: r.booking_id,
+    serviceTitle: r.title,
+    amountCents: Number(r.cents),
+    at: new Date(r.at).toISOString(),
+  }));
+}
+
 /** Payouts of the provider's bookings that failed and were made again since (in their history). */
 async function earlierPayoutIds(db: Executor, providerId: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
@@ -252,8 +271,16 @@ export async function getProviderPayouts(
   const me = await requireMyProvider(db, userId);
   const account = stripe ? await accountOf(db, me.id) : undefined;
   const failed = await failedPayouts(db, me.id);
+  const takenBack = await refundsAfterPayout(db, me.id);
   if (!stripe || !account)
-    return { configured: !!stripe, hasAccount: !!account, payouts: stripe ? [] : null, unavailable: null, failed };
+    return {
+      configured: !!stripe,
+      hasAccount: !!account,
+      payouts: stripe ? [] : null,
+      unavailable: null,
+      failed,
+      takenBack,
+    };
   try {
     const list = await stripe.payouts.list({ limit: 50 }, { stripeAccount: account });
     const payouts = list.data.map((p) => ({
@@ -281,9 +308,9 @@ export async function getProviderPayouts(
         askedAgain: false,
         at: p.created,
       }));
-    return { configured: true, hasAccount: true, payouts, unavailable: null, failed: [...failed, ...more] };
+    return { configured: true, hasAccount: true, payouts, unavailable: null, failed: [...failed, ...more], takenBack };
   } catch (err) {
     opts.log?.warn({ err: describeStripeError(err) }, 'listing a connected account’s payouts failed');
-    return { configured: true, hasAccount: true, payouts: null, unavailable: PAYOUTS_UNAVAILABLE, failed };
+    return { configured: true, hasAccount: true, payouts: null, unavailable: PAYOUTS_UNAVAILABLE, failed, takenBack };
   }
 }

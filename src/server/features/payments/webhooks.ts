@@ -15,7 +15,7 @@ import type Stripe from 'stripe';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
-import { readRefunds, takenOf } from '../../payments/refunds.ts';
+import { readRefunds, takenOf, type RefundTotals } from '../../payments/refunds.ts';
 import { describeStripeError } from '../../payments/stripe-client.ts';
 import { disputeIdOf, isDisputeEvent, readDispute, recordDispute, type DisputeState } from './disputes.ts';
 
@@ -61,7 +61,7 @@ export type StripeState = {
   refundFailed: boolean;
   detail: string | null;
   /** How much Stripe has refunded of a captured PaymentIntent (undefined: not captured). */
-  refundedCents?: number;
+  refunds?: RefundTotals;
 };
 
 /**
@@ -79,14 +79,21 @@ export async function readStripeState(stripe: Stripe, id: string): Promise<Strip
       refundFailed: false,
       detail: pi.last_payment_error?.message ?? null,
     };
-  const { takenCents: taken, refundedCents: refunded, waiting, failed } = await readRefunds(stripe, id, takenOf(pi));
+  const {
+    takenCents: taken,
+    refundedCents: refunded,
+    reversingCents,
+    waiting,
+    failed,
+  } = await readRefunds(stripe, id, takenOf(pi));
+  const refunds = { refundedCents: refunded, reversingCents };
   if (refunded >= taken)
     return {
       status: 'refunded',
       isFailure: false,
       refundFailed: false,
       detail: `refunded ${refunded} of ${taken}`,
-      refundedCents: refunded,
+      refunds,
     };
   return {
     status: 'succeeded',
@@ -97,7 +104,7 @@ export async function readStripeState(stripe: Stripe, id: string): Promise<Strip
       : refunded > 0
         ? `refunded ${refunded} of ${taken}`
         : null,
-    refundedCents: refunded,
+    refunds,
   };
 }
 
@@ -150,7 +157,7 @@ export async function handleStripeEvent(
       stripeEventId: event.id,
       isFailure: state.isFailure,
       refundFailed: state.refundFailed,
-      refundedCents: state.refundedCents,
+      refunds: state.refunds,
       now,
       appUrl: opts.appUrl,
     });
