@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
+import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
@@ -47,7 +48,7 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
     application_fee_cents: number | null;
     refunded_cents: number;
     destination_account_id: string | null;
-    currency: string;
+    currency: CurrencyCode;
     status: string;
   }>(
     tx,
@@ -55,7 +56,7 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
         from payments where booking_id = ${bookingId}`,
   );
   if (!pay?.destination_account_id || pay.status === 'canceled' || pay.status === 'refunded') return;
-  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents);
+  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents, pay.currency);
   if (net <= 0) return;
   await tx.execute(
     sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, due_at, created_at, updated_at)
@@ -92,13 +93,16 @@ export async function runClaimedPayout(
     amount_cents: number;
     application_fee_cents: number | null;
     refunded_cents: number;
+    currency: CurrencyCode;
     status: string;
   }>(
     db,
-    sql`select amount_cents, application_fee_cents, refunded_cents, status from payments where booking_id = ${bookingId}`,
+    sql`select amount_cents, application_fee_cents, refunded_cents, currency, status from payments where booking_id = ${bookingId}`,
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
-  const net = pay ? payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents) : 0;
+  const net = pay
+    ? payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents, pay.currency)
+    : 0;
   if (!pay || pay.status === 'refunded' || pay.status === 'canceled' || net <= 0) {
     await db.execute(
       sql`update booking_payouts set status = 'canceled', due_at = null, lease_token = null, updated_at = ${ts}
@@ -119,7 +123,7 @@ export async function runClaimedPayout(
   let payout: Stripe.Payout;
   try {
     payout = await stripe.payouts.create(
-      { amount, currency: claim.row.currency, metadata: { bookingId } },
+      { amount, currency: claim.row.currency.toLowerCase(), metadata: { bookingId } },
       // One payout per booking, whoever asks and however often: the same key until Stripe refuses
       // the call outright (then nothing was paid out, and its refusal would be answered again).
       { stripeAccount: accountId, idempotencyKey: payoutKey(bookingId, claim.row.refusals) },
