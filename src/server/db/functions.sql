@@ -90,7 +90,9 @@ BEGIN
   FROM services s2
   LEFT JOIN (
     SELECT rv.service_id, round(avg(rv.rating)::numeric, 1) AS avg_rating, count(*)::int AS n
-      FROM reviews rv WHERE rv.service_id = ANY(service_ids) GROUP BY rv.service_id
+      FROM reviews rv
+     WHERE rv.service_id = ANY(service_ids) AND rv.published_at IS NOT NULL AND rv.hidden_at IS NULL
+     GROUP BY rv.service_id
   ) r ON r.service_id = s2.id
   WHERE s.id = s2.id AND s2.id = ANY(service_ids)
     AND (s.rating, s.rating_count) IS DISTINCT FROM (coalesce(r.avg_rating, 0), coalesce(r.n, 0));
@@ -101,7 +103,8 @@ BEGIN
   LEFT JOIN (
     SELECT s.provider_id, round(avg(rv.rating)::numeric, 1) AS avg_rating, count(*)::int AS n
       FROM reviews rv JOIN services s ON s.id = rv.service_id
-     WHERE s.provider_id = ANY(provider_ids) GROUP BY s.provider_id
+     WHERE s.provider_id = ANY(provider_ids) AND rv.published_at IS NOT NULL AND rv.hidden_at IS NULL
+     GROUP BY s.provider_id
   ) r ON r.provider_id = p2.id
   WHERE p.id = p2.id AND p2.id = ANY(provider_ids)
     AND (p.rating, p.rating_count) IS DISTINCT FROM (coalesce(r.avg_rating, 0), coalesce(r.n, 0));

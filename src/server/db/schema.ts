@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/api/trust-responses.ts';
 import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
 
@@ -78,11 +79,19 @@ export const users = pgTable(
     messageEmails: boolean('message_emails').notNull().default(true),
     /** When the current email address was confirmed by a link sent to it (null: not verified). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * An optional phone number (E.164, validated with libphonenumber-js), shown to the other side of
+     * a booking once it is confirmed (decision 051). Never verified by Locora.
+     */
+    phone: text('phone'),
+    /** Set while an admin's suspension is open (the suspensions row has the why); sign-in is refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );
 
@@ -143,6 +152,8 @@ export const providers = pgTable(
   (t) => [
     index('providers_gov_id_status_idx').on(t.govIdStatus),
     check('providers_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    // A traveler review's author is its provider's user (traveler_reviews_provider_author_fk).
+    unique('providers_id_user_id_key').on(t.id, t.userId),
     check(
       'providers_id_document_shape',
       sql`(${t.idDocumentKey} is null) = (${t.idDocumentMime} is null) and (${t.idDocumentKey} is null) = (${t.idDocumentUploadedAt} is null)`,
@@ -335,6 +346,7 @@ export const bookings = pgTable(
     // and of the booked service.
     unique('bookings_id_user_id_key').on(t.id, t.userId),
     unique('bookings_id_service_id_key').on(t.id, t.serviceId),
+    unique('bookings_id_provider_id_key').on(t.id, t.providerId),
     index('bookings_user_start_idx').on(t.userId, t.startAt),
     index('bookings_provider_start_idx').on(t.providerId, t.startAt),
     index('bookings_service_id_idx').on(t.serviceId),
@@ -477,11 +489,19 @@ export const messages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** What the other side receives: contact details masked until a booking between the two is confirmed. */
     body: text('body').notNull(),
+    /** What was typed, kept only when something was masked, for admins looking into a report (decision 051). */
+    originalBody: text('original_body'),
+    /** An admin hid it after a report; `hiddenNote` is shown in its place. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('messages_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    check('messages_original_length', sql`${t.originalBody} is null or length(${t.originalBody}) <= 4000`),
     index('messages_booking_created_idx').on(t.bookingId, t.createdAt),
     // Unread counts read only the unread rows.
     index('messages_unread_idx')
@@ -558,6 +578,28 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * The one "public review" condition (decision 050): published (both sides wrote, or the window is
+ * over) and not hidden by an admin. Every list, count and rating reads only these.
+ */
+export function isPublicReview(t: { publishedAt: AnyPgColumn; hiddenAt: AnyPgColumn }) {
+  return sql`(${t.publishedAt} is not null and ${t.hiddenAt} is null)`;
+}
+
+/**
+ * What both kinds of review share (decision 050): published when both sides of the booking have
+ * written theirs or the 14-day window is over (null until then: only its author sees it); the
+ * reviewed side's one public answer (editable for 48 hours); an admin's hiding after a report.
+ */
+const reviewPublication = () => ({
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  answer: text('answer'),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenNote: text('hidden_note'),
+});
+
+/** A traveler's review of the service they booked (the service's and provider's ratings). */
 export const reviews = pgTable(
   'reviews',
   {
@@ -568,8 +610,17 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull().default(''),
     createdAt: createdAt(),
+    ...reviewPublication(),
   },
   (t) => [
+    check(
+      'reviews_answer_shape',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or ${t.publishedAt} is not null) and char_length(coalesce(${t.answer}, '')) <= 2000`,
+    ),
+    check('reviews_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    index('reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
     // The author is the booking's traveler, and the service the booked one.
     foreignKey({
       name: 'reviews_booking_author_fk',
@@ -584,6 +635,137 @@ export const reviews = pgTable(
     index('reviews_service_created_idx').on(t.serviceId, t.createdAt),
     index('reviews_author_idx').on(t.authorId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A provider's review of the traveler of one of their completed bookings (decision 050). */
+export const travelerReviews = pgTable(
+  'traveler_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().unique('traveler_reviews_booking_id_key'),
+    travelerId: uuid('traveler_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    /** The provider's user. */
+    authorId: uuid('author_id').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+    ...reviewPublication(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'traveler_reviews_booking_traveler_fk',
+      columns: [t.bookingId, t.travelerId],
+      foreignColumns: [bookings.id, bookings.userId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'traveler_reviews_booking_provider_fk',
+      columns: [t.bookingId, t.providerId],
+      foreignColumns: [bookings.id, bookings.providerId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'traveler_reviews_provider_author_fk',
+      columns: [t.providerId, t.authorId],
+      foreignColumns: [providers.id, providers.userId],
+    }).onDelete('restrict'),
+    check('traveler_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'traveler_reviews_answer_shape',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or ${t.publishedAt} is not null) and char_length(coalesce(${t.answer}, '')) <= 2000`,
+    ),
+    check('traveler_reviews_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    index('traveler_reviews_traveler_idx').on(t.travelerId, t.publishedAt),
+    index('traveler_reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
+  ],
+);
+
+/**
+ * A person's report of a review, message, service, provider profile or booking (decision 051):
+ * once per reporter and target, resolved by an admin's action (audit-logged).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** Whom it is about: the review's author, the message's sender, the provider, the booking's other party. */
+    subjectUserId: uuid('subject_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    action: text('action', { enum: REPORT_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionReason: text('resolution_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('reports_once_per_reporter').on(t.reporterId, t.targetType, t.targetId),
+    check('reports_target_type', sql`${t.targetType} in ('review', 'message', 'service', 'provider', 'booking')`),
+    check(
+      'reports_reason',
+      sql`${t.reason} in ('safety', 'harassment', 'fraud', 'inappropriate', 'misleading', 'other')`,
+    ),
+    check('reports_note_length', sql`char_length(${t.note}) <= 1000`),
+    check('reports_status', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    check(
+      'reports_action',
+      sql`${t.action} is null or ${t.action} in ('dismiss', 'hide', 'deactivate_service', 'warn', 'suspend')`,
+    ),
+    check(
+      'reports_resolution_shape',
+      sql`(${t.status} = 'open') = (${t.resolvedAt} is null) and (${t.resolvedAt} is null) = (${t.resolvedBy} is null) and (${t.resolvedAt} is null) = (${t.action} is null)`,
+    ),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+
+/**
+ * Every suspension of a user and its lifting (decision 051); users.suspended_at mirrors the open
+ * one. `pausedServiceIds` are the services it paused, resumed when it is lifted.
+ */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    suspendedBy: uuid('suspended_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'restrict' }),
+    pausedServiceIds: uuid('paused_service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'restrict' }),
+    liftReason: text('lift_reason'),
+  },
+  (t) => [
+    uniqueIndex('suspensions_open_key')
+      .on(t.userId)
+      .where(sql`${t.liftedAt} is null`),
+    check('suspensions_lift_shape', sql`(${t.liftedAt} is null) = (${t.liftedBy} is null)`),
+    check('suspensions_reason_length', sql`char_length(${t.reason}) between 1 and 1000`),
   ],
 );
 
@@ -868,6 +1050,15 @@ export const payments = pgTable(
     destinationPaymentId: text('destination_payment_id'),
     settledAmount: money('settled_amount'),
     settledCurrency: text('settled_currency').$type<CurrencyCode>(),
+    /**
+     * Reading Stripe's fee as a queue of the job runner (claimDue, decision 032): due once the
+     * payment is captured and its fee not read, backed off after a failed read; its own lease token,
+     * apart from the payment action's.
+     */
+    feeDueAt: timestamp('fee_due_at', { withTimezone: true }).notNull().defaultNow(),
+    feeLeaseToken: uuid('fee_lease_token'),
+    feeAttempts: integer('fee_attempts').notNull().default(0),
+    feeError: text('fee_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -898,8 +1089,8 @@ export const payments = pgTable(
     index('payments_due_idx')
       .on(t.actionDueAt)
       .where(sql`${t.pendingAction} is not null`),
-    index('payments_fee_unread_idx')
-      .on(t.updatedAt)
+    index('payments_fee_due_idx')
+      .on(t.feeDueAt)
       .where(sql`${t.stripeFeeCents} is null and ${t.status} in ('succeeded', 'refunded')`),
   ],
 );
@@ -995,9 +1186,14 @@ export const bookingPayouts = pgTable(
     currency: text('currency').$type<CurrencyCode>(),
     /** Stripe's payout id (po_...), once Stripe made it. */
     stripePayoutId: text('stripe_payout_id'),
-    /** 'queued' (not yet made) | 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled' (Stripe's). */
+    /**
+     * 'queued' (not yet made) | 'held' (an open dispute) | 'pending' | 'in_transit' | 'paid' |
+     * 'failed' | 'canceled' (Stripe's, or ours when nothing is left to pay out).
+     */
     status: text('status').notNull().default('queued'),
-    /** Stripe's failure_code and failure_message of a failed payout. */
+    /** Why it is held or canceled: 'dispute_open', 'dispute_lost', 'refunded', 'nothing_left'. */
+    statusReason: text('status_reason'),
+    /** Stripe's failure_code and failure_message of the last payout that failed (kept until one is paid). */
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     arrivalDate: timestamp('arrival_date', { withTimezone: true }),
@@ -1009,6 +1205,15 @@ export const bookingPayouts = pgTable(
      * answers a key's first answer again for a day, so each refusal moves the call to a new key.
      */
     refusals: integer('refusals').notNull().default(0),
+    /** Payouts Stripe reported failed (payout.failed); each is asked again under a new key. */
+    failures: integer('failures').notNull().default(0),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * The provider's share of refunds made after the payout left: Stripe took it back from their
+     * balance (which went negative), and debits Locora for what their balance does not cover.
+     */
+    reversedAfterPayoutCents: money('reversed_after_payout_cents').notNull().default(0),
+    reversedAfterPayoutAt: timestamp('reversed_after_payout_at', { withTimezone: true }),
     leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
@@ -1021,12 +1226,105 @@ export const bookingPayouts = pgTable(
     check('booking_payouts_amount_known', sql`(${t.amountCents} is null) = (${t.currency} is null)`),
     check(
       'booking_payouts_status',
-      sql`${t.status} in ('queued', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
+      sql`${t.status} in ('queued', 'held', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
+    ),
+    check(
+      'booking_payouts_counts',
+      sql`${t.failures} >= 0 and ${t.refusals} >= 0 and ${t.reversedAfterPayoutCents} >= 0`,
     ),
     index('booking_payouts_due_idx')
       .on(t.dueAt)
       .where(sql`${t.dueAt} is not null`),
     index('booking_payouts_account_idx').on(t.accountId, t.createdAt),
+    index('booking_payouts_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failures} > 0 and ${t.status} <> 'paid'`),
+  ],
+);
+
+/**
+ * A booking payout's history (decision 046): each payout made (also one that failed and was made
+ * again), held, released, canceled, and each refund taken back after it, with Stripe's ids.
+ */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingPayoutId: uuid('booking_payout_id')
+      .notNull()
+      .references(() => bookingPayouts.id, { onDelete: 'restrict' }),
+    /** e.g. 'queued', 'created', 'failed', 'asked_again', 'held', 'released', 'canceled', 'reversed_after_payout'. */
+    kind: text('kind').notNull(),
+    stripePayoutId: text('stripe_payout_id'),
+    amountCents: money('amount_cents'),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
+    detail: text('detail'),
+    stripeEventId: text('stripe_event_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_events_payout_idx').on(t.bookingPayoutId, t.createdAt),
+    index('payout_events_stripe_idx')
+      .on(t.stripePayoutId)
+      .where(sql`${t.stripePayoutId} is not null`),
+  ],
+);
+
+/**
+ * A verified Stripe event about an object with no row yet (a PaymentIntent, account or payout whose
+ * row is still being written), tried again by the job runner for a bounded time (a leased queue on
+ * `due_at`), then flagged for admins (`given_up_at`). Decision 046.
+ */
+export const waitingStripeEvents = pgTable(
+  'waiting_stripe_events',
+  {
+    /** Stripe's event id (evt_...). */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The PaymentIntent, account or payout it is about. */
+    objectId: text('object_id').notNull(),
+    /** The connected account of a Connect event. */
+    accountId: text('account_id'),
+    event: jsonb('event').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    leaseToken: uuid('lease_token'),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('waiting_stripe_events_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
+    index('waiting_stripe_events_given_up_idx')
+      .on(t.givenUpAt)
+      .where(sql`${t.givenUpAt} is not null`),
+  ],
+);
+
+/**
+ * A booking paid before payouts existed (no destination account), settled with its provider by
+ * hand by an admin, once, with a note (and an audit_log row in the same transaction). Decision 046.
+ */
+export const manualSettlements = pgTable(
+  'manual_settlements',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amountCents: money('amount_cents').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
+    note: text('note').notNull(),
+    settledBy: uuid('settled_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('manual_settlements_amount', sql`${t.amountCents} >= 0`),
+    check('manual_settlements_note', sql`length(${t.note}) between 1 and 1000`),
   ],
 );
 

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { currencySchema } from './money.ts';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 import { LOCATION_TYPES } from '../domain/service-location.ts';
+import { bookingReviewSchema } from './trust-responses.ts';
 import { pricingUnitSchema } from './catalog-responses.ts';
 
 /** A booking's status: one of the six (PENDING, CONFIRMED, PAID, COMPLETED, CANCELED, REFUNDED). */
@@ -117,8 +118,19 @@ export const bookingSchema = z.object({
     listing: z.optional(z.enum(['live', 'paused', 'withdrawn'])),
     provider: z.object({ id: z.uuid(), userId: z.uuid(), displayName: z.string(), avatar: z.nullable(z.string()) }),
   }),
-  /** The traveler's review of it, once written. */
-  review: z.nullable(z.object({ id: z.uuid(), rating: z.int(), text: z.string() })),
+  /**
+   * The traveler's review of it, once written: to the traveler at once, to anyone else once
+   * published (decision 050). With when it was published, the provider's answer, an admin's note.
+   */
+  review: z.nullable(bookingReviewSchema),
+  /** The provider's review of the traveler, once published (decision 050). */
+  providerReview: z.optional(z.nullable(bookingReviewSchema)),
+  /** Whether the provider has written their review of the traveler (shown before it is published). */
+  providerReviewed: z.optional(z.boolean()),
+  /** A COMPLETED booking: until when each side can write its review. */
+  reviewWindowEndsAt: z.optional(z.nullable(z.string())),
+  /** The provider's phone number, from their profile, once the booking is confirmed (decision 051). */
+  providerPhone: z.optional(z.nullable(z.string())),
   /**
    * Its card payment's Stripe status (decision 024: 'requires_capture' = authorised, not charged;
    * 'succeeded' = charged; 'canceled' = released; 'refunded'), or null when it has none.
@@ -138,6 +150,8 @@ export const reviewResponseSchema = z.object({
     rating: z.int(),
     text: z.string(),
     createdAt: z.string(),
+    /** Null until published: when the provider has reviewed the traveler too, or the 14 days end (decision 050). */
+    publishedAt: z.optional(z.nullable(z.string())),
   }),
 });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;

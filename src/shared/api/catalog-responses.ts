@@ -71,6 +71,9 @@ export const publicReviewSchema = z.object({
   createdAt: z.string(),
   author: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
   service: z.object({ id: z.uuid(), title: z.string() }),
+  /** The provider's public answer (decision 050), once written. */
+  answer: z.optional(z.nullable(z.string())),
+  answeredAt: z.optional(z.nullable(z.string())),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 

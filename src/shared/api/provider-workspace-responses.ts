@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { bookingLocationSchema, bookingStatusSchema } from './bookings-responses.ts';
 import { serviceSchema } from './catalog-responses.ts';
 import { currencySchema, moneyTotalsSchema } from './money.ts';
+import { bookingReviewSchema, travelerRecordSchema } from './trust-responses.ts';
 
 /** A service as its provider sees it (GET /api/provider/services): the card plus the pause flag. */
 export const providerServiceSchema = z.extend(serviceSchema, {
@@ -63,6 +64,18 @@ export const providerBookingSchema = z.object({
   address: z.optional(z.nullable(z.string())),
   notes: z.optional(z.nullable(z.string())),
   location: z.optional(bookingLocationSchema),
+  /** Who is asking (decision 050): when they joined, completed bookings, providers' rating of them. */
+  traveler: z.optional(travelerRecordSchema),
+  /** The traveler's review of the service, once published. */
+  review: z.optional(z.nullable(bookingReviewSchema)),
+  /** The provider's own review of the traveler, once written (published or not). */
+  travelerReview: z.optional(z.nullable(bookingReviewSchema)),
+  /** Whether the traveler has written their review (shown before it is published). */
+  travelerReviewed: z.optional(z.boolean()),
+  /** A COMPLETED booking: until when each side can write its review. */
+  reviewWindowEndsAt: z.optional(z.nullable(z.string())),
+  /** The traveler's phone number, from their profile, once the booking is confirmed (decision 051). */
+  travelerPhone: z.optional(z.nullable(z.string())),
 });
 export type ProviderBooking = z.infer<typeof providerBookingSchema>;
 export const providerBookingListSchema = z.array(providerBookingSchema);

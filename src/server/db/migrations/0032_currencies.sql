@@ -43,6 +43,9 @@ ALTER TABLE "payments" ALTER COLUMN "stripe_fee_cents" TYPE bigint;--> statement
 ALTER TABLE "disputes" ALTER COLUMN "amount_cents" TYPE bigint;--> statement-breakpoint
 ALTER TABLE "disputes" ALTER COLUMN "fee_cents" TYPE bigint;--> statement-breakpoint
 ALTER TABLE "booking_payouts" ALTER COLUMN "amount_cents" TYPE bigint;--> statement-breakpoint
+ALTER TABLE "booking_payouts" ALTER COLUMN "reversed_after_payout_cents" TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payout_events" ALTER COLUMN "amount_cents" TYPE bigint;--> statement-breakpoint
+ALTER TABLE "manual_settlements" ALTER COLUMN "amount_cents" TYPE bigint;--> statement-breakpoint
 -- A service's price is in its own currency. Prices written before this were US cents, and stay so.
 -- A new service without one takes its provider's currency (the trigger below).
 ALTER TABLE "services" ADD COLUMN "currency" text;--> statement-breakpoint
@@ -73,10 +76,16 @@ CREATE TRIGGER "services_fill_currency" BEFORE INSERT OR UPDATE OF "currency" ON
   FOR EACH ROW EXECUTE FUNCTION locora_fill_currency();--> statement-breakpoint
 CREATE TRIGGER "bookings_fill_currency" BEFORE INSERT OR UPDATE OF "currency" ON "bookings"
   FOR EACH ROW EXECUTE FUNCTION locora_fill_currency();--> statement-breakpoint
--- Payments, disputes and payouts keep Stripe's currencies as capital codes too.
+-- Payments, disputes, payouts (and their history) and manual settlements keep capital codes too.
 UPDATE "payments" SET "currency" = upper("currency");--> statement-breakpoint
 UPDATE "disputes" SET "currency" = upper("currency");--> statement-breakpoint
 UPDATE "booking_payouts" SET "currency" = upper("currency");--> statement-breakpoint
+UPDATE "payout_events" SET "currency" = upper("currency");--> statement-breakpoint
+UPDATE "manual_settlements" SET "currency" = upper("currency");--> statement-breakpoint
+CREATE TRIGGER "payout_events_fill_currency" BEFORE INSERT OR UPDATE OF "currency" ON "payout_events"
+  FOR EACH ROW EXECUTE FUNCTION locora_fill_currency();--> statement-breakpoint
+CREATE TRIGGER "manual_settlements_fill_currency" BEFORE INSERT OR UPDATE OF "currency" ON "manual_settlements"
+  FOR EACH ROW EXECUTE FUNCTION locora_fill_currency();--> statement-breakpoint
 CREATE TRIGGER "payments_fill_currency" BEFORE INSERT OR UPDATE OF "currency" ON "payments"
   FOR EACH ROW EXECUTE FUNCTION locora_fill_currency();--> statement-breakpoint
 CREATE TRIGGER "disputes_fill_currency" BEFORE INSERT OR UPDATE OF "currency" ON "disputes"

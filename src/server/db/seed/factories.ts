@@ -283,6 +283,8 @@ export async function createReview(
     text: 'Great experience, would book again.',
     ...overrides,
   };
+  // Published as written unless told otherwise (as every review was before blind reviews, decision 050).
+  if (!('publishedAt' in overrides)) values.publishedAt = values.createdAt ?? new Date();
   return first(await db.insert(reviews).values(values).returning(), 'reviews');
 }
 

@@ -61,7 +61,7 @@ const serviceColumns = sql`
   c.name as c_name, c.slug as c_slug, c.icon as c_icon,
   p.id as p_id, p.user_id as p_user_id, p.display_name as p_display_name, p.avatar as p_avatar,
   p.gov_id_status as p_gov_id_status, p.rating as p_rating, p.rating_count as p_rating_count,
-  (select count(*)::int from reviews r where r.service_id = s.id) as review_count`;
+  (select count(*)::int from reviews r where r.service_id = s.id and r.published_at is not null and r.hidden_at is null) as review_count`;
 
 function toIso(d: Date | string): string {
   return (d instanceof Date ? d : new Date(d)).toISOString();
