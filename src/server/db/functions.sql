@@ -140,3 +140,22 @@ CREATE OR REPLACE FUNCTION locora_respond_by(start_at timestamptz, created_at ti
 CREATE OR REPLACE FUNCTION locora_effective_status(status booking_status, start_at timestamptz, end_at timestamptz, created_at timestamptz, authorised_at timestamptz, payment_required boolean, as_of timestamptz) RETURNS booking_status
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT CASE WHEN status = 'PENDING' AND as_of >= locora_respond_by(start_at, created_at, authorised_at, payment_required) THEN 'CANCELED'::booking_status WHEN status IN ('CONFIRMED', 'PAID') AND as_of >= end_at THEN 'COMPLETED'::booking_status ELSE status END $$;
+
+-- Every amount's currency is a capital ISO 4217 code (decision 047). A service inserted without
+-- one takes its provider's currency, a booking its service's, a payment its booking's; payments,
+-- disputes and payouts keep Stripe's lower-case codes as capitals.
+CREATE OR REPLACE FUNCTION locora_fill_currency() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.currency IS NULL THEN
+    IF TG_TABLE_NAME = 'services' THEN
+      SELECT p.currency INTO NEW.currency FROM providers p WHERE p.id = NEW.provider_id;
+    ELSIF TG_TABLE_NAME = 'bookings' THEN
+      SELECT s.currency INTO NEW.currency FROM services s WHERE s.id = NEW.service_id;
+    ELSIF TG_TABLE_NAME = 'payments' THEN
+      SELECT b.currency INTO NEW.currency FROM bookings b WHERE b.id = NEW.booking_id;
+    END IF;
+  END IF;
+  NEW.currency := upper(NEW.currency);
+  RETURN NEW;
+END $$;

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/api/trust-responses.ts';
+import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
 import { LOCALES, type Locale } from '../../shared/domain/locales.ts';
 
@@ -30,6 +31,23 @@ const tsvector = customType<{ data: string }>({
     return 'tsvector';
   },
 });
+
+/** The capital ISO 4217 codes of currency.ts, as the money columns' CHECK constraints list them. */
+const CURRENCY_CHECK = sql.raw(`('USD', 'EUR', 'JPY', 'THB', 'IDR', 'MXN', 'BRL')`);
+
+/** An amount in minor units of its row's currency (bigint: a day in rupiah outgrows 32 bits). */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A row's currency (capital ISO 4217 code). A service, booking or payment inserted without one
+ * takes its provider's, service's or booking's (the locora_fill_currency trigger, migration 0032):
+ * the default here only tells drizzle the column may be left out.
+ */
+const currencyColumn = () =>
+  text('currency')
+    .$type<CurrencyCode>()
+    .notNull()
+    .default(sql`null`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -127,10 +145,17 @@ export const providers = pgTable(
     idDocumentKey: text('id_document_key'),
     idDocumentMime: text('id_document_mime'),
     idDocumentUploadedAt: timestamp('id_document_uploaded_at', { withTimezone: true }),
+    /**
+     * The provider's currency: the one their payouts settle in (decision 047). From their country
+     * when the profile is made; follows the connected account's default_currency once payouts are
+     * set up; changed by hand only while no booking of theirs is live.
+     */
+    currency: text('currency').$type<CurrencyCode>().notNull().default('USD'),
     createdAt: createdAt(),
   },
   (t) => [
     index('providers_gov_id_status_idx').on(t.govIdStatus),
+    check('providers_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     // A traveler review's author is its provider's user (traveler_reviews_provider_author_fk).
     unique('providers_id_user_id_key').on(t.id, t.userId),
     check(
@@ -182,7 +207,10 @@ export const services = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    priceCents: integer('price_cents').notNull(),
+    /** The price in minor units of `currency` (yen for JPY, cents for USD). */
+    priceCents: money('price_cents').notNull(),
+    /** The price's currency: the provider's when it was set (decision 047). */
+    currency: currencyColumn(),
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),
     /** Where it happens (shared/domain/service-location.ts; migration 0021). */
@@ -259,6 +287,7 @@ export const services = pgTable(
     index('services_visible_rating_idx').on(t.rating.desc(), t.ratingCount.desc(), t.id).where(isVisibleService(t)),
     index('services_visible_price_idx').on(t.priceCents, t.id).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('services_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
     check('services_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('services_rating_count_nonneg', sql`${t.ratingCount} >= 0`),
@@ -283,8 +312,11 @@ export const bookings = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     hours: integer('hours').notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    feeCents: integer('fee_cents').notNull().default(0),
+    /** The subtotal and Locora's fee, in minor units of `currency`, frozen at the request. */
+    amountCents: money('amount_cents').notNull(),
+    feeCents: money('fee_cents').notNull().default(0),
+    /** The currency of the amounts: the service's at the request, never changed after. */
+    currency: currencyColumn(),
     address: text('address'),
     notes: text('notes'),
     paymentIntentId: text('payment_intent_id').unique(),
@@ -325,6 +357,7 @@ export const bookings = pgTable(
     check('bookings_hours_positive', sql`${t.hours} >= 1`),
     check('bookings_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_amount_nonneg', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
+    check('bookings_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     unique('bookings_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // The lifecycle job's work list: live bookings by end (completion) and creation (expiry).
     index('bookings_live_end_idx')
@@ -955,6 +988,8 @@ export const connectedAccounts = pgTable(
       .default(sql`'{}'::text[]`),
     /** Stripe's requirements.disabled_reason (why it is restricted), or null. */
     disabledReason: text('disabled_reason'),
+    /** The account's default_currency as Stripe reports it (lower-case), or null before it was read. */
+    defaultCurrency: text('default_currency'),
     /** When Stripe's state was last written here. */
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -981,8 +1016,9 @@ export const payments = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    /** What is charged, in minor units of `currency` (the booking's). */
+    amountCents: money('amount_cents').notNull(),
+    currency: currencyColumn(),
     /** Stripe's PaymentIntent status (requires_payment_method ... succeeded, canceled), or 'refunded'. */
     status: text('status').notNull(),
     /** What Stripe still has to be told: capture, cancel (release the hold) or refund; null when nothing. */
@@ -998,17 +1034,26 @@ export const payments = pgTable(
       onDelete: 'restrict',
     }),
     /** Locora's application fee on a destination charge (the booking's service fee). */
-    applicationFeeCents: integer('application_fee_cents'),
+    applicationFeeCents: money('application_fee_cents'),
     /** Charged with on_behalf_of the connected account (decision 038). */
     onBehalfOf: boolean('on_behalf_of').notNull().default(false),
     /** What Stripe has refunded of it so far. */
-    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedCents: money('refunded_cents').notNull().default(0),
     /** The amount of the refund owed (pending_action 'refund'): null = all that is left. */
-    refundCents: integer('refund_cents'),
+    refundCents: money('refund_cents'),
     /** The captured charge (ch_...), its balance transaction and Stripe's processing fee on it (decision 039); null until read. */
     chargeId: text('charge_id'),
     balanceTransactionId: text('balance_transaction_id'),
-    stripeFeeCents: integer('stripe_fee_cents'),
+    stripeFeeCents: money('stripe_fee_cents'),
+    /**
+     * What landed in the provider's Stripe balance (decision 047), read from Stripe once captured:
+     * the charge's transfer, its destination payment on the connected account, and the net of that
+     * payment's balance transaction, in the account's currency (Stripe converts when it differs).
+     */
+    transferId: text('transfer_id'),
+    destinationPaymentId: text('destination_payment_id'),
+    settledAmount: money('settled_amount'),
+    settledCurrency: text('settled_currency').$type<CurrencyCode>(),
     /**
      * Reading Stripe's fee as a queue of the job runner (claimDue, decision 032): due once the
      * payment is captured and its fee not read, backed off after a failed read; its own lease token,
@@ -1036,6 +1081,14 @@ export const payments = pgTable(
       .on(t.destinationAccountId)
       .where(sql`${t.destinationAccountId} is not null`),
     check('payments_pending_action', sql`${t.pendingAction} in ('capture', 'cancel', 'refund')`),
+    check('payments_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    check(
+      'payments_settled',
+      sql`(${t.settledAmount} is null) = (${t.settledCurrency} is null) and (${t.settledAmount} is null or ${t.settledAmount} >= 0) and (${t.settledCurrency} is null or ${t.settledCurrency} in ${CURRENCY_CHECK})`,
+    ),
+    index('payments_settlement_unread_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.settledAmount} is null and ${t.destinationAccountId} is not null and ${t.status} = 'succeeded'`),
     check('payments_stripe_fee_not_negative', sql`${t.stripeFeeCents} >= 0`),
     index('payments_due_idx')
       .on(t.actionDueAt)
@@ -1063,15 +1116,16 @@ export const disputes = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'restrict' }),
     chargeId: text('charge_id'),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    amountCents: money('amount_cents').notNull(),
+    /** The charge's currency (capital code). */
+    currency: text('currency').$type<CurrencyCode>().notNull(),
     reason: text('reason').notNull(),
     /** Stripe's status: warning_needs_response ... under_review, won, lost, warning_closed, prevented. */
     status: text('status').notNull(),
     /** evidence_details.due_by: the last moment to answer. */
     dueBy: timestamp('due_by', { withTimezone: true }),
     /** Stripe's dispute fees (its balance transactions' fees). */
-    feeCents: integer('fee_cents').notNull().default(0),
+    feeCents: money('fee_cents').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1127,9 +1181,13 @@ export const bookingPayouts = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => connectedAccounts.id, { onDelete: 'restrict' }),
-    /** The provider's net: what was captured, less Locora's fee and any refund's share. */
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    /**
+     * What is paid out: what landed in the provider's balance for the booking (the payment's
+     * settled amount, less any refund's share), in that balance's currency (decision 047). Null
+     * until Stripe has been read.
+     */
+    amountCents: money('amount_cents'),
+    currency: text('currency').$type<CurrencyCode>(),
     /** Stripe's payout id (po_...), once Stripe made it. */
     stripePayoutId: text('stripe_payout_id'),
     /**
@@ -1158,7 +1216,7 @@ export const bookingPayouts = pgTable(
      * The provider's share of refunds made after the payout left: Stripe took it back from their
      * balance (which went negative), and debits Locora for what their balance does not cover.
      */
-    reversedAfterPayoutCents: integer('reversed_after_payout_cents').notNull().default(0),
+    reversedAfterPayoutCents: money('reversed_after_payout_cents').notNull().default(0),
     reversedAfterPayoutAt: timestamp('reversed_after_payout_at', { withTimezone: true }),
     leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
@@ -1169,6 +1227,7 @@ export const bookingPayouts = pgTable(
     unique('booking_payouts_booking_id_key').on(t.bookingId),
     unique('booking_payouts_stripe_payout_id_key').on(t.stripePayoutId),
     check('booking_payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('booking_payouts_amount_known', sql`(${t.amountCents} is null) = (${t.currency} is null)`),
     check(
       'booking_payouts_status',
       sql`${t.status} in ('queued', 'held', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
@@ -1201,8 +1260,8 @@ export const payoutEvents = pgTable(
     /** e.g. 'queued', 'created', 'failed', 'asked_again', 'held', 'released', 'canceled', 'reversed_after_payout'. */
     kind: text('kind').notNull(),
     stripePayoutId: text('stripe_payout_id'),
-    amountCents: integer('amount_cents'),
-    currency: text('currency').notNull(),
+    amountCents: money('amount_cents'),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
     detail: text('detail'),
     stripeEventId: text('stripe_event_id'),
     createdAt: createdAt(),
@@ -1259,8 +1318,8 @@ export const manualSettlements = pgTable(
     bookingId: uuid('booking_id')
       .primaryKey()
       .references(() => bookings.id, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    amountCents: money('amount_cents').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
     note: text('note').notNull(),
     settledBy: uuid('settled_by')
       .notNull()

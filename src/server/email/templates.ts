@@ -5,7 +5,9 @@
  */
 
 import { msg } from '@lingui/core/macro';
+import type { Money } from '../../shared/domain/currency.ts';
 import { DEFAULT_LOCALE, LOCALE_DIRECTION, type Locale } from '../../shared/domain/locales.ts';
+import { formatMoney } from '../../shared/domain/pricing.ts';
 import { i18nFor } from '../i18n.ts';
 
 const escapeHtml = (s: string) =>
@@ -114,8 +116,10 @@ export function bookingReceiptEmail(input: {
   startText: string;
   /** '3 hours', '1 day · 8 hours'. */
   lengthText: string;
-  /** '$231' or '$42.99' (formatPrice), with the fee. */
-  totalText: string;
+  /** What the traveler pays, service fee included, in the booking's own currency. */
+  total: Money;
+  /** The recipient's language (decision 044): amounts are written in it. */
+  locale: Locale;
   where?: string | null;
   notes?: string | null;
   /** Paid by card and not authorised yet: the provider sees it once the card is (decision 031). */
@@ -131,7 +135,7 @@ export function bookingReceiptEmail(input: {
     greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
     paragraphs: [
       sent,
-      `Total: ${input.totalText}, service fee included. You are charged only if ${input.providerName} accepts.`,
+      `Total: ${formatMoney(input.total.amount, input.total.currency, input.locale)}, service fee included. You are charged only if ${input.providerName} accepts.`,
       ...whereLine(input.where),
       ...(input.notes ? [`Your special requests: ${input.notes}`] : []),
     ],

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
 import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
+import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import { isOpenDispute } from '../../shared/domain/earnings.ts';
 import { DEFAULT_LOCALE } from '../../shared/domain/locales.ts';
 import { formatDateIn } from '../../shared/domain/time.ts';
@@ -72,7 +73,7 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
     application_fee_cents: number | null;
     refunded_cents: number;
     destination_account_id: string | null;
-    currency: string;
+    currency: CurrencyCode;
     status: string;
   }>(
     tx,
@@ -80,7 +81,7 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
         from payments where booking_id = ${bookingId}`,
   );
   if (!pay?.destination_account_id || pay.status === 'canceled' || pay.status === 'refunded') return;
-  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents);
+  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents, pay.currency);
   if (net <= 0) return;
   await tx.execute(
     sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, due_at, created_at, updated_at)
@@ -297,10 +298,11 @@ export async function runClaimedPayout(
     amount_cents: number;
     application_fee_cents: number | null;
     refunded_cents: number;
+    currency: CurrencyCode;
     status: string;
   }>(
     db,
-    sql`select id, amount_cents, application_fee_cents, refunded_cents, status from payments where booking_id = ${bookingId}`,
+    sql`select id, amount_cents, application_fee_cents, refunded_cents, currency, status from payments where booking_id = ${bookingId}`,
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
   const key = payoutKey(bookingId, claim.row.refusals + claim.row.failures);
@@ -379,7 +381,7 @@ export async function runClaimedPayout(
     // took it back from their balance (the transfer reversed) is not paid out; the rest is.
     const { refundedCents, reversingCents } = await readRefunds(stripe, pay.id, pay.amount_cents);
     if (refundedCents !== pay.refunded_cents) await recordRefundedCents(db, pay.id, refundedCents, now);
-    amount = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, reversingCents);
+    amount = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, reversingCents, pay.currency);
     if (amount <= 0 || refundedCents >= pay.amount_cents) return cancel('refunded');
   } catch (err) {
     return failed(err, false);
@@ -388,7 +390,7 @@ export async function runClaimedPayout(
   try {
     payout = await stripe.payouts.create(
       // The key in the metadata too: a payout whose answer is lost is found by it (findPayoutByKey).
-      { amount, currency: claim.row.currency, metadata: { bookingId, idempotencyKey: key } },
+      { amount, currency: claim.row.currency.toLowerCase(), metadata: { bookingId, idempotencyKey: key } },
       // One payout per booking, whoever asks and however often: the same key until Stripe refuses
       // the call outright (then nothing was paid out, and its refusal would be answered again).
       { stripeAccount: accountId, idempotencyKey: key },
@@ -474,10 +476,11 @@ export async function notePayoutAfterRefund(
     reversed_after_payout_cents: number;
     total_cents: number;
     fee_cents: number | null;
+    currency: CurrencyCode;
   }>(
     tx,
     sql`select bp.id, bp.amount_cents, bp.reversed_after_payout_cents, p.amount_cents as total_cents,
-          p.application_fee_cents as fee_cents
+          p.application_fee_cents as fee_cents, p.currency
         from booking_payouts bp join payments p on p.booking_id = bp.booking_id
         where bp.booking_id = ${bookingId} and bp.stripe_payout_id is not null
           and bp.status in ('pending', 'in_transit', 'paid')
@@ -488,6 +491,7 @@ export async function notePayoutAfterRefund(
     Number(row.total_cents),
     Number(row.fee_cents ?? 0),
     Math.min(reversingCents, Number(row.total_cents)),
+    row.currency,
   );
   const takenBack = Math.max(0, Number(row.amount_cents) - left);
   const before = Number(row.reversed_after_payout_cents);

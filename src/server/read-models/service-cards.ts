@@ -23,6 +23,7 @@ export function serviceCardColumns(db: Executor) {
     city: services.city,
     photos: services.photos,
     price: services.priceCents,
+    currency: services.currency,
     pricingUnit: services.pricingUnit,
     minHours: services.minHours,
     locationType: services.locationType,

@@ -1,6 +1,7 @@
 // What the booking API returns, in zod/mini like catalog-responses.ts, so the browser can
 // check answers without the full zod runtime. Request schemas are in bookings.ts.
 import * as z from 'zod/mini';
+import { currencySchema } from './money.ts';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 import { LOCATION_TYPES } from '../domain/service-location.ts';
 import { bookingReviewSchema } from './trust-responses.ts';
@@ -55,11 +56,16 @@ export const bookingSchema = z.object({
   start: z.string(),
   end: z.string(),
   hours: z.int(),
-  /** The subtotal in integer cents (pricing unit, decision 035). */
+  /**
+   * The subtotal (pricing unit, decision 035) as an integer in the minor unit of `currency` (the
+   * name is the product contract's; yen for JPY, cents for USD: decision 047).
+   */
   amountCents: z.int(),
-  /** 5 % service fee, integer cents. */
+  /** 5 % service fee, in minor units of `currency`. */
   feeCents: z.int(),
   totalCents: z.int(),
+  /** The currency of every amount of the booking (its service's at the request), e.g. "JPY". */
+  currency: currencySchema,
   address: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   createdAt: z.string(),
@@ -102,7 +108,7 @@ export const bookingSchema = z.object({
     photos: z.array(z.string()),
     city: z.string(),
     pricingUnit: pricingUnitSchema,
-    /** Integer cents per unit at booking time's price. */
+    /** The price per unit when it was booked, in minor units of the booking's currency. */
     price: z.int(),
     category: z.object({ name: z.string(), slug: z.string() }),
     /**

@@ -47,7 +47,7 @@ let f: BookingFixture;
 let account: string;
 type Cookies = Record<string, string>;
 const HOUR = 3600 * 1000;
-const amounts = bookingAmounts(6000, 2);
+const amounts = bookingAmounts(6000, 2, 'USD');
 
 beforeEach(async () => {
   stripe.setMode('ok');
@@ -162,7 +162,7 @@ describe('a traveler’s late cancellation, the money kept', () => {
 describe('a partial refund made in Stripe’s dashboard', () => {
   // 3000 of the 12,600 paid, the transfer reversed in proportion: the provider's balance gives back 2857.
   const REFUND = 3000;
-  const net = payoutNetCents(amounts.totalCents, amounts.feeCents, REFUND);
+  const net = payoutNetCents(amounts.totalCents, amounts.feeCents, REFUND, 'USD');
 
   it('is recorded from Stripe’s list of the charge’s refunds, and the payout is the net left', async () => {
     const { bookingId, pi, endAt } = await paidBooking();
