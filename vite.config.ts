@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiMacro } from './scripts/i18n/macro-plugin.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -64,7 +65,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve('src/client'),
   publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
   // The client build also writes .br/.gz beside each asset (decision 012).
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()])],
+  // Lingui's macros first (Babel, on the files that import one), then React's JSX (Oxc).
+  plugins: [
+    linguiMacro(),
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()]),
+  ],
   resolve: {
     alias: {
       '@': path.resolve('src/client'),

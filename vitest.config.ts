@@ -1,8 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { linguiMacro } from './scripts/i18n/macro-plugin.ts';
 
 export default defineConfig({
+  // Lingui's macros, as in the build (scripts/i18n/macro-plugin.ts).
+  plugins: [linguiMacro()],
   // The server renders the client's pages, so tests resolve the client's import aliases too.
   resolve: {
     alias: {

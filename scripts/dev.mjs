@@ -16,11 +16,21 @@ function run(args, env) {
   });
 }
 
-run(['--import', 'tsx', '--watch', '--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], {
-  PORT: apiPort,
-  HOST: '127.0.0.1',
-  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
-});
+run(
+  [
+    '--import',
+    './scripts/i18n/register.mjs',
+    '--watch',
+    '--watch-path=src/server',
+    '--watch-path=src/shared',
+    'src/server/main.ts',
+  ],
+  {
+    PORT: apiPort,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  },
+);
 run([path.resolve('node_modules/vite/bin/vite.js')], { PORT: port, API_PORT: apiPort });
 
 for (const sig of ['SIGINT', 'SIGTERM']) {

@@ -72,6 +72,24 @@ const rows = order.map((key) => ({
   ...sizes(manifest[key].file),
 }));
 
+/*
+ * The words of the first page (docs/decisions/055-languages.md): each locale's compiled catalogs
+ * that `/` loads (budget.firstLoadCatalogs, the `app` catalog), each its own chunk. English's count in
+ * the first load; every other locale's are what that language adds, each held to
+ * budget.localeCatalogGzip.
+ */
+const catalogKey = (locale, name) => `../locales/${locale}/${name}.ts`;
+const localeCatalogs = (budget.locales ?? []).map((locale) => {
+  const files = (budget.firstLoadCatalogs ?? []).map((name) => {
+    const chunk = manifest[catalogKey(locale, name)];
+    if (!chunk) throw new Error(`No chunk for the catalog ${catalogKey(locale, name)} in the manifest.`);
+    return { name: `catalog ${locale}/${name}`, file: chunk.file, ...sizes(chunk.file) };
+  });
+  return { locale, files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+});
+const english = localeCatalogs.find((c) => c.locale === 'en');
+if (english) rows.push(...english.files);
+
 // Classic scripts the HTML loads before the app (the theme script), when the build has an index.html.
 const indexHtml = path.join(clientDir, 'index.html');
 if (fs.existsSync(indexHtml)) {
@@ -117,6 +135,12 @@ if (args.has('--update-baseline')) {
 
 const failures = [];
 const limit = budget.firstLoadJsGzip;
+for (const { locale, gzip } of localeCatalogs) {
+  if (locale !== 'en' && gzip > budget.localeCatalogGzip)
+    failures.push(
+      `the ${locale} catalogs of / are ${kb(gzip)} kB gzip, over the ${kb(budget.localeCatalogGzip)} kB a language may add`,
+    );
+}
 for (const row of rows) {
   const chunkLimit = budget.chunks?.[row.name];
   if (chunkLimit !== undefined && row.gzip > chunkLimit)
@@ -145,7 +169,9 @@ if (total.gzip > limit) {
 }
 
 if (args.has('--json')) {
-  console.log(JSON.stringify({ rows, css, total, budget: limit, ok: failures.length === 0, failures }, null, 2));
+  console.log(
+    JSON.stringify({ rows, css, total, budget: limit, localeCatalogs, ok: failures.length === 0, failures }, null, 2),
+  );
 } else {
   const header = ['chunk', 'file', 'raw kB', 'gzip kB', 'br kB', 'gzip vs baseline', 'chunk budget'];
   const body = rows.map((row) => [
@@ -169,6 +195,16 @@ if (args.has('--json')) {
     if (i === rows.length) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     console.log(line(cells));
   });
+  if (localeCatalogs.length) {
+    console.log();
+    console.log(
+      `What each language adds to the first load of / (its catalogs, gzip; budget ${kb(budget.localeCatalogGzip)} kB each):`,
+    );
+    for (const { locale, files, gzip } of localeCatalogs) {
+      const extra = locale === 'en' ? 'counted above' : `+${kb(gzip)} kB`;
+      console.log(`  ${locale.padEnd(6)} ${files.map((f) => f.file).join(' ')}  ${kb(gzip)} kB  (${extra})`);
+    }
+  }
   console.log();
   if (failures.length) {
     for (const failure of failures) console.error(`FAIL: ${failure}`);

@@ -33,7 +33,7 @@ export async function startChild(
   readyWithinMs = 60_000,
 ): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, ['--import', './scripts/i18n/register.mjs', ...args], {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,11 +3,14 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, StaticRouter } from 'react-router';
 import { AppProviders } from '@/app-providers';
 import { setServerTransport, type ApiTransport } from '@/lib/api';
+import { serverI18nFor } from '@/lib/i18n';
 import { dehydrateQueries, type PageData } from '@/lib/page-data';
 import { createQueryClient } from '@/lib/query-client';
 import { RenderContext, RenderRecord } from '@/lib/render-context';
 import { AppRoutes, preloadRoutes } from '@/lib/route-tree';
 import { clockIn, VIEWER_ZONE_COOKIE } from '@/lib/viewer-clock';
+import { localeBasename, splitLocalePath } from '@shared/domain/locale-path';
+import { LOCALE_DIRECTION, type Locale } from '@shared/domain/locales';
 import { isValidTimeZone } from '@shared/domain/time';
 import { createRoutes } from '@/routes';
 
@@ -27,6 +30,10 @@ export interface RenderedPage {
   data: PageData;
   /** The client chunks of the matched routes (source paths), for modulepreload. */
   routeModules: string[];
+  /** The page's language (from its URL), its direction, and the catalogs its routes load. */
+  locale: Locale;
+  dir: 'ltr' | 'rtl';
+  catalogs: string[];
 }
 
 export { setServerTransport, VIEWER_ZONE_COOKIE };
@@ -40,24 +47,36 @@ export async function renderPage(
   request: Request,
   origin: string,
   viewerZone: string | undefined,
+  /** A language to offer on the English home page: the visitor's last choice, else their browser's. */
+  suggestedLocale?: Locale,
 ): Promise<RenderedPage | Response> {
   const clock = clockIn(viewerZone && isValidTimeZone(viewerZone) ? viewerZone : 'UTC');
+  const url = new URL(request.url);
+  // The language is the URL's: English at /, the others under their prefix (the router's basename).
+  const { locale } = splitLocalePath(url.pathname);
+  const basename = localeBasename(locale);
+  const i18n = await serverI18nFor(locale);
   const queryClient = createQueryClient();
-  const routes = createRoutes({ queryClient, isServer: true, clock });
-  const handler = createStaticHandler(routes);
+  const routes = createRoutes({ queryClient, isServer: true, clock, locale, i18n });
+  const handler = createStaticHandler(routes, { basename });
   const context = await handler.query(request);
   // A loader redirect (none today) is answered as it is.
   if (context instanceof Response) return context;
 
   // The same tree the browser hydrates: the declarative router over the same table, with the
   // matched pages loaded first (docs/decisions/026-declarative-router.md).
-  const url = new URL(request.url);
-  await preloadRoutes(routes, url);
+  await preloadRoutes(routes, url, basename);
   const record = new RenderRecord(origin);
   const html = await renderToHtml(
     <RenderContext.Provider value={record}>
-      <AppProviders queryClient={queryClient} clock={clock}>
-        <StaticRouter location={`${url.pathname}${url.search}`}>
+      <AppProviders
+        queryClient={queryClient}
+        clock={clock}
+        locale={locale}
+        i18n={i18n}
+        suggestedLocale={suggestedLocale}
+      >
+        <StaticRouter basename={basename} location={`${url.pathname}${url.search}`}>
           <AppRoutes routes={routes} errors={context.errors} />
         </StaticRouter>
       </AppProviders>
@@ -67,6 +86,7 @@ export async function renderPage(
     queries: dehydrateQueries(queryClient),
     routeErrors: context.errors,
     clock,
+    ...(suggestedLocale ? { suggestedLocale } : {}),
   };
   queryClient.clear();
   const status = context.errors ? 500 : Math.max(context.statusCode, record.status ?? 200);
@@ -80,6 +100,12 @@ export async function renderPage(
       const module = (m.route.handle as { module?: string } | undefined)?.module;
       return module ? [module] : [];
     }),
+    locale,
+    dir: LOCALE_DIRECTION[locale],
+    catalogs: [
+      'app',
+      ...context.matches.flatMap((m) => (m.route.handle as { catalogs?: string[] } | undefined)?.catalogs ?? []),
+    ],
   };
 }
 

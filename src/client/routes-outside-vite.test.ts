@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /*
- * `npm run dev` runs the API from the sources under tsx, where no bundler sets
+ * `npm run dev` runs the API from the sources under tsx (with Lingui's macros, scripts/i18n/register.mjs), where no bundler sets
  * `import.meta.env`: the route table must still build, with its server loaders (decision 027).
  * Vitest sets `import.meta.env.SSR` itself, so this runs the table in a plain Node process.
  */
@@ -18,10 +18,14 @@ describe('the route table outside Vite', () => {
       "const settings = pages.children.find((r) => r.path === 'settings');",
       'console.log(JSON.stringify({ env: typeof import.meta.env, root: typeof root.loader, settings: typeof settings.loader }));',
     ].join('\n');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', './scripts/i18n/register.mjs', '--input-type=module', '-e', script],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(JSON.parse(out.trim().split('\n').at(-1) ?? '')).toEqual({
       env: 'undefined',
       root: 'function',

@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ViewerClock } from '@/lib/viewer-clock';
+import { loadCatalogs, type CatalogName } from '@/lib/i18n';
+import type { Locale } from '@shared/domain/locales';
 import { RouteErrorBoundary } from '@/components/error-boundary';
 import { RootLayout } from '@/components/root-layout';
 import { emailStatusQueryKey, sessionsQueryKey } from '@/features/auth/query-keys';
@@ -37,6 +40,9 @@ export type RouteEnv = {
   isServer: boolean;
   /** The server's render clock (the viewer's zone from their cookie): the page's "today". */
   clock?: ViewerClock;
+  /** The page's language (from the URL) and its words: a lazy page loads its catalogs with its code. */
+  locale: Locale;
+  i18n: I18n;
 };
 
 /**
@@ -73,7 +79,11 @@ function serverGuard(
     const url = new URL(request.url);
     // Imported here: the guard runs on the server only, and the browser's first load stays lean.
     const { safeNextPath, signInPath } = await import('@shared/domain/return-path');
-    if (wants === 'signed-in' && user === null) throw redirect(signInPath(`${url.pathname}${url.search}`));
+    // The path under the locale's prefix: React Router adds the prefix to a redirect, and `next`
+    // is followed inside the app (in the same language).
+    const { splitLocalePath } = await import('@shared/domain/locale-path');
+    const appPath = splitLocalePath(url.pathname).path;
+    if (wants === 'signed-in' && user === null) throw redirect(signInPath(`${appPath}${url.search}`));
     // Signed in already: on to where sign-in would have gone.
     if (wants === 'signed-out' && user) throw redirect(safeNextPath(url.searchParams.get('next')) ?? '/');
     await Promise.all(queries.map((options) => queryClient.prefetchQuery(options)));
@@ -81,14 +91,28 @@ function serverGuard(
   };
 }
 
-/** A page in its own chunk; `module` (its source under src/client) lets the server preload it. */
-const page = <K extends string>(module: string, load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
-  lazy: async () => ({ Component: (await load())[name] }),
-  handle: { module },
-});
+/**
+ * A page in its own chunk, loaded with the catalogs of its words beside `app` (which every page
+ * has): `module` (its source under src/client) and `catalogs` let the server preload both.
+ */
+function pageIn(env: RouteEnv) {
+  return <K extends string>(
+    module: string,
+    load: () => Promise<Record<K, React.ComponentType>>,
+    name: K,
+    catalogs: CatalogName[] = [],
+  ) => ({
+    lazy: async () => {
+      const [loaded] = await Promise.all([load(), loadCatalogs(env.i18n, env.locale, catalogs)]);
+      return { Component: loaded[name] };
+    },
+    handle: { module, catalogs },
+  });
+}
 
 export function createRoutes(env: RouteEnv): RouteObject[] {
   const { queryClient } = env;
+  const page = pageIn(env);
   const isServer = SERVER_BUILD && env.isServer;
   return [
     {
@@ -117,18 +141,18 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'auth/signin',
-              ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage'),
+              ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage', ['account']),
               loader: isServer ? serverGuard(env, 'signed-out') : undefined,
             },
             {
               path: 'auth/signup',
-              ...page('pages/signup.tsx', () => import('@/pages/signup'), 'SignUpPage'),
+              ...page('pages/signup.tsx', () => import('@/pages/signup'), 'SignUpPage', ['account']),
               loader: isServer ? serverGuard(env, 'signed-out') : undefined,
             },
             {
               // Links sent by email (decision 022): open signed in or out.
               path: 'auth/verify-email',
-              ...page('pages/verify-email.tsx', () => import('@/pages/verify-email'), 'VerifyEmailPage'),
+              ...page('pages/verify-email.tsx', () => import('@/pages/verify-email'), 'VerifyEmailPage', ['account']),
               // A link confirms only for its own account, signed in (decision 022): a signed-out visitor
               // with a link is sent to sign in, and comes back to it (the browser does the same).
               loader: isServer
@@ -138,22 +162,27 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
                     if (user !== null) return null;
                     const { signInPath } = await import('@shared/domain/return-path');
-                    throw redirect(signInPath(`${url.pathname}${url.search}`, 'verify'));
+                    const { splitLocalePath } = await import('@shared/domain/locale-path');
+                    throw redirect(signInPath(`${splitLocalePath(url.pathname).path}${url.search}`, 'verify'));
                   }
                 : undefined,
             },
             {
               path: 'auth/forgot-password',
-              ...page('pages/forgot-password.tsx', () => import('@/pages/forgot-password'), 'ForgotPasswordPage'),
+              ...page('pages/forgot-password.tsx', () => import('@/pages/forgot-password'), 'ForgotPasswordPage', [
+                'account',
+              ]),
             },
             {
               path: 'auth/reset-password',
-              ...page('pages/reset-password.tsx', () => import('@/pages/reset-password'), 'ResetPasswordPage'),
+              ...page('pages/reset-password.tsx', () => import('@/pages/reset-password'), 'ResetPasswordPage', [
+                'account',
+              ]),
             },
             {
               // Signed-in screens use the same pattern: the server renders them with their data.
               path: 'settings',
-              ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage'),
+              ...page('pages/settings.tsx', () => import('@/pages/settings'), 'SettingsPage', ['account']),
               loader: isServer
                 ? serverGuard(env, 'signed-in', [{ queryKey: sessionsQueryKey }, { queryKey: emailStatusQueryKey }])
                 : undefined,
@@ -165,6 +194,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 'pages/provider-dashboard.tsx',
                 () => import('@/pages/provider-dashboard'),
                 'ProviderDashboardPage',
+                ['account'],
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
@@ -214,7 +244,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               ] as const
             ).map(([path, module, load, name]) => ({
               path,
-              ...page(module, load as () => Promise<Record<string, React.ComponentType>>, name),
+              ...page(module, load as () => Promise<Record<string, React.ComponentType>>, name, ['admin']),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
                     await serverGuard(env, 'signed-in')(args);
@@ -238,6 +268,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 'pages/traveler-dashboard.tsx',
                 () => import('@/pages/traveler-dashboard'),
                 'TravelerDashboardPage',
+                ['account'],
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
@@ -267,12 +298,12 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'messages',
-              ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage'),
+              ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage', ['account']),
               loader: isServer ? serverGuard(env, 'signed-in', [conversationsQuery]) : undefined,
             },
             {
               path: 'browse',
-              ...page('pages/browse.tsx', () => import('@/pages/browse'), 'BrowsePage'),
+              ...page('pages/browse.tsx', () => import('@/pages/browse'), 'BrowsePage', ['public']),
               loader: loaderOf(env, ({ request }) => [
                 categoriesQuery,
                 serviceSearchQueryOptions(filtersFromParams(new URL(request.url).searchParams)),
@@ -280,7 +311,9 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'service/:id',
-              ...page('pages/service-detail.tsx', () => import('@/pages/service-detail'), 'ServiceDetailPage'),
+              ...page('pages/service-detail.tsx', () => import('@/pages/service-detail'), 'ServiceDetailPage', [
+                'public',
+              ]),
               loader: isServer
                 ? // The service and the booking card's free days. Imported here: the server runs this
                   // loader, and the browser's first load stays lean.
@@ -291,7 +324,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               // Signed in only (a visitor is sent to sign in, and comes back here).
               path: 'checkout/:id',
-              ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage'),
+              ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage', ['account']),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
                     const guarded = await serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])(args);
@@ -305,13 +338,18 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'provider/:username',
-              ...page('pages/provider-profile.tsx', () => import('@/pages/provider-profile'), 'ProviderProfilePage'),
+              ...page('pages/provider-profile.tsx', () => import('@/pages/provider-profile'), 'ProviderProfilePage', [
+                'public',
+              ]),
               loader: loaderOf(env, ({ params }) => [
                 providerQuery(params.username ?? ''),
                 providerReviewsQuery(params.username ?? ''),
               ]),
             },
-            { path: '*', ...page('pages/not-found.tsx', () => import('@/pages/not-found'), 'NotFoundPage') },
+            {
+              path: '*',
+              ...page('pages/not-found.tsx', () => import('@/pages/not-found'), 'NotFoundPage', ['public']),
+            },
           ],
         },
       ],

@@ -29,6 +29,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { eventRoutes } from './features/messages/events-routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
+import { moderationRoutes } from './features/moderation/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
@@ -205,7 +206,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db, config, stripe });
   await app.register(connectRoutes, { db, config, stripe, appUrl, clock });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
-  await app.register(stripeWebhookRoutes, { db, config, stripe });
+  await app.register(stripeWebhookRoutes, { db, config, stripe, jobs: () => jobs });
   await app.register(messageRoutes, { db, appUrl });
 
   await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });
@@ -215,6 +216,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { db, config, storage });
   await app.register(adminRoutes, { db, documents: documentStorage });
   await app.register(adminPaymentRoutes, { db, stripe, clock });
+  await app.register(moderationRoutes, { db, clock, appUrl });
 
   await app.register(uploadsRoutes, { storage });
   await app.register(pagesPlugin, { config, preloadRenderer });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@shared/api/auth-responses';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,6 +9,7 @@ import { useAuth } from '@/lib/auth-context';
 import { useUnreadCount } from '@/lib/realtime';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
+import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
 import type { NavItem } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -35,14 +37,15 @@ function useIsHydrated() {
 }
 
 /** The role-dependent links of docs/product.md. */
-function navItemsFor(user: User | null, unread: number | undefined): NavItem[] {
-  const items: NavItem[] = [{ to: '/browse', label: 'Browse Services' }];
-  if (user?.role === 'ADMIN') items.push({ to: '/admin', label: 'Admin Panel' });
+function useNavItems(user: User | null, unread: number | undefined): NavItem[] {
+  const { t } = useLingui();
+  const items: NavItem[] = [{ to: '/browse', label: t`Browse Services` }];
+  if (user?.role === 'ADMIN') items.push({ to: '/admin', label: t`Admin Panel` });
   const dashboard = user ? dashboardPath(user.role) : null;
-  if (dashboard) items.push({ to: dashboard, label: 'My Dashboard' });
+  if (dashboard) items.push({ to: dashboard, label: t`My Dashboard` });
   // Travelers and providers talk about bookings (decision 017); the count updates live.
   if (user && user.role !== 'ADMIN')
-    items.push({ to: '/messages', label: 'Messages', badge: <NavBadge count={unread} /> });
+    items.push({ to: '/messages', label: t`Messages`, badge: <NavBadge count={unread} /> });
   return items;
 }
 
@@ -64,20 +67,23 @@ function NavBadge({ count }: { count: number | undefined }) {
       >
         {count > 99 ? '99+' : count}
       </span>
-      <span className="sr-only">, {count} unread</span>
+      <span className="sr-only">
+        <Trans>, {count} unread</Trans>
+      </span>
     </>
   );
 }
 
 export function Header() {
   const { user, isLoading } = useAuth();
+  const { t } = useLingui();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   // The sheet stays mounted after its first opening, so that it can animate closed.
   const [wasMenuOpened, setWasMenuOpened] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const isHydrated = useIsHydrated();
   const unread = useUnreadCount();
-  const items = navItemsFor(user, unread);
+  const items = useNavItems(user, unread);
   const isSignedOut = !isLoading && !user;
 
   return (
@@ -85,7 +91,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Logo className="mr-2 shrink-0" />
 
-        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label={t`Main`} className="hidden flex-1 items-center gap-1 md:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={desktopLinkClass}>
               {item.label}
@@ -98,13 +104,18 @@ export function Header() {
           {isSignedOut && (
             <div className="hidden items-center gap-2 md:flex">
               <Button asChild variant="ghost">
-                <Link to="/auth/signin">Sign In</Link>
+                <Link to="/auth/signin">
+                  <Trans>Sign In</Trans>
+                </Link>
               </Button>
               <Button asChild>
-                <Link to="/auth/signup">Sign Up</Link>
+                <Link to="/auth/signup">
+                  <Trans>Sign Up</Trans>
+                </Link>
               </Button>
             </div>
           )}
+          <LanguageMenu className="hidden sm:flex" />
           <ThemeToggle />
           {isLoading && <Skeleton className="size-9 rounded-full" />}
           {user &&
@@ -121,7 +132,7 @@ export function Header() {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}
             aria-controls={isMenuOpen ? 'mobile-menu' : undefined}

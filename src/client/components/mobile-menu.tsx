@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageMenu } from './language-menu';
 
 export interface NavItem {
   to: string;
@@ -37,6 +39,7 @@ export function MobileMenu({
   triggerRef: RefObject<HTMLButtonElement | null>;
 }) {
   const close = () => onOpenChange(false);
+  const { t } = useLingui();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -47,10 +50,14 @@ export function MobileMenu({
         }}
       >
         <SheetHeader className="border-b">
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+          <SheetTitle>
+            <Trans>Menu</Trans>
+          </SheetTitle>
+          <SheetDescription className="sr-only">
+            <Trans>Site navigation</Trans>
+          </SheetDescription>
         </SheetHeader>
-        <nav aria-label="Mobile" className="flex flex-col gap-1 px-3">
+        <nav aria-label={t`Mobile`} className="flex flex-col gap-1 px-3">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={mobileLinkClass} onClick={close}>
               {item.label}
@@ -63,14 +70,20 @@ export function MobileMenu({
             <Separator />
             <div className="flex flex-col gap-2 px-4">
               <Button asChild variant="outline" size="lg" onClick={close}>
-                <Link to="/auth/signin">Sign In</Link>
+                <Link to="/auth/signin">
+                  <Trans>Sign In</Trans>
+                </Link>
               </Button>
               <Button asChild size="lg" onClick={close}>
-                <Link to="/auth/signup">Sign Up</Link>
+                <Link to="/auth/signup">
+                  <Trans>Sign Up</Trans>
+                </Link>
               </Button>
             </div>
           </>
         )}
+        <Separator />
+        <LanguageMenu showLabel className="justify-between px-4" />
       </SheetContent>
     </Sheet>
   );

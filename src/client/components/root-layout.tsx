@@ -1,7 +1,9 @@
 import { Outlet } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LanguageBanner } from './language-banner';
 
 export function RootLayout() {
   return (
@@ -10,8 +12,9 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
+      <LanguageBanner />
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />

@@ -17,7 +17,16 @@ import { keepScroll } from './scroll-restoration';
  * when a navigation starts (docs/decisions/026-declarative-router.md): the new page's chunk and
  * the queries its route's loader names start loading at once, in parallel.
  */
-export function ClientRouter({ routes, children }: { routes: RouteObject[]; children: ReactNode }) {
+export function ClientRouter({
+  routes,
+  basename,
+  children,
+}: {
+  routes: RouteObject[];
+  /** The locale's prefix ('' for English, '/ja'): every link and navigation stays under it. */
+  basename: string;
+  children: ReactNode;
+}) {
   const [history] = useState(() => createBrowserHistory(window));
   // The history, plus what it drops: `preventScrollReset` (React Router passes it as a third
   // argument, for the data router's scroll restoration).
@@ -34,7 +43,7 @@ export function ClientRouter({ routes, children }: { routes: RouteObject[]; chil
   const [state, setState] = useState({ action: history.action, location: history.location });
   useLayoutEffect(() => {
     const stop = history.listen((update) => {
-      startNavigation(routes, update.location);
+      startNavigation(routes, update.location, basename);
       startTransition(() => setState(update));
     });
     // Hydration yields to the browser (main.tsx), so Back or Forward may have moved the history
@@ -42,16 +51,16 @@ export function ClientRouter({ routes, children }: { routes: RouteObject[]; chil
     const missed = { action: history.action, location: history.location };
     startTransition(() => setState((shown) => (shown.location.key === missed.location.key ? shown : missed)));
     return stop;
-  }, [history, routes]);
+  }, [history, routes, basename]);
   return (
-    <Router location={state.location} navigationType={state.action} navigator={navigator}>
+    <Router basename={basename} location={state.location} navigationType={state.action} navigator={navigator}>
       {children}
     </Router>
   );
 }
 
-function startNavigation(routes: RouteObject[], location: Location) {
-  const matches = matchRoutes(routes, location) ?? [];
+function startNavigation(routes: RouteObject[], location: Location, basename: string) {
+  const matches = matchRoutes(routes, location, basename) ?? [];
   const request = new Request(new URL(`${location.pathname}${location.search}`, window.location.origin));
   for (const match of matches) {
     loadRoute(match.route)?.catch(() => undefined);

@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import type { Locale } from '@shared/domain/locales';
 import type { ViewerClock } from './viewer-clock';
 
 /**
@@ -12,6 +13,8 @@ export interface PageData {
   routeErrors: Record<string, unknown> | null;
   /** The viewer's zone and today the page was rendered with. */
   clock: ViewerClock;
+  /** On the English home page, a language to offer the visitor (their last choice or their browser's). */
+  suggestedLocale?: Locale;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'locora-page-data';

@@ -37,9 +37,9 @@ export function loadRoute(route: RouteObject): Promise<ComponentType> | undefine
   return state.promise;
 }
 
-/** Loads the components of every lazy route that matches `location`. */
-export async function preloadRoutes(routes: RouteObject[], location: Partial<Location> | string) {
-  const matches = matchRoutes(routes, location) ?? [];
+/** Loads the components of every lazy route that matches `location` (under the locale's `basename`). */
+export async function preloadRoutes(routes: RouteObject[], location: Partial<Location> | string, basename?: string) {
+  const matches = matchRoutes(routes, location, basename) ?? [];
   await Promise.all(matches.map((match) => loadRoute(match.route)));
 }
 

@@ -217,7 +217,10 @@ function PaymentsOverview() {
                 <CardTitle asChild>
                   <h2>Failed payouts</h2>
                 </CardTitle>
-                <CardDescription>Payouts the provider’s bank refused, with Stripe’s reason.</CardDescription>
+                <CardDescription>
+                  Payouts the provider’s bank refused, with Stripe’s reason, listed until one is paid. Each is asked
+                  again once the provider’s account can be paid.
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 {p.failedPayouts.length === 0 ? (
@@ -232,6 +235,10 @@ function PaymentsOverview() {
                         <span className="text-destructive">
                           {f.failureMessage ?? 'No reason given'}
                           {f.failureCode ? ` (${f.failureCode})` : ''}
+                        </span>
+                        <span className="text-muted-foreground">
+                          {f.askedAgain ? 'Asked again, not paid yet' : 'Waiting for the provider’s bank details'}
+                          {f.failures > 1 ? ` · failed ${f.failures} times` : ''}
                         </span>
                       </li>
                     ))}

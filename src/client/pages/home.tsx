@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
-import { HeroIllustration } from '@/components/hero-illustration';
 import { IconInput } from '@/components/icon-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -111,6 +110,36 @@ function HeroSearch() {
   );
 }
 
+/*
+ * The decorative map beside the hero, on wide screens only: loaded after hydration, when the screen
+ * is wide (a phone never downloads it), so the first load stays within its budget. Until then a
+ * box of its size holds its place, so nothing moves.
+ */
+const HeroIllustration = lazy(() =>
+  import('@/components/hero-illustration').then((m) => ({ default: m.HeroIllustration })),
+);
+const WIDE = '(min-width: 64rem)';
+function subscribeToWidth(onChange: () => void) {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function WideScreenIllustration() {
+  const isWide = useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+  const box = <div aria-hidden="true" className="hidden aspect-[480/420] w-full max-w-md justify-self-end lg:block" />;
+  if (!isWide) return box;
+  return (
+    <Suspense fallback={box}>
+      <HeroIllustration className="hidden max-w-md justify-self-end drop-shadow-xl lg:block" />
+    </Suspense>
+  );
+}
+
 export function HomePage() {
   useDocumentTitle('Locora · Trusted local services for travelers', { full: true });
   const { user } = useAuth();
@@ -160,7 +189,7 @@ export function HomePage() {
               </li>
             </ul>
           </div>
-          <HeroIllustration className="hidden max-w-md justify-self-end drop-shadow-xl lg:block" />
+          <WideScreenIllustration />
         </div>
       </section>
 

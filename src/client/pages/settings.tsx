@@ -1,4 +1,6 @@
 import { Navigate } from 'react-router';
+import { LanguageMenu } from '@/components/language-menu';
+import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { EmailCard } from '@/features/auth/email-card';
 import { PasswordCard } from '@/features/auth/password-card';
@@ -31,6 +33,11 @@ export function SettingsPage() {
         <p className="text-muted-foreground">Manage your profile, email address, password and signed-in devices.</p>
       </div>
       <ProfileCard key={user.id} user={user} />
+      <Card>
+        <CardContent>
+          <LanguageMenu showLabel className="justify-between" />
+        </CardContent>
+      </Card>
       <EmailCard />
       <PasswordCard email={user.email} />
       <SessionsCard />

@@ -53,6 +53,7 @@ const LIVE_ACTION: Record<BookingEvent, string> = {
   dispute_opened: 'dispute',
   dispute_closed: 'dispute',
   payee_restricted: 'decline',
+  account_suspended: 'cancel',
 };
 const EMAILED: Partial<Record<string, BookingEmailStatus>> = {
   accepted: 'accepted',

@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/api/trust-responses.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
+import { LOCALES, type Locale } from '../../shared/domain/locales.ts';
 
 /** PostgreSQL full-text vector; only ever written by the database (generated column). */
 const tsvector = customType<{ data: string }>({
@@ -68,12 +69,15 @@ export const users = pgTable(
     phone: text('phone'),
     /** Set while an admin's suspension is open (the suspensions row has the why); sign-in is refused. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The language the account reads Locora and its emails in (a locale code, decision 055). */
+    language: text('language').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     check('users_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check('users_language_known', sql`${t.language} IN (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
 );
 

@@ -4,20 +4,30 @@
  * inside the transaction of the change.
  */
 
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, LOCALE_DIRECTION, type Locale } from '../../shared/domain/locales.ts';
+import { i18nFor } from '../i18n.ts';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-/** A short email: a greeting, paragraphs, one action link. */
+/**
+ * A short email: a greeting, paragraphs, one action link, in the recipient's `locale` (decision
+ * 044): its own words are translated here, the caller's are given translated.
+ */
 export function renderEmail(input: {
+  /** The recipient's language (their account's); English when unknown. */
+  locale?: Locale;
   subject: string;
   greeting?: string;
   paragraphs: string[];
   action: { label: string; url: string };
   footer?: string;
 }): RenderedEmail {
-  const footer = input.footer ?? 'You get this email because you have an account on Locora.';
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const footer = input.footer ?? i18nFor(locale)._(msg`You get this email because you have an account on Locora.`);
   const text = [
     ...(input.greeting ? [input.greeting, ''] : []),
     ...input.paragraphs.flatMap((p) => [p, '']),
@@ -28,7 +38,7 @@ export function renderEmail(input: {
     '',
   ].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+<html lang="${locale}" dir="${LOCALE_DIRECTION[locale]}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <p style="font-size:20px;font-weight:700;color:#0f766e;margin:0 0 16px">Locora</p>
 ${input.greeting ? `<p>${escapeHtml(input.greeting)}</p>\n` : ''}${input.paragraphs

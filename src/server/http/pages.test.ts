@@ -165,11 +165,11 @@ describe('status, theme and clock', () => {
 
   it('renders in the theme the visitor chose (no flash before scripts run)', async () => {
     const dark = await t.app.inject({ url: '/', cookies: { theme: 'dark' } });
-    expect(dark.body).toContain('<html lang="en" class="dark" style="color-scheme: dark">');
+    expect(dark.body).toContain('<html lang="en" dir="ltr" class="dark" style="color-scheme: dark">');
     const light = await t.app.inject({ url: '/', cookies: { theme: 'light' } });
-    expect(light.body).toContain('<html lang="en" class="light" style="color-scheme: light">');
+    expect(light.body).toContain('<html lang="en" dir="ltr" class="light" style="color-scheme: light">');
     const junk = await t.app.inject({ url: '/', cookies: { theme: '"><script>' } });
-    expect(junk.body).toContain('<html lang="en">');
+    expect(junk.body).toContain('<html lang="en" dir="ltr">');
   });
 
   it('writes dates in the zone the browser reported (tz cookie), UTC on a first visit', async () => {

@@ -6,6 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiTransport, RenderedPage } from '../../client/entry-server.tsx';
 import { THEME_STORAGE_KEY } from '../../shared/domain/constants.ts';
+import { alternatePaths, splitLocalePath } from '../../shared/domain/locale-path.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  preferredLocale,
+  type Locale,
+} from '../../shared/domain/locales.ts';
 import { isKnownPage } from '../../shared/routes.ts';
 import { escapeHtml, headTagsHtml, safeJsonForHtml } from '../../shared/seo/head.ts';
 import type { Config } from '../config.ts';
@@ -54,26 +62,72 @@ function modulePreloads(shell: Shell, modules: string[]): string[] {
   return [...files].filter((file) => !shell.html.includes(`/${file}"`));
 }
 
+/**
+ * The language the bare English home page offers (never a redirect): the one the visitor chose in
+ * the language menu before, else the first of ours their browser asks for. None for English.
+ */
+function suggestedLocaleFor(request: FastifyRequest, pathname: string): Locale | undefined {
+  if (pathname !== '/') return undefined;
+  const chosen = request.cookies[LANGUAGE_COOKIE];
+  const locale = isLocale(chosen) ? chosen : preferredLocale(request.headers['accept-language']);
+  return locale === DEFAULT_LOCALE ? undefined : locale;
+}
+
 /** The theme the visitor chose (a cookie the theme toggle writes beside localStorage). */
 function themeOf(request: FastifyRequest): 'dark' | 'light' | undefined {
   const value = request.cookies[THEME_STORAGE_KEY];
   return value === 'dark' || value === 'light' ? value : undefined;
 }
 
+/**
+ * The same page in every language, for search engines (`hreflang`), English as the default for
+ * readers whose language we do not speak. Only pages that exist have alternates.
+ */
+function alternateLinks(page: RenderedPage, url: URL, origin: string): string[] {
+  if (page.status !== 200) return [];
+  const { path } = splitLocalePath(url.pathname);
+  const appPath = `${path}${url.search}`;
+  const alternates = alternatePaths(appPath).map(
+    ({ locale, path: href }) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(origin + href)}" />`,
+  );
+  const english = alternatePaths(appPath).find((a) => a.locale === DEFAULT_LOCALE)?.path ?? appPath;
+  return [...alternates, `<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + english)}" />`];
+}
+
+/**
+ * The compiled catalogs of the page's words in its language (each its own chunk), preloaded with
+ * its code so that the browser does not wait for them after the entry (docs/decisions/055).
+ */
+function catalogPreloads(shell: Shell, page: RenderedPage): string[] {
+  return modulePreloads(
+    shell,
+    page.catalogs.map((name) => `../locales/${page.locale}/${name}.ts`),
+  );
+}
+
 /** The whole document: the shell with the page's head, markup and data in it. */
-export function pageDocument(shell: Shell, page: RenderedPage, theme: 'dark' | 'light' | undefined): string {
+export function pageDocument(
+  shell: Shell,
+  page: RenderedPage,
+  theme: 'dark' | 'light' | undefined,
+  url: URL,
+  origin: string,
+): string {
   const title = page.head?.title ?? page.title ?? 'Locora';
   const headTags = [
     page.head ? headTagsHtml(page.head) : '',
     page.status === 404 && !page.head?.noindex ? '<meta name="robots" content="noindex" />' : '',
-    ...modulePreloads(shell, page.routeModules).map(
+    ...alternateLinks(page, url, origin),
+    ...[...catalogPreloads(shell, page), ...modulePreloads(shell, page.routeModules)].map(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
     ),
   ].filter(Boolean);
-  let html = shell.html;
-  if (theme) {
-    html = html.replace('<html lang="en">', () => `<html lang="en" class="${theme}" style="color-scheme: ${theme}">`);
-  }
+  // The page's language and direction are known here, before any script runs.
+  const themeAttributes = theme ? ` class="${theme}" style="color-scheme: ${theme}"` : '';
+  let html = shell.html.replace(
+    '<html lang="en">',
+    () => `<html lang="${escapeHtml(page.locale)}" dir="${page.dir}"${themeAttributes}>`,
+  );
   // Replacer functions, not strings: a "$&" or "$`" in a user's text must stay literal.
   html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   if (page.head) html = html.replace(/<meta\s+name="description"[\s\S]*?\/>/, () => '');
@@ -182,8 +236,14 @@ export const pagesPlugin = fp(
     async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: Shell) {
       const origin = originOf(opts.config, request);
       const { renderPage, VIEWER_ZONE_COOKIE } = await loadRenderer();
+      const url = new URL(request.url, origin);
       const page = await transports.run(transportFor(request), () =>
-        renderPage(new Request(new URL(request.url, origin)), origin, request.cookies[VIEWER_ZONE_COOKIE]),
+        renderPage(
+          new Request(url),
+          origin,
+          request.cookies[VIEWER_ZONE_COOKIE],
+          suggestedLocaleFor(request, url.pathname),
+        ),
       );
       if (page instanceof Response) {
         return reply.redirect(page.headers.get('location') ?? '/', page.status as 301);
@@ -194,9 +254,9 @@ export const pagesPlugin = fp(
           // Pages carry the visitor's data (their name, saved services, sessions): never kept, not
           // even by the browser's back/forward cache after they sign out.
           .header('cache-control', 'no-store')
-          .header('vary', 'Cookie')
+          .header('vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
-          .send(pageDocument(shell, page, themeOf(request)))
+          .send(pageDocument(shell, page, themeOf(request), url, origin))
       );
     }
 
@@ -207,7 +267,7 @@ export const pagesPlugin = fp(
       }
       if (!shell) {
         return reply
-          .status(isKnownPage(url) ? 503 : 404)
+          .status(isKnownPage(splitLocalePath(url).path) ? 503 : 404)
           .type('text/plain; charset=utf-8')
           .send('The client is not built. Run `npm run build` (npm start does this for you).');
       }

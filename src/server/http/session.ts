@@ -35,6 +35,7 @@ export const userColumns = {
   name: users.name,
   role: users.role,
   image: users.image,
+  language: users.language,
 };
 
 /**
@@ -113,7 +114,15 @@ export const sessionPlugin = fp(
         .select(userColumns)
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
+        .where(
+          and(
+            eq(sessions.id, id),
+            gt(sessions.expiresAt, new Date()),
+            isNull(users.deactivatedAt),
+            // A suspended account's sessions were ended; none is honoured meanwhile (decision 051).
+            isNull(users.suspendedAt),
+          ),
+        )
         .limit(1);
       if (row) {
         request.user = row;

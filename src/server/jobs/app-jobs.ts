@@ -71,6 +71,7 @@ export function createAppJobs(opts: {
                 db,
                 stripe: opts.stripe,
                 now,
+                appUrl: opts.appUrl,
                 intervalMs: tuning.intervalMs,
                 leaseMs: tuning.leaseMs,
               }),

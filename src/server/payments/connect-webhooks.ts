@@ -1,6 +1,8 @@
 /**
  * Connected accounts' events (decision 038), which Stripe sends to a Connect endpoint signed with
- * its own secret: `account.updated` (the account's state) and `payout.*` (a booking's payout).
+ * its own secret: `account.updated` (the account's state), `account.external_account.*` (a bank
+ * account added or changed) and `payout.*` (a booking's payout). An account that can be paid asks
+ * its failed payouts again (decision 046).
  * As with payments (decision 031), an event only says what to look at: the account or payout is
  * read again from Stripe and what Stripe holds now is recorded, once per event id.
  */
@@ -9,12 +11,15 @@ import type Stripe from 'stripe';
 import { queryRows, type Db } from '../db/open.ts';
 import { AppError } from '../http/errors.ts';
 import { describeStripeError } from './stripe-client.ts';
-import { recordPayoutStatus } from './payouts.ts';
+import { askFailedPayoutsAgain, recordPayoutStatus } from './payouts.ts';
 import { recordAccount } from './connect-accounts.ts';
 const STRIPE_UNREADABLE = 'The payment service did not answer; the event will be processed when it is sent again.';
 
 export const CONNECT_EVENTS = [
   'account.updated',
+  // A bank account added or changed: a failed payout may be asked again (decision 046).
+  'account.external_account.created',
+  'account.external_account.updated',
   'payout.created',
   'payout.updated',
   'payout.paid',
@@ -33,17 +38,25 @@ export async function handleConnectEvent(
   const now = opts.now ?? new Date();
   const [seen] = await queryRows<{ id: string }>(db, sql`select id from stripe_events where id = ${event.id}`);
   if (seen) return 'duplicate';
-  const object = event.data.object as unknown as { id?: unknown };
+  const object = event.data.object as unknown as { id?: unknown; account?: unknown };
   const objectId = typeof object.id === 'string' ? object.id : undefined;
+  // The account an event is about: the account itself, or the one a bank account belongs to.
+  const accountId = event.type.startsWith('account.external_account.')
+    ? typeof object.account === 'string'
+      ? object.account
+      : event.account
+    : event.type === 'account.updated'
+      ? objectId
+      : undefined;
   let account: Stripe.Account | undefined;
   let payout: { accountId: string; payout: Stripe.Payout } | undefined;
   try {
-    if (event.type === 'account.updated' && objectId) {
+    if (accountId) {
       const [known] = await queryRows<{ id: string }>(
         db,
-        sql`select id from connected_accounts where id = ${objectId}`,
+        sql`select id from connected_accounts where id = ${accountId}`,
       );
-      if (known) account = await stripe.accounts.retrieve(objectId);
+      if (known) account = await stripe.accounts.retrieve(accountId);
     } else if (event.type.startsWith('payout.') && objectId) {
       const [known] = await queryRows<{ account_id: string }>(
         db,
@@ -68,10 +81,12 @@ export async function handleConnectEvent(
     if (fresh.length === 0) return 'duplicate';
     if (account) {
       await recordAccount(tx, account, { platformCountry: opts.platformCountry, appUrl: opts.appUrl, now });
+      // It can be paid again: its failed payouts are asked again (decision 046).
+      if (account.payouts_enabled) await askFailedPayoutsAgain(tx, account.id, now);
       return 'applied';
     }
     if (payout) {
-      await recordPayoutStatus(tx, payout.payout, now);
+      await recordPayoutStatus(tx, payout.payout, now, { appUrl: opts.appUrl, stripeEventId: event.id });
       return 'applied';
     }
     return 'ignored';

@@ -12,7 +12,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
+import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
+import { isOpenDispute } from '../../shared/domain/earnings.ts';
+import { DEFAULT_LOCALE } from '../../shared/domain/locales.ts';
+import { formatDateIn } from '../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { payoutFailedEmail } from '../email/payout-emails.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { publishUserEvent } from '../realtime/events.ts';
 import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
 import { readRefunds } from './refunds.ts';
@@ -23,7 +30,7 @@ export const PAYOUT_QUEUE: LeasedQueue = {
   due: 'due_at',
   pending: sql`due_at is not null`,
   onClaim: sql`attempts = q.attempts + 1`,
-  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals, q.attempts`,
+  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals, q.failures, q.attempts`,
 };
 type ClaimedPayout = {
   booking_id: string;
@@ -31,12 +38,24 @@ type ClaimedPayout = {
   amount_cents: number;
   currency: string;
   refusals: number;
+  failures: number;
   /** Claims so far, this one included. */
   attempts: number;
 };
 
-/** A payout makes one call (tried twice): its lease covers it many times over. */
-export const PAYOUT_LEASE_MS = 5 * 60 * 1000;
+/** SQL (alias `bp`): a booking payout that failed and is still owed (not paid since, not canceled). */
+export const OWED_AFTER_FAILURE = sql`bp.failures > 0 and bp.status not in ('paid', 'canceled')`;
+
+/** The job runner's kind that makes the payouts due. */
+export const PAYOUTS_JOB = 'booking-payouts';
+
+/**
+ * A payout makes at most 4 calls (the charge's disputes, its refunds, the account's payouts when
+ * an earlier answer may have been lost, the payout), each tried twice at most STRIPE_TIMEOUT_MS:
+ * its worst case is within the lease even without renewal.
+ */
+export const PAYOUT_MAX_RUN_MS = 4 * 2 * STRIPE_TIMEOUT_MAX_MS;
+export const PAYOUT_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * Owes the provider the payout of a booking that has just become COMPLETED, or was cancelled late
@@ -69,19 +88,187 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
   );
 }
 
-/** Records what Stripe says of a payout (an API answer, or one read again after payout.* events). */
-export async function recordPayoutStatus(tx: Executor, payout: Stripe.Payout, now: Date) {
+/**
+ * Records what Stripe says of a payout (an API answer, or one read again after payout.* events),
+ * in the caller's transaction, with a line in the payout's history for each move past `pending`.
+ * A payout newly failed (decision 046) counts a failure, keeps Stripe's reason, waits to be asked
+ * again once the account can be paid (`askFailedPayoutsAgain`), and tells the provider (email and
+ * live) and the admins (live).
+ */
+export async function recordPayoutStatus(
+  tx: Executor,
+  payout: Stripe.Payout,
+  now: Date,
+  opts: { appUrl: string; stripeEventId?: string },
+) {
+  const [row] = await queryRows<{ id: string; status: string }>(
+    tx,
+    sql`select id, status from booking_payouts where stripe_payout_id = ${payout.id} for update`,
+  );
+  if (!row) return;
+  const failedNow = payout.status === 'failed' && row.status !== 'failed';
   await tx.execute(
-    sql`update booking_payouts set status = ${payout.status}, failure_code = ${payout.failure_code ?? null},
-          failure_message = ${payout.failure_message ?? null},
+    sql`update booking_payouts set status = ${payout.status},
+          failure_code = ${payout.status === 'failed' ? sql`${payout.failure_code ?? null}` : sql`failure_code`},
+          failure_message = ${payout.status === 'failed' ? sql`${payout.failure_message ?? null}` : sql`failure_message`},
           arrival_date = ${payout.arrival_date ? new Date(payout.arrival_date * 1000).toISOString() : null}::timestamptz,
           updated_at = ${now.toISOString()}::timestamptz
-        where stripe_payout_id = ${payout.id}`,
+          ${failedNow ? sql`, failures = failures + 1, failed_at = ${now.toISOString()}::timestamptz, due_at = null, lease_token = null, attempts = 0` : sql``}
+        where id = ${row.id}`,
+  );
+  if (payout.status === row.status || payout.status === 'pending') return;
+  await recordPayoutEvent(tx, {
+    bookingPayoutId: row.id,
+    kind: payout.status,
+    stripePayoutId: payout.id,
+    amountCents: payout.amount,
+    detail: payout.status === 'failed' ? `${payout.failure_code ?? ''}: ${payout.failure_message ?? ''}` : null,
+    stripeEventId: opts.stripeEventId ?? null,
+  });
+  if (failedNow) await tellPayoutFailed(tx, row.id, opts.appUrl);
+}
+
+/** The provider by email and live, the admins live: a payout of theirs failed (Stripe's reason kept on the row). */
+async function tellPayoutFailed(tx: Executor, bookingPayoutId: string, appUrl: string) {
+  const [p] = await queryRows<{
+    booking_id: string;
+    stripe_payout_id: string;
+    amount_cents: number;
+    currency: string;
+    failure_code: string | null;
+    failure_message: string | null;
+    title: string;
+    start_at: Date;
+    time_zone: string;
+    provider_user_id: string;
+    provider_email: string;
+    provider_name: string;
+  }>(
+    tx,
+    sql`select bp.booking_id, bp.stripe_payout_id, bp.amount_cents, bp.currency, bp.failure_code, bp.failure_message,
+          s.title, b.start_at, pr.time_zone, pr.user_id as provider_user_id, u.email as provider_email,
+          pr.display_name as provider_name
+        from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
+        join providers pr on pr.id = b.provider_id join users u on u.id = pr.user_id
+        where bp.id = ${bookingPayoutId}`,
+  );
+  if (!p) return;
+  await enqueueEmail(tx, {
+    to: p.provider_email,
+    ...payoutFailedEmail({
+      // The recipient's language once accounts carry one; English until then.
+      locale: DEFAULT_LOCALE,
+      appUrl,
+      providerName: p.provider_name,
+      money: { amount: Number(p.amount_cents), currency: p.currency },
+      serviceTitle: p.title,
+      when: formatDateIn(new Date(p.start_at), p.time_zone),
+      failureCode: p.failure_code,
+      failureMessage: p.failure_message,
+    }),
+    kind: 'payout-failed',
+    dedupeKey: `payout-failed:${p.stripe_payout_id}`,
+  });
+  const admins = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from users where role = 'ADMIN' and deactivated_at is null`,
+  );
+  // The Payouts tab and the admins' payments view reload on this.
+  await publishUserEvent(tx, [p.provider_user_id, ...admins.map((a) => a.id)], 'booking', {
+    bookingId: p.booking_id,
+    action: 'payout-failed',
+  });
+}
+
+/**
+ * The account can be paid again (`account.updated` with payouts enabled, or a new bank account):
+ * its failed payouts not asked again yet are due now, for the payouts job (decision 046).
+ * Returns how many.
+ */
+export async function askFailedPayoutsAgain(tx: Executor, accountId: string, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking_payouts set due_at = now(), attempts = 0, lease_token = null,
+          updated_at = ${now.toISOString()}::timestamptz
+        where account_id = ${accountId} and status = 'failed' and due_at is null returning id`,
+  );
+  for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'asked_again' });
+  return rows.length;
+}
+
+/** Why a payout was canceled: the money went back to the traveler or was lost to a dispute, or there was none. */
+type CancelReason = 'refunded' | 'released' | 'no_payment' | 'dispute_lost';
+
+/** A held payout's charge is asked about again this often, should the dispute's webhooks be lost. */
+export const DISPUTE_RECHECK_MS = 6 * 60 * 60 * 1000;
+
+/** A line of a booking payout's history (what a ledger can read later): made, failed, held, released, ... */
+export async function recordPayoutEvent(
+  tx: Executor,
+  e: {
+    bookingPayoutId: string;
+    kind: string;
+    stripePayoutId?: string | null;
+    amountCents?: number | null;
+    detail?: string | null;
+    stripeEventId?: string | null;
+  },
+) {
+  await tx.execute(
+    sql`insert into payout_events (booking_payout_id, kind, stripe_payout_id, amount_cents, currency, detail, stripe_event_id)
+        select id, ${e.kind}, ${e.stripePayoutId ?? null}, ${e.amountCents ?? null}, currency, ${e.detail ?? null},
+               ${e.stripeEventId ?? null}
+        from booking_payouts where id = ${e.bookingPayoutId}`,
   );
 }
 
-/** Why a payout was canceled: the money went back to the traveler, or there was none to pay out. */
-type CancelReason = 'refunded' | 'released' | 'no_payment';
+/**
+ * A dispute was opened on the booking's charge (decision 046): its payout not made yet waits
+ * ('held'), asked about again every few hours in case the dispute's closing is never heard of.
+ */
+export async function holdPayoutForDispute(tx: Executor, bookingId: string, disputeId: string, now: Date) {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking_payouts set status = 'held', status_reason = 'dispute_open',
+          due_at = now() + make_interval(secs => ${DISPUTE_RECHECK_MS / 1000}), lease_token = null,
+          updated_at = ${now.toISOString()}::timestamptz
+        where booking_id = ${bookingId} and stripe_payout_id is null and status in ('queued', 'held', 'failed')
+          and status_reason is distinct from 'dispute_lost'
+        returning id`,
+  );
+  for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'held', detail: disputeId });
+}
+
+/**
+ * The booking's dispute closed: a payout held for it is made now (won, or closed without a
+ * chargeback), or never (lost: Stripe took the amount from Locora; the payout row says why).
+ */
+export async function settlePayoutAfterDispute(
+  tx: Executor,
+  bookingId: string,
+  dispute: { id: string; status: string },
+  now: Date,
+) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const lost = dispute.status === 'lost';
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    lost
+      ? sql`update booking_payouts set status = 'canceled', status_reason = 'dispute_lost', due_at = null,
+              lease_token = null, updated_at = ${at}
+            where booking_id = ${bookingId} and stripe_payout_id is null and status in ('queued', 'held', 'failed')
+            returning id`
+      : sql`update booking_payouts set status = 'queued', status_reason = null, due_at = now(), lease_token = null,
+              updated_at = ${at}
+            where booking_id = ${bookingId} and status = 'held' returning id`,
+  );
+  for (const r of rows)
+    await recordPayoutEvent(tx, {
+      bookingPayoutId: r.id,
+      kind: lost ? 'canceled' : 'released',
+      detail: `${dispute.id} ${dispute.status}`,
+    });
+}
 
 /**
  * Makes one claimed payout: checks the booking's money is still there to pay out (captured, and
@@ -94,6 +281,8 @@ export async function runClaimedPayout(
   stripe: Stripe,
   claim: Claim<ClaimedPayout>,
   now: Date,
+  /** Links in the emails this may send. */
+  appUrl = '',
 ): Promise<'done' | 'failed' | 'canceled' | 'waiting'> {
   const { booking_id: bookingId, account_id: accountId } = claim.row;
   const [pay] = await queryRows<{
@@ -108,11 +297,15 @@ export async function runClaimedPayout(
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
   const cancel = async (reason: CancelReason) => {
-    await db.execute(
-      sql`update booking_payouts set status = 'canceled', status_reason = ${reason}, due_at = null, lease_token = null,
-            updated_at = ${ts}
-          where ${held(claim)}`,
-    );
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`update booking_payouts set status = 'canceled', status_reason = ${reason}, due_at = null,
+              lease_token = null, updated_at = ${ts}
+            where ${held(claim)} returning id`,
+      );
+      if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'canceled', detail: reason });
+    });
     return 'canceled' as const;
   };
   if (!pay) return cancel('no_payment');
@@ -137,6 +330,23 @@ export async function runClaimedPayout(
   };
   let amount: number;
   try {
+    // A dispute of the charge (its webhook may not have come yet): open, the payout waits; lost,
+    // none is made (Stripe took the amount and its fee from Locora's balance).
+    const { data: disputes } = await stripe.disputes.list({ payment_intent: pay.id, limit: 100 });
+    if (disputes.some((d) => d.status === 'lost')) return cancel('dispute_lost');
+    const open = disputes.find((d) => isOpenDispute(d.status));
+    if (open) {
+      await db.transaction(async (tx) => {
+        const [row] = await queryRows<{ id: string }>(
+          tx,
+          sql`update booking_payouts set status = 'held', status_reason = 'dispute_open', lease_token = null,
+                attempts = 0, due_at = now() + make_interval(secs => ${DISPUTE_RECHECK_MS / 1000}), updated_at = ${ts}
+              where ${held(claim)} returning id`,
+        );
+        if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'held', detail: open.id });
+      });
+      return 'waiting';
+    }
     // How much was refunded, as Stripe's list says now: the provider's share of the refunds that
     // took it back from their balance (the transfer reversed) is not paid out; the rest is.
     const { refundedCents, reversingCents } = await readRefunds(stripe, pay.id, pay.amount_cents);
@@ -152,7 +362,7 @@ export async function runClaimedPayout(
       { amount, currency: claim.row.currency, metadata: { bookingId } },
       // One payout per booking, whoever asks and however often: the same key until Stripe refuses
       // the call outright (then nothing was paid out, and its refusal would be answered again).
-      { stripeAccount: accountId, idempotencyKey: payoutKey(bookingId, claim.row.refusals) },
+      { stripeAccount: accountId, idempotencyKey: payoutKey(bookingId, claim.row.refusals + claim.row.failures) },
     );
   } catch (err) {
     return failed(err, isDefiniteRefusal(err));
@@ -161,10 +371,17 @@ export async function runClaimedPayout(
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`update booking_payouts set stripe_payout_id = ${payout.id}, amount_cents = ${payout.amount},
-            due_at = null, lease_token = null, last_error = null, updated_at = ${ts}
+            status_reason = null, due_at = null, lease_token = null, last_error = null, updated_at = ${ts}
           where ${held(claim)} returning id`,
     );
-    if (rows.length) await recordPayoutStatus(tx, payout, now);
+    if (!rows[0]) return;
+    await recordPayoutEvent(tx, {
+      bookingPayoutId: rows[0].id,
+      kind: 'created',
+      stripePayoutId: payout.id,
+      amountCents: payout.amount,
+    });
+    await recordPayoutStatus(tx, payout, now, { appUrl });
   });
   return 'done';
 }
@@ -188,9 +405,12 @@ async function recordRefundedCents(db: Db, paymentId: string, refundedCents: num
   });
 }
 
-/** The payout's idempotency key: one per booking, a new one after each refusal by Stripe. */
-export const payoutKey = (bookingId: string, refusals: number) =>
-  refusals === 0 ? `locora-payout-${bookingId}` : `locora-payout-${bookingId}-${refusals}`;
+/**
+ * The payout's idempotency key: one per booking, a new one after each refusal by Stripe and each
+ * payout that failed (`tries` = refusals + failures: each new payout asked for gets its own).
+ */
+export const payoutKey = (bookingId: string, tries: number) =>
+  tries === 0 ? `locora-payout-${bookingId}` : `locora-payout-${bookingId}-${tries}`;
 
 /**
  * Stripe looked at the call and refused it (not enough balance yet, payouts paused): no payout was
@@ -202,12 +422,12 @@ function isDefiniteRefusal(err: unknown): boolean {
 }
 
 /** Makes the payouts due now, one claim at a time (tests; the job runner does the same). */
-export async function runPayouts(db: Db, stripe: Stripe, opts: { now?: Date; limit?: number } = {}) {
+export async function runPayouts(db: Db, stripe: Stripe, opts: { now?: Date; limit?: number; appUrl?: string } = {}) {
   let done = 0;
   for (let i = 0; i < (opts.limit ?? 50); i++) {
     const [claim] = await claimDue<ClaimedPayout>(db, PAYOUT_QUEUE, { leaseMs: PAYOUT_LEASE_MS });
     if (!claim) break;
-    if ((await runClaimedPayout(db, stripe, claim, opts.now ?? new Date())) === 'done') done += 1;
+    if ((await runClaimedPayout(db, stripe, claim, opts.now ?? new Date(), opts.appUrl)) === 'done') done += 1;
   }
   return done;
 }
@@ -217,16 +437,17 @@ export function payoutJobKind(opts: {
   db: Db;
   stripe: Stripe;
   now: () => Date;
+  appUrl?: string;
   intervalMs?: number;
   leaseMs?: number;
 }): LeasedKind<ClaimedPayout> {
   const leaseMs = opts.leaseMs ?? PAYOUT_LEASE_MS;
   return {
-    name: 'booking-payouts',
+    name: PAYOUTS_JOB,
     queue: PAYOUT_QUEUE,
     leaseMs,
-    maxRunMs: Math.min(10 * leaseMs, 5 * 60 * 1000),
+    maxRunMs: Math.min(10 * leaseMs, PAYOUT_MAX_RUN_MS),
     intervalMs: opts.intervalMs ?? 60_000,
-    run: (claim) => runClaimedPayout(opts.db, opts.stripe, claim, opts.now()),
+    run: (claim) => runClaimedPayout(opts.db, opts.stripe, claim, opts.now(), opts.appUrl),
   };
 }

@@ -765,7 +765,8 @@ export async function startStripeServer(
   // `net`, `source`), the Payout (`status` paid | pending | in_transit | canceled | failed,
   // `failure_code`, `failure_message`, `arrival_date`) listed on a connected account with the
   // Stripe-Account header, and the Dispute (`status`, `reason`, `evidence_details.due_by`,
-  // `balance_transactions`). Kept apart from the PaymentIntent calls above.
+  // `balance_transactions`), also listed by `charge` or `payment_intent` (a payout asks first,
+  // decision 046). Kept apart from the PaymentIntent calls above.
   // =====================================================================================
   type FakeBalanceTransaction = {
     id: string;
@@ -910,6 +911,23 @@ export async function startStripeServer(
       return {
         status: 200,
         body: { object: 'list', url: '/v1/payouts', has_more: data.length > limit, data: data.slice(0, limit) },
+      };
+    }
+    if (method === 'GET' && path === '/v1/disputes') {
+      const limit = form.limit === undefined ? 10 : Number(form.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return error(400, 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
+      // Newest first, filtered by charge or PaymentIntent as Stripe's list is.
+      const data = [...disputes.values()]
+        .filter(
+          (d) =>
+            (!form.charge || d.charge === form.charge) &&
+            (!form.payment_intent || d.payment_intent === form.payment_intent),
+        )
+        .reverse();
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/disputes', has_more: data.length > limit, data: data.slice(0, limit) },
       };
     }
     const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);
@@ -1374,7 +1392,12 @@ export async function startStripeServer(
       forwardConnect([event]);
       return event;
     },
-    /** The bank refused the payout: payout.failed with Stripe's code and message; the money is back in the balance. */
+    /**
+     * The bank refused the payout: payout.failed with Stripe's code and message; the money is back
+     * in the balance. As Stripe does, the bank account is marked errored and payouts to the account
+     * stop (`payouts_enabled` false, `external_account` due) until its details are replaced; that
+     * account.updated is sent when forwarding (`accountUpdated` builds it for a test to post).
+     */
     failPayout(id: string, code = 'account_closed', message = 'The bank account has been closed.') {
       const po = payouts.get(id);
       if (!po) throw new Error(`no payout ${id}`);
@@ -1382,10 +1405,48 @@ export async function startStripeServer(
       po.failure_code = code;
       po.failure_message = message;
       balances.set(po.account, (balances.get(po.account) ?? 0) + po.amount);
+      const a = accounts.get(po.account);
+      if (a) {
+        a.payouts_enabled = false;
+        for (const list of [a.requirements.currently_due, a.requirements.past_due])
+          if (!list.includes('external_account')) list.push('external_account');
+      }
       const { account, ...body } = po;
       const event = makeConnectEvent('payout.failed', account, body);
-      forwardConnect([event]);
+      forwardConnect(a ? [event, makeConnectEvent('account.updated', a.id, a)] : [event]);
       return event;
+    },
+    /** An account.updated event of the account as it is now (not sent). */
+    accountUpdated(id: string) {
+      const a = accounts.get(id);
+      if (!a) throw new Error(`no account ${id}`);
+      return makeConnectEvent('account.updated', a.id, a);
+    },
+    /**
+     * The provider replaced the errored bank account (in Stripe's dashboard): payouts are enabled
+     * again. Returns (and sends when forwarding) account.external_account.created and
+     * account.updated, as Stripe does.
+     */
+    replaceBankAccount(id: string) {
+      const a = accounts.get(id);
+      if (!a) throw new Error(`no account ${id}`);
+      a.payouts_enabled = true;
+      a.requirements.currently_due = a.requirements.currently_due.filter((r) => r !== 'external_account');
+      a.requirements.past_due = a.requirements.past_due.filter((r) => r !== 'external_account');
+      const bank = {
+        id: next('ba'),
+        object: 'bank_account',
+        account: a.id,
+        country: a.country,
+        currency: a.default_currency,
+        last4: '6789',
+        status: 'new',
+        default_for_currency: true,
+      };
+      const created = makeConnectEvent('account.external_account.created', a.id, bank);
+      const updated = makeConnectEvent('account.updated', a.id, a);
+      forwardConnect([created, updated]);
+      return { created, updated };
     },
     /** The body and Stripe-Signature header of an event, signed as Stripe signs (or with another secret). */
     sign: signEvent,

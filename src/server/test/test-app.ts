@@ -81,7 +81,15 @@ export function uniqueIp() {
  */
 export async function signUp(
   app: App,
-  input: { role?: 'TRAVELER' | 'PROVIDER'; email?: string; password?: string; name?: string; timeZone?: string } = {},
+  input: {
+    role?: 'TRAVELER' | 'PROVIDER';
+    email?: string;
+    password?: string;
+    name?: string;
+    timeZone?: string;
+    /** The language of the page they sign up on (the account's language). */
+    language?: string;
+  } = {},
 ) {
   const email = input.email ?? uniqueEmail(input.role?.toLowerCase() ?? 'traveler');
   const password = input.password ?? 'correct horse battery';
@@ -96,6 +104,7 @@ export async function signUp(
       role: input.role ?? 'TRAVELER',
       // A provider signs up with a real zone (shared/api/time.ts requires one).
       ...(input.role === 'PROVIDER' ? { timeZone: input.timeZone ?? 'Europe/Lisbon' } : {}),
+      ...(input.language ? { language: input.language } : {}),
     },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);

@@ -33,6 +33,8 @@ export const pendingProviderSchema = z.object({
   govIdStatus: govIdStatusSchema,
   phoneVerified: z.boolean(),
   createdAt: z.string(),
+  /** The phone number of the provider's profile (decision 051), never verified by Locora; null: none given. */
+  phone: z.optional(z.nullable(z.string())),
   user: z.object({ email: z.string() }),
   /** Null when no document was submitted yet. */
   idDocument: z.nullable(idDocumentInfoSchema),

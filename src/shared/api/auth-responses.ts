@@ -4,6 +4,7 @@
  * re-exports everything here next to the request schemas.
  */
 import * as z from 'zod/mini';
+import { LOCALES } from '../domain/locales.ts';
 
 export const roleSchema = z.enum(['TRAVELER', 'PROVIDER', 'ADMIN']);
 export type Role = z.infer<typeof roleSchema>;
@@ -14,6 +15,8 @@ export const userSchema = z.object({
   name: z.nullable(z.string()),
   role: roleSchema,
   image: z.nullable(z.string()),
+  /** The language the account reads Locora and its emails in. */
+  language: z.enum(LOCALES),
 });
 export type User = z.infer<typeof userSchema>;
 

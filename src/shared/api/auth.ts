@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants.ts';
+import { LOCALES } from '../domain/locales.ts';
 import { requireTimeZoneForProvider, timeZoneSchema } from './time.ts';
 
 // The response schemas are zod/mini, in their own module so the client's first chunk can import
@@ -73,6 +74,8 @@ export const signupSchema = z
     role: selfServiceRoleSchema.default('TRAVELER'),
     /** The provider's IANA time zone (required with role PROVIDER); their calendar is read in it. */
     timeZone: timeZoneSchema.optional(),
+    /** The language of the page the account was created on: its emails are written in it. */
+    language: z.enum(LOCALES).optional(),
   })
   .superRefine(requireTimeZoneForProvider);
 export type SignupInput = z.input<typeof signupSchema>;
@@ -96,10 +99,22 @@ export const switchRoleSchema = z.object({
 });
 export type SwitchRoleInput = z.input<typeof switchRoleSchema>;
 
-export const updateProfileSchema = z.object({
-  name: nameSchema,
-});
+/** A name, a language, or both (the language menu sends only the language). */
+export const updateProfileSchema = z
+  .object({
+    name: nameSchema.optional(),
+    language: z.enum(LOCALES, { error: 'Choose one of the languages Locora speaks.' }).optional(),
+  })
+  .refine((input) => input.name !== undefined || input.language !== undefined, {
+    error: 'Send a name or a language.',
+  });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** PUT /api/account/phone: a phone number with its country code (checked on the server), or null / '' to remove it. */
+export const phoneSchema = z.object({
+  phone: z.string({ error: 'phone must be text' }).trim().max(40, 'A phone number is at most 40 characters').nullable(),
+});
+export const phoneResponseSchema = z.object({ phone: z.string().nullable() });
 
 export const changePasswordSchema = z.object({
   currentPassword: z

@@ -73,13 +73,17 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
-/** A payout Stripe reported failed (payout.failed), with Stripe's reason. */
+/** A payout Stripe reported failed (payout.failed) and not paid since, with Stripe's reason. */
 export const failedPayoutSchema = z.object({
   payoutId: z.nullable(z.string()),
   bookingId: z.nullable(z.uuid()),
   amountCents: cents,
   failureCode: z.nullable(z.string()),
   failureMessage: z.string(),
+  /** What the provider can do about it, in words. */
+  advice: z.string(),
+  /** Locora has asked Stripe to pay it again (the account can be paid again). */
+  askedAgain: z.boolean(),
   at: z.string(),
 });
 export type FailedPayout = z.infer<typeof failedPayoutSchema>;
@@ -160,6 +164,7 @@ export const providerPayoutSetupSchema = z.object({
 });
 export type ProviderPayoutSetup = z.infer<typeof providerPayoutSetupSchema>;
 
+/** A booking's payout that failed and is not paid yet (listed until it is). */
 export const adminFailedPayoutSchema = z.object({
   bookingId: z.uuid(),
   providerName: z.string(),
@@ -167,6 +172,10 @@ export const adminFailedPayoutSchema = z.object({
   stripePayoutId: z.nullable(z.string()),
   failureCode: z.nullable(z.string()),
   failureMessage: z.nullable(z.string()),
+  /** How many payouts of it failed. */
+  failures: z.int(),
+  /** Asked again (the account can be paid again); not paid yet. */
+  askedAgain: z.boolean(),
   at: z.string(),
 });
 export type AdminFailedPayout = z.infer<typeof adminFailedPayoutSchema>;

@@ -68,6 +68,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     dispute_opened: 'PENDING',
     dispute_closed: 'PENDING',
     payee_restricted: 'CANCELED cancel',
+    account_suspended: 'CANCELED cancel',
   },
   CONFIRMED: {
     payment_authorised: 'CONFIRMED',
@@ -85,6 +86,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     dispute_opened: 'CONFIRMED',
     dispute_closed: 'CONFIRMED',
     payee_restricted: 'refused',
+    account_suspended: 'CANCELED refund refund pending',
   },
   PAID: {
     payment_authorised: 'PAID',
@@ -102,6 +104,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     dispute_opened: 'PAID',
     dispute_closed: 'PAID',
     payee_restricted: 'refused',
+    account_suspended: 'CANCELED refund refund pending',
   },
   COMPLETED: {
     payment_authorised: 'COMPLETED',
@@ -119,6 +122,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     dispute_opened: 'COMPLETED',
     dispute_closed: 'COMPLETED',
     payee_restricted: 'refused',
+    account_suspended: 'refused',
   },
   CANCELED: {
     payment_authorised: 'CANCELED',
@@ -136,6 +140,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     dispute_opened: 'CANCELED',
     dispute_closed: 'CANCELED',
     payee_restricted: 'refused',
+    account_suspended: 'refused',
   },
   REFUNDED: {
     payment_authorised: 'REFUNDED',
@@ -153,6 +158,7 @@ const TABLE: Record<BookingStatus, Record<Exclude<BookingEvent, 'request'>, stri
     dispute_opened: 'REFUNDED',
     dispute_closed: 'REFUNDED',
     payee_restricted: 'refused',
+    account_suspended: 'refused',
   },
 };
 
@@ -285,5 +291,23 @@ describe('time', () => {
     expect(decide(started, 'provider_cancel', ctx)).toMatchObject({
       refused: 'Cannot cancel this booking: it is PAID and has already started.',
     });
+  });
+});
+
+describe('account_suspended (decision 051)', () => {
+  it('ends a booking under way too, refunding in full what was taken', () => {
+    const underWay = booking('PAID', { start: at(-1), end: at(2) });
+    expect(words(decide(underWay, 'account_suspended', ctx))).toBe('CANCELED refund refund pending');
+    expect(words(decide(underWay, 'traveler_cancel', ctx))).toBe('refused');
+  });
+  it('tells both people, except of a request its provider never saw', () => {
+    const told = decide(booking('CONFIRMED'), 'account_suspended', ctx);
+    expect(told.refused === undefined && told.notify.map((n) => n.to)).toEqual(['traveler', 'provider']);
+    const unpaid = decide(
+      booking('PENDING', { authorisedAt: null, paymentStatus: null, createdAt: NOW }),
+      'account_suspended',
+      ctx,
+    );
+    expect(unpaid.refused === undefined && unpaid.notify.map((n) => n.to)).toEqual(['traveler']);
   });
 });

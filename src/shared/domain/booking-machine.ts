@@ -120,6 +120,8 @@ export const BOOKING_EVENTS = [
   'dispute_closed',
   /** System: the provider's payouts account can no longer receive money (decision 038); their requests are released. */
   'payee_restricted',
+  /** An admin suspended the traveler or the provider (decision 051): every open booking of theirs ends, refunded in full. */
+  'account_suspended',
 ] as const;
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
 
@@ -146,6 +148,7 @@ export const EVENT_ACTOR: Record<BookingEvent, BookingActor> = {
   dispute_opened: 'STRIPE',
   dispute_closed: 'STRIPE',
   payee_restricted: 'SYSTEM',
+  account_suspended: 'SYSTEM',
 };
 
 /** The message every notice becomes: an email (the first four, and 'request'), a live update to both parties always. */
@@ -214,6 +217,7 @@ export const CARD_PAYMENTS_OFF_MESSAGE =
 export const EXPIRED_REASON = 'expired';
 export const HOLD_LAPSED_REASON = 'payment not completed';
 export const PAYEE_RESTRICTED_NOTE = 'provider cannot be paid';
+export const ACCOUNT_SUSPENDED_NOTE = 'Canceled by Locora: an account in this booking was suspended.';
 
 const ACTION_WORD: Partial<Record<BookingEvent, string>> = {
   accept: 'accept',
@@ -224,6 +228,7 @@ const ACTION_WORD: Partial<Record<BookingEvent, string>> = {
   complete: 'complete',
   hold_lapsed: 'release',
   payee_restricted: 'release',
+  account_suspended: 'cancel',
 };
 /** The words shown when a booking cannot move: 'Cannot accept this booking: it is CONFIRMED'. */
 export function wrongTransitionMessage(word: string, status: string): string {
@@ -357,6 +362,25 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
         note: PAYEE_RESTRICTED_NOTE,
         notify: awaitsPayment(b) ? [] : [{ to: 'traveler', kind: 'canceled' }],
       });
+    case 'account_suspended': {
+      // Open bookings end, even one under way: a suspension is about safety. Whatever was held is
+      // released and whatever was taken refunded in full, whoever was suspended.
+      if (status !== 'PENDING' && status !== 'CONFIRMED' && status !== 'PAID') return wrong();
+      const notify: Notice[] = awaitsPayment(b)
+        ? [{ to: 'traveler', kind: 'canceled' }]
+        : [
+            { to: 'traveler', kind: 'canceled' },
+            { to: 'provider', kind: 'canceled' },
+          ];
+      if (status === 'PENDING') return move('CANCELED', { payment: release, note: ACCOUNT_SUSPENDED_NOTE, notify });
+      if (!isLivePayment(pay)) return move('CANCELED', { note: ACCOUNT_SUSPENDED_NOTE, notify });
+      return move('CANCELED', {
+        payment: 'refund',
+        refundPending: holdsMoney(pay),
+        note: ACCOUNT_SUSPENDED_NOTE,
+        notify,
+      });
+    }
     case 'complete':
       if ((b.status !== 'CONFIRMED' && b.status !== 'PAID') || status !== 'COMPLETED') return wrong();
       return move('COMPLETED', { payout: 'now' });

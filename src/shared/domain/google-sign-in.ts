@@ -1,4 +1,11 @@
 /**
+ * What a suspended account hears when it signs in (decision 051): plainly that it is suspended,
+ * and how to appeal.
+ */
+export const SUSPENDED_SIGN_IN_MESSAGE =
+  'This account is suspended, so it cannot sign in. We emailed you why. To appeal, reply to that email and tell us what happened: a person reads every appeal.';
+
+/**
  * Why Google sign-in came back to the sign-in page (decision 023). The server redirects to
  * `/auth/signin?error=<code>`; the page shows the fixed text for a known code and nothing for any
  * other value (never free text from the address).
@@ -39,6 +46,10 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   google_deactivated: {
     title: 'Google sign-in refused',
     description: 'This account has been deactivated.',
+  },
+  google_suspended: {
+    title: 'Account suspended',
+    description: SUSPENDED_SIGN_IN_MESSAGE,
   },
   google_time_zone: {
     title: 'Choose your time zone',

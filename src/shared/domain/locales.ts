@@ -55,3 +55,48 @@ export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
   th: 'ไทย',
   id: 'Bahasa Indonesia',
 };
+
+/**
+ * The offer to read the site in a language, written in that language ("日本語で表示"): the banner
+ * on the English home page shows it to a visitor whose browser or last choice asks for it.
+ */
+export const LOCALE_SUGGESTION: Record<Locale, string> = {
+  en: 'View in English',
+  es: 'Ver en español',
+  'pt-BR': 'Ver em português',
+  'pt-PT': 'Ver em português',
+  ja: '日本語で表示',
+  th: 'ดูเป็นภาษาไทย',
+  id: 'Lihat dalam Bahasa Indonesia',
+};
+
+/** The cookie that keeps the language a visitor chose in the language menu. */
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The locale a browser asks for first among ours (`Accept-Language`), by exact tag, then by
+ * language ('pt' and 'pt-AO' read Portuguese as Brazil writes it, unless 'pt-PT'; 'in' is the old
+ * code of Indonesian), or undefined when it asks for none of them.
+ */
+export function preferredLocale(acceptLanguage: string | undefined): Locale | undefined {
+  if (!acceptLanguage) return undefined;
+  const wanted = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((w) => w.tag && w.q > 0 && !Number.isNaN(w.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of wanted) {
+    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag);
+    if (exact) return exact;
+    const language = tag.split('-')[0];
+    if (language === 'pt') return 'pt-BR';
+    if (language === 'in') return 'id';
+    const byLanguage = LOCALES.find((locale) => locale === language);
+    if (byLanguage) return byLanguage;
+  }
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocale } from '@/lib/locale';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SignupInput, User } from '@shared/api/auth';
 import { AuthContext, type AuthContextValue, type SelfServiceRole } from '@/lib/auth-context';
@@ -64,13 +65,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [replaceUser],
   );
 
+  const locale = useLocale();
   const signup = useCallback(
     async (input: SignupInput) => {
-      const next = await signupRequest(input);
+      // The account reads Locora in the language it was created in (its emails too).
+      const next = await signupRequest({ language: locale, ...input });
       replaceUser(next);
       return next;
     },
-    [replaceUser],
+    [replaceUser, locale],
   );
 
   const switchRole = useCallback(

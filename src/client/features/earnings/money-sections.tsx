@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldAlert, TriangleAlert } from 'lucide-react';
 import type { EarningRow, EarningTotalsView, Payout } from '@shared/api/earnings';
 import { EARNING_STATUS_LABELS, type EarningStatus } from '@shared/domain/earnings';
+import { PAYOUT_RETRY_NOTE } from '@shared/domain/payout-failures';
 import { formatDateIn, zoneLabel } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -198,15 +199,26 @@ export function PayoutsSection() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {p?.failed.map((f) => (
-          <Alert key={`${f.payoutId ?? ''}${f.at}`} variant="destructive">
+          <Alert key={`${f.payoutId ?? ''}${f.at}`} variant="destructive" data-testid="failed-payout">
             <TriangleAlert aria-hidden="true" />
-            <AlertTitle>A payout of {money(f.amountCents)} failed</AlertTitle>
+            <AlertTitle>
+              {f.askedAgain
+                ? `A payout of ${money(f.amountCents)} failed and is being paid again`
+                : `A payout of ${money(f.amountCents)} failed`}
+            </AlertTitle>
             <AlertDescription>
               <p>
                 Stripe says: {f.failureMessage}
-                {f.failureCode ? ` (${f.failureCode.replace(/_/g, ' ')})` : ''}. Update your bank details with “View
-                payouts on Stripe”; the money stays in your Stripe balance until then.
+                {f.failureCode ? ` (${f.failureCode.replace(/_/g, ' ')})` : ''}.
               </p>
+              {f.askedAgain ? (
+                <p>Your account can be paid again: Locora asked Stripe to pay it again.</p>
+              ) : (
+                <>
+                  <p>What to do: {f.advice}</p>
+                  <p>{PAYOUT_RETRY_NOTE}</p>
+                </>
+              )}
             </AlertDescription>
           </Alert>
         ))}

@@ -22,6 +22,7 @@ import type { Category } from '../../../shared/api/catalog.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog, categories, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { formatPhone } from '../../read-models/phone.ts';
 import { serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { softDeleteService } from '../catalog/manage-services.ts';
 
@@ -100,6 +101,7 @@ export async function listPendingProviders(db: Executor): Promise<PendingProvide
       phoneVerified: providers.phoneVerified,
       createdAt: providers.createdAt,
       email: users.email,
+      phone: users.phone,
       idDocumentMime: providers.idDocumentMime,
       idDocumentUploadedAt: providers.idDocumentUploadedAt,
     })
@@ -112,8 +114,9 @@ export async function listPendingProviders(db: Executor): Promise<PendingProvide
       providers.createdAt,
       providers.id,
     );
-  return rows.map(({ email, idDocumentMime, idDocumentUploadedAt, createdAt, ...p }) => ({
+  return rows.map(({ email, idDocumentMime, idDocumentUploadedAt, createdAt, phone, ...p }) => ({
     ...p,
+    phone: formatPhone(phone),
     languages: p.languages ?? [],
     createdAt: createdAt.toISOString(),
     user: { email },

@@ -20,6 +20,7 @@ import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
+import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 
 const LIST_LIMIT = 50;
@@ -146,6 +147,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
         limit ${LIST_LIMIT}`,
   );
   const [notReadyCount] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${notReadyWhere}`);
+  // Failed payouts stay listed until one is paid (decision 046).
   const failed = await queryRows<{
     booking_id: string;
     provider_name: string;
@@ -153,14 +155,17 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     stripe_payout_id: string | null;
     failure_code: string | null;
     failure_message: string | null;
-    updated_at: Date;
+    failures: number;
+    asked_again: boolean;
+    failed_at: Date;
   }>(
     db,
     sql`select bp.booking_id, pr.display_name as provider_name, bp.amount_cents, bp.stripe_payout_id,
-          bp.failure_code, bp.failure_message, bp.updated_at
+          bp.failure_code, bp.failure_message, bp.failures,
+          (bp.status <> 'failed' or bp.due_at is not null) as asked_again, bp.failed_at
         from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
         join providers pr on pr.id = ca.provider_id
-        where bp.status = 'failed' order by bp.updated_at desc limit ${LIST_LIMIT}`,
+        where ${OWED_AFTER_FAILURE} order by bp.failed_at desc limit ${LIST_LIMIT}`,
   );
   return {
     monthLabel: month.label,
@@ -194,7 +199,9 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       stripePayoutId: r.stripe_payout_id,
       failureCode: r.failure_code,
       failureMessage: r.failure_message,
-      at: iso(r.updated_at)!,
+      failures: Number(r.failures),
+      askedAgain: r.asked_again,
+      at: iso(r.failed_at)!,
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { isValidTimeZone } from '../../../shared/domain/time.ts';
 import type { Db, Executor, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
@@ -11,6 +12,8 @@ import { createSession, userColumns } from '../../http/session.ts';
 import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
 import { revokeResetLinks, sendVerificationEmail } from './email-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+
+import { SUSPENDED_SIGN_IN_MESSAGE } from '../../../shared/domain/google-sign-in.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
@@ -122,7 +125,13 @@ export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELE
     result = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, name: input.name.normalize('NFC').trim(), role: input.role, passwordHash })
+        .values({
+          email,
+          name: input.name.normalize('NFC').trim(),
+          role: input.role,
+          passwordHash,
+          ...(input.language ? { language: input.language } : {}),
+        })
         .returning(userColumns);
       if (!user) throw new Error('insert returned no row');
       if (user.role === 'PROVIDER') await ensureProviderProfile(tx, user, input.timeZone ?? '');
@@ -147,7 +156,12 @@ export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELE
 export async function login(db: Executor, input: { email: string; password: string }, ctx: AuthContext) {
   const email = normalizeEmail(input.email);
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
+    .select({
+      ...userColumns,
+      passwordHash: users.passwordHash,
+      deactivatedAt: users.deactivatedAt,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
@@ -166,9 +180,11 @@ export async function login(db: Executor, input: { email: string; password: stri
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await release(db, reservations);
+  // The right password of a suspended account: told plainly, with how to appeal (decision 051).
+  if (row.suspendedAt) throw new AppError('FORBIDDEN', SUSPENDED_SIGN_IN_MESSAGE);
   // Housekeeping on the way: this user's expired sessions go.
   await db.delete(sessions).where(and(eq(sessions.userId, row.id), lt(sessions.expiresAt, new Date())));
-  const { passwordHash: _omit, deactivatedAt: _deactivated, ...user } = row;
+  const { passwordHash: _omit, deactivatedAt: _deactivated, suspendedAt: _suspended, ...user } = row;
   const session = await createSession(db, user.id, ctx.userAgent);
   return { user: user satisfies User, session, device: await issueDeviceCookie(db, ctx.device, user.id, device) };
 }
@@ -197,10 +213,17 @@ export async function getUser(db: Executor, id: string): Promise<User> {
   return user;
 }
 
-export async function updateProfile(db: Executor, userId: string, input: { name: string }): Promise<User> {
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  input: { name?: string | undefined; language?: Locale | undefined },
+): Promise<User> {
   const [user] = await db
     .update(users)
-    .set({ name: input.name.normalize('NFC').trim() })
+    .set({
+      ...(input.name !== undefined ? { name: input.name.normalize('NFC').trim() } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    })
     .where(eq(users.id, userId))
     .returning(userColumns);
   if (!user) throw new AppError('NOT_FOUND', 'Account not found.');

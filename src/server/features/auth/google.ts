@@ -239,7 +239,7 @@ export async function signInWithGoogle(
 ): Promise<SignedIn | Refused> {
   const email = normalizeEmail(identity.email);
   const account = { ...userColumns, googleSub: users.googleSub, emailVerifiedAt: users.emailVerifiedAt };
-  const deactivated = { deactivatedAt: users.deactivatedAt };
+  const deactivated = { deactivatedAt: users.deactivatedAt, suspendedAt: users.suspendedAt };
   const [bySub] = await db
     .select({ ...account, ...deactivated })
     .from(users)
@@ -274,12 +274,14 @@ export async function signInWithGoogle(
   }
   if (existing) {
     if (existing.deactivatedAt) return { ok: false, error: 'google_deactivated' };
+    if (existing.suspendedAt) return { ok: false, error: 'google_suspended' };
     const user: User = {
       id: existing.id,
       email: existing.email,
       name: existing.name,
       role: existing.role,
       image: existing.image,
+      language: existing.language,
     };
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date())));
     const session = await createSession(db, user.id, ctx.userAgent);

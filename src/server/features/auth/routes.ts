@@ -10,6 +10,8 @@ import {
   verifyEmailSchema,
   loginSchema,
   okResponseSchema,
+  phoneResponseSchema,
+  phoneSchema,
   revokedResponseSchema,
   sessionsResponseSchema,
   signupSchema,
@@ -47,6 +49,16 @@ import {
   VERIFY_LINK_ERRORS,
 } from './email-links.ts';
 import { AppError } from '../../http/errors.ts';
+import { reserve, type Limit } from '../../http/rate-limit.ts';
+import { getPhone, setPhone } from './phone.ts';
+
+/** Phone number changes one account may make per hour. */
+const phoneChangesPerUser = (userId: string): Limit => ({
+  key: `phone:user:${userId}`,
+  max: 10,
+  windowSeconds: 3600,
+  message: (minutes) => `You have changed your phone number often. Please wait ${minutes} minutes and try again.`,
+});
 
 const errors = {
   400: errorBodySchema,
@@ -206,6 +218,35 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       },
     },
     async (request) => ({ user: await updateProfile(db, requireUser(request).id, request.body) }),
+  );
+
+  app.get(
+    '/api/account/phone',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your phone number (shown to the other side of a booking once it is confirmed)',
+        response: { 200: phoneResponseSchema, ...errors },
+      },
+    },
+    async (request) => getPhone(db, requireUser(request).id),
+  );
+
+  app.put(
+    '/api/account/phone',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Set or remove your phone number (with its country code; validated, never verified)',
+        body: phoneSchema,
+        response: { 200: phoneResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await reserve(db, [phoneChangesPerUser(user.id)]);
+      return setPhone(db, user.id, request.body.phone);
+    },
   );
 
   app.post(

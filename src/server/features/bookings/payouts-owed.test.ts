@@ -73,6 +73,7 @@ function webhook(event: unknown, secret = stripe.webhookSecret) {
     payload: signed.payload,
   });
 }
+const connectWebhook = (event: unknown) => webhook(event, stripe.connectWebhookSecret);
 const piOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 
 /**
@@ -200,5 +201,163 @@ describe('a partial refund made in Stripe’s dashboard', () => {
     expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
     expect(payoutsOn(account)).toHaveLength(0);
     expect(await payoutOf(bookingId)).toMatchObject({ status: 'canceled', status_reason: 'refunded', due_at: null });
+  });
+});
+
+describe('a payout while the charge has an open dispute', () => {
+  const disputeWebhook = (type: string, id: string) => webhook(stripe.money.disputeEvent(type, id));
+  const madeSoFar = () => payoutsOn(account).length;
+
+  it('waits while it is open; is made once the dispute is won', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    const d = stripe.money.openDispute(pi, { reason: 'product_not_received' });
+    expect((await disputeWebhook('charge.dispute.created', d.id)).statusCode).toBe(200);
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(madeSoFar()).toBe(0);
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'held', status_reason: 'dispute_open' });
+    // Won: Stripe gives the amount back, and the payout is made.
+    stripe.money.setDisputeStatus(d.id, 'won');
+    expect((await disputeWebhook('charge.dispute.closed', d.id)).statusCode).toBe(200);
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'queued', status_reason: null });
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    expect(payoutsOn(account).map((p) => p.amount)).toEqual([amounts.subtotalCents]);
+  });
+
+  it('lost: no payout is made, and the payout says why', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    const d = stripe.money.openDispute(pi);
+    expect((await disputeWebhook('charge.dispute.created', d.id)).statusCode).toBe(200);
+    await complete(endAt);
+    await runPayouts(t.db, t.app.stripe!);
+    stripe.money.setDisputeStatus(d.id, 'lost');
+    expect((await disputeWebhook('charge.dispute.closed', d.id)).statusCode).toBe(200);
+    expect(await payoutOf(bookingId)).toMatchObject({
+      status: 'canceled',
+      status_reason: 'dispute_lost',
+      due_at: null,
+    });
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(madeSoFar()).toBe(0);
+  });
+
+  it('the dispute’s webhook not come yet: the payout asks Stripe for the charge’s disputes first, and waits', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    stripe.money.openDispute(pi);
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(madeSoFar()).toBe(0);
+    const held = (await payoutOf(bookingId))!;
+    expect(held).toMatchObject({ status: 'held', status_reason: 'dispute_open' });
+    // Looked at again later (a lost webhook cannot hold it for ever).
+    expect(held.due_at).not.toBeNull();
+    expect(
+      stripe.calls.some((c) => c.method === 'GET' && c.path === '/v1/disputes' && c.form.payment_intent === pi),
+    ).toBe(true);
+  });
+});
+
+describe('a payout the bank refused', () => {
+  /** A completed booking paid out (po_1), then refused by the bank: payout.failed, the bank account errored. */
+  async function failedPayout() {
+    const { bookingId, endAt } = await paidBooking();
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    const first = (await payoutOf(bookingId))!.stripe_payout_id!;
+    const failed = stripe.failPayout(first, 'account_closed', 'The bank account has been closed.');
+    expect((await connectWebhook(failed)).statusCode).toBe(200);
+    expect((await connectWebhook(stripe.accountUpdated(account))).statusCode).toBe(200);
+    return { bookingId, first };
+  }
+  const history = async (bookingId: string) =>
+    (
+      await queryRows<{ kind: string; stripe_payout_id: string | null }>(
+        t.db,
+        sql`select e.kind, e.stripe_payout_id from payout_events e join booking_payouts bp on bp.id = e.booking_payout_id
+            where bp.booking_id = ${bookingId} order by e.created_at, e.id`,
+      )
+    ).map((e) => `${e.kind}${e.stripe_payout_id ? ` ${e.stripe_payout_id}` : ''}`);
+
+  it('is asked again once account.updated says payouts are enabled, under a new key, and paid', async () => {
+    const { bookingId, first } = await failedPayout();
+    expect(await payoutOf(bookingId)).toMatchObject({
+      status: 'failed',
+      failures: 1,
+      failure_code: 'account_closed',
+      due_at: null,
+    });
+    // Nothing is asked of Stripe while the account cannot be paid.
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(stripe.balanceOf(account)).toBe(amounts.subtotalCents);
+    // The provider replaces their bank account: Stripe's account.updated (payouts enabled).
+    const { updated } = stripe.replaceBankAccount(account);
+    expect((await connectWebhook(updated)).statusCode).toBe(200);
+    const due = (await payoutOf(bookingId))!;
+    expect(due.status).toBe('failed');
+    expect(new Date(due.due_at!).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // The next run of the job (every minute) pays it out again, under a new idempotency key.
+    expect(await t.app.jobs.runOnce('booking-payouts')).toBe(1);
+    const again = (await payoutOf(bookingId))!;
+    expect(again).toMatchObject({ status: 'pending', failures: 1, due_at: null });
+    expect(again.stripe_payout_id).not.toBe(first);
+    const keys = stripe.calls
+      .filter((c) => c.method === 'POST' && c.path === '/v1/payouts' && c.account === account)
+      .map((c) => c.idempotencyKey);
+    expect(keys).toEqual([`locora-payout-${bookingId}`, `locora-payout-${bookingId}-1`]);
+    expect(stripe.balanceOf(account)).toBe(0);
+    expect((await connectWebhook(stripe.payPayout(again.stripe_payout_id!))).statusCode).toBe(200);
+    expect((await payoutOf(bookingId))!.status).toBe('paid');
+    expect(await history(bookingId)).toEqual([
+      `created ${first}`,
+      `failed ${first}`,
+      'asked_again',
+      `created ${again.stripe_payout_id}`,
+      `paid ${again.stripe_payout_id}`,
+    ]);
+  });
+
+  it('a new bank account (account.external_account.created) asks again too', async () => {
+    const { bookingId } = await failedPayout();
+    const { created } = stripe.replaceBankAccount(account);
+    expect((await connectWebhook(created)).statusCode).toBe(200);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    expect((await payoutOf(bookingId))!.status).toBe('pending');
+  });
+
+  it('tells the provider by email and on the Payouts tab, with Stripe’s reason and what to do; admins see it until it is paid', async () => {
+    const { bookingId } = await failedPayout();
+    const mails = await queryRows<{ to_address: string; subject: string; text: string }>(
+      t.db,
+      sql`select to_address, subject, text from email_outbox where kind = 'payout-failed'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to_address).toBe(f.owner.user.email);
+    expect(mails[0]!.text).toContain('The bank account has been closed.');
+    expect(mails[0]!.text).toContain('Add a bank account that is open');
+    expect(mails[0]!.text).toContain('/dashboard/provider?tab=payouts');
+    const tab = (await inject('GET', '/api/provider/payouts', f.cookies.owner)).json();
+    expect(tab.failed).toEqual([
+      expect.objectContaining({
+        bookingId,
+        failureCode: 'account_closed',
+        failureMessage: 'The bank account has been closed.',
+        advice: expect.stringContaining('Add a bank account that is open'),
+        askedAgain: false,
+      }),
+    ]);
+    const admin = () => inject('GET', '/api/admin/payments', f.cookies.admin).then((r) => r.json());
+    expect((await admin()).failedPayouts).toEqual([
+      expect.objectContaining({ bookingId, failureCode: 'account_closed', askedAgain: false }),
+    ]);
+    // Asked again and on its way: still listed (not paid yet), marked asked again.
+    expect((await connectWebhook(stripe.replaceBankAccount(account).updated)).statusCode).toBe(200);
+    await runPayouts(t.db, t.app.stripe!);
+    expect((await admin()).failedPayouts).toEqual([expect.objectContaining({ bookingId, askedAgain: true })]);
+    const tabAgain = (await inject('GET', '/api/provider/payouts', f.cookies.owner)).json();
+    expect(tabAgain.failed).toEqual([expect.objectContaining({ bookingId, askedAgain: true })]);
+    // Paid: no longer listed.
+    await connectWebhook(stripe.payPayout((await payoutOf(bookingId))!.stripe_payout_id!));
+    expect((await admin()).failedPayouts).toEqual([]);
+    expect((await inject('GET', '/api/provider/payouts', f.cookies.owner)).json().failed).toEqual([]);
   });
 });

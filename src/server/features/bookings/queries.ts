@@ -24,6 +24,7 @@ import {
 import type { BookingReview } from '../../../shared/api/trust.ts';
 import { reviewWindowEndsAt } from '../../../shared/domain/reviews.ts';
 import { travelerRecords } from '../../read-models/traveler-records.ts';
+import { formatPhone } from '../../read-models/phone.ts';
 import { AppError } from '../../http/errors.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 
@@ -273,7 +274,7 @@ function toBooking(r: BookingRow, now: Date, viewerId?: string): Booking {
     providerReview: reviewFor(travelerReviewOf(r), false),
     providerReviewed: r.trId !== null,
     reviewWindowEndsAt: status === 'COMPLETED' ? reviewWindowEndsAt(r.endAt).toISOString() : null,
-    providerPhone: PHONE_STATUSES.has(status) ? r.providerPhone : null,
+    providerPhone: PHONE_STATUSES.has(status) ? formatPhone(r.providerPhone) : null,
     paymentStatus: r.paymentStatus ?? null,
   };
 }
@@ -435,7 +436,7 @@ export async function listProviderBookings(
       travelerReview: reviewFor(travelerReviewOf(r), true),
       travelerReviewed: r.reviewId !== null,
       reviewWindowEndsAt: status === 'COMPLETED' ? reviewWindowEndsAt(r.endAt).toISOString() : null,
-      travelerPhone: PHONE_STATUSES.has(status) ? r.userPhone : null,
+      travelerPhone: PHONE_STATUSES.has(status) ? formatPhone(r.userPhone) : null,
     };
   });
 }

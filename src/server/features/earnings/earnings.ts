@@ -31,10 +31,12 @@ import {
   isOpenDispute,
   monthRange,
 } from '../../../shared/domain/earnings.ts';
+import { payoutFailureAdvice } from '../../../shared/domain/payout-failures.ts';
 import { formatDateIn, formatTimeIn } from '../../../shared/domain/time.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
+import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import { describeStripeError, type Stripe } from '../../payments/stripe-client.ts';
 
 /** Rows the Payouts tab shows at most; the CSV has every one. */
@@ -194,7 +196,10 @@ async function accountOf(db: Executor, providerId: string): Promise<string | und
   return row?.id;
 }
 
-/** Payouts Stripe reported failed (payout.failed, recorded on the booking's payout), newest first. */
+/**
+ * Booking payouts Stripe reported failed and not paid since (payout.failed, recorded on the
+ * booking's payout, decision 046), newest first, with what to do and whether Locora asked again.
+ */
 async function failedPayouts(db: Executor, providerId: string): Promise<FailedPayout[]> {
   const rows = await queryRows<{
     stripe_payout_id: string | null;
@@ -202,13 +207,15 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
     amount_cents: number;
     failure_code: string | null;
     failure_message: string | null;
-    updated_at: Date;
+    asked_again: boolean;
+    failed_at: Date;
   }>(
     db,
-    sql`select bp.stripe_payout_id, bp.booking_id, bp.amount_cents, bp.failure_code, bp.failure_message, bp.updated_at
+    sql`select bp.stripe_payout_id, bp.booking_id, bp.amount_cents, bp.failure_code, bp.failure_message,
+          (bp.status <> 'failed' or bp.due_at is not null) as asked_again, bp.failed_at
         from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
-        where ca.provider_id = ${providerId} and bp.status = 'failed'
-        order by bp.updated_at desc limit 20`,
+        where ca.provider_id = ${providerId} and ${OWED_AFTER_FAILURE}
+        order by bp.failed_at desc limit 20`,
   );
   return rows.map((r) => ({
     payoutId: r.stripe_payout_id,
@@ -216,8 +223,21 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
     amountCents: Number(r.amount_cents),
     failureCode: r.failure_code,
     failureMessage: r.failure_message ?? 'Stripe did not say why.',
-    at: new Date(r.updated_at).toISOString(),
+    advice: payoutFailureAdvice(r.failure_code),
+    askedAgain: r.asked_again,
+    at: new Date(r.failed_at).toISOString(),
   }));
+}
+
+/** Payouts of the provider's bookings that failed and were made again since (in their history). */
+async function earlierPayoutIds(db: Executor, providerId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select distinct e.stripe_payout_id as id from payout_events e
+        join booking_payouts bp on bp.id = e.booking_payout_id join connected_accounts ca on ca.id = bp.account_id
+        where ca.provider_id = ${providerId} and e.kind = 'failed' and e.stripe_payout_id is not null`,
+  );
+  return rows.map((r) => r.id);
 }
 
 const isoOfSeconds = (s: number) => new Date(s * 1000).toISOString();
@@ -246,8 +266,9 @@ export async function getProviderPayouts(
       failureCode: p.failure_code,
       failureMessage: p.failure_message,
     }));
-    // A payout Stripe lists as failed that no booking's payout recorded (made in Stripe's dashboard).
-    const known = new Set(failed.map((f) => f.payoutId));
+    // A payout Stripe lists as failed that no booking's payout recorded (made in Stripe's dashboard;
+    // an earlier failed payout of a booking made again is known by its history).
+    const known = new Set([...failed.map((f) => f.payoutId), ...(await earlierPayoutIds(db, me.id))]);
     const more = payouts
       .filter((p) => p.status === 'failed' && !known.has(p.id))
       .map((p) => ({
@@ -256,6 +277,8 @@ export async function getProviderPayouts(
         amountCents: p.amountCents,
         failureCode: p.failureCode,
         failureMessage: p.failureMessage ?? 'Stripe did not say why.',
+        advice: payoutFailureAdvice(p.failureCode),
+        askedAgain: false,
         at: p.created,
       }));
     return { configured: true, hasAccount: true, payouts, unavailable: null, failed: [...failed, ...more] };

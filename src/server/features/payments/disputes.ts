@@ -19,6 +19,7 @@ import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { renderEmail } from '../../email/templates.ts';
+import { holdPayoutForDispute, settlePayoutAfterDispute } from '../../payments/payouts.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
 
 export const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'] as const;
@@ -120,6 +121,9 @@ export async function recordDispute(
   const ctx = { now: opts.now, appUrl: opts.appUrl, cardPayments: true };
   if (opened) await applyBookingEvent(tx, payment.booking_id, 'dispute_opened', ctx);
   if (nowClosed) await applyBookingEvent(tx, payment.booking_id, 'dispute_closed', ctx);
+  // Its payout waits while the dispute is open, and is made or not by its outcome (decision 046).
+  if (!closed) await holdPayoutForDispute(tx, payment.booking_id, d.id, opts.now);
+  if (nowClosed) await settlePayoutAfterDispute(tx, payment.booking_id, d, opts.now);
 
   const [p] = await queryRows<Parties>(
     tx,

@@ -13,10 +13,18 @@ import { AppError } from '../../http/errors.ts';
 import { requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { createPaymentIntent, PAYMENTS_NOT_CONFIGURED } from './payments.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import { handleConnectEvent, isConnectEvent } from '../../payments/connect-webhooks.ts';
+import { PAYOUTS_JOB } from '../../payments/payouts.ts';
 import { handleStripeEvent, isReadableEvent } from './webhooks.ts';
 
-type Options = { db: Db; config: Config; stripe?: Stripe | undefined };
+type Options = {
+  db: Db;
+  config: Config;
+  stripe?: Stripe | undefined;
+  /** The instance's job runner (made after the routes): woken when a webhook makes a payout due. */
+  jobs?: () => Pick<JobRunner, 'nudge'>;
+};
 
 export const INVALID_SIGNATURE = 'Invalid Stripe signature.';
 
@@ -70,7 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
  * POST /api/webhooks/stripe, in its own encapsulated plugin: the only route whose JSON body is kept
  * raw, because Stripe's signature is over the exact bytes.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db, config, stripe }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db, config, stripe, jobs }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -117,9 +125,14 @@ export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db
         return { received: true as const };
       }
       const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-      if (isConnectEvent(event))
-        await handleConnectEvent(db, stripe, event, { platformCountry: config.stripe.platformCountry, appUrl });
-      else await handleStripeEvent(db, stripe, event, { appUrl });
+      if (isConnectEvent(event)) {
+        const outcome = await handleConnectEvent(db, stripe, event, {
+          platformCountry: config.stripe.platformCountry,
+          appUrl,
+        });
+        // A failed payout asked again is made by this instance's next run of the job, now.
+        if (outcome === 'applied') jobs?.().nudge(PAYOUTS_JOB);
+      } else await handleStripeEvent(db, stripe, event, { appUrl });
       return { received: true as const };
     },
   );

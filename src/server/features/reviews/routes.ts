@@ -13,6 +13,8 @@ import {
 } from '../../../shared/api/trust.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
+import { AppError } from '../../http/errors.ts';
+import { createTokenBuckets } from '../../http/rate-limit.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import { answerReview, createReview, createTravelerReview, getTravelerCard, listProviderReviews } from './reviews.ts';
 
@@ -32,6 +34,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; appUrl:
   { db, clock, appUrl },
 ) => {
   const ctx = () => ({ now: clock.now(), appUrl });
+  // Travelers' cards: 60 at once, one a second after, per reader (in memory).
+  const cardReads = createTokenBuckets({ capacity: 60, refillPerSecond: 1 });
 
   app.get(
     '/api/providers/:username/reviews',
@@ -113,7 +117,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; appUrl:
     '/api/travelers/:id',
     {
       preValidation: async (request) => {
-        requireUser(request);
+        const wait = cardReads.take(requireUser(request).id);
+        if (wait > 0)
+          throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', {
+            'retry-after': String(Math.ceil(wait)),
+          });
       },
       schema: {
         tags: ['reviews'],

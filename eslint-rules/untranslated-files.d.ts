@@ -1,0 +1,2 @@
+/** The screens not converted yet (see untranslated-files.js). */
+export declare const UNTRANSLATED_FILES: string[];

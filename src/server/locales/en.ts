@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"hDbLuc\":[\"You get this email because you have an account on Locora.\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"hDbLuc\":[\"Recibes este correo porque tienes una cuenta en Locora.\"]}")as Messages;

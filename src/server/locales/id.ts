@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"hDbLuc\":[\"Anda menerima email ini karena memiliki akun di Locora.\"]}")as Messages;

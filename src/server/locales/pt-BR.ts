@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"hDbLuc\":[\"Você recebe este e-mail porque tem uma conta na Locora.\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"hDbLuc\":[\"คุณได้รับอีเมลนี้เนื่องจากคุณมีบัญชีกับ Locora\"]}")as Messages;
