@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
 
 /** PostgreSQL full-text vector; only ever written by the database (generated column). */
@@ -60,11 +62,14 @@ export const users = pgTable(
     messageEmails: boolean('message_emails').notNull().default(true),
     /** When the current email address was confirmed by a link sent to it (null: not verified). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The currency the traveler reads estimates in (null: not chosen; the browser's region decides). */
+    displayCurrency: text('display_currency').$type<CurrencyCode>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_display_currency_code', sql`${t.displayCurrency} ~ '^[A-Z]{3}$'`),
   ],
 );
 
@@ -1036,4 +1041,38 @@ export const calendarBusy = pgTable(
     index('calendar_busy_import_idx').on(t.importId),
     check('calendar_busy_end_after_start', sql`${t.endAt} > ${t.startAt}`),
   ],
+);
+
+/**
+ * The European Central Bank's daily euro reference rates (decision 049): per day and currency, the
+ * units of the currency one euro buys, exactly as published ('176.45'; unconstrained numeric).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    perEuro: numeric('per_euro').notNull(),
+    /** 'ecb' (fetched from the feed) or 'demo' (the demo data's dated set). */
+    source: text('source').$type<'ecb' | 'demo'>().notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'exchange_rates_pkey', columns: [t.rateDate, t.currency] }),
+    check('exchange_rates_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('exchange_rates_positive', sql`${t.perEuro} > 0`),
+    check('exchange_rates_source', sql`${t.source} in ('ecb', 'demo')`),
+  ],
+);
+
+/** The rates feed's one row: the last attempt (a claim across instances), success and failure. */
+export const exchangeRateFeed = pgTable(
+  'exchange_rate_feed',
+  {
+    id: boolean('id').primaryKey().default(true),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [check('exchange_rate_feed_one_row', sql`${t.id}`)],
 );

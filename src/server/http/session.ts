@@ -35,6 +35,7 @@ export const userColumns = {
   name: users.name,
   role: users.role,
   image: users.image,
+  displayCurrency: users.displayCurrency,
 };
 
 /**

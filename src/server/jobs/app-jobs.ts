@@ -11,6 +11,7 @@ import { emailJobKind } from '../email/outbox.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
 import { calendarSyncJobKind } from '../features/calendars/calendars.ts';
+import { exchangeRatesJobKind } from '../features/exchange-rates/exchange-rates.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import { payoutJobKind } from '../payments/payouts.ts';
 import { processingFeesJobKind } from '../payments/processing-fees.ts';
@@ -108,6 +109,10 @@ export function createAppJobs(opts: {
           leaseMs: tuning.leaseMs,
         }),
       },
+      // The ECB's euro reference rates (decision 049): after each day's publication, and at start when behind.
+      ...(config.exchangeRates.url
+        ? [{ round: exchangeRatesJobKind({ db, url: config.exchangeRates.url, now, intervalMs: tuning.intervalMs }) }]
+        : []),
       // Uploads no row references, once their grace period is over.
       {
         enabled: config.uploads.sweepIntervalSeconds > 0,

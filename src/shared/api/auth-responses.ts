@@ -4,6 +4,7 @@
  * re-exports everything here next to the request schemas.
  */
 import * as z from 'zod/mini';
+import { CURRENCIES } from '../domain/currency.ts';
 
 export const roleSchema = z.enum(['TRAVELER', 'PROVIDER', 'ADMIN']);
 export type Role = z.infer<typeof roleSchema>;
@@ -14,6 +15,8 @@ export const userSchema = z.object({
   name: z.nullable(z.string()),
   role: roleSchema,
   image: z.nullable(z.string()),
+  /** The currency the traveler chose to read estimates in; null: not chosen (decision 049). */
+  displayCurrency: z.nullable(z.enum(CURRENCIES)),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants.ts';
+import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '../domain/currency.ts';
 import { requireTimeZoneForProvider, timeZoneSchema } from './time.ts';
 
 // The response schemas are zod/mini, in their own module so the client's first chunk can import
@@ -96,10 +97,24 @@ export const switchRoleSchema = z.object({
 });
 export type SwitchRoleInput = z.input<typeof switchRoleSchema>;
 
-export const updateProfileSchema = z.object({
-  name: nameSchema,
-});
-export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export const updateProfileSchema = z
+  .object({
+    name: nameSchema.optional(),
+    /** The currency estimates are shown in (decision 049); null goes back to the browser's region. */
+    displayCurrency: z
+      .string({ error: 'displayCurrency must be a currency code such as "EUR", or null' })
+      .nullable()
+      .optional()
+      .superRefine((v, ctx) => {
+        if (typeof v === 'string' && !isCurrencyCode(v))
+          ctx.addIssue({ code: 'custom', message: `Unknown currency "${v}": use one of ${CURRENCIES.join(', ')}` });
+      })
+      .transform((v) => v as CurrencyCode | null | undefined),
+  })
+  .refine((v) => v.name !== undefined || v.displayCurrency !== undefined, {
+    message: 'Send a name or a displayCurrency',
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({
   currentPassword: z

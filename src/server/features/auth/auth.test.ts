@@ -33,6 +33,7 @@ describe('POST /api/auth/signup', () => {
       name: 'Ana',
       role: 'TRAVELER',
       image: null,
+      displayCurrency: null,
     });
     expect(res.body).not.toMatch(/hash|argon/i);
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -280,6 +280,7 @@ export async function signInWithGoogle(
       name: existing.name,
       role: existing.role,
       image: existing.image,
+      displayCurrency: existing.displayCurrency,
     };
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date())));
     const session = await createSession(db, user.id, ctx.userAgent);
