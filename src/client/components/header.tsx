@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth-context';
 import { useUnreadCount } from '@/lib/realtime';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
+import { CurrencyMenu } from './currency-menu';
 import { Logo } from './logo';
 import type { NavItem } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -105,6 +106,7 @@ export function Header() {
               </Button>
             </div>
           )}
+          <CurrencyMenu />
           <ThemeToggle />
           {isLoading && <Skeleton className="size-9 rounded-full" />}
           {user &&

@@ -4,6 +4,7 @@ import { EmailCard } from '@/features/auth/email-card';
 import { PasswordCard } from '@/features/auth/password-card';
 import { ProfileCard } from '@/features/auth/profile-card';
 import { SessionsCard } from '@/features/auth/sessions-card';
+import { CurrencyCard } from '@/features/currency/currency-card';
 import { MessageEmailCard } from '@/features/messages/message-email-card';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -31,6 +32,7 @@ export function SettingsPage() {
         <p className="text-muted-foreground">Manage your profile, email address, password and signed-in devices.</p>
       </div>
       <ProfileCard key={user.id} user={user} />
+      <CurrencyCard />
       <EmailCard />
       <PasswordCard email={user.email} />
       <SessionsCard />

@@ -157,6 +157,8 @@ export const pagesPlugin = fp(
         const headers: Record<string, string> = {};
         if (request.headers.cookie) headers.cookie = request.headers.cookie;
         if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+        // The display currency's default follows the browser's language (decision 049).
+        if (request.headers['accept-language']) headers['accept-language'] = request.headers['accept-language'];
         new Headers(init.headers).forEach((value, key) => (headers[key] = value));
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -194,7 +196,7 @@ export const pagesPlugin = fp(
           // Pages carry the visitor's data (their name, saved services, sessions): never kept, not
           // even by the browser's back/forward cache after they sign out.
           .header('cache-control', 'no-store')
-          .header('vary', 'Cookie')
+          .header('vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
           .send(pageDocument(shell, page, themeOf(request)))
       );

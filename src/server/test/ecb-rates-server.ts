@@ -86,7 +86,7 @@ export type EcbRatesServer = {
 };
 
 export async function startEcbRatesServer(
-  opts: { date?: CalendarDate; rates?: Record<string, string> } = {},
+  opts: { date?: CalendarDate; rates?: Record<string, string>; port?: number } = {},
 ): Promise<EcbRatesServer> {
   type Mode = { kind: 'rates'; body: string } | { kind: 'status'; status: number } | { kind: 'hang' };
   let mode: Mode = { kind: 'rates', body: ecbDailyXml(opts.date ?? '2025-10-21', opts.rates ?? ECB_RATES_2025_10_21) };
@@ -116,7 +116,7 @@ export async function startEcbRatesServer(
     res.writeHead(200, { 'content-type': 'text/xml', 'cache-control': 'max-age=0' });
     res.end(req.method === 'HEAD' ? undefined : mode.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
