@@ -109,6 +109,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             main: path.resolve('src/server/main.ts'),
             'code-cache': path.resolve('src/server/code-cache.ts'),
+            // The calendar parser's worker thread (parse-pool.ts finds it beside main.cjs).
+            'calendar-parse-worker': path.resolve('src/server/features/calendars/parse-worker.ts'),
           },
           output: {
             // CommonJS (decision 029; Node's compile cache holds it, decision 030).

@@ -145,8 +145,10 @@ export async function applyToLocked(
       to,
       reason: opts.reason ?? decision.note,
     });
-  // A booking done: its provider's net is paid out from their connected account (decision 038).
-  if (decision.moved && to === 'COMPLETED') await queueBookingPayout(tx, b.id, ctx.now);
+  // A booking done (or cancelled late, the money kept): its provider's net is paid out from their
+  // connected account, at once or after the booking's end (decisions 038, 046).
+  if (decision.moved && decision.payout)
+    await queueBookingPayout(tx, b.id, ctx.now, decision.payout === 'at_end' ? b.end_at : undefined);
   if (decision.payment && payment && !(decision.payment === payment.pending_action && event === 'refund_failed'))
     await queuePaymentAction(tx, payment, decision.payment, ctx.now);
 

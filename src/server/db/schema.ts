@@ -828,6 +828,15 @@ export const payments = pgTable(
     chargeId: text('charge_id'),
     balanceTransactionId: text('balance_transaction_id'),
     stripeFeeCents: integer('stripe_fee_cents'),
+    /**
+     * Reading Stripe's fee as a queue of the job runner (claimDue, decision 032): due once the
+     * payment is captured and its fee not read, backed off after a failed read; its own lease token,
+     * apart from the payment action's.
+     */
+    feeDueAt: timestamp('fee_due_at', { withTimezone: true }).notNull().defaultNow(),
+    feeLeaseToken: uuid('fee_lease_token'),
+    feeAttempts: integer('fee_attempts').notNull().default(0),
+    feeError: text('fee_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -850,8 +859,8 @@ export const payments = pgTable(
     index('payments_due_idx')
       .on(t.actionDueAt)
       .where(sql`${t.pendingAction} is not null`),
-    index('payments_fee_unread_idx')
-      .on(t.updatedAt)
+    index('payments_fee_due_idx')
+      .on(t.feeDueAt)
       .where(sql`${t.stripeFeeCents} is null and ${t.status} in ('succeeded', 'refunded')`),
   ],
 );
@@ -942,9 +951,14 @@ export const bookingPayouts = pgTable(
     currency: text('currency').notNull(),
     /** Stripe's payout id (po_...), once Stripe made it. */
     stripePayoutId: text('stripe_payout_id'),
-    /** 'queued' (not yet made) | 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled' (Stripe's). */
+    /**
+     * 'queued' (not yet made) | 'held' (an open dispute) | 'pending' | 'in_transit' | 'paid' |
+     * 'failed' | 'canceled' (Stripe's, or ours when nothing is left to pay out).
+     */
     status: text('status').notNull().default('queued'),
-    /** Stripe's failure_code and failure_message of a failed payout. */
+    /** Why it is held or canceled: 'dispute_open', 'dispute_lost', 'refunded', 'nothing_left'. */
+    statusReason: text('status_reason'),
+    /** Stripe's failure_code and failure_message of the last payout that failed (kept until one is paid). */
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     arrivalDate: timestamp('arrival_date', { withTimezone: true }),
@@ -956,6 +970,15 @@ export const bookingPayouts = pgTable(
      * answers a key's first answer again for a day, so each refusal moves the call to a new key.
      */
     refusals: integer('refusals').notNull().default(0),
+    /** Payouts Stripe reported failed (payout.failed); each is asked again under a new key. */
+    failures: integer('failures').notNull().default(0),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * The provider's share of refunds made after the payout left: Stripe took it back from their
+     * balance (which went negative), and debits Locora for what their balance does not cover.
+     */
+    reversedAfterPayoutCents: integer('reversed_after_payout_cents').notNull().default(0),
+    reversedAfterPayoutAt: timestamp('reversed_after_payout_at', { withTimezone: true }),
     leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
@@ -967,12 +990,105 @@ export const bookingPayouts = pgTable(
     check('booking_payouts_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'booking_payouts_status',
-      sql`${t.status} in ('queued', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
+      sql`${t.status} in ('queued', 'held', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
+    ),
+    check(
+      'booking_payouts_counts',
+      sql`${t.failures} >= 0 and ${t.refusals} >= 0 and ${t.reversedAfterPayoutCents} >= 0`,
     ),
     index('booking_payouts_due_idx')
       .on(t.dueAt)
       .where(sql`${t.dueAt} is not null`),
     index('booking_payouts_account_idx').on(t.accountId, t.createdAt),
+    index('booking_payouts_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failures} > 0 and ${t.status} <> 'paid'`),
+  ],
+);
+
+/**
+ * A booking payout's history (decision 046): each payout made (also one that failed and was made
+ * again), held, released, canceled, and each refund taken back after it, with Stripe's ids.
+ */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingPayoutId: uuid('booking_payout_id')
+      .notNull()
+      .references(() => bookingPayouts.id, { onDelete: 'restrict' }),
+    /** e.g. 'queued', 'created', 'failed', 'asked_again', 'held', 'released', 'canceled', 'reversed_after_payout'. */
+    kind: text('kind').notNull(),
+    stripePayoutId: text('stripe_payout_id'),
+    amountCents: integer('amount_cents'),
+    currency: text('currency').notNull(),
+    detail: text('detail'),
+    stripeEventId: text('stripe_event_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_events_payout_idx').on(t.bookingPayoutId, t.createdAt),
+    index('payout_events_stripe_idx')
+      .on(t.stripePayoutId)
+      .where(sql`${t.stripePayoutId} is not null`),
+  ],
+);
+
+/**
+ * A verified Stripe event about an object with no row yet (a PaymentIntent, account or payout whose
+ * row is still being written), tried again by the job runner for a bounded time (a leased queue on
+ * `due_at`), then flagged for admins (`given_up_at`). Decision 046.
+ */
+export const waitingStripeEvents = pgTable(
+  'waiting_stripe_events',
+  {
+    /** Stripe's event id (evt_...). */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The PaymentIntent, account or payout it is about. */
+    objectId: text('object_id').notNull(),
+    /** The connected account of a Connect event. */
+    accountId: text('account_id'),
+    event: jsonb('event').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    leaseToken: uuid('lease_token'),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('waiting_stripe_events_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
+    index('waiting_stripe_events_given_up_idx')
+      .on(t.givenUpAt)
+      .where(sql`${t.givenUpAt} is not null`),
+  ],
+);
+
+/**
+ * A booking paid before payouts existed (no destination account), settled with its provider by
+ * hand by an admin, once, with a note (and an audit_log row in the same transaction). Decision 046.
+ */
+export const manualSettlements = pgTable(
+  'manual_settlements',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    note: text('note').notNull(),
+    settledBy: uuid('settled_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('manual_settlements_amount', sql`${t.amountCents} >= 0`),
+    check('manual_settlements_note', sql`length(${t.note}) between 1 and 1000`),
   ],
 );
 

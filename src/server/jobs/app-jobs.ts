@@ -77,7 +77,7 @@ export function createAppJobs(opts: {
             },
             // Stripe's processing fee of each captured payment, for the admin payments view (decision 039).
             {
-              round: processingFeesJobKind({
+              leased: processingFeesJobKind({
                 db,
                 stripe: opts.stripe,
                 intervalMs: tuning.intervalMs,

@@ -26,11 +26,24 @@ export type LeasedQueue = {
   onClaim?: SQL;
   /** What a claim returns besides the id (e.g. `pending_action, status`). */
   returning?: SQL;
+  /** The lease token's column (default `lease_token`), for a second queue on the same table. */
+  token?: string;
 };
 
-export type Claim<T> = { id: string; token: string; row: T };
+/** A claimed row: its id, the lease token, what the claim returned (and the token's column, when not `lease_token`). */
+export type Claim<T> = { id: string; token: string; row: T; tokenColumn?: string };
+
+const tokenOf = (column: string | undefined) => sql.identifier(column ?? 'lease_token');
 
 const secs = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/** The wait after `attempts` failed tries of a job: 30 s, 1 min, 2 min, ... at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+/** SQL: `now()` plus the wait after `attempts` failed tries (backoff on the database's clock). */
+export const retryAt = (attempts: number) => sql`now() + ${secs(retryDelayMs(attempts))}`;
 
 /**
  * Claims up to `limit` (default 1) due rows, oldest due first, or only the row `id` if it is due.
@@ -46,7 +59,7 @@ export async function claimDue<T = Record<string, unknown>>(
   const due = sql.identifier(q.due);
   const rows = await queryRows<T & { id: string }>(
     db,
-    sql`update ${table} as q set ${due} = now() + ${secs(opts.leaseMs)}, lease_token = ${token}
+    sql`update ${table} as q set ${due} = now() + ${secs(opts.leaseMs)}, ${tokenOf(q.token)} = ${token}
           ${q.onClaim ? sql`, ${q.onClaim}` : sql``}
         where q.id in (
           select id from ${table}
@@ -57,12 +70,12 @@ export async function claimDue<T = Record<string, unknown>>(
         )
         returning q.id ${q.returning ? sql`, ${q.returning}` : sql``}`,
   );
-  return rows.map((row) => ({ id: row.id, token, row }));
+  return rows.map((row) => ({ id: row.id, token, row, ...(q.token ? { tokenColumn: q.token } : {}) }));
 }
 
 /** SQL: the row is still held by this claim (guard every write of the job's result with it). */
-export function held(claim: Pick<Claim<unknown>, 'id' | 'token'>): SQL {
-  return sql`id = ${claim.id} and lease_token = ${claim.token}`;
+export function held(claim: Pick<Claim<unknown>, 'id' | 'token' | 'tokenColumn'>): SQL {
+  return sql`id = ${claim.id} and ${tokenOf(claim.tokenColumn)} = ${claim.token}`;
 }
 
 /** Extends the lease to `now() + leaseMs`. False when the claim was lost (or finished). */
@@ -79,7 +92,7 @@ export async function renewLease(db: Executor, q: LeasedQueue, claim: Claim<unkn
 export async function releaseLease(db: Executor, q: LeasedQueue, claim: Claim<unknown>) {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update ${sql.identifier(q.table)} set ${sql.identifier(q.due)} = now(), lease_token = null
+    sql`update ${sql.identifier(q.table)} set ${sql.identifier(q.due)} = now(), ${tokenOf(q.token)} = null
         where ${held(claim)} and ${q.pending} returning id`,
   );
   return rows.length > 0;

@@ -313,6 +313,7 @@ describe('stats()', () => {
       'calendar-sync',
       'email-outbox',
       'payment-actions',
+      'stripe-processing-fees',
       'upload-sweep',
     ]);
     expect(stats['calendar-sync']).toEqual({ depth: 0, due: 0, oldestDueSeconds: 0 });

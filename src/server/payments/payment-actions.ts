@@ -20,7 +20,7 @@ import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
 import { holdsMoney, type BookingEvent, type PaymentAction } from '../../shared/domain/booking-machine.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { applyToLocked, lockBooking } from '../bookings/booking-writer.ts';
-import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
@@ -322,11 +322,6 @@ export async function refreshPaymentBeforeAccept(
   await db.transaction((tx) =>
     applyPaymentStatus(tx, { paymentId: p.id, status: pi.status, kind: 'retrieved', now, appUrl }),
   );
-}
-
-/** The wait after `attempts` failed calls: 30 s, 1 min, 2 min, ... at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
 /**

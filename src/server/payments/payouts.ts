@@ -13,9 +13,8 @@
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { claimDue, held, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
-import { retryDelayMs } from './payment-actions.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
 
 export const PAYOUT_QUEUE: LeasedQueue = {
@@ -37,11 +36,12 @@ type ClaimedPayout = {
 export const PAYOUT_LEASE_MS = 5 * 60 * 1000;
 
 /**
- * Owes the provider the payout of a booking that has just become COMPLETED (in its transaction):
- * its destination charge's net, less a refund's provider share. Nothing for a booking paid
- * otherwise, or with nothing left to pay out; once per booking.
+ * Owes the provider the payout of a booking that has just become COMPLETED, or was cancelled late
+ * with the money kept (in its transaction): its destination charge's net, less a refund's provider
+ * share, due now or at `dueAt` (the booking's end). Nothing for a booking paid otherwise, or with
+ * nothing left to pay out; once per booking.
  */
-export async function queueBookingPayout(tx: Executor, bookingId: string, now: Date) {
+export async function queueBookingPayout(tx: Executor, bookingId: string, now: Date, dueAt?: Date) {
   const [pay] = await queryRows<{
     amount_cents: number;
     application_fee_cents: number | null;
@@ -59,7 +59,8 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
   if (net <= 0) return;
   await tx.execute(
     sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, due_at, created_at, updated_at)
-        values (${bookingId}, ${pay.destination_account_id}, ${net}, ${pay.currency}, now(),
+        values (${bookingId}, ${pay.destination_account_id}, ${net}, ${pay.currency},
+                ${dueAt ? sql`greatest(now(), ${dueAt.toISOString()}::timestamptz)` : sql`now()`},
                 ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
         on conflict (booking_id) do nothing`,
   );

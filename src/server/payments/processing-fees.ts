@@ -2,18 +2,37 @@
  * Stripe's processing fee on each captured card payment (decision 039). With destination charges
  * Locora's platform account pays it, so the admin payments view weighs it against Locora's service
  * fee. It is read from the charge's balance transaction (GET /v1/charges/{id}, then
- * GET /v1/balance_transactions/{id}: its `fee`) once the payment is captured, by a job of the one
- * runner (decision 032): every minute, payments captured (or since refunded) whose fee is not read
- * yet. Reading is idempotent, so two instances reading the same fee write the same number; a
- * payment Stripe cannot answer for now is tried again the next minute.
+ * GET /v1/balance_transactions/{id}: its `fee`) once the payment is captured.
+ *
+ * Reading is a leased kind of the one job runner (decision 032), like every job that calls Stripe:
+ * a captured payment whose fee is not read is due (`fee_due_at`, from its creation), claimed one at
+ * a time with `claimDue` (its own lease token, apart from the payment action's, which the same row
+ * may owe), so two instances never read the same fee at once; a read Stripe cannot answer now is
+ * backed off on the database's clock (30 s, doubling, at most an hour) with its reason kept.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/open.ts';
-import type { RoundKind } from '../jobs/runner.ts';
-import type { Stripe } from './stripe-client.ts';
+import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
+import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import type { LeasedKind } from '../jobs/runner.ts';
+import { describeStripeError, type Stripe } from './stripe-client.ts';
 
 export const PROCESSING_FEES_JOB = 'stripe-processing-fees';
-const BATCH = 20;
+
+/** Captured payments whose fee is not read, as a queue of the job runner. */
+export const PROCESSING_FEE_QUEUE: LeasedQueue = {
+  table: 'payments',
+  due: 'fee_due_at',
+  token: 'fee_lease_token',
+  pending: sql`stripe_fee_cents is null and status in ('succeeded', 'refunded')`,
+  onClaim: sql`fee_attempts = q.fee_attempts + 1`,
+  returning: sql`q.charge_id, q.fee_attempts`,
+};
+type ClaimedFee = { charge_id: string | null; fee_attempts: number };
+
+/** A read makes at most 3 calls (the PaymentIntent, its charge, the balance transaction), each tried twice. */
+export const FEE_READ_MAX_RUN_MS = 3 * 2 * STRIPE_TIMEOUT_MAX_MS;
+export const FEE_READ_LEASE_MS = 10 * 60 * 1000;
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
@@ -31,39 +50,67 @@ export async function readProcessingFee(
   return { chargeId: charge, balanceTransactionId, feeCents: txn.fee };
 }
 
-/** Reads the fees not read yet (at most `limit`); returns how many were read and how many failed. */
+/**
+ * Reads one claimed payment's fee and records it, or the failure and when to try again; every
+ * write is guarded by the claim. Returns whether the fee was read.
+ */
+export async function runClaimedFeeRead(
+  db: Executor,
+  stripe: Stripe,
+  claim: Claim<ClaimedFee>,
+  onError?: (err: unknown, paymentId: string) => void,
+): Promise<boolean> {
+  let fee: Awaited<ReturnType<typeof readProcessingFee>>;
+  let failure: string | undefined;
+  try {
+    fee = await readProcessingFee(stripe, claim.id, claim.row.charge_id);
+    if (!fee) failure = 'Stripe has no balance transaction for this charge yet.';
+  } catch (err) {
+    onError?.(err, claim.id);
+    failure = describeStripeError(err);
+  }
+  if (!fee || failure !== undefined) {
+    await db.execute(
+      sql`update payments set fee_error = ${failure ?? null}, fee_lease_token = null,
+            fee_due_at = ${retryAt(claim.row.fee_attempts)}
+          where ${held(claim)}`,
+    );
+    return false;
+  }
+  await db.execute(
+    sql`update payments set charge_id = ${fee.chargeId}, balance_transaction_id = ${fee.balanceTransactionId},
+          stripe_fee_cents = ${fee.feeCents}, fee_error = null, fee_lease_token = null
+        where ${held(claim)}`,
+  );
+  return true;
+}
+
+/**
+ * Reads the fees due now, one claim at a time (at most `limit`): the admin's "read now" and tests
+ * do this; the job runner does the same one claim per job. Returns how many were read and failed.
+ */
 export async function readUnreadProcessingFees(
   db: Executor,
   stripe: Stripe,
   opts: { limit?: number; onError?: (err: unknown, paymentId: string) => void } = {},
 ): Promise<{ read: number; failed: number }> {
-  const due = await queryRows<{ id: string; charge_id: string | null }>(
-    db,
-    sql`select id, charge_id from payments
-        where stripe_fee_cents is null and status in ('succeeded', 'refunded')
-        order by random() limit ${opts.limit ?? BATCH}`,
-  );
   let read = 0;
   let failed = 0;
-  for (const p of due) {
-    try {
-      const fee = await readProcessingFee(stripe, p.id, p.charge_id);
-      if (!fee) {
-        failed += 1;
-        continue;
-      }
-      await db.execute(
-        sql`update payments set charge_id = ${fee.chargeId}, balance_transaction_id = ${fee.balanceTransactionId},
-              stripe_fee_cents = ${fee.feeCents}
-            where id = ${p.id} and stripe_fee_cents is null`,
-      );
-      read += 1;
-    } catch (err) {
-      failed += 1;
-      opts.onError?.(err, p.id);
-    }
+  for (let i = 0; i < (opts.limit ?? 20); i++) {
+    const [claim] = await claimDue<ClaimedFee>(db, PROCESSING_FEE_QUEUE, { leaseMs: FEE_READ_LEASE_MS });
+    if (!claim) break;
+    if (await runClaimedFeeRead(db, stripe, claim, opts.onError)) read += 1;
+    else failed += 1;
   }
   return { read, failed };
+}
+
+/** Makes every unread fee not being read right now due at once (an admin's "read now"). */
+export async function makeUnreadFeesDue(db: Executor): Promise<void> {
+  await db.execute(
+    sql`update payments set fee_due_at = now()
+        where ${PROCESSING_FEE_QUEUE.pending} and fee_lease_token is null and fee_due_at > now()`,
+  );
 }
 
 /** How many captured payments still have no fee read. */
@@ -75,17 +122,19 @@ export async function unreadProcessingFees(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Reading processing fees as a leased kind of the job runner every instance runs when Stripe is configured. */
 export function processingFeesJobKind(opts: {
-  db: Executor;
+  db: Db;
   stripe: Stripe;
   intervalMs?: number | undefined;
   onError?: (err: unknown, paymentId: string) => void;
-}): RoundKind {
+}): LeasedKind<ClaimedFee> {
   return {
     name: PROCESSING_FEES_JOB,
+    queue: PROCESSING_FEE_QUEUE,
+    leaseMs: FEE_READ_LEASE_MS,
+    maxRunMs: FEE_READ_MAX_RUN_MS,
     intervalMs: opts.intervalMs ?? 60_000,
-    batchSize: BATCH,
-    // Only fees read count: a batch Stripe refuses waits the interval instead of spinning.
-    round: async () => (await readUnreadProcessingFees(opts.db, opts.stripe, { onError: opts.onError })).read,
+    run: (claim) => runClaimedFeeRead(opts.db, opts.stripe, claim, opts.onError),
   };
 }

@@ -17,6 +17,9 @@
  * - Accept captures the hold. Decline, expiry, a lapsed hold and cancelling a request release it.
  * - Cancelling an accepted booking: the provider cancelling always refunds in full; the traveler
  *   cancelling refunds in full at least FREE_CANCELLATION_HOURS before the start, else nothing.
+ * - The provider is paid out their share (a destination charge's net, decision 038) once the
+ *   booking is COMPLETED, and, when a traveler's late cancellation kept the money, after the
+ *   booking's end, on the same schedule (`payout`).
  * - A refund owed leaves the booking CANCELED with `refundPending` until Stripe reports the money
  *   back with the traveler (the refund succeeded, or the uncaptured hold was released); only then
  *   is it REFUNDED. A refund that fails later moves a REFUNDED booking back to CANCELED, refund
@@ -121,6 +124,8 @@ export const BOOKING_EVENTS = [
 export type BookingEvent = (typeof BOOKING_EVENTS)[number];
 
 export type PaymentAction = 'capture' | 'cancel' | 'refund';
+/** When a payout owed by a change is due: at once, or at the booking's end. */
+export type PayoutDue = 'now' | 'at_end';
 export type BookingActor = 'TRAVELER' | 'PROVIDER' | 'SYSTEM' | 'STRIPE';
 
 /** Who causes each event (the server refuses an event from anyone else). */
@@ -174,6 +179,11 @@ export type Decision = {
   moved: boolean;
   /** The call owed to Stripe, written with the change and made after the commit. */
   payment: PaymentAction | null;
+  /**
+   * The provider's payout this change owes: due now (the booking is COMPLETED), or after the
+   * booking's end (cancelled late by the traveler, the money kept); null: none.
+   */
+  payout: PayoutDue | null;
   refundPending: boolean;
   /** The card was authorised now: the provider's answer clock starts. */
   authorised: boolean;
@@ -236,6 +246,7 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
       to: 'PENDING',
       moved: true,
       payment: null,
+      payout: null,
       refundPending: false,
       authorised: false,
       note: null,
@@ -250,6 +261,7 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
     to: b.status as BookingStatus,
     moved: false,
     payment: null,
+    payout: null,
     refundPending: b.refundPending,
     authorised: false,
     note: null,
@@ -347,7 +359,7 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
       });
     case 'complete':
       if ((b.status !== 'CONFIRMED' && b.status !== 'PAID') || status !== 'COMPLETED') return wrong();
-      return move('COMPLETED');
+      return move('COMPLETED', { payout: 'now' });
 
     // ---------------------------------------------------------------------- the provider
     case 'accept':
@@ -377,7 +389,9 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
         // A provider never saw an unpaid request: there is no one to tell.
         return move('CANCELED', { payment: release, notify: awaitsPayment(b) ? [] : notify });
       }
-      if (!isLivePayment(pay) || !cancelRefundsInFull(actor, b.start, now)) return move('CANCELED', { notify });
+      if (!isLivePayment(pay)) return move('CANCELED', { notify });
+      // Late, by the traveler: the money is kept, and the provider's share paid out after the end.
+      if (!cancelRefundsInFull(actor, b.start, now)) return move('CANCELED', { notify, payout: 'at_end' });
       // Refund in full: what was taken is refunded, what is held released. Owed to the traveler
       // (refund pending) only when money was held or taken.
       return move('CANCELED', { payment: 'refund', refundPending: holdsMoney(pay), notify });

@@ -19,7 +19,7 @@ import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
+import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 
 const LIST_LIMIT = 50;
@@ -201,7 +201,8 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
 
 /**
  * POST /api/admin/payments/stripe-fees: reads now the processing fees the background job has not
- * read yet (at most 100), and records who asked and what came of it in the audit log.
+ * read yet (at most 100, each claimed as the job claims it), and records who asked and what came
+ * of it in the audit log.
  */
 export async function readStripeFeesNow(
   db: Executor,
@@ -210,6 +211,8 @@ export async function readStripeFeesNow(
 ): Promise<ReadStripeFeesResult> {
   if (!stripe)
     throw new AppError('NOT_CONFIGURED', 'Card payments are not configured: there are no Stripe fees to read.');
+  // Also those backed off after a failed read: the admin asks for them now.
+  await makeUnreadFeesDue(db);
   const { read, failed } = await readUnreadProcessingFees(db, stripe, { limit: 100 });
   const left = await unreadProcessingFees(db);
   await db.insert(auditLog).values({

@@ -21,9 +21,12 @@ import { recordBookingEvent } from '../../bookings/booking-sql.ts';
 import { cookieFor } from '../../test/booking-fixture.ts';
 import { allDayCalendar, googleCalendar, htmlPage, outlookCalendar } from '../../test/calendar-fixtures.ts';
 import { startCalendarServer, type CalendarServer } from '../../test/calendar-server.ts';
+import { HOSTILE_PATHS, manyEvents, manyExdates, startHostileCalendarServer } from '../../test/hostile-calendars.ts';
+import { claimDue } from '../../jobs/claim-due.ts';
 import { useTestApp, uniqueIp } from '../../test/test-app.ts';
-import { ALREADY_IMPORTED, MAX_CALENDARS, TOO_MANY_CALENDARS } from './calendars.ts';
-import { NOT_A_CALENDAR, parseBusyIntervals } from './parse-calendar.ts';
+import { ALREADY_IMPORTED, CALENDAR_SYNC_QUEUE, MAX_CALENDARS, syncCalendar, TOO_MANY_CALENDARS } from './calendars.ts';
+import { NEVER_HAPPENS, NOT_A_CALENDAR, parseBusyIntervals } from './parse-calendar.ts';
+import { CalendarParser, TOO_LONG_TO_READ } from './parse-pool.ts';
 import {
   answeredStatus,
   calendarUrl,
@@ -337,6 +340,77 @@ describe('an imported calendar', () => {
     const again = await addCalendar(f.cookies.other, 'Mine again', server.url('/c0.ics'));
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(ALREADY_IMPORTED);
+  });
+});
+
+describe('hostile calendars', () => {
+  let hostile: CalendarServer;
+  beforeAll(async () => {
+    hostile = await startHostileCalendarServer(NOW);
+  });
+  afterAll(async () => {
+    await hostile?.close();
+  });
+
+  it('each ends with a plain error or the right busy times, read off the server’s thread', async () => {
+    const f = await fixture();
+    for (const [i, path] of HOSTILE_PATHS.entries()) {
+      const res = await addCalendar(i < MAX_CALENDARS ? f.cookies.owner : f.cookies.other, path, hostile.url(path));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await sync()).toBe(HOSTILE_PATHS.length);
+    const calendars = [
+      ...(await syncState(f.cookies.owner)).calendars,
+      ...(await syncState(f.cookies.other)).calendars,
+    ];
+    const byPath = Object.fromEntries(calendars.map((c) => [c.name, { error: c.lastError, busy: c.busyCount }]));
+
+    const from = NOW.getTime() - 86_400_000;
+    const to = NOW.getTime() + 365 * 86_400_000;
+    const eventsInWindow = manyEvents(NOW).starts.filter((s) => s + 30 * 60_000 > from && s < to).length;
+    const exdates = manyExdates();
+    let busyDays = 0;
+    for (let d = Date.UTC(2027, 1, 28, 10); d < to; d += 86_400_000)
+      if (d + 3_600_000 > from && exdates.isBusyDay(d)) busyDays++;
+    expect(byPath).toEqual({
+      '/february-30.ics': { error: `${NEVER_HAPPENS} (February 30)`, busy: 0 },
+      '/april-31.ics': { error: `${NEVER_HAPPENS} (April 31)`, busy: 0 },
+      // The made-up zone cannot be read: its event is read on the provider's clock (and the row says so).
+      '/secondly-zone.ics': { error: null, busy: 1 },
+      '/20000-events.ics': { error: null, busy: eventsInWindow },
+      '/20000-exdates.ics': { error: null, busy: busyDays },
+      // The event whose line has 400,000 parameters is skipped; the other one is kept.
+      '/400000-parameters.ics': { error: null, busy: 1 },
+    });
+    expect(eventsInWindow).toBe(732);
+    expect(busyDays).toBe(53);
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('terminates a parse that outlives its budget, records it in plain words, and reads the next file', async () => {
+    const f = await fixture();
+    await addCalendar(f.cookies.owner, 'Years of history', hostile.url('/20000-events.ics'));
+    const [claim] = await claimDue<{ url: string; provider_id: string }>(t.db, CALENDAR_SYNC_QUEUE, {
+      leaseMs: 60_000,
+    });
+    const slow = new CalendarParser({ timeoutMs: 20 });
+    try {
+      const result = await syncCalendar(t.db, claim!, { policy: { allowLoopback: true }, now: NOW, parser: slow });
+      expect(result).toEqual({ ok: false, count: 0, error: TOO_LONG_TO_READ });
+      const [row] = (await syncState(f.cookies.owner)).calendars;
+      expect(row).toMatchObject({ lastError: TOO_LONG_TO_READ, lastSyncedAt: null, busyCount: 0 });
+      // The parser starts a new worker for the next file.
+      const next = await slow.parse(googleCalendar, {
+        timeZone: NY,
+        from: NOW,
+        to: new Date('2028-03-01T00:00:00Z'),
+        timeoutMs: 30_000,
+      });
+      expect(next.intervals.length).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

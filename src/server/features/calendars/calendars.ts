@@ -14,7 +14,7 @@ import { bookingWhere, effectiveStatusSql, visibleToProviderSql } from '../../bo
 import { held, type Claim, type LeasedQueue } from '../../jobs/claim-due.ts';
 import type { LeasedKind } from '../../jobs/runner.ts';
 import { bookingCalendar, firstName, type FeedEvent } from './booking-feed.ts';
-import { parseBusyIntervals } from './parse-calendar.ts';
+import { calendarParser, type CalendarParser } from './parse-pool.ts';
 import {
   CalendarFetchError,
   calendarUrl,
@@ -406,7 +406,7 @@ type SyncClaim = { url: string; provider_id: string };
 export async function syncCalendar(
   db: Db,
   claim: Claim<SyncClaim>,
-  opts: { policy: FetchPolicy; now: Date; signal?: AbortSignal },
+  opts: { policy: FetchPolicy; now: Date; signal?: AbortSignal; parser?: CalendarParser },
 ): Promise<{ ok: boolean; count: number; error?: string }> {
   const next = sql`now() + make_interval(mins => ${SYNC_INTERVAL_MINUTES})`;
   const [provider] = await queryRows<{ time_zone: string }>(
@@ -416,11 +416,14 @@ export async function syncCalendar(
   let intervals: { start: Date; end: Date }[];
   try {
     const text = await fetchCalendarText(claim.row.url, opts.policy, opts.signal);
-    intervals = parseBusyIntervals(text, {
+    // Read in the parser's worker thread, under its time and memory limits (decision 045).
+    const parsed = await (opts.parser ?? calendarParser).parse(text, {
       timeZone: provider?.time_zone ?? 'UTC',
       from: new Date(opts.now.getTime() - DAY_MS),
       to: new Date(opts.now.getTime() + IMPORT_DAYS_AHEAD * DAY_MS),
+      signal: opts.signal,
     });
+    intervals = parsed.intervals;
   } catch (err) {
     // The runner is stopping (or the job outlived its worst case): nothing is recorded, the lease
     // is handed back or runs out.

@@ -20,18 +20,13 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { CalendarFetchError } from './calendar-error.ts';
 
 export const CALENDAR_FETCH_TIMEOUT_MS = 10_000;
 export const CALENDAR_MAX_BYTES = 5 * 1024 * 1024;
 export const CALENDAR_MAX_REDIRECTS = 3;
 
-/** A failure the provider can read, shown as the calendar's last error. */
-export class CalendarFetchError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CalendarFetchError';
-  }
-}
+export { CalendarFetchError };
 
 export const NOT_A_WEB_ADDRESS = 'This is not a web address';
 export const HTTPS_ONLY = 'Use an address that starts with https:// or webcal://';
