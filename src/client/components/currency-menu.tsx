@@ -1,59 +1,25 @@
-import { useState } from 'react';
-import { ChevronDown, Coins } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import type { CurrencyCode } from '@shared/domain/currency';
-import { currencyName, DISPLAY_CURRENCIES, isDisplayCurrency } from '@shared/domain/display-currency';
-import { intlLocale } from '@shared/domain/locales';
-import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/lib/auth-context';
-import { useCurrencyView, useSaveDisplayCurrency } from '@/lib/currency-view';
-import { useKeepTypedValue } from '@/lib/keep-typed-value';
-import { useLocale } from '@/lib/locale';
+import { useCurrencyView } from '@/lib/currency-view';
+import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 
-/** The words of the currency menus, in one place. */
-export const CURRENCY_MENU_TEXT = {
-  label: 'Currency',
-  choose: 'Choose a currency',
-  saveFailed: 'Could not change your currency',
-  tryAgain: 'Please try again.',
-};
-
-/** Each currency by its name in the reader's words, then its code: 'Brazilian Real (BRL)'. */
-export function useCurrencyOptions(): { value: CurrencyCode; label: string }[] {
-  const tag = intlLocale(useLocale());
-  return DISPLAY_CURRENCIES.map((currency) => ({
-    value: currency,
-    label: `${currencyName(currency, tag)} (${currency})`,
-  }));
-}
+/*
+ * The select itself (the currency names, saving the choice) is loaded once the page is live, like
+ * the account menu (decision 012): the first load carries only the label the server rendered.
+ */
+const CurrencySelect = lazy(() => import('./currency-select').then((m) => ({ default: m.CurrencySelect })));
 
 /**
- * The header's currency menu (decision 049): the code of the reader's display currency, over a
- * native select listing every currency by name. The server renders it with the currency in force,
- * and a choice made before hydration is kept. A choice goes to the account when signed in, and to
- * the `currency` cookie either way (a guest's only record), and every estimate on screen follows.
+ * The header's currency menu (decision 049): the code of the reader's display currency (rendered
+ * by the server with the page), under an invisible native select listing every currency by name.
  */
 export function CurrencyMenu({ className }: { className?: string }) {
   const view = useCurrencyView();
-  const { user } = useAuth();
-  const save = useSaveDisplayCurrency();
-  const options = useCurrencyOptions();
+  const isHydrated = useHydrated();
   const [pending, setPending] = useState<CurrencyCode | null>(null);
   const current = pending ?? view?.displayCurrency ?? null;
-  const choose = (value: string) => {
-    if (!isDisplayCurrency(value) || value === current) return;
-    setPending(value);
-    save(value, Boolean(user))
-      .catch(() =>
-        toast({
-          title: CURRENCY_MENU_TEXT.saveFailed,
-          description: CURRENCY_MENU_TEXT.tryAgain,
-          variant: 'destructive',
-        }),
-      )
-      .finally(() => setPending(null));
-  };
-  const keepChosen = useKeepTypedValue<HTMLSelectElement>(current ?? '', (value) => choose(value));
   return (
     <div
       data-testid="currency-menu"
@@ -62,30 +28,15 @@ export function CurrencyMenu({ className }: { className?: string }) {
         className,
       )}
     >
-      <Coins className="size-4" aria-hidden="true" />
       <span aria-hidden="true" data-testid="currency-menu-code">
-        {current ?? ''}
+        {current ?? '¤'}
       </span>
       <ChevronDown className="size-3.5" aria-hidden="true" />
-      <select
-        ref={keepChosen}
-        aria-label={CURRENCY_MENU_TEXT.label}
-        title={CURRENCY_MENU_TEXT.label}
-        value={current ?? ''}
-        onChange={(event) => choose(event.target.value)}
-        className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 [&>option]:bg-popover [&>option]:text-popover-foreground"
-      >
-        {!current && (
-          <option value="" disabled>
-            {CURRENCY_MENU_TEXT.choose}
-          </option>
-        )}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {isHydrated && (
+        <Suspense fallback={null}>
+          <CurrencySelect current={current} onPending={setPending} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { isDisplayCurrency } from '@shared/domain/display-currency';
-import { useCurrencyOptions } from '@/components/currency-menu';
+import { useCurrencyOptions } from '@/components/currency-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { useCurrencyView, useSaveDisplayCurrency } from '@/lib/currency-view';
+import { useSaveDisplayCurrency } from '@/lib/currency-choice';
+import { useCurrencyView } from '@/lib/currency-view';
 
 /** The value of "my browser's region" in the select (the account's choice is cleared). */
 const BROWSER_REGION = 'browser-region';
