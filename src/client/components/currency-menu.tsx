@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import type { CurrencyCode } from '@shared/domain/currency';
+import { buttonVariants } from '@/components/ui/button';
 import { useCurrencyView } from '@/lib/currency-view';
 import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
@@ -23,10 +24,14 @@ export function CurrencyMenu({ className }: { className?: string }) {
   return (
     <div
       data-testid="currency-menu"
-      className={cn(
-        'relative inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm font-medium text-muted-foreground transition-colors focus-within:ring-[3px] focus-within:ring-ring/60 hover:bg-accent hover:text-accent-foreground',
-        className,
-      )}
+      className={buttonVariants({
+        variant: 'ghost',
+        size: 'sm',
+        className: cn(
+          'relative gap-1 px-2 text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/60',
+          className,
+        ),
+      })}
     >
       <span aria-hidden="true" data-testid="currency-menu-code">
         {current ?? '¤'}

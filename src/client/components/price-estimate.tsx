@@ -40,10 +40,10 @@ export function PriceEstimate({
       data-testid="price-estimate"
       data-rate-date={estimate.rateDate}
       title={note}
-      className={cn('text-sm whitespace-nowrap text-muted-foreground', className)}
+      className={cn('text-sm text-muted-foreground', className)}
     >
-      {estimate.text}
-      <span className={showRateDate ? 'block text-xs whitespace-normal' : 'sr-only'}>
+      <span className="whitespace-nowrap">{estimate.text}</span>
+      <span className={showRateDate ? 'block text-xs' : 'sr-only'}>
         {showRateDate ? '' : ' ('}
         {`${ESTIMATE_TEXT.rateNote} `}
         <time dateTime={estimate.rateDate}>{rateDateText(estimate)}</time>

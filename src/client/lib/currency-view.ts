@@ -4,7 +4,6 @@ import type { CalendarDate } from '@shared/domain/calendar-date';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { estimateIn, type EuroRates } from '@shared/domain/exchange-rates';
 import { formatMoney } from '@shared/domain/pricing';
-import { apiFetch, apiErrorFrom } from './api';
 import { useLocale } from './locale';
 
 /**
@@ -14,23 +13,16 @@ import { useLocale } from './locale';
  */
 export const currencyViewQueryKey = ['/api/currency'] as const;
 
-async function fetchCurrencyView(signal?: AbortSignal): Promise<CurrencyView> {
-  const [{ currencyViewSchema }, res] = await Promise.all([
-    import('@shared/api/currency'),
-    apiFetch('/api/currency', { signal }),
-  ]);
-  if (!res.ok) throw await apiErrorFrom(res);
-  return currencyViewSchema.parse(await res.json());
-}
-
-export const currencyViewQuery = {
-  queryKey: currencyViewQueryKey,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchCurrencyView(signal),
-};
+/**
+ * The query (the app's default fetcher: GET of the key's path, JSON). Not checked against
+ * currencyViewSchema here, to keep zod out of the first load: estimates only ever read currencies
+ * from the shared table and rates that parse as decimals (exchange-rates.ts).
+ */
+export const currencyViewQuery = { queryKey: currencyViewQueryKey };
 
 /** The view, once known (undefined while it loads or if it could not be read: no estimates then). */
 export function useCurrencyView(): CurrencyView | undefined {
-  return useQuery(currencyViewQuery).data;
+  return useQuery<CurrencyView>(currencyViewQuery).data;
 }
 
 /** An estimate as the reader sees it: '≈ R$ 245', and the day of the rate it used. */
