@@ -173,6 +173,14 @@ export const services = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * The price in millionths of a euro at its currency's latest stored ECB rate (decision 049),
+     * for sorting and filtering across currencies. Written only by the database (a trigger on
+     * price_cents, migration 0036) and refreshed when rates change; never sent to clients.
+     */
+    priceNormalised: bigint('price_normalised', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),
     /** Where it happens (shared/domain/service-location.ts; migration 0021). */
@@ -234,20 +242,20 @@ export const services = pgTable(
       .on(t.categoryId, t.cityKey, t.recommendScore.desc(), t.id)
       .where(isVisibleService(t)),
     index('services_category_city_price_idx')
-      .on(t.categoryId, t.cityKey, t.priceCents, t.id)
+      .on(t.categoryId, t.cityKey, t.priceNormalised, t.id)
       .where(isVisibleService(t)),
     // Walk one category in the order of each sort and stop at the page size.
     index('services_category_recommend_idx').on(t.categoryId, t.recommendScore.desc(), t.id).where(isVisibleService(t)),
     index('services_category_rating_idx')
       .on(t.categoryId, t.rating.desc(), t.ratingCount.desc(), t.id)
       .where(isVisibleService(t)),
-    index('services_category_price_idx').on(t.categoryId, t.priceCents, t.id).where(isVisibleService(t)),
+    index('services_category_price_idx').on(t.categoryId, t.priceNormalised, t.id).where(isVisibleService(t)),
     // Every visible service in the order of each sort (no category given).
     index('services_visible_created_idx').on(t.createdAt).where(isVisibleService(t)),
     index('services_visible_recommend_idx').on(t.recommendScore.desc(), t.id).where(isVisibleService(t)),
     // 'Highest Rated' (the shown rating, then the number of reviews) and the minimum-rating filter.
     index('services_visible_rating_idx').on(t.rating.desc(), t.ratingCount.desc(), t.id).where(isVisibleService(t)),
-    index('services_visible_price_idx').on(t.priceCents, t.id).where(isVisibleService(t)),
+    index('services_visible_price_idx').on(t.priceNormalised, t.id).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
     check('services_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
@@ -1178,6 +1186,7 @@ export const exchangeRates = pgTable(
     check('exchange_rates_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('exchange_rates_positive', sql`${t.perEuro} > 0`),
     check('exchange_rates_source', sql`${t.source} in ('ecb', 'demo')`),
+    index('exchange_rates_currency_date_idx').on(t.currency, t.rateDate.desc()),
   ],
 );
 
@@ -1189,6 +1198,8 @@ export const exchangeRateFeed = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The day of the rates every service's normalised price was last refreshed with. */
+    normalisedFor: date('normalised_for', { mode: 'string' }),
   },
   (t) => [check('exchange_rate_feed_one_row', sql`${t.id}`)],
 );

@@ -109,10 +109,8 @@ export function createAppJobs(opts: {
           leaseMs: tuning.leaseMs,
         }),
       },
-      // The ECB's euro reference rates (decision 049): after each day's publication, and at start when behind.
-      ...(config.exchangeRates.url
-        ? [{ round: exchangeRatesJobKind({ db, url: config.exchangeRates.url, now, intervalMs: tuning.intervalMs }) }]
-        : []),
+      // The ECB's euro reference rates (decision 049): after each publication, at start when behind; prices normalised to them.
+      { round: exchangeRatesJobKind({ db, url: config.exchangeRates.url, now, intervalMs: tuning.intervalMs }) },
       // Uploads no row references, once their grace period is over.
       {
         enabled: config.uploads.sweepIntervalSeconds > 0,

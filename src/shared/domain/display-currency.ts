@@ -11,6 +11,9 @@ export const DISPLAY_CURRENCY_COOKIE = 'currency';
 
 export { CURRENCIES as DISPLAY_CURRENCIES, isCurrencyCode as isDisplayCurrency };
 
+/** The currency of a price filter sent without one by someone with no display currency: the API's first one. */
+export const FALLBACK_FILTER_CURRENCY: CurrencyCode = 'USD';
+
 /**
  * The currency of each region (ISO 3166-1 alpha-2) whose currency Locora shows: the euro area and
  * the places that use the euro, the United States and the places that use its dollar, and the

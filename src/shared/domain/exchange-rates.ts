@@ -126,10 +126,17 @@ export function coversEveryCurrency(rates: EuroRates): boolean {
  */
 export const NORMALISED_UNITS_PER_EURO = 1_000_000n;
 
-/** `amount` minor units of `currency` in millionths of a euro, rounded half up; null without its rate. */
-export function normalisedPrice(amount: number, currency: CurrencyCode, rates: EuroRates): number | null {
-  const exact = convertExactly(amount, currency, RATE_BASE_CURRENCY, rates);
-  if (!exact) return null;
+/**
+ * A currency's rate for normalising: its latest stored one, or par (1) while none is stored yet,
+ * as the database's locora_normalised_price does (migration 0036).
+ */
+function normalisingRates(rates: EuroRates, currency: CurrencyCode): EuroRates {
+  return rateOf(rates, currency) ? rates : { date: rates.date, perEuro: { ...rates.perEuro, [currency]: '1' } };
+}
+
+/** `amount` minor units of `currency` in millionths of a euro, rounded half up (par without its rate). */
+export function normalisedPrice(amount: number, currency: CurrencyCode, rates: EuroRates): number {
+  const exact = convertExactly(amount, currency, RATE_BASE_CURRENCY, normalisingRates(rates, currency))!;
   // Minor units of the euro (cents) to millionths: × 10^6 / 10^2.
   const scale = NORMALISED_UNITS_PER_EURO / 10n ** BigInt(CURRENCY_RULES[RATE_BASE_CURRENCY].exponent);
   return Number(roundHalfAway(exact.numerator * scale, exact.denominator));
@@ -141,15 +148,14 @@ export function normalisedPrice(amount: number, currency: CurrencyCode, rates: E
  * comparison as for a price in that currency itself. Bounds are millionths of a euro, rounded
  * half up like normalised prices (rounding keeps order, and two prices in one currency are always
  * more than a millionth of a euro apart, so a price in the filter's own currency is compared
- * exactly); null without the currency's rate.
+ * exactly); par without the currency's rate, as for normalised prices.
  */
 export function normalisedFilterBounds(
   range: { min?: number | undefined; max?: number | undefined },
   currency: CurrencyCode,
   rates: EuroRates,
-): { lowest: number | undefined; highest: number | undefined } | null {
-  const rate = rateOf(rates, currency);
-  if (!rate) return null;
+): { lowest: number | undefined; highest: number | undefined } {
+  const rate = rateOf(normalisingRates(rates, currency), currency)!;
   // value / rate × 10^6, value written as an exact decimal (the number's shortest form).
   const toNormalised = (value: number) => {
     const decimal = parseRate(String(value));

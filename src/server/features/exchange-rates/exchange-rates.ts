@@ -5,7 +5,7 @@
  * publication. Without a network the last stored rates stay; rates more than MAX_RATE_AGE_DAYS old
  * are not used.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isCurrencyCode, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import { areRatesUsable, type EuroRates } from '../../../shared/domain/exchange-rates.ts';
 import type { Executor } from '../../db/open.ts';
@@ -126,12 +126,68 @@ export async function refreshRates(
   return { kind: 'fetched', rates, changed };
 }
 
+/** Services whose normalised price one statement of the refresh rewrites at most. */
+export const NORMALISE_BATCH = 5000;
+
+/**
+ * Brings every service's normalised price (migration 0036) to the latest stored rates: walks the
+ * services by id in batches, each one statement that rewrites only the prices that changed (the
+ * euro's never do), so no long transaction holds the table. Returns how many changed. New and
+ * edited services are normalised by their trigger meanwhile.
+ */
+export async function refreshNormalisedPrices(db: Executor, batchSize = NORMALISE_BATCH): Promise<number> {
+  let after: string | null = null;
+  let changed = 0;
+  for (;;) {
+    const from: SQL = after === null ? sql`true` : sql`id > ${after}::uuid`;
+    const [row] = await queryRows<{ last: string | null; changed: number }>(
+      db,
+      sql`with batch as (select id from services where ${from} order by id limit ${batchSize}),
+          updated as (
+            update services s
+               set price_normalised = locora_normalised_price(s.price_cents, locora_service_currency(s))
+              from batch
+             where s.id = batch.id
+               and s.price_normalised <> locora_normalised_price(s.price_cents, locora_service_currency(s))
+            returning s.id)
+          select (select id::text from batch order by id desc limit 1) as last,
+                 (select count(*)::int from updated) as changed`,
+    );
+    changed += row?.changed ?? 0;
+    if (!row?.last) return changed;
+    after = row.last;
+  }
+}
+
+/**
+ * Refreshes the normalised prices when the latest stored rates are newer than the ones they were
+ * last refreshed with (after new rates, and after a refresh cut short). Idempotent: two instances
+ * doing it at once write the same values.
+ */
+export async function ensureNormalisedPrices(db: Executor): Promise<number> {
+  const [state] = await queryRows<{ latest: string | null; done: string | null }>(
+    db,
+    sql`select (select max(rate_date)::text from exchange_rates) as latest,
+               (select normalised_for::text from exchange_rate_feed) as done`,
+  );
+  if (!state?.latest || state.latest === state.done) return 0;
+  const changed = await refreshNormalisedPrices(db);
+  await db.execute(
+    sql`insert into exchange_rate_feed (id, normalised_for) values (true, ${state.latest}::date)
+        on conflict (id) do update set normalised_for = excluded.normalised_for`,
+  );
+  return changed;
+}
+
 export const EXCHANGE_RATES_JOB = 'exchange-rates';
 
-/** The runner's kind: a look every `intervalMs` (5 minutes), the first at start. */
+/**
+ * The runner's kind: a look every `intervalMs` (5 minutes), the first at start. Without a feed
+ * (FX_RATES_URL=off, `url` null) it only keeps normalised prices in step with the stored rates.
+ */
 export function exchangeRatesJobKind(opts: {
   db: Executor;
-  url: string;
+  url: string | null;
   now: () => Date;
   intervalMs?: number | undefined;
   retryMs?: number | undefined;
@@ -141,11 +197,17 @@ export function exchangeRatesJobKind(opts: {
     name: EXCHANGE_RATES_JOB,
     intervalMs: opts.intervalMs ?? 5 * 60 * 1000,
     round: async () => {
+      // Prices first (a refresh an instance left unfinished), then the feed, then prices again.
+      await ensureNormalisedPrices(opts.db);
+      if (!opts.url) return 0;
       const outcome = await refreshRates(opts.db, {
         url: opts.url,
         now: opts.now(),
         retryMs: opts.retryMs,
-        onNewRates: opts.onNewRates,
+        onNewRates: async (rates) => {
+          await ensureNormalisedPrices(opts.db);
+          await opts.onNewRates?.(rates);
+        },
       });
       return outcome.kind === 'fetched' && outcome.changed ? 1 : 0;
     },
