@@ -5,7 +5,7 @@ import { normalisedPrice, type EuroRates } from '../../../shared/domain/exchange
 import { manualClock } from '../../clock.ts';
 import { queryRows } from '../../db/open.ts';
 import { createCategory, createProvider, createService } from '../../db/seed/factories.ts';
-import { ensureNormalisedPrices, EXCHANGE_RATES_JOB, storeRates } from '../exchange-rates/exchange-rates.ts';
+import { ensureNormalisedPrices, EXCHANGE_RATES_JOB, storeRates } from './exchange-rates.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp({ exchangeRates: { url: null } }, { clock: manualClock(new Date('2026-11-28T12:00:00Z')) });
