@@ -263,7 +263,7 @@ async function fillDatabase(o: Options, pool: pg.Pool, now: Date): Promise<Fixtu
     let bookings = 0;
     for (const [i, b] of starts.entries()) {
       const status = statuses[i % statuses.length] as string;
-      const { subtotalCents, feeCents } = bookingAmounts(5000, b.hours);
+      const { subtotalCents, feeCents } = bookingAmounts(5000, b.hours, 'USD');
       const res = await client
         .query(
           `insert into bookings (user_id, service_id, provider_id, status, start_at, hours, end_at, amount_cents, fee_cents, created_at)
@@ -502,7 +502,7 @@ async function measureContention(base: string, db: Db, client: pg.Pool, f: Fixtu
   // The ceiling: the same INSERT straight on the pool; the constraint refuses the losers (23P01).
   let dbCreated = 0;
   let dbConflicts = 0;
-  const priced = bookingAmounts(5000, hours);
+  const priced = bookingAmounts(5000, hours, 'USD');
   const dbM = await dbLoop(
     db,
     {

@@ -191,7 +191,7 @@ export async function buildApp({
     connect: config.stripe && stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
   });
   await app.register(manageServiceRoutes, { db });
-  await app.register(reviewRoutes, { db });
+  await app.register(reviewRoutes, { db, clock, appUrl });
   await app.register(favoriteRoutes, { db });
   await app.register(exchangeRateRoutes, { db, clock });
   await app.register(availabilityRoutes, { db });

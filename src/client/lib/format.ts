@@ -1,5 +1,13 @@
 import { isCategorySlug } from '@shared/domain/categories';
-import { bookingLengthText, formatPrice, type PricingUnit } from '@shared/domain/pricing';
+import type { CurrencyCode, Money } from '@shared/domain/currency';
+import {
+  bookingLengthText,
+  formatMoney,
+  formatMoneyTotals,
+  formatPrice,
+  type PricingUnit,
+} from '@shared/domain/pricing';
+import { useLocale } from './locale';
 
 /** A rating to one decimal, as everywhere ratings are shown. */
 export function formatRating(rating: number): string {
@@ -26,8 +34,21 @@ export function pricingUnitText(pricingUnit: PricingUnit, minHours: number): str
   return `Priced ${pricingUnit} · ${pluralize(minHours, 'hour')} a ${unit}`;
 }
 
-// Every price and amount on every screen: the exact amount ('$40', '$39.99', '$1,250.50'), decision 035.
+// Every price and amount on every screen: the exact amount in its own currency, in the reader's
+// locale ('¥8,000', '$39.99', 'R$ 245,90'), decisions 035 and 047.
 export { bookingLengthText, formatPrice };
+
+/** The reader's money formatter: (8000, 'JPY') -> '¥8,000' in English. */
+export function useMoney(): (amount: number, currency: CurrencyCode) => string {
+  const locale = useLocale();
+  return (amount, currency) => formatMoney(amount, currency, locale);
+}
+
+/** Totals in several currencies, one per currency ('¥120,000 · $300'); zero in `emptyCurrency` when none. */
+export function useMoneyTotals(): (totals: readonly Money[], emptyCurrency: CurrencyCode) => string {
+  const locale = useLocale();
+  return (totals, emptyCurrency) => formatMoneyTotals(totals, locale, emptyCurrency);
+}
 
 export const PLACEHOLDER_PHOTO = '/media/placeholder.svg';
 

@@ -29,6 +29,7 @@ function service(n: number, title: string): Service {
     city: 'Lisbon',
     photos: [],
     price: 8_000,
+    currency: 'USD',
     pricingUnit: 'per hour',
     minHours: 1,
     locationType: 'provider_place',

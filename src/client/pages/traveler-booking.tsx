@@ -75,7 +75,9 @@ function BookingView({ booking }: { booking: Booking }) {
   const [reviewing, setReviewing] = useState(false);
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const canPay =
-    paymentsOn && booking.status === 'PENDING' && needsCardPayment(booking.paymentStatus, booking.totalCents);
+    paymentsOn &&
+    booking.status === 'PENDING' &&
+    needsCardPayment(booking.paymentStatus, booking.totalCents, booking.currency);
   const canCancel =
     now !== null && availableActions(lifecycleOf(booking), 'TRAVELER', new Date(now)).includes('cancel');
   const reviewable = canBeReviewed(booking.status) && booking.review === null;

@@ -90,7 +90,9 @@ BEGIN
   FROM services s2
   LEFT JOIN (
     SELECT rv.service_id, round(avg(rv.rating)::numeric, 1) AS avg_rating, count(*)::int AS n
-      FROM reviews rv WHERE rv.service_id = ANY(service_ids) GROUP BY rv.service_id
+      FROM reviews rv
+     WHERE rv.service_id = ANY(service_ids) AND rv.published_at IS NOT NULL AND rv.hidden_at IS NULL
+     GROUP BY rv.service_id
   ) r ON r.service_id = s2.id
   WHERE s.id = s2.id AND s2.id = ANY(service_ids)
     AND (s.rating, s.rating_count) IS DISTINCT FROM (coalesce(r.avg_rating, 0), coalesce(r.n, 0));
@@ -101,7 +103,8 @@ BEGIN
   LEFT JOIN (
     SELECT s.provider_id, round(avg(rv.rating)::numeric, 1) AS avg_rating, count(*)::int AS n
       FROM reviews rv JOIN services s ON s.id = rv.service_id
-     WHERE s.provider_id = ANY(provider_ids) GROUP BY s.provider_id
+     WHERE s.provider_id = ANY(provider_ids) AND rv.published_at IS NOT NULL AND rv.hidden_at IS NULL
+     GROUP BY s.provider_id
   ) r ON r.provider_id = p2.id
   WHERE p.id = p2.id AND p2.id = ANY(provider_ids)
     AND (p.rating, p.rating_count) IS DISTINCT FROM (coalesce(r.avg_rating, 0), coalesce(r.n, 0));
@@ -137,3 +140,49 @@ CREATE OR REPLACE FUNCTION locora_respond_by(start_at timestamptz, created_at ti
 CREATE OR REPLACE FUNCTION locora_effective_status(status booking_status, start_at timestamptz, end_at timestamptz, created_at timestamptz, authorised_at timestamptz, payment_required boolean, as_of timestamptz) RETURNS booking_status
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT CASE WHEN status = 'PENDING' AND as_of >= locora_respond_by(start_at, created_at, authorised_at, payment_required) THEN 'CANCELED'::booking_status WHEN status IN ('CONFIRMED', 'PAID') AND as_of >= end_at THEN 'COMPLETED'::booking_status ELSE status END $$;
+
+-- Every amount's currency is a capital ISO 4217 code (decision 047). A service inserted without
+-- one takes its provider's currency, a booking its service's, a payment its booking's; payments,
+-- disputes and payouts keep Stripe's lower-case codes as capitals.
+CREATE OR REPLACE FUNCTION locora_fill_currency() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.currency IS NULL THEN
+    IF TG_TABLE_NAME = 'services' THEN
+      SELECT p.currency INTO NEW.currency FROM providers p WHERE p.id = NEW.provider_id;
+    ELSIF TG_TABLE_NAME = 'bookings' THEN
+      SELECT s.currency INTO NEW.currency FROM services s WHERE s.id = NEW.service_id;
+    ELSIF TG_TABLE_NAME = 'payments' THEN
+      SELECT b.currency INTO NEW.currency FROM bookings b WHERE b.id = NEW.booking_id;
+    END IF;
+  END IF;
+  NEW.currency := upper(NEW.currency);
+  RETURN NEW;
+END $$;
+
+-- Normalised prices across currencies (migration 0036, decision 049).
+CREATE OR REPLACE FUNCTION locora_currency_exponent(currency text) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  -- The ISO 4217 exponents of shared/domain/currency.ts (the yen has none); a test holds them equal.
+  AS $$ SELECT CASE currency WHEN 'JPY' THEN 0 ELSE 2 END $$;
+
+CREATE OR REPLACE FUNCTION locora_normalised_price(amount bigint, currency text) RETURNS bigint
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$
+    SELECT round(
+      amount::numeric * 1000000 / (10::numeric ^ locora_currency_exponent(currency))
+        / coalesce(
+            (SELECT r.per_euro FROM exchange_rates r WHERE r.currency = locora_normalised_price.currency
+              ORDER BY r.rate_date DESC LIMIT 1),
+            1)
+    )::bigint
+  $$;
+
+CREATE OR REPLACE FUNCTION locora_services_price_normalised() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  NEW.price_normalised := locora_normalised_price(NEW.price_cents, NEW.currency);
+  RETURN NEW;
+END
+$$;

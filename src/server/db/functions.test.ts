@@ -48,7 +48,8 @@ describe('functions.sql', () => {
       database.db,
       sql`select tgname from pg_trigger where tgrelid = 'bookings'::regclass and not tgisinternal order by tgname`,
     );
-    expect(triggers.map((t) => t.tgname)).toEqual(['bookings_service_not_deleted']);
+    // bookings_fill_currency only fills the inserted row's own currency (from its service).
+    expect(triggers.map((t) => t.tgname)).toEqual(['bookings_fill_currency', 'bookings_service_not_deleted']);
   });
 });
 

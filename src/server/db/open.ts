@@ -306,6 +306,13 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenPostgre
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  // Money is stored as bigint (a day in rupiah outgrows 32 bits): read int8 as the number it is,
+  // as PGlite does (a BigInt past 2^53, which no amount of ours reaches), not as text. pg keeps
+  // type parsers per process; this one serves every pool and every drizzle query alike.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : BigInt(text);
+  });
   // Our data lives on SSDs or in RAM: tell the planner random reads are cheap, so it prefers the
   // GIN and btree indexes over sequential scans for selective searches (see decision 005).
   // A host that does not answer fails fast (a 503 with Retry-After) instead of waiting for TCP.

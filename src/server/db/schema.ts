@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../shared/api/trust-responses.ts';
 import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
 
@@ -30,6 +31,23 @@ const tsvector = customType<{ data: string }>({
     return 'tsvector';
   },
 });
+
+/** The capital ISO 4217 codes of currency.ts, as the money columns' CHECK constraints list them. */
+const CURRENCY_CHECK = sql.raw(`('USD', 'EUR', 'JPY', 'THB', 'IDR', 'MXN', 'BRL')`);
+
+/** An amount in minor units of its row's currency (bigint: a day in rupiah outgrows 32 bits). */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A row's currency (capital ISO 4217 code). A service, booking or payment inserted without one
+ * takes its provider's, service's or booking's (the locora_fill_currency trigger, migration 0032):
+ * the default here only tells drizzle the column may be left out.
+ */
+const currencyColumn = () =>
+  text('currency')
+    .$type<CurrencyCode>()
+    .notNull()
+    .default(sql`null`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -64,12 +82,20 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The currency the traveler reads estimates in (null: not chosen; the browser's region decides). */
     displayCurrency: text('display_currency').$type<CurrencyCode>(),
+    /**
+     * An optional phone number (E.164, validated with libphonenumber-js), shown to the other side of
+     * a booking once it is confirmed (decision 051). Never verified by Locora.
+     */
+    phone: text('phone'),
+    /** Set while an admin's suspension is open (the suspensions row has the why); sign-in is refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     check('users_display_currency_code', sql`${t.displayCurrency} ~ '^[A-Z]{3}$'`),
+    check('users_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );
 
@@ -119,10 +145,19 @@ export const providers = pgTable(
     idDocumentKey: text('id_document_key'),
     idDocumentMime: text('id_document_mime'),
     idDocumentUploadedAt: timestamp('id_document_uploaded_at', { withTimezone: true }),
+    /**
+     * The provider's currency: the one their payouts settle in (decision 047). From their country
+     * when the profile is made; follows the connected account's default_currency once payouts are
+     * set up; changed by hand only while no booking of theirs is live.
+     */
+    currency: text('currency').$type<CurrencyCode>().notNull().default('USD'),
     createdAt: createdAt(),
   },
   (t) => [
     index('providers_gov_id_status_idx').on(t.govIdStatus),
+    check('providers_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    // A traveler review's author is its provider's user (traveler_reviews_provider_author_fk).
+    unique('providers_id_user_id_key').on(t.id, t.userId),
     check(
       'providers_id_document_shape',
       sql`(${t.idDocumentKey} is null) = (${t.idDocumentMime} is null) and (${t.idDocumentKey} is null) = (${t.idDocumentUploadedAt} is null)`,
@@ -172,11 +207,14 @@ export const services = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    priceCents: integer('price_cents').notNull(),
+    /** The price in minor units of `currency` (yen for JPY, cents for USD). */
+    priceCents: money('price_cents').notNull(),
+    /** The price's currency: the provider's when it was set (decision 047). */
+    currency: currencyColumn(),
     /**
      * The price in millionths of a euro at its currency's latest stored ECB rate (decision 049),
      * for sorting and filtering across currencies. Written only by the database (a trigger on
-     * price_cents, migration 0036) and refreshed when rates change; never sent to clients.
+     * price_cents and currency, migration 0036) and refreshed when rates change; never sent to clients.
      */
     priceNormalised: bigint('price_normalised', { mode: 'number' })
       .notNull()
@@ -257,6 +295,7 @@ export const services = pgTable(
     index('services_visible_rating_idx').on(t.rating.desc(), t.ratingCount.desc(), t.id).where(isVisibleService(t)),
     index('services_visible_price_idx').on(t.priceNormalised, t.id).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('services_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
     check('services_rating_range', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('services_rating_count_nonneg', sql`${t.ratingCount} >= 0`),
@@ -281,8 +320,11 @@ export const bookings = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     hours: integer('hours').notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    feeCents: integer('fee_cents').notNull().default(0),
+    /** The subtotal and Locora's fee, in minor units of `currency`, frozen at the request. */
+    amountCents: money('amount_cents').notNull(),
+    feeCents: money('fee_cents').notNull().default(0),
+    /** The currency of the amounts: the service's at the request, never changed after. */
+    currency: currencyColumn(),
     address: text('address'),
     notes: text('notes'),
     paymentIntentId: text('payment_intent_id').unique(),
@@ -316,12 +358,14 @@ export const bookings = pgTable(
     // and of the booked service.
     unique('bookings_id_user_id_key').on(t.id, t.userId),
     unique('bookings_id_service_id_key').on(t.id, t.serviceId),
+    unique('bookings_id_provider_id_key').on(t.id, t.providerId),
     index('bookings_user_start_idx').on(t.userId, t.startAt),
     index('bookings_provider_start_idx').on(t.providerId, t.startAt),
     index('bookings_service_id_idx').on(t.serviceId),
     check('bookings_hours_positive', sql`${t.hours} >= 1`),
     check('bookings_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_amount_nonneg', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
+    check('bookings_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     unique('bookings_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // The lifecycle job's work list: live bookings by end (completion) and creation (expiry).
     index('bookings_live_end_idx')
@@ -457,11 +501,19 @@ export const messages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** What the other side receives: contact details masked until a booking between the two is confirmed. */
     body: text('body').notNull(),
+    /** What was typed, kept only when something was masked, for admins looking into a report (decision 051). */
+    originalBody: text('original_body'),
+    /** An admin hid it after a report; `hiddenNote` is shown in its place. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('messages_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    check('messages_original_length', sql`${t.originalBody} is null or length(${t.originalBody}) <= 4000`),
     index('messages_booking_created_idx').on(t.bookingId, t.createdAt),
     // Unread counts read only the unread rows.
     index('messages_unread_idx')
@@ -538,6 +590,28 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * The one "public review" condition (decision 050): published (both sides wrote, or the window is
+ * over) and not hidden by an admin. Every list, count and rating reads only these.
+ */
+export function isPublicReview(t: { publishedAt: AnyPgColumn; hiddenAt: AnyPgColumn }) {
+  return sql`(${t.publishedAt} is not null and ${t.hiddenAt} is null)`;
+}
+
+/**
+ * What both kinds of review share (decision 050): published when both sides of the booking have
+ * written theirs or the 14-day window is over (null until then: only its author sees it); the
+ * reviewed side's one public answer (editable for 48 hours); an admin's hiding after a report.
+ */
+const reviewPublication = () => ({
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  answer: text('answer'),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenNote: text('hidden_note'),
+});
+
+/** A traveler's review of the service they booked (the service's and provider's ratings). */
 export const reviews = pgTable(
   'reviews',
   {
@@ -548,8 +622,17 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull().default(''),
     createdAt: createdAt(),
+    ...reviewPublication(),
   },
   (t) => [
+    check(
+      'reviews_answer_shape',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or ${t.publishedAt} is not null) and char_length(coalesce(${t.answer}, '')) <= 2000`,
+    ),
+    check('reviews_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    index('reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
     // The author is the booking's traveler, and the service the booked one.
     foreignKey({
       name: 'reviews_booking_author_fk',
@@ -564,6 +647,137 @@ export const reviews = pgTable(
     index('reviews_service_created_idx').on(t.serviceId, t.createdAt),
     index('reviews_author_idx').on(t.authorId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A provider's review of the traveler of one of their completed bookings (decision 050). */
+export const travelerReviews = pgTable(
+  'traveler_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().unique('traveler_reviews_booking_id_key'),
+    travelerId: uuid('traveler_id').notNull(),
+    providerId: uuid('provider_id').notNull(),
+    /** The provider's user. */
+    authorId: uuid('author_id').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+    ...reviewPublication(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'traveler_reviews_booking_traveler_fk',
+      columns: [t.bookingId, t.travelerId],
+      foreignColumns: [bookings.id, bookings.userId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'traveler_reviews_booking_provider_fk',
+      columns: [t.bookingId, t.providerId],
+      foreignColumns: [bookings.id, bookings.providerId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'traveler_reviews_provider_author_fk',
+      columns: [t.providerId, t.authorId],
+      foreignColumns: [providers.id, providers.userId],
+    }).onDelete('restrict'),
+    check('traveler_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'traveler_reviews_answer_shape',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or ${t.publishedAt} is not null) and char_length(coalesce(${t.answer}, '')) <= 2000`,
+    ),
+    check('traveler_reviews_hidden_shape', sql`(${t.hiddenAt} is null) = (${t.hiddenNote} is null)`),
+    index('traveler_reviews_traveler_idx').on(t.travelerId, t.publishedAt),
+    index('traveler_reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
+  ],
+);
+
+/**
+ * A person's report of a review, message, service, provider profile or booking (decision 051):
+ * once per reporter and target, resolved by an admin's action (audit-logged).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** Whom it is about: the review's author, the message's sender, the provider, the booking's other party. */
+    subjectUserId: uuid('subject_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    action: text('action', { enum: REPORT_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionReason: text('resolution_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('reports_once_per_reporter').on(t.reporterId, t.targetType, t.targetId),
+    check('reports_target_type', sql`${t.targetType} in ('review', 'message', 'service', 'provider', 'booking')`),
+    check(
+      'reports_reason',
+      sql`${t.reason} in ('safety', 'harassment', 'fraud', 'inappropriate', 'misleading', 'other')`,
+    ),
+    check('reports_note_length', sql`char_length(${t.note}) <= 1000`),
+    check('reports_status', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    check(
+      'reports_action',
+      sql`${t.action} is null or ${t.action} in ('dismiss', 'hide', 'deactivate_service', 'warn', 'suspend')`,
+    ),
+    check(
+      'reports_resolution_shape',
+      sql`(${t.status} = 'open') = (${t.resolvedAt} is null) and (${t.resolvedAt} is null) = (${t.resolvedBy} is null) and (${t.resolvedAt} is null) = (${t.action} is null)`,
+    ),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+
+/**
+ * Every suspension of a user and its lifting (decision 051); users.suspended_at mirrors the open
+ * one. `pausedServiceIds` are the services it paused, resumed when it is lifted.
+ */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    suspendedBy: uuid('suspended_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'restrict' }),
+    pausedServiceIds: uuid('paused_service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'restrict' }),
+    liftReason: text('lift_reason'),
+  },
+  (t) => [
+    uniqueIndex('suspensions_open_key')
+      .on(t.userId)
+      .where(sql`${t.liftedAt} is null`),
+    check('suspensions_lift_shape', sql`(${t.liftedAt} is null) = (${t.liftedBy} is null)`),
+    check('suspensions_reason_length', sql`char_length(${t.reason}) between 1 and 1000`),
   ],
 );
 
@@ -782,6 +996,8 @@ export const connectedAccounts = pgTable(
       .default(sql`'{}'::text[]`),
     /** Stripe's requirements.disabled_reason (why it is restricted), or null. */
     disabledReason: text('disabled_reason'),
+    /** The account's default_currency as Stripe reports it (lower-case), or null before it was read. */
+    defaultCurrency: text('default_currency'),
     /** When Stripe's state was last written here. */
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -808,8 +1024,9 @@ export const payments = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    /** What is charged, in minor units of `currency` (the booking's). */
+    amountCents: money('amount_cents').notNull(),
+    currency: currencyColumn(),
     /** Stripe's PaymentIntent status (requires_payment_method ... succeeded, canceled), or 'refunded'. */
     status: text('status').notNull(),
     /** What Stripe still has to be told: capture, cancel (release the hold) or refund; null when nothing. */
@@ -825,17 +1042,26 @@ export const payments = pgTable(
       onDelete: 'restrict',
     }),
     /** Locora's application fee on a destination charge (the booking's service fee). */
-    applicationFeeCents: integer('application_fee_cents'),
+    applicationFeeCents: money('application_fee_cents'),
     /** Charged with on_behalf_of the connected account (decision 038). */
     onBehalfOf: boolean('on_behalf_of').notNull().default(false),
     /** What Stripe has refunded of it so far. */
-    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedCents: money('refunded_cents').notNull().default(0),
     /** The amount of the refund owed (pending_action 'refund'): null = all that is left. */
-    refundCents: integer('refund_cents'),
+    refundCents: money('refund_cents'),
     /** The captured charge (ch_...), its balance transaction and Stripe's processing fee on it (decision 039); null until read. */
     chargeId: text('charge_id'),
     balanceTransactionId: text('balance_transaction_id'),
-    stripeFeeCents: integer('stripe_fee_cents'),
+    stripeFeeCents: money('stripe_fee_cents'),
+    /**
+     * What landed in the provider's Stripe balance (decision 047), read from Stripe once captured:
+     * the charge's transfer, its destination payment on the connected account, and the net of that
+     * payment's balance transaction, in the account's currency (Stripe converts when it differs).
+     */
+    transferId: text('transfer_id'),
+    destinationPaymentId: text('destination_payment_id'),
+    settledAmount: money('settled_amount'),
+    settledCurrency: text('settled_currency').$type<CurrencyCode>(),
     /**
      * Reading Stripe's fee as a queue of the job runner (claimDue, decision 032): due once the
      * payment is captured and its fee not read, backed off after a failed read; its own lease token,
@@ -863,6 +1089,14 @@ export const payments = pgTable(
       .on(t.destinationAccountId)
       .where(sql`${t.destinationAccountId} is not null`),
     check('payments_pending_action', sql`${t.pendingAction} in ('capture', 'cancel', 'refund')`),
+    check('payments_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    check(
+      'payments_settled',
+      sql`(${t.settledAmount} is null) = (${t.settledCurrency} is null) and (${t.settledAmount} is null or ${t.settledAmount} >= 0) and (${t.settledCurrency} is null or ${t.settledCurrency} in ${CURRENCY_CHECK})`,
+    ),
+    index('payments_settlement_unread_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.settledAmount} is null and ${t.destinationAccountId} is not null and ${t.status} = 'succeeded'`),
     check('payments_stripe_fee_not_negative', sql`${t.stripeFeeCents} >= 0`),
     index('payments_due_idx')
       .on(t.actionDueAt)
@@ -890,15 +1124,16 @@ export const disputes = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'restrict' }),
     chargeId: text('charge_id'),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    amountCents: money('amount_cents').notNull(),
+    /** The charge's currency (capital code). */
+    currency: text('currency').$type<CurrencyCode>().notNull(),
     reason: text('reason').notNull(),
     /** Stripe's status: warning_needs_response ... under_review, won, lost, warning_closed, prevented. */
     status: text('status').notNull(),
     /** evidence_details.due_by: the last moment to answer. */
     dueBy: timestamp('due_by', { withTimezone: true }),
     /** Stripe's dispute fees (its balance transactions' fees). */
-    feeCents: integer('fee_cents').notNull().default(0),
+    feeCents: money('fee_cents').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -954,9 +1189,13 @@ export const bookingPayouts = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => connectedAccounts.id, { onDelete: 'restrict' }),
-    /** The provider's net: what was captured, less Locora's fee and any refund's share. */
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    /**
+     * What is paid out: what landed in the provider's balance for the booking (the payment's
+     * settled amount, less any refund's share), in that balance's currency (decision 047). Null
+     * until Stripe has been read.
+     */
+    amountCents: money('amount_cents'),
+    currency: text('currency').$type<CurrencyCode>(),
     /** Stripe's payout id (po_...), once Stripe made it. */
     stripePayoutId: text('stripe_payout_id'),
     /**
@@ -985,7 +1224,7 @@ export const bookingPayouts = pgTable(
      * The provider's share of refunds made after the payout left: Stripe took it back from their
      * balance (which went negative), and debits Locora for what their balance does not cover.
      */
-    reversedAfterPayoutCents: integer('reversed_after_payout_cents').notNull().default(0),
+    reversedAfterPayoutCents: money('reversed_after_payout_cents').notNull().default(0),
     reversedAfterPayoutAt: timestamp('reversed_after_payout_at', { withTimezone: true }),
     leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
@@ -996,6 +1235,7 @@ export const bookingPayouts = pgTable(
     unique('booking_payouts_booking_id_key').on(t.bookingId),
     unique('booking_payouts_stripe_payout_id_key').on(t.stripePayoutId),
     check('booking_payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('booking_payouts_amount_known', sql`(${t.amountCents} is null) = (${t.currency} is null)`),
     check(
       'booking_payouts_status',
       sql`${t.status} in ('queued', 'held', 'pending', 'in_transit', 'paid', 'failed', 'canceled')`,
@@ -1028,8 +1268,8 @@ export const payoutEvents = pgTable(
     /** e.g. 'queued', 'created', 'failed', 'asked_again', 'held', 'released', 'canceled', 'reversed_after_payout'. */
     kind: text('kind').notNull(),
     stripePayoutId: text('stripe_payout_id'),
-    amountCents: integer('amount_cents'),
-    currency: text('currency').notNull(),
+    amountCents: money('amount_cents'),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
     detail: text('detail'),
     stripeEventId: text('stripe_event_id'),
     createdAt: createdAt(),
@@ -1086,8 +1326,8 @@ export const manualSettlements = pgTable(
     bookingId: uuid('booking_id')
       .primaryKey()
       .references(() => bookings.id, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    amountCents: money('amount_cents').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
     note: text('note').notNull(),
     settledBy: uuid('settled_by')
       .notNull()

@@ -4,6 +4,10 @@
  * inside the transaction of the change.
  */
 
+import type { Money } from '../../shared/domain/currency.ts';
+import type { Locale } from '../../shared/domain/locales.ts';
+import { formatMoney } from '../../shared/domain/pricing.ts';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -104,8 +108,10 @@ export function bookingReceiptEmail(input: {
   startText: string;
   /** '3 hours', '1 day · 8 hours'. */
   lengthText: string;
-  /** '$231' or '$42.99' (formatPrice), with the fee. */
-  totalText: string;
+  /** What the traveler pays, service fee included, in the booking's own currency. */
+  total: Money;
+  /** The recipient's language (decision 044): amounts are written in it. */
+  locale: Locale;
   where?: string | null;
   notes?: string | null;
   /** Paid by card and not authorised yet: the provider sees it once the card is (decision 031). */
@@ -121,7 +127,7 @@ export function bookingReceiptEmail(input: {
     greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
     paragraphs: [
       sent,
-      `Total: ${input.totalText}, service fee included. You are charged only if ${input.providerName} accepts.`,
+      `Total: ${formatMoney(input.total.amount, input.total.currency, input.locale)}, service fee included. You are charged only if ${input.providerName} accepts.`,
       ...whereLine(input.where),
       ...(input.notes ? [`Your special requests: ${input.notes}`] : []),
     ],

@@ -34,7 +34,7 @@ async function adminCookies() {
 
 /** A provider (signed up, so they have cookies) with the three services, and a traveler. */
 async function marketplace() {
-  const provider = await signUp(t.app, { role: 'PROVIDER', name: 'Marta Provider', timeZone: 'Europe/Lisbon' });
+  const provider = await signUp(t.app, { role: 'PROVIDER', name: 'Marta Provider', timeZone: 'America/New_York' });
   const me = (await t.app.inject({ url: '/api/provider/me', cookies: provider.cookies })).json();
   const category = await createCategory(t.db, { name: 'Boat trips', slug: 'boat-trips' });
   const services = [];
@@ -152,7 +152,7 @@ describe('one exact price on every screen: $39.99, $40 and $1,250.50', () => {
   });
 
   it('a brand-new provider is welcomed, not welcomed back, and has a rating of New, not 0.0', async () => {
-    const { cookies } = await signUp(t.app, { role: 'PROVIDER', name: 'Nina New', timeZone: 'Europe/Lisbon' });
+    const { cookies } = await signUp(t.app, { role: 'PROVIDER', name: 'Nina New', timeZone: 'America/New_York' });
     const text = pageText((await t.app.inject({ url: '/dashboard/provider', cookies })).body);
     expect(text).toContain('Welcome, Nina New.');
     expect(text).not.toContain('Welcome back');

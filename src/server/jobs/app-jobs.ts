@@ -12,6 +12,7 @@ import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
 import { calendarSyncJobKind } from '../features/calendars/calendars.ts';
 import { exchangeRatesJobKind } from '../features/exchange-rates/exchange-rates.ts';
+import { reviewPublishingJobKind } from '../features/reviews/reviews.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import { payoutJobKind } from '../payments/payouts.ts';
 import { processingFeesJobKind } from '../payments/processing-fees.ts';
@@ -99,6 +100,8 @@ export function createAppJobs(opts: {
       // Expiry of unanswered requests and completion of past bookings (decision 018): persisted
       // here, while every read already computes them.
       { round: lifecycleJobKind({ db, appUrl: opts.appUrl, now, intervalMs: tuning.intervalMs }) },
+      // Blind reviews whose 14-day window is over, published with their emails (decision 050).
+      { round: reviewPublishingJobKind({ db, appUrl: opts.appUrl, now, intervalMs: tuning.intervalMs }) },
       // Imported calendars (decision 040): each about every 15 minutes, at once when added.
       {
         leased: calendarSyncJobKind({

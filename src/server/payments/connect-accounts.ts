@@ -20,6 +20,7 @@ import {
   type ConnectState,
 } from '../../shared/domain/connect.ts';
 import type { PayoutAccountView } from '../../shared/api/connect.ts';
+import { fromStripeCurrency } from '../../shared/domain/currency.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { AppError } from '../http/errors.ts';
 import { applyBookingEvent } from '../bookings/booking-writer.ts';
@@ -182,6 +183,13 @@ export async function recordAccount(
   };
   const obo = chargesOnBehalfOf(row.country, opts);
   const state = accountState(facts, obo);
+  // The provider's currency follows the account's, as Stripe reports it (decision 047): what
+  // their balance is paid out in. A currency Locora does not price in leaves it as it was.
+  const accountCurrency = fromStripeCurrency(account.default_currency);
+  if (accountCurrency)
+    await tx.execute(
+      sql`update providers set currency = ${accountCurrency} where id = ${row.provider_id} and currency <> ${accountCurrency}`,
+    );
   const arr = (a: string[]) => sql`${`{${a.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
   await tx.execute(
     sql`update connected_accounts set state = ${state}, charges_enabled = ${facts.chargesEnabled},
@@ -189,6 +197,7 @@ export async function recordAccount(
           transfers_capability = ${facts.transfers}, card_payments_capability = ${facts.cardPayments},
           currently_due = ${arr(facts.currentlyDue)}, past_due = ${arr(facts.pastDue)},
           pending_verification = ${arr(facts.pendingVerification)}, disabled_reason = ${facts.disabledReason},
+          default_currency = ${account.default_currency ?? null},
           synced_at = ${opts.now.toISOString()}::timestamptz, updated_at = ${opts.now.toISOString()}::timestamptz
         where id = ${row.id}`,
   );

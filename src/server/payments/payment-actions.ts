@@ -22,6 +22,7 @@ import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { applyToLocked, lockBooking } from '../bookings/booking-writer.ts';
 import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
+import { readRefunds, takenOf } from './refunds.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
 
 export { holdsMoney, isLivePayment } from '../../shared/domain/booking-machine.ts';
@@ -148,6 +149,8 @@ export async function applyPaymentStatus(
     isFailure?: boolean;
     /** Stripe holds the money again: its refund failed or was canceled, none succeeded. */
     refundFailed?: boolean;
+    /** How much Stripe has refunded of it, read from its list of refunds (undefined: not read). */
+    refundedCents?: number | undefined;
     now: Date;
     appUrl?: string;
   },
@@ -179,12 +182,18 @@ export async function applyPaymentStatus(
     const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
     await tx.execute(
       sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
-            ${e.status === 'refunded' ? sql`, refunded_cents = amount_cents` : sql``}
-            ${refundFailed ? sql`, refunded_cents = 0` : sql``}
+            ${e.status === 'refunded' && e.refundedCents === undefined ? sql`, refunded_cents = amount_cents` : sql``}
+            ${refundFailed && e.refundedCents === undefined ? sql`, refunded_cents = 0` : sql``}
             ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null, lease_token = null` : sql``}
           where id = ${payment.id}`,
     );
   }
+  // What Stripe's list of refunds says was refunded (also a partial refund made in its dashboard).
+  if (e.refundedCents !== undefined)
+    await tx.execute(
+      sql`update payments set refunded_cents = least(${e.refundedCents}, amount_cents), updated_at = ${ts(e.now)}
+          where id = ${payment.id} and refunded_cents <> least(${e.refundedCents}, amount_cents)`,
+    );
   const status = moves ? e.status : payment.status;
   // What happened, as the state machine's events, in the order they happened at Stripe.
   const events: BookingEvent[] = [];
@@ -255,10 +264,12 @@ async function callStripe(
  */
 async function refund(stripe: Stripe, pi: Stripe.PaymentIntent, options: CallOptions, refundCents?: number) {
   const id = pi.id;
-  const { data } = await stripe.refunds.list({ payment_intent: id, limit: 100 }, options);
-  const taken = pi.amount_received || pi.amount;
-  const refunded = data.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
-  const waiting = data.find((r) => r.status === 'pending' || r.status === 'requires_action');
+  const {
+    all: data,
+    takenCents: taken,
+    refundedCents: refunded,
+    waiting,
+  } = await readRefunds(stripe, id, takenOf(pi), options);
   let made = waiting;
   // A partial refund is owed until that much has been refunded; a full one until all of it.
   const target = refundCents === undefined ? taken : Math.min(taken, refundCents);
@@ -402,14 +413,10 @@ export async function runClaimedPaymentAction(
       status: result.status,
       kind: result.kind,
       detail: result.detail,
+      refundedCents: result.refundedCents,
       now,
       appUrl,
     });
-    if (result.refundedCents !== undefined)
-      await tx.execute(
-        sql`update payments set refunded_cents = greatest(refunded_cents, least(${result.refundedCents}, amount_cents))
-            where id = ${paymentId}`,
-      );
     // Done whatever the status (a capture of a PaymentIntent never paid ends in its release).
     await tx.execute(
       sql`update payments set pending_action = null, action_due_at = null, action_error = null, lease_token = null,

@@ -12,9 +12,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { payoutNetCents } from '../../shared/domain/connect.ts';
+import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
+import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
+import { readRefunds } from './refunds.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
 
 export const PAYOUT_QUEUE: LeasedQueue = {
@@ -22,7 +24,7 @@ export const PAYOUT_QUEUE: LeasedQueue = {
   due: 'due_at',
   pending: sql`due_at is not null`,
   onClaim: sql`attempts = q.attempts + 1`,
-  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals`,
+  returning: sql`q.booking_id, q.account_id, q.amount_cents, q.currency, q.refusals, q.attempts`,
 };
 type ClaimedPayout = {
   booking_id: string;
@@ -30,6 +32,8 @@ type ClaimedPayout = {
   amount_cents: number;
   currency: string;
   refusals: number;
+  /** Claims so far, this one included. */
+  attempts: number;
 };
 
 /** A payout makes one call (tried twice): its lease covers it many times over. */
@@ -47,7 +51,7 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
     application_fee_cents: number | null;
     refunded_cents: number;
     destination_account_id: string | null;
-    currency: string;
+    currency: CurrencyCode;
     status: string;
   }>(
     tx,
@@ -55,7 +59,7 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
         from payments where booking_id = ${bookingId}`,
   );
   if (!pay?.destination_account_id || pay.status === 'canceled' || pay.status === 'refunded') return;
-  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents);
+  const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents, pay.currency);
   if (net <= 0) return;
   await tx.execute(
     sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, due_at, created_at, updated_at)
@@ -77,10 +81,14 @@ export async function recordPayoutStatus(tx: Executor, payout: Stripe.Payout, no
   );
 }
 
+/** Why a payout was canceled: the money went back to the traveler, or there was none to pay out. */
+type CancelReason = 'refunded' | 'released' | 'no_payment';
+
 /**
- * Makes one claimed payout: checks the booking's money is still there to pay out (captured, not
- * refunded), calls Stripe outside any transaction, and records the payout id (or the failure and
- * when to try again) only while the claim is still its own.
+ * Makes one claimed payout: checks the booking's money is still there to pay out (captured, and
+ * what Stripe's list of refunds leaves of it, also a refund made in Stripe's dashboard whose
+ * webhook was lost), calls Stripe outside any transaction, and records the payout id (or the
+ * failure and when to try again) only while the claim is still its own.
  */
 export async function runClaimedPayout(
   db: Db,
@@ -90,58 +98,66 @@ export async function runClaimedPayout(
 ): Promise<'done' | 'failed' | 'canceled' | 'waiting'> {
   const { booking_id: bookingId, account_id: accountId } = claim.row;
   const [pay] = await queryRows<{
+    id: string;
     amount_cents: number;
     application_fee_cents: number | null;
     refunded_cents: number;
+    currency: CurrencyCode;
     status: string;
   }>(
     db,
-    sql`select amount_cents, application_fee_cents, refunded_cents, status from payments where booking_id = ${bookingId}`,
+    sql`select id, amount_cents, application_fee_cents, refunded_cents, currency, status from payments where booking_id = ${bookingId}`,
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
-  const net = pay ? payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents) : 0;
-  if (!pay || pay.status === 'refunded' || pay.status === 'canceled' || net <= 0) {
+  const cancel = async (reason: CancelReason) => {
     await db.execute(
-      sql`update booking_payouts set status = 'canceled', due_at = null, lease_token = null, updated_at = ${ts}
+      sql`update booking_payouts set status = 'canceled', status_reason = ${reason}, due_at = null, lease_token = null,
+            updated_at = ${ts}
           where ${held(claim)}`,
     );
-    return 'canceled';
-  }
+    return 'canceled' as const;
+  };
+  if (!pay) return cancel('no_payment');
+  if (pay.status === 'refunded') return cancel('refunded');
+  if (pay.status === 'canceled') return cancel('released');
   if (pay.status !== 'succeeded') {
     // Not captured yet (the capture is still owed): looked at again later.
     await db.execute(
-      sql`update booking_payouts set due_at = now() + make_interval(secs => ${retryDelayMs(1) / 1000}),
-            lease_token = null, attempts = 0, updated_at = ${ts}
+      sql`update booking_payouts set due_at = ${retryAt(1)}, lease_token = null, attempts = 0, updated_at = ${ts}
           where ${held(claim)}`,
     );
     return 'waiting';
   }
-  const amount = Math.min(claim.row.amount_cents, net);
+  const failed = async (err: unknown, refused: boolean) => {
+    const detail = describeStripeError(err);
+    await db.execute(
+      sql`update booking_payouts set last_error = ${detail}, lease_token = null, updated_at = ${ts},
+            refusals = refusals + ${refused ? 1 : 0}, due_at = ${retryAt(claim.row.attempts)}
+          where ${held(claim)}`,
+    );
+    return 'failed' as const;
+  };
+  let amount: number;
+  try {
+    // How much was refunded, as Stripe's list says now: the provider's share of the refunds that
+    // took it back from their balance (the transfer reversed) is not paid out; the rest is.
+    const { refundedCents, reversingCents } = await readRefunds(stripe, pay.id, pay.amount_cents);
+    if (refundedCents !== pay.refunded_cents) await recordRefundedCents(db, pay.id, refundedCents, now);
+    amount = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, reversingCents, pay.currency);
+    if (amount <= 0 || refundedCents >= pay.amount_cents) return cancel('refunded');
+  } catch (err) {
+    return failed(err, false);
+  }
   let payout: Stripe.Payout;
   try {
     payout = await stripe.payouts.create(
-      { amount, currency: claim.row.currency, metadata: { bookingId } },
+      { amount, currency: claim.row.currency.toLowerCase(), metadata: { bookingId } },
       // One payout per booking, whoever asks and however often: the same key until Stripe refuses
       // the call outright (then nothing was paid out, and its refusal would be answered again).
       { stripeAccount: accountId, idempotencyKey: payoutKey(bookingId, claim.row.refusals) },
     );
   } catch (err) {
-    const detail = describeStripeError(err);
-    const refused = isDefiniteRefusal(err);
-    await db.transaction(async (tx) => {
-      const [row] = await queryRows<{ attempts: number }>(
-        tx,
-        sql`select attempts from booking_payouts where ${held(claim)} for update`,
-      );
-      if (!row) return;
-      await tx.execute(
-        sql`update booking_payouts set last_error = ${detail}, lease_token = null, updated_at = ${ts},
-              refusals = refusals + ${refused ? 1 : 0},
-              due_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
-            where ${held(claim)}`,
-      );
-    });
-    return 'failed';
+    return failed(err, isDefiniteRefusal(err));
   }
   await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string }>(
@@ -153,6 +169,25 @@ export async function runClaimedPayout(
     if (rows.length) await recordPayoutStatus(tx, payout, now);
   });
   return 'done';
+}
+
+/**
+ * Keeps on the payment what Stripe's list of refunds says was refunded (read before a payout; the
+ * webhook that would have said so may be late or lost), with a line in its history.
+ */
+async function recordRefundedCents(db: Db, paymentId: string, refundedCents: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const rows = await queryRows<{ status: string }>(
+      tx,
+      sql`update payments set refunded_cents = least(${refundedCents}, amount_cents), updated_at = ${now.toISOString()}::timestamptz
+          where id = ${paymentId} and refunded_cents <> least(${refundedCents}, amount_cents) returning status`,
+    );
+    if (rows[0])
+      await tx.execute(
+        sql`insert into payment_events (payment_id, kind, status, detail)
+            values (${paymentId}, 'refunds_read', ${rows[0].status}, ${`refunded ${refundedCents}, read before a payout`})`,
+      );
+  });
 }
 
 /** The payout's idempotency key: one per booking, a new one after each refusal by Stripe. */

@@ -1,10 +1,14 @@
-/** Read model of public reviews, shown by the service page (catalog) and the provider's profile (reviews). */
-import { desc, eq, type SQL } from 'drizzle-orm';
+/**
+ * Read model of public reviews, shown by the service page (catalog) and the provider's profile
+ * (reviews). Only published reviews that no admin has hidden are public (decision 050): an
+ * unpublished review reaches no one but its author, through their own bookings.
+ */
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PublicReview } from '../../shared/api/catalog.ts';
 import type { Executor } from '../db/open.ts';
-import { reviews, services, users } from '../db/schema.ts';
+import { isPublicReview, reviews, services, users } from '../db/schema.ts';
 
-/** Reviews matching `where`, newest first, with the author's public name and image (never email). */
+/** Public reviews matching `where`, newest first, with the author's public name and image (never email) and the answer. */
 export async function listReviewsWhere(db: Executor, where: SQL | undefined, limit: number): Promise<PublicReview[]> {
   const rows = await db
     .select({
@@ -14,14 +18,20 @@ export async function listReviewsWhere(db: Executor, where: SQL | undefined, lim
       createdAt: reviews.createdAt,
       author: { name: users.name, image: users.image },
       service: { id: services.id, title: services.title },
+      answer: reviews.answer,
+      answeredAt: reviews.answeredAt,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.authorId))
     .innerJoin(services, eq(services.id, reviews.serviceId))
-    .where(where)
+    .where(and(isPublicReview(reviews), where))
     .orderBy(desc(reviews.createdAt), reviews.id)
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    answeredAt: r.answeredAt?.toISOString() ?? null,
+  }));
 }
 
 /**

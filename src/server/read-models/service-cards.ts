@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Service } from '../../shared/api/catalog.ts';
 import type { Executor } from '../db/open.ts';
-import { categories, isVisibleService, providers, reviews, services } from '../db/schema.ts';
+import { categories, isPublicReview, isVisibleService, providers, reviews, services } from '../db/schema.ts';
 
 /**
  * The columns of a service card (the API's Service), as a typed select over services, categories
@@ -23,6 +23,7 @@ export function serviceCardColumns(db: Executor) {
     city: services.city,
     photos: services.photos,
     price: services.priceCents,
+    currency: services.currency,
     pricingUnit: services.pricingUnit,
     minHours: services.minHours,
     locationType: services.locationType,
@@ -40,7 +41,8 @@ export function serviceCardColumns(db: Executor) {
       rating: providers.rating,
       ratingCount: providers.ratingCount,
     },
-    reviewCount: db.$count(reviews, eq(reviews.serviceId, services.id)),
+    // Only published reviews that no admin has hidden count (decision 050).
+    reviewCount: db.$count(reviews, and(eq(reviews.serviceId, services.id), isPublicReview(reviews))),
   };
 }
 

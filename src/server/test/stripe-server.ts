@@ -539,6 +539,32 @@ export async function startStripeServer(
     if (destination) balances.set(destination, (balances.get(destination) ?? 0) + pi.amount_received - fee);
   }
 
+  /**
+   * A refund's share of a destination charge's transfer and Locora's fee, taken back in proportion
+   * as Stripe does (`reverse_transfer`, `refund_application_fee`): the account's balance gives back
+   * its share (it may go negative once paid out). Returns the transfer reversal's id, or null.
+   */
+  function reverseInProportion(charge: FakeCharge | undefined, asked: number, reverse: boolean, refundFee: boolean) {
+    let reversal: string | null = null;
+    if (charge?.transfer && reverse) {
+      const back = Math.min(
+        charge.transfer.amount - charge.transfer.amount_reversed,
+        Math.round((charge.transfer.amount * asked) / charge.amount),
+      );
+      charge.transfer.amount_reversed += back;
+      balances.set(charge.destination!, (balances.get(charge.destination!) ?? 0) - back);
+      reversal = next('trr');
+    }
+    if (charge?.application_fee && refundFee) {
+      const fee = charge.application_fee;
+      fee.amount_refunded += Math.min(
+        fee.amount - fee.amount_refunded,
+        Math.round((fee.amount * asked) / charge.amount),
+      );
+    }
+    return reversal;
+  }
+
   function route(
     method: string,
     path: string,
@@ -721,23 +747,12 @@ export async function startStripeServer(
         transfer_reversal: null,
         metadata: metadataOf(form),
       };
-      // In proportion to the refund, as Stripe reverses a destination charge's transfer and fee.
-      if (charge?.transfer && bool(form.reverse_transfer)) {
-        const back = Math.min(
-          charge.transfer.amount - charge.transfer.amount_reversed,
-          Math.round((charge.transfer.amount * asked) / charge.amount),
-        );
-        charge.transfer.amount_reversed += back;
-        balances.set(charge.destination!, (balances.get(charge.destination!) ?? 0) - back);
-        refund.transfer_reversal = next('trr');
-      }
-      if (charge?.application_fee && bool(form.refund_application_fee)) {
-        const fee = charge.application_fee;
-        fee.amount_refunded += Math.min(
-          fee.amount - fee.amount_refunded,
-          Math.round((fee.amount * asked) / charge.amount),
-        );
-      }
+      refund.transfer_reversal = reverseInProportion(
+        charge,
+        asked,
+        bool(form.reverse_transfer),
+        bool(form.refund_application_fee),
+      );
       refunds.set(refund.id, refund);
       return { status: 200, body: refund, events: refund.status === 'succeeded' ? ['charge.refunded'] : [] };
     }
@@ -1289,15 +1304,23 @@ export async function startStripeServer(
         if (failureReason) refund.failure_reason = failureReason;
       } else refundStatus = status;
     },
-    /** A refund made outside Locora (Stripe's dashboard), succeeded at once: all of what was taken unless told. */
-    refundInDashboard(id: string, amount?: number) {
+    /**
+     * A refund made outside Locora (Stripe's dashboard), succeeded at once: all of what was taken
+     * unless told; with `reverseTransfer` (the dashboard's "reverse the transfer" box) a destination
+     * charge's transfer and fee are taken back in proportion, as the API's refund does.
+     */
+    refundInDashboard(id: string, amount?: number, opts: { reverseTransfer?: boolean } = {}) {
       const pi = intent(id);
+      const asked = amount ?? pi.amount_received;
+      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+      const reverse = !!opts.reverseTransfer;
       const refund = {
         id: next('re'),
         object: 'refund' as const,
-        amount: amount ?? pi.amount_received,
+        amount: asked,
         payment_intent: pi.id,
         status: 'succeeded',
+        transfer_reversal: reverseInProportion(charge, asked, reverse, reverse),
       };
       refunds.set(refund.id, refund);
       return refund;

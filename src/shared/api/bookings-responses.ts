@@ -1,8 +1,10 @@
 // What the booking API returns, in zod/mini like catalog-responses.ts, so the browser can
 // check answers without the full zod runtime. Request schemas are in bookings.ts.
 import * as z from 'zod/mini';
+import { currencySchema } from './money.ts';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
 import { LOCATION_TYPES } from '../domain/service-location.ts';
+import { bookingReviewSchema } from './trust-responses.ts';
 import { pricingUnitSchema } from './catalog-responses.ts';
 
 /** A booking's status: one of the six (PENDING, CONFIRMED, PAID, COMPLETED, CANCELED, REFUNDED). */
@@ -54,11 +56,16 @@ export const bookingSchema = z.object({
   start: z.string(),
   end: z.string(),
   hours: z.int(),
-  /** The subtotal in integer cents (pricing unit, decision 035). */
+  /**
+   * The subtotal (pricing unit, decision 035) as an integer in the minor unit of `currency` (the
+   * name is the product contract's; yen for JPY, cents for USD: decision 047).
+   */
   amountCents: z.int(),
-  /** 5 % service fee, integer cents. */
+  /** 5 % service fee, in minor units of `currency`. */
   feeCents: z.int(),
   totalCents: z.int(),
+  /** The currency of every amount of the booking (its service's at the request), e.g. "JPY". */
+  currency: currencySchema,
   address: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   createdAt: z.string(),
@@ -101,7 +108,7 @@ export const bookingSchema = z.object({
     photos: z.array(z.string()),
     city: z.string(),
     pricingUnit: pricingUnitSchema,
-    /** Integer cents per unit at booking time's price. */
+    /** The price per unit when it was booked, in minor units of the booking's currency. */
     price: z.int(),
     category: z.object({ name: z.string(), slug: z.string() }),
     /**
@@ -111,8 +118,19 @@ export const bookingSchema = z.object({
     listing: z.optional(z.enum(['live', 'paused', 'withdrawn'])),
     provider: z.object({ id: z.uuid(), userId: z.uuid(), displayName: z.string(), avatar: z.nullable(z.string()) }),
   }),
-  /** The traveler's review of it, once written. */
-  review: z.nullable(z.object({ id: z.uuid(), rating: z.int(), text: z.string() })),
+  /**
+   * The traveler's review of it, once written: to the traveler at once, to anyone else once
+   * published (decision 050). With when it was published, the provider's answer, an admin's note.
+   */
+  review: z.nullable(bookingReviewSchema),
+  /** The provider's review of the traveler, once published (decision 050). */
+  providerReview: z.optional(z.nullable(bookingReviewSchema)),
+  /** Whether the provider has written their review of the traveler (shown before it is published). */
+  providerReviewed: z.optional(z.boolean()),
+  /** A COMPLETED booking: until when each side can write its review. */
+  reviewWindowEndsAt: z.optional(z.nullable(z.string())),
+  /** The provider's phone number, from their profile, once the booking is confirmed (decision 051). */
+  providerPhone: z.optional(z.nullable(z.string())),
   /**
    * Its card payment's Stripe status (decision 024: 'requires_capture' = authorised, not charged;
    * 'succeeded' = charged; 'canceled' = released; 'refunded'), or null when it has none.
@@ -132,6 +150,8 @@ export const reviewResponseSchema = z.object({
     rating: z.int(),
     text: z.string(),
     createdAt: z.string(),
+    /** Null until published: when the provider has reviewed the traveler too, or the 14 days end (decision 050). */
+    publishedAt: z.optional(z.nullable(z.string())),
   }),
 });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCATION_TYPES } from '../domain/service-location.ts';
+import { currencySchema } from './money.ts';
 import { govIdStatusSchema, providerProfileSchema } from './providers.ts';
 
 export const pricingUnitSchema = z.enum(['per hour', 'per session', 'per day']);
@@ -40,8 +41,10 @@ export const serviceSchema = z.object({
   category: categorySchema,
   city: z.string(),
   photos: z.array(z.string()),
-  /** Integer cents. */
+  /** An integer in the minor unit of `currency` (yen for JPY, cents for USD: decision 047). */
   price: z.int(),
+  /** The price's currency, a capital ISO 4217 code ("JPY"). */
+  currency: currencySchema,
   pricingUnit: pricingUnitSchema,
   minHours: z.int(),
   /** Where it happens; travelers see the area (and the city) until a booking is confirmed. */
@@ -68,6 +71,9 @@ export const publicReviewSchema = z.object({
   createdAt: z.string(),
   author: z.object({ name: z.nullable(z.string()), image: z.nullable(z.string()) }),
   service: z.object({ id: z.uuid(), title: z.string() }),
+  /** The provider's public answer (decision 050), once written. */
+  answer: z.optional(z.nullable(z.string())),
+  answeredAt: z.optional(z.nullable(z.string())),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 

@@ -34,6 +34,14 @@ export const messageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /** Contact details in it were hidden: no booking between the two was confirmed yet (decision 051). */
+  masked: z.boolean().optional(),
+  /** An admin hid it after a report: this note is shown in its place (the body is empty). */
+  hiddenNote: z.string().nullable().optional(),
+  /** To its sender only, in the answer to sending it: what was hidden of what they typed, and why. */
+  hidden: z
+    .array(z.object({ kind: z.enum(['phone', 'email', 'link', 'handle', 'payment']), text: z.string() }))
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

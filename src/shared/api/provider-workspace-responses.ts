@@ -3,6 +3,8 @@
 import * as z from 'zod/mini';
 import { bookingLocationSchema, bookingStatusSchema } from './bookings-responses.ts';
 import { serviceSchema } from './catalog-responses.ts';
+import { currencySchema, moneyTotalsSchema } from './money.ts';
+import { bookingReviewSchema, travelerRecordSchema } from './trust-responses.ts';
 
 /** A service as its provider sees it (GET /api/provider/services): the card plus the pause flag. */
 export const providerServiceSchema = z.extend(serviceSchema, {
@@ -23,10 +25,12 @@ export const providerBookingSchema = z.object({
   start: z.string(),
   end: z.string(),
   hours: z.int(),
-  /** Integer cents, without the service fee (the subtotal). */
+  /** The subtotal, without the service fee, in minor units of `currency`. */
   amountCents: z.int(),
-  /** The 5 % service fee Locora keeps, integer cents. */
+  /** The 5 % service fee Locora keeps, in minor units of `currency`. */
   feeCents: z.int(),
+  /** The booking's currency (its service's at the request). */
+  currency: currencySchema,
   /** What the traveler pays: subtotal + fee (bookingShares in shared/domain/pricing.ts). */
   totalCents: z.int(),
   /** What the provider receives: the subtotal (bookingShares). */
@@ -60,6 +64,18 @@ export const providerBookingSchema = z.object({
   address: z.optional(z.nullable(z.string())),
   notes: z.optional(z.nullable(z.string())),
   location: z.optional(bookingLocationSchema),
+  /** Who is asking (decision 050): when they joined, completed bookings, providers' rating of them. */
+  traveler: z.optional(travelerRecordSchema),
+  /** The traveler's review of the service, once published. */
+  review: z.optional(z.nullable(bookingReviewSchema)),
+  /** The provider's own review of the traveler, once written (published or not). */
+  travelerReview: z.optional(z.nullable(bookingReviewSchema)),
+  /** Whether the traveler has written their review (shown before it is published). */
+  travelerReviewed: z.optional(z.boolean()),
+  /** A COMPLETED booking: until when each side can write its review. */
+  reviewWindowEndsAt: z.optional(z.nullable(z.string())),
+  /** The traveler's phone number, from their profile, once the booking is confirmed (decision 051). */
+  travelerPhone: z.optional(z.nullable(z.string())),
 });
 export type ProviderBooking = z.infer<typeof providerBookingSchema>;
 export const providerBookingListSchema = z.array(providerBookingSchema);
@@ -70,8 +86,11 @@ export const providerStatsSchema = z.object({
   pendingRequests: z.int(),
   rating: z.number(),
   ratingCount: z.int(),
-  /** Integer cents of PAID and COMPLETED bookings (the Revenue card). */
-  revenueCents: z.int(),
+  /**
+   * The provider's net of PAID and COMPLETED bookings (the Revenue card), one total per currency,
+   * never summed across currencies (decision 047).
+   */
+  revenue: moneyTotalsSchema,
   /**
    * A provider who has never been here in a useful sense: no service ever created (not even one
    * since deleted) and no booking ever received. The dashboard greets them 'Welcome', not

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../domain/booking-status.ts';
+import { CURRENCIES, isCurrencyCode, unknownCurrencyMessage } from '../domain/currency.ts';
 import { NAME_MAX_LENGTH } from '../domain/constants.ts';
 import { isKnownLanguage, MAX_PROFILE_LANGUAGES } from '../domain/languages.ts';
 import {
@@ -19,13 +20,26 @@ import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_MIN_HOURS_MAX,
   SERVICE_PHOTOS_MAX,
-  SERVICE_PRICE_MAX_CENTS,
   SERVICE_TITLE_MAX,
   SERVICE_TITLE_MIN,
 } from '../domain/service-limits.ts';
 import { timeZoneSchema } from './time.ts';
 
 export * from './provider-workspace-responses.ts';
+
+/**
+ * A currency in a request: a capital ISO 4217 code of the currency table ("JPY"; "jpy" is read as
+ * "JPY"). Anything else is a 400 that names it.
+ */
+export const currencyInputSchema = z
+  .string({ error: `Currency must be one of ${CURRENCIES.join(', ')}` })
+  .trim()
+  .transform((value, ctx) => {
+    const code = value.toUpperCase();
+    if (isCurrencyCode(code)) return code;
+    ctx.addIssue({ code: 'custom', message: unknownCurrencyMessage(value) });
+    return z.NEVER;
+  });
 
 /** The pricing units (decision 035); full zod here for its messages and default. */
 const pricingUnitSchema = z.enum(PRICING_UNITS, { error: `Unit must be one of ${PRICING_UNITS.join(', ')}` });
@@ -57,11 +71,14 @@ export const serviceDescriptionSchema = z
   .max(SERVICE_DESCRIPTION_MAX, `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`)
   .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Description cannot contain control or text-direction characters');
 
+/**
+ * A price in minor units of the service's currency (decision 047). Whether it is whole, a whole
+ * step of its currency, at least Stripe's minimum and at most Locora's limit is checked where the
+ * currency is known (priceProblem in shared/domain/currency.ts), so the message names it.
+ */
 export const servicePriceSchema = z
-  .number({ error: 'Price must be a number of cents' })
-  .int('Price must be a whole number of cents')
-  .min(0, 'Price cannot be negative')
-  .max(SERVICE_PRICE_MAX_CENTS, `Price must be at most $${(SERVICE_PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`);
+  .number({ error: 'Price must be a number, in the minor unit of its currency' })
+  .min(0, 'Price cannot be negative');
 
 export const serviceMinHoursSchema = z
   .number({ error: 'Min hours must be a whole number' })
@@ -83,7 +100,7 @@ export const servicePhotosSchema = z
  */
 export const SERVICE_PRICE_REQUIRED = 'Enter a price, or mark the service as free (free: true)';
 export const SERVICE_FREE_NEEDS_CHOICE =
-  'A price of $0 makes the service free: mark it as free (free: true) or enter a price above $0';
+  'A price of 0 makes the service free: mark it as free (free: true) or enter a price above 0';
 export const SERVICE_FREE_WITH_PRICE = 'A free service has no price: send price 0 (or none) with free: true';
 const serviceFreeSchema = z.boolean({ error: 'free must be true or false' });
 
@@ -129,8 +146,13 @@ export const createServiceSchema = z
     title: serviceTitleSchema,
     description: serviceDescriptionSchema.default(''),
     categoryId: z.string({ error: 'Category is required' }).uuid('Category is required'),
-    /** Integer cents; required unless `free` is true, and 0 only with `free: true`. */
+    /**
+     * An integer in the minor unit of `currency` (yen for JPY, cents for USD); required unless
+     * `free` is true, and 0 only with `free: true`.
+     */
     price: servicePriceSchema.optional(),
+    /** The price's currency: the provider's (GET /api/provider/me); optional, and only theirs. */
+    currency: currencyInputSchema.optional(),
     /** True to offer the service free (its price is then 0); optional, for clients that predate it. */
     free: serviceFreeSchema.optional(),
     pricingUnit: pricingUnitSchema.default('per hour'),
@@ -162,6 +184,8 @@ export const updateServiceSchema = z
     description: serviceDescriptionSchema,
     categoryId: z.string().uuid('Category is required'),
     price: servicePriceSchema,
+    /** Sent with a price: the provider's currency (a price re-set is always in it). */
+    currency: currencyInputSchema,
     free: serviceFreeSchema,
     pricingUnit: pricingUnitSchema,
     minHours: serviceMinHoursSchema,
@@ -225,6 +249,8 @@ export const updateMyProviderSchema = z
       .min(1, 'Avatar must be an uploaded picture')
       .max(PHOTO_URL_MAX, 'Avatar URL is too long')
       .nullable(),
+    /** The provider's currency (decision 047): changed only while no booking is live and no payouts account decides it. */
+    currency: currencyInputSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send at least one field');

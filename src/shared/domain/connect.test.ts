@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CURRENCIES, CURRENCY_RULES, isWholeStep } from './currency.ts';
 import {
   accountState,
   canReceiveBookings,
@@ -11,7 +13,7 @@ import {
   refundSplit,
   type AccountFacts,
 } from './connect.ts';
-import type { PricingUnit } from './pricing.ts';
+import { amountsForUnit, type PricingUnit } from './pricing.ts';
 
 const facts = (over: Partial<AccountFacts> = {}): AccountFacts => ({
   serviceAgreement: 'full',
@@ -162,7 +164,7 @@ describe('money: total = subtotal + fee, and net + fee = captured', () => {
     it(`for ${unit}, at odd cents too`, () => {
       for (const price of prices)
         for (const hours of [1, 3, 7]) {
-          const s = chargeSplitForUnit(unit, price, hours);
+          const s = chargeSplitForUnit(unit, price, hours, 'USD');
           expect(s.totalCents).toBe(s.subtotalCents + s.feeCents);
           expect(s.providerNetCents + s.applicationFeeCents).toBe(s.totalCents);
           expect(s.providerNetCents).toBe(s.subtotalCents);
@@ -171,11 +173,11 @@ describe('money: total = subtotal + fee, and net + fee = captured', () => {
     });
   it('rounds the fee of an odd subtotal half up', () => {
     // 4550 x 3 = 13650, 5 % = 682.5 -> 683.
-    const s = chargeSplitForUnit('per hour', 4550, 3);
+    const s = chargeSplitForUnit('per hour', 4550, 3, 'USD');
     expect(s).toMatchObject({ subtotalCents: 13_650, feeCents: 683, totalCents: 14_333, providerNetCents: 13_650 });
     // A session is one price whatever its hours.
-    expect(chargeSplitForUnit('per session', 4550, 3)).toMatchObject({ subtotalCents: 4550, feeCents: 228 });
-    expect(chargeSplitForUnit('per day', 3333, 8)).toMatchObject({
+    expect(chargeSplitForUnit('per session', 4550, 3, 'USD')).toMatchObject({ subtotalCents: 4550, feeCents: 228 });
+    expect(chargeSplitForUnit('per day', 3333, 8, 'USD')).toMatchObject({
       subtotalCents: 3333,
       feeCents: 167,
       totalCents: 3500,
@@ -185,15 +187,15 @@ describe('money: total = subtotal + fee, and net + fee = captured', () => {
 
 describe('refundSplit and payoutNetCents', () => {
   it('takes back all of both on a full refund', () => {
-    expect(refundSplit(14_333, 683, 14_333)).toEqual({ providerCents: 13_650, feeCents: 683 });
-    expect(payoutNetCents(14_333, 683, 14_333)).toBe(0);
+    expect(refundSplit(14_333, 683, 14_333, 'USD')).toEqual({ providerCents: 13_650, feeCents: 683 });
+    expect(payoutNetCents(14_333, 683, 14_333, 'USD')).toBe(0);
   });
   it('splits a partial refund in proportion, adding up to the refund', () => {
     // Half of 14_333: 7166; fee share 683 x 7166 / 14_333 = 341.47 -> 341.
-    expect(refundSplit(14_333, 683, 7166)).toEqual({ providerCents: 6825, feeCents: 341 });
-    expect(payoutNetCents(14_333, 683, 7166)).toBe(13_650 - 6825);
+    expect(refundSplit(14_333, 683, 7166, 'USD')).toEqual({ providerCents: 6825, feeCents: 341 });
+    expect(payoutNetCents(14_333, 683, 7166, 'USD')).toBe(13_650 - 6825);
     for (const refund of [1, 2, 3, 99, 1000, 7167, 14_332]) {
-      const s = refundSplit(14_333, 683, refund);
+      const s = refundSplit(14_333, 683, refund, 'USD');
       expect(s.providerCents + s.feeCents).toBe(refund);
       expect(s.feeCents).toBeGreaterThanOrEqual(0);
       expect(s.feeCents).toBeLessThanOrEqual(683);
@@ -201,11 +203,52 @@ describe('refundSplit and payoutNetCents', () => {
   });
   it('rounds a half cent of fee up', () => {
     // captured 200, fee 10, refund 10: fee share 0.5 -> 1.
-    expect(refundSplit(200, 10, 10)).toEqual({ providerCents: 9, feeCents: 1 });
+    expect(refundSplit(200, 10, 10, 'USD')).toEqual({ providerCents: 9, feeCents: 1 });
   });
   it('refuses amounts that are not cents or exceed what was captured', () => {
-    expect(() => refundSplit(100, 5, 101)).toThrow(RangeError);
-    expect(() => refundSplit(100, 101, 1)).toThrow(RangeError);
-    expect(() => refundSplit(100, 5, 1.5)).toThrow(RangeError);
+    expect(() => refundSplit(100, 5, 101, 'USD')).toThrow(RangeError);
+    expect(() => refundSplit(100, 101, 1, 'USD')).toThrow(RangeError);
+    expect(() => refundSplit(100, 5, 1.5, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('refunds in every currency', () => {
+  it('a refund’s split sums to the refund, and the fee’s share moves in the currency’s step', () => {
+    for (const currency of CURRENCIES) {
+      const { step, maxPrice } = CURRENCY_RULES[currency];
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: maxPrice / step }),
+          fc.integer({ min: 1, max: 24 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          (units, hours, share) => {
+            const a = amountsForUnit('per hour', units * step, hours, currency);
+            const refund = Math.floor((a.totalCents / step) * share) * step;
+            const split = refundSplit(a.totalCents, a.feeCents, refund, currency);
+            expect(split.providerCents + split.feeCents).toBe(refund);
+            expect(isWholeStep(split.feeCents, currency)).toBe(true);
+            expect(isWholeStep(split.providerCents, currency)).toBe(true);
+            expect(split.feeCents).toBeLessThanOrEqual(a.feeCents);
+            expect(split.providerCents).toBeLessThanOrEqual(a.subtotalCents);
+            const net = payoutNetCents(a.totalCents, a.feeCents, refund, currency);
+            expect(net).toBe(a.subtotalCents - split.providerCents);
+            expect(Number.isSafeInteger(net) && net >= 0).toBe(true);
+          },
+        ),
+      );
+    }
+  });
+
+  it('a rupiah refund: Locora’s share in whole rupiah, even on amounts past 2^53 when multiplied', () => {
+    // Rp 1.600.000.000 a day: fee x refund is far past Number.MAX_SAFE_INTEGER; the split stays exact.
+    const a = amountsForUnit('per day', 160_000_000_000, 8, 'IDR');
+    const split = refundSplit(a.totalCents, a.feeCents, 100_000_000_000, 'IDR');
+    expect(split.feeCents % 100).toBe(0);
+    expect(split.providerCents + split.feeCents).toBe(100_000_000_000);
+    expect(split.feeCents).toBe(4_761_904_800); // 8,000,000,000 x 100e9 / 168e9 = 4,761,904,761.9 -> Rp 47.619.048
+  });
+
+  it('a yen refund of half a booking: ¥8,400 -> ¥4,200, of which ¥200 is Locora’s fee', () => {
+    expect(refundSplit(8400, 400, 4200, 'JPY')).toEqual({ providerCents: 4000, feeCents: 200 });
   });
 });

@@ -2,10 +2,11 @@
  * Providers get paid through Stripe Connect (decision 038): what both sides need to know about a
  * provider's connected account (its state in plain words, what Stripe still asks for, whether it
  * can be booked), how an account is set up for its country, and how a destination charge's money
- * splits between the provider and Locora (integer cents).
+ * splits between the provider and Locora (integer minor units of the charge's currency).
  */
+import { CURRENCY_RULES, type CurrencyCode } from './currency.ts';
 import type { BookingAmounts, PricingUnit } from './pricing.ts';
-import { amountsForUnit } from './pricing.ts';
+import { amountsForUnit, mulDivHalfUp } from './pricing.ts';
 
 // ------------------------------------------------------------------------------ account state
 
@@ -235,15 +236,20 @@ export function countryOfTimeZone(zone: string): ConnectCountry | undefined {
 
 /** A destination charge's split: the traveler pays the total, the provider receives the subtotal, Locora keeps the fee. */
 export type ChargeSplit = BookingAmounts & {
-  /** `application_fee_amount`: Locora's service fee. */
+  /** `application_fee_amount`: Locora's service fee, in the charge's currency. */
   applicationFeeCents: number;
-  /** What reaches the provider's Stripe balance at capture. */
+  /** What the provider's share of the charge is, in the charge's currency (Stripe may convert it). */
   providerNetCents: number;
 };
 
-/** The split of a booking of `hours` at `priceCents` per `unit`. */
-export function chargeSplitForUnit(unit: PricingUnit, priceCents: number, hours: number): ChargeSplit {
-  return chargeSplit(amountsForUnit(unit, priceCents, hours));
+/** The split of a booking of `hours` at `priceCents` per `unit`, in `currency`. */
+export function chargeSplitForUnit(
+  unit: PricingUnit,
+  priceCents: number,
+  hours: number,
+  currency: CurrencyCode,
+): ChargeSplit {
+  return chargeSplit(amountsForUnit(unit, priceCents, hours, currency));
 }
 
 /** The split of a booking's amounts (bookings.amount_cents is the subtotal, fee_cents the fee). */
@@ -253,26 +259,41 @@ export function chargeSplit(a: BookingAmounts): ChargeSplit {
 
 /**
  * How a refund of `refundCents` of a captured destination charge splits between the provider's
- * transfer (reversed) and Locora's fee (refunded), in proportion to what each received: the fee's
- * share rounded half up to a cent, the provider's the rest, so the two always add up to the refund.
- * A full refund takes back all of both.
+ * transfer (reversed) and Locora's fee (refunded), in proportion to what each received, all in
+ * the charge's `currency`: the fee's share rounded half up to the currency's step, the provider's
+ * the rest, so the two always add up to the refund. A full refund takes back all of both. (A
+ * refund that is not a whole step of the currency, which Locora never asks for, gives the fee the
+ * whole steps and the provider the rest.)
  */
 export function refundSplit(
   capturedCents: number,
   feeCents: number,
   refundCents: number,
+  currency: CurrencyCode,
 ): { providerCents: number; feeCents: number } {
   for (const [n, v] of Object.entries({ capturedCents, feeCents, refundCents }))
-    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${n} must be a whole number of cents`);
+    if (!Number.isSafeInteger(v) || v < 0)
+      throw new RangeError(`${n} must be a whole number of ${currency} minor units`);
   if (feeCents > capturedCents) throw new RangeError('the fee cannot exceed what was captured');
   if (refundCents > capturedCents) throw new RangeError('a refund cannot exceed what was captured');
   if (capturedCents === 0) return { providerCents: 0, feeCents: 0 };
-  const fee = Math.floor((2 * feeCents * refundCents + capturedCents) / (2 * capturedCents));
+  if (refundCents === capturedCents) return { providerCents: capturedCents - feeCents, feeCents };
+  const { step } = CURRENCY_RULES[currency];
+  const fee = Math.min(feeCents, refundCents, mulDivHalfUp(feeCents, refundCents, capturedCents * step) * step);
   return { providerCents: refundCents - fee, feeCents: fee };
 }
 
-/** The provider's net of a captured destination charge after `refundedCents` were refunded: what is paid out. */
-export function payoutNetCents(capturedCents: number, feeCents: number, refundedCents: number): number {
-  const back = refundSplit(capturedCents, feeCents, refundedCents);
+/**
+ * The provider's net of a captured destination charge after `refundedCents` were refunded, in the
+ * charge's currency: what the provider's share is before Stripe converts it. What is paid out is
+ * what landed in their balance (payments.settled_amount), read from Stripe.
+ */
+export function payoutNetCents(
+  capturedCents: number,
+  feeCents: number,
+  refundedCents: number,
+  currency: CurrencyCode,
+): number {
+  const back = refundSplit(capturedCents, feeCents, refundedCents, currency);
   return capturedCents - feeCents - back.providerCents;
 }

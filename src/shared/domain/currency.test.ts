@@ -1,6 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, CURRENCY_RULES, decimalToMinor, isWholeStep, minorToDecimal } from './currency.ts';
+import {
+  CURRENCIES,
+  CURRENCY_RULES,
+  currencyOfCountry,
+  decimalToMinor,
+  fromStripeCurrency,
+  isWholeStep,
+  minimumPrice,
+  minorToDecimal,
+  priceProblem,
+  toStripeCurrency,
+  unknownCurrencyMessage,
+  type CurrencyCode,
+} from './currency.ts';
 import { formatMoney } from './pricing.ts';
 
 describe('minorToDecimal and decimalToMinor', () => {
@@ -61,5 +74,65 @@ describe('formatMoney', () => {
     expect(formatMoney(100_000, 'THB', 'ja')).toContain('฿');
     expect(formatMoney(150_000, 'MXN', 'es')).toContain('MXN');
     expect(formatMoney(4000, 'USD', 'pt-BR')).toContain('US$');
+  });
+});
+
+describe('Stripe’s rules in the table (docs.stripe.com/currencies)', () => {
+  it('holds each currency’s minimum charge, exponent and the largest amount one charge takes', () => {
+    const minimums = Object.fromEntries(
+      CURRENCIES.map((c) => [c, formatMoney(CURRENCY_RULES[c].stripeMinimumCharge, c, 'en')]),
+    );
+    expect(minimums).toEqual({
+      USD: '$0.50',
+      EUR: '€0.50',
+      JPY: '¥50',
+      THB: '฿10',
+      IDR: 'Rp\u00a00.50',
+      MXN: 'MX$10',
+      BRL: 'R$0.50',
+    });
+    expect(CURRENCIES.filter((c) => CURRENCY_RULES[c].exponent === 0)).toEqual(['JPY']);
+    expect(CURRENCY_RULES.IDR.stripeMaximumCharge).toBe(999_999_999_999);
+    expect(CURRENCY_RULES.JPY.stripeMaximumCharge).toBe(99_999_999);
+  });
+
+  it('gives each provider country its currency', () => {
+    expect(currencyOfCountry('JP')).toBe('JPY');
+    expect(currencyOfCountry('pt')).toBe('EUR');
+    expect(currencyOfCountry('ES')).toBe('EUR');
+    expect(currencyOfCountry('ID')).toBe('IDR');
+    expect(currencyOfCountry('GB')).toBe('USD');
+    expect(currencyOfCountry(undefined)).toBe('USD');
+    expect(fromStripeCurrency('jpy')).toBe('JPY');
+    expect(fromStripeCurrency('gbp')).toBeNull();
+    expect(toStripeCurrency('IDR')).toBe('idr');
+  });
+});
+
+describe('priceProblem', () => {
+  const format = (amount: number, currency: CurrencyCode) => formatMoney(amount, currency, 'en');
+  it('takes whole prices from Stripe’s minimum up, and 0 (free)', () => {
+    expect(priceProblem(8000, 'JPY', format)).toBeUndefined();
+    expect(priceProblem(0, 'JPY', format)).toBeUndefined();
+    expect(priceProblem(50, 'JPY', format)).toBeUndefined();
+    expect(priceProblem(35_000_000, 'IDR', format)).toBeUndefined();
+    expect(priceProblem(24_590, 'BRL', format)).toBeUndefined();
+  });
+  it('names the currency when it refuses', () => {
+    expect(priceProblem(8000.5, 'JPY', format)).toMatch(/JPY has no fractions/);
+    expect(priceProblem(30, 'JPY', format)).toMatch(/at least ¥50/);
+    expect(priceProblem(999, 'THB', format)).toMatch(/THB must be at least ฿10/);
+    expect(priceProblem(35_000_050, 'IDR', format)).toMatch(/IDR is in whole units/);
+    expect(priceProblem(45.5, 'USD', format)).toMatch(/whole number of USD cents/);
+    expect(priceProblem(-1, 'EUR', format)).toMatch(/negative/);
+    expect(priceProblem(CURRENCY_RULES.EUR.maxPrice + 1, 'EUR', format)).toMatch(/at most €100,000/);
+  });
+  it('the lowest price a provider can set is the minimum in whole steps', () => {
+    expect(minimumPrice('IDR')).toBe(100);
+    expect(minimumPrice('JPY')).toBe(50);
+    expect(minimumPrice('MXN')).toBe(1_000);
+  });
+  it('names an unknown currency', () => {
+    expect(unknownCurrencyMessage('XYZ')).toMatch(/Unknown currency "XYZ"/);
   });
 });

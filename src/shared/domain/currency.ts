@@ -1,37 +1,120 @@
 /**
  * The one currency table: every amount in Locora is an integer in the minor unit of its ISO 4217
- * currency, stored and sent with that currency's code. Every conversion between a typed price,
- * a stored amount, Stripe's `amount` and a displayed price goes through this table.
+ * currency, stored and sent with that currency's capital code. Every conversion between a typed
+ * price, a stored amount, Stripe's `amount` and a displayed price goes through this table, and so
+ * do the fee and every refund split (pricing.ts, connect.ts).
  *
- * Stripe's rules (docs.stripe.com/currencies): API amounts are in the currency's minor unit; JPY
- * is zero-decimal (¥8,000 is `8000`); IDR is a two-decimal currency in the API (Rp 350.000 is
- * `35000000`) but is shown, priced and paid in whole rupiah. Each currency has a minimum charge.
+ * Stripe's rules, read from Stripe's "Supported currencies" page (https://docs.stripe.com/currencies,
+ * sections "Minor units in API amounts", "Zero-decimal currencies", "Special cases" and "Minimum
+ * and maximum charge amounts"):
+ * - API amounts are in the currency's minor unit: `1000` charges 10.00 USD, `10` charges 10 JPY.
+ * - JPY is zero-decimal: ¥8,000 is `8000`, never multiplied by 100.
+ * - IDR is two-decimal in the API (Rp 350.000 is `35000000`). It is not among Stripe's special
+ *   cases, but rupiah are written and priced whole (no sen in daily use), so Locora moves every
+ *   IDR price, fee and refund split in whole rupiah (`step` 100) and shows IDR without decimals.
+ *   What Stripe itself settles (a payout of a converted transfer) may carry sen; it is kept exactly.
+ * - Minimum charge: 0.50 USD, 0.50 EUR, 50 JPY, 10 THB, 0.50 IDR, 10 MXN, 0.50 BRL. Stripe adds
+ *   that a charge converted into another settlement currency must also meet that currency's
+ *   minimum after conversion; Stripe refuses it then, and the refusal is shown (409), not guessed.
+ * - Maximum charge: the `amount` has at most 8 digits (999,999.99), except IDR, which takes 12
+ *   (9,999,999,999.99 IDR; an American Express card takes at most 9 digits of IDR).
+ * - Lower-case codes in requests (`jpy`), which toStripeCurrency/fromStripeCurrency translate.
  */
 export const CURRENCIES = ['USD', 'EUR', 'JPY', 'THB', 'IDR', 'MXN', 'BRL'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
 
+/** An amount with its currency: what emails, totals and exports pass around. */
+export type Money = { amount: number; currency: CurrencyCode };
+
 export type CurrencyRules = {
   /** ISO 4217 exponent: minor units in one major unit are 10^exponent. */
   exponent: number;
-  /** Decimals shown when an amount is not whole (IDR: none; its amounts are whole rupiah). */
+  /** Decimals shown when an amount is not whole (IDR: none; its prices are whole rupiah). */
   displayDecimals: number;
   /**
-   * The smallest step a price, fee or refund may take, in minor units: 1 for most, 100 for IDR
-   * (whole rupiah), so every amount can be shown exactly.
+   * The smallest step a price, fee or refund split may take, in minor units: 1 for most, 100 for
+   * IDR (whole rupiah), so every amount Locora computes can be shown exactly.
    */
   step: number;
   /** Stripe's minimum charge, in minor units. */
   stripeMinimumCharge: number;
+  /** The largest `amount` Stripe takes for one charge, in minor units. */
+  stripeMaximumCharge: number;
+  /**
+   * The highest price a provider may set (Locora's limit, about US$100,000 in each currency), in
+   * minor units.
+   */
+  maxPrice: number;
+  /** What a minor unit is called, for messages ("whole yen", "cents"). */
+  minorUnitName: string;
 };
 
+const EIGHT_DIGITS = 99_999_999;
+
 export const CURRENCY_RULES: Record<CurrencyCode, CurrencyRules> = {
-  USD: { exponent: 2, displayDecimals: 2, step: 1, stripeMinimumCharge: 50 },
-  EUR: { exponent: 2, displayDecimals: 2, step: 1, stripeMinimumCharge: 50 },
-  JPY: { exponent: 0, displayDecimals: 0, step: 1, stripeMinimumCharge: 50 },
-  THB: { exponent: 2, displayDecimals: 2, step: 1, stripeMinimumCharge: 1_000 },
-  IDR: { exponent: 2, displayDecimals: 0, step: 100, stripeMinimumCharge: 1_000_000 },
-  MXN: { exponent: 2, displayDecimals: 2, step: 1, stripeMinimumCharge: 1_000 },
-  BRL: { exponent: 2, displayDecimals: 2, step: 1, stripeMinimumCharge: 50 },
+  USD: {
+    exponent: 2,
+    displayDecimals: 2,
+    step: 1,
+    stripeMinimumCharge: 50,
+    stripeMaximumCharge: EIGHT_DIGITS,
+    maxPrice: 10_000_000,
+    minorUnitName: 'cents',
+  },
+  EUR: {
+    exponent: 2,
+    displayDecimals: 2,
+    step: 1,
+    stripeMinimumCharge: 50,
+    stripeMaximumCharge: EIGHT_DIGITS,
+    maxPrice: 10_000_000,
+    minorUnitName: 'cents',
+  },
+  JPY: {
+    exponent: 0,
+    displayDecimals: 0,
+    step: 1,
+    stripeMinimumCharge: 50,
+    stripeMaximumCharge: EIGHT_DIGITS,
+    maxPrice: 15_000_000,
+    minorUnitName: 'yen',
+  },
+  THB: {
+    exponent: 2,
+    displayDecimals: 2,
+    step: 1,
+    stripeMinimumCharge: 1_000,
+    stripeMaximumCharge: EIGHT_DIGITS,
+    maxPrice: 350_000_000,
+    minorUnitName: 'satang',
+  },
+  IDR: {
+    exponent: 2,
+    displayDecimals: 0,
+    step: 100,
+    stripeMinimumCharge: 50,
+    stripeMaximumCharge: 999_999_999_999,
+    maxPrice: 160_000_000_000,
+    minorUnitName: 'sen (whole rupiah: multiples of 100)',
+  },
+  MXN: {
+    exponent: 2,
+    displayDecimals: 2,
+    step: 1,
+    stripeMinimumCharge: 1_000,
+    stripeMaximumCharge: EIGHT_DIGITS,
+    maxPrice: 200_000_000,
+    minorUnitName: 'centavos',
+  },
+  BRL: {
+    exponent: 2,
+    displayDecimals: 2,
+    step: 1,
+    stripeMinimumCharge: 50,
+    stripeMaximumCharge: EIGHT_DIGITS,
+    maxPrice: 50_000_000,
+    minorUnitName: 'centavos',
+  },
 };
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
@@ -49,6 +132,14 @@ export const COUNTRY_CURRENCY: Record<string, CurrencyCode> = {
   ES: 'EUR',
   US: 'USD',
 };
+
+/** The currency Locora falls back to for a country it has no currency for. */
+export const FALLBACK_CURRENCY: CurrencyCode = COUNTRY_CURRENCY.US!;
+
+/** The currency of a country (the fallback when it is not one of ours, or unknown). */
+export function currencyOfCountry(country: string | undefined | null): CurrencyCode {
+  return (country && COUNTRY_CURRENCY[country.toUpperCase()]) || FALLBACK_CURRENCY;
+}
 
 function requireAmount(amount: number, currency: CurrencyCode) {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`a ${currency} amount must be a whole number of minor units`);
@@ -101,7 +192,44 @@ export function toStripeCurrency(currency: CurrencyCode): string {
 }
 
 /** Our currency code from Stripe's lower-case one; null for a currency Locora does not use. */
-export function fromStripeCurrency(code: string): CurrencyCode | null {
-  const upper = code.toUpperCase();
+export function fromStripeCurrency(code: string | null | undefined): CurrencyCode | null {
+  const upper = (code ?? '').toUpperCase();
   return isCurrencyCode(upper) ? upper : null;
+}
+
+/** The message naming an unknown currency (API input). */
+export const unknownCurrencyMessage = (value: unknown) =>
+  `Unknown currency "${String(value).slice(0, 20)}": use one of ${CURRENCIES.join(', ')}`;
+
+/**
+ * What is wrong with `price` (minor units) as the price of a service in `currency`, in words that
+ * name the currency; undefined when it is a price Locora and Stripe take. 0 (a free service) is
+ * allowed here; whether it was meant is the form's question. `format` writes an amount for the
+ * message (formatMoney in the reader's locale).
+ */
+export function priceProblem(
+  price: number,
+  currency: CurrencyCode,
+  format: (amount: number, currency: CurrencyCode) => string,
+): string | undefined {
+  const rules = CURRENCY_RULES[currency];
+  if (typeof price !== 'number' || !Number.isFinite(price))
+    return `Price must be a number of ${currency} ${rules.minorUnitName}`;
+  if (price < 0) return 'Price cannot be negative';
+  if (!Number.isSafeInteger(price))
+    return rules.exponent === 0
+      ? `${currency} has no fractions: a price in ${currency} is a whole number of ${rules.minorUnitName}`
+      : `Price must be a whole number of ${currency} ${rules.minorUnitName}`;
+  if (price % rules.step !== 0)
+    return `A price in ${currency} is in whole units: send a whole number of ${rules.minorUnitName}`;
+  if (price > 0 && price < rules.stripeMinimumCharge)
+    return `A price in ${currency} must be at least ${format(minimumPrice(currency), currency)}, the least a card can be charged in ${currency}`;
+  if (price > rules.maxPrice) return `A price in ${currency} must be at most ${format(rules.maxPrice, currency)}`;
+  return undefined;
+}
+
+/** The lowest non-zero price in `currency`: Stripe's minimum charge, rounded up to the currency's step. */
+export function minimumPrice(currency: CurrencyCode): number {
+  const { stripeMinimumCharge, step } = CURRENCY_RULES[currency];
+  return Math.ceil(stripeMinimumCharge / step) * step;
 }

@@ -45,7 +45,7 @@ describe('earningAmounts', () => {
       [4550, 2],
       [9999, 7],
     ] as const) {
-      const a = bookingAmounts(price, hours);
+      const a = bookingAmounts(price, hours, 'USD');
       const e = earningAmounts(a.subtotalCents, a.feeCents);
       expect(e.grossCents).toBe(a.totalCents);
       expect(e.netCents + e.feeCents).toBe(e.grossCents);

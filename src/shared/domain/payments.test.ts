@@ -1,26 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { isCardPayable, needsCardPayment, notCardPayableReason, paymentStatusLabel } from './payments.ts';
 
-describe('card payment limits (Stripe: 50 cents to $999,999.99)', () => {
+describe('card payment limits (Stripe: its minimum and maximum charge in each currency)', () => {
   it('a free booking and totals Stripe refuses are not paid by card, with the reason', () => {
-    expect(isCardPayable(0)).toBe(false);
-    expect(notCardPayableReason(0)).toBe('This booking is free: there is nothing to pay.');
-    expect(isCardPayable(49)).toBe(false);
-    expect(notCardPayableReason(49)).toMatch(/start at \$0\.50/);
-    expect(isCardPayable(50)).toBe(true);
-    expect(notCardPayableReason(50)).toBeUndefined();
-    expect(isCardPayable(99_999_999)).toBe(true);
-    expect(isCardPayable(100_000_000)).toBe(false);
-    expect(notCardPayableReason(100_000_000)).toMatch(/\$999,999\.99/);
+    expect(isCardPayable(0, 'USD')).toBe(false);
+    expect(notCardPayableReason(0, 'USD')).toBe('This booking is free: there is nothing to pay.');
+    expect(isCardPayable(49, 'USD')).toBe(false);
+    expect(notCardPayableReason(49, 'USD')).toMatch(/start at \$0\.50/);
+    expect(isCardPayable(50, 'USD')).toBe(true);
+    expect(notCardPayableReason(50, 'USD')).toBeUndefined();
+    expect(isCardPayable(99_999_999, 'USD')).toBe(true);
+    expect(isCardPayable(100_000_000, 'USD')).toBe(false);
+    expect(notCardPayableReason(100_000_000, 'USD')).toMatch(/\$999,999\.99/);
+  });
+
+  it('in yen, baht, pesos and rupiah: each currency’s own minimum', () => {
+    expect(isCardPayable(49, 'JPY')).toBe(false);
+    expect(notCardPayableReason(49, 'JPY')).toMatch(/start at ¥50/);
+    expect(isCardPayable(50, 'JPY')).toBe(true);
+    expect(isCardPayable(999, 'THB')).toBe(false);
+    expect(isCardPayable(1_000, 'THB')).toBe(true);
+    expect(isCardPayable(999, 'MXN')).toBe(false);
+    expect(notCardPayableReason(999, 'MXN')).toMatch(/MX\$10/);
+    expect(isCardPayable(100, 'IDR')).toBe(true);
+    // Rupiah take twelve digits: Rp 9.999.999.999,99.
+    expect(isCardPayable(999_999_999_999, 'IDR')).toBe(true);
+    expect(isCardPayable(1_000_000_000_000, 'IDR')).toBe(false);
+    expect(isCardPayable(100_000_000, 'JPY')).toBe(false);
   });
 
   it('a PENDING request needs a card payment until it is authorised (and only when payable)', () => {
-    expect(needsCardPayment(null, 12600)).toBe(true);
-    expect(needsCardPayment('requires_payment_method', 12600)).toBe(true);
-    expect(needsCardPayment('requires_action', 12600)).toBe(true);
-    expect(needsCardPayment('requires_capture', 12600)).toBe(false);
-    expect(needsCardPayment('canceled', 12600)).toBe(false);
-    expect(needsCardPayment(null, 0)).toBe(false);
+    expect(needsCardPayment(null, 12600, 'USD')).toBe(true);
+    expect(needsCardPayment('requires_payment_method', 12600, 'USD')).toBe(true);
+    expect(needsCardPayment('requires_action', 12600, 'USD')).toBe(true);
+    expect(needsCardPayment('requires_capture', 12600, 'USD')).toBe(false);
+    expect(needsCardPayment('canceled', 12600, 'USD')).toBe(false);
+    expect(needsCardPayment(null, 0, 'USD')).toBe(false);
   });
 
   it('the provider reads the payment status in words', () => {

@@ -1,11 +1,11 @@
 /**
- * Payments (decision 024), what both sides need: the currency and the product's payment texts. Money is
+ * Payments (decision 024), what both sides need: which totals a card can pay, and the product's payment texts. Money is
  * held (authorised) at the request, captured when the provider accepts, released on decline or
  * expiry, refunded by the cancellation policy (booking-lifecycle.ts cancelRefundsInFull).
  */
-
-/** Card payments are in US dollars (prices are US cents, docs/product.md). */
-export const PAYMENT_CURRENCY = 'usd';
+import { CURRENCY_RULES, type CurrencyCode } from './currency.ts';
+import { DEFAULT_LOCALE } from './locales.ts';
+import { formatMoney } from './pricing.ts';
 
 // The product's texts of the payment card.
 export const PAYMENT_NOT_CONFIGURED_TITLE = 'Payment processing is not configured.';
@@ -13,24 +13,25 @@ export const PAYMENT_NOT_CONFIGURED_HINT = 'Please add Stripe API keys to enable
 export const PAYMENT_ERROR_TITLE = 'Error';
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
-/** The least Stripe charges in US dollars (50 cents) and the most one card payment can be. */
-export const CARD_PAYMENT_MIN_CENTS = 50;
-export const CARD_PAYMENT_MAX_CENTS = 99_999_999;
-
 /**
- * Whether a booking of this total is paid by card at checkout. A free booking (0) and totals
- * Stripe refuses go on as request-to-book with payment arranged with the provider.
+ * Whether a booking of this total (minor units of `currency`) is paid by card at checkout: at
+ * least Stripe's minimum charge in that currency and at most the most one charge can be
+ * (currency.ts). A free booking (0) and totals Stripe refuses go on as request-to-book with
+ * payment arranged with the provider.
  */
-export const isCardPayable = (totalCents: number) =>
-  totalCents >= CARD_PAYMENT_MIN_CENTS && totalCents <= CARD_PAYMENT_MAX_CENTS;
+export const isCardPayable = (totalCents: number, currency: CurrencyCode) =>
+  totalCents >= CURRENCY_RULES[currency].stripeMinimumCharge &&
+  totalCents <= CURRENCY_RULES[currency].stripeMaximumCharge;
 
-/** Why a booking of this total is not paid by card, or undefined when it is. */
-export function notCardPayableReason(totalCents: number): string | undefined {
+/** Why a booking of this total is not paid by card, or undefined when it is (amounts in English). */
+export function notCardPayableReason(totalCents: number, currency: CurrencyCode): string | undefined {
+  const money = (amount: number) => formatMoney(amount, currency, DEFAULT_LOCALE);
+  const { stripeMinimumCharge, stripeMaximumCharge } = CURRENCY_RULES[currency];
   if (totalCents === 0) return 'This booking is free: there is nothing to pay.';
-  if (totalCents < CARD_PAYMENT_MIN_CENTS)
-    return 'Card payments start at $0.50: arrange payment for this booking with the provider.';
-  if (totalCents > CARD_PAYMENT_MAX_CENTS)
-    return 'This total is above what one card payment can take ($999,999.99): arrange payment with the provider.';
+  if (totalCents < stripeMinimumCharge)
+    return `Card payments start at ${money(stripeMinimumCharge)}: arrange payment for this booking with the provider.`;
+  if (totalCents > stripeMaximumCharge)
+    return `This total is above what one card payment can take (${money(stripeMaximumCharge)}): arrange payment with the provider.`;
   return undefined;
 }
 
@@ -66,8 +67,8 @@ export function paymentStatusLabel(
 }
 
 /** Whether a PENDING booking's traveler still has a card payment to complete (the dashboard's 'Complete payment'). */
-export const needsCardPayment = (status: string | null | undefined, totalCents: number) =>
-  isCardPayable(totalCents) &&
+export const needsCardPayment = (status: string | null | undefined, totalCents: number, currency: CurrencyCode) =>
+  isCardPayable(totalCents, currency) &&
   (status === null ||
     status === undefined ||
     status === 'requires_payment_method' ||

@@ -1,58 +1,71 @@
 /**
- * Money rules: prices are integer US cents; a booking's subtotal is what its pricing unit says
- * (price x hours per hour, the unit price for one session or one day: decision 035), the service
- * fee is 5 % of the subtotal rounded half up to a whole cent, and the total is their sum. All
- * maths is on integers, so no float drift ever reaches an amount.
+ * Money rules: every amount is an integer in the minor unit of its currency (currency.ts), with
+ * the currency beside it. Names ending in `Cents` are minor units of the booking's currency (yen
+ * for JPY, cents for USD; decision 047). A booking's subtotal is what its pricing unit says (price
+ * x hours per hour, the unit price for one session or one day: decision 035), the service fee is
+ * 5 % of the subtotal rounded half up to the currency's step (a cent, a yen, a whole rupiah), and
+ * the total is their sum. All maths is on integers, so no float drift ever reaches an amount.
  */
 import { SERVICE_FEE_RATE } from './constants.ts';
-import { CURRENCY_RULES, minorToDecimal, type CurrencyCode } from './currency.ts';
+import { CURRENCIES, CURRENCY_RULES, minorToDecimal, type CurrencyCode, type Money } from './currency.ts';
 import { intlLocale, type Locale } from './locales.ts';
 
-/** SERVICE_FEE_RATE as an exact fraction: 0.05 = 5 / 100. */
+/** SERVICE_FEE_RATE as an exact fraction: 0.05 = 500 / 10,000. */
 const FEE_DENOMINATOR = 10_000;
 const FEE_NUMERATOR = Math.round(SERVICE_FEE_RATE * FEE_DENOMINATOR);
 
-function requireCents(value: number, what: string) {
+function requireMinor(value: number, what: string, currency: CurrencyCode) {
   if (!Number.isSafeInteger(value) || value < 0)
-    throw new RangeError(`${what} must be a whole, non-negative number of cents`);
+    throw new RangeError(`${what} must be a whole, non-negative number of ${currency} minor units`);
+  if (value % CURRENCY_RULES[currency].step !== 0)
+    throw new RangeError(`${what} must be a whole step of ${currency} (${CURRENCY_RULES[currency].step} minor units)`);
 }
 
 function requireHours(hours: number) {
   if (!Number.isSafeInteger(hours) || hours < 1) throw new RangeError('hours must be a whole number of at least 1');
 }
 
-/** Divides a non-negative integer by a positive one, rounding half up. */
-function divideHalfUp(numerator: number, denominator: number) {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+/**
+ * a x b / d for non-negative integers and a positive d, rounded half up, exactly (in BigInt, so
+ * a product past 2^53 (a large rupiah amount times a fee) loses nothing).
+ */
+export function mulDivHalfUp(a: number, b: number, d: number): number {
+  const result = (2n * BigInt(a) * BigInt(b) + BigInt(d)) / (2n * BigInt(d));
+  return Number(result);
 }
 
-/** Price times hours, in cents. */
-export function subtotalCents(priceCents: number, hours: number): number {
-  requireCents(priceCents, 'priceCents');
+/** Price times hours, in minor units of `currency`. */
+export function subtotalCents(priceCents: number, hours: number, currency: CurrencyCode): number {
+  requireMinor(priceCents, 'price', currency);
   requireHours(hours);
   const subtotal = priceCents * hours;
   if (!Number.isSafeInteger(subtotal)) throw new RangeError('subtotal is too large');
   return subtotal;
 }
 
-/** The service fee of a subtotal: 5 %, rounded half up to a cent (1 cent -> 0, 10 -> 1, 30 -> 2). */
-export function serviceFeeCents(subtotal: number): number {
-  requireCents(subtotal, 'subtotal');
-  return divideHalfUp(subtotal * FEE_NUMERATOR, FEE_DENOMINATOR);
+/**
+ * The service fee of a subtotal: 5 %, rounded half up to the currency's step (USD: 1 cent -> 0,
+ * 10 -> 1, 30 -> 2; JPY: ¥8,000 -> ¥400, ¥10 -> ¥1; IDR: whole rupiah, Rp 10 -> Rp 1).
+ */
+export function serviceFeeCents(subtotal: number, currency: CurrencyCode): number {
+  requireMinor(subtotal, 'subtotal', currency);
+  const { step } = CURRENCY_RULES[currency];
+  return mulDivHalfUp(subtotal, FEE_NUMERATOR, FEE_DENOMINATOR * step) * step;
 }
 
 export type BookingAmounts = {
-  /** Price times hours: the booking's amountCents. */
+  currency: CurrencyCode;
+  /** Price times hours: the booking's amountCents (minor units of `currency`). */
   subtotalCents: number;
   feeCents: number;
   totalCents: number;
 };
 
-/** Subtotal, fee and total of `hours` at `priceCents` an hour. */
-export function bookingAmounts(priceCents: number, hours: number): BookingAmounts {
-  const subtotal = subtotalCents(priceCents, hours);
-  const feeCents = serviceFeeCents(subtotal);
-  return { subtotalCents: subtotal, feeCents, totalCents: subtotal + feeCents };
+/** Subtotal, fee and total of `hours` at `priceCents` an hour, in `currency`. */
+export function bookingAmounts(priceCents: number, hours: number, currency: CurrencyCode): BookingAmounts {
+  const subtotal = subtotalCents(priceCents, hours, currency);
+  const feeCents = serviceFeeCents(subtotal, currency);
+  return { currency, subtotalCents: subtotal, feeCents, totalCents: subtotal + feeCents };
 }
 
 export type PricingUnit = 'per hour' | 'per session' | 'per day';
@@ -77,9 +90,14 @@ export function bookedHours(unit: PricingUnit, minHours: number, requestedHours:
 }
 
 /** Subtotal, fee and total of a booking of `hours` at `priceCents` per `unit` (one session or day: the price). */
-export function amountsForUnit(unit: PricingUnit, priceCents: number, hours: number): BookingAmounts {
+export function amountsForUnit(
+  unit: PricingUnit,
+  priceCents: number,
+  hours: number,
+  currency: CurrencyCode,
+): BookingAmounts {
   requireHours(hours);
-  return bookingAmounts(priceCents, isHourly(unit) ? hours : 1);
+  return bookingAmounts(priceCents, isHourly(unit) ? hours : 1, currency);
 }
 
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
@@ -90,9 +108,13 @@ export function bookingLengthText(unit: PricingUnit, hours: number): string {
   return `1 ${unit === 'per day' ? 'day' : 'session'} · ${hoursText(hours)}`;
 }
 
-/** The unit price a booking was made at, from its amount: per hour amount / hours, else the amount. */
+/**
+ * The unit price a booking was made at, from its amount: per hour amount / hours (exact for a
+ * booking made as price x hours; rounded half up to a minor unit otherwise), else the amount.
+ */
 export function unitPriceOfBooking(unit: PricingUnit, amountCents: number, hours: number): number {
-  return isHourly(unit) ? Math.round(amountCents / Math.max(1, hours)) : amountCents;
+  if (!isHourly(unit)) return amountCents;
+  return mulDivHalfUp(Math.max(0, amountCents), 1, Math.max(1, hours));
 }
 
 function sign(cents: number) {
@@ -114,6 +136,7 @@ function requireInteger(cents: number) {
  * two when they are not. 4000 -> '$40', 3999 -> '$39.99', 125000 -> '$1,250', 125050 ->
  * '$1,250.50', 5 -> '$0.05', 0 -> '$0', -683 -> '-$6.83'.
  */
+/** @deprecated US cents only: being replaced by formatMoney on every screen (decision 047). */
 export function formatPrice(cents: number): string {
   requireInteger(cents);
   const abs = Math.abs(cents);
@@ -171,20 +194,47 @@ export function formatMoney(amount: number, currency: CurrencyCode, locale: Loca
 }
 
 /**
- * What a booking's money means to each side, from its stored amounts (integer cents): the
- * traveler pays the subtotal plus the service fee; the provider receives the subtotal; Locora
- * keeps the fee.
+ * What a booking's money means to each side, from its stored amounts (minor units of its
+ * currency): the traveler pays the subtotal plus the service fee; the provider receives the
+ * subtotal; Locora keeps the fee.
  */
-export function bookingShares(booking: { amountCents: number; feeCents: number }): {
+export function bookingShares(booking: { amountCents: number; feeCents: number; currency: CurrencyCode }): {
   travelerPaysCents: number;
   providerReceivesCents: number;
   feeCents: number;
 } {
-  requireCents(booking.amountCents, 'amountCents');
-  requireCents(booking.feeCents, 'feeCents');
+  for (const [what, value] of [
+    ['amountCents', booking.amountCents],
+    ['feeCents', booking.feeCents],
+  ] as const)
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new RangeError(`${what} must be a whole, non-negative number of ${booking.currency} minor units`);
   return {
     travelerPaysCents: booking.amountCents + booking.feeCents,
     providerReceivesCents: booking.amountCents,
     feeCents: booking.feeCents,
   };
+}
+
+/**
+ * Totals of amounts in several currencies, one per currency, never summed across them: in the
+ * table's order of currencies, each currency once, zero totals kept (a month with a refund).
+ */
+export function totalsByCurrency(items: readonly { amount: number; currency: CurrencyCode }[]): Money[] {
+  const sums = new Map<CurrencyCode, number>();
+  for (const { amount, currency } of items) {
+    const next = (sums.get(currency) ?? 0) + amount;
+    if (!Number.isSafeInteger(next)) throw new RangeError(`a ${currency} total is too large`);
+    sums.set(currency, next);
+  }
+  return CURRENCIES.filter((c) => sums.has(c)).map((currency) => ({ currency, amount: sums.get(currency)! }));
+}
+
+/**
+ * Per-currency totals as one line ('¥120,000 · $300'); with none, zero in `emptyCurrency` ('$0'),
+ * so an empty list still reads as an amount.
+ */
+export function formatMoneyTotals(totals: readonly Money[], locale: Locale, emptyCurrency: CurrencyCode): string {
+  if (totals.length === 0) return formatMoney(0, emptyCurrency, locale);
+  return totals.map((t) => formatMoney(t.amount, t.currency, locale)).join(' · ');
 }

@@ -3,8 +3,6 @@ export const SERVICE_TITLE_MIN = 3;
 export const SERVICE_TITLE_MAX = 120;
 export const SERVICE_DESCRIPTION_MAX = 5000;
 export const SERVICE_CITY_MAX = 100;
-/** $100,000 in integer cents. */
-export const SERVICE_PRICE_MAX_CENTS = 100_000 * 100;
 export const SERVICE_MIN_HOURS_MAX = 24;
 export const SERVICE_PHOTOS_MAX = 8;
 export const PROFILE_BIO_MAX = 2000;

@@ -5,17 +5,20 @@
  * (useServerHead); the server writes it. Pure functions: they build strings, callers send them.
  */
 import type { PublicProvider, ServiceDetail } from '../api/catalog.ts';
-import { formatPrice } from '../domain/pricing.ts';
+import { minorToDecimal, type CurrencyCode } from '../domain/currency.ts';
+import { DEFAULT_LOCALE } from '../domain/locales.ts';
+import { formatMoney } from '../domain/pricing.ts';
 
 /**
- * A price for schema.org (an Offer's price): a plain decimal with a dot and two places, no symbol
- * or separators, computed on integer cents: 3999 -> '39.99', 4000 -> '40.00', 125050 -> '1250.50'.
- * People read prices as formatPrice writes them; this is for machines only.
+ * A price for schema.org (an Offer's price, with priceCurrency beside it): a plain decimal with a
+ * dot and the currency's decimals, no symbol or separators, exact: (3999, USD) -> '39.99',
+ * (4000, USD) -> '40.00', (8000, JPY) -> '8000'. People read prices as formatMoney writes them;
+ * this is for machines only.
  */
-export function schemaOrgPrice(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0)
-    throw new RangeError('a price must be a whole, non-negative number of cents');
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export function schemaOrgPrice(amount: number, currency: CurrencyCode): string {
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`a price must be a whole, non-negative number of ${currency} minor units`);
+  return minorToDecimal(amount, currency);
 }
 
 export type HeadTags = {
@@ -63,13 +66,13 @@ const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DA
 export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
   const canonical = `${origin}/service/${service.id}`;
   // schema.org wants a plain decimal ('39.99', '40.00'); people read the price as every screen shows it.
-  const price = schemaOrgPrice(service.price);
+  const price = schemaOrgPrice(service.price, service.currency);
   // The service's own rating and count, as its page shows them (decision 019).
   const rating = service.rating;
   const reviewCount = service.ratingCount;
   const image = absoluteUrl(service.photos[0], origin);
   const description = truncate(
-    `${service.category.name} in ${service.city} by ${service.provider.displayName}: ${formatPrice(service.price)} ${service.pricingUnit}. ${service.description}`,
+    `${service.category.name} in ${service.city} by ${service.provider.displayName}: ${formatMoney(service.price, service.currency, DEFAULT_LOCALE)} ${service.pricingUnit}. ${service.description}`,
     160,
   );
   const jsonLd: Record<string, unknown> = {
@@ -89,13 +92,13 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
     offers: {
       '@type': 'Offer',
       price,
-      priceCurrency: 'USD',
+      priceCurrency: service.currency,
       availability: 'https://schema.org/InStock',
       url: canonical,
       priceSpecification: {
         '@type': 'UnitPriceSpecification',
         price,
-        priceCurrency: 'USD',
+        priceCurrency: service.currency,
         unitText: unitLabel[service.pricingUnit],
       },
     },
@@ -150,8 +153,8 @@ export function providerHead(provider: PublicProvider, origin: string): HeadTags
   if (provider.services.length) {
     jsonLd.makesOffer = provider.services.slice(0, 20).map((s) => ({
       '@type': 'Offer',
-      price: schemaOrgPrice(s.price),
-      priceCurrency: 'USD',
+      price: schemaOrgPrice(s.price, s.currency),
+      priceCurrency: s.currency,
       itemOffered: { '@type': 'Service', name: s.title, url: `${origin}/service/${s.id}` },
     }));
   }

@@ -61,7 +61,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     existingBooking &&
     existingBooking.service.id === service.id &&
     existingBooking.status === 'PENDING' &&
-    needsCardPayment(existingBooking.paymentStatus, existingBooking.totalCents)
+    needsCardPayment(existingBooking.paymentStatus, existingBooking.totalCents, existingBooking.currency)
       ? existingBooking
       : undefined;
   const unpaid = state.unpaidCleared ? undefined : (state.unpaidSent ?? fromDashboard);
@@ -81,11 +81,12 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   const free = useFreeTimes(service.id, state.date, state.month, hours);
   const chosenSlot = free.slotList.find((slot) => slot.start === state.chosenStart);
 
-  const amounts = amountsForUnit(service.pricingUnit, service.price, hours ?? service.minHours);
+  const amounts = amountsForUnit(service.pricingUnit, service.price, hours ?? service.minHours, service.currency);
   // The request being paid for shows its own amounts (fixed when it was sent).
   const summary = unpaid
     ? {
         hours: unpaid.hours,
+        currency: unpaid.currency,
         subtotalCents: unpaid.amountCents,
         feeCents: unpaid.feeCents,
         totalCents: unpaid.totalCents,
@@ -94,7 +95,9 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
       ? { hours, ...amounts }
       : undefined;
   // A free booking (or a total Stripe does not take) is request-to-book: no card.
-  const cardNeeded = paymentsOn && isCardPayable(unpaid ? unpaid.totalCents : amounts.totalCents);
+  const cardNeeded =
+    paymentsOn &&
+    (unpaid ? isCardPayable(unpaid.totalCents, unpaid.currency) : isCardPayable(amounts.totalCents, amounts.currency));
 
   /** The request is sent (and its card authorised, when payments are on): say so and go to the dashboard. */
   function finish(booking: Booking, authorised: boolean) {
@@ -157,7 +160,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
       attemptKey.reset();
       await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/services', service.id] });
-      if (paymentsOn && isCardPayable(booking.totalCents)) {
+      if (paymentsOn && isCardPayable(booking.totalCents, booking.currency)) {
         dispatch({ type: 'sentUnpaid', booking });
         await payFor(booking);
         return;

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, DollarSign, Star, Store } from 'lucide-react';
+import { Banknote, CalendarClock, Star, Store } from 'lucide-react';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPrice, formatRating, pluralize } from '@/lib/format';
-import { providerStatsQuery } from './workspace-api';
+import { formatRating, pluralize, useMoneyTotals } from '@/lib/format';
+import { myProviderQuery, providerStatsQuery } from './workspace-api';
 
 /**
  * docs/product.md: Services, Pending Requests, Rating (one decimal with the review count; 'New'
- * with 'No reviews yet' before the first review, never '0.0'), Revenue (the exact amount).
+ * with 'No reviews yet' before the first review, never '0.0'), Revenue (the exact amount, per currency).
  */
 export function StatCards() {
   const stats = useQuery(providerStatsQuery);
+  const me = useQuery(myProviderQuery);
+  const totals = useMoneyTotals();
   if (stats.isError) return <InlineLoadFailed what="your numbers" onRetry={() => void stats.refetch()} />;
   const s = stats.data;
   const cards = [
@@ -25,8 +27,9 @@ export function StatCards() {
     // Your net (the subtotal, without Locora's fee): the Earnings total of the same bookings (decision 039).
     {
       label: 'Revenue',
-      icon: DollarSign,
-      value: s ? formatPrice(s.revenueCents) : undefined,
+      icon: Banknote,
+      // One total per currency, never summed across them (decision 047).
+      value: s && me.data ? totals(s.revenue, me.data.currency) : undefined,
       note: 'Net, after Locora’s fee',
     },
   ];

@@ -15,6 +15,7 @@ const canceled: Booking = {
   amountCents: 19_000,
   feeCents: 950,
   totalCents: 19_950,
+  currency: 'USD',
   address: null,
   notes: null,
   createdAt: '2026-12-01T10:00:00.000Z',

@@ -123,7 +123,9 @@ export function TravelerBookingCard({
   // until it expires.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const canPay =
-    paymentsOn && booking.status === 'PENDING' && needsCardPayment(booking.paymentStatus, booking.totalCents);
+    paymentsOn &&
+    booking.status === 'PENDING' &&
+    needsCardPayment(booking.paymentStatus, booking.totalCents, booking.currency);
 
   return (
     <li

@@ -23,25 +23,22 @@ CREATE INDEX "exchange_rates_currency_date_idx" ON "exchange_rates" ("currency",
 --> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "price_normalised" bigint;
 --> statement-breakpoint
--- The price's currency: until services carry their own, every price is in US dollars.
-CREATE FUNCTION locora_service_currency(service services) RETURNS text
-  LANGUAGE sql STABLE
-  AS $$ SELECT coalesce(to_jsonb(service) ->> 'currency', 'USD') $$;
---> statement-breakpoint
 CREATE FUNCTION locora_services_price_normalised() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  NEW.price_normalised := locora_normalised_price(NEW.price_cents, locora_service_currency(NEW));
+  NEW.price_normalised := locora_normalised_price(NEW.price_cents, NEW.currency);
   RETURN NEW;
 END
 $$;
 --> statement-breakpoint
-UPDATE "services" s SET "price_normalised" = locora_normalised_price(s.price_cents, locora_service_currency(s));
+UPDATE "services" s SET "price_normalised" = locora_normalised_price(s.price_cents, s.currency);
 --> statement-breakpoint
 ALTER TABLE "services" ALTER COLUMN "price_normalised" SET NOT NULL;
 --> statement-breakpoint
-CREATE TRIGGER services_price_normalised BEFORE INSERT OR UPDATE OF price_cents ON services
+-- Fires after services_fill_currency (a table's BEFORE triggers fire in name order), so the
+-- currency a new service takes from its provider is the one its price is normalised in.
+CREATE TRIGGER services_price_normalised BEFORE INSERT OR UPDATE OF price_cents, currency ON services
   FOR EACH ROW EXECUTE FUNCTION locora_services_price_normalised();
 --> statement-breakpoint
 DROP INDEX "services_visible_price_idx";

@@ -736,6 +736,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
       rating,
       text: fill(text, vars),
       createdAt,
+      publishedAt: createdAt,
     });
   }
 

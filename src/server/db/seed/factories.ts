@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { CurrencyCode } from '../../../shared/domain/currency.ts';
 import { amountsForUnit, type PricingUnit } from '../../../shared/domain/pricing.ts';
 import { HOUR_MS } from '../../../shared/domain/time.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
@@ -104,6 +105,8 @@ export function buildProvider(overrides: Partial<NewProvider> & Pick<NewProvider
     timeZone: 'Europe/Lisbon',
     govIdStatus: 'APPROVED',
     phoneVerified: true,
+    // Tests price in US dollars unless they say otherwise; the demo seed sets each city's own.
+    currency: 'USD',
     ...overrides,
   };
 }
@@ -173,10 +176,18 @@ export async function createService(db: Executor, overrides: Partial<NewService>
 
 // ------------------------------------------------------------------------------------- bookings
 
-/** The amount_cents and fee_cents columns of `hours` at `priceCents` per `unit` (shared/domain/pricing.ts). */
-export function bookingAmountColumns(priceCents: number, hours: number, unit: PricingUnit = 'per hour') {
-  const { subtotalCents, feeCents } = amountsForUnit(unit, priceCents, hours);
-  return { amountCents: subtotalCents, feeCents };
+/**
+ * The amount_cents, fee_cents and currency columns of `hours` at `priceCents` per `unit`, in
+ * `currency` (shared/domain/pricing.ts).
+ */
+export function bookingAmountColumns(
+  priceCents: number,
+  hours: number,
+  unit: PricingUnit = 'per hour',
+  currency: CurrencyCode = 'USD',
+) {
+  const { subtotalCents, feeCents } = amountsForUnit(unit, priceCents, hours, currency);
+  return { amountCents: subtotalCents, feeCents, currency };
 }
 
 /**
@@ -184,7 +195,8 @@ export function bookingAmountColumns(priceCents: number, hours: number, unit: Pr
  * Explicit `endAt`, `amountCents` or `feeCents` overrides win.
  */
 export function buildBooking(
-  service: Pick<ServiceRow, 'id' | 'providerId' | 'priceCents' | 'minHours'> & Partial<Pick<ServiceRow, 'pricingUnit'>>,
+  service: Pick<ServiceRow, 'id' | 'providerId' | 'priceCents' | 'minHours'> &
+    Partial<Pick<ServiceRow, 'pricingUnit' | 'currency'>>,
   overrides: Partial<NewBooking> & Pick<NewBooking, 'userId'>,
 ): NewBooking {
   const hours = overrides.hours ?? service.minHours;
@@ -193,7 +205,7 @@ export function buildBooking(
     serviceId: service.id,
     providerId: service.providerId,
     status: 'PENDING',
-    ...bookingAmountColumns(service.priceCents, hours, service.pricingUnit),
+    ...bookingAmountColumns(service.priceCents, hours, service.pricingUnit, service.currency),
     endAt: new Date(startAt.getTime() + hours * HOUR_MS),
     ...overrides,
     startAt,
@@ -271,6 +283,8 @@ export async function createReview(
     text: 'Great experience, would book again.',
     ...overrides,
   };
+  // Published as written unless told otherwise (as every review was before blind reviews, decision 050).
+  if (!('publishedAt' in overrides)) values.publishedAt = values.createdAt ?? new Date();
   return first(await db.insert(reviews).values(values).returning(), 'reviews');
 }
 

@@ -414,7 +414,7 @@ describe('buildDemoData', () => {
     for (const b of data.bookings) {
       const service = services.get(b.serviceId)!;
       const unit = service.pricingUnit ?? 'per hour';
-      const { subtotalCents, feeCents } = amountsForUnit(unit, service.priceCents, b.hours);
+      const { subtotalCents, feeCents } = amountsForUnit(unit, service.priceCents, b.hours, service.currency ?? 'USD');
       expect([b.amountCents, b.feeCents]).toEqual([subtotalCents, feeCents]);
       // A session or a day blocks its length (decision 035).
       if (unit !== 'per hour') expect(b.hours).toBe(service.minHours);

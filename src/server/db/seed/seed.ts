@@ -128,6 +128,7 @@ export async function recomputeProviderRatings(db: Executor): Promise<void> {
         select s.provider_id, round(avg(rv.rating)::numeric, 1) as avg_rating, count(*)::int as n
           from reviews rv
           join services s on s.id = rv.service_id
+         where rv.published_at is not null and rv.hidden_at is null
          group by s.provider_id
       ) r on r.provider_id = p2.id
      where p.id = p2.id

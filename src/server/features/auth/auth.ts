@@ -1,6 +1,8 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
+import { countryOfTimeZone } from '../../../shared/domain/connect.ts';
+import { currencyOfCountry } from '../../../shared/domain/currency.ts';
 import { isValidTimeZone } from '../../../shared/domain/time.ts';
 import type { Db, Executor, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
@@ -21,8 +23,9 @@ export function normalizeEmail(email: string) {
 
 /**
  * Creates the provider profile of `user` if it has none (govIdStatus PENDING, displayName from
- * the name, the given IANA zone). An existing profile keeps its zone. Runs inside the caller's
- * transaction so role and profile change together.
+ * the name, the given IANA zone, and the currency of that zone's country: decision 047). An
+ * existing profile keeps its zone and currency. Runs inside the caller's transaction so role and
+ * profile change together.
  */
 export async function ensureProviderProfile(
   tx: Tx | Db,
@@ -40,6 +43,7 @@ export async function ensureProviderProfile(
       userId: user.id,
       displayName: providerDisplayName(user),
       timeZone,
+      currency: currencyOfCountry(countryOfTimeZone(timeZone)),
     })
     .onConflictDoNothing({ target: providers.userId });
 }

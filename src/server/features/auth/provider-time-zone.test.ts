@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { providers, users } from '../../db/schema.ts';
+import { createUser } from '../../db/seed/factories.ts';
 import { signUp, uniqueEmail, useTestApp } from '../../test/test-app.ts';
+import { ensureProviderProfile } from './auth.ts';
 
 /** A provider's calendar is read in their zone, so becoming a provider needs a real one: never a silent UTC. */
 const t = useTestApp();
@@ -113,5 +115,48 @@ describe('switching to provider', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().user.role).toBe('PROVIDER');
     expect(await zoneOf(user.id)).toBe('Asia/Tokyo');
+  });
+});
+
+describe('the currency of a new provider (decision 047)', () => {
+  it('is the currency of their zone’s country, US dollars for a country Locora does not serve', async () => {
+    for (const [timeZone, currency] of [
+      ['Asia/Tokyo', 'JPY'],
+      ['Asia/Bangkok', 'THB'],
+      ['Asia/Makassar', 'IDR'],
+      ['America/Mexico_City', 'MXN'],
+      ['America/Sao_Paulo', 'BRL'],
+      ['Europe/Lisbon', 'EUR'],
+      ['Europe/Madrid', 'EUR'],
+      ['America/New_York', 'USD'],
+      ['Europe/London', 'USD'],
+    ] as const) {
+      // What sign-up as a provider and "Switch to Provider" do (sign-ups from one address are capped).
+      const user = await createUser(t.db, { role: 'PROVIDER' });
+      await ensureProviderProfile(t.db, { id: user.id, name: 'Zoe Zone', email: user.email }, timeZone);
+      const [row] = await t.db
+        .select({ currency: providers.currency })
+        .from(providers)
+        .where(eq(providers.userId, user.id));
+      expect(row?.currency, timeZone).toBe(currency);
+    }
+  });
+
+  it('is set when switching to provider, and kept when switching again', async () => {
+    const { cookies, user } = await signUp(t.app);
+    expect(
+      (await post('/api/auth/switch-role', { role: 'PROVIDER', timeZone: 'Asia/Tokyo' }, cookies)).statusCode,
+    ).toBe(200);
+    const me = await t.app.inject({ url: '/api/provider/me', cookies });
+    expect(me.json()).toMatchObject({ currency: 'JPY' });
+    expect((await post('/api/auth/switch-role', { role: 'TRAVELER' }, cookies)).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/switch-role', { role: 'PROVIDER', timeZone: 'Europe/Lisbon' }, cookies)).statusCode,
+    ).toBe(200);
+    const [row] = await t.db
+      .select({ currency: providers.currency })
+      .from(providers)
+      .where(eq(providers.userId, user.id));
+    expect(row?.currency).toBe('JPY');
   });
 });

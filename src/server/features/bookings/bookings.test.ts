@@ -82,6 +82,7 @@ describe('GET /api/provider/bookings', () => {
       feeCents: 600,
       totalCents: 12600,
       providerReceivesCents: 12000,
+      currency: 'USD',
       cancelReason: null,
       declined: false,
       canceledBy: null,

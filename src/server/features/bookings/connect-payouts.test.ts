@@ -294,7 +294,7 @@ describe('who can be booked', () => {
     const account = await onboardProvider(t.db, stripe, f.owner.provider.id, { country: 'US' });
     expect((await inject('GET', `/api/services/${f.service.id}`)).json().bookingsClosedReason).toBeNull();
     const { pi } = await authorisedRequest();
-    const amounts = bookingAmounts(6000, 2);
+    const amounts = bookingAmounts(6000, 2, 'USD');
     expect(stripe.intent(pi)).toMatchObject({
       amount: amounts.totalCents,
       capture_method: 'manual',
@@ -329,7 +329,7 @@ describe('who can be booked', () => {
 });
 
 describe('money: capture, refunds and payouts', () => {
-  const amounts = bookingAmounts(6000, 2);
+  const amounts = bookingAmounts(6000, 2, 'USD');
 
   it('capture: the provider’s balance receives the subtotal, Locora keeps the fee', async () => {
     const account = await onboardProvider(t.db, stripe, f.owner.provider.id);

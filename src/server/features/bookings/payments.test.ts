@@ -143,7 +143,7 @@ const transitions = async (bookingId: string) =>
     )
   ).map((e) => `${e.from_status ?? '-'}>${e.to_status} ${e.actor_role}`);
 const callsTo = (path: string) => stripe.calls.filter((c) => c.path === path && c.method === 'POST');
-const expectedTotal = bookingAmounts(6000, 2).totalCents;
+const expectedTotal = bookingAmounts(6000, 2, 'USD').totalCents;
 
 describe('GET /api/payments/config', () => {
   it('gives the publishable key to anyone (never the secret)', async () => {
@@ -172,7 +172,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(await paymentOf(bookingId)).toMatchObject({
       id: pi.id,
       amount_cents: 12600,
-      currency: 'usd',
+      currency: 'USD',
       status: 'requires_payment_method',
       pending_action: null,
     });

@@ -8,14 +8,17 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payoutNetCents } from '../../../shared/domain/connect.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { createBooking } from '../../db/seed/factories.ts';
+import { runPayouts } from '../../payments/payouts.ts';
 import { bookingFixture, type BookingFixture } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { runBookingLifecycle } from './lifecycle.ts';
 
 let stripe: StripeServer;
 beforeAll(async () => {
@@ -44,7 +47,7 @@ let f: BookingFixture;
 let account: string;
 type Cookies = Record<string, string>;
 const HOUR = 3600 * 1000;
-const amounts = bookingAmounts(6000, 2);
+const amounts = bookingAmounts(6000, 2, 'USD');
 
 beforeEach(async () => {
   stripe.setMode('ok');
@@ -113,6 +116,19 @@ const payoutOf = async (bookingId: string) =>
 const letDue = (bookingId: string) =>
   t.db.execute(sql`update booking_payouts set due_at = now() where booking_id = ${bookingId} and due_at is not null`);
 const payoutsOn = (acct: string) => [...stripe.payouts.values()].filter((p) => p.account === acct);
+const APP_URL = 'http://localhost:3000';
+/** The lifecycle job an hour after the booking's end: COMPLETED, its payout queued. */
+const complete = async (endAt: Date) =>
+  runBookingLifecycle(t.db, { appUrl: APP_URL, now: new Date(endAt.getTime() + HOUR) });
+const paymentOf = async (pi: string) =>
+  (
+    await queryRows<{ status: string; refunded_cents: number }>(
+      t.db,
+      sql`select status, refunded_cents from payments where id = ${pi}`,
+    )
+  )[0];
+const bookingStatus = async (id: string) =>
+  (await queryRows<{ status: string }>(t.db, sql`select status from bookings where id = ${id}`))[0]?.status;
 
 describe('a traveler’s late cancellation, the money kept', () => {
   it('is paid out on the completed schedule: due at the booking’s end, made within a run of the job then', async () => {
@@ -139,5 +155,50 @@ describe('a traveler’s late cancellation, the money kept', () => {
     const { bookingId } = await paidBooking(5 * HOUR);
     expect((await inject('POST', `/api/bookings/${bookingId}/cancel`, f.cookies.owner, {})).statusCode).toBe(200);
     expect(await payoutOf(bookingId)).toBeUndefined();
+  });
+});
+
+describe('a partial refund made in Stripe’s dashboard', () => {
+  // 3000 of the 12,600 paid, the transfer reversed in proportion: the provider's balance gives back 2857.
+  const REFUND = 3000;
+  const net = payoutNetCents(amounts.totalCents, amounts.feeCents, REFUND, 'USD');
+
+  it('is recorded from Stripe’s list of the charge’s refunds, and the payout is the net left', async () => {
+    const { bookingId, pi, endAt } = await paidBooking();
+    stripe.refundInDashboard(pi, REFUND, { reverseTransfer: true });
+    const event = stripe.event('charge.refunded', pi, { amount_refunded: REFUND, refunded: false });
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(await paymentOf(pi)).toEqual({ status: 'succeeded', refunded_cents: REFUND });
+    expect(await bookingStatus(bookingId)).toBe('PAID');
+    await complete(endAt);
+    expect(await payoutOf(bookingId)).toMatchObject({ amount_cents: net, status: 'queued' });
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    expect(payoutsOn(account).map((p) => p.amount)).toEqual([net]);
+    expect(stripe.balanceOf(account)).toBe(0);
+  });
+
+  it('its webhook lost: the payout reads the refunds itself and pays only the net left', async () => {
+    // Another booking's money is in the balance too: paying the full net would take from it.
+    const other = await paidBooking(96 * HOUR);
+    const { bookingId, pi, endAt } = await paidBooking();
+    stripe.refundInDashboard(pi, REFUND, { reverseTransfer: true });
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    expect(payoutsOn(account).map((p) => p.amount)).toEqual([net]);
+    expect(stripe.balanceOf(account)).toBe(amounts.subtotalCents);
+    expect(await payoutOf(bookingId)).toMatchObject({ amount_cents: net, status: 'pending' });
+    // What Stripe said is kept on the payment too.
+    expect(await paymentOf(pi)).toEqual({ status: 'succeeded', refunded_cents: REFUND });
+    expect(await payoutOf(other.bookingId)).toBeUndefined();
+  });
+
+  it('refunded in full in the dashboard, the webhook lost: no payout, and the reason is kept', async () => {
+    await paidBooking(96 * HOUR);
+    const { bookingId, pi, endAt } = await paidBooking();
+    stripe.refundInDashboard(pi, undefined, { reverseTransfer: true });
+    await complete(endAt);
+    expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
+    expect(payoutsOn(account)).toHaveLength(0);
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'canceled', status_reason: 'refunded', due_at: null });
   });
 });

@@ -11,7 +11,19 @@ import { bookingShares, unitPriceOfBooking } from '../../../shared/domain/pricin
 import { isAddressRevealed } from '../../../shared/domain/service-location.ts';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import type { Executor } from '../../db/open.ts';
-import { bookings, categories, payments, providers, reviews, services, users } from '../../db/schema.ts';
+import {
+  bookings,
+  categories,
+  payments,
+  providers,
+  reviews,
+  services,
+  travelerReviews,
+  users,
+} from '../../db/schema.ts';
+import type { BookingReview } from '../../../shared/api/trust.ts';
+import { reviewWindowEndsAt } from '../../../shared/domain/reviews.ts';
+import { travelerRecords } from '../../read-models/traveler-records.ts';
 import { AppError } from '../../http/errors.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 
@@ -41,6 +53,7 @@ const bookingColumns = {
   hours: bookings.hours,
   amountCents: bookings.amountCents,
   feeCents: bookings.feeCents,
+  currency: bookings.currency,
   address: bookings.address,
   notes: bookings.notes,
   cancelReason: bookings.cancelReason,
@@ -73,8 +86,97 @@ const bookingColumns = {
   reviewId: reviews.id,
   reviewRating: reviews.rating,
   reviewText: reviews.text,
+  reviewCreatedAt: reviews.createdAt,
+  reviewPublishedAt: reviews.publishedAt,
+  reviewAnswer: reviews.answer,
+  reviewAnsweredAt: reviews.answeredAt,
+  reviewHiddenNote: reviews.hiddenNote,
+  trId: travelerReviews.id,
+  trRating: travelerReviews.rating,
+  trText: travelerReviews.text,
+  trCreatedAt: travelerReviews.createdAt,
+  trPublishedAt: travelerReviews.publishedAt,
+  trAnswer: travelerReviews.answer,
+  trAnsweredAt: travelerReviews.answeredAt,
+  trHiddenNote: travelerReviews.hiddenNote,
+  providerPhone: sql<string | null>`(select pu.phone from users pu where pu.id = ${providers.userId})`,
   paymentStatus: payments.status,
 };
+
+/** Statuses at which the two people see each other's phone numbers (decision 051). */
+const PHONE_STATUSES = new Set(['CONFIRMED', 'PAID', 'COMPLETED']);
+
+type ReviewColumns = {
+  id: string | null;
+  rating: number | null;
+  text: string | null;
+  createdAt: Date | null;
+  publishedAt: Date | null;
+  answer: string | null;
+  answeredAt: Date | null;
+  hiddenNote: string | null;
+};
+
+/**
+ * A review as one of the booking's people sees it (decision 050): its author at any time, anyone
+ * else once published; a hidden review shows its author their text, and anyone else only the note.
+ */
+export function reviewFor(r: ReviewColumns, isAuthor: boolean): BookingReview | null {
+  if (r.id === null || r.rating === null) return null;
+  if (!isAuthor && !r.publishedAt) return null;
+  const hidden = r.hiddenNote !== null && !isAuthor;
+  return {
+    id: r.id,
+    rating: hidden ? 0 : r.rating,
+    text: hidden ? '' : (r.text ?? ''),
+    createdAt: r.createdAt?.toISOString(),
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    answer: hidden ? null : r.answer,
+    answeredAt: hidden ? null : (r.answeredAt?.toISOString() ?? null),
+    hiddenNote: r.hiddenNote,
+  };
+}
+
+/** The review columns both booking selects carry (traveler's review, and the provider's review of the traveler). */
+type ReviewJoin = {
+  reviewId: string | null;
+  reviewRating: number | null;
+  reviewText: string | null;
+  reviewCreatedAt: Date | null;
+  reviewPublishedAt: Date | null;
+  reviewAnswer: string | null;
+  reviewAnsweredAt: Date | null;
+  reviewHiddenNote: string | null;
+  trId: string | null;
+  trRating: number | null;
+  trText: string | null;
+  trCreatedAt: Date | null;
+  trPublishedAt: Date | null;
+  trAnswer: string | null;
+  trAnsweredAt: Date | null;
+  trHiddenNote: string | null;
+};
+
+const serviceReviewOf = (r: ReviewJoin): ReviewColumns => ({
+  id: r.reviewId,
+  rating: r.reviewRating,
+  text: r.reviewText,
+  createdAt: r.reviewCreatedAt,
+  publishedAt: r.reviewPublishedAt,
+  answer: r.reviewAnswer,
+  answeredAt: r.reviewAnsweredAt,
+  hiddenNote: r.reviewHiddenNote,
+});
+const travelerReviewOf = (r: ReviewJoin): ReviewColumns => ({
+  id: r.trId,
+  rating: r.trRating,
+  text: r.trText,
+  createdAt: r.trCreatedAt,
+  publishedAt: r.trPublishedAt,
+  answer: r.trAnswer,
+  answeredAt: r.trAnsweredAt,
+  hiddenNote: r.trHiddenNote,
+});
 
 function selectBookings(db: Executor) {
   return db
@@ -85,6 +187,7 @@ function selectBookings(db: Executor) {
     .innerJoin(categories, eq(categories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, bookings.providerId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(travelerReviews, eq(travelerReviews.bookingId, bookings.id))
     .leftJoin(payments, eq(payments.bookingId, bookings.id));
 }
 
@@ -119,7 +222,8 @@ function lifecycleOfRow(r: {
   };
 }
 
-function toBooking(r: BookingRow, now: Date): Booking {
+/** `viewerId`: who reads it (the traveler sees their own review before it is published). */
+function toBooking(r: BookingRow, now: Date, viewerId?: string): Booking {
   const lifecycle = lifecycleOfRow(r);
   const status = effectiveStatus(lifecycle, now);
   return {
@@ -131,6 +235,7 @@ function toBooking(r: BookingRow, now: Date): Booking {
     amountCents: r.amountCents,
     feeCents: r.feeCents,
     totalCents: bookingShares(r).travelerPaysCents,
+    currency: r.currency,
     address: r.address,
     notes: r.notes,
     createdAt: r.createdAt.toISOString(),
@@ -166,18 +271,19 @@ function toBooking(r: BookingRow, now: Date): Booking {
         avatar: r.providerAvatar,
       },
     },
-    review:
-      r.reviewId !== null && r.reviewRating !== null
-        ? { id: r.reviewId, rating: r.reviewRating, text: r.reviewText ?? '' }
-        : null,
+    review: reviewFor(serviceReviewOf(r), viewerId === r.userId),
+    providerReview: reviewFor(travelerReviewOf(r), false),
+    providerReviewed: r.trId !== null,
+    reviewWindowEndsAt: status === 'COMPLETED' ? reviewWindowEndsAt(r.endAt).toISOString() : null,
+    providerPhone: PHONE_STATUSES.has(status) ? r.providerPhone : null,
     paymentStatus: r.paymentStatus ?? null,
   };
 }
 
-export async function loadBooking(db: Executor, id: string, now: Date): Promise<Booking> {
+export async function loadBooking(db: Executor, id: string, now: Date, viewerId?: string): Promise<Booking> {
   const [row] = await selectBookings(db).where(eq(bookings.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return toBooking(row, now);
+  return toBooking(row, now, viewerId);
 }
 
 /**
@@ -199,7 +305,7 @@ export async function listMyBookings(
         : [desc(bookings.startAt), desc(bookings.id)]),
     )
     .limit(TRAVELER_BOOKINGS_LIMIT);
-  return rows.map((r) => toBooking(r, now));
+  return rows.map((r) => toBooking(r, now, userId));
 }
 
 /** One booking, for its traveler, its provider or an admin; anyone else gets 404. */
@@ -218,7 +324,7 @@ export async function getBooking(
     .where(and(eq(bookings.id, id), access))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return toBooking(row, now);
+  return toBooking(row, now, viewer.id);
 }
 
 /** The provider's incoming bookings (requests and bookings), newest first; optionally one (effective) status. */
@@ -246,15 +352,34 @@ export async function listProviderBookings(
       hours: bookings.hours,
       amountCents: bookings.amountCents,
       feeCents: bookings.feeCents,
+      currency: bookings.currency,
       cancelReason: bookings.cancelReason,
       closedBy: closedBySql,
       createdAt: bookings.createdAt,
       authorisedAt: bookings.authorisedAt,
+      userId: users.id,
       userName: users.name,
       userImage: users.image,
+      userPhone: users.phone,
       serviceId: services.id,
       serviceTitle: services.title,
       servicePhotos: services.photos,
+      reviewId: reviews.id,
+      reviewRating: reviews.rating,
+      reviewText: reviews.text,
+      reviewCreatedAt: reviews.createdAt,
+      reviewPublishedAt: reviews.publishedAt,
+      reviewAnswer: reviews.answer,
+      reviewAnsweredAt: reviews.answeredAt,
+      reviewHiddenNote: reviews.hiddenNote,
+      trId: travelerReviews.id,
+      trRating: travelerReviews.rating,
+      trText: travelerReviews.text,
+      trCreatedAt: travelerReviews.createdAt,
+      trPublishedAt: travelerReviews.publishedAt,
+      trAnswer: travelerReviews.answer,
+      trAnsweredAt: travelerReviews.answeredAt,
+      trHiddenNote: travelerReviews.hiddenNote,
       paymentStatus: payments.status,
       paymentRequired: bookings.paymentRequired,
       address: bookings.address,
@@ -267,9 +392,17 @@ export async function listProviderBookings(
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(travelerReviews, eq(travelerReviews.bookingId, bookings.id))
     .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(PROVIDER_BOOKINGS_LIMIT);
+  // Who is asking (decision 050): each traveler's record, read once for the whole list.
+  const records = await travelerRecords(
+    db,
+    rows.map((r) => r.userId),
+    now,
+  );
   return rows.map((r) => {
     const lifecycle = lifecycleOfRow(r);
     const status = effectiveStatus(lifecycle, now);
@@ -282,6 +415,7 @@ export async function listProviderBookings(
       hours: r.hours,
       amountCents: r.amountCents,
       feeCents: r.feeCents,
+      currency: r.currency,
       // What the traveler pays (subtotal + fee) and what the provider receives (the subtotal).
       totalCents: shares.travelerPaysCents,
       providerReceivesCents: shares.providerReceivesCents,
@@ -300,6 +434,12 @@ export async function listProviderBookings(
       address: r.address,
       notes: r.notes,
       location: { type: r.locationType, area: r.locationArea, address: r.locationAddress },
+      traveler: records.get(r.userId),
+      review: reviewFor(serviceReviewOf(r), false),
+      travelerReview: reviewFor(travelerReviewOf(r), true),
+      travelerReviewed: r.reviewId !== null,
+      reviewWindowEndsAt: status === 'COMPLETED' ? reviewWindowEndsAt(r.endAt).toISOString() : null,
+      travelerPhone: PHONE_STATUSES.has(status) ? r.userPhone : null,
     };
   });
 }

@@ -21,7 +21,8 @@ import {
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
-import { amountsForUnit, bookingLengthText, formatPrice, isHourly } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit, bookingLengthText, isHourly } from '../../../shared/domain/pricing.ts';
+import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS, zoneLabel } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
@@ -139,6 +140,7 @@ export async function requestBooking(
           providerId: services.providerId,
           title: services.title,
           priceCents: services.priceCents,
+          currency: services.currency,
           pricingUnit: services.pricingUnit,
           minHours: services.minHours,
           locationType: services.locationType,
@@ -215,9 +217,11 @@ export async function requestBooking(
         await settleOverdue(tx, { now, appUrl: opts.appUrl, providerId: service.providerId, limit: 1000 });
       }
 
-      const amounts = amountsForUnit(service.pricingUnit, service.priceCents, input.hours);
+      // The amounts and their currency are frozen now: a later price or currency change of the
+      // service leaves this booking as it was asked for (decision 047).
+      const amounts = amountsForUnit(service.pricingUnit, service.priceCents, input.hours, service.currency);
       // A provider who cannot receive a card payment yet is not taking requests (decision 038).
-      if (opts.connect && isCardPayable(amounts.totalCents)) {
+      if (opts.connect && isCardPayable(amounts.totalCents, amounts.currency)) {
         const refused = await payeeRefusal(tx, service.providerId, opts.connect);
         if (refused) throw new AppError('CONFLICT', refused);
       }
@@ -237,10 +241,11 @@ export async function requestBooking(
           endAt: end,
           amountCents: amounts.subtotalCents,
           feeCents: amounts.feeCents,
+          currency: amounts.currency,
           address: input.address ?? null,
           notes: input.notes ?? null,
           idempotencyKey: key ?? null,
-          paymentRequired: !!opts.cardPayments && isCardPayable(amounts.totalCents),
+          paymentRequired: !!opts.cardPayments && isCardPayable(amounts.totalCents, amounts.currency),
           createdAt: now,
         })
         .returning({ id: bookings.id });
@@ -271,7 +276,8 @@ export async function requestBooking(
             serviceTitle: service.title,
             startText: startText(start, service.timeZone, [service.city, service.baseCity]),
             lengthText: bookingLengthText(service.pricingUnit, input.hours),
-            totalText: formatPrice(amounts.totalCents),
+            total: { amount: amounts.totalCents, currency: amounts.currency },
+            locale: DEFAULT_LOCALE,
             where: needsTravelerAddress(service.locationType)
               ? (input.address ?? null)
               : [service.locationArea, service.city].filter(Boolean).join(', ') || null,

@@ -53,7 +53,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => listProviderBookings(db, requireUser(request).id, request.query),
+    async (request) => listProviderBookings(db, requireUser(request).id, request.query, clock.now()),
   );
 
   app.post(
@@ -104,7 +104,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: { 200: bookingListSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => listMyBookings(db, requireUser(request).id, request.query),
+    async (request) => listMyBookings(db, requireUser(request).id, request.query, clock.now()),
   );
 
   app.get(
@@ -120,7 +120,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: { 200: bookingResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => ({ booking: await getBooking(db, requireUser(request), request.params.id) }),
+    async (request) => ({ booking: await getBooking(db, requireUser(request), request.params.id, clock.now()) }),
   );
 
   for (const action of ['accept', 'decline', 'cancel'] as const) {

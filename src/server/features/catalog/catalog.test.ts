@@ -170,6 +170,7 @@ describe('GET /api/services', () => {
       city: 'Lisbon',
       photos: [],
       price: 8000,
+      currency: 'USD',
       pricingUnit: 'per hour',
       minHours: 1,
       locationType: 'traveler_address',

@@ -36,6 +36,7 @@ type ServiceRow = {
   city: string;
   photos: string[];
   price_cents: number;
+  currency: Service['currency'];
   pricing_unit: Service['pricingUnit'];
   min_hours: number;
   location_type: Service['locationType'];
@@ -59,12 +60,12 @@ type ServiceRow = {
 
 /** The columns every service response needs (services s, categories c, providers p). */
 const serviceColumns = sql`
-  s.id, s.title, s.description, s.category_id, s.city, s.photos, s.price_cents, s.pricing_unit,
+  s.id, s.title, s.description, s.category_id, s.city, s.photos, s.price_cents, s.currency, s.pricing_unit,
   s.min_hours, s.location_type, s.location_area, s.rating, s.rating_count, s.is_active, s.created_at,
   c.name as c_name, c.slug as c_slug, c.icon as c_icon,
   p.id as p_id, p.user_id as p_user_id, p.display_name as p_display_name, p.avatar as p_avatar,
   p.gov_id_status as p_gov_id_status, p.rating as p_rating, p.rating_count as p_rating_count,
-  (select count(*)::int from reviews r where r.service_id = s.id) as review_count`;
+  (select count(*)::int from reviews r where r.service_id = s.id and r.published_at is not null and r.hidden_at is null) as review_count`;
 
 function toIso(d: Date | string): string {
   return (d instanceof Date ? d : new Date(d)).toISOString();
@@ -79,7 +80,8 @@ function toService(r: ServiceRow): Service {
     category: { id: r.category_id, name: r.c_name, slug: r.c_slug, icon: r.c_icon },
     city: r.city,
     photos: r.photos ?? [],
-    price: r.price_cents,
+    price: Number(r.price_cents),
+    currency: r.currency,
     pricingUnit: r.pricing_unit,
     minHours: r.min_hours,
     locationType: r.location_type,

@@ -158,15 +158,18 @@ describe('POST /api/services', () => {
     [
       'price 0 without free',
       { price: 0 },
-      /^A price of \$0 makes the service free: mark it as free \(free: true\) or enter a price above \$0$/,
+      /^A price of 0 makes the service free: mark it as free \(free: true\) or enter a price above 0$/,
     ],
     ['price 0 with free false', { price: 0, free: false }, /mark it as free/],
     ['free with a price', { price: 4500, free: true }, /^A free service has no price/],
     ['free not a boolean', { price: 0, free: 'yes' }, /free must be true or false/],
     ['price negative', { price: -1 }, /negative/],
-    ['price fractional cents', { price: 10.5 }, /whole number of cents/],
+    ['price fractional cents', { price: 10.5 }, /whole number of USD cents/],
     ['price above $100,000', { price: 10_000_001 }, /at most \$100,000/],
     ['price as text', { price: '4500' }, /Price must be a number/],
+    ['price below Stripe’s minimum', { price: 49 }, /USD must be at least \$0\.50/],
+    ['currency unknown', { currency: 'XYZ' }, /Unknown currency "XYZ"/],
+    ['currency not the provider’s', { currency: 'EUR' }, /Your prices are in USD/],
     ['unit unknown', { pricingUnit: 'per week' }, /Unit must be one of/],
     ['minHours 0', { minHours: 0 }, /at least 1/],
     ['minHours 25', { minHours: 25 }, /at most 24/],
@@ -216,6 +219,74 @@ describe('POST /api/services', () => {
   it('answers 400 for a body that is not JSON object', async () => {
     const res = await create([1, 2]);
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('prices in the provider’s own currency', () => {
+  async function providerIn(currency: 'JPY' | 'IDR' | 'EUR') {
+    const p = await createProvider(t.db, { displayName: `Provider in ${currency}`, currency });
+    return { provider: p, cookies: await cookieFor(p.user.id) };
+  }
+
+  it('a Tokyo provider prices in yen: the service carries "JPY" on every read', async () => {
+    const tokyo = await providerIn('JPY');
+    const res = await create(
+      { ...validPayload(), price: 8000, pricingUnit: 'per session', minHours: 2 },
+      tokyo.cookies,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().service).toMatchObject({ price: 8000, currency: 'JPY' });
+    const id = res.json().service.id as string;
+    const one = await t.app.inject({ url: `/api/services/${id}` });
+    expect(one.json()).toMatchObject({ price: 8000, currency: 'JPY' });
+    const list = await t.app.inject({ url: '/api/services?q=sunset' });
+    expect(list.json().find((s: { id: string }) => s.id === id)).toMatchObject({ price: 8000, currency: 'JPY' });
+    const [row] = await t.db.select().from(services).where(eq(services.id, id));
+    expect(row).toMatchObject({ priceCents: 8000, currency: 'JPY' });
+  });
+
+  it('refuses a fractional yen, a price below ¥50 and a rupiah fraction, each naming the currency', async () => {
+    const tokyo = await providerIn('JPY');
+    const fraction = await create({ ...validPayload(), price: 8000.5 }, tokyo.cookies);
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json().message).toMatch(/JPY has no fractions/);
+    const tooLow = await create({ ...validPayload(), price: 30 }, tokyo.cookies);
+    expect(tooLow.statusCode).toBe(400);
+    expect(tooLow.json().message).toMatch(/A price in JPY must be at least ¥50/);
+    const bali = await providerIn('IDR');
+    const sen = await create({ ...validPayload(), price: 35_000_050 }, bali.cookies);
+    expect(sen.statusCode).toBe(400);
+    expect(sen.json().message).toMatch(/IDR is in whole units/);
+    const rupiah = await create({ ...validPayload(), price: 35_000_000, currency: 'idr' }, bali.cookies);
+    expect(rupiah.statusCode, rupiah.body).toBe(201);
+    expect(rupiah.json().service).toMatchObject({ price: 35_000_000, currency: 'IDR' });
+  });
+
+  it('a service priced before its provider changed currency keeps its own until re-priced in the new one', async () => {
+    const res = await create({ ...validPayload(), price: 4500 });
+    const id = res.json().service.id as string;
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/provider/me',
+      cookies: f.cookies.owner,
+      payload: { currency: 'EUR' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ currency: 'EUR', currencyLockedReason: null });
+    // Other fields change; the price stays in dollars.
+    const retitled = await patch(id, { title: 'Sunset tour' });
+    expect(retitled.json().service).toMatchObject({ price: 4500, currency: 'USD' });
+    // A currency alone cannot re-label a price.
+    const relabel = await patch(id, { currency: 'EUR' });
+    expect(relabel.statusCode).toBe(400);
+    expect(relabel.json().message).toMatch(/set together with a price/);
+    // A new price is in euros.
+    const repriced = await patch(id, { price: 4000 });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(repriced.json().service).toMatchObject({ price: 4000, currency: 'EUR' });
+    const wrong = await patch(id, { price: 4000, currency: 'USD' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/Your prices are in EUR/);
   });
 });
 
@@ -282,7 +353,7 @@ describe('PATCH /api/services/{id}', () => {
   it('makes a service free only with free: true, and priced again only with a price', async () => {
     const zero = await patch(f.ownService.id, { price: 0 });
     expect(zero.statusCode).toBe(400);
-    expect(zero.json().message).toMatch(/^A price of \$0 makes the service free/);
+    expect(zero.json().message).toMatch(/^A price of 0 makes the service free/);
     const both = await patch(f.ownService.id, { price: 2500, free: true });
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toMatch(/^A free service has no price/);

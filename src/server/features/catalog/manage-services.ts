@@ -7,6 +7,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CreateServiceData, ProviderService, UpdateServiceData } from '../../../shared/api/provider-workspace.ts';
 import { LIVE_STATUSES } from '../../../shared/domain/booking-status.ts';
+import { priceProblem, type CurrencyCode } from '../../../shared/domain/currency.ts';
+import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
+import { formatMoney } from '../../../shared/domain/pricing.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, categories, providers, services } from '../../db/schema.ts';
 import { needsServiceAddress, SERVICE_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
@@ -19,6 +22,34 @@ export async function requireProviderId(db: Executor, userId: string): Promise<s
   const [row] = await db.select({ id: providers.id }).from(providers).where(eq(providers.userId, userId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
   return row.id;
+}
+
+/** The caller's provider profile id and currency; 404 when the account has none. */
+async function requireProvider(db: Executor, userId: string): Promise<{ id: string; currency: CurrencyCode }> {
+  const [row] = await db
+    .select({ id: providers.id, currency: providers.currency })
+    .from(providers)
+    .where(eq(providers.userId, userId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  return row;
+}
+
+export const currencyNotProvidersMessage = (given: CurrencyCode, own: CurrencyCode) =>
+  `Your prices are in ${own}, the currency of your payouts, not ${given}. Change your currency on the Profile tab first.`;
+export const PRICE_NEEDS_CURRENCY_MESSAGE =
+  'A currency is set together with a price: send the price in that currency too.';
+
+/**
+ * The currency a price sent now is in: the provider's (a price is always set in it; decision 047).
+ * A price that is not one its currency can hold, or that Stripe would not charge, is a 400 that
+ * names the currency.
+ */
+function priceCurrency(price: number, given: CurrencyCode | undefined, own: CurrencyCode): CurrencyCode {
+  if (given !== undefined && given !== own) throw new AppError('BAD_REQUEST', currencyNotProvidersMessage(given, own));
+  const problem = priceProblem(price, own, (amount, currency) => formatMoney(amount, currency, DEFAULT_LOCALE));
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+  return own;
 }
 
 async function requireCategory(db: Executor, categoryId: string) {
@@ -59,7 +90,8 @@ async function getOwnService(db: Executor, userId: string, id: string): Promise<
 }
 
 export async function createService(db: Executor, userId: string, input: CreateServiceData): Promise<ProviderService> {
-  const providerId = await requireProviderId(db, userId);
+  const { id: providerId, currency: own } = await requireProvider(db, userId);
+  const currency = priceCurrency(input.price, input.currency, own);
   await requireCategory(db, input.categoryId);
   // One transaction: the photos' upload rows stay locked (FOR SHARE) until the service names
   // them, so the orphan sweeper cannot remove a file between the check and the insert.
@@ -75,6 +107,7 @@ export async function createService(db: Executor, userId: string, input: CreateS
         city: input.city,
         photos: input.photos,
         priceCents: input.price,
+        currency,
         pricingUnit: input.pricingUnit,
         minHours: input.minHours,
         locationType: input.locationType,
@@ -99,10 +132,11 @@ export async function updateService(
   id: string,
   input: UpdateServiceData,
 ): Promise<ProviderService> {
-  const providerId = await requireProviderId(db, userId);
+  const { id: providerId, currency: own } = await requireProvider(db, userId);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
+        currency: services.currency,
         photos: services.photos,
         locationType: services.locationType,
         locationAddress: services.locationAddress,
@@ -112,6 +146,11 @@ export async function updateService(
       .for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Service not found.');
     if (input.categoryId !== undefined) await requireCategory(tx, input.categoryId);
+    // A new price is in the provider's currency now (a service priced before the provider changed
+    // currency keeps its own until re-priced); a currency alone cannot re-label a price.
+    const currency = input.price !== undefined ? priceCurrency(input.price, input.currency, own) : undefined;
+    if (input.price === undefined && input.currency !== undefined && input.currency !== current.currency)
+      throw new AppError('BAD_REQUEST', PRICE_NEEDS_CURRENCY_MESSAGE);
     // A place or a meeting point needs its address, whichever of the two the edit changes.
     const locationType = input.locationType ?? current.locationType;
     const locationAddress =
@@ -126,6 +165,7 @@ export async function updateService(
         description: input.description,
         categoryId: input.categoryId,
         priceCents: input.price,
+        currency,
         pricingUnit: input.pricingUnit,
         minHours: input.minHours,
         city: input.city,

@@ -2,6 +2,7 @@
  * Earnings, payouts, disputes and the admin payments view (decision 039), against the local
  * Stripe-protocol server. Business time is a manual clock (mid-November 2026), TZ=UTC.
  */
+import type { ProviderStats } from '../../../shared/api/provider-workspace.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminBooking, AdminPayments, Earnings, ProviderPayouts } from '../../../shared/api/earnings.ts';
@@ -194,7 +195,7 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
 
     // The Revenue card counts the same bookings, and it is the net.
     const stats = await get('/api/provider/stats', f.cookies.owner);
-    expect(stats.json<{ revenueCents: number }>().revenueCents).toBe(e.allTime.netCents);
+    expect(stats.json<ProviderStats>().revenue).toEqual([{ currency: 'USD', amount: e.allTime.netCents }]);
 
     // A month later (December 2 in New York) the months move on.
     clock.set(new Date('2026-12-02T12:00:00Z'));
@@ -206,9 +207,9 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
       totals: { grossCents: 37800, feeCents: 1800, netCents: 36000, bookings: 3 },
     });
     expect(later.allTime.bookings).toBe(5);
-    expect((await get('/api/provider/stats', f.cookies.owner)).json<{ revenueCents: number }>().revenueCents).toBe(
-      later.allTime.netCents,
-    );
+    expect((await get('/api/provider/stats', f.cookies.owner)).json<ProviderStats>().revenue).toEqual([
+      { currency: 'USD', amount: later.allTime.netCents },
+    ]);
   });
 
   it('another provider never sees the owner’s earnings', async () => {

@@ -145,10 +145,10 @@ export async function refreshNormalisedPrices(db: Executor, batchSize = NORMALIS
       sql`with batch as (select id from services where ${from} order by id limit ${batchSize}),
           updated as (
             update services s
-               set price_normalised = locora_normalised_price(s.price_cents, locora_service_currency(s))
+               set price_normalised = locora_normalised_price(s.price_cents, s.currency)
               from batch
              where s.id = batch.id
-               and s.price_normalised <> locora_normalised_price(s.price_cents, locora_service_currency(s))
+               and s.price_normalised <> locora_normalised_price(s.price_cents, s.currency)
             returning s.id)
           select (select id::text from batch order by id desc limit 1) as last,
                  (select count(*)::int from updated) as changed`,

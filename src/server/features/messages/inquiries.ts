@@ -15,7 +15,9 @@ import {
   insertBookingMessage,
   iso,
   listThread,
+  MESSAGE_COLUMNS,
   messageEmailKey,
+  messageToStore,
   messagesPerUser,
   scheduleMessageEmail,
   type MessageRow,
@@ -135,14 +137,16 @@ async function insertInquiryMessage(
   senderId: string,
   body: string,
 ): Promise<InquiryMessage> {
+  // Contact details are masked until a booking between the two is confirmed (decision 051).
+  const stored = await messageToStore(tx, party, body);
   const [row] = await queryRows<MessageRow & { conversation_id: string }>(
     tx,
     sql`with m as (
-          insert into messages (conversation_id, sender_id, body)
-          values (${party.conversationId}, ${senderId}, ${body})
-          returning id, booking_id, conversation_id, sender_id, body, created_at, read_at
+          insert into messages (conversation_id, sender_id, body, original_body)
+          values (${party.conversationId}, ${senderId}, ${stored.body}, ${stored.original})
+          returning *
         )
-        select m.*, u.name, u.image from m join users u on u.id = m.sender_id`,
+        select ${MESSAGE_COLUMNS}, m.conversation_id, u.name, u.image from m join users u on u.id = m.sender_id`,
   );
   const message = withConversation(party.conversationId, toMessage(row!));
   await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'message', {
@@ -156,7 +160,8 @@ async function insertInquiryMessage(
     senderId,
     message,
   );
-  return message;
+  // The sender alone hears what was hidden of what they typed.
+  return { ...message, hidden: stored.hidden };
 }
 
 /**
@@ -280,7 +285,7 @@ export async function listConversationThread(
     : sql``;
   const rows = await queryRows<MessageRow>(
     db,
-    sql`select m.id, m.booking_id, m.sender_id, u.name, u.image, m.body, m.created_at, m.read_at
+    sql`select ${MESSAGE_COLUMNS}, u.name, u.image
         from messages m join users u on u.id = m.sender_id
         where m.conversation_id = ${conversationId} ${older}
         order by m.created_at desc, m.id desc

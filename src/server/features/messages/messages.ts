@@ -7,6 +7,17 @@ import { reserve, type Limit } from '../../http/rate-limit.ts';
 import { cancelPendingEmail, enqueueEmail } from '../../email/outbox.ts';
 import { newMessageEmail } from '../../email/templates.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/api/conversations.ts';
+import { maskContactDetails, type HiddenDetail } from './contact-details.ts';
+
+/** SQL: what a message shows (alias m): its body, or an admin's note in place of a hidden one. */
+export const MESSAGE_BODY_SQL = sql.raw(`case when m.hidden_at is not null then m.hidden_note else m.body end`);
+
+/** A message's columns as both parties read them (alias m): never what was typed before masking. */
+export const MESSAGE_COLUMNS = sql.raw(
+  `m.id, m.booking_id, m.sender_id, case when m.hidden_at is not null then '' else m.body end as body,
+   m.created_at, m.read_at, m.original_body is not null as masked, m.hidden_note`,
+);
 
 /** A message its recipient has not read this long after it was sent is emailed to them. */
 export const MESSAGE_EMAIL_DELAY_MS = 5 * 60 * 1000;
@@ -73,7 +84,7 @@ export function threadSummarySql(userId: string, ofThread: SQL, createdAt: SQL) 
             where ${ofThread} and m.read_at is null and m.sender_id <> ${userId})::int as unread,
           coalesce(lm.created_at, ${createdAt}) as last_activity`,
     lastMessage: sql`left join lateral (
-          select m.id, m.sender_id, m.body, m.created_at from messages m
+          select m.id, m.sender_id, ${MESSAGE_BODY_SQL} as body, m.created_at from messages m
           where ${ofThread} order by m.created_at desc, m.id desc limit 1
         ) lm on true`,
   };
@@ -153,6 +164,8 @@ export type MessageRow = {
   body: string;
   created_at: Date | string;
   read_at: Date | string | null;
+  masked: boolean;
+  hidden_note: string | null;
 };
 
 export const toMessage = (r: MessageRow): Message => ({
@@ -163,6 +176,8 @@ export const toMessage = (r: MessageRow): Message => ({
   body: r.body,
   createdAt: iso(r.created_at),
   readAt: r.read_at ? iso(r.read_at) : null,
+  masked: r.masked,
+  hiddenNote: r.hidden_note,
 });
 
 /**
@@ -215,7 +230,7 @@ export async function listThread(
     : sql``;
   const rows = await queryRows<MessageRow>(
     db,
-    sql`select m.id, m.booking_id, m.sender_id, u.name, u.image, m.body, m.created_at, m.read_at
+    sql`select ${MESSAGE_COLUMNS}, u.name, u.image
         from messages m join users u on u.id = m.sender_id
         where m.booking_id = ${bookingId} ${older}
         order by m.created_at desc, m.id desc
@@ -295,6 +310,38 @@ export const messagesPerUser = (userId: string): Limit => ({
   message: () => 'You are sending messages too quickly. Please wait a minute and try again.',
 });
 
+/**
+ * Whether a traveler and a provider (by the provider's user id) have a booking that the provider
+ * accepted (CONFIRMED, PAID or COMPLETED): until then, contact details in their messages are
+ * masked (decision 051).
+ */
+export async function hasConfirmedBooking(tx: Executor, travelerId: string, providerUserId: string): Promise<boolean> {
+  const [row] = await queryRows<{ yes: boolean }>(
+    tx,
+    sql`select exists (select 1 from bookings b join providers p on p.id = b.provider_id
+          where b.user_id = ${travelerId} and p.user_id = ${providerUserId}
+            and b.status in ('CONFIRMED', 'PAID', 'COMPLETED')) as yes`,
+  );
+  return !!row?.yes;
+}
+
+/**
+ * What is stored of a message between these two people: masked until a booking between them is
+ * confirmed (then as typed), with what was typed kept only when something was masked.
+ */
+export async function messageToStore(
+  tx: Executor,
+  parties: { travelerId: string; providerUserId: string },
+  typed: string,
+): Promise<{ body: string; original: string | null; hidden: HiddenDetail[] }> {
+  if (await hasConfirmedBooking(tx, parties.travelerId, parties.providerUserId))
+    return { body: typed, original: null, hidden: [] };
+  const { text, hidden } = maskContactDetails(typed);
+  // The placeholder can make a long message longer than the limit: cut to fit.
+  const body = text.length > MESSAGE_MAX_LENGTH ? `${text.slice(0, MESSAGE_MAX_LENGTH - 1)}…` : text;
+  return { body, original: hidden.length ? typed : null, hidden };
+}
+
 /** Posts a message to a booking's thread and tells both parties, in one transaction. */
 export async function postMessage(
   db: Db,
@@ -320,18 +367,21 @@ export async function insertBookingMessage(
   appUrl: string,
 ): Promise<Message> {
   const party = await requireParty(tx, userId, bookingId);
+  const stored = await messageToStore(tx, party, body);
   const [row] = await queryRows<MessageRow>(
     tx,
     sql`with m as (
-          insert into messages (booking_id, sender_id, body) values (${bookingId}, ${userId}, ${body})
-          returning id, booking_id, sender_id, body, created_at, read_at
+          insert into messages (booking_id, sender_id, body, original_body)
+          values (${bookingId}, ${userId}, ${stored.body}, ${stored.original})
+          returning *
         )
-        select m.*, u.name, u.image from m join users u on u.id = m.sender_id`,
+        select ${MESSAGE_COLUMNS}, u.name, u.image from m join users u on u.id = m.sender_id`,
   );
   const message = toMessage(row!);
   await publishUserEvent(tx, [party.travelerId, party.providerUserId], 'message', { bookingId, message });
   await scheduleMessageEmail(tx, appUrl, { ...party, thread: { bookingId } }, userId, message);
-  return message;
+  // The sender alone hears what was hidden of what they typed.
+  return { ...message, hidden: stored.hidden };
 }
 
 /**

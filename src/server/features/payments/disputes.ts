@@ -12,7 +12,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { formatPrice } from '../../../shared/domain/pricing.ts';
+import { fromStripeCurrency, type CurrencyCode } from '../../../shared/domain/currency.ts';
+import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
+import { formatMoney } from '../../../shared/domain/pricing.ts';
 import { formatDateIn } from '../../../shared/domain/time.ts';
 import { isOpenDispute } from '../../../shared/domain/earnings.ts';
 import { applyBookingEvent } from '../../bookings/booking-writer.ts';
@@ -37,14 +39,22 @@ export type DisputeState = {
   id: string;
   paymentIntentId: string | null;
   chargeId: string | null;
+  /** The disputed amount, in minor units of the charge's currency. */
   amountCents: number;
-  currency: string;
+  currency: CurrencyCode;
   reason: string;
   status: string;
   dueBy: Date | null;
   /** Stripe's dispute fees (its balance transactions' fees). */
   feeCents: number;
 };
+
+/** A charge's currency is one Locora charges in; anything else is Stripe answering about another account. */
+function requireOurCurrency(code: string): CurrencyCode {
+  const currency = fromStripeCurrency(code);
+  if (!currency) throw new Error(`Stripe reported a dispute in ${code}, a currency Locora does not charge in`);
+  return currency;
+}
 
 export async function readDispute(stripe: Stripe, id: string): Promise<DisputeState> {
   const d = await stripe.disputes.retrieve(id);
@@ -53,7 +63,7 @@ export async function readDispute(stripe: Stripe, id: string): Promise<DisputeSt
     paymentIntentId: idOf(d.payment_intent),
     chargeId: idOf(d.charge),
     amountCents: d.amount,
-    currency: d.currency,
+    currency: requireOurCurrency(d.currency),
     reason: d.reason,
     status: d.status,
     dueBy: d.evidence_details?.due_by ? new Date(d.evidence_details.due_by * 1000) : null,
@@ -133,7 +143,7 @@ export async function recordDispute(
     tx,
     sql`select id, email from users where role = 'ADMIN' and deactivated_at is null order by created_at`,
   );
-  const amount = formatPrice(d.amountCents);
+  const amount = formatMoney(d.amountCents, d.currency, DEFAULT_LOCALE);
   const when = formatDateIn(new Date(p.start_at), p.time_zone);
   const what = `${p.title} on ${when}`;
   const stage = opened && !closed ? 'opened' : 'closed';

@@ -10,7 +10,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { effectiveStatus } from '../../../shared/domain/booking-machine.ts';
-import { notCardPayableReason, PAYMENT_CURRENCY } from '../../../shared/domain/payments.ts';
+import { toStripeAmount, toStripeCurrency, type CurrencyCode } from '../../../shared/domain/currency.ts';
+import { notCardPayableReason } from '../../../shared/domain/payments.ts';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -43,12 +44,13 @@ type BookingForPayment = {
   payment_required: boolean;
   amount_cents: number;
   fee_cents: number;
+  currency: CurrencyCode;
 };
 
 async function ownBooking(db: Db, userId: string, bookingId: string): Promise<BookingForPayment> {
   const [row] = await queryRows<BookingForPayment>(
     db,
-    sql`select id, provider_id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
+    sql`select id, provider_id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents, currency from bookings
         where id = ${bookingId} and user_id = ${userId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
@@ -100,7 +102,7 @@ export async function createPaymentIntent(
   const status = statusOf(booking, now);
   if (status !== 'PENDING') throw new AppError('CONFLICT', notPayableMessage(status));
   // Free bookings and totals Stripe refuses are request-to-book: no PaymentIntent (decision 024).
-  const refused = notCardPayableReason(booking.amount_cents + booking.fee_cents);
+  const refused = notCardPayableReason(booking.amount_cents + booking.fee_cents, booking.currency);
   if (refused) throw new AppError('CONFLICT', refused);
 
   const [known] = await queryRows<{ id: string; status: string }>(
@@ -119,8 +121,9 @@ export async function createPaymentIntent(
       ? await stripe.paymentIntents.retrieve(known.id)
       : await stripe.paymentIntents.create(
           {
-            amount: booking.amount_cents + booking.fee_cents,
-            currency: PAYMENT_CURRENCY,
+            // In the booking's own currency (decision 047): ¥8,400 is `jpy` 8400, never x 100.
+            amount: toStripeAmount(booking.amount_cents + booking.fee_cents, booking.currency),
+            currency: toStripeCurrency(booking.currency),
             capture_method: 'manual',
             // Cards (and other methods that need no redirect away from checkout).
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -128,7 +131,9 @@ export async function createPaymentIntent(
             ...(destination
               ? {
                   transfer_data: { destination: destination.accountId },
-                  ...(booking.fee_cents > 0 ? { application_fee_amount: booking.fee_cents } : {}),
+                  ...(booking.fee_cents > 0
+                    ? { application_fee_amount: toStripeAmount(booking.fee_cents, booking.currency) }
+                    : {}),
                   ...(destination.onBehalfOf ? { on_behalf_of: destination.accountId } : {}),
                 }
               : {}),
@@ -154,14 +159,14 @@ export async function createPaymentIntent(
     const released = await db.transaction(async (tx) => {
       const [locked] = await queryRows<BookingForPayment>(
         tx,
-        sql`select id, provider_id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents from bookings
+        sql`select id, provider_id, status, start_at, end_at, created_at, authorised_at, payment_required, amount_cents, fee_cents, currency from bookings
             where id = ${bookingId} for update`,
       );
       const inserted = await queryRows<{ id: string }>(
         tx,
         sql`insert into payments (id, booking_id, amount_cents, currency, status, destination_account_id,
                                   application_fee_cents, on_behalf_of, created_at, updated_at)
-            values (${intent.id}, ${bookingId}, ${intent.amount}, ${intent.currency}, ${intent.status},
+            values (${intent.id}, ${bookingId}, ${intent.amount}, ${intent.currency.toUpperCase()}, ${intent.status},
                     ${intent.transfer_data?.destination ? String(intent.transfer_data.destination) : null},
                     ${intent.application_fee_amount ?? null}, ${!!intent.on_behalf_of},
                     ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)

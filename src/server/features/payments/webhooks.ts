@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
+import { readRefunds, takenOf } from '../../payments/refunds.ts';
 import { describeStripeError } from '../../payments/stripe-client.ts';
 import { disputeIdOf, isDisputeEvent, readDispute, recordDispute, type DisputeState } from './disputes.ts';
 
@@ -54,12 +55,20 @@ function paymentIntentOf(event: Stripe.Event): string | undefined {
   return undefined;
 }
 
-export type StripeState = { status: string; isFailure: boolean; refundFailed: boolean; detail: string | null };
+export type StripeState = {
+  status: string;
+  isFailure: boolean;
+  refundFailed: boolean;
+  detail: string | null;
+  /** How much Stripe has refunded of a captured PaymentIntent (undefined: not captured). */
+  refundedCents?: number;
+};
 
 /**
  * What Stripe holds now for a PaymentIntent, in the terms Locora records: its status, or
- * 'refunded' once refunds that succeeded cover what was taken; whether a refund failed with none
- * succeeding or still under way (the money is back with Locora); whether an attempt to pay failed.
+ * 'refunded' once refunds that succeeded cover what was taken, and how much was refunded (also a
+ * partial refund made in Stripe's dashboard); whether a refund failed with none succeeding or
+ * still under way (the money is back with Locora); whether an attempt to pay failed.
  */
 export async function readStripeState(stripe: Stripe, id: string): Promise<StripeState> {
   const pi = await stripe.paymentIntents.retrieve(id);
@@ -70,13 +79,15 @@ export async function readStripeState(stripe: Stripe, id: string): Promise<Strip
       refundFailed: false,
       detail: pi.last_payment_error?.message ?? null,
     };
-  const { data } = await stripe.refunds.list({ payment_intent: id, limit: 100 });
-  const taken = pi.amount_received || pi.amount;
-  const refunded = data.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
+  const { takenCents: taken, refundedCents: refunded, waiting, failed } = await readRefunds(stripe, id, takenOf(pi));
   if (refunded >= taken)
-    return { status: 'refunded', isFailure: false, refundFailed: false, detail: `refunded ${refunded} of ${taken}` };
-  const waiting = data.some((r) => r.status === 'pending' || r.status === 'requires_action');
-  const failed = data.find((r) => r.status === 'failed' || r.status === 'canceled');
+    return {
+      status: 'refunded',
+      isFailure: false,
+      refundFailed: false,
+      detail: `refunded ${refunded} of ${taken}`,
+      refundedCents: refunded,
+    };
   return {
     status: 'succeeded',
     isFailure: false,
@@ -86,6 +97,7 @@ export async function readStripeState(stripe: Stripe, id: string): Promise<Strip
       : refunded > 0
         ? `refunded ${refunded} of ${taken}`
         : null,
+    refundedCents: refunded,
   };
 }
 
@@ -138,6 +150,7 @@ export async function handleStripeEvent(
       stripeEventId: event.id,
       isFailure: state.isFailure,
       refundFailed: state.refundFailed,
+      refundedCents: state.refundedCents,
       now,
       appUrl: opts.appUrl,
     });

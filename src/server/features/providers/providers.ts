@@ -4,7 +4,8 @@ import type { MyProvider } from '../../../shared/api/providers.ts';
 import type { ProviderStats, UpdateMyProviderData } from '../../../shared/api/provider-workspace.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { REVENUE_STATUSES } from '../../../shared/domain/booking-status.ts';
-import type { Executor } from '../../db/open.ts';
+import { totalsByCurrency } from '../../../shared/domain/pricing.ts';
+import { queryRows, type Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
@@ -27,10 +28,30 @@ const profileColumns = {
   phoneVerified: providers.phoneVerified,
 };
 
-export async function getMyProvider(db: Executor, userId: string): Promise<MyProvider> {
+/** Why a provider's currency cannot be changed by hand (decision 047). */
+export const CURRENCY_FOLLOWS_PAYOUTS =
+  'Your currency is the one your payouts account at Stripe is paid in, so it follows that account.';
+export const CURRENCY_LOCKED_BY_BOOKINGS =
+  'You have bookings in progress. Your currency can change once they are completed or canceled, so that what travelers were charged and what you are paid stay in one currency.';
+
+/** Why `providerId`'s currency cannot be changed now (null: it can), as of `now` (business time). */
+async function currencyLockedReason(db: Executor, providerId: string, now: Date): Promise<string | null> {
+  const [row] = await queryRows<{ account: boolean; live: boolean }>(
+    db,
+    sql`select exists (select 1 from connected_accounts ca where ca.provider_id = ${providerId}) as account,
+               exists (select 1 from bookings where bookings.provider_id = ${providerId}
+                         and ${effectiveStatusSql(now, 'bookings')} in ('PENDING', 'CONFIRMED', 'PAID')) as live`,
+  );
+  if (row?.account) return CURRENCY_FOLLOWS_PAYOUTS;
+  if (row?.live) return CURRENCY_LOCKED_BY_BOOKINGS;
+  return null;
+}
+
+export async function getMyProvider(db: Executor, userId: string, now = new Date()): Promise<MyProvider> {
   const [row] = await db
     .select({
       ...profileColumns,
+      currency: providers.currency,
       email: users.email,
       govIdRejectionReason: providers.govIdRejectionReason,
       idDocumentMime: providers.idDocumentMime,
@@ -49,6 +70,7 @@ export async function getMyProvider(db: Executor, userId: string): Promise<MyPro
   const { email, idDocumentMime, idDocumentUploadedAt, ...rest } = row;
   return {
     ...rest,
+    currencyLockedReason: await currencyLockedReason(db, row.id, now),
     rating: Number(rest.rating),
     user: { email },
     _count: { services: c?.n ?? 0 },
@@ -67,16 +89,27 @@ export async function getMyProvider(db: Executor, userId: string): Promise<MyPro
  * already there, or null to remove it). The public profile reads the same row, so it shows the
  * change at once.
  */
-export async function updateMyProvider(db: Executor, userId: string, input: UpdateMyProviderData): Promise<MyProvider> {
+export async function updateMyProvider(
+  db: Executor,
+  userId: string,
+  input: UpdateMyProviderData,
+  now = new Date(),
+): Promise<MyProvider> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: providers.id, avatar: providers.avatar })
+      .select({ id: providers.id, avatar: providers.avatar, currency: providers.currency })
       .from(providers)
       .where(eq(providers.userId, userId))
       .for('update');
     if (!current)
       throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
     if (input.avatar) await requireOwnedUploads(tx, userId, [input.avatar], current.avatar ? [current.avatar] : []);
+    // The currency changes only while nothing is in flight in the old one (decision 047). A
+    // request made meanwhile waits for this row (it reads the service, whose currency is its own).
+    if (input.currency !== undefined && input.currency !== current.currency) {
+      const locked = await currencyLockedReason(tx, current.id, now);
+      if (locked) throw new AppError('CONFLICT', locked);
+    }
     await tx
       .update(providers)
       .set({
@@ -86,6 +119,7 @@ export async function updateMyProvider(db: Executor, userId: string, input: Upda
         languages: input.languages,
         timeZone: input.timeZone,
         avatar: input.avatar,
+        currency: input.currency,
       })
       .where(eq(providers.id, current.id));
     // A new profile photo is also the account's, while the account has none of its own: the header's
@@ -96,12 +130,12 @@ export async function updateMyProvider(db: Executor, userId: string, input: Upda
         .set({ image: input.avatar })
         .where(and(eq(users.id, userId), isNull(users.image)));
   });
-  return getMyProvider(db, userId);
+  return getMyProvider(db, userId, now);
 }
 
 /**
  * The dashboard's numbers: services (not deleted), pending requests (PENDING), the rating and its
- * count, and revenue in cents from PAID and COMPLETED bookings only (docs/product.md): the provider's
+ * count, and revenue per currency from PAID and COMPLETED bookings only (docs/product.md): the provider's
  * net (the subtotal, without Locora's fee), the same bookings and amounts as the Earnings total
  * (decision 039); and whether the provider is new here (isNew). `now` is business time (the
  * app's clock).
@@ -129,22 +163,31 @@ export async function getProviderStats(db: Executor, userId: string, now = new D
         // A request still to be paid by card is not the provider's to see yet.
         pending: sql<number>`count(*) filter (where ${effectiveStatusSql(now, 'bookings')} = 'PENDING'
           and ${visibleToProviderSql('bookings')})::int`,
-        revenue: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${effectiveStatusSql(now, 'bookings')}
-          in (${sql.join(
-            REVENUE_STATUSES.map((s) => sql`${s}`),
-            sql`, `,
-          )})), 0)::bigint`,
         ever: count(),
       })
       .from(bookings)
       .where(eq(bookings.providerId, p.id)),
   ]);
+  // Revenue per currency, never summed across currencies (decision 047).
+  const revenueRows = await db
+    .select({ currency: bookings.currency, amount: sql<string>`sum(${bookings.amountCents})::text` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.providerId, p.id),
+        sql`${effectiveStatusSql(now, 'bookings')} in (${sql.join(
+          REVENUE_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .groupBy(bookings.currency);
   return {
     services: svc?.n ?? 0,
     pendingRequests: Number(bk?.pending ?? 0),
     rating: Number(p.rating),
     ratingCount: p.ratingCount,
-    revenueCents: Number(bk?.revenue ?? 0),
+    revenue: totalsByCurrency(revenueRows.map((r) => ({ currency: r.currency, amount: Number(r.amount) }))),
     // First visit: a provider who has never created a service (even one since deleted) nor
     // received a booking (of any status) has nothing to come back to, so the dashboard says
     // 'Welcome', not 'Welcome back'. A profile edit or availability alone does not count: a

@@ -22,7 +22,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = 
         response: { 200: myProviderSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getMyProvider(db, requireUser(request).id),
+    async (request) => getMyProvider(db, requireUser(request).id, clock?.now()),
   );
 
   app.patch(
@@ -39,10 +39,11 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = 
           401: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },
-    async (request) => updateMyProvider(db, requireUser(request).id, request.body),
+    async (request) => updateMyProvider(db, requireUser(request).id, request.body, clock?.now()),
   );
 
   app.get(
@@ -51,7 +52,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = 
       preValidation: requireRole('PROVIDER'),
       schema: {
         tags: ['providers'],
-        summary: 'Your dashboard numbers: services, pending requests, rating, revenue (PAID + COMPLETED, cents)',
+        summary: 'Your dashboard numbers: services, pending requests, rating, revenue (PAID + COMPLETED, per currency)',
         response: { 200: providerStatsSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { providers, users } from '../../db/schema.ts';
+import { bookings, connectedAccounts, providers, users } from '../../db/schema.ts';
 import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -88,7 +88,7 @@ describe('GET /api/provider/stats', () => {
       pendingRequests: 2,
       rating: 4.7,
       ratingCount: 12,
-      revenueCents: 18000,
+      revenue: [{ currency: 'USD', amount: 18000 }],
       isNew: false,
     });
   });
@@ -99,7 +99,7 @@ describe('GET /api/provider/stats', () => {
       pendingRequests: 0,
       rating: 0,
       ratingCount: 0,
-      revenueCents: 0,
+      revenue: [],
       isNew: true,
     });
   });
@@ -208,6 +208,45 @@ describe('PATCH /api/provider/me', () => {
     expect(other.json()).toMatchObject({ id: f.other.provider.id, bio: 'Bruno here' });
     const [mine] = await t.db.select().from(providers).where(eq(providers.id, f.owner.provider.id));
     expect(mine?.bio).toBe('Experienced local provider.');
+  });
+});
+
+describe('the provider’s currency', () => {
+  const me = (cookies = f.cookies.owner) => t.app.inject({ url: '/api/provider/me', cookies });
+
+  it('changes on the Profile tab while no booking is live, and not while one is, saying why', async () => {
+    const changed = await patchMe({ currency: 'jpy' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ currency: 'JPY', currencyLockedReason: null });
+
+    const service = await createService(t.db, { providerId: f.owner.provider.id, categoryId: f.category.id });
+    expect(service.currency).toBe('JPY');
+    const traveler = await createUser(t.db);
+    const booking = await createBooking(t.db, { service, userId: traveler.id, status: 'CONFIRMED' });
+    const locked = await me();
+    expect(locked.json().currencyLockedReason).toMatch(/bookings in progress/);
+    const refused = await patchMe({ currency: 'EUR' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/bookings in progress/);
+    // The same currency again is no change, and other fields still change.
+    expect((await patchMe({ currency: 'JPY', bio: 'Guide in Asakusa' })).statusCode).toBe(200);
+
+    await t.db.update(bookings).set({ status: 'CANCELED' }).where(eq(bookings.id, booking.id));
+    expect((await me()).json().currencyLockedReason).toBeNull();
+    expect((await patchMe({ currency: 'EUR' })).json()).toMatchObject({ currency: 'EUR' });
+  });
+
+  it('follows Stripe once payouts are set up: changing it by hand is refused', async () => {
+    await t.db.insert(connectedAccounts).values({ id: 'acct_test_jp', providerId: f.owner.provider.id, country: 'JP' });
+    expect((await me()).json().currencyLockedReason).toMatch(/payouts account at Stripe/);
+    const refused = await patchMe({ currency: 'EUR' });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('refuses an unknown currency, naming it', async () => {
+    const res = await patchMe({ currency: 'XYZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Unknown currency "XYZ"/);
   });
 });
 

@@ -11,9 +11,11 @@ import {
   createUser,
 } from '../../db/seed/factories.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
+import { manualClock } from '../../clock.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
-const t = useTestApp();
+const clock = manualClock();
+const t = useTestApp({}, { clock });
 
 async function cookieFor(userId: string) {
   const { token } = await createSession(t.db, userId, 'test');
@@ -43,8 +45,15 @@ async function buildFixture() {
 }
 
 beforeEach(async () => {
+  clock.set(Date.now());
   f = await buildFixture();
 });
+
+/** The 14 days of every booking reviewed so far pass, and the publishing job runs. */
+async function closeWindows() {
+  clock.advance(15 * DAY);
+  await t.app.jobs.runOnce('review-publishing');
+}
 
 describe('GET /api/providers/{username}/reviews', () => {
   it('lists reviews of the provider’s services, newest first, with the author’s public name only', async () => {
@@ -72,6 +81,8 @@ describe('GET /api/providers/{username}/reviews', () => {
         createdAt: expect.any(String),
         author: { name: 'Rita', image: '/media/avatars/rita.svg' },
         service: { id: f.walkingTour.id, title: 'Alfama walking tour' },
+        answer: null,
+        answeredAt: null,
       },
       expect.objectContaining({ text: 'First', service: { id: f.deepTissue.id, title: 'Deep tissue massage' } }),
     ]);
@@ -124,7 +135,7 @@ describe('POST /api/reviews', () => {
     return { provider: p, service: s };
   };
 
-  it('lets the traveler review a completed booking once: 201, and the service and provider ratings move with it', async () => {
+  it('lets the traveler review a completed booking once: 201, unpublished; the ratings move once it is published', async () => {
     const x = await setup();
     const res = await post(
       { bookingId: x.completed.id, rating: 4, text: '  Strong hands, on time.  ' },
@@ -139,15 +150,20 @@ describe('POST /api/reviews', () => {
         rating: 4,
         text: 'Strong hands, on time.',
         createdAt: expect.any(String),
+        publishedAt: null,
       },
     });
-    expect(await ratingsOf()).toEqual({ provider: { rating: 4, count: 1 }, service: { rating: 4, count: 1 } });
-
+    // Blind: nothing counts until it is published (decision 050).
+    expect(await ratingsOf()).toEqual({ provider: { rating: 0, count: 0 }, service: { rating: 0, count: 0 } });
     const again = await post({ bookingId: x.completed.id, rating: 5, text: 'Again' }, x.cookies.traveler);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You have already reviewed this booking');
     expect(await t.db.select().from(reviews)).toHaveLength(1);
+    await closeWindows();
     expect(await ratingsOf()).toEqual({ provider: { rating: 4, count: 1 }, service: { rating: 4, count: 1 } });
+    // The window is over: no more reviews of it.
+    const late = await post({ bookingId: x.completed.id, rating: 5, text: 'Late' }, x.cookies.traveler);
+    expect(late.json().message).toBe('The 14 days to review this booking are over.');
   });
 
   it('averages to one decimal: the service by its own reviews, the provider by all of theirs', async () => {
@@ -156,17 +172,18 @@ describe('POST /api/reviews', () => {
       service: f.deepTissue,
       userId: x.traveler.id,
       status: 'COMPLETED',
-      startAt: new Date(Date.now() - 20 * DAY),
+      startAt: new Date(Date.now() - 2 * DAY),
     });
     const tour = await createBooking(t.db, {
       service: f.walkingTour,
       userId: x.traveler.id,
       status: 'COMPLETED',
-      startAt: new Date(Date.now() - 30 * DAY),
+      startAt: new Date(Date.now() - 3 * DAY),
     });
     expect((await post({ bookingId: x.completed.id, rating: 5, text: 'A' }, x.cookies.traveler)).statusCode).toBe(201);
     expect((await post({ bookingId: second.id, rating: 4, text: 'B' }, x.cookies.traveler)).statusCode).toBe(201);
     expect((await post({ bookingId: tour.id, rating: 4, text: 'C' }, x.cookies.traveler)).statusCode).toBe(201);
+    await closeWindows();
     // deep tissue: (5 + 4) / 2 = 4.5; provider: 13 / 3 = 4.33 -> 4.3; the tour: 4.0.
     expect(await ratingsOf()).toEqual({ provider: { rating: 4.3, count: 3 }, service: { rating: 4.5, count: 2 } });
     const [tourRow] = await t.db
@@ -176,11 +193,21 @@ describe('POST /api/reviews', () => {
     expect(tourRow).toEqual({ rating: 4, count: 1 });
   });
 
-  it('shows the review at once on the service page and the provider’s profile, with the new numbers', async () => {
+  it('shows the review on the service page and the provider’s profile once the provider has reviewed too', async () => {
     const x = await setup();
     expect(
       (await post({ bookingId: x.completed.id, rating: 3, text: 'Fine, a bit rushed' }, x.cookies.traveler)).statusCode,
     ).toBe(201);
+    const before = (await t.app.inject({ url: `/api/services/${f.deepTissue.id}` })).json();
+    expect(before.reviews).toEqual([]);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/provider/reviews',
+      payload: { bookingId: x.completed.id, rating: 5, text: 'A kind guest' },
+      cookies: x.cookies.provider,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.json().review.publishedAt).toEqual(expect.any(String));
     const detail = (await t.app.inject({ url: `/api/services/${f.deepTissue.id}` })).json();
     expect(detail.reviews.map((r: { text: string }) => r.text)).toEqual(['Fine, a bit rushed']);
     expect({ rating: detail.rating, ratingCount: detail.ratingCount }).toEqual({ rating: 3, ratingCount: 1 });
@@ -218,7 +245,7 @@ describe('POST /api/reviews', () => {
       service: f.walkingTour,
       userId: x.traveler.id,
       status: 'COMPLETED',
-      startAt: new Date(Date.now() - 30 * DAY),
+      startAt: new Date(Date.now() - 3 * DAY),
     });
     const results = await Promise.all([
       post({ bookingId: x.completed.id, rating: 5, text: 'One' }, x.cookies.traveler),
@@ -226,6 +253,7 @@ describe('POST /api/reviews', () => {
       post({ bookingId: tour.id, rating: 3, text: 'Two again' }, x.cookies.traveler),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409]);
+    await closeWindows();
     expect(await ratingsOf()).toEqual({ provider: { rating: 4, count: 2 }, service: { rating: 5, count: 1 } });
   });
 
