@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.ts';
-import { createUser } from '../db/seed/factories.ts';
+import { createCategory, createProvider, createService, createUser } from '../db/seed/factories.ts';
 import { storeRates } from '../features/exchange-rates/exchange-rates.ts';
 import { createSession, SESSION_COOKIE } from './session.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -55,5 +56,39 @@ describe('the display currency is rendered with the page', () => {
   it('shows no currency when none can be told', async () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-language': 'en-GB' } });
     expect(menuCode(res.body)).toBe('¤');
+  });
+});
+
+describe('estimates are rendered with the page', () => {
+  async function tokyoService() {
+    const category = await createCategory(t.db, { name: 'Tours', slug: 'tours' });
+    const { provider } = await createProvider(t.db, { baseCity: 'Tokyo', timeZone: 'Asia/Tokyo', currency: 'JPY' });
+    return createService(t.db, {
+      providerId: provider.id,
+      categoryId: category.id,
+      title: 'Yanaka old town walk',
+      city: 'Tokyo',
+      priceCents: 8000,
+      currency: 'JPY',
+    });
+  }
+
+  it('≈ R$ beside a yen price on cards and the service page, with the rate’s date in the HTML', async () => {
+    await storeRates(t.db, { date: FRIDAY, perEuro: RATES }, 'ecb');
+    const service = await tokyoService();
+    // ¥8,000 = 45.34 € = R$ 283.48: "≈ R$283" on an English page.
+    const page = await t.app.inject({ url: `/service/${service.id}`, headers: { 'accept-language': 'pt-BR' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/data-testid="price-estimate" data-rate-date="2026-11-27"/);
+    expect(page.body).toContain('≈ R$283');
+    expect(page.body).toContain('<time dateTime="2026-11-27">Nov 27, 2026</time>');
+    const home = await t.app.inject({ url: '/browse', headers: { 'accept-language': 'pt-BR' } });
+    expect(home.body).toContain('≈ R$283');
+    // A reader whose currency is the yen sees no estimate; nor does anyone once the rates are too old.
+    const yen = await t.app.inject({ url: `/service/${service.id}`, headers: { 'accept-language': 'ja-JP' } });
+    expect(yen.body).not.toContain('data-testid="price-estimate"');
+    await t.db.execute(sql`update exchange_rates set rate_date = '2026-11-23'`);
+    const stale = await t.app.inject({ url: `/service/${service.id}`, headers: { 'accept-language': 'pt-BR' } });
+    expect(stale.body).not.toContain('data-testid="price-estimate"');
   });
 });
