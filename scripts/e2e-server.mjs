@@ -22,6 +22,17 @@ const oidc = await startLocalOidcProvider({
     `http://localhost:${port}/api/auth/google/callback`,
   ],
 });
+// The European Central Bank's rates feed, as a local stand-in on the port after the OpenID one,
+// publishing the day the ECB's latest rates are for by now, so estimates show (decision 049).
+const { startEcbRatesServer } = await tsImport('../src/server/test/ecb-rates-server.ts', import.meta.url);
+const { latestPublicationDate } = await tsImport(
+  '../src/server/features/exchange-rates/publication.ts',
+  import.meta.url,
+);
+const ratesFeed = await startEcbRatesServer({
+  date: latestPublicationDate(new Date()),
+  port: Number(process.env.E2E_FX_PORT ?? oidcPort + 1),
+});
 // As `npm start` runs it (build if needed, the compiled server through V8's code cache, React's
 // production build), so the journeys try what a person starts.
 const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -45,6 +56,7 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     GOOGLE_CLIENT_ID: oidc.clientId,
     GOOGLE_CLIENT_SECRET: oidc.clientSecret,
     GOOGLE_ISSUER: oidc.issuer,
+    FX_RATES_URL: ratesFeed.url,
   },
 });
 const stop = (sig) => child.kill(sig);

@@ -22,6 +22,7 @@ export type Explained = { label: string; ms: number; planMs: number; lines: stri
 export function labelQuery(text: string): string {
   if (text.includes('search_terms') || text.includes('search_cities')) return 'words and cities (lexicon)';
   if (text.includes('as matched')) return 'page and count (one walk)';
+  if (text.includes('from exchange_rates')) return 'latest rates';
   if (text.includes('count(*)::int as total')) return 'count';
   if (text.includes('from reviews r join users u')) return 'reviews';
   if (text.includes('where s.id =')) return 'detail';

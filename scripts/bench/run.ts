@@ -10,7 +10,7 @@ import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts
 import { describe, measureDb, measureHttp, warmupSeconds, type Measured } from './measure.ts';
 import type { Options } from './options.ts';
 import { capture, startApp } from './servers.ts';
-import { makeShapes, pickIds, type Catalog, type Shape, type ShapeKey } from './shapes.ts';
+import { convertedSortShape, makeShapes, pickIds, type Catalog, type Shape, type ShapeKey } from './shapes.ts';
 
 export type Row = { shape: Shape; app: Measured; db: Measured; bare: Measured; seqScan: boolean; total: string | null };
 
@@ -90,6 +90,9 @@ export async function benchmarkMain(
         explained.some((e) => e.seqScanOnServices),
       );
     }
+    // The price sort and filter in a traveler's currency (decision 049): the plan only.
+    const converted = convertedSortShape();
+    printExplain(converted, await explainShape(explainPool, converted), '');
   } finally {
     await explainPool.end();
   }

@@ -20,6 +20,20 @@ export type Shape = {
 
 export const QS_A = 'q=massage&city=lisbon&category=massage&minRating=4&sortBy=rating';
 export const QS_B = 'q=yoga&sortBy=recommended';
+/**
+ * The converted sort (decision 049): a price range in a traveler's currency and "Price: Low to
+ * High" across services priced in every currency, through the normalised price. Explained only.
+ */
+export const QS_CONVERTED = 'category=massage&city=lisbon&currency=BRL&minPrice=100&maxPrice=600&sortBy=price-low';
+
+/** The converted sort as the app runs it (EXPLAIN only: not one of the measured shapes). */
+export function convertedSortShape({ searchServices }: Catalog = thisCatalog): Pick<Shape, 'label' | 'run'> {
+  const params = searchParams(QS_CONVERTED);
+  return {
+    label: `(converted sort) ${QS_CONVERTED}`,
+    run: (db) => searchServices(db, params),
+  };
+}
 
 export function searchParams(qs: string): ServiceSearch {
   return serviceSearchSchema.parse(Object.fromEntries(new URLSearchParams(qs)));

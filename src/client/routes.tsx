@@ -18,6 +18,7 @@ import {
   serviceSearchQueryOptions,
 } from '@/features/catalog/catalog-api';
 import { favoritesQuery } from '@/features/catalog/favorites';
+import { currencyViewQuery } from '@/lib/currency-view';
 import { conversationsQuery } from '@/features/messages/conversation-queries';
 import { HomePage } from '@/pages/home';
 
@@ -123,7 +124,11 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
       // header and the hearts are right in the HTML. The browser keeps them in AuthProvider.
       loader: isServer
         ? async () => {
-            const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+            const [user] = await Promise.all([
+              queryClient.fetchQuery(currentUserQuery).catch(() => null),
+              // The display currency and rates: estimates are rendered with the page (decision 049).
+              queryClient.prefetchQuery(currencyViewQuery),
+            ]);
             if (user) await queryClient.prefetchQuery(favoritesQuery);
             return null;
           }

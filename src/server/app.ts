@@ -22,6 +22,7 @@ import { calendarRoutes } from './features/calendars/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { manageServiceRoutes } from './features/catalog/manage-routes.ts';
 import { earningsRoutes } from './features/earnings/routes.ts';
+import { exchangeRateRoutes } from './features/exchange-rates/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments/routes.ts';
 import { connectRoutes } from './features/connect/routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp({
   await app.register(manageServiceRoutes, { db });
   await app.register(reviewRoutes, { db, clock, appUrl });
   await app.register(favoriteRoutes, { db });
+  await app.register(exchangeRateRoutes, { db, clock });
   await app.register(availabilityRoutes, { db });
   await app.register(slotRoutes, { db, clock });
   await app.register(calendarRoutes, {

@@ -13,6 +13,9 @@ import {
  */
 export const STRIPE_TIMEOUT_MAX_MS = 60_000;
 
+/** Where the European Central Bank publishes its daily euro reference rates. */
+export const DEFAULT_FX_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -127,7 +130,42 @@ const envSchema = z.object({
    * Every other private range stays refused. Production never sets it; the start warns when it is on.
    */
   CALENDAR_FETCH_ALLOW_PRIVATE: boolFromEnv.default(false),
+  /**
+   * The European Central Bank's daily euro reference rates, in its eurofxref-daily.xml format
+   * (decision 049): an https address, or a loopback http one (tests' stand-in feed). `off` stops
+   * fetching: the stored rates are used as they are (and hidden once more than 4 days old).
+   */
+  FX_RATES_URL: z
+    .string()
+    .default(DEFAULT_FX_RATES_URL)
+    .transform((v, ctx) => parseFxRatesUrl(v, ctx)),
 });
+
+/** Whether a URL's host is this machine (127.0.0.0/8, ::1, localhost). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  return net.isIPv4(host) && host.startsWith('127.');
+}
+
+/** FX_RATES_URL: `off` (null), an https URL, or an http one on this machine. */
+function parseFxRatesUrl(raw: string, ctx: z.RefinementCtx): string | null {
+  const text = raw.trim();
+  if (text.toLowerCase() === 'off') return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be the address of the rates (https://...) or off' });
+    return null;
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url.href;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be an https:// address (plain http:// only on this machine, for a test feed), or off',
+  });
+  return null;
+}
 
 /** proxy-addr's names for the private ranges Fastify accepts in a trust list. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -301,6 +339,8 @@ export type Config = {
   shutdown: { drainMs: number; timeoutMs: number };
   /** Imported calendars (decision 040): loopback allowed for tests (CALENDAR_FETCH_ALLOW_PRIVATE). */
   calendarFetch: { allowLoopback: boolean };
+  /** The daily reference rates' address (FX_RATES_URL); null: not fetched (decision 049). */
+  exchangeRates: { url: string | null };
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
@@ -370,5 +410,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     calendarFetch: { allowLoopback: e.CALENDAR_FETCH_ALLOW_PRIVATE },
+    exchangeRates: { url: e.FX_RATES_URL },
   };
 }

@@ -10,6 +10,7 @@ import { useUnreadCount } from '@/lib/realtime';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { LanguageMenu } from './language-menu';
+import { CurrencyMenu } from './currency-menu';
 import { Logo } from './logo';
 import type { NavItem } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -116,6 +117,7 @@ export function Header() {
             </div>
           )}
           <LanguageMenu className="hidden sm:flex" />
+          <CurrencyMenu />
           <ThemeToggle />
           {isLoading && <Skeleton className="size-9 rounded-full" />}
           {user &&

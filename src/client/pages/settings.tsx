@@ -6,6 +6,7 @@ import { EmailCard } from '@/features/auth/email-card';
 import { PasswordCard } from '@/features/auth/password-card';
 import { ProfileCard } from '@/features/auth/profile-card';
 import { SessionsCard } from '@/features/auth/sessions-card';
+import { CurrencyCard } from '@/features/currency/currency-card';
 import { MessageEmailCard } from '@/features/messages/message-email-card';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <LanguageMenu showLabel className="justify-between" />
         </CardContent>
       </Card>
+      <CurrencyCard />
       <EmailCard />
       <PasswordCard email={user.email} />
       <SessionsCard />

@@ -33,6 +33,7 @@ import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
+import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
 import { formatPrice, pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
@@ -226,6 +227,8 @@ function BookingView({ booking }: { booking: Booking }) {
             <span>Total</span>
             <span>{formatPrice(booking.totalCents)}</span>
           </p>
+          <PriceEstimate amount={booking.totalCents} currency={booking.currency} showRateDate className="text-right" />
+          <ChargeNotice amount={booking.totalCents} currency={booking.currency} />
         </Section>
 
         <Section

@@ -159,3 +159,30 @@ BEGIN
   NEW.currency := upper(NEW.currency);
   RETURN NEW;
 END $$;
+
+-- Normalised prices across currencies (migration 0036, decision 049).
+CREATE OR REPLACE FUNCTION locora_currency_exponent(currency text) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  -- The ISO 4217 exponents of shared/domain/currency.ts (the yen has none); a test holds them equal.
+  AS $$ SELECT CASE currency WHEN 'JPY' THEN 0 ELSE 2 END $$;
+
+CREATE OR REPLACE FUNCTION locora_normalised_price(amount bigint, currency text) RETURNS bigint
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$
+    SELECT round(
+      amount::numeric * 1000000 / (10::numeric ^ locora_currency_exponent(currency))
+        / coalesce(
+            (SELECT r.per_euro FROM exchange_rates r WHERE r.currency = locora_normalised_price.currency
+              ORDER BY r.rate_date DESC LIMIT 1),
+            1)
+    )::bigint
+  $$;
+
+CREATE OR REPLACE FUNCTION locora_services_price_normalised() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  NEW.price_normalised := locora_normalised_price(NEW.price_cents, NEW.currency);
+  RETURN NEW;
+END
+$$;

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -80,6 +81,8 @@ export const users = pgTable(
     messageEmails: boolean('message_emails').notNull().default(true),
     /** When the current email address was confirmed by a link sent to it (null: not verified). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The currency the traveler reads estimates in (null: not chosen; the browser's region decides). */
+    displayCurrency: text('display_currency').$type<CurrencyCode>(),
     /**
      * An optional phone number (E.164, validated with libphonenumber-js), shown to the other side of
      * a booking once it is confirmed (decision 051). Never verified by Locora.
@@ -94,6 +97,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_display_currency_code', sql`${t.displayCurrency} ~ '^[A-Z]{3}$'`),
     check('users_phone_e164', sql`${t.phone} is null or ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('users_language_known', sql`${t.language} IN (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
@@ -211,6 +215,14 @@ export const services = pgTable(
     priceCents: money('price_cents').notNull(),
     /** The price's currency: the provider's when it was set (decision 047). */
     currency: currencyColumn(),
+    /**
+     * The price in millionths of a euro at its currency's latest stored ECB rate (decision 049),
+     * for sorting and filtering across currencies. Written only by the database (a trigger on
+     * price_cents and currency, migration 0036) and refreshed when rates change; never sent to clients.
+     */
+    priceNormalised: bigint('price_normalised', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
     pricingUnit: pricingUnit('pricing_unit').notNull().default('per hour'),
     minHours: integer('min_hours').notNull().default(1),
     /** Where it happens (shared/domain/service-location.ts; migration 0021). */
@@ -272,20 +284,20 @@ export const services = pgTable(
       .on(t.categoryId, t.cityKey, t.recommendScore.desc(), t.id)
       .where(isVisibleService(t)),
     index('services_category_city_price_idx')
-      .on(t.categoryId, t.cityKey, t.priceCents, t.id)
+      .on(t.categoryId, t.cityKey, t.priceNormalised, t.id)
       .where(isVisibleService(t)),
     // Walk one category in the order of each sort and stop at the page size.
     index('services_category_recommend_idx').on(t.categoryId, t.recommendScore.desc(), t.id).where(isVisibleService(t)),
     index('services_category_rating_idx')
       .on(t.categoryId, t.rating.desc(), t.ratingCount.desc(), t.id)
       .where(isVisibleService(t)),
-    index('services_category_price_idx').on(t.categoryId, t.priceCents, t.id).where(isVisibleService(t)),
+    index('services_category_price_idx').on(t.categoryId, t.priceNormalised, t.id).where(isVisibleService(t)),
     // Every visible service in the order of each sort (no category given).
     index('services_visible_created_idx').on(t.createdAt).where(isVisibleService(t)),
     index('services_visible_recommend_idx').on(t.recommendScore.desc(), t.id).where(isVisibleService(t)),
     // 'Highest Rated' (the shown rating, then the number of reviews) and the minimum-rating filter.
     index('services_visible_rating_idx').on(t.rating.desc(), t.ratingCount.desc(), t.id).where(isVisibleService(t)),
-    index('services_visible_price_idx').on(t.priceCents, t.id).where(isVisibleService(t)),
+    index('services_visible_price_idx').on(t.priceNormalised, t.id).where(isVisibleService(t)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     check('services_min_hours_positive', sql`${t.minHours} >= 1`),
@@ -1408,4 +1420,41 @@ export const calendarBusy = pgTable(
     index('calendar_busy_import_idx').on(t.importId),
     check('calendar_busy_end_after_start', sql`${t.endAt} > ${t.startAt}`),
   ],
+);
+
+/**
+ * The European Central Bank's daily euro reference rates (decision 049): per day and currency, the
+ * units of the currency one euro buys, exactly as published ('176.45'; unconstrained numeric).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    perEuro: numeric('per_euro').notNull(),
+    /** 'ecb' (fetched from the feed) or 'demo' (the demo data's dated set). */
+    source: text('source').$type<'ecb' | 'demo'>().notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'exchange_rates_pkey', columns: [t.rateDate, t.currency] }),
+    check('exchange_rates_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('exchange_rates_positive', sql`${t.perEuro} > 0`),
+    check('exchange_rates_source', sql`${t.source} in ('ecb', 'demo')`),
+    index('exchange_rates_currency_date_idx').on(t.currency, t.rateDate.desc()),
+  ],
+);
+
+/** The rates feed's one row: the last attempt (a claim across instances), success and failure. */
+export const exchangeRateFeed = pgTable(
+  'exchange_rate_feed',
+  {
+    id: boolean('id').primaryKey().default(true),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The day of the rates every service's normalised price was last refreshed with. */
+    normalisedFor: date('normalised_for', { mode: 'string' }),
+  },
+  (t) => [check('exchange_rate_feed_one_row', sql`${t.id}`)],
 );

@@ -211,6 +211,8 @@ export const pagesPlugin = fp(
         const headers: Record<string, string> = {};
         if (request.headers.cookie) headers.cookie = request.headers.cookie;
         if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+        // The display currency's default follows the browser's language (decision 049).
+        if (request.headers['accept-language']) headers['accept-language'] = request.headers['accept-language'];
         new Headers(init.headers).forEach((value, key) => (headers[key] = value));
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',

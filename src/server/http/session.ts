@@ -36,6 +36,7 @@ export const userColumns = {
   role: users.role,
   image: users.image,
   language: users.language,
+  displayCurrency: users.displayCurrency,
 };
 
 /**

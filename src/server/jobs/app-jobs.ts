@@ -11,6 +11,7 @@ import { emailJobKind } from '../email/outbox.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { lifecycleJobKind } from '../features/bookings/lifecycle.ts';
 import { calendarSyncJobKind } from '../features/calendars/calendar-sync.ts';
+import { exchangeRatesJobKind } from '../features/exchange-rates/exchange-rates.ts';
 import { reviewPublishingJobKind } from '../features/reviews/reviews.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import { payoutJobKind } from '../payments/payouts.ts';
@@ -112,6 +113,8 @@ export function createAppJobs(opts: {
           leaseMs: tuning.leaseMs,
         }),
       },
+      // The ECB's euro reference rates (decision 049): after each publication, at start when behind; prices normalised to them.
+      { round: exchangeRatesJobKind({ db, url: config.exchangeRates.url, now, intervalMs: tuning.intervalMs }) },
       // Uploads no row references, once their grace period is over.
       {
         enabled: config.uploads.sweepIntervalSeconds > 0,

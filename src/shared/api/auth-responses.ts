@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCALES } from '../domain/locales.ts';
+import { CURRENCIES } from '../domain/currency.ts';
 
 export const roleSchema = z.enum(['TRAVELER', 'PROVIDER', 'ADMIN']);
 export type Role = z.infer<typeof roleSchema>;
@@ -17,6 +18,8 @@ export const userSchema = z.object({
   image: z.nullable(z.string()),
   /** The language the account reads Locora and its emails in. */
   language: z.enum(LOCALES),
+  /** The currency the traveler chose to read estimates in; null: not chosen (decision 049). */
+  displayCurrency: z.nullable(z.enum(CURRENCIES)),
 });
 export type User = z.infer<typeof userSchema>;
 

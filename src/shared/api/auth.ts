@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/constants.ts';
+import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '../domain/currency.ts';
 import { LOCALES } from '../domain/locales.ts';
 import { requireTimeZoneForProvider, timeZoneSchema } from './time.ts';
 
@@ -99,16 +100,26 @@ export const switchRoleSchema = z.object({
 });
 export type SwitchRoleInput = z.input<typeof switchRoleSchema>;
 
-/** A name, a language, or both (the language menu sends only the language). */
+/** A name, a language, a display currency, or any of them (the menus send only their own field). */
 export const updateProfileSchema = z
   .object({
     name: nameSchema.optional(),
     language: z.enum(LOCALES, { error: 'Choose one of the languages Locora speaks.' }).optional(),
+    /** The currency estimates are shown in (decision 049); null goes back to the browser's region. */
+    displayCurrency: z
+      .string({ error: 'displayCurrency must be a currency code such as "EUR", or null' })
+      .nullable()
+      .optional()
+      .superRefine((v, ctx) => {
+        if (typeof v === 'string' && !isCurrencyCode(v))
+          ctx.addIssue({ code: 'custom', message: `Unknown currency "${v}": use one of ${CURRENCIES.join(', ')}` });
+      })
+      .transform((v) => v as CurrencyCode | null | undefined),
   })
-  .refine((input) => input.name !== undefined || input.language !== undefined, {
-    error: 'Send a name or a language.',
+  .refine((v) => v.name !== undefined || v.language !== undefined || v.displayCurrency !== undefined, {
+    error: 'Send a name, a language or a displayCurrency.',
   });
-export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** PUT /api/account/phone: a phone number with its country code (checked on the server), or null / '' to remove it. */
 export const phoneSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '../domain/currency.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from './catalog-options.ts';
 
 // The response schemas (zod/mini) and the search options live in their own modules, so the client's
@@ -22,8 +23,9 @@ const dollars = (label: string) =>
     .max(1_000_000, `${label} is too large`);
 
 /**
- * GET /api/services query. Prices are dollars as the browse page sends them; a maxPrice at the
- * top of the slider range (500) means "and up", not "at most $500".
+ * GET /api/services query. minPrice and maxPrice are in units of `currency` (decision 049); without
+ * it, of the asker's display currency (else US dollars), and then a maxPrice at the top of the
+ * slider range (500) means "and up". Prices in other currencies are compared at the latest ECB rates.
  */
 export const serviceSearchSchema = z
   .object({
@@ -38,6 +40,14 @@ export const serviceSearchSchema = z
       .transform((v) => (v ? v : undefined)),
     minPrice: dollars('minPrice').optional(),
     maxPrice: dollars('maxPrice').optional(),
+    currency: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        if (v !== undefined && !isCurrencyCode(v))
+          ctx.addIssue({ code: 'custom', message: `Unknown currency "${v}": use one of ${CURRENCIES.join(', ')}` });
+      })
+      .transform((v) => v as CurrencyCode | undefined),
     minRating: z.coerce
       .number({ error: 'minRating must be one of 0, 3, 4, 4.5' })
       .refine((v) => (RATING_OPTIONS as readonly number[]).includes(v), 'minRating must be one of 0, 3, 4, 4.5')

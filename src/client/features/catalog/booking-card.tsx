@@ -16,6 +16,7 @@ import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
 import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
+import { PriceEstimate } from '@/components/price-estimate';
 import { formatPrice, pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
@@ -84,6 +85,7 @@ export function BookingCard({ service }: { service: Service }) {
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>
+          <PriceEstimate amount={service.price} currency={service.currency} showRateDate />
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="booking-unit">
             <Clock className="size-4" aria-hidden="true" />
             {pricingUnitText(service.pricingUnit, service.minHours)}

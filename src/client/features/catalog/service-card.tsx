@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
 import type { Service } from '@shared/api/catalog';
 import { PersonAvatar } from '@/components/person-avatar';
+import { PriceEstimate } from '@/components/price-estimate';
 import { RatingSummary } from '@/components/rating';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -87,11 +88,12 @@ export function ServiceCard({
           {isVerified(provider.govIdStatus) && <VerifiedMark />}
         </div>
 
-        <p className="mt-auto flex items-baseline gap-1 border-t pt-3">
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-1 border-t pt-3">
           <span className="text-lg font-bold" data-testid="card-price">
             {formatPrice(service.price)}
           </span>
           <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+          <PriceEstimate amount={service.price} currency={service.currency} className="ml-auto" />
         </p>
       </div>
     </article>

@@ -2,6 +2,7 @@ import { MapPin, TriangleAlert } from 'lucide-react';
 import type { ServiceDetail } from '@shared/api/catalog';
 import { displayDay } from '@shared/domain/checkout';
 import { PAYMENT_ERROR_TITLE } from '@shared/domain/payments';
+import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -90,9 +91,20 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
             </div>
             <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="summary-total">{money(summary?.totalCents)}</dd>
+              <dd data-testid="summary-total" className="text-right">
+                {money(summary?.totalCents)}
+                {summary && (
+                  <PriceEstimate
+                    amount={summary.totalCents}
+                    currency={service.currency}
+                    showRateDate
+                    className="block font-normal"
+                  />
+                )}
+              </dd>
             </div>
           </dl>
+          {summary && <ChargeNotice amount={summary.totalCents} currency={service.currency} />}
 
           {state.conflict && (
             <p className="text-sm font-medium text-destructive">

@@ -12,6 +12,7 @@ import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { closedNote } from '@/lib/booking-closed';
+import { PriceEstimate } from '@/components/price-estimate';
 import { travelerMoneyLine } from '@/lib/booking-money';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPrice, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
@@ -186,7 +187,9 @@ export function TravelerBookingCard({
           {/* What the traveler pays or paid: subtotal and service fee, from the booking's amounts. */}
           <div className="flex items-center gap-1.5" data-testid="booking-total">
             <dt className="text-muted-foreground">{money.label}</dt>
-            <dd className="font-medium">{money.amount}</dd>
+            <dd className="font-medium">
+              {money.amount} <PriceEstimate amount={booking.totalCents} currency={booking.currency} />
+            </dd>
           </div>
         </dl>
 

@@ -7,6 +7,7 @@ import {
   bookings,
   categories,
   conversations,
+  exchangeRates,
   favorites,
   messages,
   placeAliases,
@@ -15,6 +16,7 @@ import {
   services,
   users,
 } from '../schema.ts';
+import { DEMO_EXCHANGE_RATES } from './content/exchange-rates.ts';
 import { placeAliasRows } from './content/places.ts';
 import { buildDemoData, type DemoData } from './demo-data.ts';
 import { writeDemoIdDocuments } from './id-documents.ts';
@@ -89,6 +91,18 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
   await tx.update(users).set({ emailVerifiedAt: sql`now()` });
   await insert(providers, data.providers);
   await insert(categories, data.categories);
+  // The dated set of rates, before the services whose prices they normalise (decision 049).
+  await tx
+    .insert(exchangeRates)
+    .values(
+      Object.entries(DEMO_EXCHANGE_RATES.perEuro).map(([currency, perEuro]) => ({
+        rateDate: DEMO_EXCHANGE_RATES.date,
+        currency,
+        perEuro,
+        source: 'demo' as const,
+      })),
+    )
+    .onConflictDoNothing();
   await insert(services, data.services);
   // The places' other names and areas (decision 016); a name shared by two rows is kept once.
   await tx.insert(placeAliases).values(placeAliasRows()).onConflictDoNothing();

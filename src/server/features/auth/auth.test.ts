@@ -34,6 +34,7 @@ describe('POST /api/auth/signup', () => {
       role: 'TRAVELER',
       image: null,
       language: 'en',
+      displayCurrency: null,
     });
     expect(res.body).not.toMatch(/hash|argon/i);
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -10,6 +10,7 @@ import { providers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { PROVIDER_TIME_ZONE_REQUIRED } from '../../../shared/api/time.ts';
 import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
+import type { CurrencyCode } from '../../../shared/domain/currency.ts';
 import { createSession, userColumns } from '../../http/session.ts';
 import { issueDeviceCookie, trustedDevice } from './device-cookies.ts';
 import { revokeResetLinks, sendVerificationEmail } from './email-links.ts';
@@ -220,13 +221,18 @@ export async function getUser(db: Executor, id: string): Promise<User> {
 export async function updateProfile(
   db: Executor,
   userId: string,
-  input: { name?: string | undefined; language?: Locale | undefined },
+  input: {
+    name?: string | undefined;
+    language?: Locale | undefined;
+    displayCurrency?: CurrencyCode | null | undefined;
+  },
 ): Promise<User> {
   const [user] = await db
     .update(users)
     .set({
       ...(input.name !== undefined ? { name: input.name.normalize('NFC').trim() } : {}),
       ...(input.language !== undefined ? { language: input.language } : {}),
+      ...(input.displayCurrency !== undefined ? { displayCurrency: input.displayCurrency } : {}),
     })
     .where(eq(users.id, userId))
     .returning(userColumns);

@@ -282,6 +282,7 @@ export async function signInWithGoogle(
       role: existing.role,
       image: existing.image,
       language: existing.language,
+      displayCurrency: existing.displayCurrency,
     };
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date())));
     const session = await createSession(db, user.id, ctx.userAgent);

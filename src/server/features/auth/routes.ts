@@ -212,7 +212,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     {
       schema: {
         tags: ['account'],
-        summary: 'Change your name',
+        summary:
+          'Change your name or the currency estimates are shown in (displayCurrency; null: the browser’s region)',
         body: updateProfileSchema,
         response: { 200: userResponseSchema, ...errors },
       },

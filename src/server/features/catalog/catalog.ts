@@ -2,11 +2,15 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Category, Service, ServiceDetail, ServiceSearch } from '../../../shared/api/catalog.ts';
 import { PRICE_FILTER_MAX } from '../../../shared/api/catalog.ts';
+import type { CurrencyCode } from '../../../shared/domain/currency.ts';
+import { FALLBACK_FILTER_CURRENCY } from '../../../shared/domain/display-currency.ts';
+import { normalisedFilterBounds } from '../../../shared/domain/exchange-rates.ts';
 import type { User } from '../../../shared/api/auth.ts';
 import type { Executor } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { categories, isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { latestRatePerCurrency } from '../../read-models/exchange-rates.ts';
 import { listServiceReviews } from '../../read-models/reviews.ts';
 import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { capPerProvider, FEATURED_PER_PROVIDER, interleaveProviders } from './diversity.ts';
@@ -235,7 +239,11 @@ export type SearchResult = {
  * count limit and the page, not the number of matches or the size of the catalogue (decisions
  * 010 and 041).
  */
-export async function searchServices(db: Executor, params: ServiceSearch): Promise<SearchResult> {
+export async function searchServices(
+  db: Executor,
+  params: ServiceSearch,
+  opts: { displayCurrency?: CurrencyCode | null | undefined } = {},
+): Promise<SearchResult> {
   const empty = { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
   const where: SQL[] = [isVisibleService(s)];
   const inputs = await resolveSearchInputs(db, params.q, params.city);
@@ -266,11 +274,18 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
   if (params.category) {
     where.push(sql`s.category_id = (select id from categories where slug = ${params.category})`);
   }
-  if (params.minPrice !== undefined && params.minPrice > 0) {
-    where.push(sql`s.price_cents >= ${Math.round(params.minPrice * 100)}`);
-  }
-  if (params.maxPrice !== undefined && params.maxPrice < PRICE_FILTER_MAX) {
-    where.push(sql`s.price_cents <= ${Math.round(params.maxPrice * 100)}`);
+  // The price range is in the traveler's currency; services in every currency are compared through
+  // their normalised price, at the same latest rates (decision 049). Without an explicit currency
+  // the top of the slider (PRICE_FILTER_MAX) means "and up", as it always has.
+  const isOpenEnded = params.currency === undefined && (params.maxPrice ?? PRICE_FILTER_MAX) >= PRICE_FILTER_MAX;
+  const min = params.minPrice !== undefined && params.minPrice > 0 ? params.minPrice : undefined;
+  const max = isOpenEnded ? undefined : params.maxPrice;
+  if (min !== undefined || max !== undefined) {
+    const filterCurrency = params.currency ?? opts.displayCurrency ?? FALLBACK_FILTER_CURRENCY;
+    const rates = (await latestRatePerCurrency(db)) ?? { date: '', perEuro: {} };
+    const { lowest, highest } = normalisedFilterBounds({ min, max }, filterCurrency, rates);
+    if (lowest !== undefined) where.push(sql`s.price_normalised >= ${lowest}`);
+    if (highest !== undefined) where.push(sql`s.price_normalised <= ${highest}`);
   }
   // The service's own rating, the number its card shows (decision 019); an unrated service has
   // rating 0 and never passes.
@@ -280,8 +295,9 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
   // builds them), with the id as the tie-break.
   const indexOrder = {
     recommended: sql`s.recommend_score desc nulls last, s.id`,
-    'price-low': sql`s.price_cents asc, s.id`,
-    'price-high': sql`s.price_cents desc, s.id`,
+    // In every traveler's currency at once: the normalised price (decision 049).
+    'price-low': sql`s.price_normalised asc, s.id`,
+    'price-high': sql`s.price_normalised desc, s.id`,
     // 'Highest Rated': the shown rating, more reviews first among equals; unrated (0) last.
     rating: sql`s.rating desc nulls last, s.rating_count desc nulls last, s.id`,
   }[params.sortBy];
@@ -302,7 +318,7 @@ export async function searchServices(db: Executor, params: ServiceSearch): Promi
     db,
     sql`with m as materialized (
           select s.id, row_number() over (order by ${indexOrder}) as rn
-          from (select s.id, s.recommend_score, s.price_cents, s.rating, s.rating_count from services s
+          from (select s.id, s.recommend_score, s.price_normalised, s.rating, s.rating_count from services s
                 where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${limit + 1}) s
         ),
         page as (

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/catalog.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
+import { DISPLAY_CURRENCY_COOKIE, resolveDisplayCurrency } from '../../../shared/domain/display-currency.ts';
 import type { Db } from '../../db/open.ts';
 import { suggestCities } from './places.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
@@ -56,7 +57,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await searchServices(db, request.query);
+      // A price range without its currency is in the asker's display currency (decision 049).
+      const display = resolveDisplayCurrency({
+        account: request.user?.displayCurrency,
+        cookie: request.cookies[DISPLAY_CURRENCY_COOKIE],
+        acceptLanguage: request.headers['accept-language'],
+      });
+      const result = await searchServices(db, request.query, { displayCurrency: display?.currency });
       void reply.header('x-total-count', String(result.total));
       // "true" when there are more matches than the count went up to (X-Total-Count is then a floor).
       void reply.header('x-total-count-capped', String(result.isTotalCapped));

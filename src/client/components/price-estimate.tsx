@@ -1,0 +1,85 @@
+import type { CurrencyCode } from '@shared/domain/currency';
+import { formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
+import { formatMoney } from '@shared/domain/pricing';
+import { useCurrencyView, useEstimate, type Estimate } from '@/lib/currency-view';
+import { useLocale } from '@/lib/locale';
+import { cn } from '@/lib/utils';
+
+/** The words of estimates and charges, in one place (decision 049). */
+export const ESTIMATE_TEXT = {
+  rateNote: 'Estimate at the European Central Bank’s rate of',
+  charged: (price: string) => `You will be charged ${price}.`,
+  bankMayConvert: 'Your bank may convert it.',
+};
+
+function rateDateText(estimate: Estimate) {
+  return formatCalendarDateForDisplay(estimate.rateDate);
+}
+
+/**
+ * '≈ R$ 245' beside a price in another currency, in the reader's display currency; nothing when
+ * the price is already in it or no usable rates are known. The rate's day is in the markup (a
+ * `<time>` read to screen readers, and the title); `showRateDate` also writes it out.
+ */
+export function PriceEstimate({
+  amount,
+  currency,
+  showRateDate = false,
+  className,
+}: {
+  amount: number;
+  currency: CurrencyCode;
+  showRateDate?: boolean;
+  className?: string;
+}) {
+  const estimate = useEstimate(amount, currency);
+  if (!estimate) return null;
+  const note = `${ESTIMATE_TEXT.rateNote} ${rateDateText(estimate)}`;
+  return (
+    <span
+      data-testid="price-estimate"
+      data-rate-date={estimate.rateDate}
+      title={note}
+      className={cn('text-sm text-muted-foreground', className)}
+    >
+      <span className="whitespace-nowrap">{estimate.text}</span>
+      <span className={showRateDate ? 'block text-xs' : 'sr-only'}>
+        {showRateDate ? '' : ' ('}
+        {`${ESTIMATE_TEXT.rateNote} `}
+        <time dateTime={estimate.rateDate}>{rateDateText(estimate)}</time>
+        {showRateDate ? '' : ')'}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * What a traveler pays, said plainly where they pay or look back at it (checkout, the receipt,
+ * the booking page): "You will be charged ¥8,400. Your bank may convert it." with the estimate in
+ * their display currency; the second sentence is left out only for a reader whose display
+ * currency is the charge's own.
+ */
+export function ChargeNotice({
+  amount,
+  currency,
+  className,
+}: {
+  amount: number;
+  currency: CurrencyCode;
+  className?: string;
+}) {
+  const locale = useLocale();
+  const view = useCurrencyView();
+  const isOwnCurrency = view?.displayCurrency === currency;
+  return (
+    <p data-testid="charge-notice" className={cn('text-sm text-muted-foreground', className)}>
+      {ESTIMATE_TEXT.charged(formatMoney(amount, currency, locale))}
+      {!isOwnCurrency && (
+        <>
+          {' '}
+          {ESTIMATE_TEXT.bankMayConvert} <PriceEstimate amount={amount} currency={currency} />
+        </>
+      )}
+    </p>
+  );
+}
