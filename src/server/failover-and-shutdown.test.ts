@@ -71,24 +71,28 @@ async function startServer(databaseUrl: string): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-prod-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // One balancer in front: each writer's X-Forwarded-For is its own address, so the per-IP
-      // sign-up limits (which this test is not about) never refuse it.
-      TRUST_PROXY: '1',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+  const child = spawn(
+    process.execPath,
+    ['--import', path.resolve('scripts/i18n/register.mjs'), path.resolve('src/server/main.ts')],
+    {
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        // One balancer in front: each writer's X-Forwarded-For is its own address, so the per-IP
+        // sign-up limits (which this test is not about) never refuse it.
+        TRUST_PROXY: '1',
+        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));

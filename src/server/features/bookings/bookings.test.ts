@@ -97,6 +97,25 @@ describe('GET /api/provider/bookings', () => {
       address: null,
       notes: null,
       location: { type: 'traveler_address', area: null, address: null },
+      // Who is asking: the traveler's name, picture, join date, completed bookings and the
+      // rating providers gave them; no phone until the traveler confirms one and the booking is
+      // confirmed.
+      traveler: {
+        id: f.traveler.id,
+        name: 'Rita Sousa',
+        image: '/uploads/avatars/rita.png',
+        joinedAt: expect.any(String),
+        completedBookings: 1,
+        rating: 0,
+        ratingCount: 0,
+      },
+      travelerPhone: null,
+      // Reviews are blind: nothing written on either side yet, and the window closes 14 days after
+      // the end.
+      review: null,
+      travelerReview: null,
+      travelerReviewed: false,
+      reviewWindowEndsAt: '2026-06-15T11:00:00.000Z',
     });
     expect(res.body).not.toContain('@');
   });
