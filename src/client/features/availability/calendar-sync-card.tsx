@@ -468,6 +468,7 @@ export function ImportedBusyChips({
   return (
     <ul className="flex flex-col gap-1" aria-label={t`Busy in your calendars on ${date}`}>
       {busy.map((b) => {
+        const calendarName = b.calendarName;
         const start = Math.max(Date.parse(b.start), dayStart);
         const end = Math.min(Date.parse(b.end), dayEnd);
         const label =
