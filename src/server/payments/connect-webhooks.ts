@@ -15,6 +15,7 @@ import { AppError } from '../http/errors.ts';
 import { describeStripeError } from './stripe-client.ts';
 import { askFailedPayoutsAgain, recordPayoutStatus } from './payouts.ts';
 import { recordAccount } from './connect-accounts.ts';
+import { recordLedger } from './ledger.ts';
 import { matchWaiting, waitForRow, type Waiting } from './waiting-events.ts';
 const STRIPE_UNREADABLE = 'The payment service did not answer; the event will be processed when it is sent again.';
 
@@ -96,6 +97,11 @@ export async function handleConnectEvent(
     }
     if (payout) {
       await recordPayoutStatus(tx, payout.payout, now, { appUrl: opts.appUrl, stripeEventId: event.id });
+      const [of] = await queryRows<{ booking_id: string }>(
+        tx,
+        sql`select booking_id from booking_payouts where stripe_payout_id = ${payout.payout.id}`,
+      );
+      if (of) await recordLedger(tx, of.booking_id, event.id);
       return 'applied';
     }
     return 'ignored';

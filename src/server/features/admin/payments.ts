@@ -26,6 +26,7 @@ import { AppError } from '../../http/errors.ts';
 import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
 import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
+import { recordLedger } from '../../payments/ledger.ts';
 import { givenUpEvents } from '../../payments/waiting-events.ts';
 
 const LIST_LIMIT = 50;
@@ -199,6 +200,7 @@ export async function settleByHand(
       after: { settledCents: owed.owedCents, currency: owed.currency, provider: owed.providerName },
       reason: note,
     });
+    await recordLedger(tx, bookingId, `admin ${adminId}`);
     return {
       bookingId,
       amountCents: owed.owedCents,

@@ -18,6 +18,7 @@ import { AppError } from '../../http/errors.ts';
 import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
 import { readRefunds, takenOf, type RefundTotals } from '../../payments/refunds.ts';
 import { describeStripeError } from '../../payments/stripe-client.ts';
+import { recordLedger } from '../../payments/ledger.ts';
 import { matchWaiting, waitForRow, type Waiting } from '../../payments/waiting-events.ts';
 import { disputeIdOf, isDisputeEvent, readDispute, recordDispute, type DisputeState } from './disputes.ts';
 
@@ -174,6 +175,7 @@ export async function handleStripeEvent(
         stripeEventId: event.id,
       });
       const disputeChanged = await recordDispute(tx, dispute, known, { now, appUrl: opts.appUrl ?? '' });
+      await recordLedger(tx, known.booking_id, event.id);
       return changed || disputeChanged ? 'applied' : 'no-change';
     }
     return changed ? 'applied' : 'no-change';
