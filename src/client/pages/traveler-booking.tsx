@@ -30,6 +30,8 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { BookingStatusNotes, CoverPhoto } from '@/features/traveler-dashboard/booking-card';
 import { invalidateBookings, travelerBookingQuery } from '@/features/traveler-dashboard/bookings-api';
 import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
+import { TravelerReviewPanel } from '@/features/traveler-dashboard/provider-review-of-you';
+import { ReportButton } from '@/components/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -170,6 +172,12 @@ function BookingView({ booking }: { booking: Booking }) {
             Write Review
           </Button>
         )}
+        {/* "Report a problem" during or after the service (an accepted booking that has started). */}
+        {now !== null &&
+          new Date(booking.start).getTime() <= now &&
+          ['CONFIRMED', 'PAID', 'COMPLETED'].includes(booking.status) && (
+            <ReportButton targetType="booking" targetId={booking.id} problem size="sm" className="h-10" />
+          )}
         {canCancel && (
           <Button
             variant="outline"
@@ -250,6 +258,8 @@ function BookingView({ booking }: { booking: Booking }) {
           <RatingStars value={booking.review.rating} />
         </div>
       )}
+
+      <TravelerReviewPanel booking={booking} />
 
       <CancelBookingDialog
         booking={canceling ? booking : null}

@@ -1207,7 +1207,10 @@ export const bookingPayouts = pgTable(
      * 'failed' | 'canceled' (Stripe's, or ours when nothing is left to pay out).
      */
     status: text('status').notNull().default('queued'),
-    /** Why it is held or canceled: 'dispute_open', 'dispute_lost', 'refunded', 'nothing_left'. */
+    /**
+     * Why it is held or canceled: 'dispute_open', 'account_suspended' (its provider is suspended),
+     * 'dispute_lost', 'refunded', 'nothing_left'.
+     */
     statusReason: text('status_reason'),
     /** Stripe's failure_code and failure_message of the last payout that failed (kept until one is paid). */
     failureCode: text('failure_code'),

@@ -205,6 +205,24 @@ export async function askFailedPayoutsAgain(tx: Executor, accountId: string, now
   return rows.length;
 }
 
+/**
+ * The suspension of a provider's user was lifted: their payouts held for it are due again now (each is
+ * read from Stripe afresh, disputes and refunds included, when it is made).
+ */
+export async function releaseSuspendedPayouts(tx: Executor, userId: string, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking_payouts bp set status = 'queued', status_reason = null, due_at = ${now.toISOString()}::timestamptz,
+          updated_at = ${now.toISOString()}::timestamptz
+        from bookings b join providers p on p.id = b.provider_id
+        where b.id = bp.booking_id and p.user_id = ${userId}
+          and bp.status = 'held' and bp.status_reason = 'account_suspended'
+        returning bp.id`,
+  );
+  for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'released', detail: 'unsuspended' });
+  return rows.length;
+}
+
 /** Why a payout was canceled: the money went back to the traveler or was lost to a dispute, or there was none. */
 type CancelReason = 'refunded' | 'released' | 'no_payment' | 'dispute_lost';
 
@@ -357,6 +375,26 @@ export async function runClaimedPayout(
       sql`update booking_payouts set due_at = ${retryAt(1)}, lease_token = null, attempts = 0, updated_at = ${ts}
           where ${held(claim)}`,
     );
+    return 'waiting';
+  }
+  // A suspended provider's payouts wait (decision 051): held with no due time, until an admin
+  // lifts the suspension (releaseSuspendedPayouts) or the booking's refund cancels them.
+  const [provider] = await queryRows<{ suspended: boolean }>(
+    db,
+    sql`select u.suspended_at is not null as suspended
+        from bookings b join providers p on p.id = b.provider_id join users u on u.id = p.user_id
+        where b.id = ${bookingId}`,
+  );
+  if (provider?.suspended) {
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`update booking_payouts set status = 'held', status_reason = 'account_suspended', lease_token = null,
+              attempts = 0, due_at = null, updated_at = ${ts}
+            where ${held(claim)} returning id`,
+      );
+      if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'held', detail: 'account_suspended' });
+    });
     return 'waiting';
   }
   let amount: number;

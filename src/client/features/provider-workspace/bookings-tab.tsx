@@ -26,6 +26,10 @@ import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
+import { ReportButton } from '@/components/report-button';
+import { useAuth } from '@/lib/auth-context';
+import { ProviderReviewPanel } from './review-traveler';
+import { TravelerRecordLine } from './traveler-record';
 import { pendingFirst } from './booking-requests';
 import {
   acceptBookingRequest,
@@ -71,6 +75,7 @@ function BookingRow({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const zone = booking.timeZone || timeZone;
   const when = bookingWhen(booking.start, zone, baseCity);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
@@ -171,6 +176,12 @@ function BookingRow({
             Cancel
           </Button>
         )}
+        {/* "Report a problem" during or after the service (an accepted booking that has started). */}
+        {now !== null &&
+          new Date(booking.start).getTime() <= now &&
+          ['CONFIRMED', 'PAID', 'COMPLETED'].includes(booking.status) && (
+            <ReportButton targetType="booking" targetId={booking.id} problem />
+          )}
         <Button size="sm" variant="ghost" asChild>
           <Link
             to={`/messages?booking=${encodeURIComponent(booking.id)}`}
@@ -203,6 +214,9 @@ function BookingRow({
       )}
       {/* What the provider needs to serve it: where, and what the traveler asked for. */}
       <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
+      {/* Who is asking (decision 050): the traveler's record, before the provider answers. */}
+      {booking.status === 'PENDING' && booking.traveler && <TravelerRecordLine record={booking.traveler} />}
+      <ProviderReviewPanel booking={booking} travelerName={name} providerName={user?.name ?? name} />
     </li>
   );
 }
