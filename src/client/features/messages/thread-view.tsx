@@ -19,6 +19,7 @@ import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
 import { MessageList } from './message-list';
 import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
+import { useLocale } from '@/lib/locale';
 
 /**
  * Header: counterpart, service title, booking status, start date and time (provider's zone,
@@ -34,8 +35,9 @@ function ThreadHeader({
   const { booking, counterpart, service } = conversation;
   const name = counterpart.name ?? 'Unknown';
   const viewerTimeZone = useViewerTimeZone();
+  const locale = useLocale();
   const when = booking
-    ? bookingWhen(booking.start, booking.timeZone, booking.places, {
+    ? bookingWhen(booking.start, booking.timeZone, locale, booking.places, {
         timeZone: viewerTimeZone,
         places: viewerPlaces,
       })
