@@ -9,6 +9,7 @@ import { ReviewAnswer } from '@/components/review-answer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format-date';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
+import { useLocale } from '@/lib/locale';
 
 /** Reviews newest first: author, stars, date ('MMM d, yyyy') and text; the service when asked. */
 export function ReviewList({
@@ -29,6 +30,7 @@ export function ReviewList({
 }) {
   const { t } = useLingui();
   const timeZone = useViewerTimeZone();
+  const locale = useLocale();
   if (reviews.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center">
@@ -49,7 +51,7 @@ export function ReviewList({
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="font-medium">{author}</p>
                   <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-                    {formatDate(review.createdAt, timeZone)}
+                    {formatDate(review.createdAt, locale, timeZone)}
                   </time>
                 </div>
                 <RatingStars value={review.rating} />

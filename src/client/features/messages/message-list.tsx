@@ -4,6 +4,7 @@ import type { CalendarDate } from '@shared/domain/calendar-date';
 import { groupMessagesByDay, messageDayLabel } from '@shared/domain/message-days';
 import { formatTimeIn } from '@shared/domain/time';
 import { cn } from '@/lib/utils';
+import { useLocale } from '@/lib/locale';
 
 /** What offers to report a message received (the thread gives it; a list rendered alone has none). */
 export type ReportSlot = (messageId: string) => ReactNode;
@@ -23,6 +24,7 @@ function Bubble({
   timeZone: string;
   report?: ReportSlot;
 }) {
+  const locale = useLocale();
   return (
     <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
       <div
@@ -49,7 +51,7 @@ function Bubble({
           dateTime={message.createdAt}
           className="shrink-0 pb-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100"
         >
-          {formatTimeIn(new Date(message.createdAt), timeZone)}
+          {formatTimeIn(new Date(message.createdAt), timeZone, locale)}
         </time>
       </div>
     </li>
@@ -59,6 +61,7 @@ function Bubble({
 /** The messages of one day under its separator ('Today', 'Yesterday', 'Mon, Nov 23'). */
 function Day({ day, today, children }: { day: CalendarDate; today: CalendarDate; children: ReactNode }) {
   const headingId = useId();
+  const locale = useLocale();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="message-day">
       <h3
@@ -66,7 +69,7 @@ function Day({ day, today, children }: { day: CalendarDate; today: CalendarDate;
         className="my-2 flex items-center gap-3 text-xs font-medium text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border"
       >
         <time dateTime={day} className="rounded-full border bg-background px-2.5 py-0.5">
-          {messageDayLabel(day, today)}
+          {messageDayLabel(day, today, locale)}
         </time>
       </h3>
       <ol className="flex flex-col gap-2">{children}</ol>

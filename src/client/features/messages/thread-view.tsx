@@ -21,6 +21,7 @@ import type { ConversationItem } from './conversation-list';
 import { MaskedNotice } from './masked-notice';
 import { MessageList } from './message-list';
 import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
+import { useLocale } from '@/lib/locale';
 
 /**
  * Header: counterpart, service title, booking status, start date and time (provider's zone,
@@ -36,8 +37,9 @@ function ThreadHeader({
   const { booking, counterpart, service } = conversation;
   const name = counterpart.name ?? 'Unknown';
   const viewerTimeZone = useViewerTimeZone();
+  const locale = useLocale();
   const when = booking
-    ? bookingWhen(booking.start, booking.timeZone, booking.places, {
+    ? bookingWhen(booking.start, booking.timeZone, locale, booking.places, {
         timeZone: viewerTimeZone,
         places: viewerPlaces,
       })

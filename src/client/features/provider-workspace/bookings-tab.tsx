@@ -37,6 +37,7 @@ import {
   invalidateAfterBookingAnswer,
   providerBookingsQuery,
 } from './workspace-api';
+import { useLocale } from '@/lib/locale';
 
 function travelerName(booking: ProviderBooking) {
   return booking.user.name ?? 'Traveler';
@@ -77,14 +78,15 @@ function BookingRow({
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const zone = booking.timeZone || timeZone;
-  const when = bookingWhen(booking.start, zone, baseCity);
+  const locale = useLocale();
+  const when = bookingWhen(booking.start, zone, locale, baseCity);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
   // Card payments (decision 024): whether the traveler's card is authorised, so an unpaid request
   // is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
-  const money = providerMoneyLines(booking);
+  const money = providerMoneyLines(booking, locale);
   // Declined or canceled, by whom and why, as the traveler's card says it (closedNote).
   const closed = closedNote(booking, 'PROVIDER', { provider: 'You', traveler: name });
 
@@ -232,6 +234,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   const queryClient = useQueryClient();
   const bookings = useQuery(providerBookingsQuery);
   const now = useNow();
+  const locale = useLocale();
   const [declining, setDeclining] = useState<ProviderBooking | null>(null);
   const [canceling, setCanceling] = useState<ProviderBooking | null>(null);
   // The zone's offset as of opening the tab (each booking's own label has its offset at its start).
@@ -266,7 +269,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         <h2 id="bookings-heading" className="text-xl font-semibold">
           Booking requests
         </h2>
-        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity)}</p>
+        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity, locale)}</p>
       </div>
       {bookings.isPending ? (
         <ul className="flex flex-col gap-3" aria-busy="true" aria-label="Loading booking requests">
@@ -309,7 +312,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         title="Decline this request?"
         description={
           declining
-            ? `${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone).date}. They will see your reason.`
+            ? `${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone, locale).date}. They will see your reason.`
             : ''
         }
         confirmLabel="Decline request"
@@ -323,7 +326,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         onClose={() => setCanceling(null)}
         description={
           canceling
-            ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
+            ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone, locale).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
             : ''
         }
         describeResult={(booking) => {

@@ -6,6 +6,7 @@
  * undoes what it paused and makes the payouts held meanwhile due again; it is audit-logged too. Sign-in refuses a suspended account with a plain
  * message and how to appeal (features/auth).
  */
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_SUSPENDED_NOTE } from '../../../shared/domain/booking-machine.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
@@ -20,12 +21,19 @@ import { releaseSuspendedPayouts } from '../../payments/payouts.ts';
 
 export type ModerationContext = { now: Date; appUrl: string };
 
-type UserRow = { id: string; email: string; name: string | null; role: string; suspended_at: Date | string | null };
+type UserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  suspended_at: Date | string | null;
+  language: Locale;
+};
 
 async function lockUser(tx: Executor, userId: string): Promise<UserRow> {
   const [user] = await queryRows<UserRow>(
     tx,
-    sql`select id, email, name, role, suspended_at from users where id = ${userId} and deactivated_at is null for update`,
+    sql`select id, email, name, role, suspended_at, language from users where id = ${userId} and deactivated_at is null for update`,
   );
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   return user;
@@ -96,7 +104,7 @@ export async function suspendUser(
   });
   await enqueueEmail(tx, {
     to: user.email,
-    ...suspendedEmail({ appUrl: ctx.appUrl, recipientName: user.name, reason }),
+    ...suspendedEmail({ locale: user.language, appUrl: ctx.appUrl, recipientName: user.name, reason }),
     kind: 'account-suspended',
   });
   return { user: { id: userId, suspended: true }, canceledBookings: canceled, services: paused.length };
@@ -139,7 +147,7 @@ export async function liftSuspension(
   });
   await enqueueEmail(tx, {
     to: user.email,
-    ...unsuspendedEmail({ appUrl: ctx.appUrl, recipientName: user.name }),
+    ...unsuspendedEmail({ locale: user.language, appUrl: ctx.appUrl, recipientName: user.name }),
     kind: 'account-unsuspended',
   });
   return { user: { id: userId, suspended: false }, canceledBookings: 0, services: resumed.length };
