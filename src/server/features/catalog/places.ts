@@ -4,6 +4,7 @@ import type { CitySuggestion } from '../../../shared/api/catalog.ts';
 import type { Executor } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { isVisibleService, services } from '../../db/schema.ts';
+import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 
 /**
  * Places (decision 016): a typed place resolves to the cities that serve it through the city
@@ -64,11 +65,19 @@ type SuggestionRow = { city: string | null; service_count: number; alias: string
  * punctuation do not matter. Cities without a visible service are left out. Without text, every
  * city served, busiest first.
  */
-export async function suggestCities(db: Executor, q: string | undefined): Promise<CitySuggestion[]> {
+export async function suggestCities(
+  db: Executor,
+  q: string | undefined,
+  connect?: ConnectOptions | undefined,
+): Promise<CitySuggestion[]> {
+  // With payments configured, only services that can be booked count (as search lists them).
+  const listed = connect
+    ? sql`${isVisibleService(s)} and ${payableProviderSql(sql`s.provider_id`, connect)}`
+    : isVisibleService(s);
   const counted = (candidates: SQL) => sql`
     select b.k, b.alias, b.score,
-      (select count(*)::int from services s where s.city_key = b.k and ${isVisibleService(s)}) as service_count,
-      (select s.city from services s where s.city_key = b.k and ${isVisibleService(s)} order by s.created_at, s.id limit 1) as city
+      (select count(*)::int from services s where s.city_key = b.k and ${listed}) as service_count,
+      (select s.city from services s where s.city_key = b.k and ${listed} order by s.created_at, s.id limit 1) as city
     from (${candidates}) b`;
   const raw = sql`locora_unaccent(lower(${q ?? ''}))`;
   const key = sql`locora_place_key(${q ?? ''})`;

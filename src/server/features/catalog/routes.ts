@@ -43,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(serviceSchema) },
       },
     },
-    async () => listFeaturedServices(db, FEATURED_SERVICES_COUNT),
+    async () => listFeaturedServices(db, FEATURED_SERVICES_COUNT, connect),
   );
 
   app.get(
@@ -63,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         cookie: request.cookies[DISPLAY_CURRENCY_COOKIE],
         acceptLanguage: request.headers['accept-language'],
       });
-      const result = await searchServices(db, request.query, { displayCurrency: display?.currency });
+      const result = await searchServices(db, request.query, { displayCurrency: display?.currency, connect });
       void reply.header('x-total-count', String(result.total));
       // "true" when there are more matches than the count went up to (X-Total-Count is then a floor).
       void reply.header('x-total-count-capped', String(result.isTotalCapped));
@@ -84,7 +84,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: citySuggestionListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => suggestCities(db, request.query.q),
+    async (request) => suggestCities(db, request.query.q, connect),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { totalsByCurrency } from '../../../shared/domain/pricing.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 import { listProviderServices } from '../../read-models/service-cards.ts';
 import { requireOwnedUploads } from '../../storage/upload-registry.ts';
@@ -197,10 +198,19 @@ export async function getProviderStats(db: Executor, userId: string, now = new D
 }
 
 /** The public profile by the provider's user id (what public links use), or its provider id. */
-export async function getPublicProvider(db: Executor, username: string): Promise<PublicProvider> {
+export async function getPublicProvider(
+  db: Executor,
+  username: string,
+  connect?: ConnectOptions | undefined,
+): Promise<PublicProvider> {
   const [p] = await db.select(profileColumns).from(providers).where(providerByUsername(username)).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const visibleServices = await listProviderServices(db, p.id);
+  // With payments configured, a provider who cannot be paid yet lists nothing that cannot be booked.
+  const visibleServices = await listProviderServices(
+    db,
+    p.id,
+    connect ? payableProviderSql(providers.id, connect) : undefined,
+  );
   return {
     ...p,
     languages: p.languages ?? [],
@@ -210,8 +220,12 @@ export async function getPublicProvider(db: Executor, username: string): Promise
   };
 }
 
-/** Providers (by user id) that have at least one visible service, for the sitemap. */
-export async function listSitemapProviders(db: Executor, limit: number): Promise<{ userId: string }[]> {
+/** Providers (by user id) that have at least one visible service (and can be paid, with payments configured), for the sitemap. */
+export async function listSitemapProviders(
+  db: Executor,
+  limit: number,
+  connect?: ConnectOptions | undefined,
+): Promise<{ userId: string }[]> {
   return db
     .select({ userId: providers.userId })
     .from(providers)
@@ -219,6 +233,7 @@ export async function listSitemapProviders(db: Executor, limit: number): Promise
     .where(
       and(
         eq(users.role, 'PROVIDER'),
+        connect ? payableProviderSql(providers.id, connect) : undefined,
         exists(
           db
             .select({ id: services.id })

@@ -6,12 +6,18 @@ import { myProviderSchema } from '../../../shared/api/providers.ts';
 import { providerStatsSchema, updateMyProviderSchema } from '../../../shared/api/provider-workspace.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
+import type { ConnectOptions } from '../../payments/connect-accounts.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import { getMyProvider, getProviderStats, getPublicProvider, updateMyProvider } from './providers.ts';
 
 const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 
-export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (app, { db, clock }) => {
+export const providerRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock?: Clock;
+  /** Payments are configured: a provider who cannot be paid yet lists no services publicly. */
+  connect?: ConnectOptions | undefined;
+}> = async (app, { db, clock, connect }) => {
   app.get(
     '/api/provider/me',
     {
@@ -69,6 +75,6 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = 
         response: { 200: publicProviderSchema, 404: errorBodySchema },
       },
     },
-    async (request) => getPublicProvider(db, request.params.username),
+    async (request) => getPublicProvider(db, request.params.username, connect),
   );
 };
