@@ -194,7 +194,7 @@ export async function buildApp({
   await app.register(reviewRoutes, { db, clock, appUrl });
   await app.register(favoriteRoutes, { db });
   await app.register(exchangeRateRoutes, { db, clock });
-  await app.register(availabilityRoutes, { db });
+  await app.register(availabilityRoutes, { db, clock });
   await app.register(slotRoutes, { db, clock });
   await app.register(calendarRoutes, {
     db,

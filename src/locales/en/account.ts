@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"Known places\"],\"8m8RzY\":[\"Your bookings on \",[\"date\"]],\"cBXPm_\":[\"Tentative: waiting for your answer\"],\"qDC9HM\":[\"A traveler\"]}")as Messages;

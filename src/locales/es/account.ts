@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"Lugares conocidos\"],\"8m8RzY\":[\"Tus reservas del \",[\"date\"]],\"cBXPm_\":[\"Provisional: espera tu respuesta\"],\"qDC9HM\":[\"Un viajero\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"Tempat yang dikenal\"],\"8m8RzY\":[\"Pemesanan Anda pada \",[\"date\"]],\"cBXPm_\":[\"Sementara: menunggu jawaban Anda\"],\"qDC9HM\":[\"Seorang wisatawan\"]}")as Messages;

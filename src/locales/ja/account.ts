@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"登録済みの場所\"],\"8m8RzY\":[[\"date\"],\" の予約\"],\"cBXPm_\":[\"仮予約：あなたの返答待ち\"],\"qDC9HM\":[\"旅行者\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"Lugares conhecidos\"],\"8m8RzY\":[\"Suas reservas em \",[\"date\"]],\"cBXPm_\":[\"Provisório: aguardando sua resposta\"],\"qDC9HM\":[\"Um viajante\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"Locais conhecidos\"],\"8m8RzY\":[\"As suas reservas em \",[\"date\"]],\"cBXPm_\":[\"Provisório: a aguardar a sua resposta\"],\"qDC9HM\":[\"Um viajante\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"6sDx3R\":[\"สถานที่ที่รู้จัก\"],\"8m8RzY\":[\"การจองของคุณในวันที่ \",[\"date\"]],\"cBXPm_\":[\"ยังไม่ยืนยัน: รอคำตอบจากคุณ\"],\"qDC9HM\":[\"นักเดินทาง\"]}")as Messages;

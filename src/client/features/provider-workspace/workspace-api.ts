@@ -9,8 +9,9 @@ import type {
   UpdateServiceInput,
 } from '@shared/api/provider-workspace';
 import type { Booking } from '@shared/api/bookings-responses';
+import type { CitySuggestion } from '@shared/api/catalog-responses';
 import { userResponseSchema, type User } from '@shared/api/auth-responses';
-import { apiJson } from '@/lib/api';
+import { apiJson, apiRequest } from '@/lib/api';
 
 /**
  * The provider workspace's calls. Query keys are the request paths (the generic fetcher's
@@ -35,6 +36,19 @@ export const providerBookingsQuery = queryOptions({
   queryKey: ['/api/provider/bookings'],
   queryFn: () => apiJson<ProviderBooking[]>('GET', '/api/provider/bookings'),
 });
+
+/** Known places for the service form's City, in any of their names (decision 052). */
+export const placeSuggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['/api/places/suggest', q.trim()],
+    queryFn: async ({ signal }) => {
+      const res = await apiRequest('GET', `/api/places/suggest?${new URLSearchParams({ q: q.trim() })}`, undefined, {
+        signal,
+      });
+      return (await res.json()) as CitySuggestion[];
+    },
+    staleTime: 5 * 60 * 1000,
+  });
 
 /** Everything the dashboard of a provider shows first (the route loader prefetches these). */
 export function prefetchProviderDashboard(queryClient: QueryClient) {

@@ -13,7 +13,7 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import { DISPLAY_CURRENCY_COOKIE, resolveDisplayCurrency } from '../../../shared/domain/display-currency.ts';
 import type { Db } from '../../db/open.ts';
-import { suggestCities } from './places.ts';
+import { suggestCities, suggestPlaces } from './places.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import {
   getServiceDetail,
@@ -85,6 +85,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => suggestCities(db, request.query.q, connect),
+  );
+
+  app.get(
+    '/api/places/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Known places that match a typed city in any of their names (other names, scripts and languages, areas; accents and case do not matter), served yet or not: what the service form’s City offers. serviceCount is 0.',
+        querystring: citySuggestQuerySchema,
+        response: { 200: citySuggestionListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => (request.query.q ? suggestPlaces(db, request.query.q) : []),
   );
 
   app.get(
