@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@shared/api/catalog-responses';
 import type { CreateServiceInput, ProviderService } from '@shared/api/provider-workspace';
 import {
@@ -47,6 +47,7 @@ import {
   createServiceRequest,
   invalidateAfterServiceChange,
   placeSuggestionsQuery,
+  providerSetupQuery,
   updateServiceRequest,
 } from './workspace-api';
 
@@ -101,6 +102,9 @@ export function ServiceDialog({
   const [refusal, setRefusal] = useState<string | undefined>();
   const [isUploading, setIsUploading] = useState(false);
   const isEdit = Boolean(service);
+  const { t } = useLingui();
+  // Payments on and the provider cannot be paid yet: saved, but not bookable (nor listed) until then.
+  const canBeBooked = useQuery(providerSetupQuery).data?.canBeBooked ?? true;
 
   const save = useMutation({
     mutationFn: (payload: CreateServiceInput) =>
@@ -110,7 +114,9 @@ export function ServiceDialog({
       toast(
         isEdit
           ? { title: 'Service updated', description: 'Your changes are saved.' }
-          : { title: 'Service created!', description: 'Your service is now live.' },
+          : canBeBooked
+            ? { title: 'Service created!', description: 'Your service is now live.' }
+            : { title: 'Service created!', description: t`Saved. Travelers can book it once payouts are set up.` },
       );
       onOpenChange(false);
     },

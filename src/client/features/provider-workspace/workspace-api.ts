@@ -3,6 +3,7 @@ import type { MyProvider } from '@shared/api/providers';
 import type {
   CreateServiceInput,
   ProviderBooking,
+  ProviderSetup,
   ProviderService,
   ProviderStats,
   UpdateMyProviderInput,
@@ -37,6 +38,12 @@ export const providerBookingsQuery = queryOptions({
   queryFn: () => apiJson<ProviderBooking[]>('GET', '/api/provider/bookings'),
 });
 
+/** The setup checklist, and whether travelers can book the provider now (decision 054). */
+export const providerSetupQuery = queryOptions({
+  queryKey: ['/api/provider/setup'],
+  queryFn: () => apiJson<ProviderSetup>('GET', '/api/provider/setup'),
+});
+
 /** Known places for the service form's City, in any of their names (decision 052). */
 export const placeSuggestionsQuery = (q: string) =>
   queryOptions({
@@ -57,6 +64,7 @@ export function prefetchProviderDashboard(queryClient: QueryClient) {
     queryClient.prefetchQuery(providerStatsQuery),
     queryClient.prefetchQuery(providerServicesQuery),
     queryClient.prefetchQuery(providerBookingsQuery),
+    queryClient.prefetchQuery(providerSetupQuery),
   ]);
 }
 
@@ -85,6 +93,7 @@ export function invalidateAfterServiceChange(queryClient: QueryClient) {
     '/api/provider/services',
     '/api/provider/stats',
     '/api/provider/me',
+    '/api/provider/setup',
     '/api/services',
     '/api/services/featured',
     '/api/providers',
@@ -95,7 +104,13 @@ export function invalidateAfterServiceChange(queryClient: QueryClient) {
 
 /** After the profile changed: the dashboard and the public profile (and cards naming the provider). */
 export function invalidateAfterProfileChange(queryClient: QueryClient) {
-  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured']) {
+  for (const key of [
+    '/api/provider/me',
+    '/api/provider/setup',
+    '/api/providers',
+    '/api/services',
+    '/api/services/featured',
+  ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
 }
