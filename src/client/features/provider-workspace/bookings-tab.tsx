@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
@@ -112,9 +112,11 @@ function BookingRow({
 
   return (
     <li
+      id={`booking-${booking.id}`}
+      tabIndex={-1}
       data-testid="provider-booking"
       data-booking-id={booking.id}
-      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-center"
+      className="flex scroll-mt-24 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm focus:ring-2 focus:ring-ring focus:outline-none lg:flex-row lg:flex-wrap lg:items-center"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <PersonAvatar name={booking.user.name} image={booking.user.image} className="size-10" />
@@ -243,6 +245,16 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   useRealtimeEvents((event) => {
     if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
   });
+
+  // Opened from a booking on the Availability week (#booking-{id}): that request, in view and focused.
+  const { hash } = useLocation();
+  const hasRows = bookings.isSuccess;
+  useEffect(() => {
+    if (!hasRows || !hash.startsWith('#booking-')) return;
+    const row = document.getElementById(hash.slice(1));
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [hasRows, hash]);
 
   const decline = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => declineBookingRequest(id, reason),
