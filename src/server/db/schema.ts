@@ -1538,3 +1538,92 @@ export const ledgerEntries = pgTable(
     ),
   ],
 );
+
+/**
+ * Stripe's balance transactions as reconciliation read them (decision 059): the platform's
+ * (`account_id` null) and each connected account's, each with the Stripe object and category it
+ * is matched to the ledger by, and its value in the ledger's terms.
+ */
+export const stripeBalanceTransactions = pgTable(
+  'stripe_balance_transactions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id'),
+    type: text('type').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sourceId: text('source_id'),
+    objectKey: text('object_key').notNull(),
+    category: text('category').notNull(),
+    value: money('value').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_balance_transactions_key_idx').on(t.objectKey, t.category)],
+);
+
+/** Where each account's reading of Stripe's balance transactions is (decision 059): resumed after a crash. */
+export const reconciliationCursors = pgTable('reconciliation_cursors', {
+  /** 'platform' or a connected account's id. */
+  account: text('account').primaryKey(),
+  /** Unix seconds: the newest `created` of the last complete pass (read again with `created[gte]`). */
+  since: bigint('since', { mode: 'number' }).notNull().default(0),
+  passNewest: bigint('pass_newest', { mode: 'number' }),
+  /** The last transaction of the last page read in a pass not finished. */
+  pageAfter: text('page_after'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each reconciliation (decision 059): by the daily job or an admin. */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    read: integer('read').notNull().default(0),
+    differences: integer('differences'),
+    error: text('error'),
+  },
+  (t) => [
+    index('reconciliation_runs_started_idx').on(t.startedAt),
+    check('reconciliation_runs_trigger', sql`${t.trigger} in ('job', 'admin')`),
+  ],
+);
+
+/**
+ * A difference between Stripe and the ledger (decision 059), one open per Stripe object and
+ * category, until it matches again (`resolved_at`) or an admin explains it with a note.
+ */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    objectKey: text('object_key').notNull(),
+    category: text('category').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    /** unrecorded, missing_at_stripe, amount_differs, currency_differs. */
+    cause: text('cause').notNull(),
+    stripeAmount: money('stripe_amount'),
+    ledgerAmount: money('ledger_amount'),
+    stripeCurrency: text('stripe_currency'),
+    ledgerCurrency: text('ledger_currency'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    explainedAt: timestamp('explained_at', { withTimezone: true }),
+    explainedBy: uuid('explained_by').references(() => users.id, { onDelete: 'restrict' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_differences_open_key')
+      .on(t.objectKey, t.category)
+      .where(sql`${t.resolvedAt} is null`),
+    check(
+      'reconciliation_differences_cause',
+      sql`${t.cause} in ('unrecorded', 'missing_at_stripe', 'amount_differs', 'currency_differs')`,
+    ),
+    check('reconciliation_differences_explained', sql`(${t.explainedAt} is null) = (${t.note} is null)`),
+  ],
+);

@@ -1,7 +1,14 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
-import type { AdminBooking, AdminPayments, ManualSettlement, ReadStripeFeesResult } from '@shared/api/earnings';
+import type {
+  AdminBooking,
+  AdminPayments,
+  ManualSettlement,
+  ReadStripeFeesResult,
+  ReconcileResult,
+  ReconciliationDifference,
+} from '@shared/api/earnings';
 import { apiJson } from '@/lib/api';
 import { adminReportsQuery } from '@/lib/trust-api';
 
@@ -37,6 +44,22 @@ export function settleByHandRequest({ bookingId, note }: { bookingId: string; no
   return apiJson<ManualSettlement>('POST', `/api/admin/payments/bookings/${encodeURIComponent(bookingId)}/settle`, {
     note,
   });
+}
+
+/** A reconciliation with Stripe now (audit-logged). */
+export function reconcileRequest() {
+  return apiJson<ReconcileResult>('POST', '/api/admin/payments/reconcile');
+}
+
+/** A difference with Stripe explained by an admin, with a note (audit-logged). */
+export function explainDifferenceRequest({ id, note }: { id: string; note: string }) {
+  return apiJson<ReconciliationDifference>(
+    'POST',
+    `/api/admin/payments/differences/${encodeURIComponent(id)}/explain`,
+    {
+      note,
+    },
+  );
 }
 
 export const pendingProvidersQuery = queryOptions({
