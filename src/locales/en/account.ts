@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"Currency\"],\"vf-RUT\":[\"Your new prices are set in this currency, and your payouts are paid in it. Prices you set before keep their own currency until you change them.\"]}")as Messages;

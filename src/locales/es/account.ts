@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"Moneda\"],\"vf-RUT\":[\"Tus nuevos precios se fijan en esta moneda y tus pagos se hacen en ella. Los precios que fijaste antes mantienen su moneda hasta que los cambies.\"]}")as Messages;

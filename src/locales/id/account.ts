@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"Mata uang\"],\"vf-RUT\":[\"Harga baru Anda ditetapkan dalam mata uang ini, dan pembayaran kepada Anda dilakukan dalam mata uang ini. Harga yang Anda tetapkan sebelumnya tetap dalam mata uangnya sampai Anda mengubahnya.\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"通貨\"],\"vf-RUT\":[\"新しく設定する料金はこの通貨になり、お支払いもこの通貨で行われます。以前に設定した料金は、変更するまで元の通貨のままです。\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"Moeda\"],\"vf-RUT\":[\"Seus novos preços são definidos nesta moeda, e seus repasses são pagos nela. Os preços que você definiu antes mantêm a moeda deles até você alterá-los.\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"Moeda\"],\"vf-RUT\":[\"Os seus novos preços são definidos nesta moeda e os seus pagamentos são feitos nela. Os preços que definiu antes mantêm a sua moeda até os alterar.\"]}")as Messages;

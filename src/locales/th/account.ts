@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Q2lUR2\":[\"สกุลเงิน\"],\"vf-RUT\":[\"ราคาใหม่ของคุณจะกำหนดเป็นสกุลเงินนี้ และการจ่ายเงินให้คุณจะจ่ายเป็นสกุลเงินนี้ ราคาที่คุณตั้งไว้ก่อนหน้านี้จะใช้สกุลเงินเดิมจนกว่าคุณจะแก้ไข\"]}")as Messages;
