@@ -34,7 +34,8 @@ import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
-import { formatPrice, pluralize } from '@/lib/format';
+import { Money } from '@/components/money';
+import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useNow } from '@/lib/use-now';
@@ -214,18 +215,24 @@ function BookingView({ booking }: { booking: Booking }) {
         <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service</span>
-            <span>{formatPrice(booking.amountCents)}</span>
+            <span>
+              <Money amount={booking.amountCents} currency={booking.currency} />
+            </span>
           </p>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service fee</span>
-            <span>{formatPrice(booking.feeCents)}</span>
+            <span>
+              <Money amount={booking.feeCents} currency={booking.currency} />
+            </span>
           </p>
           <p
             className="flex items-baseline justify-between gap-2 border-t pt-1.5 font-semibold"
             data-testid="booking-total"
           >
             <span>Total</span>
-            <span>{formatPrice(booking.totalCents)}</span>
+            <span>
+              <Money amount={booking.totalCents} currency={booking.currency} />
+            </span>
           </p>
           <PriceEstimate amount={booking.totalCents} currency={booking.currency} showRateDate className="text-right" />
           <ChargeNotice amount={booking.totalCents} currency={booking.currency} />

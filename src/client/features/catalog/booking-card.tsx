@@ -17,7 +17,8 @@ import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
 import { PriceEstimate } from '@/components/price-estimate';
-import { formatPrice, pricingUnitText } from '@/lib/format';
+import { Money } from '@/components/money';
+import { pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 
@@ -81,7 +82,7 @@ export function BookingCard({ service }: { service: Service }) {
         <div className="flex flex-col gap-1">
           <p className="flex items-baseline gap-1.5">
             <span className="text-3xl font-bold tracking-tight" data-testid="booking-price">
-              {formatPrice(service.price)}
+              <Money amount={service.price} currency={service.currency} />
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>

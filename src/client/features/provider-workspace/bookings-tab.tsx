@@ -20,6 +20,7 @@ import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { closedNote } from '@/lib/booking-closed';
 import { providerMoneyLines } from '@/lib/booking-money';
+import { useLocale } from '@/lib/locale';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
@@ -79,7 +80,7 @@ function BookingRow({
   // is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
-  const money = providerMoneyLines(booking);
+  const money = providerMoneyLines(booking, useLocale());
   // Declined or canceled, by whom and why, as the traveler's card says it (closedNote).
   const closed = closedNote(booking, 'PROVIDER', { provider: 'You', traveler: name });
 

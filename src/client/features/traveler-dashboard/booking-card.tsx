@@ -14,8 +14,10 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { closedNote } from '@/lib/booking-closed';
 import { PriceEstimate } from '@/components/price-estimate';
 import { travelerMoneyLine } from '@/lib/booking-money';
+import { useLocale } from '@/lib/locale';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { fallbackPhoto, formatPrice, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { formatMoney } from '@shared/domain/pricing';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** A traveler's booking page. */
@@ -48,6 +50,7 @@ export function CoverPhoto({ booking }: { booking: Booking }) {
  * waiting for the provider (and the card hold), who closed it and why, a refund on its way.
  */
 export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canPay: boolean }) {
+  const total = formatMoney(booking.totalCents, booking.currency, useLocale());
   const closed = closedNote(booking, 'TRAVELER', {
     provider: booking.service.provider.displayName,
     traveler: booking.user.name ?? 'You',
@@ -58,7 +61,7 @@ export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canP
         <p className="text-sm text-muted-foreground">
           Waiting for the provider to accept your request.
           {booking.paymentStatus === 'requires_capture' &&
-            ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`}
+            ` Your card is authorised for ${total}, not charged: you pay only when they accept.`}
           {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
         </p>
       )}
@@ -75,8 +78,8 @@ export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canP
       )}
       {booking.refundPending && (
         <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
-          Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not confirmed it
-          yet; this changes to Refunded once it has.
+          Refund pending: {total} is on its way back to your card. Stripe has not confirmed it yet; this changes to
+          Refunded once it has.
         </p>
       )}
     </>
@@ -109,11 +112,12 @@ export function TravelerBookingCard({
 }) {
   // As checkout shows a time: the service's clock with its zone, and the traveler's when it differs.
   const viewerTimeZone = useViewerTimeZone();
+  const locale = useLocale();
   const when = bookingWhen(booking.start, booking.timeZone, booking.service.city, {
     timeZone: viewerTimeZone,
     places: viewerPlaces ?? [booking.service.city],
   });
-  const money = travelerMoneyLine(booking);
+  const money = travelerMoneyLine(booking, locale);
   const canCancel =
     onCancel !== undefined &&
     now !== null &&
