@@ -1458,3 +1458,52 @@ export const exchangeRateFeed = pgTable(
   },
   (t) => [check('exchange_rate_feed_one_row', sql`${t.id}`)],
 );
+
+/**
+ * The money ledger (decision 058): one row per movement of a booking's money, in minor units of
+ * its currency, from one holder to another (src/shared/domain/ledger.ts), with Stripe's object and
+ * balance transaction where Stripe has one. Written in the transaction of the change that causes
+ * it; never updated or deleted (a trigger refuses both): a correction is a row of its own.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** authorised, captured, fee, transfer, refund, transfer_reversal, fee_refund, payout, payout_failed, dispute_*, manual_adjustment. */
+    kind: text('kind').notNull(),
+    /** traveler, platform, locora, provider, provider_bank, dispute. */
+    fromHolder: text('from_holder').notNull(),
+    toHolder: text('to_holder').notNull(),
+    /** The parties: the booking's traveler (a user) and provider. Locora is the platform. */
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
+    /** Stripe's object (pi_, po_, dp_, tr_...), null for a movement made by hand. */
+    stripeObjectId: text('stripe_object_id'),
+    stripeBalanceTransactionId: text('stripe_balance_transaction_id'),
+    /** What recorded it (a webhook's event id, the payouts job, an admin). */
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_booking_idx').on(t.bookingId, t.id),
+    index('ledger_entries_object_idx')
+      .on(t.stripeObjectId)
+      .where(sql`${t.stripeObjectId} is not null`),
+    index('ledger_entries_created_idx').on(t.createdAt),
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    check(
+      'ledger_entries_kind',
+      sql`${t.kind} in ('authorised', 'captured', 'fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'payout', 'payout_failed', 'dispute_opened', 'dispute_won', 'dispute_lost', 'manual_adjustment')`,
+    ),
+  ],
+);

@@ -26,6 +26,7 @@ import type { LeasedKind } from '../jobs/runner.ts';
 import { readRefunds } from './refunds.ts';
 import { readSettlement, recordSettlement, SETTLEMENT_READ_CALLS } from './settlement.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
+import { recordLedger } from './ledger.ts';
 
 export const PAYOUT_QUEUE: LeasedQueue = {
   table: 'booking_payouts',
@@ -509,6 +510,7 @@ async function recordPayoutMade(
     await recordPayoutStatus(tx, payout, opts.now, { appUrl: opts.appUrl });
     if (opts.reversingCents !== undefined)
       await notePayoutAfterRefund(tx, claim.row.booking_id, opts.reversingCents, opts);
+    await recordLedger(tx, claim.row.booking_id, 'payouts job');
   });
 }
 
@@ -601,16 +603,18 @@ export async function notePayoutAfterRefund(
  */
 async function recordRefundedCents(db: Db, paymentId: string, refundedCents: number, now: Date) {
   await db.transaction(async (tx) => {
-    const rows = await queryRows<{ status: string }>(
+    const rows = await queryRows<{ status: string; booking_id: string }>(
       tx,
       sql`update payments set refunded_cents = least(${refundedCents}, amount_cents), updated_at = ${now.toISOString()}::timestamptz
-          where id = ${paymentId} and refunded_cents <> least(${refundedCents}, amount_cents) returning status`,
+          where id = ${paymentId} and refunded_cents <> least(${refundedCents}, amount_cents) returning status, booking_id`,
     );
-    if (rows[0])
+    if (rows[0]) {
       await tx.execute(
         sql`insert into payment_events (payment_id, kind, status, detail)
             values (${paymentId}, 'refunds_read', ${rows[0].status}, ${`refunded ${refundedCents}, read before a payout`})`,
       );
+      await recordLedger(tx, rows[0].booking_id, 'payouts job');
+    }
   });
 }
 

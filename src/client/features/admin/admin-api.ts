@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
-import type { AdminBooking, AdminPayments, ReadStripeFeesResult } from '@shared/api/earnings';
+import type { AdminBooking, AdminPayments, ManualSettlement, ReadStripeFeesResult } from '@shared/api/earnings';
 import { apiJson } from '@/lib/api';
 
 /**
@@ -29,6 +29,13 @@ export function adminBookingQuery(id: string) {
 
 export function readStripeFeesRequest() {
   return apiJson<ReadStripeFeesResult>('POST', '/api/admin/payments/stripe-fees');
+}
+
+/** A booking paid before payouts existed, settled with its provider by hand (audit-logged). */
+export function settleByHandRequest({ bookingId, note }: { bookingId: string; note: string }) {
+  return apiJson<ManualSettlement>('POST', `/api/admin/payments/bookings/${encodeURIComponent(bookingId)}/settle`, {
+    note,
+  });
 }
 
 export const pendingProvidersQuery = queryOptions({

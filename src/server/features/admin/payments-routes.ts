@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../shared/api/catalog.ts';
-import { adminBookingSchema, adminPaymentsSchema, readStripeFeesResultSchema } from '../../../shared/api/earnings.ts';
+import { settleByHandSchema } from '../../../shared/api/admin.ts';
+import {
+  adminBookingSchema,
+  adminPaymentsSchema,
+  manualSettlementSchema,
+  readStripeFeesResultSchema,
+} from '../../../shared/api/earnings.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
-import { getAdminBooking, getAdminPayments, readStripeFeesNow } from './payments.ts';
+import { getAdminBooking, getAdminPayments, readStripeFeesNow, settleByHand } from './payments.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -46,6 +52,22 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; stripe?: Stripe
       },
     },
     async (request) => readStripeFeesNow(db, stripe, requireUser(request).id),
+  );
+
+  app.post(
+    '/api/admin/payments/bookings/:id/settle',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Mark a booking paid before payouts existed (no destination account) as settled with its provider by hand, with a note (audit-logged)',
+        params: idParamSchema,
+        body: settleByHandSchema,
+        response: { 200: manualSettlementSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => settleByHand(db, requireUser(request).id, request.params.id, request.body.note, clock.now()),
   );
 
   app.get(

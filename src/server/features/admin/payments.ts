@@ -12,9 +12,13 @@ import type {
   AdminBooking,
   AdminDispute,
   AdminPayments,
+  AdminPreConnectOwed,
+  ManualSettlement,
   PlatformTotals,
   ReadStripeFeesResult,
 } from '../../../shared/api/earnings.ts';
+import { payoutNetCents } from '../../../shared/domain/connect.ts';
+import type { CurrencyCode } from '../../../shared/domain/currency.ts';
 import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -22,6 +26,8 @@ import { AppError } from '../../http/errors.ts';
 import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
 import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
+import { recordLedger } from '../../payments/ledger.ts';
+import { givenUpEvents } from '../../payments/waiting-events.ts';
 
 const LIST_LIMIT = 50;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -104,6 +110,107 @@ function toAdminDispute(r: DisputeRow): AdminDispute {
   };
 }
 
+/**
+ * Bookings paid before payouts existed (decision 046): a captured charge with no destination
+ * account, so the provider's share sits in Locora's balance and no payout will ever be made. Owed
+ * once the booking is COMPLETED, or CANCELED with the money kept; until an admin settles it by hand.
+ */
+const preConnectOwedFrom = sql`from payments p join bookings b on b.id = p.booking_id join services s on s.id = b.service_id
+  join providers pr on pr.id = b.provider_id join users pu on pu.id = pr.user_id
+  where p.destination_account_id is null and p.status = 'succeeded'
+    and (b.status = 'COMPLETED' or (b.status = 'CANCELED' and not b.refund_pending))
+    and not exists (select 1 from manual_settlements ms where ms.booking_id = b.id)
+    and not exists (select 1 from booking_payouts bp where bp.booking_id = b.id)`;
+
+type PreConnectRow = {
+  booking_id: string;
+  pi: string;
+  title: string;
+  provider_name: string;
+  provider_email: string;
+  status: string;
+  start_at: Date;
+  amount_cents: number;
+  fee_cents: number;
+  refunded_cents: number;
+  currency: CurrencyCode;
+};
+const preConnectSelect = sql`select b.id as booking_id, p.id as pi, s.title, pr.display_name as provider_name,
+    pu.email as provider_email, b.status, b.start_at, p.amount_cents, b.fee_cents, p.refunded_cents, p.currency`;
+
+function toPreConnectOwed(r: PreConnectRow): AdminPreConnectOwed {
+  return {
+    bookingId: r.booking_id,
+    paymentIntentId: r.pi,
+    serviceTitle: r.title,
+    providerName: r.provider_name,
+    providerEmail: r.provider_email,
+    bookingStatus: r.status,
+    date: iso(r.start_at)!,
+    owedCents: payoutNetCents(Number(r.amount_cents), Number(r.fee_cents), Number(r.refunded_cents), r.currency),
+    currency: r.currency,
+  };
+}
+
+/**
+ * POST /api/admin/payments/bookings/{id}/settle: an admin says a booking paid before payouts
+ * existed was settled with its provider by hand. Recorded once (what was owed, the note, who),
+ * with an audit row, in one transaction; a booking not owed this way is refused.
+ */
+export async function settleByHand(
+  db: Executor,
+  adminId: string,
+  bookingId: string,
+  note: string,
+  now: Date,
+): Promise<ManualSettlement> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<PreConnectRow>(
+      tx,
+      sql`${preConnectSelect} ${preConnectOwedFrom} and b.id = ${bookingId} for update of p`,
+    );
+    if (!row) {
+      const [exists] = await queryRows<{ settled: boolean }>(
+        tx,
+        sql`select exists (select 1 from manual_settlements where booking_id = b.id) as settled
+            from bookings b where b.id = ${bookingId}`,
+      );
+      if (!exists) throw new AppError('NOT_FOUND', 'Booking not found.');
+      throw new AppError(
+        'CONFLICT',
+        exists.settled
+          ? 'This booking was already settled by hand.'
+          : 'This booking owes its provider nothing by hand: it was not paid before payouts existed, or is not completed or kept.',
+      );
+    }
+    const owed = toPreConnectOwed(row);
+    const inserted = await queryRows<{ booking_id: string }>(
+      tx,
+      sql`insert into manual_settlements (booking_id, amount_cents, currency, note, settled_by, created_at)
+          values (${bookingId}, ${owed.owedCents}, ${owed.currency}, ${note}, ${adminId}, ${now.toISOString()}::timestamptz)
+          on conflict (booking_id) do nothing returning booking_id`,
+    );
+    if (inserted.length === 0) throw new AppError('CONFLICT', 'This booking was already settled by hand.');
+    await tx.insert(auditLog).values({
+      adminId,
+      action: 'payments.settle_by_hand',
+      targetType: 'booking',
+      targetId: bookingId,
+      before: { owedCents: owed.owedCents, currency: owed.currency },
+      after: { settledCents: owed.owedCents, currency: owed.currency, provider: owed.providerName },
+      reason: note,
+    });
+    await recordLedger(tx, bookingId, `admin ${adminId}`);
+    return {
+      bookingId,
+      amountCents: owed.owedCents,
+      currency: owed.currency,
+      note,
+      settledAt: now.toISOString(),
+    };
+  });
+}
+
 /** GET /api/admin/payments. */
 export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPayments> {
   const month = monthRange(now, 'UTC');
@@ -182,6 +289,29 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
         join providers pr on pr.id = b.provider_id
         where bp.reversed_after_payout_cents > 0 order by bp.reversed_after_payout_at desc limit ${LIST_LIMIT}`,
   );
+  // Payouts waiting while their charge's dispute is open (decision 046).
+  const heldRows = await queryRows<{
+    booking_id: string;
+    title: string;
+    provider_name: string;
+    amount_cents: number | null;
+    currency: string | null;
+    booking_currency: string;
+    status_reason: string | null;
+    updated_at: Date;
+  }>(
+    db,
+    sql`select bp.booking_id, s.title, pr.display_name as provider_name, bp.amount_cents, bp.currency,
+          b.currency as booking_currency, bp.status_reason, bp.updated_at
+        from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
+        join providers pr on pr.id = b.provider_id
+        where bp.status = 'held' order by bp.updated_at desc limit ${LIST_LIMIT}`,
+  );
+  const unmatched = await givenUpEvents(db, LIST_LIMIT);
+  const preConnect = await queryRows<PreConnectRow>(
+    db,
+    sql`${preConnectSelect} ${preConnectOwedFrom} order by b.start_at limit ${LIST_LIMIT}`,
+  );
   return {
     monthLabel: month.label,
     thisMonth,
@@ -225,6 +355,26 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       amountCents: Number(r.cents),
       at: iso(r.at)!,
     })),
+    heldPayouts: heldRows.map((r) => ({
+      bookingId: r.booking_id,
+      serviceTitle: r.title,
+      providerName: r.provider_name,
+      amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
+      currency: r.currency ?? r.booking_currency,
+      reason: r.status_reason,
+      since: iso(r.updated_at)!,
+    })),
+    unmatchedEvents: unmatched.map((e) => ({
+      eventId: e.id,
+      type: e.type,
+      objectId: e.object_id,
+      accountId: e.account_id,
+      receivedAt: iso(e.received_at)!,
+      givenUpAt: iso(e.given_up_at)!,
+      attempts: Number(e.attempts),
+      lastError: e.last_error,
+    })),
+    preConnectOwed: preConnect.map(toPreConnectOwed),
   };
 }
 

@@ -219,12 +219,23 @@ describe('a payout while the charge has an open dispute', () => {
     expect(await runPayouts(t.db, t.app.stripe!)).toBe(0);
     expect(madeSoFar()).toBe(0);
     expect(await payoutOf(bookingId)).toMatchObject({ status: 'held', status_reason: 'dispute_open' });
+    // Listed for admins while it is held.
+    const held = async () => (await inject('GET', '/api/admin/payments', f.cookies.admin)).json().heldPayouts;
+    expect(await held()).toEqual([
+      expect.objectContaining({
+        bookingId,
+        reason: 'dispute_open',
+        amountCents: amounts.subtotalCents,
+        currency: 'USD',
+      }),
+    ]);
     // Won: Stripe gives the amount back, and the payout is made.
     stripe.money.setDisputeStatus(d.id, 'won');
     expect((await disputeWebhook('charge.dispute.closed', d.id)).statusCode).toBe(200);
     expect(await payoutOf(bookingId)).toMatchObject({ status: 'queued', status_reason: null });
     expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
     expect(payoutsOn(account).map((p) => p.amount)).toEqual([amounts.subtotalCents]);
+    expect(await held()).toEqual([]);
   });
 
   it('lost: no payout is made, and the payout says why', async () => {
