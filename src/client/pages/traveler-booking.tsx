@@ -36,6 +36,7 @@ import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
+import { Money } from '@/components/money';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
@@ -44,7 +45,6 @@ import { useViewerTimeZone } from '@/lib/viewer-clock';
 import { NotFoundPage } from './not-found';
 import { useLocale } from '@/lib/locale';
 import type { Locale } from '@shared/domain/locales';
-import { useMoney } from '@/lib/format';
 
 /**
  * A start and end as one line in a zone, the zone named by a place that lies in it ('10:00 AM –
@@ -78,7 +78,6 @@ function BookingView({ booking }: { booking: Booking }) {
   const now = useNow();
   const viewerZone = useViewerTimeZone();
   const locale = useLocale();
-  const money = useMoney();
   const [canceling, setCanceling] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
@@ -227,18 +226,24 @@ function BookingView({ booking }: { booking: Booking }) {
         <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service</span>
-            <span>{money(booking.amountCents, booking.currency)}</span>
+            <span>
+              <Money amount={booking.amountCents} currency={booking.currency} />
+            </span>
           </p>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service fee</span>
-            <span>{money(booking.feeCents, booking.currency)}</span>
+            <span>
+              <Money amount={booking.feeCents} currency={booking.currency} />
+            </span>
           </p>
           <p
             className="flex items-baseline justify-between gap-2 border-t pt-1.5 font-semibold"
             data-testid="booking-total"
           >
             <span>Total</span>
-            <span>{money(booking.totalCents, booking.currency)}</span>
+            <span>
+              <Money amount={booking.totalCents} currency={booking.currency} />
+            </span>
           </p>
           <PriceEstimate amount={booking.totalCents} currency={booking.currency} showRateDate className="text-right" />
           <ChargeNotice amount={booking.totalCents} currency={booking.currency} />

@@ -17,7 +17,8 @@ import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
 import { PriceEstimate } from '@/components/price-estimate';
-import { pricingUnitText, useMoney } from '@/lib/format';
+import { Money } from '@/components/money';
+import { pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 import { useLocale } from '@/lib/locale';
@@ -44,7 +45,6 @@ export function BookingCard({ service }: { service: Service }) {
   });
   const today = useViewerToday();
   const locale = useLocale();
-  const money = useMoney();
   // The month on screen: only its days with a free start time for the minimum hours can be chosen
   // (decision 020). Until they are known, or if they cannot be, only past days are greyed out.
   const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
@@ -84,7 +84,7 @@ export function BookingCard({ service }: { service: Service }) {
         <div className="flex flex-col gap-1">
           <p className="flex items-baseline gap-1.5">
             <span className="text-3xl font-bold tracking-tight" data-testid="booking-price">
-              {money(service.price, service.currency)}
+              <Money amount={service.price} currency={service.currency} />
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>

@@ -20,6 +20,7 @@ import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { closedNote } from '@/lib/booking-closed';
 import { providerMoneyLines } from '@/lib/booking-money';
+import { useLocale } from '@/lib/locale';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
@@ -37,7 +38,6 @@ import {
   invalidateAfterBookingAnswer,
   providerBookingsQuery,
 } from './workspace-api';
-import { useLocale } from '@/lib/locale';
 
 function travelerName(booking: ProviderBooking) {
   return booking.user.name ?? 'Traveler';

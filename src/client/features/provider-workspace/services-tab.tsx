@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { fallbackPhoto, formatPrice, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { Money } from '@/components/money';
+import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLingui } from '@lingui/react/macro';
 import { ServiceDialog } from './service-dialog';
@@ -124,7 +125,7 @@ function ServiceItem({
         </p>
         <p className="mt-auto flex items-baseline gap-1 border-t pt-3">
           <span className="text-lg font-bold" data-testid="service-price">
-            {formatPrice(service.price)}
+            <Money amount={service.price} currency={service.currency} />
           </span>
           <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
         </p>

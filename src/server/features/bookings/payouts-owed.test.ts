@@ -111,7 +111,8 @@ type PayoutRow = {
   stripe_payout_id: string | null;
   status: string;
   status_reason: string | null;
-  amount_cents: number;
+  amount_cents: number | null;
+  currency: string | null;
   due_at: Date | null;
   failures: number;
   failure_code: string | null;
@@ -121,7 +122,7 @@ const payoutOf = async (bookingId: string) =>
   (
     await queryRows<PayoutRow>(
       t.db,
-      sql`select id, stripe_payout_id, status, status_reason, amount_cents, due_at, failures, failure_code,
+      sql`select id, stripe_payout_id, status, status_reason, amount_cents, currency, due_at, failures, failure_code,
             reversed_after_payout_cents
           from booking_payouts where booking_id = ${bookingId}`,
     )
@@ -151,7 +152,8 @@ describe('a traveler’s late cancellation, the money kept', () => {
     expect(cancel.json().booking.status).toBe('CANCELED');
     expect(stripe.intent(pi).status).toBe('succeeded');
     // Owed the provider once the service's time is over, as a completed booking would be.
-    expect(await payoutOf(bookingId)).toMatchObject({ status: 'queued', amount_cents: amounts.subtotalCents });
+    // Owed; how much is what lands in the account's balance, read from Stripe when it is made.
+    expect(await payoutOf(bookingId)).toMatchObject({ status: 'queued', amount_cents: null });
     expect(new Date((await payoutOf(bookingId))!.due_at!).toISOString()).toBe(endAt.toISOString());
     expect(await t.app.jobs.runOnce('booking-payouts')).toBe(0);
     expect(payoutsOn(account)).toHaveLength(0);
@@ -185,8 +187,9 @@ describe('a partial refund made in Stripe’s dashboard', () => {
     expect(await paymentOf(pi)).toEqual({ status: 'succeeded', refunded_cents: REFUND });
     expect(await bookingStatus(bookingId)).toBe('PAID');
     await complete(endAt);
-    expect(await payoutOf(bookingId)).toMatchObject({ amount_cents: net, status: 'queued' });
+    expect(await payoutOf(bookingId)).toMatchObject({ amount_cents: null, status: 'queued' });
     expect(await runPayouts(t.db, t.app.stripe!)).toBe(1);
+    expect(await payoutOf(bookingId)).toMatchObject({ amount_cents: net, currency: 'USD' });
     expect(payoutsOn(account).map((p) => p.amount)).toEqual([net]);
     expect(stripe.balanceOf(account)).toBe(0);
   });
@@ -235,7 +238,8 @@ describe('a payout while the charge has an open dispute', () => {
       expect.objectContaining({
         bookingId,
         reason: 'dispute_open',
-        amountCents: amounts.subtotalCents,
+        // How much is what lands in the account's balance, read from Stripe when the payout is made.
+        amountCents: null,
         currency: 'USD',
       }),
     ]);
