@@ -27,7 +27,6 @@ import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
 import { ReportButton } from '@/components/report-button';
-import { useAuth } from '@/lib/auth-context';
 import { ProviderReviewPanel } from './review-traveler';
 import { TravelerRecordLine } from './traveler-record';
 import { pendingFirst } from './booking-requests';
@@ -35,6 +34,7 @@ import {
   acceptBookingRequest,
   declineBookingRequest,
   invalidateAfterBookingAnswer,
+  myProviderQuery,
   providerBookingsQuery,
 } from './workspace-api';
 
@@ -75,7 +75,8 @@ function BookingRow({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  // The provider's public name: their answers are shown under it, as on the service page.
+  const displayName = useQuery(myProviderQuery).data?.displayName;
   const zone = booking.timeZone || timeZone;
   const when = bookingWhen(booking.start, zone, baseCity);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
@@ -216,7 +217,7 @@ function BookingRow({
       <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
       {/* Who is asking (decision 050): the traveler's record, before the provider answers. */}
       {booking.status === 'PENDING' && booking.traveler && <TravelerRecordLine record={booking.traveler} />}
-      <ProviderReviewPanel booking={booking} travelerName={name} providerName={user?.name ?? name} />
+      <ProviderReviewPanel booking={booking} travelerName={name} providerName={displayName ?? null} />
     </li>
   );
 }
