@@ -31,15 +31,21 @@ async function person(browser: Browser, who: { email: string; password: string }
   return { context, page };
 }
 
-/** Light and dark, as the page is now. */
+/**
+ * Light and dark, as the page is now: the theme is applied as the header's toggle applies it (the
+ * class and the colour scheme of <html>), so a page with a dialog open is shot too.
+ */
 async function shots(page: Page, name: string) {
+  const theme = (dark: boolean) =>
+    page.evaluate((on) => {
+      document.documentElement.classList.toggle('dark', on);
+      document.documentElement.style.colorScheme = on ? 'dark' : 'light';
+    }, dark);
   await screenshotTo(page, `${name}-light`);
-  await page.getByRole('button', { name: 'Toggle theme' }).first().click();
-  await expect(page.locator('html')).toHaveClass(/dark/);
+  await theme(true);
   await expectNoSeriousA11yViolations(page, `${name} (dark)`);
   await screenshotTo(page, `${name}-dark`);
-  await page.getByRole('button', { name: 'Toggle theme' }).first().click();
-  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await theme(false);
 }
 
 type TravelerBooking = {
@@ -149,6 +155,7 @@ test.describe('blind reviews both ways', () => {
     await visit(phone.page, `/dashboard/traveler/bookings/${b.id}`);
     await expect(phone.page.getByText(travelerAnswer)).toBeVisible();
     await expectNoHorizontalScroll(phone.page, 'the traveler’s booking with reviews (375 px)');
+    await phone.page.getByRole('region', { name: 'Reviews' }).scrollIntoViewIfNeeded();
     await shots(phone.page, 'trust-traveler-booking-reviews-375');
     await phone.context.close();
     await provider.context.close();
@@ -181,7 +188,7 @@ test.describe('reports, the admin queue and suspension', () => {
     // In the thread, a phone number: sent masked, and the sender is told what was hidden and why.
     await visit(page, `/messages?conversation=${conversationId}`);
     const rude = 'Pay me cash instead and text me on +351 912 345 678, or else.';
-    await page.getByLabel('Message').fill(rude);
+    await page.getByRole('textbox', { name: 'Message' }).fill(rude);
     await page.getByRole('button', { name: 'Send' }).click();
     const notice = page
       .getByRole('status')
