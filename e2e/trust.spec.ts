@@ -2,7 +2,8 @@
  * Trust between strangers, in the browser (decisions 050 and 051): a completed booking's blind
  * reviews (neither side reads the other's until both wrote), both revealed together, answered in
  * public; a message reported, reaching the admin's queue, acted on through to a suspension the
- * person meets at sign-in, then lifted; contact details in an inquiry hidden, and the sender told.
+ * person meets at sign-in, then lifted; contact details in an inquiry hidden, and the sender told;
+ * once the two have a confirmed booking, passed as typed.
  * Screenshots of the new screens (light and dark, wide and 375 px) go to SCREENSHOT_DIR when set.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -274,6 +275,29 @@ test.describe('reports, the admin queue and suspension', () => {
     await expectNoHorizontalScroll(admin.page, '/admin/reports (375 px)');
     await shots(admin.page, 'trust-admin-reports-375');
     await admin.context.close();
+    await provider.context.close();
+  });
+});
+
+test.describe('contact details once a booking between the two is confirmed', () => {
+  test('pass unmasked: the demo traveler, who has had a confirmed booking with the demo provider, sends her number', async ({
+    page,
+    browser,
+  }) => {
+    await signInApi(page.request, DEMO.traveler);
+    const upcoming = (await (await page.request.get('/api/bookings?status=upcoming')).json()) as TravelerBooking[];
+    const dinner = upcoming.find((b) => b.service.title === 'Italian Dinner Party for Up to 8');
+    expect(dinner, 'her request for the demo provider’s dinner party').toBeTruthy();
+    await visit(page, `/messages?booking=${dinner!.id}`);
+    const text = `Call me on +351 912 000 111 when you are at the door (${Date.now().toString(36)})`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('message').filter({ hasText: text })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Contact details are shared' })).toHaveCount(0);
+
+    const provider = await person(browser, DEMO.provider);
+    await visit(provider.page, `/messages?booking=${dinner!.id}`);
+    await expect(provider.page.getByTestId('message').filter({ hasText: text })).toContainText('+351 912 000 111');
     await provider.context.close();
   });
 });
