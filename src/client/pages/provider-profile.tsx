@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';
 import { providerHead } from '@shared/seo/head';
 import { MessageProviderButton } from '@/features/messages/message-provider-button';
-import { ReportButton } from '@/components/report-button';
+import { ReportButton } from '@/components/trust/report-button';
 import { NotFoundPage } from './not-found';
 
 function ProviderSkeleton() {

@@ -16,7 +16,7 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
 import { ReviewList } from '@/features/catalog/review-list';
 import { MessageProviderButton } from '@/features/messages/message-provider-button';
-import { ReportButton } from '@/components/report-button';
+import { ReportButton } from '@/components/trust/report-button';
 import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';

@@ -31,7 +31,7 @@ import { BookingStatusNotes, CoverPhoto } from '@/features/traveler-dashboard/bo
 import { invalidateBookings, travelerBookingQuery } from '@/features/traveler-dashboard/bookings-api';
 import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
 import { TravelerReviewPanel } from '@/features/traveler-dashboard/provider-review-of-you';
-import { ReportButton } from '@/components/report-button';
+import { ReportButton } from '@/components/trust/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookingReview } from '@shared/api/trust-responses';
 import { ANSWER_EDIT_HOURS, ANSWER_TEXT_MAX } from '@shared/domain/reviews';
 import { RatingStars } from '@/components/rating';
-import { ReportButton } from '@/components/report-button';
-import { ReviewAnswer } from '@/components/review-answer';
+import { ReportButton } from '@/components/trust/report-button';
+import { ReviewAnswer } from '@/components/trust/review-answer';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -30,8 +30,8 @@ export function PublishedReview({
 }: {
   title: string;
   review: BookingReview;
-  /** Who answers it (the reviewed side's name). */
-  answerName: string;
+  /** Who answers it (the reviewed side's name; without it, "the provider"). */
+  answerName: string | null;
   /** The reader is the reviewed side: they may answer once, and change it for 48 hours. */
   canAnswer: boolean;
 }) {
@@ -60,7 +60,7 @@ export function PublishedReview({
 }
 
 /** The reviewed side's answer: written once, publicly; it can be changed for 48 hours. */
-function AnswerForm({ review, name }: { review: BookingReview; name: string }) {
+function AnswerForm({ review, name }: { review: BookingReview; name: string | null }) {
   const { t } = useLingui();
   const id = useId();
   const date = useLocalDate();

@@ -4,11 +4,16 @@ import { AlertTriangle, ShieldOff } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AdminReport, ReportAction, ReportTargetType, SuspendedUser } from '@shared/api/trust-responses';
+import type {
+  AdminReport,
+  ReportAction,
+  ReportReason,
+  ReportTargetType,
+  SuspendedUser,
+} from '@shared/api/trust-responses';
 import { intlLocale } from '@shared/domain/locales';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { RatingStars } from '@/components/rating';
-import { REASON_LABELS } from '@/components/report-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,6 +27,16 @@ import { errorMessage } from '@/lib/api';
 import { useLocale } from '@/lib/locale';
 import { cn } from '@/lib/utils';
 import { adminReportsQuery, resolveReportRequest, suspensionRequest } from '@/lib/trust-api';
+
+/** The fixed reasons, in the admin catalog (the reporters' dialog has its own, in theirs). */
+const REASON_LABELS: Record<ReportReason, MessageDescriptor> = {
+  safety: msg`Safety`,
+  harassment: msg`Harassment`,
+  fraud: msg`Fraud or payment outside Locora`,
+  inappropriate: msg`Inappropriate content`,
+  misleading: msg`Misleading listing`,
+  other: msg`Other`,
+};
 
 const ACTION_LABELS: Record<ReportAction, MessageDescriptor> = {
   dismiss: msg`Dismiss`,

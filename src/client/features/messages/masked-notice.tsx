@@ -1,18 +1,7 @@
 import { X } from 'lucide-react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { HIDDEN_KINDS as KINDS, type HiddenDetail as Hidden } from '@/components/trust/hidden-details';
 import { Button } from '@/components/ui/button';
-
-type Hidden = { kind: 'phone' | 'email' | 'link' | 'handle' | 'payment'; text: string };
-
-const KINDS: Record<Hidden['kind'], MessageDescriptor> = {
-  phone: msg`phone number`,
-  email: msg`email address`,
-  link: msg`link`,
-  handle: msg`messaging handle`,
-  payment: msg`payment details`,
-};
 
 /**
  * Told to the sender as they send (decision 051): what was hidden of what they typed, and why.

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
-import { ReportButton } from '@/components/report-button';
+import { ReportButton } from '@/components/trust/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { bookingWhen } from '@/lib/booking-time';
 import { useKeepTypedValue } from '@/lib/keep-typed-value';

@@ -27,8 +27,7 @@ import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
-import { ReportButton } from '@/components/report-button';
-import { useAuth } from '@/lib/auth-context';
+import { ReportButton } from '@/components/trust/report-button';
 import { ProviderReviewPanel } from './review-traveler';
 import { TravelerRecordLine } from './traveler-record';
 import { pendingFirst } from './booking-requests';
@@ -36,6 +35,7 @@ import {
   acceptBookingRequest,
   declineBookingRequest,
   invalidateAfterBookingAnswer,
+  myProviderQuery,
   providerBookingsQuery,
 } from './workspace-api';
 
@@ -76,7 +76,8 @@ function BookingRow({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  // The provider's public name: their answers are shown under it, as on the service page.
+  const displayName = useQuery(myProviderQuery).data?.displayName;
   const zone = booking.timeZone || timeZone;
   const locale = useLocale();
   const when = bookingWhen(booking.start, zone, locale, baseCity);
@@ -220,7 +221,7 @@ function BookingRow({
       <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
       {/* Who is asking (decision 050): the traveler's record, before the provider answers. */}
       {booking.status === 'PENDING' && booking.traveler && <TravelerRecordLine record={booking.traveler} />}
-      <ProviderReviewPanel booking={booking} travelerName={name} providerName={user?.name ?? name} />
+      <ProviderReviewPanel booking={booking} travelerName={name} providerName={displayName ?? null} />
     </li>
   );
 }

@@ -129,7 +129,7 @@ export function ProviderReviewPanel({
 }: {
   booking: ProviderBooking;
   travelerName: string;
-  providerName: string;
+  providerName: string | null;
 }) {
   const { t } = useLingui();
   const date = useLocalDate();
@@ -142,7 +142,7 @@ export function ProviderReviewPanel({
   const windowOpen = ends && now !== null ? new Date(ends).getTime() > now : false;
   const published = Boolean(mine?.publishedAt || theirs?.publishedAt);
   return (
-    <section aria-label={t`Reviews`} className="flex flex-col gap-2 border-t pt-3">
+    <section aria-label={t`Reviews`} className="flex w-full flex-col gap-2 border-t pt-3">
       {!mine && windowOpen && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground">

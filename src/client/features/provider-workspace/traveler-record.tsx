@@ -5,7 +5,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TravelerRecord } from '@shared/api/trust-responses';
 import { intlLocale } from '@shared/domain/locales';
 import { RatingStars } from '@/components/rating';
-import { ReviewAnswer } from '@/components/review-answer';
+import { ReviewAnswer } from '@/components/trust/review-answer';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLocale } from '@/lib/locale';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Booking } from '@shared/api/bookings-responses';
-import { ReviewAnswer } from '@/components/review-answer';
+import { ReviewAnswer } from '@/components/trust/review-answer';
 import { PublishedReview } from '@/components/trust/published-review';
 import { useNow } from '@/lib/use-now';
 
