@@ -37,9 +37,10 @@ export function SignInPage() {
     if (isPending) return;
     setIsPending(true);
     try {
-      await login({ email: email.trim(), password });
+      const signedIn = await login({ email: email.trim(), password });
       toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
-      navigate(next ?? '/', { replace: true });
+      // Without a page to go back to, an admin lands on the admin panel, everyone else on the home page.
+      navigate(next ?? (signedIn.role === 'ADMIN' ? '/admin' : '/'), { replace: true });
     } catch (error) {
       const rateLimited = error instanceof ApiError && error.status === 429;
       toast({
