@@ -40,9 +40,10 @@ export function SignInPage() {
     setIsPending(true);
     setSuspended(false);
     try {
-      await login({ email: email.trim(), password });
+      const signedIn = await login({ email: email.trim(), password });
       toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
-      navigate(next ?? '/', { replace: true });
+      // Without a page to go back to, an admin lands on the admin panel, everyone else on the home page.
+      navigate(next ?? (signedIn.role === 'ADMIN' ? '/admin' : '/'), { replace: true });
     } catch (error) {
       if (isSuspendedRefusal(error)) {
         // Not a wrong password: the account is suspended (decision 051), said plainly on the page.

@@ -13,7 +13,7 @@ import {
   X,
 } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
-import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
+import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_RULE } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { signInPath } from '@shared/domain/return-path';
@@ -253,8 +253,9 @@ function BookingView({ booking }: { booking: Booking }) {
           title="Cancellation policy"
           icon={<ShieldCheck className="size-4 text-muted-foreground" aria-hidden="true" />}
         >
+          {/* The section's heading names it: the rule alone, not 'Cancellation policy:' twice. */}
           <p className="text-muted-foreground" data-testid="cancellation-policy">
-            {CANCELLATION_POLICY_TEXT}
+            {CANCELLATION_POLICY_RULE}
           </p>
           {canCancel && now !== null && (
             <p>{cancelPolicyNote(booking.status, new Date(booking.start), new Date(now))}</p>

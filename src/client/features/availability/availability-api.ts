@@ -54,6 +54,8 @@ export async function deleteAvailability(id: string, series: boolean): Promise<n
 export const calendarBookingsQuery = (weekStart: CalendarDate) =>
   queryOptions({
     queryKey: ['/api/provider/calendar/bookings', weekStart],
+    // Bookings change by others' hands (a traveler's request, a cancellation): read again on each visit.
+    staleTime: 0,
     queryFn: async ({ signal }): Promise<CalendarBooking[]> => {
       const to = addCalendarDays(weekStart, WEEK_DAYS);
       const url = `/api/provider/calendar/bookings?from=${weekStart}&to=${to}`;

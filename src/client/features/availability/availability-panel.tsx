@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useBrowserValue, useHydrated } from '@/lib/hydration';
+import { useRealtimeEvents } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
@@ -58,6 +59,10 @@ export function AvailabilityPanel({
   const weekStart = today ? addCalendarDays(weekStartOf(today), weekOffset * WEEK_DAYS) : null;
   const query = useQuery({ ...availabilityWeekQuery(providerId, weekStart ?? ''), enabled: weekStart !== null });
   const queryClient = useQueryClient();
+  // A request made, answered or canceled: the week's bookings again.
+  useRealtimeEvents((event) => {
+    if (event.type === 'booking') void queryClient.invalidateQueries({ queryKey: ['/api/provider/calendar/bookings'] });
+  });
   const [confirming, setConfirming] = useState<Slot | null>(null);
 
   const remove = useMutation({

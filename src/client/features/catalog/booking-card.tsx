@@ -11,6 +11,7 @@ import { Separator } from '@/components/ui/separator';
 import { TravelersOnly } from '@/components/travelers-only';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
+import { CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
 import { monthOfDate } from '@shared/domain/checkout';
 import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
 import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
@@ -154,6 +155,10 @@ export function BookingCard({ service }: { service: Service }) {
         <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
           Secure payment processing
+        </p>
+        {/* Before booking, as checkout states it. */}
+        <p className="text-xs text-muted-foreground" data-testid="service-cancellation-policy">
+          {CANCELLATION_POLICY_TEXT}
         </p>
       </CardContent>
     </Card>

@@ -286,7 +286,6 @@ export function ServiceFields({
             maxLength={SERVICE_CITY_MAX}
             suggestions={placeSuggestionsQuery}
             listLabel={t`Known places`}
-            meta={(option) => option.matchedAlias}
             onValueChange={(value) => onChange('city', value)}
             placeholder="e.g. Lisbon"
             {...invalid('city')}

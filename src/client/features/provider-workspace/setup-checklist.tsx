@@ -130,7 +130,7 @@ function useStepWords(step: SetupStep): { title: string; detail?: string | undef
       return {
         title: t`Profile and photo`,
         detail: step.status === 'done' ? undefined : t`Travelers choose people: add a photo and a few words about you.`,
-        action: t`Edit profile`,
+        action: t`Add a photo and bio`,
       };
     case 'identity':
       if (step.status === 'rejected')
@@ -159,7 +159,7 @@ function useStepWords(step: SetupStep): { title: string; detail?: string | undef
       return {
         title: t`Availability`,
         detail: step.status === 'done' ? undefined : t`Add the times travelers can book.`,
-        action: t`Add availability`,
+        action: t`Open Availability`,
       };
     case 'payouts':
       return {
@@ -170,7 +170,7 @@ function useStepWords(step: SetupStep): { title: string; detail?: string | undef
             : step.status === 'todo'
               ? t`Set up payouts so that travelers can book and you get paid.`
               : undefined,
-        action: t`Set up payouts`,
+        action: t`Open Payouts`,
       };
     case 'calendar':
       return {

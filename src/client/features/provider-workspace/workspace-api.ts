@@ -127,7 +127,13 @@ export function declineBookingRequest(id: string, reason: string | undefined) {
 
 /** After answering a request: the list, the Pending Requests count, and the conversations showing its status. */
 export function invalidateAfterBookingAnswer(queryClient: QueryClient) {
-  for (const key of ['/api/provider/bookings', '/api/provider/stats', '/api/bookings']) {
+  // ...and the Availability week's bookings (an accepted request is no longer tentative).
+  for (const key of [
+    '/api/provider/bookings',
+    '/api/provider/stats',
+    '/api/bookings',
+    '/api/provider/calendar/bookings',
+  ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
   void queryClient.invalidateQueries({ queryKey: ['/api/bookings/with-messages'] });
