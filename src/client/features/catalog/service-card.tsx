@@ -12,6 +12,7 @@ import { FavoriteButton } from './favorite-button';
 import { useMoney } from '@/lib/format';
 import { serviceRating } from './review-count';
 import { ServicePhoto } from './service-photo';
+import { useCategoryName, usePricingUnit } from '@/lib/words';
 
 /**
  * A service in a grid (home, browse, provider page). The whole card opens the service (its title
@@ -34,6 +35,8 @@ export function ServiceCard({
 }) {
   const Heading = headingLevel;
   const money = useMoney();
+  const categoryName = useCategoryName();
+  const unitName = usePricingUnit();
   const { provider } = service;
   return (
     <article
@@ -53,7 +56,7 @@ export function ServiceCard({
           className="transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
         />
         <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
-          {service.category.name}
+          {categoryName(service.category)}
         </Badge>
         <FavoriteButton service={service} className="absolute top-2.5 right-2.5 z-10" />
       </div>
@@ -93,7 +96,7 @@ export function ServiceCard({
           <span className="text-lg font-bold" data-testid="card-price">
             {money(service.price, service.currency)}
           </span>
-          <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+          <span className="text-sm text-muted-foreground">{unitName(service.pricingUnit)}</span>
           <PriceEstimate amount={service.price} currency={service.currency} className="ml-auto" />
         </p>
       </div>
