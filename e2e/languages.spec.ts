@@ -11,11 +11,8 @@ const PHONE = { width: 375, height: 812 };
 
 async function darkPhone(page: Page) {
   await page.setViewportSize(PHONE);
-  await page
-    .context()
-    .addCookies([
-      { name: 'theme', value: 'dark', url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1' },
-    ]);
+  // No theme chosen: the page follows the system's, as public/theme-init.js reads it before paint.
+  await page.emulateMedia({ colorScheme: 'dark' });
 }
 
 test('in Japanese: the home page, a search kept in Japanese, and a refused sign-in told in Japanese', async ({
@@ -30,6 +27,12 @@ test('in Japanese: the home page, a search kept in Japanese, and a refused sign-
   await page.getByLabel('サービス', { exact: true }).fill('yoga');
   await page.getByRole('button', { name: '検索', exact: true }).click();
   await expect(page).toHaveURL(/\/ja\/browse\?q=yoga$/);
+
+  // A service page: our words in Japanese, the provider's as they wrote them.
+  await page.goto('/ja');
+  await page.getByTestId('service-card').first().getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'このサービスについて' })).toBeVisible();
+  await expect(page.getByText('1時間以内に返信')).toBeVisible();
 
   await page.goto('/ja/auth/signin');
   await expect(page.getByRole('heading', { name: 'おかえりなさい' })).toBeVisible();
@@ -68,7 +71,6 @@ test('in Thai: categories and prices in Thai, and a new account made on a Thai p
   await page.getByLabel('อีเมล').fill(uniqueEmail('thai'));
   await page.getByLabel('รหัสผ่าน').fill('correct horse battery');
   await page.getByRole('button', { name: 'สร้างบัญชี', exact: true }).click();
-  await expect(page.getByText('ยินดีต้อนรับสู่ Locora ในฐานะนักเดินทาง')).toBeVisible();
   await expect(page).toHaveURL(/\/th\/browse$/);
   const me = await page.evaluate(
     async () => (await (await fetch('/api/auth/me')).json()) as { user: { language: string } },
@@ -78,15 +80,20 @@ test('in Thai: categories and prices in Thai, and a new account made on a Thai p
 
 for (const locale of ['ja', 'th', 'pt-BR'] as const) {
   test(`at phone width in dark theme, ${locale}: home, sign-in and sign-up fit the screen`, async ({ page }) => {
-    await page.goto(`/${locale}`);
     await darkPhone(page);
+    await page.goto(`/${locale}`);
+    // A service page of the demo data: the first card's.
+    const service = await page.getByTestId('service-card').first().getByRole('link').first().getAttribute('href');
+    expect(service).toMatch(new RegExp(`^/${locale}/service/`));
     for (const [name, path] of [
-      ['home', ''],
-      ['signin', '/auth/signin'],
-      ['signup', '/auth/signup?role=provider'],
+      ['home', `/${locale}`],
+      ['service', service!],
+      ['signin', `/${locale}/auth/signin`],
+      ['signup', `/${locale}/auth/signup?role=provider`],
     ] as const) {
-      await page.goto(`/${locale}${path}`);
+      await page.goto(path);
       await expect(page.locator('html')).toHaveClass(/dark/);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expectNoHorizontalScroll(page, `${name} in ${locale}`);
       await screenshotTo(page, `${locale}-${name}-375-dark`);
     }

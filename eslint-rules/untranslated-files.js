@@ -78,7 +78,6 @@ export const UNTRANSLATED_FILES = [
   'src/client/pages/provider-dashboard.tsx',
   'src/client/pages/provider-profile.tsx',
   'src/client/pages/reset-password.tsx',
-  'src/client/pages/service-detail.tsx',
   'src/client/pages/settings.tsx',
   'src/client/pages/traveler-booking.tsx',
   'src/client/pages/traveler-dashboard.tsx',
