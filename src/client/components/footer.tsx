@@ -2,10 +2,12 @@ import { useAuth } from '@/lib/auth-context';
 import { useViewerToday } from '@/lib/viewer-clock';
 import { Link } from 'react-router';
 import { LogoMark } from './logo';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Footer() {
   const year = useViewerToday().getFullYear();
   const { user } = useAuth();
+  const { t } = useLingui();
   // Signed in, sign-up would bounce: the provider dashboard offers a traveler the switch instead.
   const offerPath = user ? '/dashboard/provider' : '/auth/signup?role=provider';
   return (
@@ -17,12 +19,12 @@ export function Footer() {
             Locora
           </div>
           <p className="text-sm text-muted-foreground">
-            Trusted local services for travelers, from verified providers in every city you visit.
+            <Trans>Trusted local services for travelers, from verified providers in every city you visit.</Trans>
           </p>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <nav aria-label={t`Footer`} className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <Link className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline" to="/browse">
-            Find local services
+            <Trans>Find local services</Trans>
           </Link>
           {/* An admin cannot become a provider (their provider dashboard only says so): no link. */}
           {user?.role !== 'ADMIN' && (
@@ -30,14 +32,14 @@ export function Footer() {
               className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
               to={offerPath}
             >
-              Offer your services
+              <Trans>Offer your services</Trans>
             </Link>
           )}
         </nav>
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted-foreground sm:px-6 lg:px-8">
-          © {year} Locora. Explore like a local.
+          <Trans>© {year} Locora. Explore like a local.</Trans>
         </p>
       </div>
     </footer>

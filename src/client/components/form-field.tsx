@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -32,8 +33,9 @@ export function FormField({
 
 /** The labelled email input both auth forms start with. */
 export function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
   return (
-    <FormField id={id} label="Email">
+    <FormField id={id} label={t`Email`}>
       <Input
         id={id}
         name="email"
@@ -43,7 +45,7 @@ export function EmailField({ id, value, onChange }: { id: string; value: string;
         required
         value={value}
         onValueChange={(value) => onChange(value)}
-        placeholder="you@example.com"
+        placeholder={t`you@example.com`}
       />
     </FormField>
   );

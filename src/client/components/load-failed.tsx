@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { useResponseStatus } from '@/lib/render-context';
 import { cn } from '@/lib/utils';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The API answers 404 for a missing (or inactive) record and 400 for an id that is not one. */
 export const isNotFoundError = (error: unknown) =>
@@ -37,13 +38,16 @@ export function ErrorState({
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   // Rendered on the server, the page answers 503: crawlers and caches come back later.
   useResponseStatus(503);
+  const { t } = useLingui();
   return (
     <ErrorState
-      title="Something went wrong"
-      message={`We couldn't load ${what}. Check your connection and try again.`}
+      title={t`Something went wrong`}
+      message={t`We couldn't load ${what}. Check your connection and try again.`}
       className="flex-1 py-20"
     >
-      <Button onClick={onRetry}>Try again</Button>
+      <Button onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
     </ErrorState>
   );
 }
@@ -54,13 +58,13 @@ export function InlineLoadFailed({ what, onRetry }: { what: string; onRetry: () 
   useResponseStatus(503);
   return (
     <p className="text-muted-foreground">
-      We couldn&apos;t load {what}.{' '}
+      <Trans>We couldn&apos;t load {what}.</Trans>{' '}
       <button
         type="button"
         onClick={onRetry}
         className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
       >
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </p>
   );

@@ -1,4 +1,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
 import { IconInput } from '@/components/icon-input';
@@ -23,49 +26,47 @@ export function browseSearchPath(q: string, city: string): string {
 const reasons = [
   {
     icon: BadgeCheck,
-    title: 'Verified providers',
-    text: 'Every provider shows whether their government ID has been checked, so you know who you are booking.',
+    title: msg`Verified providers`,
+    text: msg`Every provider shows whether their government ID has been checked, so you know who you are booking.`,
   },
   {
     icon: Star,
-    title: 'Top-rated services',
-    text: 'Ratings and reviews come only from travelers who completed a booking.',
+    title: msg`Top-rated services`,
+    text: msg`Ratings and reviews come only from travelers who completed a booking.`,
   },
   {
     icon: Zap,
-    title: 'Quick response',
-    text: 'Providers answer booking requests and messages fast, often within the hour.',
+    title: msg`Quick response`,
+    text: msg`Providers answer booking requests and messages fast, often within the hour.`,
   },
   {
     icon: CreditCard,
-    title: 'Secure payments',
-    text: 'Pay by card through our payment provider. Your card details never touch our servers.',
+    title: msg`Secure payments`,
+    text: msg`Pay by card through our payment provider. Your card details never touch our servers.`,
   },
-] as const;
+] satisfies { icon: unknown; title: MessageDescriptor; text: MessageDescriptor }[];
 
 const testimonials = [
   {
-    quote:
-      'I booked a sunrise yoga session on my second morning in Lisbon. The instructor was wonderful and replied to my message within minutes.',
+    quote: msg`“I booked a sunrise yoga session on my second morning in Lisbon. The instructor was wonderful and replied to my message within minutes.”`,
     name: 'Amelia R.',
-    from: 'Traveler from Melbourne',
+    from: msg`Traveler from Melbourne`,
   },
   {
-    quote:
-      'After a long flight, a massage at my hotel in Bangkok was exactly what I needed. Booking and paying took two minutes, and the therapist was verified.',
+    quote: msg`“After a long flight, a massage at my hotel in Bangkok was exactly what I needed. Booking and paying took two minutes, and the therapist was verified.”`,
     name: 'Daniel K.',
-    from: 'Traveler from Toronto',
+    from: msg`Traveler from Toronto`,
   },
   {
-    quote:
-      'Our private chef in Mexico City cooked with us for an evening. The reviews were spot on. We will use Locora on every trip now.',
+    quote: msg`“Our private chef in Mexico City cooked with us for an evening. The reviews were spot on. We will use Locora on every trip now.”`,
     name: 'Sofia & Marco',
-    from: 'Travelers from Milan',
+    from: msg`Travelers from Milan`,
   },
-] as const;
+] satisfies { quote: MessageDescriptor; name: string; from: MessageDescriptor }[];
 
 function HeroSearch() {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const [q, setQ] = useState('');
   const [city, setCity] = useState('');
 
@@ -83,12 +84,12 @@ function HeroSearch() {
       <IconInput
         id="hero-q"
         icon={Search}
-        label="Service"
+        label={t`Service`}
         large
         name="q"
         value={q}
         onValueChange={setQ}
-        placeholder="Massage, tours, private chef…"
+        placeholder={t`Massage, tours, private chef…`}
         autoComplete="off"
         className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
       />
@@ -99,12 +100,12 @@ function HeroSearch() {
         name="city"
         value={city}
         onValueChange={setCity}
-        placeholder="City"
+        placeholder={t`City`}
         className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
       />
       <Button type="submit" size="lg" className="h-12 rounded-xl px-6">
         <Search aria-hidden="true" />
-        Search
+        <Trans>Search</Trans>
       </Button>
     </form>
   );
@@ -141,7 +142,8 @@ function WideScreenIllustration() {
 }
 
 export function HomePage() {
-  useDocumentTitle('Locora · Trusted local services for travelers', { full: true });
+  const { t } = useLingui();
+  useDocumentTitle(t`Locora · Trusted local services for travelers`, { full: true });
   const { user } = useAuth();
   const dashboard = user ? dashboardPath(user.role) : null;
 
@@ -161,17 +163,21 @@ export function HomePage() {
             <div className="flex max-w-3xl flex-col gap-5">
               <p className="inline-flex w-fit items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-sm font-medium text-muted-foreground">
                 <MapPin className="size-4 text-primary" aria-hidden="true" />
-                Local experts, wherever you travel
+                <Trans>Local experts, wherever you travel</Trans>
               </p>
               <h1
                 id="hero-heading"
                 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
               >
-                Book trusted local services <span className="text-primary">in any city</span>
+                <Trans>
+                  Book trusted local services <span className="text-primary">in any city</span>
+                </Trans>
               </h1>
               <p className="max-w-2xl text-lg text-pretty text-muted-foreground">
-                Massage, guided tours, private chefs, doctors, yoga, babysitting, drivers and more. Verified providers,
-                top-rated services, quick responses and secure card payments, all in one place.
+                <Trans>
+                  Massage, guided tours, private chefs, doctors, yoga, babysitting, drivers and more. Verified
+                  providers, top-rated services, quick responses and secure card payments, all in one place.
+                </Trans>
               </p>
             </div>
             <div className="max-w-3xl">
@@ -179,13 +185,13 @@ export function HomePage() {
             </div>
             <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
               <li className="inline-flex items-center gap-1.5">
-                <BadgeCheck className="size-4 text-primary" aria-hidden="true" /> ID-verified providers
+                <BadgeCheck className="size-4 text-primary" aria-hidden="true" /> <Trans>ID-verified providers</Trans>
               </li>
               <li className="inline-flex items-center gap-1.5">
-                <CreditCard className="size-4 text-primary" aria-hidden="true" /> Secure card payments
+                <CreditCard className="size-4 text-primary" aria-hidden="true" /> <Trans>Secure card payments</Trans>
               </li>
               <li className="inline-flex items-center gap-1.5">
-                <Zap className="size-4 text-primary" aria-hidden="true" /> Fast replies
+                <Zap className="size-4 text-primary" aria-hidden="true" /> <Trans>Fast replies</Trans>
               </li>
             </ul>
           </div>
@@ -196,9 +202,11 @@ export function HomePage() {
       <section aria-labelledby="categories-heading" className="mx-auto w-full max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
         <div className="mb-8 flex max-w-2xl flex-col gap-3">
           <h2 id="categories-heading" className="text-3xl font-bold tracking-tight">
-            Browse by category
+            <Trans>Browse by category</Trans>
           </h2>
-          <p className="text-muted-foreground">From a massage after a long flight to a driver for the day.</p>
+          <p className="text-muted-foreground">
+            <Trans>From a massage after a long flight to a driver for the day.</Trans>
+          </p>
         </div>
         <CategoryGrid />
       </section>
@@ -207,13 +215,15 @@ export function HomePage() {
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <div className="flex max-w-2xl flex-col gap-3">
             <h2 id="featured-heading" className="text-3xl font-bold tracking-tight">
-              Featured services
+              <Trans>Featured services</Trans>
             </h2>
-            <p className="text-muted-foreground">Top-rated services from verified providers.</p>
+            <p className="text-muted-foreground">
+              <Trans>Top-rated services from verified providers.</Trans>
+            </p>
           </div>
           <Button asChild variant="outline">
             <Link to="/browse">
-              View all services
+              <Trans>View all services</Trans>
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
@@ -224,22 +234,22 @@ export function HomePage() {
       <section aria-labelledby="why-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mb-10 flex max-w-2xl flex-col gap-3">
           <h2 id="why-heading" className="text-3xl font-bold tracking-tight">
-            Why travelers choose Locora
+            <Trans>Why travelers choose Locora</Trans>
           </h2>
           <p className="text-muted-foreground">
-            Finding someone you can trust in an unfamiliar city is hard. We make it simple.
+            <Trans>Finding someone you can trust in an unfamiliar city is hard. We make it simple.</Trans>
           </p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
+            <li key={title.id}>
               <Card className="h-full gap-4 transition-shadow hover:shadow-md">
                 <CardContent className="flex flex-col gap-3">
                   <div className="flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                     <Icon className="size-5" aria-hidden="true" />
                   </div>
-                  <h3 className="text-lg font-semibold">{title}</h3>
-                  <p className="text-sm text-muted-foreground">{text}</p>
+                  <h3 className="text-lg font-semibold">{t(title)}</h3>
+                  <p className="text-sm text-muted-foreground">{t(text)}</p>
                 </CardContent>
               </Card>
             </li>
@@ -250,25 +260,25 @@ export function HomePage() {
       <section aria-labelledby="testimonials-heading" className="border-y bg-muted/50">
         <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
           <h2 id="testimonials-heading" className="mb-10 text-3xl font-bold tracking-tight">
-            What travelers say
+            <Trans>What travelers say</Trans>
           </h2>
           <ul className="grid gap-4 md:grid-cols-3">
-            {testimonials.map((t) => (
-              <li key={t.name}>
+            {testimonials.map((said) => (
+              <li key={said.name}>
                 <Card className="h-full gap-4">
                   <CardContent className="flex h-full flex-col gap-4">
                     <div className="flex items-center justify-between">
-                      <div className="flex gap-0.5" role="img" aria-label="Rated 5 out of 5">
+                      <div className="flex gap-0.5" role="img" aria-label={t`Rated 5 out of 5`}>
                         {Array.from({ length: 5 }, (_, i) => (
                           <Star key={i} className="size-4 fill-warm text-warm" aria-hidden="true" />
                         ))}
                       </div>
                       <Quote className="size-6 text-primary/30" aria-hidden="true" />
                     </div>
-                    <blockquote className="flex-1 text-pretty">“{t.quote}”</blockquote>
+                    <blockquote className="flex-1 text-pretty">{t(said.quote)}</blockquote>
                     <div>
-                      <p className="font-semibold">{t.name}</p>
-                      <p className="text-sm text-muted-foreground">{t.from}</p>
+                      <p className="font-semibold">{said.name}</p>
+                      <p className="text-sm text-muted-foreground">{t(said.from)}</p>
                     </div>
                   </CardContent>
                 </Card>
@@ -284,12 +294,12 @@ export function HomePage() {
           <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
             <div className="flex max-w-xl flex-col gap-2">
               <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
-                {user ? 'Find your next local experience' : 'Ready to explore like a local?'}
+                {user ? t`Find your next local experience` : t`Ready to explore like a local?`}
               </h2>
               <p className="text-primary-foreground dark:text-accent-foreground/80">
                 {user
-                  ? 'Browse services near you, or head to your dashboard to manage bookings.'
-                  : 'Join as a traveler to book in minutes, or share your skills with visitors as a provider.'}
+                  ? t`Browse services near you, or head to your dashboard to manage bookings.`
+                  : t`Join as a traveler to book in minutes, or share your skills with visitors as a provider.`}
               </p>
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
@@ -301,7 +311,9 @@ export function HomePage() {
                     variant="secondary"
                     className="dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90"
                   >
-                    <Link to="/browse">Explore services</Link>
+                    <Link to="/browse">
+                      <Trans>Explore services</Trans>
+                    </Link>
                   </Button>
                   {user.role === 'TRAVELER' && (
                     <Button
@@ -311,7 +323,9 @@ export function HomePage() {
                       className="border-primary-foreground/40 bg-primary text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
                     >
                       {/* A signed-in traveler is offered the switch there (sign-up would bounce them). */}
-                      <Link to="/dashboard/provider">Become a Provider</Link>
+                      <Link to="/dashboard/provider">
+                        <Trans>Become a Provider</Trans>
+                      </Link>
                     </Button>
                   )}
                   {dashboard && (
@@ -321,7 +335,9 @@ export function HomePage() {
                       variant="outline"
                       className="border-primary-foreground/40 bg-primary text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
                     >
-                      <Link to={dashboard}>Go to dashboard</Link>
+                      <Link to={dashboard}>
+                        <Trans>Go to dashboard</Trans>
+                      </Link>
                     </Button>
                   )}
                 </>
@@ -333,7 +349,9 @@ export function HomePage() {
                     variant="secondary"
                     className="dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90"
                   >
-                    <Link to="/auth/signup">Sign Up</Link>
+                    <Link to="/auth/signup">
+                      <Trans>Sign Up</Trans>
+                    </Link>
                   </Button>
                   <Button
                     asChild
@@ -341,7 +359,9 @@ export function HomePage() {
                     variant="outline"
                     className="border-primary-foreground/40 bg-primary text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-accent-foreground/30 dark:bg-transparent dark:text-accent-foreground dark:hover:bg-accent-foreground/10 dark:hover:text-accent-foreground"
                   >
-                    <Link to="/auth/signup?role=provider">Become a Provider</Link>
+                    <Link to="/auth/signup?role=provider">
+                      <Trans>Become a Provider</Trans>
+                    </Link>
                   </Button>
                 </>
               )}

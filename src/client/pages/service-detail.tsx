@@ -1,3 +1,6 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCategoryName } from '@/lib/words';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Clock, MapPin, Star } from 'lucide-react';
@@ -10,7 +13,7 @@ import { serviceQuery } from '@/features/catalog/catalog-api';
 import { FavoriteButton } from '@/features/catalog/favorite-button';
 import { serviceRating } from '@/features/catalog/review-count';
 import { RatingSummary } from '@/components/rating';
-import { categoryIconGlyph, formatRating, pluralize } from '@/lib/format';
+import { categoryIconGlyph, formatRating } from '@/lib/format';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
@@ -33,7 +36,9 @@ function ProviderCard({ service }: { service: ServiceDetail }) {
       >
         <PersonAvatar name={provider.displayName} image={provider.avatar} className="size-14 text-lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Your provider</span>
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            <Trans>Your provider</Trans>
+          </span>
           <span className="flex flex-wrap items-center gap-2">
             <span className="text-lg font-semibold group-hover:text-primary" data-testid="provider-name">
               {provider.displayName}
@@ -42,12 +47,14 @@ function ProviderCard({ service }: { service: ServiceDetail }) {
           </span>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1" data-testid="provider-rating">
-              <span className="sr-only">Provider rating:</span>
+              <span className="sr-only">
+                <Trans>Provider rating:</Trans>
+              </span>
               <RatingSummary rating={provider.rating} count={provider.ratingCount} long />
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
-              Responds within 1 hour
+              <Trans>Responds within 1 hour</Trans>
             </span>
           </span>
         </div>
@@ -70,7 +77,7 @@ function ServiceDetailSkeleton() {
       </div>
       <Skeleton className="h-[32rem] w-full rounded-xl" />
       <span className="sr-only" role="status">
-        Loading service
+        <Trans>Loading service</Trans>
       </span>
     </div>
   );
@@ -84,26 +91,29 @@ export function ServiceDetailPage() {
 
 function ServiceDetailView({ id }: { id: string }) {
   const { data: service, error, isPending, refetch } = useQuery(serviceQuery(id));
+  const { t } = useLingui();
+  const categoryName = useCategoryName();
   useDocumentTitle(
-    service?.title ?? (error ? (isNotFoundError(error) ? 'Page not found' : 'Service') : 'Loading service'),
+    service?.title ?? (error ? (isNotFoundError(error) ? t`Page not found` : t`Service`) : t`Loading service`),
   );
   useServerHead(service && ((origin) => serviceHead(service, origin)));
 
   if (isPending) return <ServiceDetailSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;
-  if (!service) return <LoadFailed what="this service" onRetry={() => void refetch()} />;
+  if (!service) return <LoadFailed what={t`this service`} onRetry={() => void refetch()} />;
 
   // The service's own rating; the provider's is on the provider card below (decision 019).
   const { rating, count } = serviceRating(service);
+  const reviewCount = service.reviews.length;
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-x-10 gap-y-8 px-4 py-6 sm:px-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:px-8">
       <div className="flex min-w-0 flex-col gap-6">
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t`Breadcrumb`}>
           <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
             <li>
               <Link to="/browse" className="underline-offset-4 hover:text-foreground hover:underline">
-                Browse
+                <Trans>Browse</Trans>
               </Link>
             </li>
             <li aria-hidden="true">
@@ -114,7 +124,7 @@ function ServiceDetailView({ id }: { id: string }) {
                 to={`/browse?category=${encodeURIComponent(service.category.slug)}`}
                 className="underline-offset-4 hover:text-foreground hover:underline"
               >
-                {service.category.name}
+                {categoryName(service.category)}
               </Link>
             </li>
           </ol>
@@ -128,11 +138,11 @@ function ServiceDetailView({ id }: { id: string }) {
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="secondary">
                   {categoryIconGlyph(service.category.icon) && <span aria-hidden="true">{service.category.icon}</span>}
-                  {service.category.name}
+                  {categoryName(service.category)}
                 </Badge>
                 {!service.isActive && (
-                  <Badge variant="outline" title="Only its provider and admins can see an inactive service">
-                    Inactive
+                  <Badge variant="outline" title={t`Only its provider and admins can see an inactive service`}>
+                    <Trans>Inactive</Trans>
                   </Badge>
                 )}
               </div>
@@ -155,14 +165,16 @@ function ServiceDetailView({ id }: { id: string }) {
                   <span className="font-semibold text-foreground" data-testid="service-rating">
                     {formatRating(rating)}
                   </span>
-                  <span className="sr-only">out of 5,</span>
+                  <span className="sr-only">
+                    <Trans>out of 5,</Trans>
+                  </span>
                 </>
               ) : (
                 <span className="font-semibold text-foreground" data-testid="service-rating">
-                  New
+                  <Trans>New</Trans>
                 </span>
               )}
-              <span>({pluralize(count, 'review')})</span>
+              <span>{t`(${plural(count, { one: '# review', other: '# reviews' })})`}</span>
             </span>
           </div>
         </div>
@@ -181,13 +193,15 @@ function ServiceDetailView({ id }: { id: string }) {
       </div>
 
       <aside
-        aria-label="Booking"
+        aria-label={t`Booking`}
         className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
       >
         {service.bookingsClosedReason ? (
           // Payments are on and the provider cannot receive them yet (decision 038): no checkout to break.
           <Card className="gap-2 p-6" data-testid="bookings-closed">
-            <h2 className="text-lg font-semibold">Not accepting bookings yet</h2>
+            <h2 className="text-lg font-semibold">
+              <Trans>Not accepting bookings yet</Trans>
+            </h2>
             <p className="text-muted-foreground">{service.bookingsClosedReason}</p>
           </Card>
         ) : (
@@ -198,17 +212,17 @@ function ServiceDetailView({ id }: { id: string }) {
       <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
         <section aria-labelledby="about-heading" className="flex flex-col gap-3">
           <h2 id="about-heading" className="text-xl font-semibold">
-            About this service
+            <Trans>About this service</Trans>
           </h2>
           <p className="leading-relaxed text-pretty wrap-anywhere whitespace-pre-line">{service.description}</p>
         </section>
         <section aria-labelledby="reviews-heading" className="flex flex-col gap-4">
           <h2 id="reviews-heading" className="text-xl font-semibold">
-            Reviews ({service.reviews.length})
+            <Trans>Reviews ({reviewCount})</Trans>
           </h2>
           <ReviewList
             reviews={service.reviews}
-            emptyText="No reviews yet. Be the first to review!"
+            emptyText={t`No reviews yet. Be the first to review!`}
             answerName={service.provider.displayName}
           />
         </section>

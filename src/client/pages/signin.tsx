@@ -14,11 +14,14 @@ import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useReturnParams } from '@/lib/return-path';
-import { GOOGLE_SIGN_IN_ERRORS, parseGoogleSignInError } from '@shared/domain/google-sign-in';
-import { SIGN_IN_REASONS, withReturnPath } from '@shared/domain/return-path';
+import { parseGoogleSignInError } from '@shared/domain/google-sign-in';
+import { withReturnPath } from '@shared/domain/return-path';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { GOOGLE_SIGN_IN_ERROR_WORDS, SIGN_IN_REASON_WORDS } from '@/features/auth/auth-words';
 
 export function SignInPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign in`);
   const { user, isLoading, login } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -41,7 +44,7 @@ export function SignInPage() {
     setSuspended(false);
     try {
       const signedIn = await login({ email: email.trim(), password });
-      toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+      toast({ title: t`Welcome back!`, description: t`You have successfully signed in.` });
       // Without a page to go back to, an admin lands on the admin panel, everyone else on the home page.
       navigate(next ?? (signedIn.role === 'ADMIN' ? '/admin' : '/'), { replace: true });
     } catch (error) {
@@ -54,9 +57,9 @@ export function SignInPage() {
       const rateLimited = error instanceof ApiError && error.status === 429;
       toast({
         variant: 'destructive',
-        title: 'Sign in failed',
+        title: t`Sign in failed`,
         description:
-          rateLimited && error.body?.message ? error.body.message : 'Invalid email or password. Please try again.',
+          rateLimited && error.body?.message ? error.body.message : t`Invalid email or password. Please try again.`,
       });
       setIsPending(false);
     }
@@ -64,21 +67,23 @@ export function SignInPage() {
 
   return (
     <AuthCard
-      title={reason ? SIGN_IN_REASONS[reason] : 'Welcome back'}
+      title={reason ? t(SIGN_IN_REASON_WORDS[reason]) : t`Welcome back`}
       description={
         reason
-          ? 'Sign in or create an account, and you will come straight back to it.'
-          : 'Sign in to book services, message providers and manage your trips.'
+          ? t`Sign in or create an account, and you will come straight back to it.`
+          : t`Sign in to book services, message providers and manage your trips.`
       }
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link
-            to={withReturnPath('/auth/signup', { next })}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Create one
-          </Link>
+          <Trans>
+            Don&apos;t have an account?{' '}
+            <Link
+              to={withReturnPath('/auth/signup', { next })}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Create one
+            </Link>
+          </Trans>
         </>
       }
     >
@@ -86,17 +91,17 @@ export function SignInPage() {
       {googleError && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />
-          <AlertTitle>{GOOGLE_SIGN_IN_ERRORS[googleError].title}</AlertTitle>
-          <AlertDescription>{GOOGLE_SIGN_IN_ERRORS[googleError].description}</AlertDescription>
+          <AlertTitle>{t(GOOGLE_SIGN_IN_ERROR_WORDS[googleError].title)}</AlertTitle>
+          <AlertDescription>{t(GOOGLE_SIGN_IN_ERROR_WORDS[googleError].description)}</AlertDescription>
         </Alert>
       )}
       <GoogleButton disabled={isPending} next={next}>
-        Sign in with Google
+        <Trans>Sign in with Google</Trans>
       </GoogleButton>
       <OrDivider />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <EmailField id="signin-email" value={email} onChange={setEmail} />
-        <FormField id="signin-password" label="Password">
+        <FormField id="signin-password" label={t`Password`}>
           <Input
             id="signin-password"
             name="password"
@@ -110,12 +115,12 @@ export function SignInPage() {
             to="/auth/forgot-password"
             className="self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
           >
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </FormField>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
           {isPending && <Spinner decorative />}
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </form>
     </AuthCard>

@@ -19,9 +19,11 @@ import { isGenericTimeZone } from '@shared/domain/time';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useReturnParams } from '@/lib/return-path';
 import { withReturnPath } from '@shared/domain/return-path';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function SignUpPage() {
-  useDocumentTitle('Sign up');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign up`);
   const { user, isLoading, signup } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -49,16 +51,16 @@ export function SignUpPage() {
     if (password.length < PASSWORD_MIN_LENGTH) {
       toast({
         variant: 'destructive',
-        title: 'Invalid password',
-        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+        title: t`Invalid password`,
+        description: t`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
       });
       return;
     }
     if (role === 'PROVIDER' && !timeZone) {
       toast({
         variant: 'destructive',
-        title: 'Choose your time zone',
-        description: 'Your calendar and bookings are shown in it.',
+        title: t`Choose your time zone`,
+        description: t`Your calendar and bookings are shown in it.`,
       });
       return;
     }
@@ -73,8 +75,8 @@ export function SignUpPage() {
       });
       const asProvider = created.role === 'PROVIDER';
       toast({
-        title: 'Account created!',
-        description: `Welcome to Locora as a ${asProvider ? 'provider' : 'traveler'}.`,
+        title: t`Account created!`,
+        description: asProvider ? t`Welcome to Locora as a provider.` : t`Welcome to Locora as a traveler.`,
       });
       navigate(next ?? (asProvider ? '/dashboard/provider' : '/browse'), { replace: true });
     } catch (error) {
@@ -83,9 +85,9 @@ export function SignUpPage() {
       const explained = error instanceof ApiError && (error.status === 429 || error.status === 400);
       toast({
         variant: 'destructive',
-        title: 'Sign up failed',
+        title: t`Sign up failed`,
         description:
-          explained && error.body?.message ? error.body.message : 'An account with this email may already exist.',
+          explained && error.body?.message ? error.body.message : t`An account with this email may already exist.`,
       });
       setIsPending(false);
     }
@@ -93,41 +95,43 @@ export function SignUpPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      description="Book trusted local services, or offer yours to travelers."
+      title={t`Create your account`}
+      description={t`Book trusted local services, or offer yours to travelers.`}
       footer={
         <>
-          Already have an account?{' '}
-          <Link
-            to={withReturnPath('/auth/signin', { next })}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Sign in
-          </Link>
+          <Trans>
+            Already have an account?{' '}
+            <Link
+              to={withReturnPath('/auth/signin', { next })}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Sign in
+            </Link>
+          </Trans>
         </>
       }
     >
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium" id="account-type-label">
-          Account type
+          <Trans>Account type</Trans>
         </span>
         <Tabs value={role} onValueChange={(value) => setRole(value === 'PROVIDER' ? 'PROVIDER' : 'TRAVELER')}>
           <TabsList className="grid h-11 w-full grid-cols-2" aria-labelledby="account-type-label">
             <TabsTrigger value="TRAVELER">
               <Luggage aria-hidden="true" />
-              Traveler
+              <Trans>Traveler</Trans>
             </TabsTrigger>
             <TabsTrigger value="PROVIDER">
               <Briefcase aria-hidden="true" />
-              Provider
+              <Trans>Provider</Trans>
             </TabsTrigger>
           </TabsList>
           {/* Each tab controls a real panel (Radix links them with aria-controls). */}
           <TabsContent value="TRAVELER" className="mt-2 text-sm text-muted-foreground">
-            Find and book trusted local services wherever you travel.
+            <Trans>Find and book trusted local services wherever you travel.</Trans>
           </TabsContent>
           <TabsContent value="PROVIDER" className="mt-2 text-sm text-muted-foreground">
-            Offer your services to travelers and manage bookings from your dashboard.
+            <Trans>Offer your services to travelers and manage bookings from your dashboard.</Trans>
           </TabsContent>
         </Tabs>
       </div>
@@ -140,20 +144,22 @@ export function SignUpPage() {
           if (role === 'PROVIDER' && !timeZone) {
             toast({
               variant: 'destructive',
-              title: 'Choose your time zone',
-              description: 'Your calendar and bookings are shown in it.',
+              title: t`Choose your time zone`,
+              description: t`Your calendar and bookings are shown in it.`,
             });
             return false;
           }
           return true;
         }}
       >
-        Sign up with Google
+        <Trans>Sign up with Google</Trans>
       </GoogleButton>
       <OrDivider />
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-name">Full Name</Label>
+          <Label htmlFor="signup-name">
+            <Trans>Full Name</Trans>
+          </Label>
           <Input
             id="signup-name"
             name="name"
@@ -162,12 +168,14 @@ export function SignUpPage() {
             maxLength={100}
             value={name}
             onValueChange={(value) => setName(value)}
-            placeholder="Alex Morgan"
+            placeholder={t`Alex Morgan`}
           />
         </div>
         <EmailField id="signup-email" value={email} onChange={setEmail} />
         <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-password">Password</Label>
+          <Label htmlFor="signup-password">
+            <Trans>Password</Trans>
+          </Label>
           <Input
             id="signup-password"
             name="password"
@@ -179,7 +187,7 @@ export function SignUpPage() {
             onValueChange={(value) => setPassword(value)}
           />
           <p id="signup-password-help" className="text-xs text-muted-foreground">
-            Must be at least {PASSWORD_MIN_LENGTH} characters long
+            <Trans>Must be at least {PASSWORD_MIN_LENGTH} characters long</Trans>
           </p>
         </div>
         {role === 'PROVIDER' && (
@@ -190,16 +198,18 @@ export function SignUpPage() {
             disabled={isPending}
             description={
               detectedZone === undefined
-                ? 'Your calendar and bookings are shown in it.'
+                ? t`Your calendar and bookings are shown in it.`
                 : providerZone
-                  ? 'Detected from your browser. Your calendar and bookings are shown in it.'
-                  : `Your browser reports ${detectedZone ?? 'no time zone'}, which is not a place: choose where you work.`
+                  ? t`Detected from your browser. Your calendar and bookings are shown in it.`
+                  : detectedZone
+                    ? t`Your browser reports ${detectedZone}, which is not a place: choose where you work.`
+                    : t`Your browser reports no time zone: choose where you work.`
             }
           />
         )}
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
           {isPending && <Spinner decorative />}
-          {role === 'PROVIDER' ? 'Create provider account' : 'Create account'}
+          {role === 'PROVIDER' ? t`Create provider account` : t`Create account`}
         </Button>
       </form>
     </AuthCard>

@@ -2,6 +2,8 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/api/errors.ts';
+import { localizeApiMessage } from './api-messages.ts';
+import { requestLocale } from './request-locale.ts';
 
 const statusOf = {
   BAD_REQUEST: 400,
@@ -47,6 +49,9 @@ const fastifyCodeNames: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = String(request.id);
+    // The words are the asker's language's where we have them (api-messages.ts); codes stay English.
+    const locale = requestLocale(request);
+    const words = (message: string) => localizeApiMessage(message, locale);
     let body: ErrorBody;
 
     // The database's own refusals (409) and outages (503) are mapped here, once.
@@ -56,18 +61,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     if (appError) {
-      body = { statusCode: appError.statusCode, code: appError.code, message: appError.message, requestId };
+      body = { statusCode: appError.statusCode, code: appError.code, message: words(appError.message), requestId };
       for (const [k, v] of Object.entries(appError.headers)) void reply.header(k, v);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'Invalid value',
+        message: words(v.message ?? 'Invalid value'),
       }));
       const first = details[0];
       body = {
         statusCode: 400,
         code: 'VALIDATION_FAILED',
-        message: first ? first.message : 'Invalid request',
+        message: first ? first.message : words('Invalid request'),
         details,
         requestId,
       };
@@ -76,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = {
         statusCode: error.statusCode,
         code: fastifyCodeNames[error.statusCode] ?? 'BAD_REQUEST',
-        message: error.statusCode === 413 ? 'Request body is too large' : error.message,
+        message: words(error.statusCode === 413 ? 'Request body is too large' : error.message),
         requestId,
       };
     } else {
@@ -86,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = {
         statusCode: 500,
         code: 'INTERNAL',
-        message: 'Something went wrong on our side. Please try again.',
+        message: words('Something went wrong on our side. Please try again.'),
         requestId,
       };
     }

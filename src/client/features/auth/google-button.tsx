@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { safeNextPath } from '@shared/domain/return-path';
 import { Button } from '@/components/ui/button';
 
@@ -34,7 +36,7 @@ export function GoogleButton({
   timeZone,
   onStart,
 }: {
-  children: string;
+  children: ReactNode;
   disabled?: boolean;
   next?: string;
   role?: 'TRAVELER' | 'PROVIDER';
@@ -70,7 +72,9 @@ export function OrDivider() {
   return (
     <div className="relative flex items-center py-1 text-xs text-muted-foreground uppercase" aria-hidden="true">
       <span className="h-px flex-1 bg-border" />
-      <span className="px-3">or</span>
+      <span className="px-3">
+        <Trans>or</Trans>
+      </span>
       <span className="h-px flex-1 bg-border" />
     </div>
   );

@@ -4,12 +4,16 @@ import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { categoryIconGlyph } from '@/lib/format';
 import { categoriesQuery } from './catalog-api';
+import { useLingui } from '@lingui/react/macro';
+import { useCategoryName } from '@/lib/words';
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5';
 
 /** Every category, each linking to /browse?category={slug} (2, 3 or 5 columns by width). */
 export function CategoryGrid() {
   const { data: categories, isPending, isError, refetch } = useQuery(categoriesQuery);
+  const { t } = useLingui();
+  const categoryName = useCategoryName();
 
   if (isPending) {
     return (
@@ -21,7 +25,7 @@ export function CategoryGrid() {
     );
   }
   if (isError) {
-    return <InlineLoadFailed what="the categories" onRetry={() => void refetch()} />;
+    return <InlineLoadFailed what={t`the categories`} onRetry={() => void refetch()} />;
   }
   return (
     <ul className={gridClass}>
@@ -35,9 +39,9 @@ export function CategoryGrid() {
               aria-hidden="true"
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-xl transition-colors group-hover:bg-primary/15 sm:size-12 sm:text-2xl"
             >
-              {categoryIconGlyph(category.icon) ?? category.name.charAt(0)}
+              {categoryIconGlyph(category.icon) ?? categoryName(category).charAt(0)}
             </span>
-            <span className="min-w-0 font-medium break-words">{category.name}</span>
+            <span className="min-w-0 font-medium break-words">{categoryName(category)}</span>
           </Link>
         </li>
       ))}

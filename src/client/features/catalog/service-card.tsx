@@ -12,6 +12,7 @@ import { FavoriteButton } from './favorite-button';
 import { Money } from '@/components/money';
 import { serviceRating } from './review-count';
 import { ServicePhoto } from './service-photo';
+import { useCategoryName, usePricingUnit } from '@/lib/words';
 
 /**
  * A service in a grid (home, browse, provider page). The whole card opens the service (its title
@@ -33,6 +34,8 @@ export function ServiceCard({
   className?: string;
 }) {
   const Heading = headingLevel;
+  const categoryName = useCategoryName();
+  const unitName = usePricingUnit();
   const { provider } = service;
   return (
     <article
@@ -52,7 +55,7 @@ export function ServiceCard({
           className="transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
         />
         <Badge variant="secondary" className="absolute top-3 left-3 shadow-sm">
-          {service.category.name}
+          {categoryName(service.category)}
         </Badge>
         <FavoriteButton service={service} className="absolute top-2.5 right-2.5 z-10" />
       </div>
@@ -92,7 +95,7 @@ export function ServiceCard({
           <span className="text-lg font-bold" data-testid="card-price">
             <Money amount={service.price} currency={service.currency} />
           </span>
-          <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+          <span className="text-sm text-muted-foreground">{unitName(service.pricingUnit)}</span>
           <PriceEstimate amount={service.price} currency={service.currency} className="ml-auto" />
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ArrowLeft, Info } from 'lucide-react';
 import type { Role } from '@shared/api/auth';
@@ -24,17 +25,21 @@ export function CheckoutView({ service, isOwn, role }: { service: ServiceDetail;
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to service
+          <Trans>Back to service</Trans>
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Checkout</Trans>
+        </h1>
       </div>
 
       {isOwn && (
         <Alert variant="info">
           <Info aria-hidden="true" />
-          <AlertTitle>This is your own service</AlertTitle>
+          <AlertTitle>
+            <Trans>This is your own service</Trans>
+          </AlertTitle>
           <AlertDescription>
-            You cannot book your own service. Travelers see this page to request a time.
+            <Trans>You cannot book your own service. Travelers see this page to request a time.</Trans>
           </AlertDescription>
         </Alert>
       )}
@@ -43,8 +48,12 @@ export function CheckoutView({ service, isOwn, role }: { service: ServiceDetail;
       {!service.isActive && !isOwn && (
         <Alert variant="info">
           <Info aria-hidden="true" />
-          <AlertTitle>Not taking bookings</AlertTitle>
-          <AlertDescription>This service is not active, so it cannot be booked right now.</AlertDescription>
+          <AlertTitle>
+            <Trans>Not taking bookings</Trans>
+          </AlertTitle>
+          <AlertDescription>
+            <Trans>This service is not active, so it cannot be booked right now.</Trans>
+          </AlertDescription>
         </Alert>
       )}
 
@@ -53,7 +62,9 @@ export function CheckoutView({ service, isOwn, role }: { service: ServiceDetail;
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2 className="text-xl">Booking Details</h2>
+                <h2 className="text-xl">
+                  <Trans>Booking Details</Trans>
+                </h2>
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
@@ -80,7 +91,7 @@ export function CheckoutSkeleton() {
       </div>
       <Skeleton className="h-[28rem] w-full rounded-xl lg:mt-24" />
       <span className="sr-only" role="status">
-        Loading checkout
+        <Trans>Loading checkout</Trans>
       </span>
     </div>
   );

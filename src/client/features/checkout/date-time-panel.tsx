@@ -1,3 +1,5 @@
+import { useLocale } from '@/lib/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import { isBefore } from 'date-fns';
 import { CalendarClock, TriangleAlert } from 'lucide-react';
@@ -23,6 +25,8 @@ export function DateTimePanel({
   city: string;
 }) {
   const { state, dispatch, free, today, hours } = flow;
+  const { t } = useLingui();
+  const locale = useLocale();
   const { days, slots, slotList } = free;
   const chooseDay = (day: CalendarDate) => dispatch({ type: 'chooseDay', date: day });
   const isDayDisabled = (day: Date) => isBefore(day, today) || !free.isFreeDay(calendarDateOfLocalDate(day));
@@ -33,20 +37,22 @@ export function DateTimePanel({
         className="flex flex-col gap-2"
         data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
       >
-        <h3 className="text-sm font-semibold">Date</h3>
+        <h3 className="text-sm font-semibold">
+          <Trans>Date</Trans>
+        </h3>
         <Calendar
           selected={state.date ? localDateOfCalendarDate(state.date) : undefined}
           onSelect={(day) => chooseDay(calendarDateOfLocalDate(day))}
           isDateDisabled={isDayDisabled}
           fromMonth={today}
           today={today}
-          label="Booking date"
+          label={t`Booking date`}
           onMonthChange={(shown) => dispatch({ type: 'showMonth', month: monthOfDate(calendarDateOfLocalDate(shown)) })}
         />
         <p className="min-h-5 text-xs text-muted-foreground" aria-live="polite">
-          {days.isPending && hours ? 'Checking which days are free…' : null}
-          {days.isError ? 'Could not check which days are free; any day can be tried.' : null}
-          {days.isSuccess && days.data.days.length === 0 ? 'No free days this month.' : null}
+          {days.isPending && hours ? t`Checking which days are free…` : null}
+          {days.isError ? t`Could not check which days are free; any day can be tried.` : null}
+          {days.isSuccess && days.data.days.length === 0 ? t`No free days this month.` : null}
         </p>
       </div>
 
@@ -54,20 +60,22 @@ export function DateTimePanel({
         {state.conflict && (
           <Alert variant="destructive" ref={conflictRef} className={READABLE_ALERT}>
             <TriangleAlert aria-hidden="true" />
-            <AlertTitle>That time was just taken</AlertTitle>
+            <AlertTitle>
+              <Trans>That time was just taken</Trans>
+            </AlertTitle>
             <AlertDescription>
-              {state.conflict} Your details are kept: choose one of the times still free below.
+              {state.conflict} <Trans>Your details are kept: choose one of the times still free below.</Trans>
             </AlertDescription>
           </Alert>
         )}
         {!state.date ? (
           <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
             <CalendarClock className="size-5" aria-hidden="true" />
-            Choose a date to see its free start times.
+            <Trans>Choose a date to see its free start times.</Trans>
           </div>
         ) : flow.hoursError !== undefined ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-            Enter a valid number of hours to see the free times.
+            <Trans>Enter a valid number of hours to see the free times.</Trans>
           </p>
         ) : slots.isPending ? (
           <SlotListSkeleton />
@@ -76,14 +84,14 @@ export function DateTimePanel({
             {slots.error instanceof ApiError && slots.error.status === 400 ? (
               <p className="text-destructive">{errorMessage(slots.error, slots.error.message)}</p>
             ) : (
-              <InlineLoadFailed what="the free times" onRetry={() => void slots.refetch()} />
+              <InlineLoadFailed what={t`the free times`} onRetry={() => void slots.refetch()} />
             )}
           </div>
         ) : slotList.length === 0 ? (
           <NoFreeTimes nextDay={free.nextFreeDay} isSearching={free.isSearchingNext} onChooseDay={chooseDay} />
         ) : (
           <>
-            <p className="text-sm font-medium">{displayDay(state.date)}</p>
+            <p className="text-sm font-medium">{displayDay(state.date, locale)}</p>
             <SlotPicker
               date={state.date}
               timeZone={slots.data.timeZone}

@@ -1,8 +1,10 @@
+import { useLocale } from '@/lib/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { CalendarSearch, Clock } from 'lucide-react';
 import type { Slot } from '@shared/api/bookings-responses';
-import { displayDay, slotLabel, timesHeading, viewerZoneNote, zonesDiffer } from '@shared/domain/checkout';
-import { dayBounds, type CalendarDate } from '@shared/domain/time';
+import { displayDay, slotLabel, zonesDiffer } from '@shared/domain/checkout';
+import { dayBounds, zoneLabel, type CalendarDate } from '@shared/domain/time';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -31,9 +33,12 @@ export function SlotPicker({
   onChoose: (start: string) => void;
 }) {
   const headingId = useId();
+  const locale = useLocale();
   // The zone's label at midday of that day (its offset can change at night on a DST day).
   const { start: dayStart, end: dayEnd } = dayBounds(date, timeZone);
   const midday = new Date((dayStart.getTime() + dayEnd.getTime()) / 2);
+  const zone = zoneLabel(timeZone, midday, places, locale);
+  const viewerZone = zoneLabel(viewerTimeZone, midday, places, locale);
   const showViewer = slots.some((slot) => zonesDiffer(timeZone, viewerTimeZone, new Date(slot.start)));
 
   return (
@@ -41,10 +46,12 @@ export function SlotPicker({
       <div className="flex flex-col gap-0.5">
         <h3 id={headingId} className="inline-flex items-center gap-1.5 text-sm font-semibold">
           <Clock className="size-4 text-primary" aria-hidden="true" />
-          {timesHeading(timeZone, midday, places)}
+          <Trans>Times in {zone}</Trans>
         </h3>
         {showViewer && (
-          <p className="text-xs text-muted-foreground">{viewerZoneNote(viewerTimeZone, midday, places)}</p>
+          <p className="text-xs text-muted-foreground">
+            <Trans>Your time, {viewerZone}, is shown under each time.</Trans>
+          </p>
         )}
       </div>
       <div
@@ -54,7 +61,7 @@ export function SlotPicker({
         data-testid="slot-list"
       >
         {slots.map((slot) => {
-          const label = slotLabel(slot.start, timeZone, viewerTimeZone);
+          const label = slotLabel(slot.start, timeZone, viewerTimeZone, locale);
           const isChosen = slot.start === chosen;
           return (
             <Button
@@ -76,7 +83,10 @@ export function SlotPicker({
                 >
                   <span className="sr-only"> (</span>
                   {label.viewerTime}
-                  <span className="sr-only"> your time)</span>
+                  <span className="sr-only">
+                    {' '}
+                    <Trans>your time</Trans>)
+                  </span>
                 </span>
               )}
             </Button>
@@ -97,7 +107,7 @@ export function SlotListSkeleton() {
         ))}
       </div>
       <span className="sr-only" role="status">
-        Loading free times
+        <Trans>Loading free times</Trans>
       </span>
     </div>
   );
@@ -113,19 +123,22 @@ export function NoFreeTimes({
   isSearching: boolean;
   onChooseDay: (day: CalendarDate) => void;
 }) {
+  const locale = useLocale();
+  const { t } = useLingui();
+  const nextDayText = nextDay ? displayDay(nextDay, locale) : '';
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4">
       <p className="inline-flex items-center gap-2 font-medium">
         <CalendarSearch className="size-4 text-muted-foreground" aria-hidden="true" />
-        No free times on this day
+        <Trans>No free times on this day</Trans>
       </p>
       {nextDay ? (
         <Button type="button" variant="secondary" size="sm" onClick={() => onChooseDay(nextDay)}>
-          See the next free day, {displayDay(nextDay)}
+          <Trans>See the next free day, {nextDayText}</Trans>
         </Button>
       ) : (
         <p className="text-sm text-muted-foreground">
-          {isSearching ? 'Looking for the next free day…' : 'Try another date in the calendar.'}
+          {isSearching ? t`Looking for the next free day…` : t`Try another date in the calendar.`}
         </p>
       )}
     </div>

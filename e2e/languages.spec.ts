@@ -1,0 +1,101 @@
+import { expect, test, type Page } from './fixtures';
+import { DEMO, expectNoHorizontalScroll, screenshotTo, uniqueEmail } from './helpers';
+
+/**
+ * Journeys in Japanese and Thai: the words on screen, the page's language, the API's answers and
+ * the account's language follow the URL's prefix; phone-width screenshots in dark theme (under
+ * SCREENSHOT_DIR) of the translated screens in ja, th and pt-BR, never wider than the phone.
+ */
+
+const PHONE = { width: 375, height: 812 };
+
+async function darkPhone(page: Page) {
+  await page.setViewportSize(PHONE);
+  // No theme chosen: the page follows the system's, as public/theme-init.js reads it before paint.
+  await page.emulateMedia({ colorScheme: 'dark' });
+}
+
+test('in Japanese: the home page, a search kept in Japanese, and a refused sign-in told in Japanese', async ({
+  page,
+}) => {
+  await page.goto('/ja');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('どの街でも、信頼できる地元のサービスを予約');
+  await expect(page.getByRole('heading', { name: '旅行者が Locora を選ぶ理由' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'マッサージ' }).first()).toBeVisible();
+
+  await page.getByLabel('サービス', { exact: true }).fill('yoga');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/\/ja\/browse\?q=yoga$/);
+
+  // A service page: our words in Japanese, the provider's as they wrote them.
+  await page.goto('/ja');
+  await page.getByTestId('service-card').first().getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'このサービスについて' })).toBeVisible();
+  await expect(page.getByText('1時間以内に返信')).toBeVisible();
+
+  await page.goto('/ja/auth/signin');
+  await expect(page.getByRole('heading', { name: 'おかえりなさい' })).toBeVisible();
+  await page.getByLabel('メールアドレス').fill(DEMO.traveler.email);
+  await page.getByLabel('パスワード').fill('not the password');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(
+    page.getByText('メールアドレスまたはパスワードが正しくありません。もう一度お試しください。'),
+  ).toBeVisible();
+
+  // The API answers the page's language (X-Locale), its code in English.
+  const answer = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-locale': 'ja' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+    });
+    return (await res.json()) as { code: string; message: string };
+  });
+  expect(answer).toMatchObject({ code: 'UNAUTHORIZED', message: 'メールアドレスまたはパスワードが正しくありません。' });
+});
+
+test('in Thai: categories and prices in Thai, and a new account made on a Thai page is a Thai account', async ({
+  page,
+}) => {
+  await page.goto('/th');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('จองบริการท้องถิ่นที่ไว้ใจได้ในทุกเมือง');
+  await expect(page.getByRole('link', { name: 'นวด' }).first()).toBeVisible();
+  await expect(page.getByTestId('service-card').first()).toContainText(/ต่อ(ชั่วโมง|ครั้ง|วัน)/);
+  await expect(page.getByRole('contentinfo')).toContainText('เที่ยวแบบคนท้องถิ่น');
+
+  await page.goto('/th/auth/signup');
+  await expect(page.getByRole('heading', { name: 'สร้างบัญชีของคุณ' })).toBeVisible();
+  await page.getByLabel('ชื่อ-นามสกุล').fill('สมหญิง รักเที่ยว');
+  await page.getByLabel('อีเมล').fill(uniqueEmail('thai'));
+  await page.getByLabel('รหัสผ่าน').fill('correct horse battery');
+  await page.getByRole('button', { name: 'สร้างบัญชี', exact: true }).click();
+  await expect(page).toHaveURL(/\/th\/browse$/);
+  const me = await page.evaluate(
+    async () => (await (await fetch('/api/auth/me')).json()) as { user: { language: string } },
+  );
+  expect(me.user.language).toBe('th');
+});
+
+for (const locale of ['ja', 'th', 'pt-BR'] as const) {
+  test(`at phone width in dark theme, ${locale}: home, sign-in and sign-up fit the screen`, async ({ page }) => {
+    await darkPhone(page);
+    await page.goto(`/${locale}`);
+    // A service page of the demo data: the first card's.
+    const service = await page.getByTestId('service-card').first().getByRole('link').first().getAttribute('href');
+    expect(service).toMatch(new RegExp(`^/${locale}/service/`));
+    for (const [name, path] of [
+      ['home', `/${locale}`],
+      ['service', service!],
+      ['signin', `/${locale}/auth/signin`],
+      ['signup', `/${locale}/auth/signup?role=provider`],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveClass(/dark/);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expectNoHorizontalScroll(page, `${name} in ${locale}`);
+      await screenshotTo(page, `${locale}-${name}-375-dark`);
+    }
+  });
+}
