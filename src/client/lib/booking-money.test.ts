@@ -3,37 +3,49 @@ import { providerMoneyLines, travelerMoneyLine } from './booking-money';
 
 describe("a booking's money, as each side reads it", () => {
   it('the traveler: what they pay, then what they paid, then only what it was made for', () => {
-    expect(travelerMoneyLine({ status: 'PENDING', totalCents: 10_500 })).toEqual({ label: 'You pay', amount: '$105' });
-    expect(travelerMoneyLine({ status: 'CONFIRMED', totalCents: 4199 })).toEqual({
+    expect(travelerMoneyLine({ status: 'PENDING', totalCents: 10_500, currency: 'USD' }, 'en')).toEqual({
+      label: 'You pay',
+      amount: '$105',
+    });
+    expect(travelerMoneyLine({ status: 'CONFIRMED', totalCents: 4199, currency: 'USD' }, 'en')).toEqual({
       label: 'You pay',
       amount: '$41.99',
     });
-    expect(travelerMoneyLine({ status: 'PAID', totalCents: 131_303 })).toEqual({
+    expect(travelerMoneyLine({ status: 'PAID', totalCents: 131_303, currency: 'USD' }, 'en')).toEqual({
       label: 'You paid',
       amount: '$1,313.03',
     });
-    expect(travelerMoneyLine({ status: 'COMPLETED', totalCents: 10_500 }).label).toBe('You paid');
-    expect(travelerMoneyLine({ status: 'CANCELED', totalCents: 10_500 })).toEqual({
+    expect(travelerMoneyLine({ status: 'COMPLETED', totalCents: 10_500, currency: 'USD' }, 'en').label).toBe(
+      'You paid',
+    );
+    expect(travelerMoneyLine({ status: 'CANCELED', totalCents: 10_500, currency: 'USD' }, 'en')).toEqual({
       label: 'Booking total',
       amount: '$105',
     });
-    expect(travelerMoneyLine({ status: 'REFUNDED', totalCents: 10_500 }).label).toBe('Booking total');
+    expect(travelerMoneyLine({ status: 'REFUNDED', totalCents: 10_500, currency: 'USD' }, 'en').label).toBe(
+      'Booking total',
+    );
   });
 
   it('the provider: what the traveler pays and what they receive; a closed booking promises nothing', () => {
     const amounts = { totalCents: 10_500, providerReceivesCents: 10_000 };
-    expect(providerMoneyLines({ status: 'PENDING', ...amounts })).toEqual([
+    expect(providerMoneyLines({ status: 'PENDING', ...amounts, currency: 'USD' }, 'en')).toEqual([
       { label: 'Traveler pays', amount: '$105' },
       { label: 'You receive', amount: '$100' },
     ]);
-    expect(providerMoneyLines({ status: 'COMPLETED', totalCents: 131_303, providerReceivesCents: 125_050 })).toEqual([
+    expect(
+      providerMoneyLines(
+        { status: 'COMPLETED', totalCents: 131_303, providerReceivesCents: 125_050, currency: 'USD' },
+        'en',
+      ),
+    ).toEqual([
       { label: 'Traveler paid', amount: '$1,313.03' },
       { label: 'You receive', amount: '$1,250.50' },
     ]);
-    expect(providerMoneyLines({ status: 'CANCELED', ...amounts })).toEqual([
+    expect(providerMoneyLines({ status: 'CANCELED', ...amounts, currency: 'USD' }, 'en')).toEqual([
       { label: 'Booking total', amount: '$105' },
     ]);
-    expect(providerMoneyLines({ status: 'REFUNDED', ...amounts })).toEqual([
+    expect(providerMoneyLines({ status: 'REFUNDED', ...amounts, currency: 'USD' }, 'en')).toEqual([
       { label: 'Booking total', amount: '$105' },
     ]);
   });

@@ -1,4 +1,6 @@
-import { formatPrice } from '@shared/domain/pricing';
+import type { CurrencyCode } from '@shared/domain/currency';
+import type { Locale } from '@shared/domain/locales';
+import { formatMoney } from '@shared/domain/pricing';
 
 /** One labelled amount on a booking card: 'You pay' and '$105'. */
 export type MoneyLine = { label: string; amount: string };
@@ -14,8 +16,11 @@ const isPaid = (status: string) => status === 'PAID' || status === 'COMPLETED';
  * accepted, 'You paid' once charged or done, 'Booking total' once closed (the card says
  * separately whether anything was charged or refunded).
  */
-export function travelerMoneyLine(booking: { status: string; totalCents: number }): MoneyLine {
-  const amount = formatPrice(booking.totalCents);
+export function travelerMoneyLine(
+  booking: { status: string; totalCents: number; currency: CurrencyCode },
+  locale: Locale,
+): MoneyLine {
+  const amount = formatMoney(booking.totalCents, booking.currency, locale);
   if (isClosed(booking.status)) return { label: 'Booking total', amount };
   return { label: isPaid(booking.status) ? 'You paid' : 'You pay', amount };
 }
@@ -25,15 +30,19 @@ export function travelerMoneyLine(booking: { status: string; totalCents: number 
  * what the provider receives (the subtotal; Locora keeps the fee). A closed booking shows only
  * what it was made for: nothing is promised to the provider.
  */
-export function providerMoneyLines(booking: {
-  status: string;
-  totalCents: number;
-  providerReceivesCents: number;
-}): MoneyLine[] {
-  const total = formatPrice(booking.totalCents);
+export function providerMoneyLines(
+  booking: {
+    status: string;
+    totalCents: number;
+    providerReceivesCents: number;
+    currency: CurrencyCode;
+  },
+  locale: Locale,
+): MoneyLine[] {
+  const total = formatMoney(booking.totalCents, booking.currency, locale);
   if (isClosed(booking.status)) return [{ label: 'Booking total', amount: total }];
   return [
     { label: isPaid(booking.status) ? 'Traveler paid' : 'Traveler pays', amount: total },
-    { label: 'You receive', amount: formatPrice(booking.providerReceivesCents) },
+    { label: 'You receive', amount: formatMoney(booking.providerReceivesCents, booking.currency, locale) },
   ];
 }

@@ -907,6 +907,34 @@ export const placeAliases = pgTable(
 );
 
 /**
+ * Cities typed on a service that the place lexicon does not know (decision 052). The service
+ * keeps the city as typed; the place waits here, once per place key (locora_place_key), for an
+ * admin to map it to a known city (it becomes an alias of that city and its services move there)
+ * or to keep it as a city of its own.
+ */
+export const unmappedPlaces = pgTable(
+  'unmapped_places',
+  {
+    placeKey: text('place_key').primaryKey(),
+    /** As first typed. */
+    city: text('city').notNull(),
+    firstServiceId: uuid('first_service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin decided: mapped to `resolvedCity`, or kept as typed (resolvedCity = city). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedCity: text('resolved_city'),
+  },
+  (t) => [
+    check('unmapped_places_key_check', sql`length(${t.placeKey}) between 1 and 100`),
+    index('unmapped_places_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
  * Every stored photo (POST /api/uploads, avatars): who uploaded it, the URL rows store (its
  * largest variant) and every storage key it wrote. A row is made before its files are written;
  * the orphan sweeper (storage/upload-registry.ts) deletes files and row once no services.photos,
@@ -1207,7 +1235,10 @@ export const bookingPayouts = pgTable(
      * 'failed' | 'canceled' (Stripe's, or ours when nothing is left to pay out).
      */
     status: text('status').notNull().default('queued'),
-    /** Why it is held or canceled: 'dispute_open', 'dispute_lost', 'refunded', 'nothing_left'. */
+    /**
+     * Why it is held or canceled: 'dispute_open', 'account_suspended' (its provider is suspended),
+     * 'dispute_lost', 'refunded', 'nothing_left'.
+     */
     statusReason: text('status_reason'),
     /** Stripe's failure_code and failure_message of the last payout that failed (kept until one is paid). */
     failureCode: text('failure_code'),

@@ -10,6 +10,7 @@ import type {
   ReconciliationDifference,
 } from '@shared/api/earnings';
 import { apiJson } from '@/lib/api';
+import { adminReportsQuery } from '@/lib/trust-api';
 
 /**
  * The admin's calls. Query keys are the request paths (the generic fetcher's convention of
@@ -141,6 +142,7 @@ export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
   }
   if (path === '/admin/providers') return queryClient.prefetchQuery(pendingProvidersQuery);
   if (path === '/admin/payments') return queryClient.prefetchQuery(adminPaymentsQuery);
+  if (path === '/admin/reports') return queryClient.prefetchQuery(adminReportsQuery);
   if (path === '/admin/services') {
     const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
     return queryClient.prefetchQuery(adminServicesQuery(url.searchParams.get('q')?.trim() ?? '', page));

@@ -17,6 +17,7 @@ import { travelerMoneyLine } from '@/lib/booking-money';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, formatPrice, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
+import { useLocale } from '@/lib/locale';
 
 /** A traveler's booking page. */
 export const bookingPath = (id: string) => `/dashboard/traveler/bookings/${encodeURIComponent(id)}`;
@@ -109,11 +110,12 @@ export function TravelerBookingCard({
 }) {
   // As checkout shows a time: the service's clock with its zone, and the traveler's when it differs.
   const viewerTimeZone = useViewerTimeZone();
-  const when = bookingWhen(booking.start, booking.timeZone, booking.service.city, {
+  const locale = useLocale();
+  const when = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city, {
     timeZone: viewerTimeZone,
     places: viewerPlaces ?? [booking.service.city],
   });
-  const money = travelerMoneyLine(booking);
+  const money = travelerMoneyLine(booking, locale);
   const canCancel =
     onCancel !== undefined &&
     now !== null &&
