@@ -7,7 +7,7 @@
  * lifecycle with the booking fixture and job, and only reach the payment routes over HTTP.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
@@ -15,6 +15,7 @@ import { createBooking } from '../../db/seed/factories.ts';
 import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
+import { reconcileNow } from '../../payments/reconciliation.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
@@ -144,6 +145,15 @@ const transitions = async (bookingId: string) =>
   ).map((e) => `${e.from_status ?? '-'}>${e.to_status} ${e.actor_role}`);
 const callsTo = (path: string) => stripe.calls.filter((c) => c.path === path && c.method === 'POST');
 const expectedTotal = bookingAmounts(6000, 2, 'USD').totalCents;
+
+// Each test ends with the ledger reconciled with Stripe (decision 059): every movement Stripe made
+// is in the ledger.
+beforeEach(() => {
+  stripe.money.forgetBalanceHistory();
+});
+afterEach(async () => {
+  if (t.app.stripe) expect(await reconcileNow(t.db, t.app.stripe, new Date())).toMatchObject({ differences: 0 });
+});
 
 describe('GET /api/payments/config', () => {
   it('gives the publishable key to anyone (never the secret)', async () => {
