@@ -38,7 +38,8 @@ test.describe('provider dashboard', () => {
     await expect(page.getByText('No services yet')).toBeVisible();
     await expect(page.getByText('Create your first service to start receiving bookings')).toBeVisible();
     await expect(page.getByTestId('stat-services')).toHaveText('0');
-    await expect(page.getByTestId('stat-revenue')).toHaveText('$0');
+    // A provider signing up from Lisbon (the browser's zone) is priced and paid in euros.
+    await expect(page.getByTestId('stat-revenue')).toHaveText('€0');
     // The welcome toast is judged too, once it is in (axe waits for its fade-in).
     await expect(page.getByText('Account created!').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'empty provider dashboard');

@@ -31,7 +31,8 @@ const { latestPublicationDate } = await tsImport(
 );
 const ratesFeed = await startEcbRatesServer({
   date: latestPublicationDate(new Date()),
-  port: Number(process.env.E2E_FX_PORT ?? oidcPort + 1),
+  // Not E2E_PORT + 2: the payment journeys start their own app there.
+  port: Number(process.env.E2E_FX_PORT ?? Number(port) + 5),
 });
 // As `npm start` runs it (build if needed, the compiled server through V8's code cache, React's
 // production build), so the journeys try what a person starts.
