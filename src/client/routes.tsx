@@ -240,6 +240,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   () => import('@/pages/admin-categories'),
                   'AdminCategoriesPage',
                 ],
+                ['admin/reports', 'pages/admin-reports.tsx', () => import('@/pages/admin-reports'), 'AdminReportsPage'],
                 [
                   'admin/payments/*',
                   'pages/admin-payments.tsx',

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
+import type { Locale } from '@shared/domain/locales';
 import { formatMoney } from '@shared/domain/pricing';
 import { useCurrencyView, useEstimate, type Estimate } from '@/lib/currency-view';
 import { useLocale } from '@/lib/locale';
@@ -12,8 +13,8 @@ export const ESTIMATE_TEXT = {
   bankMayConvert: 'Your bank may convert it.',
 };
 
-function rateDateText(estimate: Estimate) {
-  return formatCalendarDateForDisplay(estimate.rateDate);
+function rateDateText(estimate: Estimate, locale: Locale) {
+  return formatCalendarDateForDisplay(estimate.rateDate, locale);
 }
 
 /**
@@ -33,8 +34,9 @@ export function PriceEstimate({
   className?: string;
 }) {
   const estimate = useEstimate(amount, currency);
+  const locale = useLocale();
   if (!estimate) return null;
-  const note = `${ESTIMATE_TEXT.rateNote} ${rateDateText(estimate)}`;
+  const note = `${ESTIMATE_TEXT.rateNote} ${rateDateText(estimate, locale)}`;
   return (
     <span
       data-testid="price-estimate"
@@ -46,7 +48,7 @@ export function PriceEstimate({
       <span className={showRateDate ? 'block text-xs' : 'sr-only'}>
         {showRateDate ? '' : ' ('}
         {`${ESTIMATE_TEXT.rateNote} `}
-        <time dateTime={estimate.rateDate}>{rateDateText(estimate)}</time>
+        <time dateTime={estimate.rateDate}>{rateDateText(estimate, locale)}</time>
         {showRateDate ? '' : ')'}
       </span>
     </span>

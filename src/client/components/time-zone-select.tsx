@@ -3,6 +3,7 @@ import { zoneCity, zonePickerOptions } from '@shared/domain/time';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useHydrated } from '@/lib/hydration';
+import { useLocale } from '@/lib/locale';
 
 /**
  * Zones offered in pickers, roughly west to east (the server-rendered order; once hydrated they
@@ -88,11 +89,14 @@ export function TimeZoneSelect({
   // The offsets come from the browser's own zone data (the server's may differ: Casablanca), so a
   // server-rendered select names the cities and adds the offsets once hydrated.
   const hydrated = useHydrated();
+  const locale = useLocale();
   // Once hydrated: ordered by today's offset (west to east), then by name ('São Paulo (UTC−3)').
   const options = useMemo(() => {
     const zones = value && !COMMON_TIME_ZONES.includes(value) ? [value, ...COMMON_TIME_ZONES] : COMMON_TIME_ZONES;
-    return hydrated ? zonePickerOptions(zones, new Date()) : zones.map((zone) => ({ zone, label: zoneCity(zone) }));
-  }, [value, hydrated]);
+    return hydrated
+      ? zonePickerOptions(zones, new Date(), locale)
+      : zones.map((zone) => ({ zone, label: zoneCity(zone, locale) }));
+  }, [value, hydrated, locale]);
   return (
     <FormField id={id} label={label}>
       <NativeSelect

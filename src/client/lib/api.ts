@@ -1,3 +1,4 @@
+import { splitLocalePath } from '@shared/domain/locale-path';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ErrorBody } from '@shared/api/errors';
 
@@ -67,8 +68,13 @@ export function setServerTransport(resolve: () => ApiTransport | undefined) {
 
 /** The one fetch every API call goes through (same-origin paths, cookies included). */
 export function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  const request: RequestInit = { credentials: 'include', ...init };
   const transport = serverTransport?.();
+  // The page's language, for the words the API writes back (its messages): the server renderer's
+  // transport sends the rendered page's.
+  const headers = new Headers(init.headers);
+  if (!transport && typeof window !== 'undefined' && !headers.has('x-locale'))
+    headers.set('x-locale', splitLocalePath(window.location.pathname).locale);
+  const request: RequestInit = { credentials: 'include', ...init, headers };
   return transport ? transport(url, request) : fetch(url, request);
 }
 

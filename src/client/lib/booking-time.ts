@@ -1,5 +1,6 @@
 import type { LifecycleBooking } from '@shared/domain/booking-lifecycle';
 import { slotLabel } from '@shared/domain/checkout';
+import type { Locale } from '@shared/domain/locales';
 import { formatDateIn, formatTimeIn, zoneLabel, type ZonePlaces } from '@shared/domain/time';
 
 /** What the lifecycle table needs of a booking as the API returns it (ISO instants). */
@@ -49,18 +50,20 @@ export interface BookingWhen {
 export function bookingWhen(
   start: string,
   timeZone: string,
+  locale: Locale,
   places?: ZonePlaces,
   viewer?: { timeZone: string; places?: ZonePlaces },
 ): BookingWhen {
   const instant = new Date(start);
   const when: BookingWhen = {
-    date: formatDateIn(instant, timeZone),
-    time: formatTimeIn(instant, timeZone),
-    zone: zoneLabel(timeZone, instant, places),
+    date: formatDateIn(instant, timeZone, locale),
+    time: formatTimeIn(instant, timeZone, locale),
+    zone: zoneLabel(timeZone, instant, places, locale),
   };
   if (viewer) {
-    const { viewerTime } = slotLabel(instant, timeZone, viewer.timeZone);
-    if (viewerTime) when.viewer = { time: viewerTime, zone: zoneLabel(viewer.timeZone, instant, viewer.places) };
+    const { viewerTime } = slotLabel(instant, timeZone, viewer.timeZone, locale);
+    if (viewerTime)
+      when.viewer = { time: viewerTime, zone: zoneLabel(viewer.timeZone, instant, viewer.places, locale) };
   }
   return when;
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminDispute, AdminPreConnectOwed, PlatformTotals } from '@shared/api/earnings';
+import type { AdminDispute, AdminPreConnectOwed, PlatformTotals, ReconciliationDifference } from '@shared/api/earnings';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatMoney } from '@shared/domain/pricing';
 import { formatDateIn } from '@shared/domain/time';
@@ -14,7 +14,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
 import { AdminBookingView } from '@/features/admin/admin-booking-view';
 import { AdminShell } from '@/features/admin/admin-shell';
-import { adminPaymentsQuery, readStripeFeesRequest, settleByHandRequest } from '@/features/admin/admin-api';
+import {
+  adminPaymentsQuery,
+  explainDifferenceRequest,
+  readStripeFeesRequest,
+  reconcileRequest,
+  settleByHandRequest,
+} from '@/features/admin/admin-api';
 import { Textarea } from '@/components/ui/textarea';
 import { useLocale } from '@/lib/locale';
 import { errorMessage } from '@/lib/api';
@@ -134,6 +140,66 @@ function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled
   );
 }
 
+/** One difference between the ledger and Stripe: both amounts, the cause in plain words, and explaining it. */
+function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExplained: () => void }) {
+  const locale = useLocale();
+  const { toast } = useToast();
+  const [note, setNote] = useState('');
+  const explain = useMutation({
+    mutationFn: explainDifferenceRequest,
+    onSuccess: () => {
+      toast({ title: 'Difference explained' });
+      onExplained();
+    },
+    onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err, '') }),
+  });
+  const amount = (value: number | null, currency: string | null) =>
+    value === null || currency === null ? 'none' : formatMoney(value, currency as CurrencyCode, locale);
+  const noteId = `explain-note-${d.id}`;
+  return (
+    <li className="flex flex-col gap-1 py-3" data-testid="reconciliation-difference">
+      <span className="flex flex-wrap items-center gap-2">
+        <Badge variant={d.explained ? 'outline' : 'destructive'}>{d.explained ? 'explained' : 'open'}</Badge>
+        <span className="font-medium">{d.causeText}</span>
+      </span>
+      <span className="text-muted-foreground">
+        {d.category.replace(/_/g, ' ')} · {d.objectId} · Stripe {amount(d.stripeAmount, d.stripeCurrency)} · Ledger{' '}
+        {amount(d.ledgerAmount, d.ledgerCurrency)} · since {day(d.firstSeenAt)}
+        {d.bookingId && (
+          <>
+            {' · '}
+            <Link
+              className="text-primary underline-offset-4 hover:underline"
+              to={`/admin/payments/bookings/${d.bookingId}`}
+            >
+              Booking
+            </Link>
+          </>
+        )}
+      </span>
+      {d.explained ? (
+        <span>Note: {d.explained.note}</span>
+      ) : (
+        <form
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            explain.mutate({ id: d.id, note });
+          }}
+        >
+          <label className="flex flex-1 flex-col gap-1 text-sm" htmlFor={noteId}>
+            What explains it
+            <Textarea id={noteId} value={note} maxLength={1000} rows={1} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <Button type="submit" variant="outline" size="sm" disabled={explain.isPending || note.trim() === ''}>
+            Mark explained
+          </Button>
+        </form>
+      )}
+    </li>
+  );
+}
+
 /**
  * /admin/payments (decision 039): Locora's money, disputes, small bookings, payouts not ready or
  * failed; /admin/payments/bookings/{id}: a disputed booking with its messages.
@@ -162,6 +228,16 @@ function PaymentsOverview() {
     onError: (err) =>
       toast({ variant: 'destructive', title: 'Failed to read Stripe fees', description: errorMessage(err, '') }),
   });
+  const reconcile = useMutation({
+    mutationFn: reconcileRequest,
+    onSuccess: (r) => {
+      toast({ title: 'Reconciled with Stripe', description: `${r.read} read, ${r.differences} differences open.` });
+      void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Reconciliation failed', description: errorMessage(err, '') }),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
   const p = payments.data;
   return (
     <AdminShell title="Payments" description="Volume, fees, refunds, disputes and providers’ payouts.">
@@ -328,6 +404,34 @@ function PaymentsOverview() {
                         </Link>
                       </span>
                     </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Differences with Stripe</h2>
+              </CardTitle>
+              <CardDescription>
+                Every day Stripe’s balance transactions are matched with Locora’s ledger. Last run:{' '}
+                {p.reconciliation.lastRunAt ? dueText(p.reconciliation.lastRunAt) : 'never'}.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <div>
+                <Button variant="outline" size="sm" disabled={reconcile.isPending} onClick={() => reconcile.mutate()}>
+                  <RefreshCw aria-hidden="true" />
+                  {reconcile.isPending ? 'Reconciling...' : 'Reconcile now'}
+                </Button>
+              </div>
+              {p.reconciliation.differences.length === 0 ? (
+                <p className="text-muted-foreground">No differences.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.reconciliation.differences.map((d) => (
+                    <DifferenceRow key={d.id} d={d} onExplained={refresh} />
                   ))}
                 </ul>
               )}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { isSuspendedRefusal, SuspendedAlert } from '@/components/trust/suspended-alert';
 import { AuthCard } from '@/features/auth/auth-card';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { ApiError } from '@/lib/api';
@@ -24,6 +25,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isPending, setIsPending] = useState(false);
+  const [suspended, setSuspended] = useState(false);
   // Where to go back to and why the user is here (decision 016); the product's "/" without a `next`.
   const { next, reason } = useReturnParams();
   // Why Google sign-in came back here (decision 023): a fixed text per known code, nothing else.
@@ -36,11 +38,18 @@ export function SignInPage() {
     event.preventDefault();
     if (isPending) return;
     setIsPending(true);
+    setSuspended(false);
     try {
       await login({ email: email.trim(), password });
       toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
       navigate(next ?? '/', { replace: true });
     } catch (error) {
+      if (isSuspendedRefusal(error)) {
+        // Not a wrong password: the account is suspended (decision 051), said plainly on the page.
+        setSuspended(true);
+        setIsPending(false);
+        return;
+      }
       const rateLimited = error instanceof ApiError && error.status === 429;
       toast({
         variant: 'destructive',
@@ -72,6 +81,7 @@ export function SignInPage() {
         </>
       }
     >
+      {suspended && <SuspendedAlert />}
       {googleError && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />

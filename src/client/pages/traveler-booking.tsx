@@ -30,31 +30,35 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { BookingStatusNotes, CoverPhoto } from '@/features/traveler-dashboard/booking-card';
 import { invalidateBookings, travelerBookingQuery } from '@/features/traveler-dashboard/bookings-api';
 import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
+import { TravelerReviewPanel } from '@/features/traveler-dashboard/provider-review-of-you';
+import { ReportButton } from '@/components/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
-import { Money } from '@/components/money';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useNow } from '@/lib/use-now';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 import { NotFoundPage } from './not-found';
+import { useLocale } from '@/lib/locale';
+import type { Locale } from '@shared/domain/locales';
+import { useMoney } from '@/lib/format';
 
 /**
  * A start and end as one line in a zone, the zone named by a place that lies in it ('10:00 AM –
  * 12:00 PM', 'Lisbon (UTC)'): the service's city for its own zone, the traveler's cities otherwise.
  */
-function span(booking: Booking, timeZone: string, places: string[]) {
+function span(booking: Booking, timeZone: string, places: string[], locale: Locale) {
   const start = new Date(booking.start);
   const end = new Date(booking.end);
-  const startDate = formatDateIn(start, timeZone);
-  const endDate = formatDateIn(end, timeZone);
+  const startDate = formatDateIn(start, timeZone, locale);
+  const endDate = formatDateIn(end, timeZone, locale);
   return {
     date: startDate,
-    times: `${formatTimeIn(start, timeZone)} – ${formatTimeIn(end, timeZone)}${endDate !== startDate ? ` (${endDate})` : ''}`,
-    zone: zoneLabel(timeZone, start, places),
+    times: `${formatTimeIn(start, timeZone, locale)} – ${formatTimeIn(end, timeZone, locale)}${endDate !== startDate ? ` (${endDate})` : ''}`,
+    zone: zoneLabel(timeZone, start, places, locale),
   };
 }
 
@@ -73,6 +77,8 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 function BookingView({ booking }: { booking: Booking }) {
   const now = useNow();
   const viewerZone = useViewerTimeZone();
+  const locale = useLocale();
+  const money = useMoney();
   const [canceling, setCanceling] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
@@ -85,11 +91,11 @@ function BookingView({ booking }: { booking: Booking }) {
   const reviewable = canBeReviewed(booking.status) && booking.review === null;
   const title = booking.service.title;
   const provider = booking.service.provider.displayName;
-  const theirs = span(booking, booking.timeZone, [booking.service.city]);
+  const theirs = span(booking, booking.timeZone, [booking.service.city], locale);
   const at = new Date(booking.start);
   // The traveler's own clock too, when it reads differently at that instant.
   const showYours = utcOffsetMinutes(booking.timeZone, at) !== utcOffsetMinutes(viewerZone, at);
-  const yours = showYours ? span(booking, viewerZone, []) : null;
+  const yours = showYours ? span(booking, viewerZone, [], locale) : null;
   const withdrawn = booking.service.listing === 'withdrawn';
   const thread = `/messages?booking=${encodeURIComponent(booking.id)}`;
 
@@ -171,6 +177,12 @@ function BookingView({ booking }: { booking: Booking }) {
             Write Review
           </Button>
         )}
+        {/* "Report a problem" during or after the service (an accepted booking that has started). */}
+        {now !== null &&
+          new Date(booking.start).getTime() <= now &&
+          ['CONFIRMED', 'PAID', 'COMPLETED'].includes(booking.status) && (
+            <ReportButton targetType="booking" targetId={booking.id} problem size="sm" className="h-10" />
+          )}
         {canCancel && (
           <Button
             variant="outline"
@@ -215,24 +227,18 @@ function BookingView({ booking }: { booking: Booking }) {
         <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service</span>
-            <span>
-              <Money amount={booking.amountCents} currency={booking.currency} />
-            </span>
+            <span>{money(booking.amountCents, booking.currency)}</span>
           </p>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service fee</span>
-            <span>
-              <Money amount={booking.feeCents} currency={booking.currency} />
-            </span>
+            <span>{money(booking.feeCents, booking.currency)}</span>
           </p>
           <p
             className="flex items-baseline justify-between gap-2 border-t pt-1.5 font-semibold"
             data-testid="booking-total"
           >
             <span>Total</span>
-            <span>
-              <Money amount={booking.totalCents} currency={booking.currency} />
-            </span>
+            <span>{money(booking.totalCents, booking.currency)}</span>
           </p>
           <PriceEstimate amount={booking.totalCents} currency={booking.currency} showRateDate className="text-right" />
           <ChargeNotice amount={booking.totalCents} currency={booking.currency} />
@@ -257,6 +263,8 @@ function BookingView({ booking }: { booking: Booking }) {
           <RatingStars value={booking.review.rating} />
         </div>
       )}
+
+      <TravelerReviewPanel booking={booking} />
 
       <CancelBookingDialog
         booking={canceling ? booking : null}

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"P_8gAY\":[\"Reseñó \",[\"0\"]],\"PgEFbA\":[\"Viajero\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"P_8gAY\":[[\"0\"],\"のレビュー\"],\"PgEFbA\":[\"旅行者\"]}")as Messages;

@@ -10,6 +10,9 @@ import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { bookingStatusEmail, type BookingEmailStatus, type CanceledBy } from '../email/templates.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
+import { msg } from '@lingui/core/macro';
+import type { Locale } from '../../shared/domain/locales.ts';
+import { i18nFor } from '../i18n.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -37,12 +40,15 @@ export function overdueSql(now: Date) {
 }
 
 /**
- * The start as the recipient reads it, in the provider's zone named as the app names it:
- * 'Nov 27, 2026 at 6:00 PM Lisbon (UTC)', 'Dec 3, 2026 at 9:00 AM Bali (UTC+8)'. `places`: the
- * service's city, then the provider's base city.
+ * The start as the recipient reads it, in their language, in the provider's zone named as the app
+ * names it: 'Nov 27, 2026 at 6:00 PM Lisbon (UTC)', 'Dec 3, 2026 at 9:00 AM Bali (UTC+8)',
+ * '2026年12月3日 9:00 バリ (UTC+8)'. `places`: the service's city, then the provider's base city.
  */
-export function startText(start: Date, timeZone: string, places?: ZonePlaces): string {
-  return `${formatDateIn(start, timeZone)} at ${formatTimeIn(start, timeZone)} ${zoneLabel(timeZone, start, places)}`;
+export function startText(start: Date, timeZone: string, places: ZonePlaces, locale: Locale): string {
+  const date = formatDateIn(start, timeZone, locale);
+  const time = formatTimeIn(start, timeZone, locale);
+  const zone = zoneLabel(timeZone, start, places, locale);
+  return i18nFor(locale)._(msg`${date} at ${time} ${zone}`);
 }
 
 /** Who a booking's notifications go to, and what they name. */
@@ -60,10 +66,14 @@ export type BookingParties = {
   traveler_email: string;
   traveler_name: string | null;
   traveler_active: boolean;
+  /** The traveler's account language, for their emails. */
+  traveler_language: Locale;
   provider_user_id: string;
   provider_email: string;
   provider_user_name: string | null;
   provider_active: boolean;
+  /** The provider's account language, for their emails. */
+  provider_language: Locale;
   provider_name: string;
   provider_base_city: string | null;
   time_zone: string;
@@ -79,9 +89,9 @@ export type BookingParties = {
 export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
   b.authorised_at, b.refund_pending, b.hours,
   tu.id as traveler_id, tu.email as traveler_email, tu.name as traveler_name,
-  (tu.deactivated_at is null) as traveler_active,
+  (tu.deactivated_at is null) as traveler_active, tu.language as traveler_language,
   p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
-  (pu.deactivated_at is null) as provider_active,
+  (pu.deactivated_at is null) as provider_active, pu.language as provider_language,
   p.display_name as provider_name, p.base_city as provider_base_city, p.time_zone, s.title,
   s.location_type, s.location_address, s.location_area, s.city as service_city,
   b.address as booking_address, b.notes as booking_notes`;
@@ -142,14 +152,16 @@ export async function enqueueStatusEmail(
 ) {
   const active = to === 'traveler' ? b.traveler_active : b.provider_active;
   if (!active) return;
+  const locale = to === 'traveler' ? b.traveler_language : b.provider_language;
   const email = bookingStatusEmail({
+    locale,
     appUrl,
     status,
     recipientName: to === 'traveler' ? b.traveler_name : b.provider_name,
     travelerName: b.traveler_name,
     providerName: b.provider_name,
     serviceTitle: b.title,
-    startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city]),
+    startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city], locale),
     reason: more.reason,
     canceledBy: more.canceledBy,
     // Accepted: the exact address, now that the booking is confirmed.

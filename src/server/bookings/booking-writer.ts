@@ -91,11 +91,12 @@ async function emailRequest(tx: Executor, appUrl: string, b: BookingParties) {
   await enqueueEmail(tx, {
     to: b.provider_email,
     ...bookingRequestEmail({
+      locale: b.provider_language,
       appUrl,
       providerName: b.provider_name,
-      travelerName: b.traveler_name ?? 'A traveler',
+      travelerName: b.traveler_name,
       serviceTitle: b.title,
-      startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city]),
+      startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city], b.provider_language),
       hours: b.hours,
       where: bookingWhere(b),
       notes: b.booking_notes,

@@ -5,9 +5,11 @@
  */
 import { fromStripeCurrency } from '../../shared/domain/currency.ts';
 import type { Locale } from '../../shared/domain/locales.ts';
-import { payoutFailureAdvice, PAYOUT_RETRY_NOTE } from '../../shared/domain/payout-failures.ts';
+import { msg } from '@lingui/core/macro';
 import { formatMoney } from '../../shared/domain/pricing.ts';
-import { renderEmail, type RenderedEmail } from './templates.ts';
+import { i18nFor } from '../i18n.ts';
+import { payoutAdvice, payoutRetryNote } from './payout-advice.ts';
+import { appLink, greetingFor, renderEmail, type RenderedEmail } from './templates.ts';
 
 /** An amount in minor units with Stripe's currency code ('usd'), as a payout row stores it. */
 export type PayoutMoney = { amount: number; currency: string };
@@ -18,7 +20,7 @@ function moneyText(m: PayoutMoney, locale: Locale): string {
   return code ? formatMoney(m.amount, code, locale) : `${m.amount} ${m.currency.toUpperCase()} (minor units)`;
 }
 
-const payoutsTab = (appUrl: string) => `${appUrl}/dashboard/provider?tab=payouts`;
+const payoutsTab = (appUrl: string, locale: Locale) => appLink(appUrl, locale, '/dashboard/provider?tab=payouts');
 
 /** To the provider: their bank refused a payout; Stripe's reason, what to do, and what happens next. */
 export function payoutFailedEmail(input: {
@@ -32,17 +34,23 @@ export function payoutFailedEmail(input: {
   failureCode: string | null;
   failureMessage: string | null;
 }): RenderedEmail {
-  const amount = moneyText(input.money, input.locale);
+  const { locale, serviceTitle, when } = input;
+  const i18n = i18nFor(locale);
+  const amount = moneyText(input.money, locale);
+  const stripeSays = input.failureMessage ?? i18n._(msg`no reason was given`);
+  const code = input.failureCode ? ` (${input.failureCode.replace(/_/g, ' ')})` : '';
+  const advice = payoutAdvice(input.failureCode, locale);
   return renderEmail({
-    subject: `Your payout of ${amount} could not be paid into your bank`,
-    greeting: input.providerName ? `Hi ${input.providerName},` : 'Hi,',
+    locale,
+    subject: i18n._(msg`Your payout of ${amount} could not be paid into your bank`),
+    greeting: greetingFor(locale, input.providerName),
     paragraphs: [
-      `Stripe could not pay ${amount} for ${input.serviceTitle} on ${input.when} into your bank account.`,
-      `Stripe says: ${input.failureMessage ?? 'no reason was given'}${input.failureCode ? ` (${input.failureCode.replace(/_/g, ' ')})` : ''}.`,
-      `What to do: ${payoutFailureAdvice(input.failureCode)}`,
-      PAYOUT_RETRY_NOTE,
+      i18n._(msg`Stripe could not pay ${amount} for ${serviceTitle} on ${when} into your bank account.`),
+      i18n._(msg`Stripe says: ${stripeSays}${code}.`),
+      i18n._(msg`What to do: ${advice}`),
+      payoutRetryNote(locale),
     ],
-    action: { label: 'Open your payouts', url: payoutsTab(input.appUrl) },
+    action: { label: i18n._(msg`Open your payouts`), url: payoutsTab(input.appUrl, locale) },
   });
 }
 
@@ -58,14 +66,21 @@ export function refundAfterPayoutEmail(input: {
   serviceTitle: string;
   when: string;
 }): RenderedEmail {
-  const amount = moneyText(input.money, input.locale);
+  const { locale, serviceTitle, when } = input;
+  const i18n = i18nFor(locale);
+  const amount = moneyText(input.money, locale);
   return renderEmail({
-    subject: `A refund took back ${amount} after your payout`,
-    greeting: input.providerName ? `Hi ${input.providerName},` : 'Hi,',
+    locale,
+    subject: i18n._(msg`A refund took back ${amount} after your payout`),
+    greeting: greetingFor(locale, input.providerName),
     paragraphs: [
-      `The traveler of ${input.serviceTitle} on ${input.when} was refunded after your payout for it was made. Your share of the refund, ${amount}, was taken back from your Stripe balance.`,
-      'Your Stripe balance is short by that amount until your next earnings cover it; Locora’s team has been told and may contact you.',
+      i18n._(
+        msg`The traveler of ${serviceTitle} on ${when} was refunded after your payout for it was made. Your share of the refund, ${amount}, was taken back from your Stripe balance.`,
+      ),
+      i18n._(
+        msg`Your Stripe balance is short by that amount until your next earnings cover it; Locora’s team has been told and may contact you.`,
+      ),
     ],
-    action: { label: 'Open your payouts', url: payoutsTab(input.appUrl) },
+    action: { label: i18n._(msg`Open your payouts`), url: payoutsTab(input.appUrl, locale) },
   });
 }

@@ -4,10 +4,11 @@
  * inside the transaction of the change.
  */
 
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { Money } from '../../shared/domain/currency.ts';
 import { DEFAULT_LOCALE, LOCALE_DIRECTION, type Locale } from '../../shared/domain/locales.ts';
-import { formatMoney } from '../../shared/domain/pricing.ts';
+import { localizedPath } from '../../shared/domain/locale-path.ts';
+import { formatMoney, isHourly, type PricingUnit } from '../../shared/domain/pricing.ts';
 import { i18nFor } from '../i18n.ts';
 
 const escapeHtml = (s: string) =>
@@ -55,8 +56,20 @@ ${input.greeting ? `<p>${escapeHtml(input.greeting)}</p>\n` : ''}${input.paragra
 
 const excerpt = (s: string, max = 300) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
+/** 'Hi Ana,' or 'Hi,' in the recipient's language. */
+export function greetingFor(locale: Locale, name: string | null | undefined): string {
+  const i18n = i18nFor(locale);
+  return name ? i18n._(msg`Hi ${name},`) : i18n._(msg`Hi,`);
+}
+
+/** A link into the app in the recipient's language: '/ja/dashboard/provider' for a Japanese reader. */
+export function appLink(appUrl: string, locale: Locale, path: string): string {
+  return `${appUrl}${localizedPath(locale, path)}`;
+}
+
 /** A message its recipient has not read after a few minutes (one per conversation). */
 export function newMessageEmail(input: {
+  locale: Locale;
   appUrl: string;
   recipientName: string | null;
   senderName: string;
@@ -65,27 +78,32 @@ export function newMessageEmail(input: {
   thread: { bookingId: string } | { conversationId: string };
   body: string;
 }): RenderedEmail {
+  const { locale, senderName, serviceTitle } = input;
+  const i18n = i18nFor(locale);
   const query =
     'bookingId' in input.thread ? `booking=${input.thread.bookingId}` : `conversation=${input.thread.conversationId}`;
+  const body = excerpt(input.body);
   return renderEmail({
-    subject: `New message from ${input.senderName} about ${input.serviceTitle}`,
-    greeting: input.recipientName ? `Hi ${input.recipientName},` : 'Hi,',
-    paragraphs: [`${input.senderName} sent you a message about ${input.serviceTitle}:`, `“${excerpt(input.body)}”`],
-    action: { label: 'Reply on Locora', url: `${input.appUrl}/messages?${query}` },
-    footer: 'You can turn off message emails in your Locora settings.',
+    locale,
+    subject: i18n._(msg`New message from ${senderName} about ${serviceTitle}`),
+    greeting: greetingFor(locale, input.recipientName),
+    paragraphs: [i18n._(msg`${senderName} sent you a message about ${serviceTitle}:`), i18n._(msg`“${body}”`)],
+    action: { label: i18n._(msg`Reply on Locora`), url: appLink(input.appUrl, locale, `/messages?${query}`) },
+    footer: i18n._(msg`You can turn off message emails in your Locora settings.`),
   });
 }
 
-/** Where a booking happens, as an email line ('Where: Rua Augusta 1, Lisbon'), or null when unknown. */
-function whereLine(where: string | null | undefined): string[] {
-  return where ? [`Where: ${where}`] : [];
+/** Where a booking happens, as an email line ('Where: Rua Augusta 1, Lisbon'), or none when unknown. */
+function whereLine(locale: Locale, where: string | null | undefined): string[] {
+  return where ? [i18nFor(locale)._(msg`Where: ${where}`)] : [];
 }
 
 /** To the provider: a traveler asked to book, with where and what they asked for. */
 export function bookingRequestEmail(input: {
+  locale: Locale;
   appUrl: string;
   providerName: string | null;
-  travelerName: string;
+  travelerName: string | null;
   serviceTitle: string;
   /** The start as the provider reads it, e.g. 'Nov 27, 2026 at 6:00 PM (Lisbon)'. */
   startText: string;
@@ -94,16 +112,25 @@ export function bookingRequestEmail(input: {
   where?: string | null;
   notes?: string | null;
 }): RenderedEmail {
+  const { locale, serviceTitle, startText, hours, notes } = input;
+  const i18n = i18nFor(locale);
+  const travelerName = input.travelerName ?? i18n._(msg`A traveler`);
   return renderEmail({
-    subject: `New booking request: ${input.serviceTitle}`,
-    greeting: input.providerName ? `Hi ${input.providerName},` : 'Hi,',
+    locale,
+    subject: i18n._(msg`New booking request: ${serviceTitle}`),
+    greeting: greetingFor(locale, input.providerName),
     paragraphs: [
-      `${input.travelerName} asked to book ${input.serviceTitle} on ${input.startText} for ${input.hours} ${input.hours === 1 ? 'hour' : 'hours'}.`,
-      ...whereLine(input.where),
-      ...(input.notes ? [`Special requests: ${input.notes}`] : []),
-      'Accept or decline the request from your dashboard.',
+      i18n._(
+        msg`${travelerName} asked to book ${serviceTitle} on ${startText} for ${plural(hours, { one: '# hour', other: '# hours' })}.`,
+      ),
+      ...whereLine(locale, input.where),
+      ...(notes ? [i18n._(msg`Special requests: ${notes}`)] : []),
+      i18n._(msg`Accept or decline the request from your dashboard.`),
     ],
-    action: { label: 'Open your dashboard', url: `${input.appUrl}/dashboard/provider?tab=bookings` },
+    action: {
+      label: i18n._(msg`Open your dashboard`),
+      url: appLink(input.appUrl, locale, '/dashboard/provider?tab=bookings'),
+    },
   });
 }
 
@@ -114,11 +141,11 @@ export function bookingReceiptEmail(input: {
   providerName: string;
   serviceTitle: string;
   startText: string;
-  /** '3 hours', '1 day · 8 hours'. */
+  /** '3 hours', '1 day · 8 hours', in the recipient's language. */
   lengthText: string;
   /** What the traveler pays, service fee included, in the booking's own currency. */
   total: Money;
-  /** The recipient's language (decision 044): amounts are written in it. */
+  /** The recipient's language (decision 044): words and amounts are written in it. */
   locale: Locale;
   where?: string | null;
   notes?: string | null;
@@ -127,19 +154,30 @@ export function bookingReceiptEmail(input: {
   /** How long an unpaid request holds its time, in minutes. */
   holdMinutes?: number;
 }): RenderedEmail {
+  const { locale, serviceTitle, startText, lengthText, providerName, notes } = input;
+  const i18n = i18nFor(locale);
+  const holdMinutes = input.holdMinutes ?? 15;
+  const total = formatMoney(input.total.amount, input.total.currency, locale);
   const sent = input.awaitingCard
-    ? `Your request to book ${input.serviceTitle} on ${input.startText} (${input.lengthText}) is held for you for ${input.holdMinutes ?? 15} minutes while you complete the card payment. Once your card is authorised it goes to ${input.providerName}, who has up to 24 hours to answer, and we will email you when they do. If the payment is not completed in time, the time is released and you are not charged.`
-    : `Your request to book ${input.serviceTitle} on ${input.startText} (${input.lengthText}) was sent to ${input.providerName}. They have up to 24 hours to answer, and we will email you when they do.`;
+    ? i18n._(
+        msg`Your request to book ${serviceTitle} on ${startText} (${lengthText}) is held for you for ${holdMinutes} minutes while you complete the card payment. Once your card is authorised it goes to ${providerName}, who has up to 24 hours to answer, and we will email you when they do. If the payment is not completed in time, the time is released and you are not charged.`,
+      )
+    : i18n._(
+        msg`Your request to book ${serviceTitle} on ${startText} (${lengthText}) was sent to ${providerName}. They have up to 24 hours to answer, and we will email you when they do.`,
+      );
   return renderEmail({
-    subject: `${input.awaitingCard ? 'Request held' : 'Request sent'}: ${input.serviceTitle}`,
-    greeting: input.travelerName ? `Hi ${input.travelerName},` : 'Hi,',
+    locale,
+    subject: input.awaitingCard
+      ? i18n._(msg`Request held: ${serviceTitle}`)
+      : i18n._(msg`Request sent: ${serviceTitle}`),
+    greeting: greetingFor(locale, input.travelerName),
     paragraphs: [
       sent,
-      `Total: ${formatMoney(input.total.amount, input.total.currency, input.locale)}, service fee included. You are charged only if ${input.providerName} accepts.`,
-      ...whereLine(input.where),
-      ...(input.notes ? [`Your special requests: ${input.notes}`] : []),
+      i18n._(msg`Total: ${total}, service fee included. You are charged only if ${providerName} accepts.`),
+      ...whereLine(locale, input.where),
+      ...(notes ? [i18n._(msg`Your special requests: ${notes}`)] : []),
     ],
-    action: { label: 'See your bookings', url: `${input.appUrl}/dashboard/traveler` },
+    action: { label: i18n._(msg`See your bookings`), url: appLink(input.appUrl, locale, '/dashboard/traveler') },
   });
 }
 
@@ -149,6 +187,7 @@ export type BookingEmailStatus = 'accepted' | 'declined' | 'canceled' | 'expired
 export type CanceledBy = 'TRAVELER' | 'PROVIDER' | 'SYSTEM';
 
 function statusSentence(input: {
+  locale: Locale;
   status: BookingEmailStatus;
   providerName: string;
   travelerName: string | null;
@@ -156,24 +195,35 @@ function statusSentence(input: {
   startText: string;
   canceledBy?: CanceledBy | undefined;
 }): string {
-  const { providerName: p, serviceTitle: s, startText: t } = input;
+  const { providerName, serviceTitle, startText } = input;
+  const i18n = i18nFor(input.locale);
   switch (input.status) {
     case 'accepted':
-      return `${p} accepted your booking of ${s} on ${t}.`;
+      return i18n._(msg`${providerName} accepted your booking of ${serviceTitle} on ${startText}.`);
     case 'declined':
-      return `${p} declined your booking request for ${s} on ${t}. You have not been charged.`;
+      return i18n._(
+        msg`${providerName} declined your booking request for ${serviceTitle} on ${startText}. You have not been charged.`,
+      );
     case 'expired':
-      return `Your request for ${s} on ${t} expired before ${p} answered. You have not been charged.`;
-    case 'canceled':
-      if (input.canceledBy === 'PROVIDER') return `${p} canceled the booking of ${s} on ${t}.`;
-      if (input.canceledBy === 'TRAVELER')
-        return `${input.travelerName ?? 'The traveler'} canceled the booking of ${s} on ${t}.`;
-      return `The booking of ${s} on ${t} was canceled.`;
+      return i18n._(
+        msg`Your request for ${serviceTitle} on ${startText} expired before ${providerName} answered. You have not been charged.`,
+      );
+    case 'canceled': {
+      if (input.canceledBy === 'PROVIDER')
+        return i18n._(msg`${providerName} canceled the booking of ${serviceTitle} on ${startText}.`);
+      if (input.canceledBy === 'TRAVELER') {
+        const travelerName = input.travelerName ?? i18n._(msg`The traveler`);
+        return i18n._(msg`${travelerName} canceled the booking of ${serviceTitle} on ${startText}.`);
+      }
+      return i18n._(msg`The booking of ${serviceTitle} on ${startText} was canceled.`);
+    }
   }
 }
 
 /** To the traveler (or, for a cancel by the traveler, the provider): a booking was accepted, declined, canceled or expired. */
 export function bookingStatusEmail(input: {
+  /** The reader's language. */
+  locale: Locale;
   appUrl: string;
   status: BookingEmailStatus;
   /** The reader's name, for the greeting (else the traveler's: the traveler is the usual reader). */
@@ -193,50 +243,92 @@ export function bookingStatusEmail(input: {
   /** Accepted, to the traveler: the booking's "Add to calendar" (.ics) download. */
   calendarUrl?: string | undefined;
 }): RenderedEmail {
-  const title = { accepted: 'accepted', declined: 'declined', canceled: 'canceled', expired: 'expired' }[input.status];
+  const { locale, serviceTitle } = input;
+  const i18n = i18nFor(locale);
+  const subject = {
+    accepted: () => i18n._(msg`Booking accepted: ${serviceTitle}`),
+    declined: () => i18n._(msg`Booking declined: ${serviceTitle}`),
+    canceled: () => i18n._(msg`Booking canceled: ${serviceTitle}`),
+    expired: () => i18n._(msg`Booking expired: ${serviceTitle}`),
+  }[input.status]();
   const greetingName = input.recipientName !== undefined ? input.recipientName : input.travelerName;
+  const reason = input.reason ? excerpt(input.reason, 500) : null;
+  const calendarUrl = input.calendarUrl;
   return renderEmail({
-    subject: `Booking ${title}: ${input.serviceTitle}`,
-    greeting: greetingName ? `Hi ${greetingName},` : 'Hi,',
+    locale,
+    subject,
+    greeting: greetingFor(locale, greetingName),
     paragraphs: [
       statusSentence({ ...input, travelerName: input.travelerName ?? null }),
-      ...(input.reason ? [`The reason given: “${excerpt(input.reason, 500)}”`] : []),
-      ...(input.status === 'accepted' ? whereLine(input.where) : []),
-      ...(input.status === 'accepted' && input.calendarUrl ? [`Add to calendar: ${input.calendarUrl}`] : []),
+      ...(reason ? [i18n._(msg`The reason given: “${reason}”`)] : []),
+      ...(input.status === 'accepted' ? whereLine(locale, input.where) : []),
+      ...(input.status === 'accepted' && calendarUrl ? [i18n._(msg`Add to calendar: ${calendarUrl}`)] : []),
     ],
-    action: { label: 'See your bookings', url: `${input.appUrl}${input.dashboardPath ?? '/dashboard/traveler'}` },
+    action: {
+      label: i18n._(msg`See your bookings`),
+      url: appLink(input.appUrl, locale, input.dashboardPath ?? '/dashboard/traveler'),
+    },
   });
 }
 
 /** Confirms an address: sent at sign-up and when the account's email changes. */
-export function verifyEmailEmail(input: { appUrl: string; name: string | null; token: string; hours: number }) {
+export function verifyEmailEmail(input: {
+  locale: Locale;
+  appUrl: string;
+  name: string | null;
+  token: string;
+  hours: number;
+}) {
+  const { locale, hours } = input;
+  const i18n = i18nFor(locale);
   return renderEmail({
-    subject: 'Confirm your email address for Locora',
-    greeting: input.name ? `Hi ${input.name},` : 'Hi,',
+    locale,
+    subject: i18n._(msg`Confirm your email address for Locora`),
+    greeting: greetingFor(locale, input.name),
     paragraphs: [
-      'Please confirm that this is your email address by opening the link below and signing in to your account.',
-      `The link works once and expires in ${input.hours} hours. If you did not create a Locora account or change its email, ignore this email and do not open the link.`,
+      i18n._(
+        msg`Please confirm that this is your email address by opening the link below and signing in to your account.`,
+      ),
+      i18n._(
+        msg`The link works once and expires in ${hours} hours. If you did not create a Locora account or change its email, ignore this email and do not open the link.`,
+      ),
     ],
     action: {
-      label: 'Confirm email address',
-      url: `${input.appUrl}/auth/verify-email?token=${encodeURIComponent(input.token)}`,
+      label: i18n._(msg`Confirm email address`),
+      url: appLink(input.appUrl, locale, `/auth/verify-email?token=${encodeURIComponent(input.token)}`),
     },
   });
 }
 
-/** A single-use link to choose a new password (no name: the same work whether or not the account exists). */
-export function resetPasswordEmail(input: { appUrl: string; token: string; minutes: number }) {
+/**
+ * A single-use link to choose a new password (no name: the same work whether or not the account
+ * exists), in the account's language, or the page's when there is no account.
+ */
+export function resetPasswordEmail(input: { locale: Locale; appUrl: string; token: string; minutes: number }) {
+  const { locale, minutes } = input;
+  const i18n = i18nFor(locale);
   return renderEmail({
-    subject: 'Reset your Locora password',
-    greeting: 'Hi,',
+    locale,
+    subject: i18n._(msg`Reset your Locora password`),
+    greeting: greetingFor(locale, null),
     paragraphs: [
-      'Someone (hopefully you) asked to reset the password of the Locora account with this email address.',
-      `The link below works once and expires in ${input.minutes} minutes. Setting a new password signs you out everywhere else.`,
-      'If you did not ask for this, ignore this email: your password stays as it is.',
+      i18n._(msg`Someone (hopefully you) asked to reset the password of the Locora account with this email address.`),
+      i18n._(
+        msg`The link below works once and expires in ${minutes} minutes. Setting a new password signs you out everywhere else.`,
+      ),
+      i18n._(msg`If you did not ask for this, ignore this email: your password stays as it is.`),
     ],
     action: {
-      label: 'Choose a new password',
-      url: `${input.appUrl}/auth/reset-password?token=${encodeURIComponent(input.token)}`,
+      label: i18n._(msg`Choose a new password`),
+      url: appLink(input.appUrl, locale, `/auth/reset-password?token=${encodeURIComponent(input.token)}`),
     },
   });
+}
+
+/** What one booking buys, in the reader's words: '3 hours'; '1 session · 3 hours' or '1 day · 8 hours' otherwise. */
+export function bookingLengthWords(locale: Locale, unit: PricingUnit, hours: number): string {
+  const i18n = i18nFor(locale);
+  const length = i18n._(msg`${plural(hours, { one: '# hour', other: '# hours' })}`);
+  if (isHourly(unit)) return length;
+  return unit === 'per day' ? i18n._(msg`1 day · ${length}`) : i18n._(msg`1 session · ${length}`);
 }

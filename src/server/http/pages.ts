@@ -213,6 +213,8 @@ export const pagesPlugin = fp(
         if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
         // The display currency's default follows the browser's language (decision 049).
         if (request.headers['accept-language']) headers['accept-language'] = request.headers['accept-language'];
+        // The page's language, for the words the API writes back (as the browser's calls send it).
+        headers['x-locale'] = splitLocalePath(new URL(request.url, 'http://page').pathname).locale;
         new Headers(init.headers).forEach((value, key) => (headers[key] = value));
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',

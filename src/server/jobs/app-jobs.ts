@@ -18,6 +18,7 @@ import { payoutJobKind } from '../payments/payouts.ts';
 import { processingFeesJobKind } from '../payments/processing-fees.ts';
 import { handleConnectEvent, isConnectEvent } from '../payments/connect-webhooks.ts';
 import { waitingEventsJobKind } from '../payments/waiting-events.ts';
+import { reconciliationJobKind } from '../payments/reconciliation.ts';
 import { handleStripeEvent } from '../features/payments/webhooks.ts';
 import type { Stripe } from '../payments/stripe-client.ts';
 import { pruneUserEvents } from '../realtime/events.ts';
@@ -97,6 +98,8 @@ export function createAppJobs(opts: {
                     : handleStripeEvent(db, opts.stripe!, event, { appUrl: opts.appUrl, now: at }),
               }),
             },
+            // The ledger reconciled with Stripe's balance transactions once a day, checked every minute (decision 059).
+            { round: reconciliationJobKind({ db, stripe: opts.stripe, now, intervalMs: tuning.intervalMs }) },
             // Stripe's processing fee of each captured payment, for the admin payments view (decision 039).
             {
               leased: processingFeesJobKind({

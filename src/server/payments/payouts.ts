@@ -15,7 +15,7 @@ import { payoutNetCents, settledPayoutCents } from '../../shared/domain/connect.
 import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
 import { fromStripeCurrency, toStripeCurrency, type CurrencyCode } from '../../shared/domain/currency.ts';
 import { isOpenDispute } from '../../shared/domain/earnings.ts';
-import { DEFAULT_LOCALE } from '../../shared/domain/locales.ts';
+import type { Locale } from '../../shared/domain/locales.ts';
 import { formatDateIn } from '../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { payoutFailedEmail, refundAfterPayoutEmail } from '../email/payout-emails.ts';
@@ -160,6 +160,8 @@ type PayoutParties = {
   failure_message: string | null;
   title: string;
   start_at: Date;
+  /** The provider's account language, for their emails. */
+  provider_language: Locale;
   time_zone: string;
   provider_user_id: string;
   provider_email: string;
@@ -168,7 +170,7 @@ type PayoutParties = {
 /** A booking payout with its booking, service and provider (for the emails), alias `bp`. */
 const payoutPartiesSelect = sql`select bp.booking_id, bp.stripe_payout_id, bp.amount_cents, bp.currency, bp.failure_code,
     bp.failure_message, s.title, b.start_at, pr.time_zone, pr.user_id as provider_user_id, u.email as provider_email,
-    pr.display_name as provider_name
+    pr.display_name as provider_name, u.language as provider_language
   from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
   join providers pr on pr.id = b.provider_id join users u on u.id = pr.user_id`;
 
@@ -191,13 +193,12 @@ async function tellPayoutFailed(tx: Executor, bookingPayoutId: string, appUrl: s
   await enqueueEmail(tx, {
     to: p.provider_email,
     ...payoutFailedEmail({
-      // The recipient's language once accounts carry one; English until then.
-      locale: DEFAULT_LOCALE,
+      locale: p.provider_language,
       appUrl,
       providerName: p.provider_name,
       money: { amount: Number(p.amount_cents), currency: p.currency },
       serviceTitle: p.title,
-      when: formatDateIn(new Date(p.start_at), p.time_zone),
+      when: formatDateIn(new Date(p.start_at), p.time_zone, p.provider_language),
       failureCode: p.failure_code,
       failureMessage: p.failure_message,
     }),
@@ -220,6 +221,24 @@ export async function askFailedPayoutsAgain(tx: Executor, accountId: string, now
         where account_id = ${accountId} and status = 'failed' and due_at is null returning id`,
   );
   for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'asked_again' });
+  return rows.length;
+}
+
+/**
+ * The suspension of a provider's user was lifted: their payouts held for it are due again now (each is
+ * read from Stripe afresh, disputes and refunds included, when it is made).
+ */
+export async function releaseSuspendedPayouts(tx: Executor, userId: string, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking_payouts bp set status = 'queued', status_reason = null, due_at = ${now.toISOString()}::timestamptz,
+          updated_at = ${now.toISOString()}::timestamptz
+        from bookings b join providers p on p.id = b.provider_id
+        where b.id = bp.booking_id and p.user_id = ${userId}
+          and bp.status = 'held' and bp.status_reason = 'account_suspended'
+        returning bp.id`,
+  );
+  for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'released', detail: 'unsuspended' });
   return rows.length;
 }
 
@@ -382,6 +401,26 @@ export async function runClaimedPayout(
       sql`update booking_payouts set due_at = ${retryAt(1)}, lease_token = null, attempts = 0, updated_at = ${ts}
           where ${held(claim)}`,
     );
+    return 'waiting';
+  }
+  // A suspended provider's payouts wait (decision 051): held with no due time, until an admin
+  // lifts the suspension (releaseSuspendedPayouts) or the booking's refund cancels them.
+  const [provider] = await queryRows<{ suspended: boolean }>(
+    db,
+    sql`select u.suspended_at is not null as suspended
+        from bookings b join providers p on p.id = b.provider_id join users u on u.id = p.user_id
+        where b.id = ${bookingId}`,
+  );
+  if (provider?.suspended) {
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`update booking_payouts set status = 'held', status_reason = 'account_suspended', lease_token = null,
+              attempts = 0, due_at = null, updated_at = ${ts}
+            where ${held(claim)} returning id`,
+      );
+      if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'held', detail: 'account_suspended' });
+    });
     return 'waiting';
   }
   let amount: number;
@@ -583,13 +622,12 @@ export async function notePayoutAfterRefund(
   await enqueueEmail(tx, {
     to: p.provider_email,
     ...refundAfterPayoutEmail({
-      // The recipient's language once accounts carry one; English until then.
-      locale: DEFAULT_LOCALE,
+      locale: p.provider_language,
       appUrl: opts.appUrl,
       providerName: p.provider_name,
       money: { amount: takenBack - before, currency: p.currency },
       serviceTitle: p.title,
-      when: formatDateIn(new Date(p.start_at), p.time_zone),
+      when: formatDateIn(new Date(p.start_at), p.time_zone, p.provider_language),
     }),
     kind: 'payout-reversed',
     dedupeKey: `payout-reversed:${row.id}:${takenBack}`,

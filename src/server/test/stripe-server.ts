@@ -252,8 +252,7 @@ export async function startStripeServer(
     held.set(currency, (held.get(currency) ?? 0) + amount);
     balances.set(account, held);
   };
-  /** Transfers made by destination charges, and their destination payments on the accounts. */
-  const transfers = new Map<string, { charge: FakeCharge }>();
+  /** The destination payments of destination charges' transfers, on the accounts they landed on. */
   const destinationPayments = new Map<string, { account: string; charge: FakeCharge; balanceTransaction: string }>();
   const payouts = new Map<string, FakePayout & { account: string }>();
   const charges = new Map<string, FakeCharge>();
@@ -542,6 +541,7 @@ export async function startStripeServer(
         account: a.id,
       };
       payouts.set(po.id, po);
+      move(a.id, 'payout', -amount, po.id, currency);
       const { account: _owner, ...body } = po;
       return { status: 200, body, connectEvents: [makeConnectEvent('payout.created', a.id, body)] };
     }
@@ -656,46 +656,12 @@ export async function startStripeServer(
       settledCurrency,
       settledReversed: 0,
     };
-    transfers.set(charge.transfer.id, { charge });
-    const txn = accountTransaction(destination, {
-      amount: settled,
-      currency: settledCurrency,
-      exchange_rate: transferCurrency === settledCurrency ? null : settled / transferAmount,
-      source: py,
-      type: 'payment',
-      reporting_category: 'charge',
-    });
+    // The balance transactions of the transfer: out of the platform (in the transfer's currency),
+    // into the account (a payment, in what landed).
+    move(undefined, 'transfer', -transferAmount, charge.transfer.id, transferCurrency);
+    const txn = move(destination, 'payment', settled, py, settledCurrency);
     destinationPayments.set(py, { account: destination, charge, balanceTransaction: txn.id });
     addBalance(destination, settledCurrency, settled);
-  }
-
-  /** Balance transactions on connected accounts (read with the Stripe-Account header), by id. */
-  const accountTransactions = new Map<string, { account: string; body: Record<string, unknown> }>();
-  function accountTransaction(
-    account: string,
-    f: {
-      amount: number;
-      currency: string;
-      exchange_rate: number | null;
-      source: string;
-      type: string;
-      reporting_category: string;
-    },
-  ) {
-    const body = {
-      id: next('txn'),
-      object: 'balance_transaction',
-      available_on: nowSecs() + 2 * 86_400,
-      created: nowSecs(),
-      description: null,
-      fee: 0,
-      fee_details: [],
-      net: f.amount,
-      status: 'pending',
-      ...f,
-    };
-    accountTransactions.set(body.id, { account, body });
-    return body;
   }
 
   /**
@@ -720,6 +686,14 @@ export async function startStripeServer(
       t.settledReversed += settledBack;
       addBalance(charge.destination!, t.settledCurrency, -settledBack);
       reversal = next('trr');
+      transferReversals.set(reversal, {
+        id: reversal,
+        object: 'transfer_reversal',
+        amount: back,
+        transfer: charge.transfer.id,
+      });
+      move(undefined, 'transfer_refund', back, reversal, t.currency);
+      move(charge.destination!, 'payment_refund', -settledBack, next('pyr'), t.settledCurrency);
     }
     if (charge?.application_fee && refundFee) {
       const fee = charge.application_fee;
@@ -934,6 +908,7 @@ export async function startStripeServer(
         bool(form.refund_application_fee),
       );
       refunds.set(refund.id, refund);
+      move(undefined, 'refund', -asked, refund.id, pi.currency);
       return { status: 200, body: refund, events: refund.status === 'succeeded' ? ['charge.refunded'] : [] };
     }
     return error(404, `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
@@ -981,6 +956,26 @@ export async function startStripeServer(
     status: string;
   };
   const balanceTransactions = new Map<string, FakeBalanceTransaction>();
+  /** The connected account each balance transaction belongs to (absent: the platform's). */
+  const transactionAccount = new Map<string, string>();
+  const transferReversals = new Map<
+    string,
+    { id: string; object: 'transfer_reversal'; amount: number; transfer: string }
+  >();
+  /** A movement of an account's balance (undefined: the platform's), as Stripe records one per money movement. */
+  function move(account: string | undefined, type: string, amount: number, source: string, currency = 'usd') {
+    const txn = balanceTransaction({
+      amount,
+      fee: 0,
+      type,
+      reporting_category: type,
+      source,
+      status: 'available',
+      currency,
+    });
+    if (account) transactionAccount.set(txn.id, account);
+    return txn;
+  }
   /** The balance transaction of each captured charge, by charge id. */
   const chargeTransactions = new Map<string, string>();
   /** Processing fees set by a test, by PaymentIntent (otherwise Stripe's US card price, 2.9 % + 30 cents). */
@@ -1069,24 +1064,8 @@ export async function startStripeServer(
     const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(path);
     if (method === 'GET' && transfer) {
       const id = decodeURIComponent(transfer[1]!);
-      const found = stripeAccount === undefined ? transfers.get(id) : undefined;
-      if (!found?.charge.transfer) return error(404, `No such transfer: '${id}'`, 'resource_missing');
-      const t = found.charge.transfer;
-      return {
-        status: 200,
-        body: {
-          id: t.id,
-          object: 'transfer',
-          amount: t.amount,
-          amount_reversed: t.amount_reversed,
-          currency: t.currency,
-          destination: found.charge.destination,
-          destination_payment: t.destination_payment,
-          reversed: t.amount_reversed >= t.amount,
-          source_transaction: found.charge.id,
-          livemode: false,
-        },
-      };
+      const found = stripeAccount === undefined ? transferObject(id) : undefined;
+      return found ? { status: 200, body: found } : error(404, `No such transfer: '${id}'`, 'resource_missing');
     }
     if (method === 'GET' && charge && stripeAccount !== undefined) {
       // A destination payment, read on the account it landed on.
@@ -1113,9 +1092,9 @@ export async function startStripeServer(
     const txn = /^\/v1\/balance_transactions\/([^/]+)$/.exec(path);
     if (method === 'GET' && txn && stripeAccount !== undefined) {
       const id = decodeURIComponent(txn[1]!);
-      const found = accountTransactions.get(id);
-      return found && found.account === stripeAccount
-        ? { status: 200, body: found.body }
+      const found = balanceTransactions.get(id);
+      return found && transactionAccount.get(id) === stripeAccount
+        ? { status: 200, body: found }
         : error(404, `No such balance transaction: '${id}'`, 'resource_missing');
     }
     if (method === 'GET' && txn) {
@@ -1167,13 +1146,113 @@ export async function startStripeServer(
       const found = disputes.get(id);
       return found ? { status: 200, body: found } : error(404, `No such dispute: '${id}'`, 'resource_missing');
     }
+    if (method === 'GET' && path === '/v1/balance_transactions') return listBalanceTransactions(form, stripeAccount);
     return undefined;
+  }
+
+  /** A destination charge's transfer, as GET /v1/transfers/{id} answers. */
+  function transferObject(id: string) {
+    const charge = [...charges.values()].find((c) => c.transfer?.id === id);
+    if (!charge?.transfer) return undefined;
+    const pi = intents.get(charge.payment_intent);
+    return {
+      id,
+      object: 'transfer' as const,
+      amount: charge.transfer.amount,
+      amount_reversed: charge.transfer.amount_reversed,
+      // The charge's currency, or the platform's when the platform settled and converted it.
+      currency: charge.transfer.currency ?? pi?.currency,
+      destination: charge.destination,
+      destination_payment: charge.transfer.destination_payment,
+      reversed: charge.transfer.amount_reversed >= charge.transfer.amount,
+      source_transaction: charge.id,
+      livemode: false,
+    };
+  }
+
+  /** The object a balance transaction's `source` names, for `expand[]=data.source`. */
+  function sourceObject(id: string | null, account: string | undefined): unknown {
+    if (!id) return null;
+    if (id.startsWith('ch_')) {
+      const pi = [...intents.values()].find((p) => p.latest_charge === id);
+      return pi ? chargeOf(pi) : id;
+    }
+    if (id.startsWith('re_')) return refunds.get(id) ?? id;
+    if (id.startsWith('tr_')) return transferObject(id) ?? id;
+    if (id.startsWith('trr_')) return transferReversals.get(id) ?? id;
+    if (id.startsWith('dp_')) return disputes.get(id) ?? id;
+    if (id.startsWith('po_')) {
+      const po = payouts.get(id);
+      if (!po || po.account !== account) return id;
+      const { account: _owner, ...body } = po;
+      return body;
+    }
+    return id;
+  }
+
+  /**
+   * GET /v1/balance_transactions, as Stripe answers it: the platform's (or, with Stripe-Account, a
+   * connected account's) balance transactions, newest first; `limit` 1 to 100 (default 10),
+   * `starting_after` (an id of the list: the page after it), `created[gt|gte|lt|lte]` (Unix
+   * seconds), `type`, `source`, and `expand[]=data.source` (each source as its object).
+   */
+  function listBalanceTransactions(form: Record<string, string>, account: string | undefined): Result {
+    const limit = form.limit === undefined ? 10 : Number(form.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return error(400, 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
+    if (account !== undefined && !accounts.has(account))
+      return error(403, 'The provided key does not have access to account.', 'account_invalid');
+    // A captured charge's transaction exists whether or not it was read yet.
+    if (account === undefined)
+      for (const pi of intents.values()) if (pi.status === 'succeeded' && pi.latest_charge) chargeOf(pi);
+    const bound = (key: string) => {
+      const v = form[`created[${key}]`];
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      return Number.isInteger(n) ? n : NaN;
+    };
+    const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map(bound);
+    if ([gt, gte, lt, lte].some((v) => Number.isNaN(v)))
+      return error(400, 'Invalid timestamp: created', 'parameter_invalid_integer');
+    let data = [...balanceTransactions.values()]
+      .filter((t) => transactionAccount.get(t.id) === account)
+      .filter(
+        (t) =>
+          (gt === undefined || t.created > gt) &&
+          (gte === undefined || t.created >= gte) &&
+          (lt === undefined || t.created < lt) &&
+          (lte === undefined || t.created <= lte) &&
+          (!form.type || t.type === form.type) &&
+          (!form.source || t.source === form.source),
+      )
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    if (form.starting_after) {
+      const at = data.findIndex((t) => t.id === form.starting_after);
+      if (at === -1) return error(400, `No such balance transaction: '${form.starting_after}'`, 'resource_missing');
+      data = data.slice(at + 1);
+    }
+    const expand = Object.entries(form).some(([k, v]) => /^expand\[\d*\]$/.test(k) && v === 'data.source');
+    const page = data.slice(0, limit).map((t) => (expand ? { ...t, source: sourceObject(t.source, account) } : t));
+    return {
+      status: 200,
+      body: { object: 'list', url: '/v1/balance_transactions', has_more: data.length > limit, data: page },
+    };
   }
 
   const money = {
     balanceTransactions,
     payouts,
     disputes,
+    /**
+     * Forgets every balance transaction so far (as clearing a test account's data does): a test
+     * that reconciles starts from an empty history while the server lives for a whole file.
+     */
+    forgetBalanceHistory() {
+      for (const pi of intents.values()) if (pi.status === 'succeeded' && pi.latest_charge) chargeOf(pi);
+      balanceTransactions.clear();
+      transactionAccount.clear();
+      for (const d of disputes.values()) d.balance_transactions = [];
+    },
     /** Stripe's processing fee on a PaymentIntent's charge (set before it is first read). */
     setProcessingFee(piId: string, cents: number) {
       processingFees.set(piId, cents);
@@ -1209,6 +1288,8 @@ export async function startStripeServer(
         account,
       };
       payouts.set(payout.id, payout);
+      if (payout.status !== 'failed' && payout.status !== 'canceled')
+        move(account, 'payout', -payout.amount, payout.id, payout.currency);
       return payout;
     },
     /** The traveler's bank disputes a captured payment: the amount and Stripe's fee are withdrawn. */
@@ -1245,6 +1326,7 @@ export async function startStripeServer(
         reason: fields.reason ?? 'fraudulent',
         status: fields.status ?? 'needs_response',
       };
+      for (const txn of d.balance_transactions) txn.source = d.id;
       disputes.set(d.id, d);
       return d;
     },
@@ -1261,6 +1343,7 @@ export async function startStripeServer(
             reporting_category: 'dispute_reversal',
             type: 'adjustment',
             description: 'Chargeback reversal',
+            source: d.id,
           }),
         );
       return d;
@@ -1549,6 +1632,13 @@ export async function startStripeServer(
       if (refundId) {
         const refund = refunds.get(refundId);
         if (!refund) throw new Error(`no refund ${refundId}`);
+        // A refund that fails gives the money back to the platform's balance (refund_failure).
+        if (
+          (status === 'failed' || status === 'canceled') &&
+          refund.status !== 'failed' &&
+          refund.status !== 'canceled'
+        )
+          move(undefined, 'refund_failure', refund.amount, refund.id);
         refund.status = status;
         if (failureReason) refund.failure_reason = failureReason;
       } else refundStatus = status;
@@ -1572,6 +1662,7 @@ export async function startStripeServer(
         transfer_reversal: reverseInProportion(charge, asked, reverse, reverse),
       };
       refunds.set(refund.id, refund);
+      move(undefined, 'refund', -asked, refund.id, pi.currency);
       return refund;
     },
     /** Runs `hook` before the next call is answered (then it is gone). */
@@ -1640,6 +1731,7 @@ export async function startStripeServer(
       po.failure_code = code;
       po.failure_message = message;
       addBalance(po.account, po.currency, po.amount);
+      move(po.account, 'payout_failure', po.amount, po.id, po.currency);
       const a = accounts.get(po.account);
       if (a) {
         a.payouts_enabled = false;

@@ -126,4 +126,13 @@ export const settleByHandSchema = z.strictObject({
     .min(1, 'Say how the provider was paid (a note is required)')
     .max(1000, 'Note must be at most 1000 characters'),
 });
+/** POST /api/admin/payments/differences/{id}/explain. */
+export const explainDifferenceSchema = z.strictObject({
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .normalize('NFC')
+    .min(1, 'Say what explains the difference (a note is required)')
+    .max(1000, 'Note must be at most 1000 characters'),
+});
 export type SettleByHandInput = z.output<typeof settleByHandSchema>;

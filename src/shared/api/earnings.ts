@@ -268,6 +268,34 @@ export const manualSettlementSchema = z.object({
 });
 export type ManualSettlement = z.infer<typeof manualSettlementSchema>;
 
+/** A difference between Stripe's balance transactions and the ledger (reconciliation). */
+export const reconciliationDifferenceSchema = z.object({
+  id: z.uuid(),
+  bookingId: z.nullable(z.uuid()),
+  /** Stripe's object: a PaymentIntent, payout or dispute (or the balance transaction's source). */
+  objectId: z.string(),
+  /** captured, refund, transfer, transfer_reversal, dispute, payout, or stripe:<type> for a movement Locora has no kind for. */
+  category: z.string(),
+  cause: z.enum(['unrecorded', 'missing_at_stripe', 'amount_differs', 'currency_differs']),
+  /** The cause in plain words. */
+  causeText: z.string(),
+  stripeAmount: z.nullable(cents),
+  stripeCurrency: z.nullable(z.string()),
+  ledgerAmount: z.nullable(cents),
+  ledgerCurrency: z.nullable(z.string()),
+  firstSeenAt: z.string(),
+  explained: z.nullable(z.object({ note: z.string(), at: z.string() })),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+
+/** POST /api/admin/payments/reconcile. */
+export const reconcileResultSchema = z.object({
+  read: z.int(),
+  /** Differences open after the run (neither resolved nor explained). */
+  differences: z.int(),
+});
+export type ReconcileResult = z.infer<typeof reconcileResultSchema>;
+
 /** GET /api/admin/payments. */
 export const adminPaymentsSchema = z.object({
   monthLabel: z.string(),
@@ -282,6 +310,11 @@ export const adminPaymentsSchema = z.object({
   heldPayouts: z.array(adminHeldPayoutSchema),
   unmatchedEvents: z.array(adminUnmatchedEventSchema),
   preConnectOwed: z.array(adminPreConnectOwedSchema),
+  /** Open differences with Stripe, and the ones explained lately; when the last reconciliation finished. */
+  reconciliation: z.object({
+    differences: z.array(reconciliationDifferenceSchema),
+    lastRunAt: z.nullable(z.string()),
+  }),
 });
 export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
 

@@ -4,6 +4,8 @@
  * chunk can use it without the zone machinery (decision 012).
  */
 
+import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales.ts';
+
 /** 'yyyy-MM-dd'. */
 export type CalendarDate = string;
 /** A calendar date split into numbers; month is 1-12 (unlike Date). */
@@ -90,8 +92,40 @@ export function localDateOfCalendarDate(date: CalendarDate): Date {
   return value;
 }
 
-/** The product's date format for a calendar date: '2026-03-08' -> 'Mar 8, 2026' (no zone involved). */
-export function formatCalendarDateForDisplay(date: CalendarDate): string {
+const localeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date formatter in a reader's locale (`intlLocale`: Thai dates in the Gregorian calendar), made
+ * once per locale and options. Every date and time a reader sees goes through one.
+ */
+export function localeDateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = localeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), options);
+    localeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The UTC instant of a calendar date's midnight, to format its day, month or weekday with `timeZone: 'UTC'`. */
+export function calendarDateInstant(date: CalendarDate): Date {
+  const { year, month, day } = requireDate(date);
+  const instant = new Date(Date.UTC(year, month - 1, day));
+  instant.setUTCFullYear(year);
+  return instant;
+}
+
+/**
+ * The product's date format for a calendar date, in the reader's locale (no zone involved):
+ * '2026-03-08' -> 'Mar 8, 2026' in English, '2026年3月8日' in Japanese, '8 de mar. de 2026' in
+ * Portuguese, '8 มี.ค. 2026' in Thai (Gregorian years).
+ */
+export function formatCalendarDateForDisplay(date: CalendarDate, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== DEFAULT_LOCALE)
+    return localeDateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      calendarDateInstant(date),
+    );
   const { year, month, day } = requireDate(date);
   const name = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1];
   return `${name} ${day}, ${year}`;

@@ -17,6 +17,7 @@ import {
   type CalendarDate,
   type ZonePlaces,
 } from './time.ts';
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -76,13 +77,21 @@ export interface SlotLabel {
 }
 
 /** How one start time is shown: in the provider's zone, and in the traveler's when it differs. */
-export function slotLabel(start: string | Date, providerTimeZone: string, viewerTimeZone: string): SlotLabel {
+export function slotLabel(
+  start: string | Date,
+  providerTimeZone: string,
+  viewerTimeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): SlotLabel {
   const instant = typeof start === 'string' ? new Date(start) : start;
-  const time = formatTimeIn(instant, providerTimeZone);
+  const time = formatTimeIn(instant, providerTimeZone, locale);
   if (!isValidTimeZone(viewerTimeZone) || !zonesDiffer(providerTimeZone, viewerTimeZone, instant)) return { time };
-  const viewerTime = formatTimeIn(instant, viewerTimeZone);
+  const viewerTime = formatTimeIn(instant, viewerTimeZone, locale);
   const otherDay = calendarDateIn(instant, viewerTimeZone) !== calendarDateIn(instant, providerTimeZone);
-  return { time, viewerTime: otherDay ? `${viewerTime} ${formatWeekdayIn(instant, viewerTimeZone)}` : viewerTime };
+  return {
+    time,
+    viewerTime: otherDay ? `${viewerTime} ${formatWeekdayIn(instant, viewerTimeZone, locale)}` : viewerTime,
+  };
 }
 
 /**
@@ -99,8 +108,8 @@ export function nextAvailableDay(days: readonly string[], after: CalendarDate): 
 }
 
 /** A day as messages show it, the product's 'MMM d, yyyy': '2026-12-01' -> 'Dec 1, 2026'. */
-export function displayDay(date: CalendarDate): string {
-  return formatCalendarDateForDisplay(date);
+export function displayDay(date: CalendarDate, locale: Locale = DEFAULT_LOCALE): string {
+  return formatCalendarDateForDisplay(date, locale);
 }
 
 export type HoursField = { hours: number; error?: undefined } | { hours?: undefined; error: string };

@@ -71,3 +71,19 @@ describe('groupMessagesByDay', () => {
     ]);
   });
 });
+
+describe('messageDayLabel in the reader’s language', () => {
+  it('names today and yesterday in their words, capitalised as a heading', () => {
+    expect(messageDayLabel('2026-11-23', '2026-11-23', 'pt-BR')).toBe('Hoje');
+    expect(messageDayLabel('2026-11-22', '2026-11-23', 'es')).toBe('Ayer');
+    expect(messageDayLabel('2026-11-23', '2026-11-23', 'ja')).toBe('今日');
+    expect(messageDayLabel('2026-11-22', '2026-11-23', 'id')).toBe('Kemarin');
+  });
+
+  it('writes other days with the locale’s weekday and month, the year only when it is not this one', () => {
+    expect(messageDayLabel('2026-11-16', '2026-11-23', 'ja')).toBe('11月16日(月)');
+    expect(messageDayLabel('2025-11-16', '2026-11-23', 'ja')).toBe('2025年11月16日(日)');
+    expect(messageDayLabel('2026-11-16', '2026-11-23', 'th')).toContain('16 พ.ย.');
+    expect(messageDayLabel('2025-11-16', '2026-11-23', 'th')).toContain('2025');
+  });
+});

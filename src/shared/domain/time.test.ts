@@ -28,6 +28,7 @@ import {
   zoneCity,
   zoneLabel,
   zoneLongLabel,
+  zonePickerLabel,
   zonePickerOptions,
   zonedToUtc,
 } from './time.ts';
@@ -527,5 +528,38 @@ describe('display formats in a zone', () => {
     expect(formatTimeIn(new Date('2026-03-08T12:00:00Z'), 'UTC')).toBe('12:00 PM');
     expect(formatTimeIn(new Date('2026-03-08T23:59:00Z'), 'UTC')).toBe('11:59 PM');
     expect(formatWallTimeForDisplay('13:05')).toBe('1:05 PM');
+  });
+});
+
+describe('dates, times and zones in the reader’s language', () => {
+  const tokyoEvening = new Date('2026-03-08T09:30:00.000Z'); // 18:30 in Tokyo, a Sunday
+
+  it('keeps English as it was written', () => {
+    expect(formatDateIn(tokyoEvening, 'Asia/Tokyo', 'en')).toBe('Mar 8, 2026');
+    expect(formatTimeIn(tokyoEvening, 'Asia/Tokyo', 'en')).toBe('6:30 PM');
+    expect(formatWeekdayIn(tokyoEvening, 'Asia/Tokyo', 'en')).toBe('Sunday');
+  });
+
+  it('writes dates, times and weekdays with Intl in each locale (Thai in the Gregorian calendar)', () => {
+    expect(formatDateIn(tokyoEvening, 'Asia/Tokyo', 'ja')).toBe('2026年3月8日');
+    expect(formatTimeIn(tokyoEvening, 'Asia/Tokyo', 'ja')).toBe('18:30');
+    expect(formatWeekdayIn(tokyoEvening, 'Asia/Tokyo', 'ja')).toBe('日曜日');
+    expect(formatDateIn(tokyoEvening, 'Asia/Tokyo', 'pt-BR')).toBe('8 de mar. de 2026');
+    expect(formatWeekdayIn(tokyoEvening, 'Asia/Tokyo', 'es')).toBe('domingo');
+    expect(formatDateIn(tokyoEvening, 'Asia/Bangkok', 'th')).toContain('2026');
+    expect(formatDateIn(tokyoEvening, 'Asia/Bangkok', 'th')).not.toContain('2569');
+    expect(formatTimeIn(tokyoEvening, 'Asia/Makassar', 'id')).toBe('17.30');
+    expect(formatCalendarDateForDisplay('2026-12-01', 'es')).toBe('1 dic 2026');
+  });
+
+  it('names zones by the city in the reader’s script, with the offset', () => {
+    expect(zoneLabel('Asia/Tokyo', tokyoEvening, 'Tokyo', 'ja')).toBe('東京 (UTC+9)');
+    expect(zoneLabel('Asia/Bangkok', tokyoEvening, 'Bangkok', 'th')).toBe('กรุงเทพฯ (UTC+7)');
+    expect(zoneLabel('Europe/Lisbon', tokyoEvening, 'Lisbon', 'pt-PT')).toBe('Lisboa (UTC)');
+    expect(zoneLabel('America/New_York', tokyoEvening, 'New York', 'pt-BR')).toBe('Nova York (UTC−4)');
+    // A place Locora does not know stays as written; a zone without one is named in the locale.
+    expect(zoneLabel('Asia/Tokyo', tokyoEvening, 'Shibuya-ku', 'ja')).toBe('日本標準時 (UTC+9)');
+    expect(zonePickerLabel('Asia/Tokyo', tokyoEvening, 'ja')).toBe('東京 (UTC+9)');
+    expect(zoneLabel('Asia/Tokyo', tokyoEvening, 'Tokyo', 'en')).toBe('Tokyo (UTC+9)');
   });
 });

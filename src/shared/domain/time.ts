@@ -22,12 +22,15 @@ import {
   addCalendarDays,
   DAY_MS,
   formatCalendarDate,
+  calendarDateInstant,
   formatCalendarDateForDisplay,
+  localeDateFormat,
   MINUTE_MS,
   requireDate,
   weekdayOf,
   type CalendarDate,
 } from './calendar-date.ts';
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { calendarDateIn, isGenericTimeZone, isValidTimeZone, requireZone } from './zones.ts';
 
 export * from './calendar-date.ts';
@@ -82,7 +85,11 @@ const ZONE_CITY_NAMES: Record<string, string> = {
  * The city a zone is named after, spelled as people write it: 'America/Sao_Paulo' -> 'São Paulo',
  * 'America/Mexico_City' -> 'Mexico City', 'UTC' -> 'UTC'.
  */
-export function zoneCity(timeZone: string): string {
+export function zoneCity(timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== DEFAULT_LOCALE) {
+    const local = PLACE_NAMES[placeKey(zoneCity(timeZone))]?.[locale];
+    if (local) return local;
+  }
   const named = ZONE_CITY_NAMES[timeZone];
   if (named) return named;
   const last = timeZone.split('/').pop() ?? timeZone;
@@ -108,6 +115,42 @@ const PLACE_ZONES: Record<string, string> = {
   kyoto: 'Asia/Tokyo',
   osaka: 'Asia/Tokyo',
 };
+
+/**
+ * The cities Locora serves (and the zones' cities near them) as each language writes them, for
+ * zone labels in the reader's language ('東京 (UTC+9)'). Keyed by placeKey of the English name; a
+ * language that writes the name as English does has no entry. Any other place stays as written.
+ */
+const PLACE_NAMES: Record<string, Partial<Record<Locale, string>>> = {
+  lisbon: { es: 'Lisboa', 'pt-BR': 'Lisboa', 'pt-PT': 'Lisboa', ja: 'リスボン', th: 'ลิสบอน' },
+  porto: { es: 'Oporto', ja: 'ポルト', th: 'ปอร์โต' },
+  'sao paulo': { ja: 'サンパウロ', th: 'เซาเปาลู' },
+  barcelona: { ja: 'バルセロナ', th: 'บาร์เซโลนา' },
+  madrid: { ja: 'マドリード', th: 'มาดริด' },
+  'mexico city': {
+    es: 'Ciudad de México',
+    'pt-BR': 'Cidade do México',
+    'pt-PT': 'Cidade do México',
+    ja: 'メキシコシティ',
+    th: 'เม็กซิโกซิตี',
+    id: 'Kota Meksiko',
+  },
+  mexico: { es: 'Ciudad de México', 'pt-BR': 'Cidade do México', 'pt-PT': 'Cidade do México', ja: 'メキシコシティ' },
+  tokyo: { es: 'Tokio', 'pt-BR': 'Tóquio', 'pt-PT': 'Tóquio', ja: '東京', th: 'โตเกียว' },
+  kyoto: { es: 'Kioto', 'pt-BR': 'Quioto', 'pt-PT': 'Quioto', ja: '京都', th: 'เกียวโต' },
+  osaka: { ja: '大阪', th: 'โอซากะ' },
+  bangkok: { 'pt-PT': 'Banguecoque', ja: 'バンコク', th: 'กรุงเทพฯ' },
+  bali: { ja: 'バリ', th: 'บาหลี' },
+  ubud: { ja: 'ウブド', th: 'อูบุด' },
+  makassar: { ja: 'マカッサル', th: 'มากัสซาร์' },
+  'new york': { es: 'Nueva York', 'pt-BR': 'Nova York', 'pt-PT': 'Nova Iorque', ja: 'ニューヨーク', th: 'นิวยอร์ก' },
+};
+
+/** A place as the reader's language writes it ('Tokyo' -> '東京' in Japanese), or as written. */
+export function localPlaceName(place: string, locale: Locale = DEFAULT_LOCALE): string {
+  const trimmed = place.trim();
+  return (locale !== DEFAULT_LOCALE && PLACE_NAMES[placeKey(trimmed)]?.[locale]) || trimmed;
+}
 
 /** A place's comparison key: lower case, no accents, punctuation runs as one space ('São Paulo' -> 'sao paulo'). */
 function placeKey(place: string): string {
@@ -154,16 +197,17 @@ const genericNameFormats = new Map<string, Intl.DateTimeFormat>();
  * The zone's long generic name from the runtime's locale data ('Central Indonesia Time',
  * 'Central European Time': the same in summer and winter), or the zone's city when it has none.
  */
-export function zoneGenericName(timeZone: string, at: Date): string {
+export function zoneGenericName(timeZone: string, at: Date, locale: Locale = DEFAULT_LOCALE): string {
   requireZone(timeZone);
-  let format = genericNameFormats.get(timeZone);
+  const key = `${locale}|${timeZone}`;
+  let format = genericNameFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' });
+    format = localeDateFormat(locale, { timeZone, timeZoneName: 'longGeneric' });
     // Only valid zones reach here, so hostile input cannot grow the map.
-    genericNameFormats.set(timeZone, format);
+    genericNameFormats.set(key, format);
   }
   const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-  return name && !/^GMT/.test(name) ? name : zoneCity(timeZone);
+  return name && !/^(GMT|UTC)/.test(name) ? name : zoneCity(timeZone, locale);
 }
 
 /** The places a caller can offer to name a zone: one city, none, or several in order of preference. */
@@ -176,30 +220,39 @@ export type ZonePlaces = string | null | undefined | readonly (string | null | u
  * what the caller has: the service's city, the provider's base city, the cities of a traveler's
  * bookings. The generic zones (UTC, 'Etc/GMT+5') are their offset alone ('UTC', 'UTC−5').
  */
-export function zoneLabel(timeZone: string, at: Date, places: ZonePlaces = []): string {
+export function zoneLabel(
+  timeZone: string,
+  at: Date,
+  places: ZonePlaces = [],
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const offset = formatUtcOffset(utcOffsetMinutes(timeZone, at));
   if (isGenericTimeZone(timeZone)) return offset;
   const candidates = places === null || typeof places === 'string' ? [places] : places;
   const place = candidates.find((p): p is string => !!p && placeLiesInZone(p, timeZone));
-  return `${place ? place.trim() : zoneGenericName(timeZone, at)} (${offset})`;
+  return `${place ? localPlaceName(place, locale) : zoneGenericName(timeZone, at, locale)} (${offset})`;
 }
 
-/** A zone as a picker names it: its city and offset at `at` ('São Paulo (UTC−3)'). */
-export function zonePickerLabel(timeZone: string, at: Date): string {
+/** A zone as a picker names it: its city and offset at `at` ('São Paulo (UTC−3)', '東京 (UTC+9)'). */
+export function zonePickerLabel(timeZone: string, at: Date, locale: Locale = DEFAULT_LOCALE): string {
   const offset = formatUtcOffset(utcOffsetMinutes(timeZone, at));
-  return isGenericTimeZone(timeZone) ? offset : `${zoneCity(timeZone)} (${offset})`;
+  return isGenericTimeZone(timeZone) ? offset : `${zoneCity(timeZone, locale)} (${offset})`;
 }
 
 /**
  * The options of a zone picker: each valid zone once, labelled by its city and offset at `at`,
  * ordered by that offset (west to east), then by name.
  */
-export function zonePickerOptions(zones: readonly string[], at: Date): { zone: string; label: string }[] {
+export function zonePickerOptions(
+  zones: readonly string[],
+  at: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): { zone: string; label: string }[] {
   return [...new Set(zones)]
     .filter((zone) => isValidTimeZone(zone))
     .map((zone) => ({ zone, offset: utcOffsetMinutes(zone, at), name: zoneCity(zone) }))
     .sort((a, b) => a.offset - b.offset || a.name.localeCompare(b.name, 'en'))
-    .map(({ zone }) => ({ zone, label: zonePickerLabel(zone, at) }));
+    .map(({ zone }) => ({ zone, label: zonePickerLabel(zone, at, locale) }));
 }
 
 /**
@@ -279,25 +332,37 @@ export function dayBounds(date: CalendarDate, timeZone: string): { start: Date; 
   };
 }
 
-/** The product's date format 'MMM d, yyyy' of an instant as seen in `timeZone`. */
-export function formatDateIn(instant: Date, timeZone: string): string {
-  return formatCalendarDateForDisplay(utcToZoned(instant, timeZone).date);
+/** The product's date format of an instant as seen in `timeZone`, in the reader's locale ('Mar 8, 2026'). */
+export function formatDateIn(instant: Date, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  return formatCalendarDateForDisplay(utcToZoned(instant, timeZone).date, locale);
 }
 
-/** The product's time format 'h:mm a' of a wall time ('09:30' -> '9:30 AM', '00:05' -> '12:05 AM'). */
-export function formatWallTimeForDisplay(time: WallTime): string {
+/**
+ * The product's time format of a wall time in the reader's locale: 'h:mm a' in English ('09:30' ->
+ * '9:30 AM', '00:05' -> '12:05 AM'), the locale's own clock elsewhere ('9:30' in Japanese, '09.30'
+ * in Indonesian).
+ */
+export function formatWallTimeForDisplay(time: WallTime, locale: Locale = DEFAULT_LOCALE): string {
   const { hour, minute } = parseWallTime(time);
+  if (locale !== DEFAULT_LOCALE)
+    return localeDateFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+      Date.UTC(2000, 0, 1, hour, minute),
+    );
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The product's time format 'h:mm a' of an instant as seen in `timeZone` ('9:30 AM'). */
-export function formatTimeIn(instant: Date, timeZone: string): string {
-  return formatWallTimeForDisplay(utcToZoned(instant, timeZone).time);
+/** The product's time format of an instant as seen in `timeZone`, in the reader's locale ('9:30 AM'). */
+export function formatTimeIn(instant: Date, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  return formatWallTimeForDisplay(utcToZoned(instant, timeZone).time, locale);
 }
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** The weekday's English name of an instant as seen in `timeZone` ('Sunday'). */
-export function formatWeekdayIn(instant: Date, timeZone: string): string {
+/** The weekday's name of an instant as seen in `timeZone`, in the reader's locale ('Sunday', '日曜日'). */
+export function formatWeekdayIn(instant: Date, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== DEFAULT_LOCALE)
+    return localeDateFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+      calendarDateInstant(calendarDateIn(instant, timeZone)),
+    );
   return WEEKDAY_NAMES[weekdayOf(calendarDateIn(instant, timeZone))] as string;
 }

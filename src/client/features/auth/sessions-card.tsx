@@ -11,6 +11,8 @@ import { errorMessage } from '@/lib/api';
 import { formatDate as formatInstantDate } from '@/lib/format-date';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 import { revokeOtherSessions, sessionsQueryKey, type SessionInfo } from './account-api';
+import { useLocale } from '@/lib/locale';
+import type { Locale } from '@shared/domain/locales';
 
 /** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */
 export function describeUserAgent(userAgent: string | null): { label: string; isMobile: boolean } {
@@ -46,15 +48,16 @@ export function describeUserAgent(userAgent: string | null): { label: string; is
   return { label: ua.length > 60 ? `${ua.slice(0, 57)}…` : ua, isMobile };
 }
 
-function formatDate(iso: string, timeZone: string): string {
+function formatDate(iso: string, locale: Locale, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatInstantDate(date, timeZone);
+  return Number.isNaN(date.getTime()) ? iso : formatInstantDate(date, locale, timeZone);
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { label, isMobile } = describeUserAgent(session.userAgent);
   // The zone the page was rendered in, then the browser's (hydration-safe).
   const timeZone = useViewerTimeZone();
+  const locale = useLocale();
   const Icon = isMobile ? Smartphone : Monitor;
   return (
     <li className="flex items-start gap-3 py-3">
@@ -69,7 +72,8 @@ function SessionRow({ session }: { session: SessionInfo }) {
           {session.current && <Badge variant="soft">This device</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
-          Signed in {formatDate(session.createdAt, timeZone)} · Expires {formatDate(session.expiresAt, timeZone)}
+          Signed in {formatDate(session.createdAt, locale, timeZone)} · Expires{' '}
+          {formatDate(session.expiresAt, locale, timeZone)}
         </p>
       </div>
     </li>

@@ -21,6 +21,7 @@ import { useBrowserValue, useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
+import { DayBookings } from './calendar-bookings';
 
 // Calendar sync (decision 040): its own chunks, loaded with the tab.
 const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
@@ -155,6 +156,11 @@ export function AvailabilityPanel({
                 isLoading={query.isPending}
                 onDelete={onDelete}
                 isDeleting={remove.isPending}
+                bookings={
+                  weekStart && isHydrated ? (
+                    <DayBookings date={day.date} weekStart={weekStart} timeZone={timeZone} />
+                  ) : null
+                }
                 busy={
                   weekStart ? (
                     <Suspense fallback={null}>
@@ -222,9 +228,12 @@ function DayColumn({
   isLoading,
   isDeleting,
   onDelete,
+  bookings,
   busy,
 }: {
   day: GridDay<AvailabilitySlot>;
+  /** The provider's own bookings and requests that day. */
+  bookings?: React.ReactNode;
   /** Busy times imported from the provider's calendars, greyed. */
   busy?: React.ReactNode;
   isToday: boolean;
@@ -257,6 +266,7 @@ function DayColumn({
           ))}
         </ul>
       )}
+      {bookings}
       {busy}
     </li>
   );

@@ -25,6 +25,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { useLocale } from '@/lib/locale';
 import {
   addCalendar,
   calendarSyncKey,
@@ -44,9 +45,10 @@ const MAX_FAILURES = 3;
 /** A moment in the provider's zone, in words: '12/3/2026 at 9:00 AM'. */
 function useWhen() {
   const { t } = useLingui();
+  const locale = useLocale();
   return (iso: string, timeZone: string) => {
-    const date = formatDateIn(new Date(iso), timeZone);
-    const time = formatTimeIn(new Date(iso), timeZone);
+    const date = formatDateIn(new Date(iso), timeZone, locale);
+    const time = formatTimeIn(new Date(iso), timeZone, locale);
     return t`${date} at ${time}`;
   };
 }

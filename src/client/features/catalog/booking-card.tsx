@@ -17,10 +17,10 @@ import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
 import { PriceEstimate } from '@/components/price-estimate';
-import { Money } from '@/components/money';
-import { pricingUnitText } from '@/lib/format';
+import { pricingUnitText, useMoney } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
+import { useLocale } from '@/lib/locale';
 
 /**
  * The booking side card: price, unit, minimum hours, a date and Book Now, which goes to sign in
@@ -43,6 +43,8 @@ export function BookingCard({ service }: { service: Service }) {
     return isAcceptedCalendarDate(chosen) ? localDateOfCalendarDate(chosen) : undefined;
   });
   const today = useViewerToday();
+  const locale = useLocale();
+  const money = useMoney();
   // The month on screen: only its days with a free start time for the minimum hours can be chosen
   // (decision 020). Until they are known, or if they cannot be, only past days are greyed out.
   const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
@@ -82,7 +84,7 @@ export function BookingCard({ service }: { service: Service }) {
         <div className="flex flex-col gap-1">
           <p className="flex items-baseline gap-1.5">
             <span className="text-3xl font-bold tracking-tight" data-testid="booking-price">
-              <Money amount={service.price} currency={service.currency} />
+              {money(service.price, service.currency)}
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>
@@ -130,7 +132,7 @@ export function BookingCard({ service }: { service: Service }) {
                   <>
                     Selected:{' '}
                     <span className="font-medium text-foreground">
-                      {formatCalendarDate(calendarDateOfLocalDate(date))}
+                      {formatCalendarDate(calendarDateOfLocalDate(date), locale)}
                     </span>
                   </>
                 ) : free && free.size === 0 ? (

@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { MessageSquareText } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicReview } from '@shared/api/catalog';
 import { PersonAvatar } from '@/components/person-avatar';
 import { RatingStars } from '@/components/rating';
+import { ReportButton } from '@/components/report-button';
+import { ReviewAnswer } from '@/components/review-answer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format-date';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
+import { useLocale } from '@/lib/locale';
 
 /** Reviews newest first: author, stars, date ('MMM d, yyyy') and text; the service when asked. */
 export function ReviewList({
@@ -13,6 +17,7 @@ export function ReviewList({
   emptyText,
   showService = false,
   linkableServiceIds,
+  answerName,
 }: {
   reviews: PublicReview[];
   emptyText: string;
@@ -20,8 +25,12 @@ export function ReviewList({
   showService?: boolean;
   /** Services that can be opened (active ones); the others are named without a link. */
   linkableServiceIds?: ReadonlySet<string>;
+  /** Who answers the reviews (the provider's name), shown with each answer. */
+  answerName?: string;
 }) {
+  const { t } = useLingui();
   const timeZone = useViewerTimeZone();
+  const locale = useLocale();
   if (reviews.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center">
@@ -33,7 +42,7 @@ export function ReviewList({
   return (
     <ul className="flex flex-col divide-y rounded-xl border bg-card">
       {reviews.map((review) => {
-        const author = review.author.name?.trim() || 'Traveler';
+        const author = review.author.name?.trim() || t`Traveler`;
         return (
           <li key={review.id} className="flex flex-col gap-3 p-4 sm:p-5">
             <div className="flex items-start gap-3">
@@ -42,7 +51,7 @@ export function ReviewList({
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="font-medium">{author}</p>
                   <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-                    {formatDate(review.createdAt, timeZone)}
+                    {formatDate(review.createdAt, locale, timeZone)}
                   </time>
                 </div>
                 <RatingStars value={review.rating} />
@@ -50,20 +59,26 @@ export function ReviewList({
             </div>
             {showService && (
               <p className="text-sm text-muted-foreground">
-                Reviewed{' '}
-                {!linkableServiceIds || linkableServiceIds.has(review.service.id) ? (
-                  <Link
-                    to={`/service/${review.service.id}`}
-                    className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
-                  >
-                    {review.service.title}
-                  </Link>
-                ) : (
-                  <span className="font-medium text-foreground">{review.service.title}</span>
-                )}
+                <Trans>
+                  Reviewed{' '}
+                  {!linkableServiceIds || linkableServiceIds.has(review.service.id) ? (
+                    <Link
+                      to={`/service/${review.service.id}`}
+                      className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+                    >
+                      {review.service.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-foreground">{review.service.title}</span>
+                  )}
+                </Trans>
               </p>
             )}
             <p className="text-pretty wrap-anywhere whitespace-pre-line">{review.text}</p>
+            {review.answer && <ReviewAnswer name={answerName} answer={review.answer} answeredAt={review.answeredAt} />}
+            <div className="flex justify-end">
+              <ReportButton targetType="review" targetId={review.id} size="icon" className="size-8" />
+            </div>
           </li>
         );
       })}

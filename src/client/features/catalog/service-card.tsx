@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isVerified, VerifiedMark } from '@/components/verified-badge';
 import { cn } from '@/lib/utils';
 import { FavoriteButton } from './favorite-button';
-import { Money } from '@/components/money';
+import { useMoney } from '@/lib/format';
 import { serviceRating } from './review-count';
 import { ServicePhoto } from './service-photo';
 
@@ -33,6 +33,7 @@ export function ServiceCard({
   className?: string;
 }) {
   const Heading = headingLevel;
+  const money = useMoney();
   const { provider } = service;
   return (
     <article
@@ -90,7 +91,7 @@ export function ServiceCard({
 
         <p className="mt-auto flex flex-wrap items-baseline gap-x-1 border-t pt-3">
           <span className="text-lg font-bold" data-testid="card-price">
-            <Money amount={service.price} currency={service.currency} />
+            {money(service.price, service.currency)}
           </span>
           <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
           <PriceEstimate amount={service.price} currency={service.currency} className="ml-auto" />

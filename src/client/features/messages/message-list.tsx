@@ -4,12 +4,27 @@ import type { CalendarDate } from '@shared/domain/calendar-date';
 import { groupMessagesByDay, messageDayLabel } from '@shared/domain/message-days';
 import { formatTimeIn } from '@shared/domain/time';
 import { cn } from '@/lib/utils';
+import { useLocale } from '@/lib/locale';
+
+/** What offers to report a message received (the thread gives it; a list rendered alone has none). */
+export type ReportSlot = (messageId: string) => ReactNode;
 
 /**
  * One message. The bubble is focusable; its time (the reader's clock) shows beside it on hover or
  * keyboard focus (a tap focuses it on a phone), and is always in the accessible text as a <time>.
  */
-function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: boolean; timeZone: string }) {
+function Bubble({
+  message,
+  isOwn,
+  timeZone,
+  report,
+}: {
+  message: ThreadMessage;
+  isOwn: boolean;
+  timeZone: string;
+  report?: ReportSlot;
+}) {
+  const locale = useLocale();
   return (
     <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
       <div
@@ -24,13 +39,19 @@ function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: b
           )}
           data-own={isOwn ? 'true' : 'false'}
         >
-          <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
+          {message.hiddenNote ? (
+            <p className="text-sm text-muted-foreground italic wrap-anywhere">{message.hiddenNote}</p>
+          ) : (
+            <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
+          )}
         </div>
+        {/* A message received can be reported (decision 051); one's own cannot. */}
+        {!isOwn && !message.hiddenNote && report?.(message.id)}
         <time
           dateTime={message.createdAt}
           className="shrink-0 pb-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100"
         >
-          {formatTimeIn(new Date(message.createdAt), timeZone)}
+          {formatTimeIn(new Date(message.createdAt), timeZone, locale)}
         </time>
       </div>
     </li>
@@ -40,6 +61,7 @@ function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: b
 /** The messages of one day under its separator ('Today', 'Yesterday', 'Mon, Nov 23'). */
 function Day({ day, today, children }: { day: CalendarDate; today: CalendarDate; children: ReactNode }) {
   const headingId = useId();
+  const locale = useLocale();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="message-day">
       <h3
@@ -47,7 +69,7 @@ function Day({ day, today, children }: { day: CalendarDate; today: CalendarDate;
         className="my-2 flex items-center gap-3 text-xs font-medium text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border"
       >
         <time dateTime={day} className="rounded-full border bg-background px-2.5 py-0.5">
-          {messageDayLabel(day, today)}
+          {messageDayLabel(day, today, locale)}
         </time>
       </h3>
       <ol className="flex flex-col gap-2">{children}</ol>
@@ -64,6 +86,7 @@ export function MessageList({
   ownId,
   timeZone,
   today,
+  report,
 }: {
   messages: readonly ThreadMessage[];
   /** The reader's user id. */
@@ -72,13 +95,15 @@ export function MessageList({
   timeZone: string;
   /** The reader's today in that zone. */
   today: CalendarDate;
+  /** Offers to report each message received. */
+  report?: ReportSlot;
 }) {
   return (
     <div className="flex flex-col gap-2">
       {groupMessagesByDay(messages, timeZone).map(({ day, messages: ofDay }) => (
         <Day key={day} day={day} today={today}>
           {ofDay.map((m) => (
-            <Bubble key={m.id} message={m} isOwn={m.senderId === ownId} timeZone={timeZone} />
+            <Bubble key={m.id} message={m} isOwn={m.senderId === ownId} timeZone={timeZone} report={report} />
           ))}
         </Day>
       ))}

@@ -11,14 +11,17 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
+import { ReportButton } from '@/components/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { bookingWhen } from '@/lib/booking-time';
 import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { pluralize } from '@/lib/format';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
+import { MaskedNotice } from './masked-notice';
 import { MessageList } from './message-list';
 import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
+import { useLocale } from '@/lib/locale';
 
 /**
  * Header: counterpart, service title, booking status, start date and time (provider's zone,
@@ -34,8 +37,9 @@ function ThreadHeader({
   const { booking, counterpart, service } = conversation;
   const name = counterpart.name ?? 'Unknown';
   const viewerTimeZone = useViewerTimeZone();
+  const locale = useLocale();
   const when = booking
-    ? bookingWhen(booking.start, booking.timeZone, booking.places, {
+    ? bookingWhen(booking.start, booking.timeZone, locale, booking.places, {
         timeZone: viewerTimeZone,
         places: viewerPlaces,
       })
@@ -90,10 +94,16 @@ function Composer({ thread }: { thread: ThreadRef }) {
   const inputId = `composer-${thread.kind}-${thread.id}`;
   const isBlank = text.trim().length === 0;
 
+  // What the server hid of the last message sent (contact details before a confirmed booking).
+  const [hidden, setHidden] = useState<NonNullable<ThreadMessage['hidden']>>([]);
+
   const submit = () => {
     if (isBlank || send.isPending) return;
     send.mutate(text.trim(), {
-      onSuccess: () => setText(''),
+      onSuccess: (sent) => {
+        setText('');
+        setHidden(sent.hidden ?? []);
+      },
       // A failed send keeps the text (docs/product.md, Texts shown to users).
       onError: () =>
         toast({ variant: 'destructive', title: 'Failed to send message', description: 'Please try again.' }),
@@ -110,26 +120,29 @@ function Composer({ thread }: { thread: ThreadRef }) {
     submit();
   };
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
-      <label htmlFor={inputId} className="sr-only">
-        Message
-      </label>
-      <textarea
-        ref={keepTyped}
-        id={inputId}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        rows={1}
-        maxLength={4000}
-        placeholder="Type a message..."
-        className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 md:text-sm dark:bg-input/20"
-      />
-      <Button type="submit" disabled={isBlank || send.isPending} aria-label="Send">
-        <Send className="size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Send</span>
-      </Button>
-    </form>
+    <>
+      {hidden.length > 0 && <MaskedNotice hidden={hidden} onDismiss={() => setHidden([])} />}
+      <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={keepTyped}
+          id={inputId}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          maxLength={4000}
+          placeholder="Type a message..."
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 md:text-sm dark:bg-input/20"
+        />
+        <Button type="submit" disabled={isBlank || send.isPending} aria-label="Send">
+          <Send className="size-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Send</span>
+        </Button>
+      </form>
+    </>
   );
 }
 
@@ -200,7 +213,20 @@ export function ThreadView({
                 </Button>
               </div>
             )}
-            <MessageList messages={all} ownId={user?.id} timeZone={timeZone} today={today} />
+            <MessageList
+              messages={all}
+              ownId={user?.id}
+              timeZone={timeZone}
+              today={today}
+              report={(id) => (
+                <ReportButton
+                  targetType="message"
+                  targetId={id}
+                  size="icon"
+                  className="size-7 shrink-0 opacity-60 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100"
+                />
+              )}
+            />
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
@@ -20,13 +20,16 @@ import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { closedNote } from '@/lib/booking-closed';
 import { providerMoneyLines } from '@/lib/booking-money';
-import { useLocale } from '@/lib/locale';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
+import { ReportButton } from '@/components/report-button';
+import { useAuth } from '@/lib/auth-context';
+import { ProviderReviewPanel } from './review-traveler';
+import { TravelerRecordLine } from './traveler-record';
 import { pendingFirst } from './booking-requests';
 import {
   acceptBookingRequest,
@@ -34,6 +37,7 @@ import {
   invalidateAfterBookingAnswer,
   providerBookingsQuery,
 } from './workspace-api';
+import { useLocale } from '@/lib/locale';
 
 function travelerName(booking: ProviderBooking) {
   return booking.user.name ?? 'Traveler';
@@ -72,15 +76,17 @@ function BookingRow({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const zone = booking.timeZone || timeZone;
-  const when = bookingWhen(booking.start, zone, baseCity);
+  const locale = useLocale();
+  const when = bookingWhen(booking.start, zone, locale, baseCity);
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
   // Card payments (decision 024): whether the traveler's card is authorised, so an unpaid request
   // is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
   const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
-  const money = providerMoneyLines(booking, useLocale());
+  const money = providerMoneyLines(booking, locale);
   // Declined or canceled, by whom and why, as the traveler's card says it (closedNote).
   const closed = closedNote(booking, 'PROVIDER', { provider: 'You', traveler: name });
 
@@ -106,9 +112,11 @@ function BookingRow({
 
   return (
     <li
+      id={`booking-${booking.id}`}
+      tabIndex={-1}
       data-testid="provider-booking"
       data-booking-id={booking.id}
-      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-center"
+      className="flex scroll-mt-24 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm focus:ring-2 focus:ring-ring focus:outline-none lg:flex-row lg:flex-wrap lg:items-center"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <PersonAvatar name={booking.user.name} image={booking.user.image} className="size-10" />
@@ -172,6 +180,12 @@ function BookingRow({
             Cancel
           </Button>
         )}
+        {/* "Report a problem" during or after the service (an accepted booking that has started). */}
+        {now !== null &&
+          new Date(booking.start).getTime() <= now &&
+          ['CONFIRMED', 'PAID', 'COMPLETED'].includes(booking.status) && (
+            <ReportButton targetType="booking" targetId={booking.id} problem />
+          )}
         <Button size="sm" variant="ghost" asChild>
           <Link
             to={`/messages?booking=${encodeURIComponent(booking.id)}`}
@@ -204,6 +218,9 @@ function BookingRow({
       )}
       {/* What the provider needs to serve it: where, and what the traveler asked for. */}
       <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
+      {/* Who is asking (decision 050): the traveler's record, before the provider answers. */}
+      {booking.status === 'PENDING' && booking.traveler && <TravelerRecordLine record={booking.traveler} />}
+      <ProviderReviewPanel booking={booking} travelerName={name} providerName={user?.name ?? name} />
     </li>
   );
 }
@@ -219,6 +236,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   const queryClient = useQueryClient();
   const bookings = useQuery(providerBookingsQuery);
   const now = useNow();
+  const locale = useLocale();
   const [declining, setDeclining] = useState<ProviderBooking | null>(null);
   const [canceling, setCanceling] = useState<ProviderBooking | null>(null);
   // The zone's offset as of opening the tab (each booking's own label has its offset at its start).
@@ -227,6 +245,16 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   useRealtimeEvents((event) => {
     if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
   });
+
+  // Opened from a booking on the Availability week (#booking-{id}): that request, in view and focused.
+  const { hash } = useLocation();
+  const hasRows = bookings.isSuccess;
+  useEffect(() => {
+    if (!hasRows || !hash.startsWith('#booking-')) return;
+    const row = document.getElementById(hash.slice(1));
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [hasRows, hash]);
 
   const decline = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => declineBookingRequest(id, reason),
@@ -253,7 +281,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         <h2 id="bookings-heading" className="text-xl font-semibold">
           Booking requests
         </h2>
-        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity)}</p>
+        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity, locale)}</p>
       </div>
       {bookings.isPending ? (
         <ul className="flex flex-col gap-3" aria-busy="true" aria-label="Loading booking requests">
@@ -296,7 +324,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         title="Decline this request?"
         description={
           declining
-            ? `${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone).date}. They will see your reason.`
+            ? `${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone, locale).date}. They will see your reason.`
             : ''
         }
         confirmLabel="Decline request"
@@ -310,7 +338,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         onClose={() => setCanceling(null)}
         description={
           canceling
-            ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
+            ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone, locale).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
             : ''
         }
         describeResult={(booking) => {

@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, errorMessage } from '@/lib/api';
+import { useLocale } from '@/lib/locale';
+import { localeDateFormat } from '@shared/domain/calendar-date';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
-const sent = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
  * Identity verification on the provider's dashboard (decision 021): the status, an admin's rejection
@@ -18,6 +19,7 @@ const sent = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
  */
 export function IdDocumentCard({ provider }: { provider: MyProvider }) {
   const queryClient = useQueryClient();
+  const locale = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useMutation({
@@ -77,7 +79,8 @@ export function IdDocumentCard({ provider }: { provider: MyProvider }) {
           )}
           {doc && status === 'PENDING' ? (
             <p className="text-sm" data-testid="id-document-status">
-              Document submitted on {sent.format(new Date(doc.uploadedAt))}. An admin will review it.
+              Document submitted on {localeDateFormat(locale, { dateStyle: 'medium' }).format(new Date(doc.uploadedAt))}
+              . An admin will review it.
             </p>
           ) : status === 'PENDING' ? (
             <p className="text-sm text-muted-foreground">

@@ -12,11 +12,13 @@ import { errorMessage } from '@/lib/api';
 import { Money } from '@/components/money';
 import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useLingui } from '@lingui/react/macro';
 import { ServiceDialog } from './service-dialog';
 import {
   deleteServiceRequest,
   invalidateAfterServiceChange,
   providerServicesQuery,
+  providerSetupQuery,
   updateServiceRequest,
 } from './workspace-api';
 
@@ -28,9 +30,18 @@ export function serviceState(service: Pick<ProviderService, 'isActive' | 'isPaus
 }
 
 function StateBadge({ service }: { service: ProviderService }) {
+  const { t } = useLingui();
+  const canBeBooked = useQuery(providerSetupQuery).data?.canBeBooked ?? true;
   const state = serviceState(service);
   if (state === 'inactive') return <Badge variant="destructive">Inactive</Badge>;
   if (state === 'paused') return <Badge variant="secondary">Paused</Badge>;
+  // Live, but travelers cannot book it (nor find it) until payouts are set up.
+  if (!canBeBooked)
+    return (
+      <Badge className="border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+        {t`Not bookable yet`}
+      </Badge>
+    );
   return (
     // Opaque in both themes: it sits on the cover photo, through which a tinted badge fades away.
     <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">

@@ -14,11 +14,11 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { closedNote } from '@/lib/booking-closed';
 import { PriceEstimate } from '@/components/price-estimate';
 import { travelerMoneyLine } from '@/lib/booking-money';
-import { useLocale } from '@/lib/locale';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { formatMoney } from '@shared/domain/pricing';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
+import { useLocale } from '@/lib/locale';
 
 /** A traveler's booking page. */
 export const bookingPath = (id: string) => `/dashboard/traveler/bookings/${encodeURIComponent(id)}`;
@@ -113,7 +113,7 @@ export function TravelerBookingCard({
   // As checkout shows a time: the service's clock with its zone, and the traveler's when it differs.
   const viewerTimeZone = useViewerTimeZone();
   const locale = useLocale();
-  const when = bookingWhen(booking.start, booking.timeZone, booking.service.city, {
+  const when = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city, {
     timeZone: viewerTimeZone,
     places: viewerPlaces ?? [booking.service.city],
   });

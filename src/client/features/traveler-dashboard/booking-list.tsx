@@ -12,6 +12,7 @@ import { useNow } from '@/lib/use-now';
 import { TravelerBookingCard } from './booking-card';
 import { travelerBookingsQuery, type BookingListStatus } from './bookings-api';
 import { ReviewDialog } from './review-dialog';
+import { useLocale } from '@/lib/locale';
 
 /** The empty state of a dashboard tab (docs/product.md): its sentence and a Browse Services button to /browse. */
 export function DashboardEmptyState({ icon, title, hint }: { icon: ReactNode; title: string; hint: string }) {
@@ -51,6 +52,7 @@ export function BookingListSkeleton({ label }: { label: string }) {
 export function BookingList({ status, empty }: { status: BookingListStatus; empty: ReactNode }) {
   const bookings = useQuery(travelerBookingsQuery(status));
   const now = useNow();
+  const locale = useLocale();
   const [canceling, setCanceling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
 
@@ -80,11 +82,11 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
         onClose={() => setCanceling(null)}
         description={
           canceling
-            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone, canceling.service.city).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
+            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone, locale, canceling.service.city).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
             : ''
         }
         describeResult={(booking) => {
-          const when = bookingWhen(booking.start, booking.timeZone, booking.service.city);
+          const when = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city);
           return booking.status === 'REFUNDED'
             ? `${booking.service.title} on ${when.date} is canceled and your payment is refunded in full.`
             : `${booking.service.title} on ${when.date} is canceled.`;

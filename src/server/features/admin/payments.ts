@@ -14,19 +14,22 @@ import type {
   AdminPayments,
   AdminPreConnectOwed,
   ManualSettlement,
+  ReconcileResult,
+  ReconciliationDifference,
   PlatformTotals,
   ReadStripeFeesResult,
 } from '../../../shared/api/earnings.ts';
 import { payoutNetCents } from '../../../shared/domain/connect.ts';
 import type { CurrencyCode } from '../../../shared/domain/currency.ts';
 import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
-import { queryRows, type Executor } from '../../db/open.ts';
+import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
 import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { recordLedger } from '../../payments/ledger.ts';
+import { DIFFERENCE_CAUSES, reconcileNow, type DifferenceCause } from '../../payments/reconciliation.ts';
 import { givenUpEvents } from '../../payments/waiting-events.ts';
 
 const LIST_LIMIT = 50;
@@ -211,6 +214,105 @@ export async function settleByHand(
   });
 }
 
+type DifferenceRow = {
+  id: string;
+  booking_id: string | null;
+  object_key: string;
+  category: string;
+  cause: DifferenceCause;
+  stripe_amount: string | null;
+  stripe_currency: string | null;
+  ledger_amount: string | null;
+  ledger_currency: string | null;
+  first_seen_at: Date;
+  explained_at: Date | null;
+  note: string | null;
+};
+const toDifference = (r: DifferenceRow): ReconciliationDifference => ({
+  id: r.id,
+  bookingId: r.booking_id,
+  objectId: r.object_key,
+  category: r.category,
+  cause: r.cause,
+  causeText: DIFFERENCE_CAUSES[r.cause],
+  stripeAmount: r.stripe_amount === null ? null : Number(r.stripe_amount),
+  stripeCurrency: r.stripe_currency,
+  ledgerAmount: r.ledger_amount === null ? null : Number(r.ledger_amount),
+  ledgerCurrency: r.ledger_currency,
+  firstSeenAt: iso(r.first_seen_at)!,
+  explained: r.explained_at && r.note ? { note: r.note, at: iso(r.explained_at)! } : null,
+});
+
+/** Differences with Stripe: the open ones first, then those explained and not resolved. */
+async function reconciliationView(db: Executor): Promise<AdminPayments['reconciliation']> {
+  const rows = await queryRows<DifferenceRow>(
+    db,
+    sql`select id, booking_id, object_key, category, cause, stripe_amount, stripe_currency, ledger_amount,
+          ledger_currency, first_seen_at, explained_at, note
+        from reconciliation_differences where resolved_at is null
+        order by (explained_at is null) desc, first_seen_at desc limit ${LIST_LIMIT}`,
+  );
+  const [last] = await queryRows<{ at: Date | null }>(db, sql`select max(finished_at) as at from reconciliation_runs`);
+  return { differences: rows.map(toDifference), lastRunAt: iso(last?.at ?? null) };
+}
+
+/** POST /api/admin/payments/reconcile: a reconciliation with Stripe now (audit-logged). */
+export async function reconcileByAdmin(
+  db: Db,
+  stripe: Stripe | undefined,
+  adminId: string,
+  now: Date,
+): Promise<ReconcileResult> {
+  if (!stripe) throw new AppError('NOT_CONFIGURED', 'Card payments are not configured: there is nothing to reconcile.');
+  const result = await reconcileNow(db, stripe, now).catch((err: unknown) => {
+    throw Object.assign(new AppError('UNAVAILABLE', 'Stripe did not answer; try again in a moment.'), { cause: err });
+  });
+  if (!result) throw new AppError('CONFLICT', 'A reconciliation is already running; its result will be shown here.');
+  await db.insert(auditLog).values({
+    adminId,
+    action: 'payments.reconcile',
+    targetType: 'platform',
+    targetId: adminId,
+    before: null,
+    after: { read: result.read, differences: result.differences },
+  });
+  return { read: result.read, differences: result.differences };
+}
+
+/** POST /api/admin/payments/differences/{id}/explain: an admin explains a difference, with a note (audit-logged). */
+export async function explainDifference(
+  db: Executor,
+  adminId: string,
+  id: string,
+  note: string,
+  now: Date,
+): Promise<ReconciliationDifference> {
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<DifferenceRow & { resolved_at: Date | null }>(
+      tx,
+      sql`select * from reconciliation_differences where id = ${id} for update`,
+    );
+    if (!before) throw new AppError('NOT_FOUND', 'Difference not found.');
+    if (before.explained_at) throw new AppError('CONFLICT', 'This difference was already explained.');
+    if (before.resolved_at) throw new AppError('CONFLICT', 'This difference matches Stripe again: nothing to explain.');
+    const [row] = await queryRows<DifferenceRow>(
+      tx,
+      sql`update reconciliation_differences set explained_at = ${now.toISOString()}::timestamptz, explained_by = ${adminId},
+            note = ${note} where id = ${id} returning *`,
+    );
+    await tx.insert(auditLog).values({
+      adminId,
+      action: 'payments.explain_difference',
+      targetType: 'reconciliation_difference',
+      targetId: id,
+      before: { cause: before.cause, stripeAmount: before.stripe_amount, ledgerAmount: before.ledger_amount },
+      after: { explained: true },
+      reason: note,
+    });
+    return toDifference(row!);
+  });
+}
+
 /** GET /api/admin/payments. */
 export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPayments> {
   const month = monthRange(now, 'UTC');
@@ -375,6 +477,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       lastError: e.last_error,
     })),
     preConnectOwed: preConnect.map(toPreConnectOwed),
+    reconciliation: await reconciliationView(db),
   };
 }
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { FORGOT_PASSWORD_ANSWER, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { authTokens, sessions, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
@@ -76,7 +77,15 @@ export async function sendVerificationEmail(
     email: user.email,
     expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_HOURS * 3600 * 1000),
   });
-  const email = verifyEmailEmail({ appUrl, name: user.name, token, hours: VERIFY_EMAIL_TTL_HOURS });
+  // In the account's language (a new account takes the language of the page it was made on).
+  const [account] = await tx.select({ language: users.language }).from(users).where(eq(users.id, user.id));
+  const email = verifyEmailEmail({
+    locale: account?.language ?? DEFAULT_LOCALE,
+    appUrl,
+    name: user.name,
+    token,
+    hours: VERIFY_EMAIL_TTL_HOURS,
+  });
   await enqueueEmail(tx, { to: user.email, ...email, kind: 'verify-email' });
 }
 
@@ -274,11 +283,18 @@ const forgotPerEmail = (email: string): Limit => ({
  * account: one statement creates the token and its email only when a (non-deactivated) account
  * matches, so neither the reply nor its timing tells who has an account.
  */
-export async function requestPasswordReset(db: Executor, rawEmail: string, ip: string, appUrl: string) {
+export async function requestPasswordReset(
+  db: Executor,
+  rawEmail: string,
+  ip: string,
+  appUrl: string,
+  /** The language of the page the reset was asked from: the email is written before any account is read. */
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const email = rawEmail.trim().toLowerCase();
   await reserve(db, [forgotPerIp(ip), forgotPerEmail(email)]);
   const { token, tokenHash } = newToken();
-  const mail = resetPasswordEmail({ appUrl, token, minutes: RESET_PASSWORD_TTL_MINUTES });
+  const mail = resetPasswordEmail({ locale, appUrl, token, minutes: RESET_PASSWORD_TTL_MINUTES });
   await queryRows(
     db,
     sql`with u as (

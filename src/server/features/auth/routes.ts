@@ -49,6 +49,7 @@ import {
   VERIFY_LINK_ERRORS,
 } from './email-links.ts';
 import { AppError } from '../../http/errors.ts';
+import { requestLocale } from '../../http/request-locale.ts';
 import { reserve, type Limit } from '../../http/rate-limit.ts';
 import { getPhone, setPhone } from './phone.ts';
 
@@ -158,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
         response: { 200: forgotPasswordResponseSchema, ...errors },
       },
     },
-    async (request) => requestPasswordReset(db, request.body.email, request.ip, appUrl),
+    async (request) => requestPasswordReset(db, request.body.email, request.ip, appUrl, requestLocale(request)),
   );
 
   app.post(

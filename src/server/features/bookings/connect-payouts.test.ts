@@ -7,13 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYEE_RESTRICTED_REASON, PROVIDER_NOT_ACCEPTING_MESSAGE } from '../../../shared/domain/connect.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { runPayouts } from '../../payments/payouts.ts';
+import { reconcileNow } from '../../payments/reconciliation.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
@@ -130,6 +131,14 @@ const payoutOf = async (bookingId: string) =>
           from booking_payouts where booking_id = ${bookingId}`,
     )
   )[0];
+
+// Each test ends with the ledger reconciled with Stripe (decision 059).
+beforeEach(() => {
+  stripe.money.forgetBalanceHistory();
+});
+afterEach(async () => {
+  if (t.app.stripe) expect(await reconcileNow(t.db, t.app.stripe, new Date())).toMatchObject({ differences: 0 });
+});
 
 describe('the payouts routes, for every actor', () => {
   const routes: [string, 'GET' | 'POST'][] = [

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payoutNetCents } from '../../../shared/domain/connect.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import type { Config } from '../../config.ts';
@@ -19,6 +19,7 @@ import { startStripeServer, type StripeServer } from '../../test/stripe-server.t
 import { useTestApp } from '../../test/test-app.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
 import { ledgerBalance, ledgerRows } from '../../payments/ledger.ts';
+import { reconcileNow } from '../../payments/reconciliation.ts';
 
 let stripe: StripeServer;
 beforeAll(async () => {
@@ -122,6 +123,14 @@ const complete = async (endAt: Date) =>
   runBookingLifecycle(t.db, { appUrl: APP_URL, now: new Date(endAt.getTime() + HOUR) });
 const bookingStatus = async (id: string) =>
   (await queryRows<{ status: string }>(t.db, sql`select status from bookings where id = ${id}`))[0]?.status;
+
+// Each path ends reconciled with Stripe: every movement at Stripe has its ledger rows (decision 059).
+beforeEach(() => {
+  stripe.money.forgetBalanceHistory();
+});
+afterEach(async () => {
+  expect(await reconcileNow(t.db, t.app.stripe!, new Date())).toMatchObject({ differences: 0 });
+});
 
 const { subtotalCents: SHARE, feeCents: FEE, totalCents: CHARGE } = amounts;
 

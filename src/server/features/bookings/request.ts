@@ -21,14 +21,13 @@ import {
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
-import { amountsForUnit, bookingLengthText, isHourly } from '../../../shared/domain/pricing.ts';
-import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
+import { amountsForUnit, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS, zoneLabel } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { availability, bookings, providers, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
-import { bookingReceiptEmail } from '../../email/templates.ts';
+import { bookingLengthWords, bookingReceiptEmail } from '../../email/templates.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import { attachInquiryToBooking, effectiveStatusSql, overdueSql, startText } from '../../bookings/booking-sql.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
@@ -263,7 +262,7 @@ export async function requestBooking(
       );
       // The traveler's receipt; before confirmation it names the area and city, not a place's address.
       const [traveler] = await tx
-        .select({ name: users.name, email: users.email })
+        .select({ name: users.name, email: users.email, language: users.language })
         .from(users)
         .where(eq(users.id, user.id));
       if (traveler) {
@@ -274,10 +273,10 @@ export async function requestBooking(
             travelerName: traveler.name,
             providerName: service.providerName,
             serviceTitle: service.title,
-            startText: startText(start, service.timeZone, [service.city, service.baseCity]),
-            lengthText: bookingLengthText(service.pricingUnit, input.hours),
+            startText: startText(start, service.timeZone, [service.city, service.baseCity], traveler.language),
+            lengthText: bookingLengthWords(traveler.language, service.pricingUnit, input.hours),
             total: { amount: amounts.totalCents, currency: amounts.currency },
-            locale: DEFAULT_LOCALE,
+            locale: traveler.language,
             where: needsTravelerAddress(service.locationType)
               ? (input.address ?? null)
               : [service.locationArea, service.city].filter(Boolean).join(', ') || null,

@@ -2,7 +2,11 @@
  * Calendars Locora writes (decision 040): the provider's feed of the bookings they can see, and the
  * traveler's one booking as a file to add to their calendar.
  */
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
+import { localizedPath } from '../../../shared/domain/locale-path.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales.ts';
+import { i18nFor } from '../../i18n.ts';
 import { DAY_MS } from '../../../shared/domain/time.ts';
 import { isAddressRevealed, type LocationType } from '../../../shared/domain/service-location.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
@@ -35,12 +39,16 @@ type FeedRow = {
   notes: string | null;
   changes: number;
   changed_at: Date | null;
+  /** The account languages of each side: the feed and the file are written in their reader's. */
+  provider_language: Locale;
+  traveler_language: Locale;
 };
 
 const feedSelect = (now: Date) => sql`b.id, b.status, ${effectiveStatusSql(now)} as effective, b.start_at, b.end_at,
   b.created_at, s.title, tu.name as traveler_name, p.display_name as provider_name,
   s.location_type, s.location_address, s.location_area, s.city as service_city,
-  b.address as booking_address, b.notes,
+  b.address as booking_address, b.notes, tu.language as traveler_language,
+  (select u.language from users u where u.id = p.user_id) as provider_language,
   (select count(*) from booking_events e where e.booking_id = b.id)::int as changes,
   (select max(e.created_at) from booking_events e where e.booking_id = b.id) as changed_at`;
 
@@ -99,22 +107,30 @@ export async function providerFeed(db: Executor, providerId: string, appUrl: str
       return new Date(r.changed_at ?? r.created_at).getTime() >= cutoff;
     })
     .map((r) => {
-      const traveler = firstName(r.traveler_name);
-      const link = `${appUrl}/dashboard/provider?tab=bookings`;
+      // In the provider's language (their account's, read with each row: the feed has no page).
+      const i18n = i18nFor(r.provider_language);
+      const traveler = r.traveler_name?.trim() ? firstName(r.traveler_name) : i18n._(msg`Traveler`);
+      const title = r.title;
+      const notes = r.notes;
+      const link = `${appUrl}${localizedPath(r.provider_language, '/dashboard/provider?tab=bookings')}`;
       return toFeedEvent(
         r,
-        `${r.title} – ${traveler}`,
+        `${title} – ${traveler}`,
         descriptionOf([
-          `${r.title} with ${traveler}`,
-          r.effective === 'PENDING' && 'Request waiting for your answer.',
-          r.notes && `Special requests: ${r.notes}`,
-          `Booking on Locora: ${link}`,
+          i18n._(msg`${title} with ${traveler}`),
+          r.effective === 'PENDING' && i18n._(msg`Request waiting for your answer.`),
+          notes && i18n._(msg`Special requests: ${notes}`),
+          i18n._(msg`Booking on Locora: ${link}`),
         ]),
         bookingWhere(r),
         link,
       );
     });
-  return bookingCalendar('Locora bookings', events);
+  const [owner] = await queryRows<{ language: Locale }>(
+    db,
+    sql`select u.language from providers p join users u on u.id = p.user_id where p.id = ${providerId}`,
+  );
+  return bookingCalendar(i18nFor(owner?.language ?? DEFAULT_LOCALE)._(msg`Locora bookings`), events);
 }
 
 /** The traveler's own booking as a one-event calendar ("Add to calendar"); 404 for anyone else's. */
@@ -135,7 +151,12 @@ export async function travelerBookingCalendar(
         where b.id = ${bookingId} and b.user_id = ${userId}`,
   );
   if (!r) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const link = `${appUrl}/dashboard/traveler/bookings/${r.id}`;
+  const locale = r.traveler_language;
+  const i18n = i18nFor(locale);
+  const link = `${appUrl}${localizedPath(locale, `/dashboard/traveler/bookings/${r.id}`)}`;
+  const title = r.title;
+  const provider = r.provider_name;
+  const notes = r.notes;
   // The exact address of the provider's place or meeting point only once the booking is accepted
   // (as the booking view shows it): before that, or after a decline, the area and city.
   const where =
@@ -144,12 +165,12 @@ export async function travelerBookingCalendar(
       : [r.location_area, r.service_city].filter(Boolean).join(', ');
   const event = toFeedEvent(
     r,
-    `${r.title} with ${r.provider_name}`,
+    i18n._(msg`${title} with ${provider}`),
     descriptionOf([
-      `${r.title} with ${r.provider_name}`,
-      r.effective === 'PENDING' && 'Waiting for the provider to accept.',
-      r.notes && `Your special requests: ${r.notes}`,
-      `Your booking on Locora: ${link}`,
+      i18n._(msg`${title} with ${provider}`),
+      r.effective === 'PENDING' && i18n._(msg`Waiting for the provider to accept.`),
+      notes && i18n._(msg`Your special requests: ${notes}`),
+      i18n._(msg`Your booking on Locora: ${link}`),
     ]),
     where || null,
     link,

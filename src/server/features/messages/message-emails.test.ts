@@ -151,6 +151,7 @@ describe('delivery', () => {
       await enqueueEmail(t.db, {
         to: `guest${i}@example.com`,
         ...bookingStatusEmail({
+          locale: 'en',
           appUrl: 'http://localhost:3000',
           status: 'accepted',
           travelerName: `Guest ${i}`,

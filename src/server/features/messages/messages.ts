@@ -1,4 +1,5 @@
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../shared/api/conversations.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
@@ -244,6 +245,7 @@ type Recipient = {
   email: string;
   name: string | null;
   message_emails: boolean;
+  language: Locale;
   sender_name: string | null;
   title: string;
 };
@@ -274,7 +276,7 @@ export async function scheduleMessageEmail(
   const recipientId = senderId === party.travelerId ? party.providerUserId : party.travelerId;
   const [r] = await queryRows<Recipient>(
     tx,
-    sql`select u.id, u.email, u.name, u.message_emails,
+    sql`select u.id, u.email, u.name, u.message_emails, u.language,
           case when p.user_id = ${senderId} then p.display_name else su.name end as sender_name, s.title
         from services s
         join providers p on p.id = s.provider_id
@@ -284,6 +286,7 @@ export async function scheduleMessageEmail(
   );
   if (!r || !r.message_emails) return;
   const email = newMessageEmail({
+    locale: r.language,
     appUrl,
     recipientName: r.name,
     senderName: r.sender_name ?? 'Someone',

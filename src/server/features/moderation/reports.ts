@@ -7,6 +7,7 @@
  * the user (emailed) or suspend them. Each action is audit-logged with its reason, and every
  * reporter of the item is told the outcome in general words.
  */
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { sql } from 'drizzle-orm';
 import type {
   AdminReport,
@@ -168,6 +169,7 @@ type ReportRow = {
   subject_id: string;
   subject_name: string | null;
   subject_email: string;
+  subject_language: Locale;
   subject_suspended: boolean;
 };
 
@@ -310,7 +312,7 @@ async function contextOf(db: Executor, r: ReportRow): Promise<AdminReport['conte
 const REPORT_SELECT = sql`select r.id, r.target_type, r.target_id, r.reason, r.note, r.status, r.action,
     r.resolution_reason, r.resolved_at, r.created_at,
     ru.id as reporter_id, ru.name as reporter_name, ru.email as reporter_email, ru.suspended_at is not null as reporter_suspended,
-    su.id as subject_id, su.name as subject_name, su.email as subject_email, su.suspended_at is not null as subject_suspended
+    su.id as subject_id, su.name as subject_name, su.email as subject_email, su.language as subject_language, su.suspended_at is not null as subject_suspended
   from reports r join users ru on ru.id = r.reporter_id join users su on su.id = r.subject_user_id`;
 
 async function toAdminReport(db: Executor, r: ReportRow): Promise<AdminReport> {
@@ -409,7 +411,12 @@ export async function resolveReport(
       case 'warn':
         await enqueueEmail(tx, {
           to: r.subject_email,
-          ...warningEmail({ appUrl: ctx.appUrl, recipientName: r.subject_name, reason: input.reason }),
+          ...warningEmail({
+            locale: r.subject_language,
+            appUrl: ctx.appUrl,
+            recipientName: r.subject_name,
+            reason: input.reason,
+          }),
           kind: 'account-warning',
         });
         await audit('user.warn', 'user', r.subject_id, { name: r.subject_name ?? r.subject_email, warned: true });
@@ -421,14 +428,14 @@ export async function resolveReport(
         break;
     }
     // Every open report of the same item goes with it; each reporter hears the outcome.
-    const done = await queryRows<{ id: string; email: string; name: string | null }>(
+    const done = await queryRows<{ id: string; email: string; name: string | null; language: Locale }>(
       tx,
       sql`with done as (
             update reports set status = ${input.action === 'dismiss' ? 'dismissed' : 'actioned'}, action = ${input.action},
               resolved_by = ${adminId}, resolved_at = ${ctx.now.toISOString()}::timestamptz, resolution_reason = ${input.reason}
             where status = 'open' and target_type = ${r.target_type} and target_id = ${r.target_id}
             returning id, reporter_id)
-          select done.id, u.email, u.name from done join users u on u.id = done.reporter_id`,
+          select done.id, u.email, u.name, u.language from done join users u on u.id = done.reporter_id`,
     );
     for (const d of done) {
       await tx.insert(auditLog).values({
@@ -442,7 +449,12 @@ export async function resolveReport(
       });
       await enqueueEmail(tx, {
         to: d.email,
-        ...reportOutcomeEmail({ appUrl: ctx.appUrl, recipientName: d.name, actioned: input.action !== 'dismiss' }),
+        ...reportOutcomeEmail({
+          locale: d.language,
+          appUrl: ctx.appUrl,
+          recipientName: d.name,
+          actioned: input.action !== 'dismiss',
+        }),
         kind: 'report-outcome',
         dedupeKey: `report-outcome:${d.id}`,
       });

@@ -3,9 +3,10 @@
  * mirrors it), every session ended, their services paused (and remembered, so lifting resumes
  * exactly those), their open bookings canceled through the booking state machine's
  * `account_suspended` event (full refunds to travelers), an audit row and an email. Lifting it
- * undoes what it paused and is audit-logged too. Sign-in refuses a suspended account with a plain
+ * undoes what it paused and makes the payouts held meanwhile due again; it is audit-logged too. Sign-in refuses a suspended account with a plain
  * message and how to appeal (features/auth).
  */
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_SUSPENDED_NOTE } from '../../../shared/domain/booking-machine.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
@@ -16,15 +17,23 @@ import { enqueueEmail } from '../../email/outbox.ts';
 import { suspendedEmail, unsuspendedEmail } from '../../email/moderation-emails.ts';
 import { AppError } from '../../http/errors.ts';
 import { lockPaymentOfBooking } from '../../payments/payment-actions.ts';
+import { releaseSuspendedPayouts } from '../../payments/payouts.ts';
 
 export type ModerationContext = { now: Date; appUrl: string };
 
-type UserRow = { id: string; email: string; name: string | null; role: string; suspended_at: Date | string | null };
+type UserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  suspended_at: Date | string | null;
+  language: Locale;
+};
 
 async function lockUser(tx: Executor, userId: string): Promise<UserRow> {
   const [user] = await queryRows<UserRow>(
     tx,
-    sql`select id, email, name, role, suspended_at from users where id = ${userId} and deactivated_at is null for update`,
+    sql`select id, email, name, role, suspended_at, language from users where id = ${userId} and deactivated_at is null for update`,
   );
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   return user;
@@ -95,7 +104,7 @@ export async function suspendUser(
   });
   await enqueueEmail(tx, {
     to: user.email,
-    ...suspendedEmail({ appUrl: ctx.appUrl, recipientName: user.name, reason }),
+    ...suspendedEmail({ locale: user.language, appUrl: ctx.appUrl, recipientName: user.name, reason }),
     kind: 'account-suspended',
   });
   return { user: { id: userId, suspended: true }, canceledBookings: canceled, services: paused.length };
@@ -126,18 +135,19 @@ export async function liftSuspension(
           and is_paused and deleted_at is null
         returning id`,
   );
+  const releasedPayouts = await releaseSuspendedPayouts(tx, userId, ctx.now);
   await tx.insert(auditLog).values({
     adminId,
     action: 'user.unsuspend',
     targetType: 'user',
     targetId: userId,
     before: { name: user.name ?? user.email, suspended: true },
-    after: { name: user.name ?? user.email, suspended: false, resumedServices: resumed.length },
+    after: { name: user.name ?? user.email, suspended: false, resumedServices: resumed.length, releasedPayouts },
     reason,
   });
   await enqueueEmail(tx, {
     to: user.email,
-    ...unsuspendedEmail({ appUrl: ctx.appUrl, recipientName: user.name }),
+    ...unsuspendedEmail({ locale: user.language, appUrl: ctx.appUrl, recipientName: user.name }),
     kind: 'account-unsuspended',
   });
   return { user: { id: userId, suspended: false }, canceledBookings: 0, services: resumed.length };

@@ -13,14 +13,17 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { fromStripeCurrency, type CurrencyCode } from '../../../shared/domain/currency.ts';
-import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales.ts';
 import { formatMoney } from '../../../shared/domain/pricing.ts';
 import { formatDateIn } from '../../../shared/domain/time.ts';
 import { isOpenDispute } from '../../../shared/domain/earnings.ts';
 import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
-import { renderEmail } from '../../email/templates.ts';
+import { appLink, greetingFor, renderEmail } from '../../email/templates.ts';
+import { i18nFor } from '../../i18n.ts';
 import { holdPayoutForDispute, settlePayoutAfterDispute } from '../../payments/payouts.ts';
 import { publishUserEvent } from '../../realtime/events.ts';
 
@@ -73,17 +76,21 @@ export async function readDispute(stripe: Stripe, id: string): Promise<DisputeSt
 }
 
 /** Stripe's reasons in words (https://docs.stripe.com/api/disputes/object#dispute_object-reason). */
-const REASONS: Record<string, string> = {
-  fraudulent: 'the cardholder says they did not make the payment',
-  product_not_received: 'the cardholder says the service was not received',
-  product_unacceptable: 'the cardholder says the service was not as described',
-  duplicate: 'the cardholder says they were charged twice',
-  subscription_canceled: 'the cardholder says the payment was canceled',
-  credit_not_processed: 'the cardholder says a refund was promised and not made',
-  unrecognized: 'the cardholder does not recognise the payment',
-  general: 'no specific reason was given',
+const REASONS: Record<string, MessageDescriptor> = {
+  fraudulent: msg`the cardholder says they did not make the payment`,
+  product_not_received: msg`the cardholder says the service was not received`,
+  product_unacceptable: msg`the cardholder says the service was not as described`,
+  duplicate: msg`the cardholder says they were charged twice`,
+  subscription_canceled: msg`the cardholder says the payment was canceled`,
+  credit_not_processed: msg`the cardholder says a refund was promised and not made`,
+  unrecognized: msg`the cardholder does not recognise the payment`,
+  general: msg`no specific reason was given`,
 };
-export const disputeReasonText = (reason: string) => REASONS[reason] ?? reason.replace(/_/g, ' ');
+/** A dispute's reason in the reader's words. */
+export const disputeReasonText = (reason: string, locale: Locale) => {
+  const known = REASONS[reason];
+  return known ? i18nFor(locale)._(known) : reason.replace(/_/g, ' ');
+};
 
 type Parties = {
   booking_id: string;
@@ -93,6 +100,7 @@ type Parties = {
   provider_user_id: string;
   provider_email: string;
   provider_name: string;
+  provider_language: Locale;
 };
 
 /**
@@ -138,7 +146,7 @@ export async function recordDispute(
   const [p] = await queryRows<Parties>(
     tx,
     sql`select b.id as booking_id, s.title, b.start_at, pr.time_zone, pr.user_id as provider_user_id,
-          pu.email as provider_email, pr.display_name as provider_name
+          pu.email as provider_email, pr.display_name as provider_name, pu.language as provider_language
         from bookings b join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id
         join users pu on pu.id = pr.user_id where b.id = ${payment.booking_id}`,
   );
@@ -147,35 +155,59 @@ export async function recordDispute(
     tx,
     sql`select id, email from users where role = 'ADMIN' and deactivated_at is null order by created_at`,
   );
+  const stage = opened && !closed ? 'opened' : 'closed';
+  // To the provider, in their language.
+  {
+    const locale = p.provider_language;
+    const i18n = i18nFor(locale);
+    const amount = formatMoney(d.amountCents, d.currency, locale);
+    const when = formatDateIn(new Date(p.start_at), p.time_zone, locale);
+    const title = p.title;
+    const status = d.status.replace(/_/g, ' ');
+    const reason = disputeReasonText(d.reason, locale);
+    const outcome =
+      d.status === 'won'
+        ? i18n._(msg`It was decided in Locora’s favour: the money stays paid.`)
+        : d.status === 'lost'
+          ? i18n._(msg`The card holder’s bank decided in their favour and the amount was returned to them.`)
+          : i18n._(msg`It was closed (${status}).`);
+    await enqueueEmail(tx, {
+      to: p.provider_email,
+      ...renderEmail({
+        locale,
+        subject:
+          stage === 'opened' ? i18n._(msg`A payment was disputed: ${title}`) : i18n._(msg`Dispute closed: ${title}`),
+        greeting: greetingFor(locale, p.provider_name),
+        paragraphs:
+          stage === 'opened'
+            ? [
+                i18n._(
+                  msg`The traveler’s bank disputed the card payment of ${amount} for ${title} on ${when}: ${reason}.`,
+                ),
+                i18n._(
+                  msg`Locora answers the dispute with the booking’s details and your messages with the traveler. You do not need to do anything unless we ask you; your earnings for this booking are marked as disputed meanwhile.`,
+                ),
+              ]
+            : [i18n._(msg`The dispute of the card payment of ${amount} for ${title} on ${when} is over. ${outcome}`)],
+        action: {
+          label: i18n._(msg`See your earnings`),
+          url: appLink(opts.appUrl, locale, '/dashboard/provider?tab=payouts'),
+        },
+      }),
+      kind: `dispute-${stage}`,
+      dedupeKey: `dispute:${d.id}:${stage}:provider`,
+    });
+  }
+  // To the admins: Locora's own staff, in English.
   const amount = formatMoney(d.amountCents, d.currency, DEFAULT_LOCALE);
   const when = formatDateIn(new Date(p.start_at), p.time_zone);
   const what = `${p.title} on ${when}`;
-  const stage = opened && !closed ? 'opened' : 'closed';
   const outcome =
     d.status === 'won'
       ? 'It was decided in Locora’s favour: the money stays paid.'
       : d.status === 'lost'
         ? 'The card holder’s bank decided in their favour and the amount was returned to them.'
         : `It was closed (${d.status.replace(/_/g, ' ')}).`;
-
-  const providerParagraphs =
-    stage === 'opened'
-      ? [
-          `The traveler’s bank disputed the card payment of ${amount} for ${what}: ${disputeReasonText(d.reason)}.`,
-          'Locora answers the dispute with the booking’s details and your messages with the traveler. You do not need to do anything unless we ask you; your earnings for this booking are marked as disputed meanwhile.',
-        ]
-      : [`The dispute of the card payment of ${amount} for ${what} is over. ${outcome}`];
-  await enqueueEmail(tx, {
-    to: p.provider_email,
-    ...renderEmail({
-      subject: stage === 'opened' ? `A payment was disputed: ${p.title}` : `Dispute closed: ${p.title}`,
-      greeting: `Hi ${p.provider_name},`,
-      paragraphs: providerParagraphs,
-      action: { label: 'See your earnings', url: `${opts.appUrl}/dashboard/provider?tab=payouts` },
-    }),
-    kind: `dispute-${stage}`,
-    dedupeKey: `dispute:${d.id}:${stage}:provider`,
-  });
   const due = d.dueBy ? `Evidence is due by ${d.dueBy.toISOString().replace('T', ' ').slice(0, 16)} UTC.` : '';
   for (const admin of admins)
     await enqueueEmail(tx, {
@@ -188,7 +220,7 @@ export async function recordDispute(
         paragraphs:
           stage === 'opened'
             ? [
-                `A card payment of ${amount} for ${what} with ${p.provider_name} was disputed: ${disputeReasonText(d.reason)}.`,
+                `A card payment of ${amount} for ${what} with ${p.provider_name} was disputed: ${disputeReasonText(d.reason, DEFAULT_LOCALE)}.`,
                 due,
                 'With a destination charge Stripe takes the amount and its dispute fee from Locora’s balance: if the dispute is lost, it is Locora’s loss unless recovered from the provider.',
               ].filter(Boolean)

@@ -7,6 +7,8 @@
  * ratings (a database trigger recomputes them when a review is published, decision 019), every
  * list, page, search result, JSON-LD and API answer.
  */
+import { msg } from '@lingui/core/macro';
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateReviewInput, ReviewResponse } from '../../../shared/api/bookings.ts';
 import type { PublicReview } from '../../../shared/api/catalog.ts';
@@ -26,6 +28,7 @@ import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import { visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { isVisibleService, providers, services } from '../../db/schema.ts';
+import { i18nFor } from '../../i18n.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { reviewedYouEmail, reviewsPublishedEmail } from '../../email/review-emails.ts';
 import { AppError } from '../../http/errors.ts';
@@ -126,10 +129,12 @@ type Parties = {
   traveler_email: string;
   traveler_name: string | null;
   traveler_active: boolean;
+  traveler_language: Locale;
   provider_email: string;
   provider_user_name: string | null;
   provider_name: string;
   provider_active: boolean;
+  provider_language: Locale;
   title: string;
   time_zone: string;
   end_at: Date | string;
@@ -139,6 +144,7 @@ async function partiesOf(tx: Executor, bookingId: string): Promise<Parties> {
   const [row] = await queryRows<Parties>(
     tx,
     sql`select tu.email as traveler_email, tu.name as traveler_name, tu.deactivated_at is null as traveler_active,
+          tu.language as traveler_language, pu.language as provider_language,
           pu.email as provider_email, pu.name as provider_user_name, p.display_name as provider_name,
           pu.deactivated_at is null as provider_active, s.title, p.time_zone, b.end_at
         from bookings b join users tu on tu.id = b.user_id join providers p on p.id = b.provider_id
@@ -174,6 +180,7 @@ export async function publishBookingReviews(tx: Executor, bookingId: string, ctx
     await enqueueEmail(tx, {
       to: p.traveler_email,
       ...reviewsPublishedEmail({
+        locale: p.traveler_language,
         appUrl: ctx.appUrl,
         recipientName: p.traveler_name,
         recipientSide: 'traveler',
@@ -188,10 +195,11 @@ export async function publishBookingReviews(tx: Executor, bookingId: string, ctx
     await enqueueEmail(tx, {
       to: p.provider_email,
       ...reviewsPublishedEmail({
+        locale: p.provider_language,
         appUrl: ctx.appUrl,
         recipientName: p.provider_user_name,
         recipientSide: 'provider',
-        otherName: p.traveler_name ?? 'The traveler',
+        otherName: p.traveler_name ?? i18nFor(p.provider_language)._(msg`The traveler`),
         serviceTitle: p.title,
         wrote: { recipient: !!wrote?.traveler, other: !!wrote?.service },
       }),
@@ -219,16 +227,18 @@ async function afterReviewWritten(tx: Executor, b: LockedBooking, author: 'trave
   const p = await partiesOf(tx, b.id);
   const recipientSide = author === 'traveler' ? 'provider' : 'traveler';
   const active = recipientSide === 'traveler' ? p.traveler_active : p.provider_active;
+  const locale = recipientSide === 'traveler' ? p.traveler_language : p.provider_language;
   if (active)
     await enqueueEmail(tx, {
       to: recipientSide === 'traveler' ? p.traveler_email : p.provider_email,
       ...reviewedYouEmail({
+        locale,
         appUrl: ctx.appUrl,
         recipientName: recipientSide === 'traveler' ? p.traveler_name : p.provider_user_name,
         recipientSide,
-        reviewerName: author === 'traveler' ? (p.traveler_name ?? 'Your guest') : p.provider_name,
+        reviewerName: author === 'traveler' ? (p.traveler_name ?? i18nFor(locale)._(msg`Your guest`)) : p.provider_name,
         serviceTitle: p.title,
-        windowEndsText: formatDateIn(reviewWindowEndsAt(new Date(p.end_at)), p.time_zone),
+        windowEndsText: formatDateIn(reviewWindowEndsAt(new Date(p.end_at)), p.time_zone, locale),
       }),
       kind: 'review-written',
       dedupeKey: `review-written:${b.id}:${recipientSide}`,
