@@ -73,7 +73,8 @@ test('a provider pressing Book Now switches to Traveler with the date kept; a pe
   await expect(page.getByTestId('checkout-length')).toHaveText(`1 day · ${service.minHours} hours`);
   await expect(page.getByTestId('summary-hours')).toHaveText(`1 day · ${service.minHours} hours`);
   const total = service.price + Math.floor((service.price * 5 + 50) / 100);
-  await expect(page.getByTestId('summary-total')).toHaveText(money(total, service.currency));
+  // The day's total in its own currency (an estimate in the traveler's may follow it).
+  await expect(page.getByTestId('summary-total')).toContainText(money(total, service.currency));
   const first = page.getByTestId('slot-list').getByRole('button').first();
   await first.click();
   await expect(first).toHaveAttribute('aria-pressed', 'true');
