@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
+import { fromStripeCurrency, type CurrencyCode } from '../src/shared/domain/currency';
 import { DEMO, expectNoSeriousA11yViolations, money, uniqueEmail } from './helpers';
 
 /**
@@ -74,6 +75,10 @@ async function signedIn(browser: Browser, email: string, password: string) {
   return context;
 }
 
+/** The currency of an account's balance (a Lisbon provider's: euros): payouts are listed in it. */
+const currencyOf = (stripe: StripeServer, accountId: string) =>
+  fromStripeCurrency(stripe.account(accountId).default_currency)!;
+
 /** The demo provider onboards through the hosted-onboarding stand-in: their account is active. */
 async function onboard(provider: APIRequestContext): Promise<string> {
   const start = await provider.post('/api/provider/payouts/account', { data: {} });
@@ -116,7 +121,8 @@ async function bookAndPay(traveler: APIRequestContext, title: string) {
       });
       if (res.status() === 409) continue;
       expect(res.status(), await res.text()).toBe(201);
-      const booking = ((await res.json()) as { booking: { id: string; totalCents: number } }).booking;
+      const booking = ((await res.json()) as { booking: { id: string; totalCents: number; currency: CurrencyCode } })
+        .booking;
       const intent = await traveler.post('/api/create-payment-intent', { data: { bookingId: booking.id } });
       expect(intent.status(), await intent.text()).toBe(200);
       const { clientSecret } = (await intent.json()) as { clientSecret: string };
@@ -181,7 +187,7 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
     .locator('xpath=ancestor::*[@data-slot="card"][1]');
   const row = earnings.getByTestId('earning-row').filter({ hasText: 'Erin Earns' });
   await expect(row).toBeVisible();
-  const gross = money(booking.totalCents);
+  const gross = money(booking.totalCents, booking.currency);
   await expect(row).toContainText(gross);
   await expect(row).toContainText('Captured');
   await expect(row).toContainText(booking.title);
@@ -197,8 +203,12 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
     .getByRole('heading', { name: 'Payouts', exact: true })
     .locator('xpath=ancestor::*[@data-slot="card"][1]');
   await expect(payouts.getByTestId('payout-row')).toHaveCount(2);
-  await expect(payouts.getByTestId('payout-row').filter({ hasText: '$150' })).toContainText('Paid');
-  await expect(payouts.getByTestId('payout-row').filter({ hasText: '$42' })).toContainText('Failed');
+  await expect(
+    payouts.getByTestId('payout-row').filter({ hasText: money(15000, currencyOf(stripe, accountId)) }),
+  ).toContainText('Paid');
+  await expect(
+    payouts.getByTestId('payout-row').filter({ hasText: money(4200, currencyOf(stripe, accountId)) }),
+  ).toContainText('Failed');
   await expect(payouts.getByRole('alert')).toContainText('Stripe says: The bank account has been closed.');
   await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab with earnings and payouts');
   if (SHOTS) {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { CurrencyCode } from '../src/shared/domain/currency.ts';
+import { formatMoney } from '../src/shared/domain/pricing.ts';
 
 /**
  * Fails on any serious or critical accessibility violation on the current page. `labelInName` also
@@ -108,6 +110,8 @@ export async function readOutboxMail(to: string, subject: string): Promise<strin
   return found;
 }
 
-/** A price as every screen shows it: '$231', '$39.99', '$1,250.50' (decision 035). */
-export const money = (cents: number) =>
-  `$${Math.floor(cents / 100).toLocaleString('en-US')}${cents % 100 === 0 ? '' : `.${String(cents % 100).padStart(2, '0')}`}`;
+/**
+ * A price as every screen shows it in English, in its own currency: '$231', '$39.99', '€1,250.50',
+ * '¥8,400' (decisions 035 and 048). The demo data's prices are in each city's currency.
+ */
+export const money = (amount: number, currency: CurrencyCode = 'USD') => formatMoney(amount, currency, 'en');

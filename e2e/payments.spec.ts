@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { request as playwrightRequest } from '@playwright/test';
+import { fromStripeCurrency, type CurrencyCode } from '../src/shared/domain/currency';
 import { expect, test } from './fixtures';
 import { onboardThroughApi } from './payouts-helpers';
 import { DEMO, expectNoSeriousA11yViolations, money, uniqueEmail } from './helpers';
@@ -151,7 +152,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   });
   expect(signup.status(), await signup.text()).toBe(201);
   // The request is sent, its PaymentIntent made, and the tab closed before the card was confirmed.
-  let booking: { id: string; totalCents: number } | undefined;
+  let booking: { id: string; totalCents: number; currency: CurrencyCode } | undefined;
   const now = new Date();
   for (const offset of [0, 1, 2]) {
     if (booking) break;
@@ -170,7 +171,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
       });
       if (res.status() === 409) continue;
       expect(res.status(), await res.text()).toBe(201);
-      booking = ((await res.json()) as { booking: { id: string; totalCents: number } }).booking;
+      booking = ((await res.json()) as { booking: { id: string; totalCents: number; currency: CurrencyCode } }).booking;
       break;
     }
   }
@@ -192,7 +193,7 @@ test('a request whose card is not authorised: Complete payment from the dashboar
   await card.getByRole('link', { name: /Complete payment for/ }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${service!.id}\\?booking=${booking!.id}`));
   await expect(page.getByRole('button', { name: 'Complete payment' })).toBeVisible();
-  const total = money(booking!.totalCents);
+  const total = money(booking!.totalCents, booking!.currency);
   await expect(page.getByTestId('summary-total')).toContainText(total);
   await expectNoSeriousA11yViolations(page, 'checkout completing a payment');
 
@@ -234,7 +235,7 @@ async function useStripeStandIn(page: Page) {
   return loaded;
 }
 
-type ServiceInfo = { id: string; title: string; price: number; minHours: number };
+type ServiceInfo = { id: string; title: string; price: number; currency: CurrencyCode; minHours: number };
 type BookingRow = {
   id: string;
   status: string;
@@ -311,7 +312,7 @@ test('a card entered at checkout is authorised, not charged; the provider accept
 
   await page.goto(`/checkout/${service.id}?date=${day}`);
   await page.getByTestId('slot-list').getByRole('button').first().click();
-  await expect(page.getByTestId('summary-total')).toHaveText(money(total));
+  await expect(page.getByTestId('summary-total')).toHaveText(money(total, service.currency));
   await expect(page.getByText('Your card is authorised when you send the request and charged only when')).toBeVisible();
   const request = page.getByRole('button', { name: 'Request to book' });
   await expect(request).toBeDisabled();
@@ -332,9 +333,12 @@ test('a card entered at checkout is authorised, not charged; the provider accept
   await expect(page.getByText('Booking requested', { exact: true })).toBeVisible();
   await expect(
     page
-      .getByText(`Your card is authorised for ${money(total)}, not charged: you pay only when they accept.`, {
-        exact: false,
-      })
+      .getByText(
+        `Your card is authorised for ${money(total, service.currency)}, not charged: you pay only when they accept.`,
+        {
+          exact: false,
+        },
+      )
       .first(),
   ).toBeVisible();
 
@@ -367,7 +371,7 @@ test('a card entered at checkout is authorised, not charged; the provider accept
   const card = page.locator(`[data-testid="traveler-booking"][data-booking-id="${bookingId}"]`);
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
   await expect(card).toContainText(
-    `Waiting for the provider to accept your request. Your card is authorised for ${money(total)}, not charged: you pay only when they accept.`,
+    `Waiting for the provider to accept your request. Your card is authorised for ${money(total, service.currency)}, not charged: you pay only when they accept.`,
   );
   await expect(card.getByRole('link', { name: /Complete payment for/ })).toHaveCount(0);
 
@@ -468,6 +472,6 @@ test('a declined card says so; the traveler tries again with another card for th
   expect(await bookingOf(page, bookingId)).toMatchObject({ status: 'PENDING', paymentStatus: 'requires_capture' });
   await page.reload();
   await expect(page.locator(`[data-testid="traveler-booking"][data-booking-id="${bookingId}"]`)).toContainText(
-    `Your card is authorised for ${money(pi.amount)}, not charged`,
+    `Your card is authorised for ${money(pi.amount, fromStripeCurrency(pi.currency)!)}, not charged`,
   );
 });

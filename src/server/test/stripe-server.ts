@@ -252,8 +252,7 @@ export async function startStripeServer(
     held.set(currency, (held.get(currency) ?? 0) + amount);
     balances.set(account, held);
   };
-  /** Transfers made by destination charges, and their destination payments on the accounts. */
-  const transfers = new Map<string, { charge: FakeCharge }>();
+  /** The destination payments of destination charges' transfers, on the accounts they landed on. */
   const destinationPayments = new Map<string, { account: string; charge: FakeCharge; balanceTransaction: string }>();
   const payouts = new Map<string, FakePayout & { account: string }>();
   const charges = new Map<string, FakeCharge>();
@@ -657,39 +656,12 @@ export async function startStripeServer(
       settledCurrency,
       settledReversed: 0,
     };
-    transfers.set(charge.transfer.id, { charge });
-    const txn = accountTransaction(destination, {
-      amount: settled,
-      currency: settledCurrency,
-      exchange_rate: transferCurrency === settledCurrency ? null : settled / transferAmount,
-      source: py,
-      type: 'payment',
-      reporting_category: 'charge',
-    });
+    // The balance transactions of the transfer: out of the platform (in the transfer's currency),
+    // into the account (a payment, in what landed).
+    move(undefined, 'transfer', -transferAmount, charge.transfer.id, transferCurrency);
+    const txn = move(destination, 'payment', settled, py, settledCurrency);
     destinationPayments.set(py, { account: destination, charge, balanceTransaction: txn.id });
     addBalance(destination, settledCurrency, settled);
-    // The platform's side of the transfer: out of its balance, in the transfer's currency.
-    move(undefined, 'transfer', -transferAmount, charge.transfer.id, transferCurrency);
-  }
-
-  /** Balance transactions on connected accounts (read with the Stripe-Account header), by id. */
-  const accountTransactions = new Map<string, { account: string; body: FakeBalanceTransaction }>();
-  function accountTransaction(
-    account: string,
-    f: {
-      amount: number;
-      currency: string;
-      exchange_rate: number | null;
-      source: string;
-      type: string;
-      reporting_category: string;
-    },
-  ) {
-    // Also in the account's list (GET /v1/balance_transactions with its Stripe-Account header).
-    const body = balanceTransaction({ fee: 0, ...f });
-    transactionAccount.set(body.id, account);
-    accountTransactions.set(body.id, { account, body });
-    return body;
   }
 
   /**
@@ -966,8 +938,6 @@ export async function startStripeServer(
     source: string | null;
     status: string;
     type: string;
-    /** Set where the amount was converted (what landed on an account from a transfer in another currency). */
-    exchange_rate?: number | null;
   };
   type FakeDispute = {
     id: string;
@@ -993,15 +963,15 @@ export async function startStripeServer(
     { id: string; object: 'transfer_reversal'; amount: number; transfer: string }
   >();
   /** A movement of an account's balance (undefined: the platform's), as Stripe records one per money movement. */
-  function move(account: string | undefined, type: string, amount: number, source: string, currency: string) {
+  function move(account: string | undefined, type: string, amount: number, source: string, currency = 'usd') {
     const txn = balanceTransaction({
       amount,
-      currency,
       fee: 0,
       type,
       reporting_category: type,
       source,
       status: 'available',
+      currency,
     });
     if (account) transactionAccount.set(txn.id, account);
     return txn;
@@ -1094,24 +1064,8 @@ export async function startStripeServer(
     const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(path);
     if (method === 'GET' && transfer) {
       const id = decodeURIComponent(transfer[1]!);
-      const found = stripeAccount === undefined ? transfers.get(id) : undefined;
-      if (!found?.charge.transfer) return error(404, `No such transfer: '${id}'`, 'resource_missing');
-      const t = found.charge.transfer;
-      return {
-        status: 200,
-        body: {
-          id: t.id,
-          object: 'transfer',
-          amount: t.amount,
-          amount_reversed: t.amount_reversed,
-          currency: t.currency,
-          destination: found.charge.destination,
-          destination_payment: t.destination_payment,
-          reversed: t.amount_reversed >= t.amount,
-          source_transaction: found.charge.id,
-          livemode: false,
-        },
-      };
+      const found = stripeAccount === undefined ? transferObject(id) : undefined;
+      return found ? { status: 200, body: found } : error(404, `No such transfer: '${id}'`, 'resource_missing');
     }
     if (method === 'GET' && charge && stripeAccount !== undefined) {
       // A destination payment, read on the account it landed on.
@@ -1138,9 +1092,9 @@ export async function startStripeServer(
     const txn = /^\/v1\/balance_transactions\/([^/]+)$/.exec(path);
     if (method === 'GET' && txn && stripeAccount !== undefined) {
       const id = decodeURIComponent(txn[1]!);
-      const found = accountTransactions.get(id);
-      return found && found.account === stripeAccount
-        ? { status: 200, body: found.body }
+      const found = balanceTransactions.get(id);
+      return found && transactionAccount.get(id) === stripeAccount
+        ? { status: 200, body: found }
         : error(404, `No such balance transaction: '${id}'`, 'resource_missing');
     }
     if (method === 'GET' && txn) {
@@ -1198,14 +1152,16 @@ export async function startStripeServer(
 
   /** A destination charge's transfer, as GET /v1/transfers/{id} answers. */
   function transferObject(id: string) {
-    const charge = transfers.get(id)?.charge;
+    const charge = [...charges.values()].find((c) => c.transfer?.id === id);
     if (!charge?.transfer) return undefined;
+    const pi = intents.get(charge.payment_intent);
     return {
       id,
       object: 'transfer' as const,
       amount: charge.transfer.amount,
       amount_reversed: charge.transfer.amount_reversed,
-      currency: charge.transfer.currency,
+      // The charge's currency, or the platform's when the platform settled and converted it.
+      currency: charge.transfer.currency ?? pi?.currency,
       destination: charge.destination,
       destination_payment: charge.transfer.destination_payment,
       reversed: charge.transfer.amount_reversed >= charge.transfer.amount,
@@ -1682,13 +1638,7 @@ export async function startStripeServer(
           refund.status !== 'failed' &&
           refund.status !== 'canceled'
         )
-          move(
-            undefined,
-            'refund_failure',
-            refund.amount,
-            refund.id,
-            intents.get(refund.payment_intent)?.currency ?? platformCurrency,
-          );
+          move(undefined, 'refund_failure', refund.amount, refund.id);
         refund.status = status;
         if (failureReason) refund.failure_reason = failureReason;
       } else refundStatus = status;

@@ -3,6 +3,7 @@
 // Every amount is integer cents (US dollars).
 import * as z from 'zod/mini';
 import { EARNING_STATUSES } from '../domain/earnings.ts';
+import { currencySchema } from './money.ts';
 
 const cents = z.int();
 
@@ -24,6 +25,8 @@ export const earningRowSchema = z.object({
   grossCents: cents,
   feeCents: cents,
   netCents: cents,
+  /** The booking's currency: every amount of the row is in its minor units. */
+  currency: currencySchema,
   status: z.enum(EARNING_STATUSES),
   bookingStatus: z.string(),
   /** In the totals (and the Revenue card): PAID and COMPLETED. */
@@ -38,6 +41,7 @@ export const providerDisputeSchema = z.object({
   status: z.string(),
   reason: z.string(),
   amountCents: cents,
+  currency: currencySchema,
   dueBy: z.nullable(z.string()),
   openedAt: z.string(),
   isOpen: z.boolean(),
@@ -47,6 +51,8 @@ export type ProviderDispute = z.infer<typeof providerDisputeSchema>;
 /** GET /api/provider/earnings. */
 export const earningsSchema = z.object({
   timeZone: z.string(),
+  /** The provider's currency (what totals are in while every booking is in it). */
+  currency: currencySchema,
   /** What the Revenue card counts: the provider's net (the subtotal, without Locora's fee). */
   revenueBasis: z.literal('net'),
   thisMonth: z.object({ label: z.string(), totals: earningTotalsSchema }),
@@ -78,6 +84,8 @@ export const failedPayoutSchema = z.object({
   payoutId: z.nullable(z.string()),
   bookingId: z.nullable(z.uuid()),
   amountCents: cents,
+  /** The payout's currency (its account's balance's). */
+  currency: currencySchema,
   failureCode: z.nullable(z.string()),
   failureMessage: z.string(),
   /** What the provider can do about it, in words. */
@@ -93,6 +101,8 @@ export const takenBackSchema = z.object({
   bookingId: z.uuid(),
   serviceTitle: z.string(),
   amountCents: cents,
+  /** The payout's currency: what was taken back is in it. */
+  currency: currencySchema,
   at: z.string(),
 });
 export type TakenBack = z.infer<typeof takenBackSchema>;
@@ -326,6 +336,8 @@ export const adminBookingSchema = z.object({
   travelerEmail: z.string(),
   grossCents: cents,
   feeCents: cents,
+  /** The booking's currency: its amounts and its disputes' are in it. */
+  currency: currencySchema,
   paymentIntentId: z.nullable(z.string()),
   history: z.array(
     z.object({ at: z.string(), from: z.nullable(z.string()), to: z.string(), reason: z.nullable(z.string()) }),

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AdminShell } from './admin-shell';
 import { adminBookingQuery } from './admin-api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatPrice } from '@/lib/format';
+import { useMoney } from '@/lib/format';
 
 const utc = (iso: string) => `${formatDateIn(new Date(iso), 'UTC')} ${formatTimeIn(new Date(iso), 'UTC')} UTC`;
 
@@ -17,6 +17,7 @@ export function AdminBookingView({ id }: { id: string }) {
   useDocumentTitle('Booking');
   const booking = useQuery(adminBookingQuery(id));
   const b = booking.data;
+  const money = useMoney();
   return (
     <AdminShell
       title="Booking"
@@ -49,12 +50,12 @@ export function AdminBookingView({ id }: { id: string }) {
                 Traveler: {b.travelerName} ({b.travelerEmail})
               </p>
               <p>
-                Paid {formatPrice(b.grossCents)} (Locora fee {formatPrice(b.feeCents)})
+                Paid {money(b.grossCents, b.currency)} (Locora fee {money(b.feeCents, b.currency)})
                 {b.paymentIntentId ? ` · PaymentIntent ${b.paymentIntentId}` : ''}
               </p>
               {b.disputes.map((d) => (
                 <p key={d.id}>
-                  Dispute {d.id}: {d.status.replace(/_/g, ' ')}, {formatPrice(d.amountCents)},{' '}
+                  Dispute {d.id}: {d.status.replace(/_/g, ' ')}, {money(d.amountCents, b.currency)},{' '}
                   {d.reason.replace(/_/g, ' ')}
                   {d.isOpen && d.dueBy ? `, evidence due by ${utc(d.dueBy)}` : ''}
                 </p>

@@ -10,7 +10,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPrice, pluralize } from '@/lib/format';
+import { pluralize, useMoney } from '@/lib/format';
+import { fromStripeCurrency, type CurrencyCode } from '@shared/domain/currency';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { EARNINGS_CSV_URL, earningsQuery, providerPayoutsQuery } from './earnings-api';
 
@@ -31,9 +32,10 @@ const PAYOUT_STATUS: Record<string, string> = {
   canceled: 'Canceled',
 };
 
-const money = formatPrice;
-
-function Totals({ label, totals }: { label: string; totals: EarningTotalsView }) {
+/** A period's totals, in the one currency all the provider's bookings are in (never summed across currencies). */
+function Totals({ label, totals, currency }: { label: string; totals: EarningTotalsView; currency: CurrencyCode }) {
+  const format = useMoney();
+  const money = (cents: number) => format(cents, currency);
   return (
     <li className="flex flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm">
       <p className="text-sm text-muted-foreground">{label}</p>
@@ -49,6 +51,7 @@ function Totals({ label, totals }: { label: string; totals: EarningTotalsView })
 }
 
 function EarningsTable({ rows, timeZone }: { rows: EarningRow[]; timeZone: string }) {
+  const format = useMoney();
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[44rem] text-sm">
@@ -84,9 +87,9 @@ function EarningsTable({ rows, timeZone }: { rows: EarningRow[]; timeZone: strin
               <td className="py-2 pr-3 whitespace-nowrap">{formatDateIn(new Date(r.date), timeZone)}</td>
               <td className="py-2 pr-3">{r.serviceTitle}</td>
               <td className="py-2 pr-3">{r.travelerName}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{money(r.grossCents)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{money(r.feeCents)}</td>
-              <td className="py-2 pr-3 text-right font-medium tabular-nums">{money(r.netCents)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{format(r.grossCents, r.currency)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{format(r.feeCents, r.currency)}</td>
+              <td className="py-2 pr-3 text-right font-medium tabular-nums">{format(r.netCents, r.currency)}</td>
               <td className="py-2">
                 <Badge variant={STATUS_VARIANT[r.status]}>{EARNING_STATUS_LABELS[r.status]}</Badge>
               </td>
@@ -100,6 +103,7 @@ function EarningsTable({ rows, timeZone }: { rows: EarningRow[]; timeZone: strin
 
 /** Earnings: totals (this month, last month, all time on the provider's clock), disputes, per booking, CSV. */
 export function EarningsSection({ baseCity = null }: { baseCity?: string | null }) {
+  const format = useMoney();
   const earnings = useQuery(earningsQuery);
   if (earnings.isError) return <InlineLoadFailed what="your earnings" onRetry={() => void earnings.refetch()} />;
   const e = earnings.data;
@@ -131,17 +135,21 @@ export function EarningsSection({ baseCity = null }: { baseCity?: string | null 
             <AlertTitle>A payment was disputed: {d.serviceTitle}</AlertTitle>
             <AlertDescription>
               <p>
-                The traveler’s bank disputed {money(d.amountCents)}. Locora answers it with the booking’s details and
-                your messages; we will ask you if we need more.
+                The traveler’s bank disputed {format(d.amountCents, d.currency)}. Locora answers it with the booking’s
+                details and your messages; we will ask you if we need more.
               </p>
             </AlertDescription>
           </Alert>
         ))}
-        {e ? (
+        {e && new Set(e.rows.map((r) => r.currency)).size > 1 ? (
+          <p className="text-sm text-muted-foreground" data-testid="earnings-several-currencies">
+            Your bookings are in several currencies, so they are not added up: each row shows its own.
+          </p>
+        ) : e ? (
           <ul className="grid gap-3 sm:grid-cols-3" aria-label="Earnings totals">
-            <Totals label={`This month`} totals={e.thisMonth.totals} />
-            <Totals label={`Last month`} totals={e.lastMonth.totals} />
-            <Totals label="All time" totals={e.allTime} />
+            <Totals label={`This month`} totals={e.thisMonth.totals} currency={e.rows[0]?.currency ?? e.currency} />
+            <Totals label={`Last month`} totals={e.lastMonth.totals} currency={e.rows[0]?.currency ?? e.currency} />
+            <Totals label="All time" totals={e.allTime} currency={e.rows[0]?.currency ?? e.currency} />
           </ul>
         ) : (
           <Skeleton className="h-24 w-full" />
@@ -159,6 +167,7 @@ export function EarningsSection({ baseCity = null }: { baseCity?: string | null 
 }
 
 function PayoutList({ payouts }: { payouts: Payout[] }) {
+  const format = useMoney();
   if (payouts.length === 0) return <p className="py-4 text-center text-muted-foreground">No payouts yet.</p>;
   return (
     <ul className="divide-y" aria-label="Payouts">
@@ -171,7 +180,11 @@ function PayoutList({ payouts }: { payouts: Payout[] }) {
               : ''}
           </span>
           <span className="flex items-center gap-3">
-            <span className="font-medium tabular-nums">{money(p.amountCents)}</span>
+            <span className="font-medium tabular-nums">
+              {fromStripeCurrency(p.currency)
+                ? format(p.amountCents, fromStripeCurrency(p.currency)!)
+                : `${p.amountCents} ${p.currency.toUpperCase()}`}
+            </span>
             <Badge variant={p.status === 'failed' ? 'destructive' : p.status === 'paid' ? 'default' : 'secondary'}>
               {PAYOUT_STATUS[p.status] ?? p.status}
             </Badge>
@@ -184,6 +197,7 @@ function PayoutList({ payouts }: { payouts: Payout[] }) {
 
 /** Payouts to the provider's bank, as Stripe lists them, and any failure with Stripe's reason. */
 export function PayoutsSection() {
+  const format = useMoney();
   const payouts = useQuery(providerPayoutsQuery);
   if (payouts.isError) return <InlineLoadFailed what="your payouts" onRetry={() => void payouts.refetch()} />;
   const p = payouts.data;
@@ -203,8 +217,8 @@ export function PayoutsSection() {
             <TriangleAlert aria-hidden="true" />
             <AlertTitle>
               {f.askedAgain
-                ? `A payout of ${money(f.amountCents)} failed and is being paid again`
-                : `A payout of ${money(f.amountCents)} failed`}
+                ? `A payout of ${format(f.amountCents, f.currency)} failed and is being paid again`
+                : `A payout of ${format(f.amountCents, f.currency)} failed`}
             </AlertTitle>
             <AlertDescription>
               <p>
@@ -225,12 +239,12 @@ export function PayoutsSection() {
         {p?.takenBack.map((r) => (
           <Alert key={r.bookingId} data-testid="refund-after-payout">
             <Undo2 aria-hidden="true" />
-            <AlertTitle>A refund took back {money(r.amountCents)} after your payout</AlertTitle>
+            <AlertTitle>A refund took back {format(r.amountCents, r.currency)} after your payout</AlertTitle>
             <AlertDescription>
               <p>
                 The traveler of {r.serviceTitle} was refunded after your payout for it was made. Your share,{' '}
-                {money(r.amountCents)}, was taken back from your Stripe balance, which is short by that much until your
-                next earnings cover it.
+                {format(r.amountCents, r.currency)}, was taken back from your Stripe balance, which is short by that
+                much until your next earnings cover it.
               </p>
             </AlertDescription>
           </Alert>

@@ -20,7 +20,6 @@ import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { closedNote } from '@/lib/booking-closed';
 import { providerMoneyLines } from '@/lib/booking-money';
-import { useLocale } from '@/lib/locale';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';

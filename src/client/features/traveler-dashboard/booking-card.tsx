@@ -14,7 +14,6 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { closedNote } from '@/lib/booking-closed';
 import { PriceEstimate } from '@/components/price-estimate';
 import { travelerMoneyLine } from '@/lib/booking-money';
-import { useLocale } from '@/lib/locale';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { formatMoney } from '@shared/domain/pricing';

@@ -527,12 +527,13 @@ export async function getAdminBooking(db: Executor, adminId: string, bookingId: 
       traveler_email: string;
       amount_cents: number;
       fee_cents: number;
+      currency: CurrencyCode;
       payment_id: string | null;
     }>(
       tx,
       sql`select b.id, b.status, b.start_at, b.hours, pr.time_zone, s.title, pr.display_name as provider_name,
             pu.email as provider_email, u.name as traveler_name, u.email as traveler_email, b.amount_cents, b.fee_cents,
-            p.id as payment_id
+            b.currency, p.id as payment_id
           from bookings b join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id
           join users pu on pu.id = pr.user_id join users u on u.id = b.user_id
           left join payments p on p.booking_id = b.id
@@ -580,6 +581,7 @@ export async function getAdminBooking(db: Executor, adminId: string, bookingId: 
       travelerEmail: b.traveler_email,
       grossCents: Number(b.amount_cents) + Number(b.fee_cents),
       feeCents: Number(b.fee_cents),
+      currency: b.currency,
       paymentIntentId: b.payment_id,
       history: history.map((h) => ({ at: iso(h.created_at)!, from: h.from_status, to: h.to_status, reason: h.reason })),
       messages: messages.map((m) => ({ at: iso(m.created_at)!, senderName: m.sender_name ?? 'Someone', body: m.body })),

@@ -9,6 +9,7 @@ import type { AdminBooking, AdminPayments, Earnings, ProviderPayouts } from '../
 import { manualClock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
+import { decimalToMinor } from '../../../shared/domain/currency.ts';
 import { createBooking, createMessage } from '../../db/seed/factories.ts';
 import { bookingFixture, type BookingFixture } from '../../test/booking-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
@@ -260,9 +261,10 @@ describe('the earnings CSV', () => {
       'Date',
       'Service',
       'Traveler',
-      'Gross (USD)',
-      'Locora fee (USD)',
-      'Net (USD)',
+      'Currency',
+      'Gross',
+      'Locora fee',
+      'Net',
       'Status',
       'Booking status',
       'Booking ID',
@@ -274,6 +276,7 @@ describe('the earnings CSV', () => {
       'Nov 11, 2026 9:30 AM',
       `'=HYPERLINK("http://evil.example","Click")`,
       `'@SUM(1+1), "Bob"`,
+      'USD',
       '80.33',
       '3.83',
       '76.50',
@@ -286,6 +289,7 @@ describe('the earnings CSV', () => {
       'Oct 20, 2026 11:00 AM',
       'Deep tissue massage',
       'Rita Sousa',
+      'USD',
       '126.00',
       '6.00',
       '120.00',
@@ -297,10 +301,29 @@ describe('the earnings CSV', () => {
     const json = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
     for (const [i, row] of json.rows.entries()) {
       const line = rows[i + 1]!;
-      expect(Math.round(Number(line[3]) * 100)).toBe(row.grossCents);
-      expect(Math.round(Number(line[4]) * 100)).toBe(row.feeCents);
-      expect(Math.round(Number(line[5]) * 100)).toBe(row.netCents);
+      expect(line[3]).toBe(row.currency);
+      expect(decimalToMinor(line[4]!, row.currency)).toBe(row.grossCents);
+      expect(decimalToMinor(line[5]!, row.currency)).toBe(row.feeCents);
+      expect(decimalToMinor(line[6]!, row.currency)).toBe(row.netCents);
     }
+  });
+
+  it('writes each booking in its own currency: yen whole, never divided by 100; rows on screen carry it too', async () => {
+    await t.db.execute(
+      sql`update services set currency = 'JPY', price_cents = 8000, pricing_unit = 'per session' where id = ${f.service2.id}`,
+    );
+    const yen = { ...f.service2, currency: 'JPY' as const, priceCents: 8000, pricingUnit: 'per session' as const };
+    const tokyo = await booking({ start: '2026-11-11T14:30:00Z', status: 'PAID', money: null, service: yen });
+    const rows = parseCsv(
+      (await get('/api/provider/earnings.csv', f.cookies.owner)).rawPayload.toString('utf8').slice(1),
+    );
+    expect(rows.find((r) => r.includes(tokyo.id))!.slice(3, 7)).toEqual(['JPY', '8400', '400', '8000']);
+    const json = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
+    expect(json.rows.find((r) => r.bookingId === tokyo.id)).toMatchObject({
+      currency: 'JPY',
+      grossCents: 8400,
+      netCents: 8000,
+    });
   });
 });
 

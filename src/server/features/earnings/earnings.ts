@@ -19,8 +19,8 @@ import type {
   TakenBack,
 } from '../../../shared/api/earnings.ts';
 import { bookingStatusLabel } from '../../../shared/domain/booking-status.ts';
+import { fromStripeCurrency, minorToDecimal, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import {
-  centsToDecimal,
   countsAsEarning,
   csvDocument,
   EARNING_STATUS_LABELS,
@@ -43,10 +43,10 @@ import { describeStripeError, type Stripe } from '../../payments/stripe-client.t
 /** Rows the Payouts tab shows at most; the CSV has every one. */
 export const EARNINGS_PAGE_ROWS = 200;
 
-type Me = { id: string; time_zone: string };
+type Me = { id: string; time_zone: string; currency: CurrencyCode };
 
 async function requireMyProvider(db: Executor, userId: string): Promise<Me> {
-  const [me] = await queryRows<Me>(db, sql`select id, time_zone from providers where user_id = ${userId}`);
+  const [me] = await queryRows<Me>(db, sql`select id, time_zone, currency from providers where user_id = ${userId}`);
   if (!me) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
   return me;
 }
@@ -57,6 +57,7 @@ type Row = {
   status: string;
   amount_cents: number;
   fee_cents: number;
+  currency: CurrencyCode;
   refund_pending: boolean;
   title: string;
   traveler_name: string | null;
@@ -72,7 +73,7 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
   const eff = effectiveStatusSql(now, 'b');
   const rows = await queryRows<Row>(
     db,
-    sql`select b.id, b.start_at, ${eff} as status, b.amount_cents, b.fee_cents, b.refund_pending,
+    sql`select b.id, b.start_at, ${eff} as status, b.amount_cents, b.fee_cents, b.currency, b.refund_pending,
           s.title, u.name as traveler_name, p.status as payment_status,
           (select d.status from disputes d where d.booking_id = b.id order by d.opened_at desc limit 1) as dispute_status,
           (select bp.status from booking_payouts bp where bp.booking_id = b.id) as payout_status
@@ -92,6 +93,7 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
       serviceTitle: r.title,
       travelerName: r.traveler_name ?? 'A traveler',
       ...earningAmounts(Number(r.amount_cents), Number(r.fee_cents)),
+      currency: r.currency,
       status: earningStatus({
         bookingStatus: r.status,
         paymentStatus: r.payment_status,
@@ -112,11 +114,12 @@ async function providerDisputes(db: Executor, providerId: string): Promise<Provi
     status: string;
     reason: string;
     amount_cents: number;
+    currency: CurrencyCode;
     due_by: Date | null;
     opened_at: Date;
   }>(
     db,
-    sql`select d.booking_id, s.title, d.status, d.reason, d.amount_cents, d.due_by, d.opened_at
+    sql`select d.booking_id, s.title, d.status, d.reason, d.amount_cents, d.currency, d.due_by, d.opened_at
         from disputes d join bookings b on b.id = d.booking_id join services s on s.id = b.service_id
         where b.provider_id = ${providerId}
         order by d.opened_at desc limit 50`,
@@ -127,6 +130,7 @@ async function providerDisputes(db: Executor, providerId: string): Promise<Provi
     status: r.status,
     reason: r.reason,
     amountCents: Number(r.amount_cents),
+    currency: r.currency,
     dueBy: r.due_by ? new Date(r.due_by).toISOString() : null,
     openedAt: new Date(r.opened_at).toISOString(),
     isOpen: isOpenDispute(r.status),
@@ -144,6 +148,7 @@ export async function getEarnings(db: Executor, userId: string, now: Date): Prom
   );
   return {
     timeZone: me.time_zone,
+    currency: me.currency,
     revenueBasis: 'net',
     thisMonth: { label: monthRange(now, me.time_zone, 0).label, totals: totals.thisMonth },
     lastMonth: { label: monthRange(now, me.time_zone, -1).label, totals: totals.lastMonth },
@@ -171,9 +176,11 @@ export async function earningsCsv(
         `${formatDateIn(at, zone)} ${formatTimeIn(at, zone)}`,
         r.serviceTitle,
         r.travelerName,
-        { number: centsToDecimal(r.grossCents) },
-        { number: centsToDecimal(r.feeCents) },
-        { number: centsToDecimal(r.netCents) },
+        r.currency,
+        // Each amount in its own currency's major unit, exactly ('8400' yen, '80.33' dollars).
+        { number: minorToDecimal(r.grossCents, r.currency) },
+        { number: minorToDecimal(r.feeCents, r.currency) },
+        { number: minorToDecimal(r.netCents, r.currency) },
         EARNING_STATUS_LABELS[r.status],
         bookingStatusLabel(r.bookingStatus),
         r.bookingId,
@@ -206,13 +213,14 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
     stripe_payout_id: string | null;
     booking_id: string;
     amount_cents: number;
+    currency: CurrencyCode;
     failure_code: string | null;
     failure_message: string | null;
     asked_again: boolean;
     failed_at: Date;
   }>(
     db,
-    sql`select bp.stripe_payout_id, bp.booking_id, bp.amount_cents, bp.failure_code, bp.failure_message,
+    sql`select bp.stripe_payout_id, bp.booking_id, bp.amount_cents, bp.currency, bp.failure_code, bp.failure_message,
           (bp.status <> 'failed' or bp.due_at is not null) as asked_again, bp.failed_at
         from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
         where ca.provider_id = ${providerId} and ${OWED_AFTER_FAILURE}
@@ -222,6 +230,7 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
     payoutId: r.stripe_payout_id,
     bookingId: r.booking_id,
     amountCents: Number(r.amount_cents),
+    currency: r.currency,
     failureCode: r.failure_code,
     failureMessage: r.failure_message ?? 'Stripe did not say why.',
     advice: payoutFailureAdvice(r.failure_code),
@@ -232,9 +241,10 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
 
 /** Refunds made after the provider's payouts: their share Stripe took back (decision 046), newest first. */
 async function refundsAfterPayout(db: Executor, providerId: string): Promise<TakenBack[]> {
-  const rows = await queryRows<{ booking_id: string; title: string; cents: number; at: Date }>(
+  const rows = await queryRows<{ booking_id: string; title: string; cents: number; currency: CurrencyCode; at: Date }>(
     db,
-    sql`select bp.booking_id, s.title, bp.reversed_after_payout_cents as cents, bp.reversed_after_payout_at as at
+    sql`select bp.booking_id, s.title, bp.reversed_after_payout_cents as cents,
+          coalesce(bp.currency, b.currency) as currency, bp.reversed_after_payout_at as at
         from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
         join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
         where ca.provider_id = ${providerId} and bp.reversed_after_payout_cents > 0
@@ -244,6 +254,7 @@ async function refundsAfterPayout(db: Executor, providerId: string): Promise<Tak
     bookingId: r.booking_id,
     serviceTitle: r.title,
     amountCents: Number(r.cents),
+    currency: r.currency,
     at: new Date(r.at).toISOString(),
   }));
 }
@@ -297,11 +308,12 @@ export async function getProviderPayouts(
     // an earlier failed payout of a booking made again is known by its history).
     const known = new Set([...failed.map((f) => f.payoutId), ...(await earlierPayoutIds(db, me.id))]);
     const more = payouts
-      .filter((p) => p.status === 'failed' && !known.has(p.id))
+      .filter((p) => p.status === 'failed' && !known.has(p.id) && fromStripeCurrency(p.currency) !== null)
       .map((p) => ({
         payoutId: p.id,
         bookingId: null,
         amountCents: p.amountCents,
+        currency: fromStripeCurrency(p.currency)!,
         failureCode: p.failureCode,
         failureMessage: p.failureMessage ?? 'Stripe did not say why.',
         advice: payoutFailureAdvice(p.failureCode),
