@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { formatDate } from '@/lib/format-date';
+import { useLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** A review's public answer by the reviewed side, under the review: who answered, when, and what. */
@@ -14,6 +15,7 @@ export function ReviewAnswer({
   answeredAt?: string | null;
 }) {
   const timeZone = useViewerTimeZone();
+  const locale = useLocale();
   return (
     <div className="ml-3 flex flex-col gap-1 border-l-2 border-primary/40 pl-3 text-sm">
       <p className="font-medium">
@@ -22,7 +24,7 @@ export function ReviewAnswer({
           <>
             {' · '}
             <time dateTime={answeredAt} className="font-normal text-muted-foreground">
-              {formatDate(answeredAt, timeZone)}
+              {formatDate(answeredAt, locale, timeZone)}
             </time>
           </>
         )}
