@@ -61,6 +61,10 @@ test('a $39.99 service reads $39.99 on five screens; the request shows what each
     },
   });
   expect(signup.status(), await signup.text()).toBe(201);
+  // A Lisbon provider starts in euros; this one prices in dollars (a change allowed while nothing
+  // is in flight), so the journey follows one exact dollar price.
+  const dollars = await page.request.patch('/api/provider/me', { data: { currency: 'USD' } });
+  expect(dollars.status(), await dollars.text()).toBe(200);
   await openProviderDashboard(page);
   await expect(page.getByTestId('provider-greeting')).toHaveText(
     `Welcome, ${providerName}. Manage your services and bookings.`,
