@@ -314,6 +314,7 @@ describe('stats()', () => {
       'email-outbox',
       'payment-actions',
       'stripe-processing-fees',
+      'stripe-waiting-events',
       'upload-sweep',
     ]);
     expect(stats['calendar-sync']).toEqual({ depth: 0, due: 0, oldestDueSeconds: 0 });
