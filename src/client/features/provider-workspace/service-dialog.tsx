@@ -42,7 +42,7 @@ import { ApiError } from '@/lib/api';
 import { fieldErrorsOf } from './field-errors';
 import { cn } from '@/lib/utils';
 import { Textarea } from '@/components/ui/textarea';
-import { formErrors, initialState, toPayload, type FormState } from './service-form';
+import { formErrors, initialState, minHoursForUnit, toPayload, type FormState } from './service-form';
 import {
   createServiceRequest,
   invalidateAfterServiceChange,
@@ -335,7 +335,12 @@ export function ServiceFields({
           <NativeSelect
             id={fid('pricingUnit')}
             value={form.pricingUnit}
-            onValueChange={(value) => onChange('pricingUnit', value as FormState['pricingUnit'])}
+            onValueChange={(value) => {
+              const unit = value as FormState['pricingUnit'];
+              const minHours = minHoursForUnit(form.pricingUnit, unit, form.minHours);
+              onChange('pricingUnit', unit);
+              if (minHours !== form.minHours) onChange('minHours', minHours);
+            }}
           >
             {PRICING_UNITS.map((u) => (
               <option key={u} value={u}>

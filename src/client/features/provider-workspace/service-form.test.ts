@@ -83,3 +83,15 @@ describe('service form (dollars to integer cents by rounding, minHours an intege
     expect(toPayload(form).price).toBe(4550);
   });
 });
+
+describe('the length field when the unit changes', () => {
+  it('a per-day service starts at 8 hours a day, and back to 1 per hour; a typed length is kept', async () => {
+    const { minHoursForUnit } = await import('./service-form');
+    expect(minHoursForUnit('per hour', 'per day', '1')).toBe('8');
+    expect(minHoursForUnit('per day', 'per hour', '8')).toBe('1');
+    expect(minHoursForUnit('per session', 'per day', '1')).toBe('8');
+    expect(minHoursForUnit('per hour', 'per day', '3')).toBe('3');
+    expect(minHoursForUnit('per day', 'per session', '6')).toBe('6');
+    expect(minHoursForUnit('per day', 'per day', '1')).toBe('1');
+  });
+});

@@ -70,3 +70,23 @@ export function toPayload(form: FormState): CreateServiceInput {
     locationArea: form.locationArea,
   };
 }
+
+/** How many hours a day a per-day service covers unless the provider says otherwise: a working day. */
+export const DEFAULT_DAY_HOURS = 8;
+
+/**
+ * The length field when the unit changes: a per-day service starts at DEFAULT_DAY_HOURS rather
+ * than the per-hour minimum of 1, and going back from per day restores 1, but only while the
+ * field still holds the other unit's default (a length the provider typed is kept).
+ */
+export function minHoursForUnit(
+  from: FormState['pricingUnit'],
+  to: FormState['pricingUnit'],
+  minHours: string,
+): string {
+  if (to === 'per day' && from !== 'per day' && minHours === String(DEFAULT_MIN_HOURS))
+    return String(DEFAULT_DAY_HOURS);
+  if (from === 'per day' && to !== 'per day' && minHours === String(DEFAULT_DAY_HOURS))
+    return String(DEFAULT_MIN_HOURS);
+  return minHours;
+}
