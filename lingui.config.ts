@@ -10,7 +10,8 @@ import { LOCALES } from './src/shared/domain/locales.ts';
  * catalogs are in src/locales/, the server's in src/server/locales/. A catalog is what one part of
  * the app loads at once, so a browser gets only the words of the pages it opens:
  * - `app`: the first page (header, footer, home and what they show) and what every page shares;
- * - `public`: the other public pages (browse, a service, a provider, 404);
+ * - `public`: the other public pages (browse, a service, a provider, 404), and the trust
+ *   components they share with signed-in screens (TRUST_SOURCES);
  * - `account`: the signed-in screens (sign-in and sign-up, settings, dashboards, checkout,
  *   messages);
  * - `admin`: the admin screens;
@@ -36,7 +37,15 @@ const APP_SOURCES = [
   '<rootDir>/src/shared',
 ];
 
+/**
+ * Reports, review answers and what masking hid (decisions 050, 051): shown on public pages and on
+ * signed-in screens, never on the first page, so they are kept out of `app` and the signed-in
+ * pages that show them load `public` too.
+ */
+const TRUST_SOURCES = [`${client}/components/trust`];
+
 const PUBLIC_SOURCES = [
+  ...TRUST_SOURCES,
   `${client}/pages/browse.tsx`,
   `${client}/pages/service-detail.tsx`,
   `${client}/pages/provider-profile.tsx`,
@@ -53,12 +62,18 @@ export default defineConfig({
   format: formatter({ origins: true, lineNumbers: false }),
   compileNamespace: 'ts',
   catalogs: [
-    { name: 'app', path: '<rootDir>/src/locales/{locale}/app', include: APP_SOURCES, exclude: tests },
+    {
+      name: 'app',
+      path: '<rootDir>/src/locales/{locale}/app',
+      include: APP_SOURCES,
+      exclude: [...tests, ...TRUST_SOURCES],
+    },
     {
       name: 'public',
       path: '<rootDir>/src/locales/{locale}/public',
       include: PUBLIC_SOURCES,
-      exclude: [...tests, ...APP_SOURCES],
+      // The shared components are app's, but for the trust ones, which are public's.
+      exclude: [...tests, ...APP_SOURCES.filter((source) => source !== `${client}/components`)],
     },
     { name: 'admin', path: '<rootDir>/src/locales/{locale}/admin', include: ADMIN_SOURCES, exclude: tests },
     {

@@ -141,6 +141,19 @@ test('a provider imports a calendar, sees its sync state and busy time, and make
     });
     await expect(never).toContainText('After 3 failed syncs in a row, we pause it.');
     await expectNoSeriousA11yViolations(page, 'availability with calendar sync');
+
+    // The same rows in Japanese: the card's own words are translated; the calendar's name is not.
+    await page.goto('/ja/dashboard/provider?tab=availability');
+    const cardJa = page.getByRole('region', { name: 'カレンダー同期' });
+    const partlyJa = cardJa.getByRole('list', { name: '取り込んだカレンダー' }).getByRole('listitem').filter({
+      hasText: 'Partly',
+    });
+    await expect(partlyJa).toContainText('1 件の予定を読み取れませんでした');
+    await expect(partlyJa).toContainText(/最終同期: .* · 予定あり 1 件/);
+    await expect(cardJa.getByRole('button', { name: 'Partly を削除' })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/calendar-sync-ja.png`, fullPage: true });
+    await page.goto('/dashboard/provider?tab=availability');
+    await expect(card.getByText('No calendars yet.')).toHaveCount(0);
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/calendar-sync-light.png`, fullPage: true });
       await page.emulateMedia({ colorScheme: 'dark' });

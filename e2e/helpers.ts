@@ -58,7 +58,8 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
+  // An admin lands on the admin panel, everyone else on the home page.
+  await expect(page).toHaveURL(email === DEMO.admin.email ? '/admin' : '/');
   await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeVisible();
 }
 

@@ -146,7 +146,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'auth/signin',
-              ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage', ['account']),
+              ...page('pages/signin.tsx', () => import('@/pages/signin'), 'SignInPage', ['account', 'public']),
               loader: isServer ? serverGuard(env, 'signed-out') : undefined,
             },
             {
@@ -199,7 +199,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 'pages/provider-dashboard.tsx',
                 () => import('@/pages/provider-dashboard'),
                 'ProviderDashboardPage',
-                ['account'],
+                ['account', 'public'],
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
@@ -240,6 +240,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                   () => import('@/pages/admin-categories'),
                   'AdminCategoriesPage',
                 ],
+                ['admin/reports', 'pages/admin-reports.tsx', () => import('@/pages/admin-reports'), 'AdminReportsPage'],
                 [
                   'admin/payments/*',
                   'pages/admin-payments.tsx',
@@ -273,7 +274,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 'pages/traveler-dashboard.tsx',
                 () => import('@/pages/traveler-dashboard'),
                 'TravelerDashboardPage',
-                ['account'],
+                ['account', 'public'],
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
@@ -303,7 +304,7 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             },
             {
               path: 'messages',
-              ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage', ['account']),
+              ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage', ['account', 'public']),
               loader: isServer ? serverGuard(env, 'signed-in', [conversationsQuery]) : undefined,
             },
             {

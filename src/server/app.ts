@@ -185,17 +185,16 @@ export async function buildApp({
   // Links in emails: the public origin, else where this instance listens.
   const appUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes, { db, config, storage, appUrl });
-  await app.register(providerRoutes, { db, clock });
+  // Payments are configured: only providers who can be paid are booked, and listed.
+  const connect = config.stripe && stripe ? { platformCountry: config.stripe.platformCountry } : undefined;
+  await app.register(providerRoutes, { db, clock, connect });
   await app.register(earningsRoutes, { db, stripe, clock });
-  await app.register(catalogRoutes, {
-    db,
-    connect: config.stripe && stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
-  });
+  await app.register(catalogRoutes, { db, connect });
   await app.register(manageServiceRoutes, { db });
   await app.register(reviewRoutes, { db, clock, appUrl });
   await app.register(favoriteRoutes, { db });
   await app.register(exchangeRateRoutes, { db, clock });
-  await app.register(availabilityRoutes, { db });
+  await app.register(availabilityRoutes, { db, clock });
   await app.register(slotRoutes, { db, clock });
   await app.register(calendarRoutes, {
     db,

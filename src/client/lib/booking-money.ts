@@ -2,7 +2,7 @@ import type { CurrencyCode } from '@shared/domain/currency';
 import type { Locale } from '@shared/domain/locales';
 import { formatMoney } from '@shared/domain/pricing';
 
-/** One labelled amount on a booking card: 'You pay' and '$105'. */
+/** One labelled amount on a booking card: 'You pay' and '$105' (each amount in the booking's own currency, in the reader's locale). */
 export type MoneyLine = { label: string; amount: string };
 
 /** A canceled or refunded booking: its amounts are what it was made for, not money that moved. */

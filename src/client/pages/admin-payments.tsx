@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { RefreshCw } from 'lucide-react';
-import type { AdminDispute, PlatformTotals } from '@shared/api/earnings';
+import { useState } from 'react';
+import type { AdminDispute, AdminPreConnectOwed, PlatformTotals, ReconciliationDifference } from '@shared/api/earnings';
+import type { CurrencyCode } from '@shared/domain/currency';
+import { formatMoney } from '@shared/domain/pricing';
 import { formatDateIn } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +14,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
 import { AdminBookingView } from '@/features/admin/admin-booking-view';
 import { AdminShell } from '@/features/admin/admin-shell';
-import { adminPaymentsQuery, readStripeFeesRequest } from '@/features/admin/admin-api';
+import {
+  adminPaymentsQuery,
+  explainDifferenceRequest,
+  readStripeFeesRequest,
+  reconcileRequest,
+  settleByHandRequest,
+} from '@/features/admin/admin-api';
+import { Textarea } from '@/components/ui/textarea';
+import { useLocale } from '@/lib/locale';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatPrice, pluralize } from '@/lib/format';
@@ -88,6 +99,107 @@ function DisputeItem({ d }: { d: AdminDispute }) {
   );
 }
 
+/** A booking paid before payouts existed: what its provider is owed, and settling it by hand with a note. */
+function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled: () => void }) {
+  const locale = useLocale();
+  const { toast } = useToast();
+  const [note, setNote] = useState('');
+  const settle = useMutation({
+    mutationFn: settleByHandRequest,
+    onSuccess: () => {
+      toast({ title: 'Settled by hand', description: `${r.serviceTitle} · ${r.providerName}` });
+      onSettled();
+    },
+    onError: (err) => toast({ variant: 'destructive', title: 'Not settled', description: errorMessage(err, '') }),
+  });
+  const noteId = `settle-note-${r.bookingId}`;
+  return (
+    <li className="flex flex-col gap-2 py-3" data-testid="pre-connect-owed">
+      <span className="flex flex-wrap justify-between gap-2">
+        <span>
+          {day(r.date)} · {r.serviceTitle} · {r.providerName} ({r.providerEmail}) · {r.bookingStatus.toLowerCase()}
+        </span>
+        <strong className="tabular-nums">{formatMoney(r.owedCents, r.currency as CurrencyCode, locale)}</strong>
+      </span>
+      <form
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          settle.mutate({ bookingId: r.bookingId, note });
+        }}
+      >
+        <label className="flex flex-1 flex-col gap-1 text-sm" htmlFor={noteId}>
+          How it was settled
+          <Textarea id={noteId} value={note} maxLength={1000} rows={1} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <Button type="submit" variant="outline" size="sm" disabled={settle.isPending || note.trim() === ''}>
+          Mark settled
+        </Button>
+      </form>
+    </li>
+  );
+}
+
+/** One difference between the ledger and Stripe: both amounts, the cause in plain words, and explaining it. */
+function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExplained: () => void }) {
+  const locale = useLocale();
+  const { toast } = useToast();
+  const [note, setNote] = useState('');
+  const explain = useMutation({
+    mutationFn: explainDifferenceRequest,
+    onSuccess: () => {
+      toast({ title: 'Difference explained' });
+      onExplained();
+    },
+    onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err, '') }),
+  });
+  const amount = (value: number | null, currency: string | null) =>
+    value === null || currency === null ? 'none' : formatMoney(value, currency as CurrencyCode, locale);
+  const noteId = `explain-note-${d.id}`;
+  return (
+    <li className="flex flex-col gap-1 py-3" data-testid="reconciliation-difference">
+      <span className="flex flex-wrap items-center gap-2">
+        <Badge variant={d.explained ? 'outline' : 'destructive'}>{d.explained ? 'explained' : 'open'}</Badge>
+        <span className="font-medium">{d.causeText}</span>
+      </span>
+      <span className="text-muted-foreground">
+        {d.category.replace(/_/g, ' ')} · {d.objectId} · Stripe {amount(d.stripeAmount, d.stripeCurrency)} · Ledger{' '}
+        {amount(d.ledgerAmount, d.ledgerCurrency)} · since {day(d.firstSeenAt)}
+        {d.bookingId && (
+          <>
+            {' · '}
+            <Link
+              className="text-primary underline-offset-4 hover:underline"
+              to={`/admin/payments/bookings/${d.bookingId}`}
+            >
+              Booking
+            </Link>
+          </>
+        )}
+      </span>
+      {d.explained ? (
+        <span>Note: {d.explained.note}</span>
+      ) : (
+        <form
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            explain.mutate({ id: d.id, note });
+          }}
+        >
+          <label className="flex flex-1 flex-col gap-1 text-sm" htmlFor={noteId}>
+            What explains it
+            <Textarea id={noteId} value={note} maxLength={1000} rows={1} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <Button type="submit" variant="outline" size="sm" disabled={explain.isPending || note.trim() === ''}>
+            Mark explained
+          </Button>
+        </form>
+      )}
+    </li>
+  );
+}
+
 /**
  * /admin/payments (decision 039): Locora's money, disputes, small bookings, payouts not ready or
  * failed; /admin/payments/bookings/{id}: a disputed booking with its messages.
@@ -106,6 +218,7 @@ function PaymentsOverview() {
   useRealtimeEvents((event) => {
     if (event.type === 'booking') void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
   });
+  const locale = useLocale();
   const readFees = useMutation({
     mutationFn: readStripeFeesRequest,
     onSuccess: (r) => {
@@ -115,6 +228,16 @@ function PaymentsOverview() {
     onError: (err) =>
       toast({ variant: 'destructive', title: 'Failed to read Stripe fees', description: errorMessage(err, '') }),
   });
+  const reconcile = useMutation({
+    mutationFn: reconcileRequest,
+    onSuccess: (r) => {
+      toast({ title: 'Reconciled with Stripe', description: `${r.read} read, ${r.differences} differences open.` });
+      void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Reconciliation failed', description: errorMessage(err, '') }),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
   const p = payments.data;
   return (
     <AdminShell title="Payments" description="Volume, fees, refunds, disputes and providers’ payouts.">
@@ -279,6 +402,133 @@ function PaymentsOverview() {
                         >
                           Booking
                         </Link>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Differences with Stripe</h2>
+              </CardTitle>
+              <CardDescription>
+                Every day Stripe’s balance transactions are matched with Locora’s ledger. Last run:{' '}
+                {p.reconciliation.lastRunAt ? dueText(p.reconciliation.lastRunAt) : 'never'}.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <div>
+                <Button variant="outline" size="sm" disabled={reconcile.isPending} onClick={() => reconcile.mutate()}>
+                  <RefreshCw aria-hidden="true" />
+                  {reconcile.isPending ? 'Reconciling...' : 'Reconcile now'}
+                </Button>
+              </div>
+              {p.reconciliation.differences.length === 0 ? (
+                <p className="text-muted-foreground">No differences.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.reconciliation.differences.map((d) => (
+                    <DifferenceRow key={d.id} d={d} onExplained={refresh} />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Held payouts</h2>
+              </CardTitle>
+              <CardDescription>
+                Payouts waiting while the charge has an open dispute: made if the dispute is won, never if it is lost.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {p.heldPayouts.length === 0 ? (
+                <p className="text-muted-foreground">None.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.heldPayouts.map((h) => (
+                    <li
+                      key={h.bookingId}
+                      className="flex flex-wrap justify-between gap-2 py-2"
+                      data-testid="held-payout"
+                    >
+                      <span>
+                        {day(h.since)} · {h.serviceTitle} · {h.providerName} · {(h.reason ?? 'held').replace(/_/g, ' ')}
+                      </span>
+                      <span className="flex flex-wrap items-center gap-3">
+                        {h.amountCents !== null && (
+                          <strong className="tabular-nums">
+                            {formatMoney(h.amountCents, h.currency as CurrencyCode, locale)}
+                          </strong>
+                        )}
+                        <Link
+                          className="text-primary underline-offset-4 hover:underline"
+                          to={`/admin/payments/bookings/${h.bookingId}`}
+                        >
+                          Booking
+                        </Link>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Paid before payouts existed</h2>
+              </CardTitle>
+              <CardDescription>
+                Bookings charged with no payouts account: the provider’s share is in Locora’s balance and no payout will
+                be made. Pay the provider outside Stripe, then mark the booking settled with how it was paid.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {p.preConnectOwed.length === 0 ? (
+                <p className="text-muted-foreground">None owed.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.preConnectOwed.map((r) => (
+                    <PreConnectOwedRow
+                      key={r.bookingId}
+                      r={r}
+                      onSettled={() => void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey })}
+                    />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Stripe events with no match</h2>
+              </CardTitle>
+              <CardDescription>
+                Events about a payment, account or payout Locora has no record of, asked again for an hour and then
+                flagged here. Look the object up in Stripe’s dashboard.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {p.unmatchedEvents.length === 0 ? (
+                <p className="text-muted-foreground">None.</p>
+              ) : (
+                <ul className="divide-y text-sm">
+                  {p.unmatchedEvents.map((e) => (
+                    <li key={e.eventId} className="flex flex-col gap-0.5 py-2" data-testid="unmatched-event">
+                      <span>
+                        {e.type} · {e.objectId}
+                        {e.accountId ? ` · ${e.accountId}` : ''}
+                      </span>
+                      <span className="text-muted-foreground">
+                        {e.eventId} · came {dueText(e.receivedAt)} · asked {e.attempts} times
+                        {e.lastError ? ` · ${e.lastError}` : ''}
                       </span>
                     </li>
                   ))}

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/api/auth-responses';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
@@ -14,9 +14,10 @@ import { IdDocumentCard } from '@/features/provider-workspace/id-document-card';
 import { BookingsTab } from '@/features/provider-workspace/bookings-tab';
 import { ProfileTab } from '@/features/provider-workspace/profile-tab';
 import { ServicesTab } from '@/features/provider-workspace/services-tab';
+import { SetupChecklist } from '@/features/provider-workspace/setup-checklist';
 import { StatCards } from '@/features/provider-workspace/stat-cards';
 import { providerGreeting } from '@/features/provider-workspace/greeting';
-import { myProviderQuery, providerStatsQuery } from '@/features/provider-workspace/workspace-api';
+import { myProviderQuery, providerSetupQuery, providerStatsQuery } from '@/features/provider-workspace/workspace-api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
@@ -24,7 +25,6 @@ import { signInPath } from '@shared/domain/return-path';
 
 // Loaded with the tab (and the banner's small check), not with the first page.
 const PayoutsTab = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsTab })));
-const PayoutsBanner = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsBanner })));
 /** The money of the Payouts tab, loaded when the tab is opened (decision 039). */
 const MoneySections = lazy(() =>
   import('@/features/earnings/money-sections').then((m) => ({ default: m.MoneySections })),
@@ -42,6 +42,14 @@ function ProviderWorkspace() {
   const stats = useQuery(providerStatsQuery);
   const categories = useQuery(categoriesQuery);
   const tabs = useUrlTabs(TABS);
+  // What was done in a tab (availability added, payouts set up) shows in the checklist on leaving it.
+  const queryClient = useQueryClient();
+  const shownTab = useRef(tabs.value);
+  useEffect(() => {
+    if (shownTab.current === tabs.value) return;
+    shownTab.current = tabs.value;
+    void queryClient.invalidateQueries({ queryKey: providerSetupQuery.queryKey });
+  }, [tabs.value, queryClient]);
 
   if (provider.isPending) {
     return (
@@ -68,9 +76,7 @@ function ProviderWorkspace() {
           {providerGreeting(stats.data?.isNew)}, {p.displayName}. Manage your services and bookings.
         </p>
       </div>
-      <Suspense fallback={null}>
-        <PayoutsBanner onOpen={() => tabs.onValueChange('payouts')} />
-      </Suspense>
+      <SetupChecklist onOpenTab={(tab) => tabs.onValueChange(tab)} />
       <StatCards />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         {/* Two rows on a phone: in one scrolling row the fourth tab (Profile) was cut off at the edge. */}

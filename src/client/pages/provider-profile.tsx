@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';
 import { providerHead } from '@shared/seo/head';
 import { MessageProviderButton } from '@/features/messages/message-provider-button';
+import { ReportButton } from '@/components/trust/report-button';
 import { NotFoundPage } from './not-found';
 
 function ProviderSkeleton() {
@@ -128,6 +129,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
                   services={provider.services.map((s) => ({ id: s.id, title: s.title }))}
                   className="sm:w-auto sm:self-start"
                 />
+                <ReportButton targetType="provider" targetId={provider.userId} className="self-start" />
               </div>
             </CardContent>
           </Card>
@@ -166,6 +168,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
               reviews={reviews.data}
               emptyText="No reviews yet."
               showService
+              answerName={provider.displayName}
               linkableServiceIds={new Set(provider.services.map((s) => s.id))}
             />
           ) : (

@@ -19,6 +19,7 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
 import { ReviewList } from '@/features/catalog/review-list';
 import { MessageProviderButton } from '@/features/messages/message-provider-button';
+import { ReportButton } from '@/components/trust/report-button';
 import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';
@@ -187,6 +188,7 @@ function ServiceDetailView({ id }: { id: string }) {
             services={[{ id: service.id, title: service.title }]}
             className="sm:w-auto sm:self-start"
           />
+          <ReportButton targetType="service" targetId={service.id} className="self-start" />
         </div>
       </div>
 
@@ -218,7 +220,11 @@ function ServiceDetailView({ id }: { id: string }) {
           <h2 id="reviews-heading" className="text-xl font-semibold">
             <Trans>Reviews ({reviewCount})</Trans>
           </h2>
-          <ReviewList reviews={service.reviews} emptyText={t`No reviews yet. Be the first to review!`} />
+          <ReviewList
+            reviews={service.reviews}
+            emptyText={t`No reviews yet. Be the first to review!`}
+            answerName={service.provider.displayName}
+          />
         </section>
       </div>
     </div>

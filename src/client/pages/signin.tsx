@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { isSuspendedRefusal, SuspendedAlert } from '@/components/trust/suspended-alert';
 import { AuthCard } from '@/features/auth/auth-card';
 import { GoogleButton, OrDivider } from '@/features/auth/google-button';
 import { ApiError } from '@/lib/api';
@@ -27,6 +28,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isPending, setIsPending] = useState(false);
+  const [suspended, setSuspended] = useState(false);
   // Where to go back to and why the user is here (decision 016); the product's "/" without a `next`.
   const { next, reason } = useReturnParams();
   // Why Google sign-in came back here (decision 023): a fixed text per known code, nothing else.
@@ -39,11 +41,19 @@ export function SignInPage() {
     event.preventDefault();
     if (isPending) return;
     setIsPending(true);
+    setSuspended(false);
     try {
-      await login({ email: email.trim(), password });
+      const signedIn = await login({ email: email.trim(), password });
       toast({ title: t`Welcome back!`, description: t`You have successfully signed in.` });
-      navigate(next ?? '/', { replace: true });
+      // Without a page to go back to, an admin lands on the admin panel, everyone else on the home page.
+      navigate(next ?? (signedIn.role === 'ADMIN' ? '/admin' : '/'), { replace: true });
     } catch (error) {
+      if (isSuspendedRefusal(error)) {
+        // Not a wrong password: the account is suspended (decision 051), said plainly on the page.
+        setSuspended(true);
+        setIsPending(false);
+        return;
+      }
       const rateLimited = error instanceof ApiError && error.status === 429;
       toast({
         variant: 'destructive',
@@ -77,6 +87,7 @@ export function SignInPage() {
         </>
       }
     >
+      {suspended && <SuspendedAlert />}
       {googleError && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />

@@ -13,7 +13,7 @@ import {
   X,
 } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
-import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
+import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_RULE } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { signInPath } from '@shared/domain/return-path';
@@ -30,10 +30,13 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { BookingStatusNotes, CoverPhoto } from '@/features/traveler-dashboard/booking-card';
 import { invalidateBookings, travelerBookingQuery } from '@/features/traveler-dashboard/bookings-api';
 import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
+import { TravelerReviewPanel } from '@/features/traveler-dashboard/provider-review-of-you';
+import { ReportButton } from '@/components/trust/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
+import { Money } from '@/components/money';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
@@ -42,7 +45,6 @@ import { useViewerTimeZone } from '@/lib/viewer-clock';
 import { NotFoundPage } from './not-found';
 import { useLocale } from '@/lib/locale';
 import type { Locale } from '@shared/domain/locales';
-import { useMoney } from '@/lib/format';
 
 /**
  * A start and end as one line in a zone, the zone named by a place that lies in it ('10:00 AM –
@@ -76,7 +78,6 @@ function BookingView({ booking }: { booking: Booking }) {
   const now = useNow();
   const viewerZone = useViewerTimeZone();
   const locale = useLocale();
-  const money = useMoney();
   const [canceling, setCanceling] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
@@ -175,6 +176,12 @@ function BookingView({ booking }: { booking: Booking }) {
             Write Review
           </Button>
         )}
+        {/* "Report a problem" during or after the service (an accepted booking that has started). */}
+        {now !== null &&
+          new Date(booking.start).getTime() <= now &&
+          ['CONFIRMED', 'PAID', 'COMPLETED'].includes(booking.status) && (
+            <ReportButton targetType="booking" targetId={booking.id} problem size="sm" className="h-10" />
+          )}
         {canCancel && (
           <Button
             variant="outline"
@@ -219,18 +226,24 @@ function BookingView({ booking }: { booking: Booking }) {
         <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service</span>
-            <span>{money(booking.amountCents, booking.currency)}</span>
+            <span>
+              <Money amount={booking.amountCents} currency={booking.currency} />
+            </span>
           </p>
           <p className="flex items-baseline justify-between gap-2">
             <span>Service fee</span>
-            <span>{money(booking.feeCents, booking.currency)}</span>
+            <span>
+              <Money amount={booking.feeCents} currency={booking.currency} />
+            </span>
           </p>
           <p
             className="flex items-baseline justify-between gap-2 border-t pt-1.5 font-semibold"
             data-testid="booking-total"
           >
             <span>Total</span>
-            <span>{money(booking.totalCents, booking.currency)}</span>
+            <span>
+              <Money amount={booking.totalCents} currency={booking.currency} />
+            </span>
           </p>
           <PriceEstimate amount={booking.totalCents} currency={booking.currency} showRateDate className="text-right" />
           <ChargeNotice amount={booking.totalCents} currency={booking.currency} />
@@ -240,8 +253,9 @@ function BookingView({ booking }: { booking: Booking }) {
           title="Cancellation policy"
           icon={<ShieldCheck className="size-4 text-muted-foreground" aria-hidden="true" />}
         >
+          {/* The section's heading names it: the rule alone, not 'Cancellation policy:' twice. */}
           <p className="text-muted-foreground" data-testid="cancellation-policy">
-            {CANCELLATION_POLICY_TEXT}
+            {CANCELLATION_POLICY_RULE}
           </p>
           {canCancel && now !== null && (
             <p>{cancelPolicyNote(booking.status, new Date(booking.start), new Date(now))}</p>
@@ -255,6 +269,8 @@ function BookingView({ booking }: { booking: Booking }) {
           <RatingStars value={booking.review.rating} />
         </div>
       )}
+
+      <TravelerReviewPanel booking={booking} />
 
       <CancelBookingDialog
         booking={canceling ? booking : null}

@@ -907,6 +907,34 @@ export const placeAliases = pgTable(
 );
 
 /**
+ * Cities typed on a service that the place lexicon does not know (decision 052). The service
+ * keeps the city as typed; the place waits here, once per place key (locora_place_key), for an
+ * admin to map it to a known city (it becomes an alias of that city and its services move there)
+ * or to keep it as a city of its own.
+ */
+export const unmappedPlaces = pgTable(
+  'unmapped_places',
+  {
+    placeKey: text('place_key').primaryKey(),
+    /** As first typed. */
+    city: text('city').notNull(),
+    firstServiceId: uuid('first_service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin decided: mapped to `resolvedCity`, or kept as typed (resolvedCity = city). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedCity: text('resolved_city'),
+  },
+  (t) => [
+    check('unmapped_places_key_check', sql`length(${t.placeKey}) between 1 and 100`),
+    index('unmapped_places_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
  * Every stored photo (POST /api/uploads, avatars): who uploaded it, the URL rows store (its
  * largest variant) and every storage key it wrote. A row is made before its files are written;
  * the orphan sweeper (storage/upload-registry.ts) deletes files and row once no services.photos,
@@ -1207,7 +1235,10 @@ export const bookingPayouts = pgTable(
      * 'failed' | 'canceled' (Stripe's, or ours when nothing is left to pay out).
      */
     status: text('status').notNull().default('queued'),
-    /** Why it is held or canceled: 'dispute_open', 'dispute_lost', 'refunded', 'nothing_left'. */
+    /**
+     * Why it is held or canceled: 'dispute_open', 'account_suspended' (its provider is suspended),
+     * 'dispute_lost', 'refunded', 'nothing_left'.
+     */
     statusReason: text('status_reason'),
     /** Stripe's failure_code and failure_message of the last payout that failed (kept until one is paid). */
     failureCode: text('failure_code'),
@@ -1457,4 +1488,142 @@ export const exchangeRateFeed = pgTable(
     normalisedFor: date('normalised_for', { mode: 'string' }),
   },
   (t) => [check('exchange_rate_feed_one_row', sql`${t.id}`)],
+);
+
+/**
+ * The money ledger (decision 058): one row per movement of a booking's money, in minor units of
+ * its currency, from one holder to another (src/shared/domain/ledger.ts), with Stripe's object and
+ * balance transaction where Stripe has one. Written in the transaction of the change that causes
+ * it; never updated or deleted (a trigger refuses both): a correction is a row of its own.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** authorised, captured, fee, transfer, refund, transfer_reversal, fee_refund, payout, payout_failed, dispute_*, manual_adjustment. */
+    kind: text('kind').notNull(),
+    /** traveler, platform, locora, provider, provider_bank, dispute. */
+    fromHolder: text('from_holder').notNull(),
+    toHolder: text('to_holder').notNull(),
+    /** The parties: the booking's traveler (a user) and provider. Locora is the platform. */
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
+    /** Stripe's object (pi_, po_, dp_, tr_...), null for a movement made by hand. */
+    stripeObjectId: text('stripe_object_id'),
+    stripeBalanceTransactionId: text('stripe_balance_transaction_id'),
+    /** What recorded it (a webhook's event id, the payouts job, an admin). */
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_booking_idx').on(t.bookingId, t.id),
+    index('ledger_entries_object_idx')
+      .on(t.stripeObjectId)
+      .where(sql`${t.stripeObjectId} is not null`),
+    index('ledger_entries_created_idx').on(t.createdAt),
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    check(
+      'ledger_entries_kind',
+      sql`${t.kind} in ('authorised', 'captured', 'fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'payout', 'payout_failed', 'dispute_opened', 'dispute_won', 'dispute_lost', 'manual_adjustment')`,
+    ),
+  ],
+);
+
+/**
+ * Stripe's balance transactions as reconciliation read them (decision 059): the platform's
+ * (`account_id` null) and each connected account's, each with the Stripe object and category it
+ * is matched to the ledger by, and its value in the ledger's terms.
+ */
+export const stripeBalanceTransactions = pgTable(
+  'stripe_balance_transactions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id'),
+    type: text('type').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sourceId: text('source_id'),
+    objectKey: text('object_key').notNull(),
+    category: text('category').notNull(),
+    value: money('value').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_balance_transactions_key_idx').on(t.objectKey, t.category)],
+);
+
+/** Where each account's reading of Stripe's balance transactions is (decision 059): resumed after a crash. */
+export const reconciliationCursors = pgTable('reconciliation_cursors', {
+  /** 'platform' or a connected account's id. */
+  account: text('account').primaryKey(),
+  /** Unix seconds: the newest `created` of the last complete pass (read again with `created[gte]`). */
+  since: bigint('since', { mode: 'number' }).notNull().default(0),
+  passNewest: bigint('pass_newest', { mode: 'number' }),
+  /** The last transaction of the last page read in a pass not finished. */
+  pageAfter: text('page_after'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each reconciliation (decision 059): by the daily job or an admin. */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    read: integer('read').notNull().default(0),
+    differences: integer('differences'),
+    error: text('error'),
+  },
+  (t) => [
+    index('reconciliation_runs_started_idx').on(t.startedAt),
+    check('reconciliation_runs_trigger', sql`${t.trigger} in ('job', 'admin')`),
+  ],
+);
+
+/**
+ * A difference between Stripe and the ledger (decision 059), one open per Stripe object and
+ * category, until it matches again (`resolved_at`) or an admin explains it with a note.
+ */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    objectKey: text('object_key').notNull(),
+    category: text('category').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    /** unrecorded, missing_at_stripe, amount_differs, currency_differs. */
+    cause: text('cause').notNull(),
+    stripeAmount: money('stripe_amount'),
+    ledgerAmount: money('ledger_amount'),
+    stripeCurrency: text('stripe_currency'),
+    ledgerCurrency: text('ledger_currency'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    explainedAt: timestamp('explained_at', { withTimezone: true }),
+    explainedBy: uuid('explained_by').references(() => users.id, { onDelete: 'restrict' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_differences_open_key')
+      .on(t.objectKey, t.category)
+      .where(sql`${t.resolvedAt} is null`),
+    check(
+      'reconciliation_differences_cause',
+      sql`${t.cause} in ('unrecorded', 'missing_at_stripe', 'amount_differs', 'currency_differs')`,
+    ),
+    check('reconciliation_differences_explained', sql`(${t.explainedAt} is null) = (${t.note} is null)`),
+  ],
 );

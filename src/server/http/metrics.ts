@@ -128,6 +128,18 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     });
   }
   new Gauge({
+    name: 'locora_reconciliation_differences',
+    help: 'Differences between the ledger and Stripe found by the last reconciliation, neither resolved nor explained.',
+    registers: [registry],
+    async collect() {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from reconciliation_differences where resolved_at is null and explained_at is null`,
+      );
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new Gauge({
     name: 'locora_email_outbox_backlog',
     help: 'Emails written and not yet sent or given up, due now.',
     registers: [registry],

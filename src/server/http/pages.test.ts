@@ -83,12 +83,28 @@ describe('public pages are rendered on the server with their data', () => {
     expect(rootHtml(servicePage.body)).toContain('Ninety minutes of flow as the sun comes up.');
     expect(rootHtml(servicePage.body)).toContain('Maya Flow Studio');
     expect(rootHtml(servicePage.body)).toContain('The best way to start a day in Bali.');
+    // The cancellation policy, before booking, as checkout states it.
+    expect(rootHtml(servicePage.body)).toContain(
+      'Cancellation policy: cancel at least 24 hours before the start for a full refund',
+    );
 
     const providerPage = await t.app.inject({ url: `/provider/${user.id}` });
     expect(providerPage.statusCode).toBe(200);
     expect(rootHtml(providerPage.body)).toContain('Maya Flow Studio');
     expect(rootHtml(providerPage.body)).toContain('Sunrise Vinyasa on the Beach');
     expect(rootHtml(providerPage.body)).toContain('The best way to start a day in Bali.');
+  });
+
+  it('/services/{id}, as people type it, is moved for good to /service/{id} (language and query kept)', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const plain = await t.app.inject({ url: `/services/${id}?date=2031-02-14` });
+    expect(plain.statusCode).toBe(301);
+    expect(plain.headers.location).toBe(`/service/${id}?date=2031-02-14`);
+    const ja = await t.app.inject({ url: `/ja/services/${id}` });
+    expect(ja.statusCode).toBe(301);
+    expect(ja.headers.location).toBe(`/ja/service/${id}`);
+    // The API's own path is not a page.
+    expect((await t.app.inject({ url: `/api/services/${id}` })).statusCode).toBe(404);
   });
 
   it("service page: the booking calendar's free days are in the page data, for the month it opens on", async () => {

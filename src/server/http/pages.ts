@@ -266,6 +266,15 @@ export const pagesPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
+      // People type /services/{id} as often as the service page's /service/{id}: moved for good,
+      // in the same language, with the query kept.
+      const located = splitLocalePath(url);
+      const plural = /^\/services\/([^/]+)\/?$/.exec(located.path);
+      if (plural && (request.method === 'GET' || request.method === 'HEAD')) {
+        const query = request.url.slice(url.length);
+        const prefix = url.slice(0, url.length - located.path.length);
+        return reply.redirect(`${prefix}/service/${plural[1]}${query}`, 301);
+      }
       if (!isPagePath(request, url)) {
         return reply.status(404).send(notFoundBody(String(request.id), `No route for ${request.method} ${url}`));
       }

@@ -175,7 +175,7 @@ export function clientNetwork(ip: string): string {
 }
 
 /** The routes the search limit guards (GET and HEAD). */
-export const SEARCH_ROUTES = new Set(['/api/services', '/api/cities/suggest']);
+export const SEARCH_ROUTES = new Set(['/api/services', '/api/cities/suggest', '/api/places/suggest']);
 
 /**
  * A per-client limit on the search API that a person never meets and a scraper does: each client

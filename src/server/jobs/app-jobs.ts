@@ -16,6 +16,10 @@ import { reviewPublishingJobKind } from '../features/reviews/reviews.ts';
 import { paymentActionJobKind } from '../payments/payment-actions.ts';
 import { payoutJobKind } from '../payments/payouts.ts';
 import { processingFeesJobKind } from '../payments/processing-fees.ts';
+import { handleConnectEvent, isConnectEvent } from '../payments/connect-webhooks.ts';
+import { waitingEventsJobKind } from '../payments/waiting-events.ts';
+import { reconciliationJobKind } from '../payments/reconciliation.ts';
+import { handleStripeEvent } from '../features/payments/webhooks.ts';
 import type { Stripe } from '../payments/stripe-client.ts';
 import { pruneUserEvents } from '../realtime/events.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -77,6 +81,25 @@ export function createAppJobs(opts: {
                 leaseMs: tuning.leaseMs,
               }),
             },
+            // Stripe events that came before their object's row, handled again until it is there, then flagged (decision 046).
+            {
+              leased: waitingEventsJobKind({
+                db,
+                now,
+                intervalMs: tuning.intervalMs,
+                leaseMs: tuning.leaseMs,
+                handle: (event, at) =>
+                  isConnectEvent(event)
+                    ? handleConnectEvent(db, opts.stripe!, event, {
+                        platformCountry: config.stripe?.platformCountry ?? 'US',
+                        appUrl: opts.appUrl,
+                        now: at,
+                      })
+                    : handleStripeEvent(db, opts.stripe!, event, { appUrl: opts.appUrl, now: at }),
+              }),
+            },
+            // The ledger reconciled with Stripe's balance transactions once a day, checked every minute (decision 059).
+            { round: reconciliationJobKind({ db, stripe: opts.stripe, now, intervalMs: tuning.intervalMs }) },
             // Stripe's processing fee of each captured payment, for the admin payments view (decision 039).
             {
               leased: processingFeesJobKind({

@@ -5,10 +5,12 @@
  * `account.updated` events and a read when the provider comes back. Whether a provider can be
  * booked while payments are configured (`payeeRefusal`) is decided here too.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   accountState,
   canReceiveBookings,
+  CONNECT_COUNTRIES,
   connectSetup,
   countryOfTimeZone,
   isConnectCountry,
@@ -348,6 +350,24 @@ export async function payeeRefusal(
   return canReceiveBookings(factsOf(row), chargesOnBehalfOf(row.country, opts))
     ? undefined
     : PROVIDER_NOT_ACCEPTING_MESSAGE;
+}
+
+/**
+ * With payments configured, the SQL condition that the provider whose id is `providerId` can
+ * receive a booking's money now: canReceiveBookings() over their connected account, in SQL. Every
+ * public list of services uses it, so that a service that cannot be booked is not listed.
+ * (An account's country is one of CONNECT_COUNTRIES or the platform's: startOnboarding.)
+ */
+export function payableProviderSql(providerId: SQL | AnyPgColumn, opts: ConnectOptions): SQL {
+  const plain = [opts.platformCountry, ...CONNECT_COUNTRIES.map((c) => c.code as string)].filter(
+    (c, i, all) => all.indexOf(c) === i && !connectSetup(opts.platformCountry, c).onBehalfOf,
+  );
+  return sql`exists (select 1 from connected_accounts ca where ca.provider_id = ${providerId}
+    and ca.transfers_capability = 'active'
+    and (ca.card_payments_capability = 'active' or ca.country in (${sql.join(
+      plain.map((c) => sql`${c}`),
+      sql`, `,
+    )})))`;
 }
 
 /** The destination charge parameters for a booking of this provider (undefined: cannot be paid to them). */

@@ -25,6 +25,7 @@ import type { LeasedKind } from '../jobs/runner.ts';
 import { notePayoutAfterRefund } from './payouts.ts';
 import { readRefunds, takenOf, type RefundTotals } from './refunds.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
+import { recordLedger } from './ledger.ts';
 
 export { holdsMoney, isLivePayment } from '../../shared/domain/booking-machine.ts';
 export type { PaymentAction } from '../../shared/domain/booking-machine.ts';
@@ -222,6 +223,8 @@ export async function applyPaymentStatus(
   }
   if (refundFailed && e.detail)
     await tx.execute(sql`update payments set action_error = ${e.detail} where id = ${payment.id}`);
+  // The money's movements, in this transaction (decision 058).
+  await recordLedger(tx, booking.id, e.stripeEventId ?? e.kind);
   return changed;
 }
 

@@ -11,9 +11,9 @@
  * `payout.failed` (read again from Stripe) keep its status.
  */
 import { sql } from 'drizzle-orm';
-import { payoutNetCents } from '../../shared/domain/connect.ts';
+import { payoutNetCents, settledPayoutCents } from '../../shared/domain/connect.ts';
 import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
-import type { CurrencyCode } from '../../shared/domain/currency.ts';
+import { fromStripeCurrency, toStripeCurrency, type CurrencyCode } from '../../shared/domain/currency.ts';
 import { isOpenDispute } from '../../shared/domain/earnings.ts';
 import type { Locale } from '../../shared/domain/locales.ts';
 import { formatDateIn } from '../../shared/domain/time.ts';
@@ -24,7 +24,9 @@ import { publishUserEvent } from '../realtime/events.ts';
 import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
 import { readRefunds } from './refunds.ts';
+import { readSettlement, recordSettlement, SETTLEMENT_READ_CALLS } from './settlement.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
+import { recordLedger } from './ledger.ts';
 
 export const PAYOUT_QUEUE: LeasedQueue = {
   table: 'booking_payouts',
@@ -37,8 +39,9 @@ export const PAYOUT_QUEUE: LeasedQueue = {
 type ClaimedPayout = {
   booking_id: string;
   account_id: string;
-  amount_cents: number;
-  currency: string;
+  /** Null until what landed in the account's balance was read from Stripe. */
+  amount_cents: number | null;
+  currency: string | null;
   refusals: number;
   failures: number;
   /** Claims so far, this one included. */
@@ -55,17 +58,20 @@ export const PAYOUTS_JOB = 'booking-payouts';
 
 /**
  * A payout makes at most 4 calls (the charge's disputes, its refunds, the account's payouts when
- * an earlier answer may have been lost, the payout), each tried twice at most STRIPE_TIMEOUT_MS:
- * its worst case is within the lease even without renewal.
+ * an earlier answer may have been lost, the payout), and the first one the reads of what landed
+ * (settlement.ts), each tried twice at most STRIPE_TIMEOUT_MS: its worst case is within the lease
+ * even without renewal.
  */
-export const PAYOUT_MAX_RUN_MS = 4 * 2 * STRIPE_TIMEOUT_MAX_MS;
+export const PAYOUT_MAX_RUN_MS = (4 + SETTLEMENT_READ_CALLS) * 2 * STRIPE_TIMEOUT_MAX_MS;
 export const PAYOUT_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * Owes the provider the payout of a booking that has just become COMPLETED, or was cancelled late
- * with the money kept (in its transaction): its destination charge's net, less a refund's provider
- * share, due now or at `dueAt` (the booking's end). Nothing for a booking paid otherwise, or with
- * nothing left to pay out; once per booking.
+ * with the money kept (in its transaction), due now or at `dueAt` (the booking's end): what landed
+ * in their balance for it (decision 047), less a refund's provider share in the same proportion,
+ * in that balance's currency; amount and currency stay unknown (null) until Stripe is read when
+ * the payout is made. Nothing for a booking paid otherwise, or with nothing left to pay out; once
+ * per booking.
  */
 export async function queueBookingPayout(tx: Executor, bookingId: string, now: Date, dueAt?: Date) {
   const [pay] = await queryRows<{
@@ -74,18 +80,31 @@ export async function queueBookingPayout(tx: Executor, bookingId: string, now: D
     refunded_cents: number;
     destination_account_id: string | null;
     currency: CurrencyCode;
+    settled_amount: number | null;
+    settled_currency: CurrencyCode | null;
     status: string;
   }>(
     tx,
-    sql`select amount_cents, application_fee_cents, refunded_cents, destination_account_id, currency, status
+    sql`select amount_cents, application_fee_cents, refunded_cents, destination_account_id, currency,
+          settled_amount, settled_currency, status
         from payments where booking_id = ${bookingId}`,
   );
   if (!pay?.destination_account_id || pay.status === 'canceled' || pay.status === 'refunded') return;
   const net = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, pay.refunded_cents, pay.currency);
   if (net <= 0) return;
+  const settled =
+    pay.settled_amount !== null && pay.settled_currency
+      ? settledPayoutCents(Number(pay.settled_amount), {
+          capturedCents: Number(pay.amount_cents),
+          feeCents: Number(pay.application_fee_cents ?? 0),
+          reversingCents: Number(pay.refunded_cents),
+          currency: pay.currency,
+        })
+      : null;
+  if (settled === 0) return;
   await tx.execute(
     sql`insert into booking_payouts (booking_id, account_id, amount_cents, currency, due_at, created_at, updated_at)
-        values (${bookingId}, ${pay.destination_account_id}, ${net}, ${pay.currency},
+        values (${bookingId}, ${pay.destination_account_id}, ${settled}, ${settled === null ? null : pay.settled_currency},
                 ${dueAt ? sql`greatest(now(), ${dueAt.toISOString()}::timestamptz)` : sql`now()`},
                 ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
         on conflict (booking_id) do nothing`,
@@ -205,6 +224,24 @@ export async function askFailedPayoutsAgain(tx: Executor, accountId: string, now
   return rows.length;
 }
 
+/**
+ * The suspension of a provider's user was lifted: their payouts held for it are due again now (each is
+ * read from Stripe afresh, disputes and refunds included, when it is made).
+ */
+export async function releaseSuspendedPayouts(tx: Executor, userId: string, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking_payouts bp set status = 'queued', status_reason = null, due_at = ${now.toISOString()}::timestamptz,
+          updated_at = ${now.toISOString()}::timestamptz
+        from bookings b join providers p on p.id = b.provider_id
+        where b.id = bp.booking_id and p.user_id = ${userId}
+          and bp.status = 'held' and bp.status_reason = 'account_suspended'
+        returning bp.id`,
+  );
+  for (const r of rows) await recordPayoutEvent(tx, { bookingPayoutId: r.id, kind: 'released', detail: 'unsuspended' });
+  return rows.length;
+}
+
 /** Why a payout was canceled: the money went back to the traveler or was lost to a dispute, or there was none. */
 type CancelReason = 'refunded' | 'released' | 'no_payment' | 'dispute_lost';
 
@@ -225,9 +262,11 @@ export async function recordPayoutEvent(
 ) {
   await tx.execute(
     sql`insert into payout_events (booking_payout_id, kind, stripe_payout_id, amount_cents, currency, detail, stripe_event_id)
-        select id, ${e.kind}, ${e.stripePayoutId ?? null}, ${e.amountCents ?? null}, currency, ${e.detail ?? null},
-               ${e.stripeEventId ?? null}
-        from booking_payouts where id = ${e.bookingPayoutId}`,
+        select bp.id, ${e.kind}, ${e.stripePayoutId ?? null}, ${e.amountCents ?? null},
+               -- Before what landed is read (no amount yet), the line is in the charge's currency.
+               coalesce(bp.currency, p.currency), ${e.detail ?? null}, ${e.stripeEventId ?? null}
+        from booking_payouts bp left join payments p on p.booking_id = bp.booking_id
+        where bp.id = ${e.bookingPayoutId}`,
   );
 }
 
@@ -300,10 +339,15 @@ export async function runClaimedPayout(
     application_fee_cents: number | null;
     refunded_cents: number;
     currency: CurrencyCode;
+    charge_id: string | null;
+    settled_amount: number | null;
+    settled_currency: CurrencyCode | null;
     status: string;
   }>(
     db,
-    sql`select id, amount_cents, application_fee_cents, refunded_cents, currency, status from payments where booking_id = ${bookingId}`,
+    sql`select id, amount_cents, application_fee_cents, refunded_cents, currency, charge_id, settled_amount,
+          settled_currency, status
+        from payments where booking_id = ${bookingId}`,
   );
   const ts = sql`${now.toISOString()}::timestamptz`;
   const key = payoutKey(bookingId, claim.row.refusals + claim.row.failures);
@@ -359,7 +403,28 @@ export async function runClaimedPayout(
     );
     return 'waiting';
   }
+  // A suspended provider's payouts wait (decision 051): held with no due time, until an admin
+  // lifts the suspension (releaseSuspendedPayouts) or the booking's refund cancels them.
+  const [provider] = await queryRows<{ suspended: boolean }>(
+    db,
+    sql`select u.suspended_at is not null as suspended
+        from bookings b join providers p on p.id = b.provider_id join users u on u.id = p.user_id
+        where b.id = ${bookingId}`,
+  );
+  if (provider?.suspended) {
+    await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`update booking_payouts set status = 'held', status_reason = 'account_suspended', lease_token = null,
+              attempts = 0, due_at = null, updated_at = ${ts}
+            where ${held(claim)} returning id`,
+      );
+      if (row) await recordPayoutEvent(tx, { bookingPayoutId: row.id, kind: 'held', detail: 'account_suspended' });
+    });
+    return 'waiting';
+  }
   let amount: number;
+  let currency: CurrencyCode;
   try {
     // A dispute of the charge (its webhook may not have come yet): open, the payout waits; lost,
     // none is made (Stripe took the amount and its fee from Locora's balance).
@@ -382,8 +447,38 @@ export async function runClaimedPayout(
     // took it back from their balance (the transfer reversed) is not paid out; the rest is.
     const { refundedCents, reversingCents } = await readRefunds(stripe, pay.id, pay.amount_cents);
     if (refundedCents !== pay.refunded_cents) await recordRefundedCents(db, pay.id, refundedCents, now);
-    amount = payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, reversingCents, pay.currency);
-    if (amount <= 0 || refundedCents >= pay.amount_cents) return cancel('refunded');
+    if (
+      payoutNetCents(pay.amount_cents, pay.application_fee_cents ?? 0, reversingCents, pay.currency) <= 0 ||
+      refundedCents >= pay.amount_cents
+    )
+      return cancel('refunded');
+    // What landed in the provider's balance, in its currency (decision 047): read from Stripe
+    // once, never computed from the charge.
+    let settled =
+      pay.settled_amount !== null && pay.settled_currency
+        ? { amount: Number(pay.settled_amount), currency: pay.settled_currency }
+        : undefined;
+    if (!settled) {
+      const read = await readSettlement(stripe, { id: pay.id, chargeId: pay.charge_id, accountId });
+      if (!read) {
+        // Stripe has not made the transfer yet: looked at again later.
+        await db.execute(
+          sql`update booking_payouts set due_at = ${retryAt(1)}, lease_token = null, attempts = 0, updated_at = ${ts}
+              where ${held(claim)}`,
+        );
+        return 'waiting';
+      }
+      await db.transaction((tx) => recordSettlement(tx, pay.id, read, now));
+      settled = { amount: read.settledAmount, currency: read.settledCurrency };
+    }
+    currency = settled.currency;
+    amount = settledPayoutCents(settled.amount, {
+      capturedCents: Number(pay.amount_cents),
+      feeCents: Number(pay.application_fee_cents ?? 0),
+      reversingCents,
+      currency: pay.currency,
+    });
+    if (amount <= 0) return cancel('refunded');
   } catch (err) {
     return failed(err, false);
   }
@@ -391,7 +486,7 @@ export async function runClaimedPayout(
   try {
     payout = await stripe.payouts.create(
       // The key in the metadata too: a payout whose answer is lost is found by it (findPayoutByKey).
-      { amount, currency: claim.row.currency.toLowerCase(), metadata: { bookingId, idempotencyKey: key } },
+      { amount, currency: toStripeCurrency(currency), metadata: { bookingId, idempotencyKey: key } },
       // One payout per booking, whoever asks and however often: the same key until Stripe refuses
       // the call outright (then nothing was paid out, and its refusal would be answered again).
       { stripeAccount: accountId, idempotencyKey: key },
@@ -439,7 +534,7 @@ async function recordPayoutMade(
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`update booking_payouts set stripe_payout_id = ${payout.id}, amount_cents = ${payout.amount},
-            status_reason = null, due_at = null, lease_token = null, last_error = null,
+            currency = ${fromStripeCurrency(payout.currency) ?? sql`currency`}, status_reason = null, due_at = null, lease_token = null, last_error = null,
             updated_at = ${opts.now.toISOString()}::timestamptz
           where ${held(claim)} returning id`,
     );
@@ -454,6 +549,7 @@ async function recordPayoutMade(
     await recordPayoutStatus(tx, payout, opts.now, { appUrl: opts.appUrl });
     if (opts.reversingCents !== undefined)
       await notePayoutAfterRefund(tx, claim.row.booking_id, opts.reversingCents, opts);
+    await recordLedger(tx, claim.row.booking_id, 'payouts job');
   });
 }
 
@@ -474,26 +570,39 @@ export async function notePayoutAfterRefund(
   const [row] = await queryRows<{
     id: string;
     amount_cents: number;
+    payout_currency: CurrencyCode;
     reversed_after_payout_cents: number;
     total_cents: number;
     fee_cents: number | null;
     currency: CurrencyCode;
+    settled_amount: number | null;
+    settled_currency: CurrencyCode | null;
   }>(
     tx,
-    sql`select bp.id, bp.amount_cents, bp.reversed_after_payout_cents, p.amount_cents as total_cents,
-          p.application_fee_cents as fee_cents, p.currency
+    sql`select bp.id, bp.amount_cents, bp.currency as payout_currency, bp.reversed_after_payout_cents,
+          p.amount_cents as total_cents, p.application_fee_cents as fee_cents, p.currency, p.settled_amount,
+          p.settled_currency
         from booking_payouts bp join payments p on p.booking_id = bp.booking_id
         where bp.booking_id = ${bookingId} and bp.stripe_payout_id is not null
           and bp.status in ('pending', 'in_transit', 'paid')
         for update of bp`,
   );
   if (!row) return;
-  const left = payoutNetCents(
-    Number(row.total_cents),
-    Number(row.fee_cents ?? 0),
-    Math.min(reversingCents, Number(row.total_cents)),
-    row.currency,
-  );
+  // What is left of the payout, in the payout's own currency: of what landed when Stripe settled
+  // it in another currency (decision 047), of the charge otherwise (a payout made before
+  // settlements were read, in the charge's currency). Never one currency's amount less another's.
+  const charge = {
+    capturedCents: Number(row.total_cents),
+    feeCents: Number(row.fee_cents ?? 0),
+    reversingCents: Math.min(reversingCents, Number(row.total_cents)),
+    currency: row.currency,
+  };
+  let left: number;
+  if (row.settled_amount !== null && row.settled_currency === row.payout_currency)
+    left = settledPayoutCents(Number(row.settled_amount), charge);
+  else if (row.payout_currency === row.currency)
+    left = payoutNetCents(charge.capturedCents, charge.feeCents, charge.reversingCents, charge.currency);
+  else return;
   const takenBack = Math.max(0, Number(row.amount_cents) - left);
   const before = Number(row.reversed_after_payout_cents);
   if (takenBack <= before) return;
@@ -532,16 +641,18 @@ export async function notePayoutAfterRefund(
  */
 async function recordRefundedCents(db: Db, paymentId: string, refundedCents: number, now: Date) {
   await db.transaction(async (tx) => {
-    const rows = await queryRows<{ status: string }>(
+    const rows = await queryRows<{ status: string; booking_id: string }>(
       tx,
       sql`update payments set refunded_cents = least(${refundedCents}, amount_cents), updated_at = ${now.toISOString()}::timestamptz
-          where id = ${paymentId} and refunded_cents <> least(${refundedCents}, amount_cents) returning status`,
+          where id = ${paymentId} and refunded_cents <> least(${refundedCents}, amount_cents) returning status, booking_id`,
     );
-    if (rows[0])
+    if (rows[0]) {
       await tx.execute(
         sql`insert into payment_events (payment_id, kind, status, detail)
             values (${paymentId}, 'refunds_read', ${rows[0].status}, ${`refunded ${refundedCents}, read before a payout`})`,
       );
+      await recordLedger(tx, rows[0].booking_id, 'payouts job');
+    }
   });
 }
 

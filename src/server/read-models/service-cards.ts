@@ -3,7 +3,7 @@
  * profile). Features import these instead of each other (the no-restricted-paths zones in
  * eslint.config.js); the feature that owns the rules about services stays catalog.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Service } from '../../shared/api/catalog.ts';
 import type { Executor } from '../db/open.ts';
 import { categories, isPublicReview, isVisibleService, providers, reviews, services } from '../db/schema.ts';
@@ -69,10 +69,13 @@ export function toServiceCard({ reviewCount, ...row }: ServiceCardRow): Service 
   };
 }
 
-/** Visible services of one provider, newest first (their public profile). */
-export async function listProviderServices(db: Executor, providerId: string): Promise<Service[]> {
+/**
+ * Visible services of one provider, newest first (their public profile); `bookable` (with payments
+ * configured: payableProviderSql) leaves them out while the provider cannot be paid.
+ */
+export async function listProviderServices(db: Executor, providerId: string, bookable?: SQL): Promise<Service[]> {
   const rows = await selectServiceCards(db)
-    .where(and(eq(services.providerId, providerId), isVisibleService(services)))
+    .where(and(eq(services.providerId, providerId), isVisibleService(services), bookable))
     .orderBy(sql`${services.createdAt} desc`, services.id);
   return rows.map(toServiceCard);
 }

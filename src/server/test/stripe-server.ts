@@ -109,9 +109,83 @@ export type FakeCharge = {
   payment_intent: string;
   amount: number;
   destination: string | null;
-  transfer: { id: string; amount: number; amount_reversed: number } | null;
+  transfer: {
+    id: string;
+    /** In `currency`: the charge's currency, or the platform's when the platform settled and converted it. */
+    amount: number;
+    currency: string;
+    amount_reversed: number;
+    /** The destination payment on the connected account: what landed, in the account's currency. */
+    destination_payment: string;
+    settled: number;
+    settledCurrency: string;
+    settledReversed: number;
+  } | null;
   application_fee: { id: string; amount: number; amount_refunded: number } | null;
 };
+
+/**
+ * The fixed test rates this stand-in converts at where Stripe would convert (a charge settled in
+ * another currency, a transfer arriving in an account's other currency): units of each currency
+ * per US dollar. Real rates move; these never do, so tests can state what landed.
+ */
+export const TEST_RATES: Record<string, string> = {
+  usd: '1',
+  eur: '0.92',
+  jpy: '150',
+  thb: '36',
+  idr: '16000',
+  mxn: '18',
+  brl: '5.5',
+};
+/** Zero-decimal currencies (Stripe's list, ours among them): every other one here has two decimals. */
+const ZERO_DECIMAL = new Set(['jpy', 'krw', 'vnd', 'clp']);
+const minorDigits = (currency: string) => (ZERO_DECIMAL.has(currency) ? 0 : 2);
+function rational(decimal: string): [bigint, bigint] {
+  const [whole, fraction = ''] = decimal.split('.');
+  return [BigInt(whole + fraction), 10n ** BigInt(fraction.length)];
+}
+/**
+ * `amount` minor units of `from` in minor units of `to` at TEST_RATES, rounded half up, exactly
+ * (BigInt). Throws for a currency without a test rate.
+ */
+export function convertAtTestRate(amount: number, from: string, to: string): number {
+  if (from === to) return amount;
+  const rf = TEST_RATES[from];
+  const rt = TEST_RATES[to];
+  if (!rf || !rt) throw new Error(`no test rate between ${from} and ${to}`);
+  const [fn, fd] = rational(rf);
+  const [tn, td] = rational(rt);
+  // amount / 10^df / (fn/fd) * (tn/td) * 10^dt
+  const num = BigInt(amount) * fd * tn * 10n ** BigInt(minorDigits(to));
+  const den = fn * td * 10n ** BigInt(minorDigits(from));
+  const sign = num < 0n ? -1n : 1n;
+  const abs = num < 0n ? -num : num;
+  return Number(sign * ((2n * abs + den) / (2n * den)));
+}
+/** The currency of a country's accounts (what Stripe sets as an account's `default_currency`). */
+const COUNTRY_DEFAULT_CURRENCY: Record<string, string> = {
+  US: 'usd',
+  JP: 'jpy',
+  PT: 'eur',
+  ES: 'eur',
+  FR: 'eur',
+  DE: 'eur',
+  TH: 'thb',
+  ID: 'idr',
+  MX: 'mxn',
+  BR: 'brl',
+  GB: 'gbp',
+};
+export const defaultCurrencyOf = (country: string) => COUNTRY_DEFAULT_CURRENCY[country.toUpperCase()] ?? 'usd';
+/**
+ * Stripe's minimum charge per currency ("Minimum and maximum charge amounts"), in minor units;
+ * a currency not listed takes the equivalent of US$0.50.
+ */
+const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, jpy: 50, thb: 1000, mxn: 1000, brl: 50 };
+const minimumCharge = (currency: string) => MINIMUM_CHARGE[currency] ?? convertAtTestRate(50, 'usd', currency);
+/** The largest `amount` of one charge: eight digits; rupiah twelve. */
+const maximumCharge = (currency: string) => (currency === 'idr' ? 999_999_999_999 : 99_999_999);
 
 type Call = {
   method: string;
@@ -169,8 +243,18 @@ export async function startStripeServer(
   const intents = new Map<string, FakePaymentIntent>();
   /** The destination charge parameters of each PaymentIntent (Stripe returns them on the object). */
   const accounts = new Map<string, FakeAccount>();
-  /** Each connected account's available balance, in cents of the payment currency. */
-  const balances = new Map<string, number>();
+  const platformCurrency = defaultCurrencyOf(platformCountry);
+  /** Each connected account's available balance in each currency it holds (minor units). */
+  const balances = new Map<string, Map<string, number>>();
+  const balanceIn = (account: string, currency: string) => balances.get(account)?.get(currency) ?? 0;
+  const addBalance = (account: string, currency: string, amount: number) => {
+    const held = balances.get(account) ?? new Map<string, number>();
+    held.set(currency, (held.get(currency) ?? 0) + amount);
+    balances.set(account, held);
+  };
+  /** Transfers made by destination charges, and their destination payments on the accounts. */
+  const transfers = new Map<string, { charge: FakeCharge }>();
+  const destinationPayments = new Map<string, { account: string; charge: FakeCharge; balanceTransaction: string }>();
   const payouts = new Map<string, FakePayout & { account: string }>();
   const charges = new Map<string, FakeCharge>();
   const accountLinks = new Map<string, { account: string; return_url: string; refresh_url: string; used: boolean }>();
@@ -330,7 +414,7 @@ export async function startStripeServer(
         type: 'express',
         country,
         email: form.email ?? null,
-        default_currency: country === 'US' ? 'usd' : country === 'JP' ? 'jpy' : 'usd',
+        default_currency: defaultCurrencyOf(country),
         capabilities,
         charges_enabled: false,
         payouts_enabled: false,
@@ -353,7 +437,7 @@ export async function startStripeServer(
       };
       applyAccountState(a, 'details_needed');
       accounts.set(a.id, a);
-      balances.set(a.id, 0);
+      balances.set(a.id, new Map([[a.default_currency, 0]]));
       return { status: 200, body: a };
     }
     const acct = /^\/v1\/accounts\/([^/]+)(\/login_links)?$/.exec(path);
@@ -420,20 +504,29 @@ export async function startStripeServer(
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 1)
         return error(400, 'Invalid integer: amount', 'parameter_invalid_integer');
+      const currency = form.currency;
+      if (!currency) return error(400, 'Missing required param: currency.', 'parameter_missing');
       if (!a.payouts_enabled) return error(400, 'Payouts are not enabled for this account.', 'payouts_not_allowed');
-      const balance = balances.get(a.id) ?? 0;
+      // The account's bank account is in its default currency; a balance in no other is paid out.
+      if (currency !== a.default_currency || !balances.get(a.id)?.has(currency))
+        return error(
+          400,
+          `Sorry, you don't have any external accounts in that currency (${currency}).`,
+          'invalid_request_error',
+        );
+      const balance = balanceIn(a.id, currency);
       if (balance < amount)
         return error(
           400,
           'You have insufficient funds in your Stripe account for this transfer.',
           'balance_insufficient',
         );
-      balances.set(a.id, balance - amount);
+      addBalance(a.id, currency, -amount);
       const po: FakePayout & { account: string } = {
         id: next('po'),
         object: 'payout',
         amount,
-        currency: form.currency ?? 'usd',
+        currency,
         arrival_date: nowSecs() + 2 * 86_400,
         automatic: false,
         created: nowSecs(),
@@ -449,6 +542,7 @@ export async function startStripeServer(
         account: a.id,
       };
       payouts.set(po.id, po);
+      move(a.id, 'payout', -amount, po.id, currency);
       const { account: _owner, ...body } = po;
       return { status: 200, body, connectEvents: [makeConnectEvent('payout.created', a.id, body)] };
     }
@@ -522,21 +616,80 @@ export async function startStripeServer(
     return { status: 200, body: pi, events: ['payment_intent.succeeded'] };
   }
 
-  /** A captured PaymentIntent's charge: a destination charge moves its net to the account's balance. */
+  /**
+   * A captured PaymentIntent's charge. A destination charge transfers its net (less Locora's fee)
+   * to the account, converting where Stripe does: a charge the platform settles (no
+   * `on_behalf_of`) in another currency than the platform's is converted to the platform's, and
+   * the transfer, in the platform's currency, is converted on arrival into the account's
+   * `default_currency`; a charge settled `on_behalf_of` the account is converted once, into the
+   * account's currency. What landed is the destination payment (`py_`) on the account, with its
+   * balance transaction, and is added to the account's balance in that currency.
+   */
   function settleCharge(pi: FakePaymentIntent) {
     const id = pi.latest_charge ?? next('ch');
     pi.latest_charge = id;
     const destination = pi.transfer_data?.destination ?? null;
     const fee = pi.application_fee_amount ?? 0;
-    charges.set(id, {
+    const charge: FakeCharge = {
       id,
       payment_intent: pi.id,
       amount: pi.amount_received,
       destination,
-      transfer: destination ? { id: next('tr'), amount: pi.amount_received - fee, amount_reversed: 0 } : null,
+      transfer: null,
       application_fee: pi.application_fee_amount !== null ? { id: next('fee'), amount: fee, amount_refunded: 0 } : null,
+    };
+    charges.set(id, charge);
+    const account = destination ? accounts.get(destination) : undefined;
+    if (!destination || !account) return;
+    const net = pi.amount_received - fee;
+    const transferCurrency = pi.on_behalf_of || pi.currency === platformCurrency ? pi.currency : platformCurrency;
+    const transferAmount = convertAtTestRate(net, pi.currency, transferCurrency);
+    const settledCurrency = account.default_currency;
+    const settled = convertAtTestRate(transferAmount, transferCurrency, settledCurrency);
+    const py = next('py');
+    charge.transfer = {
+      id: next('tr'),
+      amount: transferAmount,
+      currency: transferCurrency,
+      amount_reversed: 0,
+      destination_payment: py,
+      settled,
+      settledCurrency,
+      settledReversed: 0,
+    };
+    transfers.set(charge.transfer.id, { charge });
+    const txn = accountTransaction(destination, {
+      amount: settled,
+      currency: settledCurrency,
+      exchange_rate: transferCurrency === settledCurrency ? null : settled / transferAmount,
+      source: py,
+      type: 'payment',
+      reporting_category: 'charge',
     });
-    if (destination) balances.set(destination, (balances.get(destination) ?? 0) + pi.amount_received - fee);
+    destinationPayments.set(py, { account: destination, charge, balanceTransaction: txn.id });
+    addBalance(destination, settledCurrency, settled);
+    // The platform's side of the transfer: out of its balance, in the transfer's currency.
+    move(undefined, 'transfer', -transferAmount, charge.transfer.id, transferCurrency);
+  }
+
+  /** Balance transactions on connected accounts (read with the Stripe-Account header), by id. */
+  const accountTransactions = new Map<string, { account: string; body: FakeBalanceTransaction }>();
+  function accountTransaction(
+    account: string,
+    f: {
+      amount: number;
+      currency: string;
+      exchange_rate: number | null;
+      source: string;
+      type: string;
+      reporting_category: string;
+    },
+  ) {
+    // Also in the account's list (GET /v1/balance_transactions with its Stripe-Account header).
+    const body = balanceTransaction({ fee: 0, ...f });
+    transactionAccount.set(body.id, account);
+    accountTransactions.set(body.id, { account, body });
+    return body;
   }
 
   /**
@@ -552,8 +705,23 @@ export async function startStripeServer(
         Math.round((charge.transfer.amount * asked) / charge.amount),
       );
       charge.transfer.amount_reversed += back;
-      balances.set(charge.destination!, (balances.get(charge.destination!) ?? 0) - back);
+      // Taken back from the account in what landed, in the same proportion (all that is left for the last of it).
+      const t = charge.transfer;
+      const settledBack =
+        t.amount_reversed >= t.amount
+          ? t.settled - t.settledReversed
+          : Math.min(t.settled - t.settledReversed, Math.round((t.settled * back) / t.amount));
+      t.settledReversed += settledBack;
+      addBalance(charge.destination!, t.settledCurrency, -settledBack);
       reversal = next('trr');
+      transferReversals.set(reversal, {
+        id: reversal,
+        object: 'transfer_reversal',
+        amount: back,
+        transfer: charge.transfer.id,
+      });
+      move(undefined, 'transfer_refund', back, reversal, t.currency);
+      move(charge.destination!, 'payment_refund', -settledBack, next('pyr'), t.settledCurrency);
     }
     if (charge?.application_fee && refundFee) {
       const fee = charge.application_fee;
@@ -578,9 +746,23 @@ export async function startStripeServer(
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 50)
-        return error(400, 'Amount must be at least 50 cents', 'amount_too_small');
-      if (amount > 99_999_999) return error(400, 'Amount must be no more than $999,999.99', 'amount_too_large');
+      const currency = form.currency;
+      if (!currency) return error(400, 'Missing required param: currency.', 'parameter_missing');
+      if (!TEST_RATES[currency]) return error(400, `Invalid currency: ${currency}.`, 'parameter_invalid');
+      if (currency !== currency.toLowerCase())
+        return error(400, `Invalid currency: ${currency}. Currency codes are lower case.`, 'parameter_invalid');
+      if (!Number.isInteger(amount) || amount < minimumCharge(currency))
+        return error(
+          400,
+          `Amount must be at least ${minimumCharge(currency)} ${currency} in minor units`,
+          'amount_too_small',
+        );
+      if (amount > maximumCharge(currency))
+        return error(
+          400,
+          `Amount must be no more than ${maximumCharge(currency)} ${currency} in minor units`,
+          'amount_too_large',
+        );
       // A destination charge (Connect): refused as Stripe refuses it.
       const destination = form['transfer_data[destination]'];
       const onBehalfOf = form.on_behalf_of;
@@ -647,7 +829,7 @@ export async function startStripeServer(
         amount,
         amount_capturable: 0,
         amount_received: 0,
-        currency: form.currency ?? 'usd',
+        currency,
         capture_method: form.capture_method ?? 'automatic',
         client_secret: `${id}_secret_${Math.random().toString(36).slice(2, 12)}`,
         metadata,
@@ -754,6 +936,7 @@ export async function startStripeServer(
         bool(form.refund_application_fee),
       );
       refunds.set(refund.id, refund);
+      move(undefined, 'refund', -asked, refund.id, pi.currency);
       return { status: 200, body: refund, events: refund.status === 'succeeded' ? ['charge.refunded'] : [] };
     }
     return error(404, `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
@@ -783,6 +966,8 @@ export async function startStripeServer(
     source: string | null;
     status: string;
     type: string;
+    /** Set where the amount was converted (what landed on an account from a transfer in another currency). */
+    exchange_rate?: number | null;
   };
   type FakeDispute = {
     id: string;
@@ -801,6 +986,26 @@ export async function startStripeServer(
     status: string;
   };
   const balanceTransactions = new Map<string, FakeBalanceTransaction>();
+  /** The connected account each balance transaction belongs to (absent: the platform's). */
+  const transactionAccount = new Map<string, string>();
+  const transferReversals = new Map<
+    string,
+    { id: string; object: 'transfer_reversal'; amount: number; transfer: string }
+  >();
+  /** A movement of an account's balance (undefined: the platform's), as Stripe records one per money movement. */
+  function move(account: string | undefined, type: string, amount: number, source: string, currency: string) {
+    const txn = balanceTransaction({
+      amount,
+      currency,
+      fee: 0,
+      type,
+      reporting_category: type,
+      source,
+      status: 'available',
+    });
+    if (account) transactionAccount.set(txn.id, account);
+    return txn;
+  }
   /** The balance transaction of each captured charge, by charge id. */
   const chargeTransactions = new Map<string, string>();
   /** Processing fees set by a test, by PaymentIntent (otherwise Stripe's US card price, 2.9 % + 30 cents). */
@@ -881,12 +1086,63 @@ export async function startStripeServer(
     stripeAccount: string | undefined,
   ): Result | undefined {
     const charge = /^\/v1\/charges\/([^/]+)$/.exec(path);
-    if (method === 'GET' && charge) {
+    if (method === 'GET' && charge && stripeAccount === undefined) {
       const id = decodeURIComponent(charge[1]!);
       const pi = [...intents.values()].find((p) => p.latest_charge === id);
       return pi ? { status: 200, body: chargeOf(pi) } : error(404, `No such charge: '${id}'`, 'resource_missing');
     }
+    const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(path);
+    if (method === 'GET' && transfer) {
+      const id = decodeURIComponent(transfer[1]!);
+      const found = stripeAccount === undefined ? transfers.get(id) : undefined;
+      if (!found?.charge.transfer) return error(404, `No such transfer: '${id}'`, 'resource_missing');
+      const t = found.charge.transfer;
+      return {
+        status: 200,
+        body: {
+          id: t.id,
+          object: 'transfer',
+          amount: t.amount,
+          amount_reversed: t.amount_reversed,
+          currency: t.currency,
+          destination: found.charge.destination,
+          destination_payment: t.destination_payment,
+          reversed: t.amount_reversed >= t.amount,
+          source_transaction: found.charge.id,
+          livemode: false,
+        },
+      };
+    }
+    if (method === 'GET' && charge && stripeAccount !== undefined) {
+      // A destination payment, read on the account it landed on.
+      const id = decodeURIComponent(charge[1]!);
+      const py = destinationPayments.get(id);
+      if (!py || py.account !== stripeAccount) return error(404, `No such charge: '${id}'`, 'resource_missing');
+      const t = py.charge.transfer!;
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'charge',
+          amount: t.settled,
+          amount_refunded: t.settledReversed,
+          balance_transaction: py.balanceTransaction,
+          currency: t.settledCurrency,
+          source_transfer: t.id,
+          paid: true,
+          status: 'succeeded',
+          livemode: false,
+        },
+      };
+    }
     const txn = /^\/v1\/balance_transactions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && txn && stripeAccount !== undefined) {
+      const id = decodeURIComponent(txn[1]!);
+      const found = accountTransactions.get(id);
+      return found && found.account === stripeAccount
+        ? { status: 200, body: found.body }
+        : error(404, `No such balance transaction: '${id}'`, 'resource_missing');
+    }
     if (method === 'GET' && txn) {
       const id = decodeURIComponent(txn[1]!);
       const found = balanceTransactions.get(id);
@@ -936,13 +1192,111 @@ export async function startStripeServer(
       const found = disputes.get(id);
       return found ? { status: 200, body: found } : error(404, `No such dispute: '${id}'`, 'resource_missing');
     }
+    if (method === 'GET' && path === '/v1/balance_transactions') return listBalanceTransactions(form, stripeAccount);
     return undefined;
+  }
+
+  /** A destination charge's transfer, as GET /v1/transfers/{id} answers. */
+  function transferObject(id: string) {
+    const charge = transfers.get(id)?.charge;
+    if (!charge?.transfer) return undefined;
+    return {
+      id,
+      object: 'transfer' as const,
+      amount: charge.transfer.amount,
+      amount_reversed: charge.transfer.amount_reversed,
+      currency: charge.transfer.currency,
+      destination: charge.destination,
+      destination_payment: charge.transfer.destination_payment,
+      reversed: charge.transfer.amount_reversed >= charge.transfer.amount,
+      source_transaction: charge.id,
+      livemode: false,
+    };
+  }
+
+  /** The object a balance transaction's `source` names, for `expand[]=data.source`. */
+  function sourceObject(id: string | null, account: string | undefined): unknown {
+    if (!id) return null;
+    if (id.startsWith('ch_')) {
+      const pi = [...intents.values()].find((p) => p.latest_charge === id);
+      return pi ? chargeOf(pi) : id;
+    }
+    if (id.startsWith('re_')) return refunds.get(id) ?? id;
+    if (id.startsWith('tr_')) return transferObject(id) ?? id;
+    if (id.startsWith('trr_')) return transferReversals.get(id) ?? id;
+    if (id.startsWith('dp_')) return disputes.get(id) ?? id;
+    if (id.startsWith('po_')) {
+      const po = payouts.get(id);
+      if (!po || po.account !== account) return id;
+      const { account: _owner, ...body } = po;
+      return body;
+    }
+    return id;
+  }
+
+  /**
+   * GET /v1/balance_transactions, as Stripe answers it: the platform's (or, with Stripe-Account, a
+   * connected account's) balance transactions, newest first; `limit` 1 to 100 (default 10),
+   * `starting_after` (an id of the list: the page after it), `created[gt|gte|lt|lte]` (Unix
+   * seconds), `type`, `source`, and `expand[]=data.source` (each source as its object).
+   */
+  function listBalanceTransactions(form: Record<string, string>, account: string | undefined): Result {
+    const limit = form.limit === undefined ? 10 : Number(form.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return error(400, 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
+    if (account !== undefined && !accounts.has(account))
+      return error(403, 'The provided key does not have access to account.', 'account_invalid');
+    // A captured charge's transaction exists whether or not it was read yet.
+    if (account === undefined)
+      for (const pi of intents.values()) if (pi.status === 'succeeded' && pi.latest_charge) chargeOf(pi);
+    const bound = (key: string) => {
+      const v = form[`created[${key}]`];
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      return Number.isInteger(n) ? n : NaN;
+    };
+    const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map(bound);
+    if ([gt, gte, lt, lte].some((v) => Number.isNaN(v)))
+      return error(400, 'Invalid timestamp: created', 'parameter_invalid_integer');
+    let data = [...balanceTransactions.values()]
+      .filter((t) => transactionAccount.get(t.id) === account)
+      .filter(
+        (t) =>
+          (gt === undefined || t.created > gt) &&
+          (gte === undefined || t.created >= gte) &&
+          (lt === undefined || t.created < lt) &&
+          (lte === undefined || t.created <= lte) &&
+          (!form.type || t.type === form.type) &&
+          (!form.source || t.source === form.source),
+      )
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    if (form.starting_after) {
+      const at = data.findIndex((t) => t.id === form.starting_after);
+      if (at === -1) return error(400, `No such balance transaction: '${form.starting_after}'`, 'resource_missing');
+      data = data.slice(at + 1);
+    }
+    const expand = Object.entries(form).some(([k, v]) => /^expand\[\d*\]$/.test(k) && v === 'data.source');
+    const page = data.slice(0, limit).map((t) => (expand ? { ...t, source: sourceObject(t.source, account) } : t));
+    return {
+      status: 200,
+      body: { object: 'list', url: '/v1/balance_transactions', has_more: data.length > limit, data: page },
+    };
   }
 
   const money = {
     balanceTransactions,
     payouts,
     disputes,
+    /**
+     * Forgets every balance transaction so far (as clearing a test account's data does): a test
+     * that reconciles starts from an empty history while the server lives for a whole file.
+     */
+    forgetBalanceHistory() {
+      for (const pi of intents.values()) if (pi.status === 'succeeded' && pi.latest_charge) chargeOf(pi);
+      balanceTransactions.clear();
+      transactionAccount.clear();
+      for (const d of disputes.values()) d.balance_transactions = [];
+    },
     /** Stripe's processing fee on a PaymentIntent's charge (set before it is first read). */
     setProcessingFee(piId: string, cents: number) {
       processingFees.set(piId, cents);
@@ -961,7 +1315,7 @@ export async function startStripeServer(
         id: next('po'),
         object: 'payout',
         amount: 1000,
-        currency: 'usd',
+        currency: accounts.get(account)?.default_currency ?? 'usd',
         arrival_date: nowSecs() + 2 * 86_400,
         automatic: false,
         created: nowSecs(),
@@ -978,6 +1332,8 @@ export async function startStripeServer(
         account,
       };
       payouts.set(payout.id, payout);
+      if (payout.status !== 'failed' && payout.status !== 'canceled')
+        move(account, 'payout', -payout.amount, payout.id, payout.currency);
       return payout;
     },
     /** The traveler's bank disputes a captured payment: the amount and Stripe's fee are withdrawn. */
@@ -1014,6 +1370,7 @@ export async function startStripeServer(
         reason: fields.reason ?? 'fraudulent',
         status: fields.status ?? 'needs_response',
       };
+      for (const txn of d.balance_transactions) txn.source = d.id;
       disputes.set(d.id, d);
       return d;
     },
@@ -1030,6 +1387,7 @@ export async function startStripeServer(
             reporting_category: 'dispute_reversal',
             type: 'adjustment',
             description: 'Chargeback reversal',
+            source: d.id,
           }),
         );
       return d;
@@ -1318,6 +1676,19 @@ export async function startStripeServer(
       if (refundId) {
         const refund = refunds.get(refundId);
         if (!refund) throw new Error(`no refund ${refundId}`);
+        // A refund that fails gives the money back to the platform's balance (refund_failure).
+        if (
+          (status === 'failed' || status === 'canceled') &&
+          refund.status !== 'failed' &&
+          refund.status !== 'canceled'
+        )
+          move(
+            undefined,
+            'refund_failure',
+            refund.amount,
+            refund.id,
+            intents.get(refund.payment_intent)?.currency ?? platformCurrency,
+          );
         refund.status = status;
         if (failureReason) refund.failure_reason = failureReason;
       } else refundStatus = status;
@@ -1341,6 +1712,7 @@ export async function startStripeServer(
         transfer_reversal: reverseInProportion(charge, asked, reverse, reverse),
       };
       refunds.set(refund.id, refund);
+      move(undefined, 'refund', -asked, refund.id, pi.currency);
       return refund;
     },
     /** Runs `hook` before the next call is answered (then it is gone). */
@@ -1367,8 +1739,12 @@ export async function startStripeServer(
       if (!a) throw new Error(`no account ${id}`);
       return a;
     },
-    /** A connected account's available balance, in cents. */
-    balanceOf: (id: string) => balances.get(id) ?? 0,
+    /** A connected account's balance in `currency` (its default currency unless told), in minor units. */
+    balanceOf: (id: string, currency?: string) =>
+      balanceIn(id, currency ?? accounts.get(id)?.default_currency ?? 'usd'),
+    /** The currencies an account's balance holds, with their amounts. */
+    balancesOf: (id: string) => Object.fromEntries(balances.get(id) ?? []),
+    platformCurrency,
     /** Moves an account to `state` as Stripe would (restricted: for `disabledReason`); returns its account.updated event (sent when forwarding). */
     setAccountState(id: string, state: AccountStateName, disabledReason?: string) {
       const a = accounts.get(id);
@@ -1404,7 +1780,8 @@ export async function startStripeServer(
       po.status = 'failed';
       po.failure_code = code;
       po.failure_message = message;
-      balances.set(po.account, (balances.get(po.account) ?? 0) + po.amount);
+      addBalance(po.account, po.currency, po.amount);
+      move(po.account, 'payout_failure', po.amount, po.id, po.currency);
       const a = accounts.get(po.account);
       if (a) {
         a.payouts_enabled = false;

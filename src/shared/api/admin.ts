@@ -116,3 +116,23 @@ export type UpdateCategoryInput = z.output<typeof updateCategorySchema>;
 export const PROVIDER_WITHOUT_DOCUMENT_MESSAGE =
   'This provider has not uploaded an identity document yet, so they cannot be approved. Ask them to upload one from their dashboard, or reject.';
 export type CreateCategoryInput = z.output<typeof createCategorySchema>;
+
+/** POST /api/admin/payments/bookings/{id}/settle: a booking paid before payouts existed, settled by hand. */
+export const settleByHandSchema = z.strictObject({
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .normalize('NFC')
+    .min(1, 'Say how the provider was paid (a note is required)')
+    .max(1000, 'Note must be at most 1000 characters'),
+});
+/** POST /api/admin/payments/differences/{id}/explain. */
+export const explainDifferenceSchema = z.strictObject({
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .normalize('NFC')
+    .min(1, 'Say what explains the difference (a note is required)')
+    .max(1000, 'Note must be at most 1000 characters'),
+});
+export type SettleByHandInput = z.output<typeof settleByHandSchema>;

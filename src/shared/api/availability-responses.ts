@@ -41,3 +41,21 @@ export type AvailabilityCreated = z.infer<typeof availabilityCreatedSchema>;
 
 /** DELETE /api/availability/{id}: how many occurrences went. */
 export const availabilityDeletedSchema = z.object({ deleted: z.int() });
+
+/**
+ * One of the provider's own bookings on their Availability week (decision 053): accepted ones in
+ * their status colour, a request still waiting for an answer as tentative, each with the
+ * traveler's name and the service, linking to the request.
+ */
+export const calendarBookingSchema = z.object({
+  id: z.uuid(),
+  /** The booking's status now: PENDING (tentative), CONFIRMED, PAID or COMPLETED. */
+  status: z.enum(['PENDING', 'CONFIRMED', 'PAID', 'COMPLETED']),
+  /** ISO 8601 instants in UTC. */
+  start: z.string(),
+  end: z.string(),
+  travelerName: z.nullable(z.string()),
+  serviceTitle: z.string(),
+});
+export type CalendarBooking = z.infer<typeof calendarBookingSchema>;
+export const calendarBookingListSchema = z.array(calendarBookingSchema);

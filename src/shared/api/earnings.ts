@@ -202,6 +202,90 @@ export const adminRefundAfterPayoutSchema = z.object({
 });
 export type AdminRefundAfterPayout = z.infer<typeof adminRefundAfterPayoutSchema>;
 
+/** A payout waiting while its charge has an open dispute (made if the dispute is won, never if lost). */
+export const adminHeldPayoutSchema = z.object({
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  providerName: z.string(),
+  /** Null until the payout's amount has been read from Stripe. */
+  amountCents: z.nullable(cents),
+  currency: z.string(),
+  /** Why it waits, e.g. 'dispute_open'. */
+  reason: z.nullable(z.string()),
+  since: z.string(),
+});
+export type AdminHeldPayout = z.infer<typeof adminHeldPayoutSchema>;
+
+/** A Stripe event whose object never got a row in Locora within the waiting time: flagged, not lost. */
+export const adminUnmatchedEventSchema = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  /** The PaymentIntent, account or payout it is about. */
+  objectId: z.string(),
+  accountId: z.nullable(z.string()),
+  receivedAt: z.string(),
+  givenUpAt: z.string(),
+  attempts: z.int(),
+  lastError: z.nullable(z.string()),
+});
+export type AdminUnmatchedEvent = z.infer<typeof adminUnmatchedEventSchema>;
+
+/**
+ * A booking paid before payouts existed (no destination account): its provider's share sits in
+ * Locora's balance and no payout will ever be made; an admin settles it by hand.
+ */
+export const adminPreConnectOwedSchema = z.object({
+  bookingId: z.uuid(),
+  paymentIntentId: z.string(),
+  serviceTitle: z.string(),
+  providerName: z.string(),
+  providerEmail: z.string(),
+  bookingStatus: z.string(),
+  date: z.string(),
+  /** What the provider is owed: their share of the charge, less their share of any refund. */
+  owedCents: cents,
+  currency: z.string(),
+});
+export type AdminPreConnectOwed = z.infer<typeof adminPreConnectOwedSchema>;
+
+/** The answer to POST /api/admin/payments/bookings/{id}/settle. */
+export const manualSettlementSchema = z.object({
+  bookingId: z.uuid(),
+  amountCents: cents,
+  currency: z.string(),
+  note: z.string(),
+  settledAt: z.string(),
+});
+export type ManualSettlement = z.infer<typeof manualSettlementSchema>;
+
+/** A difference between Stripe's balance transactions and the ledger (reconciliation). */
+export const reconciliationDifferenceSchema = z.object({
+  id: z.uuid(),
+  bookingId: z.nullable(z.uuid()),
+  /** Stripe's object: a PaymentIntent, payout or dispute (or the balance transaction's source). */
+  objectId: z.string(),
+  /** captured, refund, transfer, transfer_reversal, dispute, payout, or stripe:<type> for a movement Locora has no kind for. */
+  category: z.string(),
+  cause: z.enum(['unrecorded', 'missing_at_stripe', 'amount_differs', 'currency_differs']),
+  /** The cause in plain words. */
+  causeText: z.string(),
+  stripeAmount: z.nullable(cents),
+  stripeCurrency: z.nullable(z.string()),
+  ledgerAmount: z.nullable(cents),
+  ledgerCurrency: z.nullable(z.string()),
+  firstSeenAt: z.string(),
+  explained: z.nullable(z.object({ note: z.string(), at: z.string() })),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+
+/** POST /api/admin/payments/reconcile. */
+export const reconcileResultSchema = z.object({
+  read: z.int(),
+  /** Differences open after the run (neither resolved nor explained). */
+  differences: z.int(),
+});
+export type ReconcileResult = z.infer<typeof reconcileResultSchema>;
+
 /** GET /api/admin/payments. */
 export const adminPaymentsSchema = z.object({
   monthLabel: z.string(),
@@ -213,6 +297,14 @@ export const adminPaymentsSchema = z.object({
   providersNotReadyCount: z.int(),
   failedPayouts: z.array(adminFailedPayoutSchema),
   refundsAfterPayout: z.array(adminRefundAfterPayoutSchema),
+  heldPayouts: z.array(adminHeldPayoutSchema),
+  unmatchedEvents: z.array(adminUnmatchedEventSchema),
+  preConnectOwed: z.array(adminPreConnectOwedSchema),
+  /** Open differences with Stripe, and the ones explained lately; when the last reconciliation finished. */
+  reconciliation: z.object({
+    differences: z.array(reconciliationDifferenceSchema),
+    lastRunAt: z.nullable(z.string()),
+  }),
 });
 export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
 

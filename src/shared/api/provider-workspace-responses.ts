@@ -99,3 +99,32 @@ export const providerStatsSchema = z.object({
   isNew: z.optional(z.boolean()),
 });
 export type ProviderStats = z.infer<typeof providerStatsSchema>;
+
+/** The steps of a new provider's setup, in the order the dashboard lists them (decision 054). */
+export const SETUP_STEPS = ['profile', 'identity', 'service', 'availability', 'payouts', 'calendar'] as const;
+export type SetupStepKey = (typeof SETUP_STEPS)[number];
+
+/**
+ * One step: done, still to do, waiting on someone else (in review), refused (an identity document
+ * an admin rejected, with their reason), or not needed here (payouts while card payments are not
+ * configured).
+ */
+export const setupStepSchema = z.object({
+  key: z.enum(SETUP_STEPS),
+  status: z.enum(['done', 'todo', 'in_review', 'rejected', 'not_needed']),
+  /** The calendar is optional: the checklist is complete without it. */
+  isOptional: z.boolean(),
+  /** Why an identity document was rejected (the admin's words), else null. */
+  reason: z.nullable(z.string()),
+});
+export type SetupStep = z.infer<typeof setupStepSchema>;
+
+/** GET /api/provider/setup: the dashboard's setup checklist, and whether travelers can book now. */
+export const providerSetupSchema = z.object({
+  steps: z.array(setupStepSchema),
+  /** Every step that is not optional is done (or not needed). */
+  isComplete: z.boolean(),
+  /** Travelers can book this provider now (with card payments: their payouts account can be paid). */
+  canBeBooked: z.boolean(),
+});
+export type ProviderSetup = z.infer<typeof providerSetupSchema>;

@@ -75,7 +75,13 @@ export const SLOT_TAKEN_MESSAGE = 'That time was just booked by someone else. Pl
 
 // ------------------------------------------------------------------ cancellation policy (decision 024)
 
-/** The policy as checkout states it. */
+/** The policy itself, under a heading that names it (the booking page, the service page). */
+export const CANCELLATION_POLICY_RULE =
+  `Cancel at least ${FREE_CANCELLATION_HOURS} hours before the start for a full refund; ` +
+  `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +
+  `you are never charged or are refunded in full.`;
+
+/** The policy as checkout states it, in one line with its name. */
 export const CANCELLATION_POLICY_TEXT =
   `Cancellation policy: cancel at least ${FREE_CANCELLATION_HOURS} hours before the start for a full refund; ` +
   `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +

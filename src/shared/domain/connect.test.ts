@@ -11,6 +11,7 @@ import {
   readableDisabledReason,
   readableRequirements,
   refundSplit,
+  settledPayoutCents,
   type AccountFacts,
 } from './connect.ts';
 import { amountsForUnit, type PricingUnit } from './pricing.ts';
@@ -250,5 +251,43 @@ describe('refunds in every currency', () => {
 
   it('a yen refund of half a booking: ¥8,400 -> ¥4,200, of which ¥200 is Locora’s fee', () => {
     expect(refundSplit(8400, 400, 4200, 'JPY')).toEqual({ providerCents: 4000, feeCents: 200 });
+  });
+});
+
+describe('settledPayoutCents: what is paid out of what landed, in its own currency', () => {
+  it('is all that landed without refunds; a converted refund takes the same share of what landed', () => {
+    // $105 charged ($5 fee), €92 landed; half refunded: the provider gives back $50 of $100, so €46.
+    const charge = { capturedCents: 10_500, feeCents: 500, currency: 'USD' as const };
+    expect(settledPayoutCents(9200, { ...charge, reversingCents: 0 })).toBe(9200);
+    expect(settledPayoutCents(9200, { ...charge, reversingCents: 5250 })).toBe(4600);
+    expect(settledPayoutCents(9200, { ...charge, reversingCents: 10_500 })).toBe(0);
+    // Yen landed from a euro charge: half of ¥1,001 back is ¥500.5, rounded half up to ¥501; ¥500 left.
+    expect(settledPayoutCents(1_001, { capturedCents: 630, feeCents: 30, reversingCents: 315, currency: 'EUR' })).toBe(
+      500,
+    );
+  });
+
+  it('unconverted, it is exactly payoutNetCents; converted, never more than landed, always a whole minor unit', () => {
+    for (const currency of CURRENCIES) {
+      const { step, maxPrice } = CURRENCY_RULES[currency];
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: maxPrice / step }),
+          fc.integer({ min: 1, max: 12 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.integer({ min: 0, max: 10 ** 12 }),
+          (units, hours, share, landed) => {
+            const a = amountsForUnit('per hour', units * step, hours, currency);
+            const refund = Math.floor((a.totalCents / step) * share) * step;
+            const charge = { capturedCents: a.totalCents, feeCents: a.feeCents, reversingCents: refund, currency };
+            expect(settledPayoutCents(a.subtotalCents, charge)).toBe(
+              payoutNetCents(a.totalCents, a.feeCents, refund, currency),
+            );
+            const left = settledPayoutCents(landed, charge);
+            expect(Number.isSafeInteger(left) && left >= 0 && left <= landed).toBe(true);
+          },
+        ),
+      );
+    }
   });
 });

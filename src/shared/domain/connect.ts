@@ -297,3 +297,29 @@ export function payoutNetCents(
   const back = refundSplit(capturedCents, feeCents, refundedCents, currency);
   return capturedCents - feeCents - back.providerCents;
 }
+
+/**
+ * What is left to pay out of what landed in the provider's balance (`settledAmount`, in the
+ * account's currency) once refunds took back `reversingCents` of the charge: the provider's share
+ * of those refunds (refundSplit, in the charge's currency) over their share of the charge, in the
+ * same proportion of what landed, rounded half up to a minor unit; all of it back leaves nothing.
+ * Never mixes the two currencies: the proportion is a ratio of charge amounts, applied to the
+ * settled one.
+ */
+export function settledPayoutCents(
+  settledAmount: number,
+  charge: { capturedCents: number; feeCents: number; reversingCents: number; currency: CurrencyCode },
+): number {
+  if (!Number.isSafeInteger(settledAmount) || settledAmount < 0)
+    throw new RangeError('a settled amount must be a whole, non-negative number of minor units');
+  const providerCents = charge.capturedCents - charge.feeCents;
+  if (providerCents <= 0) return 0;
+  const back = refundSplit(
+    charge.capturedCents,
+    charge.feeCents,
+    Math.min(charge.reversingCents, charge.capturedCents),
+    charge.currency,
+  ).providerCents;
+  if (back >= providerCents) return 0;
+  return settledAmount - mulDivHalfUp(settledAmount, back, providerCents);
+}

@@ -87,11 +87,18 @@ describe('Stripe’s rules in the table (docs.stripe.com/currencies)', () => {
       EUR: '€0.50',
       JPY: '¥50',
       THB: '฿10',
-      IDR: 'Rp\u00a00.50',
+      IDR: 'Rp\u00a010,000',
       MXN: 'MX$10',
       BRL: 'R$0.50',
     });
     expect(CURRENCIES.filter((c) => CURRENCY_RULES[c].exponent === 0)).toEqual(['JPY']);
+    // Every minimum is a whole step, within what one charge may be, and a price a provider may set.
+    for (const c of CURRENCIES) {
+      const r = CURRENCY_RULES[c];
+      expect(r.stripeMinimumCharge % r.step, c).toBe(0);
+      expect(r.stripeMinimumCharge, c).toBeLessThan(r.maxPrice);
+      expect(r.maxPrice, c).toBeLessThanOrEqual(r.stripeMaximumCharge);
+    }
     expect(CURRENCY_RULES.IDR.stripeMaximumCharge).toBe(999_999_999_999);
     expect(CURRENCY_RULES.JPY.stripeMaximumCharge).toBe(99_999_999);
   });
@@ -123,12 +130,15 @@ describe('priceProblem', () => {
     expect(priceProblem(30, 'JPY', format)).toMatch(/at least ¥50/);
     expect(priceProblem(999, 'THB', format)).toMatch(/THB must be at least ฿10/);
     expect(priceProblem(35_000_050, 'IDR', format)).toMatch(/IDR is in whole units/);
+    // Stripe lists no IDR minimum: US$0.50's equivalent, which Rp 5,000 is not.
+    expect(priceProblem(500_000, 'IDR', format)).toMatch(/IDR must be at least Rp\u00a010,000/);
+    expect(priceProblem(1_000_000, 'IDR', format)).toBeUndefined();
     expect(priceProblem(45.5, 'USD', format)).toMatch(/whole number of USD cents/);
     expect(priceProblem(-1, 'EUR', format)).toMatch(/negative/);
     expect(priceProblem(CURRENCY_RULES.EUR.maxPrice + 1, 'EUR', format)).toMatch(/at most €100,000/);
   });
   it('the lowest price a provider can set is the minimum in whole steps', () => {
-    expect(minimumPrice('IDR')).toBe(100);
+    expect(minimumPrice('IDR')).toBe(1_000_000);
     expect(minimumPrice('JPY')).toBe(50);
     expect(minimumPrice('MXN')).toBe(1_000);
   });

@@ -13,9 +13,15 @@
  *   cases, but rupiah are written and priced whole (no sen in daily use), so Locora moves every
  *   IDR price, fee and refund split in whole rupiah (`step` 100) and shows IDR without decimals.
  *   What Stripe itself settles (a payout of a converted transfer) may carry sen; it is kept exactly.
- * - Minimum charge: 0.50 USD, 0.50 EUR, 50 JPY, 10 THB, 0.50 IDR, 10 MXN, 0.50 BRL. Stripe adds
- *   that a charge converted into another settlement currency must also meet that currency's
- *   minimum after conversion; Stripe refuses it then, and the refusal is shown (409), not guessed.
+ * - Minimum charge, from Stripe's table: 0.50 USD, 0.50 EUR, 50 JPY, 10 THB, 10 MXN, 0.50 BRL.
+ *   IDR is not in that table: Stripe's rule for a currency it does not list is "$0.50 US or the
+ *   equivalent in the charge currency" (about Rp 8,000 at 2026's rates), so Locora takes Rp 10,000,
+ *   which stays above it while the rupiah moves. (Half a rupiah, `50`, is far below what Stripe
+ *   charges.) Stripe adds that a charge converted into another settlement currency must also meet
+ *   that currency's minimum after conversion; Stripe refuses it then, and the refusal is shown
+ *   (409), not guessed.
+ * - Special cases (HUF, ISK, TWD, UGX: two-decimal in the API but whole units only, amounts
+ *   divisible by 100) are none of ours; no currency of ours is three-decimal.
  * - Maximum charge: the `amount` has at most 8 digits (999,999.99), except IDR, which takes 12
  *   (9,999,999,999.99 IDR; an American Express card takes at most 9 digits of IDR).
  * - Lower-case codes in requests (`jpy`), which toStripeCurrency/fromStripeCurrency translate.
@@ -41,8 +47,9 @@ export type CurrencyRules = {
   /** The largest `amount` Stripe takes for one charge, in minor units. */
   stripeMaximumCharge: number;
   /**
-   * The highest price a provider may set (Locora's limit, about US$100,000 in each currency), in
-   * minor units.
+   * The highest price a provider may set, in minor units: Locora's limit of about US$100,000, or
+   * less where Stripe's largest charge is less (฿999,999, MX$999,999: a price no card could pay is
+   * refused, not listed).
    */
   maxPrice: number;
   /** What a minor unit is called, for messages ("whole yen", "cents"). */
@@ -85,14 +92,14 @@ export const CURRENCY_RULES: Record<CurrencyCode, CurrencyRules> = {
     step: 1,
     stripeMinimumCharge: 1_000,
     stripeMaximumCharge: EIGHT_DIGITS,
-    maxPrice: 350_000_000,
+    maxPrice: 99_999_900,
     minorUnitName: 'satang',
   },
   IDR: {
     exponent: 2,
     displayDecimals: 0,
     step: 100,
-    stripeMinimumCharge: 50,
+    stripeMinimumCharge: 1_000_000,
     stripeMaximumCharge: 999_999_999_999,
     maxPrice: 160_000_000_000,
     minorUnitName: 'sen (whole rupiah: multiples of 100)',
@@ -103,7 +110,7 @@ export const CURRENCY_RULES: Record<CurrencyCode, CurrencyRules> = {
     step: 1,
     stripeMinimumCharge: 1_000,
     stripeMaximumCharge: EIGHT_DIGITS,
-    maxPrice: 200_000_000,
+    maxPrice: 99_999_900,
     minorUnitName: 'centavos',
   },
   BRL: {

@@ -22,7 +22,9 @@ describe('card payment limits (Stripe: its minimum and maximum charge in each cu
     expect(isCardPayable(1_000, 'THB')).toBe(true);
     expect(isCardPayable(999, 'MXN')).toBe(false);
     expect(notCardPayableReason(999, 'MXN')).toMatch(/MX\$10/);
-    expect(isCardPayable(100, 'IDR')).toBe(true);
+    // Stripe lists no rupiah minimum: the equivalent of US$0.50, Rp 10,000 in the table.
+    expect(isCardPayable(1_000_000, 'IDR')).toBe(true);
+    expect(isCardPayable(999_900, 'IDR')).toBe(false);
     // Rupiah take twelve digits: Rp 9.999.999.999,99.
     expect(isCardPayable(999_999_999_999, 'IDR')).toBe(true);
     expect(isCardPayable(1_000_000_000_000, 'IDR')).toBe(false);

@@ -240,8 +240,10 @@ export function Calendar({
                         today && !isSelected && 'font-bold text-primary',
                         today &&
                           "after:absolute after:bottom-1 after:size-1 after:rounded-full after:bg-current after:content-['']",
+                        // The selected day keeps its full colour under the pointer: lightened (primary/90)
+                        // its number fell to 4.28:1 against the background.
                         isSelected &&
-                          'bg-primary font-semibold text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground',
+                          'bg-primary font-semibold text-primary-foreground hover:bg-primary hover:text-primary-foreground',
                         isDisabled &&
                           'cursor-not-allowed text-muted-foreground line-through opacity-60 hover:bg-transparent hover:text-muted-foreground',
                       )}

@@ -1,8 +1,16 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
-import type { AdminBooking, AdminPayments, ReadStripeFeesResult } from '@shared/api/earnings';
+import type {
+  AdminBooking,
+  AdminPayments,
+  ManualSettlement,
+  ReadStripeFeesResult,
+  ReconcileResult,
+  ReconciliationDifference,
+} from '@shared/api/earnings';
 import { apiJson } from '@/lib/api';
+import { adminReportsQuery } from '@/lib/trust-api';
 
 /**
  * The admin's calls. Query keys are the request paths (the generic fetcher's convention of
@@ -29,6 +37,29 @@ export function adminBookingQuery(id: string) {
 
 export function readStripeFeesRequest() {
   return apiJson<ReadStripeFeesResult>('POST', '/api/admin/payments/stripe-fees');
+}
+
+/** A booking paid before payouts existed, settled with its provider by hand (audit-logged). */
+export function settleByHandRequest({ bookingId, note }: { bookingId: string; note: string }) {
+  return apiJson<ManualSettlement>('POST', `/api/admin/payments/bookings/${encodeURIComponent(bookingId)}/settle`, {
+    note,
+  });
+}
+
+/** A reconciliation with Stripe now (audit-logged). */
+export function reconcileRequest() {
+  return apiJson<ReconcileResult>('POST', '/api/admin/payments/reconcile');
+}
+
+/** A difference with Stripe explained by an admin, with a note (audit-logged). */
+export function explainDifferenceRequest({ id, note }: { id: string; note: string }) {
+  return apiJson<ReconciliationDifference>(
+    'POST',
+    `/api/admin/payments/differences/${encodeURIComponent(id)}/explain`,
+    {
+      note,
+    },
+  );
 }
 
 export const pendingProvidersQuery = queryOptions({
@@ -111,6 +142,7 @@ export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
   }
   if (path === '/admin/providers') return queryClient.prefetchQuery(pendingProvidersQuery);
   if (path === '/admin/payments') return queryClient.prefetchQuery(adminPaymentsQuery);
+  if (path === '/admin/reports') return queryClient.prefetchQuery(adminReportsQuery);
   if (path === '/admin/services') {
     const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
     return queryClient.prefetchQuery(adminServicesQuery(url.searchParams.get('q')?.trim() ?? '', page));

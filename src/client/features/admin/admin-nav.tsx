@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { CreditCard, FolderTree, LayoutDashboard, ShieldCheck, Store } from 'lucide-react';
+import { CreditCard, Flag, FolderTree, LayoutDashboard, ShieldCheck, Store } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const LINKS = [
@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/admin/services', label: 'Services', icon: Store, end: false },
   { to: '/admin/categories', label: 'Categories', icon: FolderTree, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
+  { to: '/admin/reports', label: 'Reports', icon: Flag, end: false },
 ];
 
 /** The navigation every admin page shares; two rows on a phone (one scrolling row cut Categories off). */

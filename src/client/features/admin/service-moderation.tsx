@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { Money } from '@/components/money';
 import { useDebouncedText } from '@/lib/use-debounced-text';
 import {
   adminServicesQuery,
@@ -65,7 +65,7 @@ function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: (
       <p className="line-clamp-3 text-sm text-muted-foreground">{service.description || 'No description'}</p>
       <p className="flex items-baseline gap-1">
         <span className="text-lg font-bold" data-testid="admin-service-price">
-          {formatPrice(service.price)}
+          <Money amount={service.price} currency={service.currency} />
         </span>
         <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
       </p>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AvailabilityInput } from '@shared/api/availability';
-import type { AvailabilityCreated, AvailabilitySlot } from '@shared/api/availability-responses';
+import type { AvailabilityCreated, AvailabilitySlot, CalendarBooking } from '@shared/api/availability-responses';
 import { WEEK_DAYS } from '@shared/domain/availability';
 import { addCalendarDays, type CalendarDate } from '@shared/domain/time';
 import { apiJson, apiRequest } from '@/lib/api';
@@ -46,3 +46,20 @@ export async function deleteAvailability(id: string, series: boolean): Promise<n
   const [schemas, body] = await Promise.all([loadSchemas(), apiJson('DELETE', url)]);
   return schemas.availabilityDeletedSchema.parse(body).deleted;
 }
+
+/**
+ * The provider's own bookings in the week starting `weekStart` (their zone's midnights): requests
+ * waiting for an answer and accepted bookings, for the Availability week (decision 053).
+ */
+export const calendarBookingsQuery = (weekStart: CalendarDate) =>
+  queryOptions({
+    queryKey: ['/api/provider/calendar/bookings', weekStart],
+    // Bookings change by others' hands (a traveler's request, a cancellation): read again on each visit.
+    staleTime: 0,
+    queryFn: async ({ signal }): Promise<CalendarBooking[]> => {
+      const to = addCalendarDays(weekStart, WEEK_DAYS);
+      const url = `/api/provider/calendar/bookings?from=${weekStart}&to=${to}`;
+      const [schemas, res] = await Promise.all([loadSchemas(), apiRequest('GET', url, undefined, { signal })]);
+      return schemas.calendarBookingListSchema.parse(await res.json());
+    },
+  });

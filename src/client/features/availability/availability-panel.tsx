@@ -18,9 +18,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useBrowserValue, useHydrated } from '@/lib/hydration';
+import { useRealtimeEvents } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
+import { DayBookings } from './calendar-bookings';
 
 // Calendar sync (decision 040): its own chunks, loaded with the tab.
 const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
@@ -57,6 +59,10 @@ export function AvailabilityPanel({
   const weekStart = today ? addCalendarDays(weekStartOf(today), weekOffset * WEEK_DAYS) : null;
   const query = useQuery({ ...availabilityWeekQuery(providerId, weekStart ?? ''), enabled: weekStart !== null });
   const queryClient = useQueryClient();
+  // A request made, answered or canceled: the week's bookings again.
+  useRealtimeEvents((event) => {
+    if (event.type === 'booking') void queryClient.invalidateQueries({ queryKey: ['/api/provider/calendar/bookings'] });
+  });
   const [confirming, setConfirming] = useState<Slot | null>(null);
 
   const remove = useMutation({
@@ -155,6 +161,11 @@ export function AvailabilityPanel({
                 isLoading={query.isPending}
                 onDelete={onDelete}
                 isDeleting={remove.isPending}
+                bookings={
+                  weekStart && isHydrated ? (
+                    <DayBookings date={day.date} weekStart={weekStart} timeZone={timeZone} />
+                  ) : null
+                }
                 busy={
                   weekStart ? (
                     <Suspense fallback={null}>
@@ -222,9 +233,12 @@ function DayColumn({
   isLoading,
   isDeleting,
   onDelete,
+  bookings,
   busy,
 }: {
   day: GridDay<AvailabilitySlot>;
+  /** The provider's own bookings and requests that day. */
+  bookings?: React.ReactNode;
   /** Busy times imported from the provider's calendars, greyed. */
   busy?: React.ReactNode;
   isToday: boolean;
@@ -257,6 +271,7 @@ function DayColumn({
           ))}
         </ul>
       )}
+      {bookings}
       {busy}
     </li>
   );

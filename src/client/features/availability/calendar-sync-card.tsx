@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type FormEvent, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, CalendarSync, CalendarX2, Copy, PauseCircle, Play, RefreshCw, Trash2 } from 'lucide-react';
 import type { CalendarImport } from '@shared/api/calendars';
 import {
@@ -24,6 +25,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { useLocale } from '@/lib/locale';
 import {
   addCalendar,
   calendarSyncKey,
@@ -35,27 +37,25 @@ import {
 } from './calendar-sync-api';
 
 const MAX_CALENDARS = 5;
+/** What a calendar's secret address looks like (the same in every language). */
+const EXAMPLE_ADDRESS = 'https://calendar.google.com/calendar/ical/…/basic.ics';
 /** Failed syncs in a row after which a calendar is paused (the server's rule). */
 const MAX_FAILURES = 3;
 
-/** The texts of a calendar's row, in one place. */
-const rowText = {
-  unreadable: (n: number) =>
-    n === 1
-      ? '1 event could not be read. The rest of the calendar was: fix or delete that event in your calendar app.'
-      : `${n} events could not be read. The rest of the calendar was: fix or delete those events in your calendar app.`,
-  retry: `We try again in about 15 minutes. After ${MAX_FAILURES} failed syncs in a row, we pause it.`,
-  paused: `Paused after ${MAX_FAILURES} failed syncs in a row`,
-  pausedHow:
-    'Its busy times from the last good sync are kept. Fix what the error says in your calendar app, or check that the address still opens your calendar (in Google Calendar: Settings, your calendar, “Secret address in iCal format”), then resume syncing. Or remove this calendar.',
-  lastTried: (when: string) => `Last tried ${when}.`,
-  resume: 'Resume syncing',
-};
-
-const when = (iso: string, timeZone: string) =>
-  `${formatDateIn(new Date(iso), timeZone)} at ${formatTimeIn(new Date(iso), timeZone)}`;
+/** A moment in the provider's zone, in words: '12/3/2026 at 9:00 AM'. */
+function useWhen() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (iso: string, timeZone: string) => {
+    const date = formatDateIn(new Date(iso), timeZone, locale);
+    const time = formatTimeIn(new Date(iso), timeZone, locale);
+    return t`${date} at ${time}`;
+  };
+}
 
 export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Element {
+  const { t } = useLingui();
+  const when = useWhen();
   const query = useQuery(calendarSyncQuery);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: calendarSyncKey });
@@ -72,8 +72,8 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Could not make a link',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Could not make a link`,
+        description: errorMessage(error, t`Please try again.`),
       }),
   });
   const add = useMutation({
@@ -81,41 +81,41 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
     onSuccess: () => {
       setName('');
       setUrl('');
-      toast({ title: 'Calendar added', description: 'Its busy times appear within a minute.' });
+      toast({ title: t`Calendar added`, description: t`Its busy times appear within a minute.` });
       void refresh();
     },
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Could not add the calendar',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Could not add the calendar`,
+        description: errorMessage(error, t`Please try again.`),
       }),
   });
   const remove = useMutation({
     mutationFn: removeCalendar,
     onSuccess: () => {
-      toast({ title: 'Calendar removed' });
+      toast({ title: t`Calendar removed` });
       void refresh();
     },
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Could not remove the calendar',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Could not remove the calendar`,
+        description: errorMessage(error, t`Please try again.`),
       }),
   });
 
   const resume = useMutation({
     mutationFn: resumeCalendar,
     onSuccess: () => {
-      toast({ title: 'Syncing again', description: 'We read the calendar within a minute.' });
+      toast({ title: t`Syncing again`, description: t`We read the calendar within a minute.` });
       void refresh();
     },
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Could not resume the calendar',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Could not resume the calendar`,
+        description: errorMessage(error, t`Please try again.`),
       }),
   });
 
@@ -127,9 +127,13 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
     if (!feedUrl) return;
     try {
       await navigator.clipboard.writeText(feedUrl);
-      toast({ title: 'Link copied' });
+      toast({ title: t`Link copied` });
     } catch {
-      toast({ variant: 'destructive', title: 'Could not copy', description: 'Select the link and copy it yourself.' });
+      toast({
+        variant: 'destructive',
+        title: t`Could not copy`,
+        description: t`Select the link and copy it yourself.`,
+      });
     }
   };
 
@@ -147,20 +151,24 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
         <CardHeader>
           <CardTitle id="calendar-sync-heading" className="flex items-center gap-2">
             <CalendarSync aria-hidden="true" className="size-5" />
-            Calendar sync
+            <Trans>Calendar sync</Trans>
           </CardTitle>
           <CardDescription>
-            See your Locora bookings in Google, Apple or Outlook Calendar, and keep the times you are busy elsewhere out
-            of your free times.
+            <Trans>
+              See your Locora bookings in Google, Apple or Outlook Calendar, and keep the times you are busy elsewhere
+              out of your free times.
+            </Trans>
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           {query.isError ? (
             <Alert variant="destructive">
               <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-                <span>Could not load calendar sync. {errorMessage(query.error, '')}</span>
+                <span>
+                  <Trans>Could not load calendar sync.</Trans> {errorMessage(query.error, '')}
+                </span>
                 <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               </AlertDescription>
             </Alert>
@@ -169,15 +177,26 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
           {state && state.overlaps.length > 0 ? (
             <Alert>
               <AlertTriangle aria-hidden="true" />
-              <AlertTitle>Bookings overlap busy times in your calendars</AlertTitle>
+              <AlertTitle>
+                <Trans>Bookings overlap busy times in your calendars</Trans>
+              </AlertTitle>
               <AlertDescription>
-                <p>These bookings stand. Move or cancel them if you cannot make it.</p>
-                <ul className="mt-1 list-disc pl-5" aria-label="Overlapping bookings">
-                  {state.overlaps.map((o) => (
-                    <li key={o.bookingId}>
-                      {o.title}, {when(o.start, timeZone)} (busy in {o.calendarNames.join(', ')})
-                    </li>
-                  ))}
+                <p>
+                  <Trans>These bookings stand. Move or cancel them if you cannot make it.</Trans>
+                </p>
+                <ul className="mt-1 list-disc pl-5" aria-label={t`Overlapping bookings`}>
+                  {state.overlaps.map((o) => {
+                    const title = o.title;
+                    const at = when(o.start, timeZone);
+                    const calendarNames = o.calendarNames.join(', ');
+                    return (
+                      <li key={o.bookingId}>
+                        <Trans>
+                          {title}, {at} (busy in {calendarNames})
+                        </Trans>
+                      </li>
+                    );
+                  })}
                 </ul>
               </AlertDescription>
             </Alert>
@@ -185,21 +204,23 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
 
           <section aria-labelledby="feed-heading" className="flex flex-col gap-2">
             <h3 id="feed-heading" className="font-medium">
-              Your bookings in your calendar
+              <Trans>Your bookings in your calendar</Trans>
             </h3>
             <p className="text-sm text-muted-foreground">
-              Subscribe to this private address in your calendar app (“From URL” or “Subscribe to calendar”). Anyone
-              with the link can see your bookings: we show it only once. Reset it to stop the old one.
+              <Trans>
+                Subscribe to this private address in your calendar app (“From URL” or “Subscribe to calendar”). Anyone
+                with the link can see your bookings: we show it only once. Reset it to stop the old one.
+              </Trans>
             </p>
             {feedUrl ? (
               <div className="flex flex-col gap-2 sm:flex-row">
                 <Label htmlFor="feed-url" className="sr-only">
-                  Your private calendar link
+                  <Trans>Your private calendar link</Trans>
                 </Label>
                 <Input id="feed-url" readOnly value={feedUrl} onFocus={(e) => e.currentTarget.select()} />
                 <Button type="button" variant="outline" onClick={() => void copy()}>
                   <Copy aria-hidden="true" />
-                  Copy link
+                  <Trans>Copy link</Trans>
                 </Button>
               </div>
             ) : null}
@@ -211,11 +232,11 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
                 onClick={() => reset.mutate()}
               >
                 <RefreshCw aria-hidden="true" />
-                {state?.feedCreatedAt ? 'Reset link' : 'Create link'}
+                {state?.feedCreatedAt ? t`Reset link` : t`Create link`}
               </Button>
               {state?.feedCreatedAt && !feedUrl ? (
                 <p className="mt-1 text-xs text-muted-foreground">
-                  Your current link was made {when(state.feedCreatedAt, timeZone)}.
+                  <FeedMade at={when(state.feedCreatedAt, timeZone)} />
                 </p>
               ) : null}
             </div>
@@ -223,14 +244,16 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
 
           <section aria-labelledby="imports-heading" className="flex flex-col gap-3">
             <h3 id="imports-heading" className="font-medium">
-              Busy times from your calendars
+              <Trans>Busy times from your calendars</Trans>
             </h3>
             {query.isPending ? (
               <Skeleton className="h-16 w-full" />
             ) : calendars.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No calendars yet.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No calendars yet.</Trans>
+              </p>
             ) : (
-              <ul className="flex flex-col gap-2" aria-label="Imported calendars">
+              <ul className="flex flex-col gap-2" aria-label={t`Imported calendars`}>
                 {calendars.map((c) => (
                   <CalendarRow
                     key={c.id}
@@ -247,43 +270,55 @@ export function CalendarSyncCard({ timeZone }: { timeZone: string }): JSX.Elemen
             {calendars.length < MAX_CALENDARS ? (
               <form onSubmit={onAdd} className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
                 <div className="flex flex-col gap-1">
-                  <Label htmlFor="calendar-name">Name</Label>
+                  <Label htmlFor="calendar-name">
+                    <Trans>Name</Trans>
+                  </Label>
                   <Input
                     id="calendar-name"
                     value={name}
                     maxLength={60}
                     required
-                    placeholder="Work"
+                    placeholder={t`Work`}
                     onChange={(e) => setName(e.target.value)}
                   />
                 </div>
                 <div className="flex flex-col gap-1">
-                  <Label htmlFor="calendar-url">Calendar address (https:// or webcal://)</Label>
+                  <Label htmlFor="calendar-url">
+                    <Trans>Calendar address (https:// or webcal://)</Trans>
+                  </Label>
                   <Input
                     id="calendar-url"
                     value={url}
                     required
                     inputMode="url"
-                    placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+                    placeholder={EXAMPLE_ADDRESS}
                     onChange={(e) => setUrl(e.target.value)}
                   />
                 </div>
                 <Button type="submit" disabled={add.isPending}>
-                  Add calendar
+                  <Trans>Add calendar</Trans>
                 </Button>
               </form>
             ) : (
-              <p className="text-sm text-muted-foreground">You can import at most {MAX_CALENDARS} calendars.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>You can import at most {MAX_CALENDARS} calendars.</Trans>
+              </p>
             )}
             <p className="text-xs text-muted-foreground">
-              In Google Calendar: Settings, your calendar, “Secret address in iCal format”. We read it about every 15
-              minutes and keep only when you are busy, never what the events are.
+              <Trans>
+                In Google Calendar: Settings, your calendar, “Secret address in iCal format”. We read it about every 15
+                minutes and keep only when you are busy, never what the events are.
+              </Trans>
             </p>
           </section>
         </CardContent>
       </Card>
     </section>
   );
+}
+
+function FeedMade({ at }: { at: string }) {
+  return <Trans>Your current link was made {at}.</Trans>;
 }
 
 function CalendarRow({
@@ -301,7 +336,18 @@ function CalendarRow({
   isResuming: boolean;
   onResume: () => void;
 }) {
+  const { t } = useLingui();
+  const when = useWhen();
   const paused = c.pausedAt !== null;
+  const lastSynced = c.lastSyncedAt ? when(c.lastSyncedAt, timeZone) : null;
+  const lastErrorAt = c.lastErrorAt ? when(c.lastErrorAt, timeZone) : null;
+  const busyCount = c.busyCount;
+  const unreadableCount = c.unreadableCount;
+  const name = c.name;
+  const lastError = c.lastError;
+  const retry = (
+    <Trans>We try again in about 15 minutes. After {MAX_FAILURES} failed syncs in a row, we pause it.</Trans>
+  );
   return (
     <li className="flex flex-col gap-2 rounded-md border p-3" data-testid="imported-calendar">
       <div className="flex items-start justify-between gap-3">
@@ -311,15 +357,25 @@ function CalendarRow({
             {c.url}
           </span>
           <span>
-            {c.lastSyncedAt
-              ? `Last synced ${when(c.lastSyncedAt, timeZone)} · ${c.busyCount} busy ${c.busyCount === 1 ? 'time' : 'times'}`
-              : c.lastError
-                ? 'Not synced yet'
-                : 'Syncing…'}
+            {lastSynced ? (
+              <Plural
+                value={busyCount}
+                one={`Last synced ${lastSynced} · # busy time`}
+                other={`Last synced ${lastSynced} · # busy times`}
+              />
+            ) : c.lastError ? (
+              <Trans>Not synced yet</Trans>
+            ) : (
+              <Trans>Syncing…</Trans>
+            )}
           </span>
           {c.lastSyncedAt && c.unreadableCount > 0 ? (
             <span className="text-amber-800 dark:text-amber-300" data-testid="unreadable-events">
-              {rowText.unreadable(c.unreadableCount)}
+              <Plural
+                value={unreadableCount}
+                one="# event could not be read. The rest of the calendar was: fix or delete that event in your calendar app."
+                other="# events could not be read. The rest of the calendar was: fix or delete those events in your calendar app."
+              />
             </span>
           ) : null}
           {c.notes.map((note) => (
@@ -329,8 +385,14 @@ function CalendarRow({
           ))}
           {c.lastError && !paused ? (
             <span className="text-destructive">
-              Last error{c.lastErrorAt ? ` (${when(c.lastErrorAt, timeZone)})` : ''}: {c.lastError}.{' '}
-              <span className="text-muted-foreground">{rowText.retry}</span>
+              {lastErrorAt ? (
+                <Trans>
+                  Last error ({lastErrorAt}): {lastError}.
+                </Trans>
+              ) : (
+                <Trans>Last error: {lastError}.</Trans>
+              )}{' '}
+              <span className="text-muted-foreground">{retry}</span>
             </span>
           ) : null}
         </div>
@@ -338,7 +400,7 @@ function CalendarRow({
           variant="ghost"
           size="icon"
           className="shrink-0"
-          aria-label={`Remove ${c.name}`}
+          aria-label={t`Remove ${name}`}
           disabled={isRemoving}
           onClick={onRemove}
         >
@@ -348,19 +410,31 @@ function CalendarRow({
       {paused ? (
         <Alert variant="destructive" data-testid="paused-calendar">
           <PauseCircle aria-hidden="true" />
-          <AlertTitle>{rowText.paused}</AlertTitle>
+          <AlertTitle>
+            <Trans>Paused after {MAX_FAILURES} failed syncs in a row</Trans>
+          </AlertTitle>
           <AlertDescription className="flex flex-col gap-2">
             {c.lastError ? <p>{c.lastError}.</p> : null}
-            {c.lastErrorAt ? <p>{rowText.lastTried(when(c.lastErrorAt, timeZone))}</p> : null}
-            <p className="text-foreground">{rowText.pausedHow}</p>
+            {lastErrorAt ? (
+              <p>
+                <Trans>Last tried {lastErrorAt}.</Trans>
+              </p>
+            ) : null}
+            <p className="text-foreground">
+              <Trans>
+                Its busy times from the last good sync are kept. Fix what the error says in your calendar app, or check
+                that the address still opens your calendar (in Google Calendar: Settings, your calendar, “Secret address
+                in iCal format”), then resume syncing. Or remove this calendar.
+              </Trans>
+            </p>
             <div className="flex flex-wrap gap-2">
               <Button type="button" size="sm" variant="outline" disabled={isResuming} onClick={onResume}>
                 <Play aria-hidden="true" />
-                {rowText.resume}
+                <Trans>Resume syncing</Trans>
               </Button>
               <Button type="button" size="sm" variant="ghost" disabled={isRemoving} onClick={onRemove}>
                 <Trash2 aria-hidden="true" />
-                Remove calendar
+                <Trans>Remove calendar</Trans>
               </Button>
             </div>
           </AlertDescription>
@@ -384,6 +458,7 @@ export function ImportedBusyChips({
   weekStart: CalendarDate;
   timeZone: string;
 }): JSX.Element | null {
+  const { t } = useLingui();
   const from = zonedToUtc(weekStart, '00:00', timeZone).toISOString();
   const to = zonedToUtc(addCalendarDays(weekStart, 7), '00:00', timeZone).toISOString();
   const query = useQuery(importedBusyQuery(from, to));
@@ -393,12 +468,13 @@ export function ImportedBusyChips({
   if (busy.length === 0) return null;
   const hhmm = (ms: number, edge: number) => (ms === edge ? null : utcToZoned(new Date(ms), timeZone).time);
   return (
-    <ul className="flex flex-col gap-1" aria-label={`Busy in your calendars on ${date}`}>
+    <ul className="flex flex-col gap-1" aria-label={t`Busy in your calendars on ${date}`}>
       {busy.map((b) => {
+        const calendarName = b.calendarName;
         const start = Math.max(Date.parse(b.start), dayStart);
         const end = Math.min(Date.parse(b.end), dayEnd);
         const label =
-          start === dayStart && end === dayEnd ? 'All day' : `${hhmm(start, -1)}-${hhmm(end, dayEnd) ?? '24:00'}`;
+          start === dayStart && end === dayEnd ? t`All day` : `${hhmm(start, -1)}-${hhmm(end, dayEnd) ?? '24:00'}`;
         return (
           <li
             key={`${b.calendarId}-${b.start}-${b.end}`}
@@ -408,7 +484,7 @@ export function ImportedBusyChips({
             <span className="font-medium tabular-nums">{label}</span>
             <span className="flex items-center gap-1 text-xs">
               <CalendarX2 aria-hidden="true" className="size-3" />
-              Busy · {b.calendarName}
+              <Trans>Busy · {calendarName}</Trans>
             </span>
           </li>
         );

@@ -11,13 +11,15 @@ import { Separator } from '@/components/ui/separator';
 import { TravelersOnly } from '@/components/travelers-only';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
+import { CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
 import { monthOfDate } from '@shared/domain/checkout';
 import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
 import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
 import { PriceEstimate } from '@/components/price-estimate';
-import { pricingUnitText, useMoney } from '@/lib/format';
+import { Money } from '@/components/money';
+import { pricingUnitText } from '@/lib/format';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 import { useLocale } from '@/lib/locale';
@@ -44,7 +46,6 @@ export function BookingCard({ service }: { service: Service }) {
   });
   const today = useViewerToday();
   const locale = useLocale();
-  const money = useMoney();
   // The month on screen: only its days with a free start time for the minimum hours can be chosen
   // (decision 020). Until they are known, or if they cannot be, only past days are greyed out.
   const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
@@ -84,7 +85,7 @@ export function BookingCard({ service }: { service: Service }) {
         <div className="flex flex-col gap-1">
           <p className="flex items-baseline gap-1.5">
             <span className="text-3xl font-bold tracking-tight" data-testid="booking-price">
-              {money(service.price, service.currency)}
+              <Money amount={service.price} currency={service.currency} />
             </span>
             <span className="text-muted-foreground">{service.pricingUnit}</span>
           </p>
@@ -154,6 +155,10 @@ export function BookingCard({ service }: { service: Service }) {
         <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
           Secure payment processing
+        </p>
+        {/* Before booking, as checkout states it. */}
+        <p className="text-xs text-muted-foreground" data-testid="service-cancellation-policy">
+          {CANCELLATION_POLICY_TEXT}
         </p>
       </CardContent>
     </Card>

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { MessageSquareText } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicReview } from '@shared/api/catalog';
 import { PersonAvatar } from '@/components/person-avatar';
 import { RatingStars } from '@/components/rating';
+import { ReportButton } from '@/components/trust/report-button';
+import { ReviewAnswer } from '@/components/trust/review-answer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format-date';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
@@ -14,6 +17,7 @@ export function ReviewList({
   emptyText,
   showService = false,
   linkableServiceIds,
+  answerName,
 }: {
   reviews: PublicReview[];
   emptyText: string;
@@ -21,7 +25,10 @@ export function ReviewList({
   showService?: boolean;
   /** Services that can be opened (active ones); the others are named without a link. */
   linkableServiceIds?: ReadonlySet<string>;
+  /** Who answers the reviews (the provider's name), shown with each answer. */
+  answerName?: string;
 }) {
+  const { t } = useLingui();
   const timeZone = useViewerTimeZone();
   const locale = useLocale();
   if (reviews.length === 0) {
@@ -35,7 +42,7 @@ export function ReviewList({
   return (
     <ul className="flex flex-col divide-y rounded-xl border bg-card">
       {reviews.map((review) => {
-        const author = review.author.name?.trim() || 'Traveler';
+        const author = review.author.name?.trim() || t`Traveler`;
         return (
           <li key={review.id} className="flex flex-col gap-3 p-4 sm:p-5">
             <div className="flex items-start gap-3">
@@ -52,20 +59,26 @@ export function ReviewList({
             </div>
             {showService && (
               <p className="text-sm text-muted-foreground">
-                Reviewed{' '}
-                {!linkableServiceIds || linkableServiceIds.has(review.service.id) ? (
-                  <Link
-                    to={`/service/${review.service.id}`}
-                    className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
-                  >
-                    {review.service.title}
-                  </Link>
-                ) : (
-                  <span className="font-medium text-foreground">{review.service.title}</span>
-                )}
+                <Trans>
+                  Reviewed{' '}
+                  {!linkableServiceIds || linkableServiceIds.has(review.service.id) ? (
+                    <Link
+                      to={`/service/${review.service.id}`}
+                      className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+                    >
+                      {review.service.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-foreground">{review.service.title}</span>
+                  )}
+                </Trans>
               </p>
             )}
             <p className="text-pretty wrap-anywhere whitespace-pre-line">{review.text}</p>
+            {review.answer && <ReviewAnswer name={answerName} answer={review.answer} answeredAt={review.answeredAt} />}
+            <div className="flex justify-end">
+              <ReportButton targetType="review" targetId={review.id} size="icon" className="size-8" />
+            </div>
           </li>
         );
       })}

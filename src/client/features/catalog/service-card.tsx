@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isVerified, VerifiedMark } from '@/components/verified-badge';
 import { cn } from '@/lib/utils';
 import { FavoriteButton } from './favorite-button';
-import { useMoney } from '@/lib/format';
+import { Money } from '@/components/money';
 import { serviceRating } from './review-count';
 import { ServicePhoto } from './service-photo';
 import { useCategoryName, usePricingUnit } from '@/lib/words';
@@ -34,7 +34,6 @@ export function ServiceCard({
   className?: string;
 }) {
   const Heading = headingLevel;
-  const money = useMoney();
   const categoryName = useCategoryName();
   const unitName = usePricingUnit();
   const { provider } = service;
@@ -94,7 +93,7 @@ export function ServiceCard({
 
         <p className="mt-auto flex flex-wrap items-baseline gap-x-1 border-t pt-3">
           <span className="text-lg font-bold" data-testid="card-price">
-            {money(service.price, service.currency)}
+            <Money amount={service.price} currency={service.currency} />
           </span>
           <span className="text-sm text-muted-foreground">{unitName(service.pricingUnit)}</span>
           <PriceEstimate amount={service.price} currency={service.currency} className="ml-auto" />

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
-import { bookingLengthText, formatPrice } from '@/lib/format';
+import { bookingLengthText, useMoney } from '@/lib/format';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { READABLE_ALERT } from './readable-alert';
 import type { CheckoutFlow } from './use-checkout-flow';
@@ -17,7 +17,10 @@ import type { CheckoutFlow } from './use-checkout-flow';
 /** The service, when, the amounts, and the button that sends the request (or pays for it). */
 export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail; flow: CheckoutFlow; isOwn: boolean }) {
   const { state, summary, chosenLabel } = flow;
-  const money = (cents: number | undefined) => (cents === undefined ? '–' : formatPrice(cents));
+  const format = useMoney();
+  // The booking's own currency (its service's): never dollars unless it is priced in them.
+  const money = (cents: number | undefined) =>
+    cents === undefined ? '–' : format(cents, summary?.currency ?? service.currency);
   return (
     <aside aria-labelledby="order-summary-heading" className="lg:sticky lg:top-24">
       <Card className="gap-5">
@@ -72,7 +75,7 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Price</dt>
               <dd data-testid="summary-price">
-                {formatPrice(service.price)} {service.pricingUnit}
+                {format(service.price, service.currency)} {service.pricingUnit}
               </dd>
             </div>
             <div className="flex justify-between gap-4">

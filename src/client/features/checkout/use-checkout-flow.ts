@@ -13,7 +13,7 @@ import { calendarDateOfLocalDate, formatDateIn, formatTimeIn } from '@shared/dom
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { createAttemptKeys } from '@/lib/attempt-key';
-import { formatPrice } from '@/lib/format';
+import { useMoney } from '@/lib/format';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { CardPaymentHandle, CardPaymentState } from '@/features/payments/card-payment';
@@ -28,6 +28,7 @@ import { useFreeTimes } from './use-free-times';
  * returns and dispatch what the traveler does.
  */
 export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Role) {
+  const money = useMoney();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -103,7 +104,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   function finish(booking: Booking, authorised: boolean) {
     const start = new Date(booking.start);
     const held = authorised
-      ? ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`
+      ? ` Your card is authorised for ${money(booking.totalCents, booking.currency)}, not charged: you pay only when they accept.`
       : '';
     toast({
       title: 'Booking requested',

@@ -15,6 +15,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useTellWhatWasHidden } from '@/components/trust/hidden-details';
 import { ApiError, apiRequest } from '@/lib/api';
 
 /**
@@ -55,16 +56,19 @@ export function InquiryDialog({
   const [serviceId, setServiceId] = useState(services[0]?.id ?? '');
   const [text, setText] = useState('');
   const start = useStartInquiry();
+  const tellHidden = useTellWhatWasHidden();
   const blank = text.trim() === '';
   const submit = () => {
     if (blank || start.isPending || !serviceId) return;
     start.mutate(
       { serviceId, body: text.trim() },
       {
-        onSuccess: ({ conversation }) => {
+        onSuccess: ({ conversation, message }) => {
           setText('');
           onOpenChange(false);
           onSent(conversation.id);
+          // Contact details hidden from what was typed: the sender is told which, and why.
+          tellHidden(message.hidden ?? []);
         },
         // docs/product.md: the text is kept. A refusal the traveler can act on says why.
         onError: (error) => {

@@ -6,11 +6,24 @@ import { formatTimeIn } from '@shared/domain/time';
 import { cn } from '@/lib/utils';
 import { useLocale } from '@/lib/locale';
 
+/** What offers to report a message received (the thread gives it; a list rendered alone has none). */
+export type ReportSlot = (messageId: string) => ReactNode;
+
 /**
  * One message. The bubble is focusable; its time (the reader's clock) shows beside it on hover or
  * keyboard focus (a tap focuses it on a phone), and is always in the accessible text as a <time>.
  */
-function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: boolean; timeZone: string }) {
+function Bubble({
+  message,
+  isOwn,
+  timeZone,
+  report,
+}: {
+  message: ThreadMessage;
+  isOwn: boolean;
+  timeZone: string;
+  report?: ReportSlot;
+}) {
   const locale = useLocale();
   return (
     <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
@@ -26,8 +39,14 @@ function Bubble({ message, isOwn, timeZone }: { message: ThreadMessage; isOwn: b
           )}
           data-own={isOwn ? 'true' : 'false'}
         >
-          <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
+          {message.hiddenNote ? (
+            <p className="text-sm text-muted-foreground italic wrap-anywhere">{message.hiddenNote}</p>
+          ) : (
+            <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
+          )}
         </div>
+        {/* A message received can be reported (decision 051); one's own cannot. */}
+        {!isOwn && !message.hiddenNote && report?.(message.id)}
         <time
           dateTime={message.createdAt}
           className="shrink-0 pb-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100"
@@ -67,6 +86,7 @@ export function MessageList({
   ownId,
   timeZone,
   today,
+  report,
 }: {
   messages: readonly ThreadMessage[];
   /** The reader's user id. */
@@ -75,13 +95,15 @@ export function MessageList({
   timeZone: string;
   /** The reader's today in that zone. */
   today: CalendarDate;
+  /** Offers to report each message received. */
+  report?: ReportSlot;
 }) {
   return (
     <div className="flex flex-col gap-2">
       {groupMessagesByDay(messages, timeZone).map(({ day, messages: ofDay }) => (
         <Day key={day} day={day} today={today}>
           {ofDay.map((m) => (
-            <Bubble key={m.id} message={m} isOwn={m.senderId === ownId} timeZone={timeZone} />
+            <Bubble key={m.id} message={m} isOwn={m.senderId === ownId} timeZone={timeZone} report={report} />
           ))}
         </Day>
       ))}

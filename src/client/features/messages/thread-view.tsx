@@ -11,12 +11,14 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
+import { ReportButton } from '@/components/trust/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { bookingWhen } from '@/lib/booking-time';
 import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { pluralize } from '@/lib/format';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
+import { MaskedNotice } from './masked-notice';
 import { MessageList } from './message-list';
 import { fetchOlderMessages, mayHaveOlder, threadQuery, useSendMessage, type ThreadRef } from './messages-api';
 import { useLocale } from '@/lib/locale';
@@ -92,10 +94,16 @@ function Composer({ thread }: { thread: ThreadRef }) {
   const inputId = `composer-${thread.kind}-${thread.id}`;
   const isBlank = text.trim().length === 0;
 
+  // What the server hid of the last message sent (contact details before a confirmed booking).
+  const [hidden, setHidden] = useState<NonNullable<ThreadMessage['hidden']>>([]);
+
   const submit = () => {
     if (isBlank || send.isPending) return;
     send.mutate(text.trim(), {
-      onSuccess: () => setText(''),
+      onSuccess: (sent) => {
+        setText('');
+        setHidden(sent.hidden ?? []);
+      },
       // A failed send keeps the text (docs/product.md, Texts shown to users).
       onError: () =>
         toast({ variant: 'destructive', title: 'Failed to send message', description: 'Please try again.' }),
@@ -112,26 +120,29 @@ function Composer({ thread }: { thread: ThreadRef }) {
     submit();
   };
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
-      <label htmlFor={inputId} className="sr-only">
-        Message
-      </label>
-      <textarea
-        ref={keepTyped}
-        id={inputId}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        rows={1}
-        maxLength={4000}
-        placeholder="Type a message..."
-        className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 md:text-sm dark:bg-input/20"
-      />
-      <Button type="submit" disabled={isBlank || send.isPending} aria-label="Send">
-        <Send className="size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Send</span>
-      </Button>
-    </form>
+    <>
+      {hidden.length > 0 && <MaskedNotice hidden={hidden} onDismiss={() => setHidden([])} />}
+      <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={keepTyped}
+          id={inputId}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          maxLength={4000}
+          placeholder="Type a message..."
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 md:text-sm dark:bg-input/20"
+        />
+        <Button type="submit" disabled={isBlank || send.isPending} aria-label="Send">
+          <Send className="size-4" aria-hidden="true" />
+          <span className="hidden sm:inline">Send</span>
+        </Button>
+      </form>
+    </>
   );
 }
 
@@ -202,7 +213,20 @@ export function ThreadView({
                 </Button>
               </div>
             )}
-            <MessageList messages={all} ownId={user?.id} timeZone={timeZone} today={today} />
+            <MessageList
+              messages={all}
+              ownId={user?.id}
+              timeZone={timeZone}
+              today={today}
+              report={(id) => (
+                <ReportButton
+                  targetType="message"
+                  targetId={id}
+                  size="icon"
+                  className="size-7 shrink-0 opacity-60 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100"
+                />
+              )}
+            />
           </>
         )}
       </div>

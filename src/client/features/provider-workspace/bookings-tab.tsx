@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
@@ -20,20 +20,24 @@ import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { closedNote } from '@/lib/booking-closed';
 import { providerMoneyLines } from '@/lib/booking-money';
+import { useLocale } from '@/lib/locale';
 import { pluralize } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
+import { ReportButton } from '@/components/trust/report-button';
+import { ProviderReviewPanel } from './review-traveler';
+import { TravelerRecordLine } from './traveler-record';
 import { pendingFirst } from './booking-requests';
 import {
   acceptBookingRequest,
   declineBookingRequest,
   invalidateAfterBookingAnswer,
+  myProviderQuery,
   providerBookingsQuery,
 } from './workspace-api';
-import { useLocale } from '@/lib/locale';
 
 function travelerName(booking: ProviderBooking) {
   return booking.user.name ?? 'Traveler';
@@ -72,6 +76,8 @@ function BookingRow({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
+  // The provider's public name: their answers are shown under it, as on the service page.
+  const displayName = useQuery(myProviderQuery).data?.displayName;
   const zone = booking.timeZone || timeZone;
   const locale = useLocale();
   const when = bookingWhen(booking.start, zone, locale, baseCity);
@@ -107,9 +113,11 @@ function BookingRow({
 
   return (
     <li
+      id={`booking-${booking.id}`}
+      tabIndex={-1}
       data-testid="provider-booking"
       data-booking-id={booking.id}
-      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-center"
+      className="flex scroll-mt-24 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm focus:ring-2 focus:ring-ring focus:outline-none lg:flex-row lg:flex-wrap lg:items-center"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <PersonAvatar name={booking.user.name} image={booking.user.image} className="size-10" />
@@ -173,6 +181,12 @@ function BookingRow({
             Cancel
           </Button>
         )}
+        {/* "Report a problem" during or after the service (an accepted booking that has started). */}
+        {now !== null &&
+          new Date(booking.start).getTime() <= now &&
+          ['CONFIRMED', 'PAID', 'COMPLETED'].includes(booking.status) && (
+            <ReportButton targetType="booking" targetId={booking.id} problem />
+          )}
         <Button size="sm" variant="ghost" asChild>
           <Link
             to={`/messages?booking=${encodeURIComponent(booking.id)}`}
@@ -205,6 +219,9 @@ function BookingRow({
       )}
       {/* What the provider needs to serve it: where, and what the traveler asked for. */}
       <BookingWhere location={booking.location} address={booking.address} notes={booking.notes} reader="provider" />
+      {/* Who is asking (decision 050): the traveler's record, before the provider answers. */}
+      {booking.status === 'PENDING' && booking.traveler && <TravelerRecordLine record={booking.traveler} />}
+      <ProviderReviewPanel booking={booking} travelerName={name} providerName={displayName ?? null} />
     </li>
   );
 }
@@ -229,6 +246,16 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   useRealtimeEvents((event) => {
     if (event.type === 'booking') invalidateAfterBookingAnswer(queryClient);
   });
+
+  // Opened from a booking on the Availability week (#booking-{id}): that request, in view and focused.
+  const { hash } = useLocation();
+  const hasRows = bookings.isSuccess;
+  useEffect(() => {
+    if (!hasRows || !hash.startsWith('#booking-')) return;
+    const row = document.getElementById(hash.slice(1));
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [hasRows, hash]);
 
   const decline = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => declineBookingRequest(id, reason),

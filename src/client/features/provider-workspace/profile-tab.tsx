@@ -18,11 +18,12 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { detectProviderTimeZone } from '@/lib/time-zone';
+import { CurrencyField } from './currency-field';
 import { fieldErrorsOf } from './field-errors';
 import { Textarea } from '@/components/ui/textarea';
 import { invalidateAfterProfileChange, refetchCurrentUser, updateMyProviderRequest } from './workspace-api';
 
-const FIELDS = ['displayName', 'bio', 'baseCity', 'languages', 'timeZone', 'avatar'] as const;
+const FIELDS = ['displayName', 'bio', 'baseCity', 'languages', 'timeZone', 'avatar', 'currency'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** The provider's public profile, edited in place; the public page shows the changes at once. */
@@ -36,6 +37,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
   const [languages, setLanguages] = useState<string[]>(provider.languages);
   const [timeZone, setTimeZone] = useState(provider.timeZone || detectProviderTimeZone() || '');
   const [avatar, setAvatar] = useState<string[]>(provider.avatar ? [provider.avatar] : []);
+  const [currency, setCurrency] = useState(provider.currency);
   const [isUploading, setIsUploading] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
@@ -48,6 +50,8 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
         languages,
         timeZone,
         avatar: avatar[0] ?? null,
+        // Sent only when chosen: it can change only while nothing is in flight (a 409 says why).
+        ...(currency !== provider.currency ? { currency } : {}),
       }),
     onSuccess: (next) => {
       queryClient.setQueryData(['/api/provider/me'], next);
@@ -61,11 +65,13 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
       const fieldErrors = fieldErrorsOf(error, FIELDS);
       const message = error instanceof ApiError && error.status === 400 ? error.body?.message : undefined;
       if (message && /upload|picture/i.test(message) && !fieldErrors.avatar) fieldErrors.avatar = message;
+      const conflict = error instanceof ApiError && error.status === 409 ? error.body?.message : undefined;
+      if (conflict && currency !== provider.currency) fieldErrors.currency = conflict;
       setErrors(fieldErrors);
       toast({
         variant: 'destructive',
         title: 'Failed to update profile',
-        description: message ?? 'Please try again later.',
+        description: message ?? conflict ?? 'Please try again later.',
       });
     },
   });
@@ -181,6 +187,13 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             </p>
           )}
         </div>
+        <CurrencyField
+          id={fid('currency')}
+          provider={provider}
+          value={currency}
+          onChange={setCurrency}
+          error={errors.currency}
+        />
         <div>
           <Button
             type="submit"

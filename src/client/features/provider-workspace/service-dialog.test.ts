@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { describe, expect, it } from 'vitest';
 import type { Category } from '@shared/api/catalog-responses';
 import { ServiceFields, type FieldErrors } from './service-dialog';
@@ -10,18 +12,24 @@ const categories = [{ id: 'c1', name: 'Tours', slug: 'tours', icon: 'map', servi
 
 /** The dialog's fields as the provider sees them, as HTML. */
 function fields(form: FormState, errors: FieldErrors = {}): string {
+  // English, the source language: the words as written.
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
   return renderToStaticMarkup(
     createElement(
-      QueryClientProvider,
-      { client: new QueryClient() },
-      createElement(ServiceFields, {
-        idPrefix: 'svc',
-        form,
-        errors,
-        categories,
-        onChange: () => {},
-        onUploadingChange: () => {},
-      }),
+      I18nProvider,
+      { i18n },
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(ServiceFields, {
+          idPrefix: 'svc',
+          form,
+          errors,
+          categories,
+          onChange: () => {},
+          onUploadingChange: () => {},
+        }),
+      ),
     ),
   );
 }

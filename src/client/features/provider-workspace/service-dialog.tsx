@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@shared/api/catalog-responses';
 import type { CreateServiceInput, ProviderService } from '@shared/api/provider-workspace';
 import {
@@ -19,6 +19,8 @@ import {
   SERVICE_LOCATION_AREA_MAX,
 } from '@shared/domain/service-location';
 import { PhotoUploader } from '@/components/photo-uploader';
+import { PlaceCombobox } from '@/components/place-combobox';
+import { useLingui } from '@lingui/react/macro';
 import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -41,7 +43,13 @@ import { fieldErrorsOf } from './field-errors';
 import { cn } from '@/lib/utils';
 import { Textarea } from '@/components/ui/textarea';
 import { formErrors, initialState, toPayload, type FormState } from './service-form';
-import { createServiceRequest, invalidateAfterServiceChange, updateServiceRequest } from './workspace-api';
+import {
+  createServiceRequest,
+  invalidateAfterServiceChange,
+  placeSuggestionsQuery,
+  providerSetupQuery,
+  updateServiceRequest,
+} from './workspace-api';
 
 /**
  * The one length field, named for the unit (decision 035): the minimum hours per hour, the length
@@ -94,6 +102,9 @@ export function ServiceDialog({
   const [refusal, setRefusal] = useState<string | undefined>();
   const [isUploading, setIsUploading] = useState(false);
   const isEdit = Boolean(service);
+  const { t } = useLingui();
+  // Payments on and the provider cannot be paid yet: saved, but not bookable (nor listed) until then.
+  const canBeBooked = useQuery(providerSetupQuery).data?.canBeBooked ?? true;
 
   const save = useMutation({
     mutationFn: (payload: CreateServiceInput) =>
@@ -103,7 +114,9 @@ export function ServiceDialog({
       toast(
         isEdit
           ? { title: 'Service updated', description: 'Your changes are saved.' }
-          : { title: 'Service created!', description: 'Your service is now live.' },
+          : canBeBooked
+            ? { title: 'Service created!', description: 'Your service is now live.' }
+            : { title: 'Service created!', description: t`Saved. Travelers can book it once payouts are set up.` },
       );
       onOpenChange(false);
     },
@@ -219,6 +232,7 @@ export function ServiceFields({
   onChange: <K extends keyof FormState>(key: K, value: FormState[K]) => void;
   onUploadingChange: (isUploading: boolean) => void;
 }) {
+  const { t } = useLingui();
   const fid = (name: Field) => `${idPrefix}-${name}`;
   const invalid = (name: Field) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
@@ -266,11 +280,12 @@ export function ServiceFields({
           </NativeSelect>
         </FormField>
         <FormField id={fid('city')} label="City" error={errors.city}>
-          <Input
+          <PlaceCombobox
             id={fid('city')}
             value={form.city}
             maxLength={SERVICE_CITY_MAX}
-            autoComplete="address-level2"
+            suggestions={placeSuggestionsQuery}
+            listLabel={t`Known places`}
             onValueChange={(value) => onChange('city', value)}
             placeholder="e.g. Lisbon"
             {...invalid('city')}

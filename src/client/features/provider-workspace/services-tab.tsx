@@ -9,13 +9,16 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { fallbackPhoto, formatPrice, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { Money } from '@/components/money';
+import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useLingui } from '@lingui/react/macro';
 import { ServiceDialog } from './service-dialog';
 import {
   deleteServiceRequest,
   invalidateAfterServiceChange,
   providerServicesQuery,
+  providerSetupQuery,
   updateServiceRequest,
 } from './workspace-api';
 
@@ -27,9 +30,18 @@ export function serviceState(service: Pick<ProviderService, 'isActive' | 'isPaus
 }
 
 function StateBadge({ service }: { service: ProviderService }) {
+  const { t } = useLingui();
+  const canBeBooked = useQuery(providerSetupQuery).data?.canBeBooked ?? true;
   const state = serviceState(service);
   if (state === 'inactive') return <Badge variant="destructive">Inactive</Badge>;
   if (state === 'paused') return <Badge variant="secondary">Paused</Badge>;
+  // Live, but travelers cannot book it (nor find it) until payouts are set up.
+  if (!canBeBooked)
+    return (
+      <Badge className="border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+        {t`Not bookable yet`}
+      </Badge>
+    );
   return (
     // Opaque in both themes: it sits on the cover photo, through which a tinted badge fades away.
     <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
@@ -113,7 +125,7 @@ function ServiceItem({
         </p>
         <p className="mt-auto flex items-baseline gap-1 border-t pt-3">
           <span className="text-lg font-bold" data-testid="service-price">
-            {formatPrice(service.price)}
+            <Money amount={service.price} currency={service.currency} />
           </span>
           <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
         </p>

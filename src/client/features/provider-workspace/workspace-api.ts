@@ -3,14 +3,16 @@ import type { MyProvider } from '@shared/api/providers';
 import type {
   CreateServiceInput,
   ProviderBooking,
+  ProviderSetup,
   ProviderService,
   ProviderStats,
   UpdateMyProviderInput,
   UpdateServiceInput,
 } from '@shared/api/provider-workspace';
 import type { Booking } from '@shared/api/bookings-responses';
+import type { CitySuggestion } from '@shared/api/catalog-responses';
 import { userResponseSchema, type User } from '@shared/api/auth-responses';
-import { apiJson } from '@/lib/api';
+import { apiJson, apiRequest } from '@/lib/api';
 
 /**
  * The provider workspace's calls. Query keys are the request paths (the generic fetcher's
@@ -36,6 +38,25 @@ export const providerBookingsQuery = queryOptions({
   queryFn: () => apiJson<ProviderBooking[]>('GET', '/api/provider/bookings'),
 });
 
+/** The setup checklist, and whether travelers can book the provider now (decision 054). */
+export const providerSetupQuery = queryOptions({
+  queryKey: ['/api/provider/setup'],
+  queryFn: () => apiJson<ProviderSetup>('GET', '/api/provider/setup'),
+});
+
+/** Known places for the service form's City, in any of their names (decision 052). */
+export const placeSuggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['/api/places/suggest', q.trim()],
+    queryFn: async ({ signal }) => {
+      const res = await apiRequest('GET', `/api/places/suggest?${new URLSearchParams({ q: q.trim() })}`, undefined, {
+        signal,
+      });
+      return (await res.json()) as CitySuggestion[];
+    },
+    staleTime: 5 * 60 * 1000,
+  });
+
 /** Everything the dashboard of a provider shows first (the route loader prefetches these). */
 export function prefetchProviderDashboard(queryClient: QueryClient) {
   return Promise.all([
@@ -43,6 +64,7 @@ export function prefetchProviderDashboard(queryClient: QueryClient) {
     queryClient.prefetchQuery(providerStatsQuery),
     queryClient.prefetchQuery(providerServicesQuery),
     queryClient.prefetchQuery(providerBookingsQuery),
+    queryClient.prefetchQuery(providerSetupQuery),
   ]);
 }
 
@@ -71,6 +93,7 @@ export function invalidateAfterServiceChange(queryClient: QueryClient) {
     '/api/provider/services',
     '/api/provider/stats',
     '/api/provider/me',
+    '/api/provider/setup',
     '/api/services',
     '/api/services/featured',
     '/api/providers',
@@ -81,7 +104,13 @@ export function invalidateAfterServiceChange(queryClient: QueryClient) {
 
 /** After the profile changed: the dashboard and the public profile (and cards naming the provider). */
 export function invalidateAfterProfileChange(queryClient: QueryClient) {
-  for (const key of ['/api/provider/me', '/api/providers', '/api/services', '/api/services/featured']) {
+  for (const key of [
+    '/api/provider/me',
+    '/api/provider/setup',
+    '/api/providers',
+    '/api/services',
+    '/api/services/featured',
+  ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
 }
@@ -98,7 +127,13 @@ export function declineBookingRequest(id: string, reason: string | undefined) {
 
 /** After answering a request: the list, the Pending Requests count, and the conversations showing its status. */
 export function invalidateAfterBookingAnswer(queryClient: QueryClient) {
-  for (const key of ['/api/provider/bookings', '/api/provider/stats', '/api/bookings']) {
+  // ...and the Availability week's bookings (an accepted request is no longer tentative).
+  for (const key of [
+    '/api/provider/bookings',
+    '/api/provider/stats',
+    '/api/bookings',
+    '/api/provider/calendar/bookings',
+  ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }
   void queryClient.invalidateQueries({ queryKey: ['/api/bookings/with-messages'] });

@@ -14,10 +14,11 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { closedNote } from '@/lib/booking-closed';
 import { PriceEstimate } from '@/components/price-estimate';
 import { travelerMoneyLine } from '@/lib/booking-money';
-import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { fallbackPhoto, formatPrice, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
-import { useViewerTimeZone } from '@/lib/viewer-clock';
 import { useLocale } from '@/lib/locale';
+import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
+import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { formatMoney } from '@shared/domain/pricing';
+import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** A traveler's booking page. */
 export const bookingPath = (id: string) => `/dashboard/traveler/bookings/${encodeURIComponent(id)}`;
@@ -49,6 +50,7 @@ export function CoverPhoto({ booking }: { booking: Booking }) {
  * waiting for the provider (and the card hold), who closed it and why, a refund on its way.
  */
 export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canPay: boolean }) {
+  const total = formatMoney(booking.totalCents, booking.currency, useLocale());
   const closed = closedNote(booking, 'TRAVELER', {
     provider: booking.service.provider.displayName,
     traveler: booking.user.name ?? 'You',
@@ -59,7 +61,7 @@ export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canP
         <p className="text-sm text-muted-foreground">
           Waiting for the provider to accept your request.
           {booking.paymentStatus === 'requires_capture' &&
-            ` Your card is authorised for ${formatPrice(booking.totalCents)}, not charged: you pay only when they accept.`}
+            ` Your card is authorised for ${total}, not charged: you pay only when they accept.`}
           {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
         </p>
       )}
@@ -76,8 +78,8 @@ export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canP
       )}
       {booking.refundPending && (
         <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
-          Refund pending: {formatPrice(booking.totalCents)} is on its way back to your card. Stripe has not confirmed it
-          yet; this changes to Refunded once it has.
+          Refund pending: {total} is on its way back to your card. Stripe has not confirmed it yet; this changes to
+          Refunded once it has.
         </p>
       )}
     </>

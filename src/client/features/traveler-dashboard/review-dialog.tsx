@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REVIEW_TEXT_MAX } from '@shared/domain/booking-lifecycle';
 import { Button } from '@/components/ui/button';
 import {
@@ -39,7 +40,9 @@ export function StarPicker({
   const shown = hovered ?? value;
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
-      <legend className="mb-2 text-sm leading-none font-medium">Rating</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">
+        <Trans>Rating</Trans>
+      </legend>
       <div className="flex gap-1" onMouseLeave={() => setHovered(null)}>
         {[1, 2, 3, 4, 5].map((stars) => (
           <label
@@ -62,7 +65,9 @@ export function StarPicker({
                 stars <= shown ? 'fill-warm text-warm' : 'fill-transparent text-muted-foreground',
               )}
             />
-            <span className="sr-only">{stars === 1 ? '1 star' : `${stars} stars`}</span>
+            <span className="sr-only">
+              <Plural value={stars} one="# star" other="# stars" />
+            </span>
           </label>
         ))}
       </div>
@@ -86,6 +91,7 @@ export function ReviewDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const id = useId();
   const [rating, setRating] = useState(DEFAULT_RATING);
@@ -98,15 +104,18 @@ export function ReviewDialog({
       setText('');
       onOpenChange(false);
       invalidateAfterReview(queryClient);
-      toast({ title: 'Review submitted!', description: 'Thank you for your feedback.' });
+      toast({
+        title: t`Review submitted!`,
+        description: t`Thank you for your feedback.`,
+      });
     },
     onError: (error) => {
       // A refusal the traveler can act on (already reviewed, too long) says why; anything else is the product's text.
       const said = error instanceof ApiError && error.status < 500 ? error.body?.message : undefined;
       toast({
         variant: 'destructive',
-        title: 'Failed to submit review',
-        description: said ?? 'Please try again later.',
+        title: t`Failed to submit review`,
+        description: said ?? t`Please try again later.`,
       });
       if (error instanceof ApiError && error.status === 409) invalidateAfterReview(queryClient);
     },
@@ -117,8 +126,13 @@ export function ReviewDialog({
     <Dialog open={open} onOpenChange={(next) => !submit.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Write a Review</DialogTitle>
-          <DialogDescription>How was {serviceTitle}?</DialogDescription>
+          <DialogTitle>
+            <Trans>Write a Review</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>How was {serviceTitle}?</Trans>{' '}
+            <Trans>Neither of you reads the other’s review until both are written.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form
           className="flex flex-col gap-4"
@@ -129,24 +143,26 @@ export function ReviewDialog({
         >
           <StarPicker value={rating} onChange={setRating} disabled={submit.isPending} />
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-text`}>Your review</Label>
+            <Label htmlFor={`${id}-text`}>
+              <Trans>Your review</Trans>
+            </Label>
             <Textarea
               id={`${id}-text`}
               rows={5}
               value={text}
               maxLength={REVIEW_TEXT_MAX}
-              placeholder="Share your experience..."
+              placeholder={t`Share your experience...`}
               disabled={submit.isPending}
               onValueChange={(value) => setText(value)}
             />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={submit.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={blank || submit.isPending} aria-busy={submit.isPending}>
               {submit.isPending && <Spinner decorative />}
-              Submit Review
+              <Trans>Submit Review</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -18,6 +18,9 @@ import {
   type CalendarDate,
 } from '../../../shared/domain/time.ts';
 import { Rng } from '../../../shared/prng.ts';
+import { countryOfTimeZone } from '../../../shared/domain/connect.ts';
+import { CURRENCY_RULES, currencyOfCountry, minimumPrice, type CurrencyCode } from '../../../shared/domain/currency.ts';
+import { DEMO_EXCHANGE_RATES } from './content/exchange-rates.ts';
 import { avatarPath, ILLUSTRATION_VARIANTS, servicePhotoPath } from './artwork/illustrations.ts';
 import { CITIES, CITY_SERVICES, daypartOf, SERVICE_TEMPLATES } from './content/catalog.ts';
 import type { City, ServiceTemplate } from './content/catalog.ts';
@@ -110,6 +113,39 @@ function emailOf(key: string) {
 /** Rounds a scaled price to something a person would charge: 50 cents below $40, $5 above. */
 function roundPrice(cents: number) {
   return cents < 4000 ? Math.max(500, Math.round(cents / 50) * 50) : Math.round(cents / 500) * 500;
+}
+
+/**
+ * The steps a local prices in, in major units (below the threshold, then above): ¥100 / ¥500,
+ * ฿10 / ฿50, Rp 5.000 / Rp 25.000, MX$10 / MX$50, R$ 5 / R$ 10; dollars and euros as roundPrice.
+ */
+const LOCAL_STEPS: Partial<Record<CurrencyCode, [threshold: number, below: number, above: number]>> = {
+  JPY: [5000, 100, 500],
+  THB: [1000, 10, 50],
+  IDR: [500_000, 5000, 25_000],
+  MXN: [1000, 10, 50],
+  BRL: [200, 5, 10],
+};
+
+/**
+ * A demo price written in US cents (the catalogue's) as a price a local would find plausible in
+ * `currency`, in its minor units: converted at the demo data's dated ECB rates, then rounded to
+ * the steps people there price in (decision 048). US dollars are unchanged. Deterministic: the
+ * same seed gives the same prices.
+ */
+export function localDemoPrice(usdCents: number, currency: CurrencyCode): number {
+  if (currency === 'USD') return usdCents;
+  const { perEuro } = DEMO_EXCHANGE_RATES;
+  const perUsd = Number(perEuro[currency] ?? '1') / Number(perEuro.USD);
+  const major = (usdCents / 100) * perUsd;
+  const { exponent } = CURRENCY_RULES[currency];
+  const steps = LOCAL_STEPS[currency];
+  const minor = steps
+    ? Math.round(major / (major < steps[0] ? steps[1] : steps[2])) *
+      (major < steps[0] ? steps[1] : steps[2]) *
+      10 ** exponent
+    : roundPrice(Math.round(major * 100));
+  return Math.max(minimumPrice(currency), minor);
 }
 
 /** The calendar date `offsetDays` days from today in `timeZone`. */
@@ -418,6 +454,8 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   const allTitles = new Set<string>();
   for (const profile of PROVIDERS) {
     const city = CITIES[profile.city];
+    // Each city's providers are priced and paid in its own currency (their country's).
+    const currency = currencyOfCountry(countryOfTimeZone(city.timeZone));
     const userId = ids.uuid();
     const providerId = ids.uuid();
     const joinedDaysAgo =
@@ -449,6 +487,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         baseCity: city.name,
         languages: profile.languages,
         timeZone: city.timeZone,
+        currency,
         govIdStatus: profile.govIdStatus,
         phoneVerified: profile.phoneVerified,
         createdAt: new Date(createdAt.getTime() + 20 * MINUTE_MS),
@@ -491,7 +530,10 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         photoCount - 1,
       );
       const photos = [cover, ...others].map((n) => servicePhotoPath(category, n));
-      const price = scaled ? roundPrice(template.price * city.priceFactor * (0.9 + rng.float() * 0.2)) : template.price;
+      const usdPrice = scaled
+        ? roundPrice(template.price * city.priceFactor * (0.9 + rng.float() * 0.2))
+        : template.price;
+      const price = localDemoPrice(usdPrice, currency);
       const serviceCreated = new Date(
         Math.min(createdAt.getTime() + (i + 1) * rng.int(6, 20 * 24) * HOUR_MS, now.getTime() - 3 * HOUR_MS),
       );
@@ -504,6 +546,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
         city: city.name,
         photos,
         priceCents: price,
+        currency,
         pricingUnit: template.unit,
         // A session or a day is never longer than the provider's longest working stretch, so the
         // calendar can hold it (the field is the length of one session or one day: decision 035).
@@ -625,7 +668,7 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
       startAt,
       hours,
       endAt,
-      ...bookingAmountColumns(s.row.priceCents, hours, s.row.pricingUnit),
+      ...bookingAmountColumns(s.row.priceCents, hours, s.row.pricingUnit, s.row.currency),
       address,
       notes: rng.chance(0.35) ? rng.pick(BOOKING_NOTES) : null,
       createdAt,

@@ -1,12 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../shared/api/catalog.ts';
-import { adminBookingSchema, adminPaymentsSchema, readStripeFeesResultSchema } from '../../../shared/api/earnings.ts';
+import { explainDifferenceSchema, settleByHandSchema } from '../../../shared/api/admin.ts';
+import {
+  adminBookingSchema,
+  adminPaymentsSchema,
+  manualSettlementSchema,
+  reconcileResultSchema,
+  reconciliationDifferenceSchema,
+  readStripeFeesResultSchema,
+} from '../../../shared/api/earnings.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
-import { getAdminBooking, getAdminPayments, readStripeFeesNow } from './payments.ts';
+import {
+  explainDifference,
+  getAdminBooking,
+  getAdminPayments,
+  readStripeFeesNow,
+  reconcileByAdmin,
+  settleByHand,
+} from './payments.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -46,6 +61,52 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; stripe?: Stripe
       },
     },
     async (request) => readStripeFeesNow(db, stripe, requireUser(request).id),
+  );
+
+  app.post(
+    '/api/admin/payments/bookings/:id/settle',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Mark a booking paid before payouts existed (no destination account) as settled with its provider by hand, with a note (audit-logged)',
+        params: idParamSchema,
+        body: settleByHandSchema,
+        response: { 200: manualSettlementSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => settleByHand(db, requireUser(request).id, request.params.id, request.body.note, clock.now()),
+  );
+
+  app.post(
+    '/api/admin/payments/reconcile',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Reconcile the ledger with Stripe’s balance transactions now (the daily job does the same); audit-logged',
+        response: { 200: reconcileResultSchema, ...errors, 409: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => reconcileByAdmin(db, stripe, requireUser(request).id, clock.now()),
+  );
+
+  app.post(
+    '/api/admin/payments/differences/:id/explain',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Mark a difference with Stripe explained, with a note (audit-logged)',
+        params: idParamSchema,
+        body: explainDifferenceSchema,
+        response: { 200: reconciliationDifferenceSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) =>
+      explainDifference(db, requireUser(request).id, request.params.id, request.body.note, clock.now()),
   );
 
   app.get(

@@ -12,16 +12,25 @@ import type {
   AdminBooking,
   AdminDispute,
   AdminPayments,
+  AdminPreConnectOwed,
+  ManualSettlement,
+  ReconcileResult,
+  ReconciliationDifference,
   PlatformTotals,
   ReadStripeFeesResult,
 } from '../../../shared/api/earnings.ts';
+import { payoutNetCents } from '../../../shared/domain/connect.ts';
+import type { CurrencyCode } from '../../../shared/domain/currency.ts';
 import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
-import { queryRows, type Executor } from '../../db/open.ts';
+import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
 import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
+import { recordLedger } from '../../payments/ledger.ts';
+import { DIFFERENCE_CAUSES, reconcileNow, type DifferenceCause } from '../../payments/reconciliation.ts';
+import { givenUpEvents } from '../../payments/waiting-events.ts';
 
 const LIST_LIMIT = 50;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -104,6 +113,206 @@ function toAdminDispute(r: DisputeRow): AdminDispute {
   };
 }
 
+/**
+ * Bookings paid before payouts existed (decision 046): a captured charge with no destination
+ * account, so the provider's share sits in Locora's balance and no payout will ever be made. Owed
+ * once the booking is COMPLETED, or CANCELED with the money kept; until an admin settles it by hand.
+ */
+const preConnectOwedFrom = sql`from payments p join bookings b on b.id = p.booking_id join services s on s.id = b.service_id
+  join providers pr on pr.id = b.provider_id join users pu on pu.id = pr.user_id
+  where p.destination_account_id is null and p.status = 'succeeded'
+    and (b.status = 'COMPLETED' or (b.status = 'CANCELED' and not b.refund_pending))
+    and not exists (select 1 from manual_settlements ms where ms.booking_id = b.id)
+    and not exists (select 1 from booking_payouts bp where bp.booking_id = b.id)`;
+
+type PreConnectRow = {
+  booking_id: string;
+  pi: string;
+  title: string;
+  provider_name: string;
+  provider_email: string;
+  status: string;
+  start_at: Date;
+  amount_cents: number;
+  fee_cents: number;
+  refunded_cents: number;
+  currency: CurrencyCode;
+};
+const preConnectSelect = sql`select b.id as booking_id, p.id as pi, s.title, pr.display_name as provider_name,
+    pu.email as provider_email, b.status, b.start_at, p.amount_cents, b.fee_cents, p.refunded_cents, p.currency`;
+
+function toPreConnectOwed(r: PreConnectRow): AdminPreConnectOwed {
+  return {
+    bookingId: r.booking_id,
+    paymentIntentId: r.pi,
+    serviceTitle: r.title,
+    providerName: r.provider_name,
+    providerEmail: r.provider_email,
+    bookingStatus: r.status,
+    date: iso(r.start_at)!,
+    owedCents: payoutNetCents(Number(r.amount_cents), Number(r.fee_cents), Number(r.refunded_cents), r.currency),
+    currency: r.currency,
+  };
+}
+
+/**
+ * POST /api/admin/payments/bookings/{id}/settle: an admin says a booking paid before payouts
+ * existed was settled with its provider by hand. Recorded once (what was owed, the note, who),
+ * with an audit row, in one transaction; a booking not owed this way is refused.
+ */
+export async function settleByHand(
+  db: Executor,
+  adminId: string,
+  bookingId: string,
+  note: string,
+  now: Date,
+): Promise<ManualSettlement> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<PreConnectRow>(
+      tx,
+      sql`${preConnectSelect} ${preConnectOwedFrom} and b.id = ${bookingId} for update of p`,
+    );
+    if (!row) {
+      const [exists] = await queryRows<{ settled: boolean }>(
+        tx,
+        sql`select exists (select 1 from manual_settlements where booking_id = b.id) as settled
+            from bookings b where b.id = ${bookingId}`,
+      );
+      if (!exists) throw new AppError('NOT_FOUND', 'Booking not found.');
+      throw new AppError(
+        'CONFLICT',
+        exists.settled
+          ? 'This booking was already settled by hand.'
+          : 'This booking owes its provider nothing by hand: it was not paid before payouts existed, or is not completed or kept.',
+      );
+    }
+    const owed = toPreConnectOwed(row);
+    const inserted = await queryRows<{ booking_id: string }>(
+      tx,
+      sql`insert into manual_settlements (booking_id, amount_cents, currency, note, settled_by, created_at)
+          values (${bookingId}, ${owed.owedCents}, ${owed.currency}, ${note}, ${adminId}, ${now.toISOString()}::timestamptz)
+          on conflict (booking_id) do nothing returning booking_id`,
+    );
+    if (inserted.length === 0) throw new AppError('CONFLICT', 'This booking was already settled by hand.');
+    await tx.insert(auditLog).values({
+      adminId,
+      action: 'payments.settle_by_hand',
+      targetType: 'booking',
+      targetId: bookingId,
+      before: { owedCents: owed.owedCents, currency: owed.currency },
+      after: { settledCents: owed.owedCents, currency: owed.currency, provider: owed.providerName },
+      reason: note,
+    });
+    await recordLedger(tx, bookingId, `admin ${adminId}`);
+    return {
+      bookingId,
+      amountCents: owed.owedCents,
+      currency: owed.currency,
+      note,
+      settledAt: now.toISOString(),
+    };
+  });
+}
+
+type DifferenceRow = {
+  id: string;
+  booking_id: string | null;
+  object_key: string;
+  category: string;
+  cause: DifferenceCause;
+  stripe_amount: string | null;
+  stripe_currency: string | null;
+  ledger_amount: string | null;
+  ledger_currency: string | null;
+  first_seen_at: Date;
+  explained_at: Date | null;
+  note: string | null;
+};
+const toDifference = (r: DifferenceRow): ReconciliationDifference => ({
+  id: r.id,
+  bookingId: r.booking_id,
+  objectId: r.object_key,
+  category: r.category,
+  cause: r.cause,
+  causeText: DIFFERENCE_CAUSES[r.cause],
+  stripeAmount: r.stripe_amount === null ? null : Number(r.stripe_amount),
+  stripeCurrency: r.stripe_currency,
+  ledgerAmount: r.ledger_amount === null ? null : Number(r.ledger_amount),
+  ledgerCurrency: r.ledger_currency,
+  firstSeenAt: iso(r.first_seen_at)!,
+  explained: r.explained_at && r.note ? { note: r.note, at: iso(r.explained_at)! } : null,
+});
+
+/** Differences with Stripe: the open ones first, then those explained and not resolved. */
+async function reconciliationView(db: Executor): Promise<AdminPayments['reconciliation']> {
+  const rows = await queryRows<DifferenceRow>(
+    db,
+    sql`select id, booking_id, object_key, category, cause, stripe_amount, stripe_currency, ledger_amount,
+          ledger_currency, first_seen_at, explained_at, note
+        from reconciliation_differences where resolved_at is null
+        order by (explained_at is null) desc, first_seen_at desc limit ${LIST_LIMIT}`,
+  );
+  const [last] = await queryRows<{ at: Date | null }>(db, sql`select max(finished_at) as at from reconciliation_runs`);
+  return { differences: rows.map(toDifference), lastRunAt: iso(last?.at ?? null) };
+}
+
+/** POST /api/admin/payments/reconcile: a reconciliation with Stripe now (audit-logged). */
+export async function reconcileByAdmin(
+  db: Db,
+  stripe: Stripe | undefined,
+  adminId: string,
+  now: Date,
+): Promise<ReconcileResult> {
+  if (!stripe) throw new AppError('NOT_CONFIGURED', 'Card payments are not configured: there is nothing to reconcile.');
+  const result = await reconcileNow(db, stripe, now).catch((err: unknown) => {
+    throw Object.assign(new AppError('UNAVAILABLE', 'Stripe did not answer; try again in a moment.'), { cause: err });
+  });
+  if (!result) throw new AppError('CONFLICT', 'A reconciliation is already running; its result will be shown here.');
+  await db.insert(auditLog).values({
+    adminId,
+    action: 'payments.reconcile',
+    targetType: 'platform',
+    targetId: adminId,
+    before: null,
+    after: { read: result.read, differences: result.differences },
+  });
+  return { read: result.read, differences: result.differences };
+}
+
+/** POST /api/admin/payments/differences/{id}/explain: an admin explains a difference, with a note (audit-logged). */
+export async function explainDifference(
+  db: Executor,
+  adminId: string,
+  id: string,
+  note: string,
+  now: Date,
+): Promise<ReconciliationDifference> {
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<DifferenceRow & { resolved_at: Date | null }>(
+      tx,
+      sql`select * from reconciliation_differences where id = ${id} for update`,
+    );
+    if (!before) throw new AppError('NOT_FOUND', 'Difference not found.');
+    if (before.explained_at) throw new AppError('CONFLICT', 'This difference was already explained.');
+    if (before.resolved_at) throw new AppError('CONFLICT', 'This difference matches Stripe again: nothing to explain.');
+    const [row] = await queryRows<DifferenceRow>(
+      tx,
+      sql`update reconciliation_differences set explained_at = ${now.toISOString()}::timestamptz, explained_by = ${adminId},
+            note = ${note} where id = ${id} returning *`,
+    );
+    await tx.insert(auditLog).values({
+      adminId,
+      action: 'payments.explain_difference',
+      targetType: 'reconciliation_difference',
+      targetId: id,
+      before: { cause: before.cause, stripeAmount: before.stripe_amount, ledgerAmount: before.ledger_amount },
+      after: { explained: true },
+      reason: note,
+    });
+    return toDifference(row!);
+  });
+}
+
 /** GET /api/admin/payments. */
 export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPayments> {
   const month = monthRange(now, 'UTC');
@@ -182,6 +391,29 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
         join providers pr on pr.id = b.provider_id
         where bp.reversed_after_payout_cents > 0 order by bp.reversed_after_payout_at desc limit ${LIST_LIMIT}`,
   );
+  // Payouts waiting while their charge's dispute is open (decision 046).
+  const heldRows = await queryRows<{
+    booking_id: string;
+    title: string;
+    provider_name: string;
+    amount_cents: number | null;
+    currency: string | null;
+    booking_currency: string;
+    status_reason: string | null;
+    updated_at: Date;
+  }>(
+    db,
+    sql`select bp.booking_id, s.title, pr.display_name as provider_name, bp.amount_cents, bp.currency,
+          b.currency as booking_currency, bp.status_reason, bp.updated_at
+        from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
+        join providers pr on pr.id = b.provider_id
+        where bp.status = 'held' order by bp.updated_at desc limit ${LIST_LIMIT}`,
+  );
+  const unmatched = await givenUpEvents(db, LIST_LIMIT);
+  const preConnect = await queryRows<PreConnectRow>(
+    db,
+    sql`${preConnectSelect} ${preConnectOwedFrom} order by b.start_at limit ${LIST_LIMIT}`,
+  );
   return {
     monthLabel: month.label,
     thisMonth,
@@ -225,6 +457,27 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       amountCents: Number(r.cents),
       at: iso(r.at)!,
     })),
+    heldPayouts: heldRows.map((r) => ({
+      bookingId: r.booking_id,
+      serviceTitle: r.title,
+      providerName: r.provider_name,
+      amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
+      currency: r.currency ?? r.booking_currency,
+      reason: r.status_reason,
+      since: iso(r.updated_at)!,
+    })),
+    unmatchedEvents: unmatched.map((e) => ({
+      eventId: e.id,
+      type: e.type,
+      objectId: e.object_id,
+      accountId: e.account_id,
+      receivedAt: iso(e.received_at)!,
+      givenUpAt: iso(e.given_up_at)!,
+      attempts: Number(e.attempts),
+      lastError: e.last_error,
+    })),
+    preConnectOwed: preConnect.map(toPreConnectOwed),
+    reconciliation: await reconciliationView(db),
   };
 }
 

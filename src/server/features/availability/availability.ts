@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import type { AvailabilityCreated, AvailabilitySlot } from '../../../shared/api/availability.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AvailabilityCreated, AvailabilitySlot, CalendarBooking } from '../../../shared/api/availability.ts';
 import {
   AvailabilityRuleError,
   planSlots,
   resolveRange,
   type SlotRequest,
 } from '../../../shared/domain/availability.ts';
-import type { Executor } from '../../db/open.ts';
+import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
+import { queryRows, type Executor } from '../../db/open.ts';
 import { availability, providers } from '../../db/schema.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import { availabilityOverlapping } from '../../read-models/availability.ts';
@@ -78,6 +79,64 @@ export async function listAvailability(
     .orderBy(asc(availability.startAt), asc(availability.endAt), asc(availability.id))
     .limit(MAX_LISTED_SLOTS);
   return { timeZone: provider.timeZone, slots: rows.map(toSlot) };
+}
+
+/** The most bookings one week's calendar lists. */
+export const MAX_CALENDAR_BOOKINGS = 500;
+
+/**
+ * The signed-in provider's own bookings that overlap `[from, to)` (default: the current week in
+ * their zone), by start, for their Availability week (decision 053): requests waiting for an
+ * answer (tentative) and accepted bookings, as of `now`; declined, canceled, expired and refunded
+ * ones free the time and are left out, as are card requests not yet authorised (the provider does
+ * not see those anywhere).
+ */
+export async function listCalendarBookings(
+  db: Executor,
+  userId: string,
+  query: { from?: string | undefined; to?: string | undefined },
+  now = new Date(),
+): Promise<CalendarBooking[]> {
+  const [provider] = await db
+    .select({ id: providers.id, timeZone: providers.timeZone })
+    .from(providers)
+    .where(eq(providers.userId, userId))
+    .limit(1);
+  if (!provider) throw new AppError('NOT_FOUND', NO_PROVIDER_PROFILE);
+  let range: { start: Date; end: Date };
+  try {
+    range = resolveRange(query, provider.timeZone, now);
+  } catch (err) {
+    throw badRequest(err);
+  }
+  const rows = await queryRows<{
+    id: string;
+    status: CalendarBooking['status'];
+    start_at: Date | string;
+    end_at: Date | string;
+    traveler_name: string | null;
+    service_title: string;
+  }>(
+    db,
+    sql`select * from (
+          select b.id, ${effectiveStatusSql(now)} as status, b.start_at, b.end_at, u.name as traveler_name,
+            s.title as service_title
+          from bookings b join users u on u.id = b.user_id join services s on s.id = b.service_id
+          where b.provider_id = ${provider.id} and ${visibleToProviderSql()}
+            and b.start_at < ${range.end.toISOString()}::timestamptz and b.end_at > ${range.start.toISOString()}::timestamptz
+        ) x
+        where x.status in ('PENDING', 'CONFIRMED', 'PAID', 'COMPLETED')
+        order by x.start_at, x.id
+        limit ${MAX_CALENDAR_BOOKINGS}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    start: new Date(r.start_at).toISOString(),
+    end: new Date(r.end_at).toISOString(),
+    travelerName: r.traveler_name,
+    serviceTitle: r.service_title,
+  }));
 }
 
 /**

@@ -8,14 +8,16 @@ import {
   availabilityInputSchema,
   availabilityListSchema,
   availabilityRangeSchema,
+  calendarBookingListSchema,
   providerIdParamSchema,
   TIME_ZONE_HEADER,
 } from '../../../shared/api/availability.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { MAX_BULK_SLOTS, MAX_RANGE_DAYS, RECURRENCE_WEEKS } from '../../../shared/domain/availability.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
-import { addAvailability, deleteAvailability, listAvailability } from './availability.ts';
+import { addAvailability, deleteAvailability, listAvailability, listCalendarBookings } from './availability.ts';
 
 const writeErrors = {
   400: errorBodySchema,
@@ -27,7 +29,28 @@ const writeErrors = {
 
 const slotRules = `Start and end are ISO 8601 date-times at whole minutes: with Z or an offset an instant, without one the provider's wall clock. A recurring slot (recurrenceType WEEKLY, recurrenceDays as weekday indexes 0 = Sunday ... 6 = Saturday) becomes ${RECURRENCE_WEEKS} weekly occurrences per selected day at the same wall-clock times in the provider's time zone, the first on or after the start date, sharing a seriesId. Rules: end after start, at most 24 hours, not in the past, at most a year ahead. A slot already stored exactly so is not stored twice; overlaps are allowed (blocked time overrides available time).`;
 
-export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (app, { db, clock }) => {
+  app.get(
+    '/api/provider/calendar/bookings',
+    {
+      preValidation: requireRole('PROVIDER'),
+      schema: {
+        tags: ['availability'],
+        summary:
+          'Your own bookings overlapping [from, to) for your Availability week (providers only): requests waiting for your answer (PENDING, tentative) and accepted bookings (CONFIRMED, PAID, COMPLETED), by start, with the traveler’s name and the service. from and to as for GET /api/availability/{providerId}; default the current week in your zone.',
+        querystring: availabilityRangeSchema,
+        response: {
+          200: calendarBookingListSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => listCalendarBookings(db, requireUser(request).id, request.query, clock?.now()),
+  );
+
   app.get(
     '/api/availability/:providerId',
     {

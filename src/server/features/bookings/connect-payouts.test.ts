@@ -7,13 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYEE_RESTRICTED_REASON, PROVIDER_NOT_ACCEPTING_MESSAGE } from '../../../shared/domain/connect.ts';
 import { bookingAmounts } from '../../../shared/domain/pricing.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { runPayouts } from '../../payments/payouts.ts';
+import { reconcileNow } from '../../payments/reconciliation.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
@@ -130,6 +131,14 @@ const payoutOf = async (bookingId: string) =>
           from booking_payouts where booking_id = ${bookingId}`,
     )
   )[0];
+
+// Each test ends with the ledger reconciled with Stripe (decision 059).
+beforeEach(() => {
+  stripe.money.forgetBalanceHistory();
+});
+afterEach(async () => {
+  if (t.app.stripe) expect(await reconcileNow(t.db, t.app.stripe, new Date())).toMatchObject({ differences: 0 });
+});
 
 describe('the payouts routes, for every actor', () => {
   const routes: [string, 'GET' | 'POST'][] = [
@@ -394,9 +403,10 @@ describe('money: capture, refunds and payouts', () => {
     const later = new Date(localAt(3, '10:00', f.timeZone).getTime() + 3 * HOUR);
     expect(await runBookingLifecycle(t.db, { appUrl: APP_URL, now: later })).toBe(1);
     expect(await bookingStatus(bookingId)).toBe('COMPLETED');
+    // Owed; how much is what lands in the account's balance, read from Stripe when it is made.
     expect(await payoutOf(bookingId)).toMatchObject({
       status: 'queued',
-      amount_cents: amounts.subtotalCents,
+      amount_cents: null,
       account_id: account,
       stripe_payout_id: null,
     });

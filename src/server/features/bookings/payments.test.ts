@@ -628,7 +628,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(again.json().clientSecret).toBe(first);
   });
 
-  it('events of an unknown PaymentIntent or of other types are recorded and answered 200', async () => {
+  it('events of other types are recorded and answered 200; one of a PaymentIntent with no row yet waits for it (decision 046)', async () => {
     const { pi } = await paidRequest();
     const unknown = stripe.event('payment_intent.succeeded', pi, { id: 'pi_unknown_elsewhere' });
     expect((await webhook(unknown)).statusCode).toBe(200);
@@ -642,7 +642,12 @@ describe('POST /api/webhooks/stripe', () => {
       t.db,
       sql`select id from stripe_events where id in (${unknown.id}, ${other.id})`,
     );
-    expect(rows).toHaveLength(2);
+    expect(rows).toEqual([{ id: other.id }]);
+    const waiting = await queryRows<{ object_id: string }>(
+      t.db,
+      sql`select object_id from waiting_stripe_events where id = ${unknown.id}`,
+    );
+    expect(waiting).toEqual([{ object_id: 'pi_unknown_elsewhere' }]);
   });
 
   it('a forged, missing or replayed-with-another-body signature: 400 and nothing changed', async () => {

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { categories, isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { latestRatePerCurrency } from '../../read-models/exchange-rates.ts';
 import { listServiceReviews } from '../../read-models/reviews.ts';
 import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
@@ -242,10 +243,15 @@ export type SearchResult = {
 export async function searchServices(
   db: Executor,
   params: ServiceSearch,
-  opts: { displayCurrency?: CurrencyCode | null | undefined } = {},
+  opts: {
+    displayCurrency?: CurrencyCode | null | undefined;
+    /** Payments are configured: only services whose provider can be paid now are listed. */
+    connect?: ConnectOptions | undefined;
+  } = {},
 ): Promise<SearchResult> {
   const empty = { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
   const where: SQL[] = [isVisibleService(s)];
+  if (opts.connect) where.push(payableProviderSql(sql`s.provider_id`, opts.connect));
   const inputs = await resolveSearchInputs(db, params.q, params.city);
   const tsq = params.q ? buildTsQuery(inputs.words) : undefined;
   if (tsq) {
@@ -352,10 +358,14 @@ const FEATURED_CANDIDATES = 60;
  * Visible services, best first: verified, well and often rated, at most FEATURED_PER_PROVIDER
  * of one provider (decision 016).
  */
-export async function listFeaturedServices(db: Executor, limit: number): Promise<Service[]> {
+export async function listFeaturedServices(
+  db: Executor,
+  limit: number,
+  connect?: ConnectOptions | undefined,
+): Promise<Service[]> {
   // "desc nulls last" is the order of services_visible_recommend_idx, which the planner walks.
   const rows = await selectServiceCards(db)
-    .where(isVisibleService(services))
+    .where(and(isVisibleService(services), connect ? payableProviderSql(services.providerId, connect) : undefined))
     .orderBy(sql`${services.recommendScore} desc nulls last`, services.id)
     .limit(Math.max(limit * 10, FEATURED_CANDIDATES));
   return capPerProvider(rows.map(toServiceCard), (x) => x.provider.id, FEATURED_PER_PROVIDER, limit);
@@ -381,12 +391,16 @@ export async function getServiceDetail(db: Executor, id: string, viewer: User | 
   return { ...service, reviews: serviceReviews };
 }
 
-/** Visible services for the sitemap, newest first. */
-export async function listSitemapServices(db: Executor, limit: number): Promise<{ id: string; createdAt: Date }[]> {
+/** Visible services for the sitemap, newest first (with payments configured, of providers who can be paid). */
+export async function listSitemapServices(
+  db: Executor,
+  limit: number,
+  connect?: ConnectOptions | undefined,
+): Promise<{ id: string; createdAt: Date }[]> {
   return db
     .select({ id: services.id, createdAt: services.createdAt })
     .from(services)
-    .where(isVisibleService(services))
+    .where(and(isVisibleService(services), connect ? payableProviderSql(services.providerId, connect) : undefined))
     .orderBy(sql`${services.createdAt} desc`)
     .limit(limit);
 }

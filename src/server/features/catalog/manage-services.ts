@@ -16,6 +16,7 @@ import { needsServiceAddress, SERVICE_ADDRESS_REQUIRED } from '../../../shared/d
 import { AppError } from '../../http/errors.ts';
 import { serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { requireOwnedUploads } from '../../storage/upload-registry.ts';
+import { canonicalPlace, flagUnmappedPlace } from './places.ts';
 
 /** The caller's provider profile id; 404 when the account has none. */
 export async function requireProviderId(db: Executor, userId: string): Promise<string> {
@@ -97,6 +98,8 @@ export async function createService(db: Executor, userId: string, input: CreateS
   // them, so the orphan sweeper cannot remove a file between the check and the insert.
   const id = await db.transaction(async (tx) => {
     await requireOwnedUploads(tx, userId, input.photos, []);
+    // The place's canonical city, so that search finds it by any name (decision 052).
+    const place = await canonicalPlace(tx, input.city);
     const [row] = await tx
       .insert(services)
       .values({
@@ -104,7 +107,7 @@ export async function createService(db: Executor, userId: string, input: CreateS
         categoryId: input.categoryId,
         title: input.title,
         description: input.description,
-        city: input.city,
+        city: place.city,
         photos: input.photos,
         priceCents: input.price,
         currency,
@@ -113,10 +116,11 @@ export async function createService(db: Executor, userId: string, input: CreateS
         locationType: input.locationType,
         // A service that comes to the traveler has no address of its own.
         locationAddress: needsServiceAddress(input.locationType) ? (input.locationAddress ?? null) : null,
-        locationArea: input.locationArea ?? null,
+        locationArea: input.locationArea ?? place.area ?? null,
       })
       .returning({ id: services.id });
     if (!row) throw new Error('insert into services returned no row');
+    if (!place.isKnown) await flagUnmappedPlace(tx, place.city, row.id);
     return row.id;
   });
   return getOwnService(db, userId, id);
@@ -158,6 +162,8 @@ export async function updateService(
     if (needsServiceAddress(locationType) && !locationAddress)
       throw new AppError('BAD_REQUEST', SERVICE_ADDRESS_REQUIRED);
     if (input.photos !== undefined) await requireOwnedUploads(tx, userId, input.photos, current.photos ?? []);
+    const place = input.city !== undefined ? await canonicalPlace(tx, input.city) : undefined;
+    if (place && !place.isKnown) await flagUnmappedPlace(tx, place.city, id);
     await tx
       .update(services)
       .set({
@@ -168,12 +174,12 @@ export async function updateService(
         currency,
         pricingUnit: input.pricingUnit,
         minHours: input.minHours,
-        city: input.city,
+        city: place?.city,
         photos: input.photos,
         isPaused: input.isPaused,
         locationType: input.locationType,
         locationAddress: needsServiceAddress(locationType) ? locationAddress : null,
-        locationArea: input.locationArea,
+        locationArea: input.locationArea !== undefined ? input.locationArea : place?.area,
       })
       .where(eq(services.id, id));
   });

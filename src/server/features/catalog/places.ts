@@ -4,6 +4,7 @@ import type { CitySuggestion } from '../../../shared/api/catalog.ts';
 import type { Executor } from '../../db/open.ts';
 import { queryRows } from '../../db/open.ts';
 import { isVisibleService, services } from '../../db/schema.ts';
+import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 
 /**
  * Places (decision 016): a typed place resolves to the cities that serve it through the city
@@ -64,11 +65,19 @@ type SuggestionRow = { city: string | null; service_count: number; alias: string
  * punctuation do not matter. Cities without a visible service are left out. Without text, every
  * city served, busiest first.
  */
-export async function suggestCities(db: Executor, q: string | undefined): Promise<CitySuggestion[]> {
+export async function suggestCities(
+  db: Executor,
+  q: string | undefined,
+  connect?: ConnectOptions | undefined,
+): Promise<CitySuggestion[]> {
+  // With payments configured, only services that can be booked count (as search lists them).
+  const listed = connect
+    ? sql`${isVisibleService(s)} and ${payableProviderSql(sql`s.provider_id`, connect)}`
+    : isVisibleService(s);
   const counted = (candidates: SQL) => sql`
     select b.k, b.alias, b.score,
-      (select count(*)::int from services s where s.city_key = b.k and ${isVisibleService(s)}) as service_count,
-      (select s.city from services s where s.city_key = b.k and ${isVisibleService(s)} order by s.created_at, s.id limit 1) as city
+      (select count(*)::int from services s where s.city_key = b.k and ${listed}) as service_count,
+      (select s.city from services s where s.city_key = b.k and ${listed} order by s.created_at, s.id limit 1) as city
     from (${candidates}) b`;
   const raw = sql`locora_unaccent(lower(${q ?? ''}))`;
   const key = sql`locora_place_key(${q ?? ''})`;
@@ -110,4 +119,83 @@ export async function suggestCities(db: Executor, q: string | undefined): Promis
       serviceCount: r.service_count,
       ...(r.alias && r.alias.toLowerCase() !== r.city.toLowerCase() ? { matchedAlias: r.alias } : {}),
     }));
+}
+
+/** How many known places the service form's City offers. */
+export const MAX_PLACE_SUGGESTIONS = 8;
+
+/**
+ * Known places for the service form's City, as the provider types (decision 052): every city of
+ * the place lexicon whose name, other name or area starts with the text, or is close to it ("東",
+ * "Tóquio", "Ciudad de México", "Sao Paulo" without the accent), whether or not it is served yet,
+ * best match first, each with the name that matched when it is not the city's own.
+ */
+export async function suggestPlaces(db: Executor, q: string): Promise<CitySuggestion[]> {
+  const key = sql`locora_place_key(${q})`;
+  const rows = await queryRows<{ city: string; alias: string | null }>(
+    db,
+    sql`with cities as (select distinct city from place_aliases),
+        cand as (
+          select c.city, null::text as alias,
+            case when locora_place_key(c.city) = ${key} then 4
+                 when locora_place_key(c.city) like ${startsWith(key)} then 3.5
+                 else similarity(locora_place_key(c.city), ${key}) end as score
+          from cities c
+          where locora_place_key(c.city) like ${startsWith(key)} or locora_place_key(c.city) % ${key}
+          union all
+          select a.city, a.alias,
+            case when a.alias_key = ${key} then 3 when a.alias_key like ${startsWith(key)} then 2
+                 else similarity(a.alias_key, ${key}) end
+          from place_aliases a
+          where (a.alias_key like ${startsWith(key)} or a.alias_key % ${key})
+        ),
+        best as (select distinct on (city) city, alias, score from cand order by city, score desc, alias nulls first)
+        select city, alias from best
+        where ${key} <> '' and score >= ${SEARCH_TYPO_SIMILARITY}
+        order by score desc, city
+        limit ${MAX_PLACE_SUGGESTIONS}`,
+  );
+  return rows.map((r) => ({
+    city: r.city,
+    serviceCount: 0,
+    ...(r.alias && r.alias.toLowerCase() !== r.city.toLowerCase() ? { matchedAlias: r.alias } : {}),
+  }));
+}
+
+/**
+ * The city a service is stored under (decision 052): the lexicon's canonical city when the typed
+ * text is one of its names exactly (accents, case and punctuation aside: "東京", "Lisboa",
+ * "sao paulo", "NYC"), or its city when the text names an area of one ("Ubud" -> Bali, with
+ * `area` "Ubud"), else the text as typed (`isKnown` false: a new place for an admin to map).
+ */
+export async function canonicalPlace(
+  db: Executor,
+  typed: string,
+): Promise<{ city: string; isKnown: boolean; area?: string }> {
+  const key = sql`locora_place_key(${typed})`;
+  const [row] = await queryRows<{ city: string; area: string | null }>(
+    db,
+    sql`select city, area from (
+          select distinct a.city, null::text as area, 1 as rank from place_aliases a where locora_place_key(a.city) = ${key}
+          union all
+          select a.city, null, 2 from place_aliases a where a.alias_key = ${key} and a.kind = 'alias'
+          union all
+          select a.city, a.alias, 3 from place_aliases a where a.alias_key = ${key} and a.kind = 'area'
+        ) x order by rank, city limit 1`,
+  );
+  if (!row) return { city: typed, isKnown: false };
+  return { city: row.city, isKnown: true, ...(row.area ? { area: row.area } : {}) };
+}
+
+/**
+ * Flags a city the lexicon does not know for an admin (once per place key; a place already
+ * decided is not asked again). Inside the caller's transaction.
+ */
+export async function flagUnmappedPlace(tx: Executor, city: string, serviceId: string): Promise<void> {
+  await tx.execute(
+    sql`insert into unmapped_places (place_key, city, first_service_id)
+        select locora_place_key(${city}), ${city}, ${serviceId}
+        where locora_place_key(${city}) <> ''
+        on conflict (place_key) do nothing`,
+  );
 }

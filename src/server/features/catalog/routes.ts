@@ -13,7 +13,7 @@ import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { FEATURED_SERVICES_COUNT } from '../../../shared/domain/constants.ts';
 import { DISPLAY_CURRENCY_COOKIE, resolveDisplayCurrency } from '../../../shared/domain/display-currency.ts';
 import type { Db } from '../../db/open.ts';
-import { suggestCities } from './places.ts';
+import { suggestCities, suggestPlaces } from './places.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import {
   getServiceDetail,
@@ -43,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(serviceSchema) },
       },
     },
-    async () => listFeaturedServices(db, FEATURED_SERVICES_COUNT),
+    async () => listFeaturedServices(db, FEATURED_SERVICES_COUNT, connect),
   );
 
   app.get(
@@ -63,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         cookie: request.cookies[DISPLAY_CURRENCY_COOKIE],
         acceptLanguage: request.headers['accept-language'],
       });
-      const result = await searchServices(db, request.query, { displayCurrency: display?.currency });
+      const result = await searchServices(db, request.query, { displayCurrency: display?.currency, connect });
       void reply.header('x-total-count', String(result.total));
       // "true" when there are more matches than the count went up to (X-Total-Count is then a floor).
       void reply.header('x-total-count-capped', String(result.isTotalCapped));
@@ -84,7 +84,21 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: citySuggestionListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => suggestCities(db, request.query.q),
+    async (request) => suggestCities(db, request.query.q, connect),
+  );
+
+  app.get(
+    '/api/places/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Known places that match a typed city in any of their names (other names, scripts and languages, areas; accents and case do not matter), served yet or not: what the service form’s City offers. serviceCount is 0.',
+        querystring: citySuggestQuerySchema,
+        response: { 200: citySuggestionListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => (request.query.q ? suggestPlaces(db, request.query.q) : []),
   );
 
   app.get(

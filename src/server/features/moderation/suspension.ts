@@ -3,7 +3,7 @@
  * mirrors it), every session ended, their services paused (and remembered, so lifting resumes
  * exactly those), their open bookings canceled through the booking state machine's
  * `account_suspended` event (full refunds to travelers), an audit row and an email. Lifting it
- * undoes what it paused and is audit-logged too. Sign-in refuses a suspended account with a plain
+ * undoes what it paused and makes the payouts held meanwhile due again; it is audit-logged too. Sign-in refuses a suspended account with a plain
  * message and how to appeal (features/auth).
  */
 import type { Locale } from '../../../shared/domain/locales.ts';
@@ -17,6 +17,7 @@ import { enqueueEmail } from '../../email/outbox.ts';
 import { suspendedEmail, unsuspendedEmail } from '../../email/moderation-emails.ts';
 import { AppError } from '../../http/errors.ts';
 import { lockPaymentOfBooking } from '../../payments/payment-actions.ts';
+import { releaseSuspendedPayouts } from '../../payments/payouts.ts';
 
 export type ModerationContext = { now: Date; appUrl: string };
 
@@ -134,13 +135,14 @@ export async function liftSuspension(
           and is_paused and deleted_at is null
         returning id`,
   );
+  const releasedPayouts = await releaseSuspendedPayouts(tx, userId, ctx.now);
   await tx.insert(auditLog).values({
     adminId,
     action: 'user.unsuspend',
     targetType: 'user',
     targetId: userId,
     before: { name: user.name ?? user.email, suspended: true },
-    after: { name: user.name ?? user.email, suspended: false, resumedServices: resumed.length },
+    after: { name: user.name ?? user.email, suspended: false, resumedServices: resumed.length, releasedPayouts },
     reason,
   });
   await enqueueEmail(tx, {

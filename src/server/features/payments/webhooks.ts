@@ -6,8 +6,9 @@
  * events in either order leave what Stripe holds.
  *
  * Each event is recorded in `stripe_events` in the same transaction as its effect, so one delivered
- * again is recognised. Events of a PaymentIntent we do not know, or types we do not handle, are
- * recorded and answered 200. A validly signed event we cannot read (no object, an array) is logged
+ * again is recognised. Types we do not handle are recorded and answered 200. An event about a
+ * PaymentIntent with no row yet (it raced the row's insert) is not recorded as processed: it waits
+ * for its row and is handled again by the job runner, then flagged (waiting-events.ts). A validly signed event we cannot read (no object, an array) is logged
  * and answered 200: Stripe would only send it again.
  */
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,8 @@ import { AppError } from '../../http/errors.ts';
 import { applyPaymentStatus, recordPaymentEvent } from '../../payments/payment-actions.ts';
 import { readRefunds, takenOf, type RefundTotals } from '../../payments/refunds.ts';
 import { describeStripeError } from '../../payments/stripe-client.ts';
+import { recordLedger } from '../../payments/ledger.ts';
+import { matchWaiting, waitForRow, type Waiting } from '../../payments/waiting-events.ts';
 import { disputeIdOf, isDisputeEvent, readDispute, recordDispute, type DisputeState } from './disputes.ts';
 
 export const HANDLED_EVENTS = [
@@ -33,7 +36,7 @@ export const HANDLED_EVENTS = [
   'charge.dispute.closed',
 ] as const;
 
-export type WebhookOutcome = 'applied' | 'no-change' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'applied' | 'no-change' | 'duplicate' | 'ignored' | Waiting;
 
 /** A verified event we can read: an object with an id, a type and an object in its data. */
 export function isReadableEvent(event: unknown): event is Stripe.Event {
@@ -142,12 +145,14 @@ export async function handleStripeEvent(
     }
   }
   return db.transaction(async (tx) => {
+    if (paymentId && !known) return waitForRow(tx, event, { id: paymentId }, now);
     const fresh = await queryRows<{ id: string }>(
       tx,
       sql`insert into stripe_events (id, type, received_at) values (${event.id}, ${event.type}, ${now.toISOString()}::timestamptz)
           on conflict (id) do nothing returning id`,
     );
     if (fresh.length === 0) return 'duplicate';
+    await matchWaiting(tx, event.id, now);
     if (!known || !state) return 'ignored';
     const changed = await applyPaymentStatus(tx, {
       paymentId: known.id,
@@ -170,6 +175,7 @@ export async function handleStripeEvent(
         stripeEventId: event.id,
       });
       const disputeChanged = await recordDispute(tx, dispute, known, { now, appUrl: opts.appUrl ?? '' });
+      await recordLedger(tx, known.booking_id, event.id);
       return changed || disputeChanged ? 'applied' : 'no-change';
     }
     return changed ? 'applied' : 'no-change';

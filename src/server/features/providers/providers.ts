@@ -1,13 +1,19 @@
 import { and, asc, count, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { PublicProvider } from '../../../shared/api/catalog.ts';
 import type { MyProvider } from '../../../shared/api/providers.ts';
-import type { ProviderStats, UpdateMyProviderData } from '../../../shared/api/provider-workspace.ts';
+import type {
+  ProviderSetup,
+  ProviderStats,
+  SetupStep,
+  UpdateMyProviderData,
+} from '../../../shared/api/provider-workspace.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { REVENUE_STATUSES } from '../../../shared/domain/booking-status.ts';
 import { totalsByCurrency } from '../../../shared/domain/pricing.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 import { listProviderServices } from '../../read-models/service-cards.ts';
 import { requireOwnedUploads } from '../../storage/upload-registry.ts';
@@ -196,11 +202,93 @@ export async function getProviderStats(db: Executor, userId: string, now = new D
   };
 }
 
+/**
+ * A new provider's setup checklist (decision 054), one true story on the dashboard: profile and
+ * photo, identity document, first service, availability, payouts (with card payments configured)
+ * and, optionally, a calendar; and whether travelers can book them now. `now` is business time.
+ */
+export async function getProviderSetup(
+  db: Executor,
+  userId: string,
+  connect: ConnectOptions | undefined,
+  now = new Date(),
+): Promise<ProviderSetup> {
+  const [row] = await queryRows<{
+    id: string;
+    has_photo: boolean;
+    has_bio: boolean;
+    gov_id_status: 'PENDING' | 'APPROVED' | 'REJECTED';
+    gov_id_rejection_reason: string | null;
+    has_document: boolean;
+    has_service: boolean;
+    has_availability: boolean;
+    has_calendar: boolean;
+    account_state: string | null;
+    is_payable: boolean;
+  }>(
+    db,
+    sql`select p.id, p.avatar is not null as has_photo, coalesce(btrim(p.bio), '') <> '' as has_bio,
+          p.gov_id_status, p.gov_id_rejection_reason, p.id_document_key is not null as has_document,
+          exists (select 1 from services s where s.provider_id = p.id and s.deleted_at is null) as has_service,
+          exists (select 1 from availability a where a.provider_id = p.id and not a.is_blocked
+                  and a.end_at > ${now.toISOString()}::timestamptz) as has_availability,
+          exists (select 1 from calendar_imports c where c.provider_id = p.id and c.deleted_at is null)
+            or exists (select 1 from calendar_feeds f where f.provider_id = p.id) as has_calendar,
+          (select ca.state from connected_accounts ca where ca.provider_id = p.id) as account_state,
+          ${connect ? payableProviderSql(sql`p.id`, connect) : sql`true`} as is_payable
+        from providers p where p.user_id = ${userId}`,
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'You have no provider profile yet. Switch to provider to create one.');
+  const step = (key: SetupStep['key'], status: SetupStep['status'], reason: string | null = null): SetupStep => ({
+    key,
+    status,
+    isOptional: key === 'calendar',
+    reason,
+  });
+  const identity: SetupStep['status'] =
+    row.gov_id_status === 'APPROVED'
+      ? 'done'
+      : row.gov_id_status === 'REJECTED'
+        ? 'rejected'
+        : row.has_document
+          ? 'in_review'
+          : 'todo';
+  const payouts: SetupStep['status'] = !connect
+    ? 'not_needed'
+    : row.is_payable
+      ? 'done'
+      : row.account_state === 'under_review'
+        ? 'in_review'
+        : 'todo';
+  const steps = [
+    step('profile', row.has_photo && row.has_bio ? 'done' : 'todo'),
+    step('identity', identity, identity === 'rejected' ? row.gov_id_rejection_reason : null),
+    step('service', row.has_service ? 'done' : 'todo'),
+    step('availability', row.has_availability ? 'done' : 'todo'),
+    step('payouts', payouts),
+    step('calendar', row.has_calendar ? 'done' : 'todo'),
+  ];
+  return {
+    steps,
+    isComplete: steps.every((s) => s.isOptional || s.status === 'done' || s.status === 'not_needed'),
+    canBeBooked: row.is_payable,
+  };
+}
+
 /** The public profile by the provider's user id (what public links use), or its provider id. */
-export async function getPublicProvider(db: Executor, username: string): Promise<PublicProvider> {
+export async function getPublicProvider(
+  db: Executor,
+  username: string,
+  connect?: ConnectOptions | undefined,
+): Promise<PublicProvider> {
   const [p] = await db.select(profileColumns).from(providers).where(providerByUsername(username)).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Provider not found.');
-  const visibleServices = await listProviderServices(db, p.id);
+  // With payments configured, a provider who cannot be paid yet lists nothing that cannot be booked.
+  const visibleServices = await listProviderServices(
+    db,
+    p.id,
+    connect ? payableProviderSql(providers.id, connect) : undefined,
+  );
   return {
     ...p,
     languages: p.languages ?? [],
@@ -210,8 +298,12 @@ export async function getPublicProvider(db: Executor, username: string): Promise
   };
 }
 
-/** Providers (by user id) that have at least one visible service, for the sitemap. */
-export async function listSitemapProviders(db: Executor, limit: number): Promise<{ userId: string }[]> {
+/** Providers (by user id) that have at least one visible service (and can be paid, with payments configured), for the sitemap. */
+export async function listSitemapProviders(
+  db: Executor,
+  limit: number,
+  connect?: ConnectOptions | undefined,
+): Promise<{ userId: string }[]> {
   return db
     .select({ userId: providers.userId })
     .from(providers)
@@ -219,6 +311,7 @@ export async function listSitemapProviders(db: Executor, limit: number): Promise
     .where(
       and(
         eq(users.role, 'PROVIDER'),
+        connect ? payableProviderSql(providers.id, connect) : undefined,
         exists(
           db
             .select({ id: services.id })

@@ -3,15 +3,22 @@ import { z } from 'zod';
 import { publicProviderSchema } from '../../../shared/api/catalog.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { myProviderSchema } from '../../../shared/api/providers.ts';
+import { providerSetupSchema } from '../../../shared/api/provider-workspace.ts';
 import { providerStatsSchema, updateMyProviderSchema } from '../../../shared/api/provider-workspace.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
+import type { ConnectOptions } from '../../payments/connect-accounts.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
-import { getMyProvider, getProviderStats, getPublicProvider, updateMyProvider } from './providers.ts';
+import { getMyProvider, getProviderSetup, getProviderStats, getPublicProvider, updateMyProvider } from './providers.ts';
 
 const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 
-export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (app, { db, clock }) => {
+export const providerRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock?: Clock;
+  /** Payments are configured: a provider who cannot be paid yet lists no services publicly. */
+  connect?: ConnectOptions | undefined;
+}> = async (app, { db, clock, connect }) => {
   app.get(
     '/api/provider/me',
     {
@@ -60,6 +67,20 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = 
   );
 
   app.get(
+    '/api/provider/setup',
+    {
+      preValidation: requireRole('PROVIDER'),
+      schema: {
+        tags: ['providers'],
+        summary:
+          'Your setup checklist: profile and photo, identity document, first service, availability, payouts (not_needed without card payments) and calendar (optional), each done, todo, in_review or rejected (with the reason); whether travelers can book you now',
+        response: { 200: providerSetupSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getProviderSetup(db, requireUser(request).id, connect, clock?.now()),
+  );
+
+  app.get(
     '/api/providers/:username',
     {
       schema: {
@@ -69,6 +90,6 @@ export const providerRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = 
         response: { 200: publicProviderSchema, 404: errorBodySchema },
       },
     },
-    async (request) => getPublicProvider(db, request.params.username),
+    async (request) => getPublicProvider(db, request.params.username, connect),
   );
 };

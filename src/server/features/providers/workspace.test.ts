@@ -262,3 +262,17 @@ describe('OpenAPI', () => {
     }
   });
 });
+
+describe('the setup checklist without card payments', () => {
+  it('needs no payouts, and travelers can book at once', async () => {
+    const res = await t.app.inject({ url: '/api/provider/setup', cookies: f.cookies.owner });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().steps.find((s: { key: string }) => s.key === 'payouts')).toEqual({
+      key: 'payouts',
+      status: 'not_needed',
+      isOptional: false,
+      reason: null,
+    });
+    expect(res.json().canBeBooked).toBe(true);
+  });
+});

@@ -13,12 +13,14 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   // Without PUBLIC_URL, absolute URLs come from the Host header: never let a shared cache keep them.
   const publicCache = (maxAge: number) => (config.publicUrl ? `public, max-age=${maxAge}` : 'no-store');
   const originOf = (request: FastifyRequest) => originFor(config, request);
+  // With payments configured, services that cannot be booked yet are not listed (as in search).
+  const connect = config.stripe ? { platformCountry: config.stripe.platformCountry } : undefined;
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request);
     const [serviceRows, providerRows] = await Promise.all([
-      listSitemapServices(db, SITEMAP_LIMIT - 5000),
-      listSitemapProviders(db, 4990),
+      listSitemapServices(db, SITEMAP_LIMIT - 5000, connect),
+      listSitemapProviders(db, 4990, connect),
     ]);
     const urls = [
       { loc: `${origin}/` },

@@ -63,7 +63,7 @@ export const PLACE_ALIASES: Record<string, { aliases: string[]; areas: string[] 
     ],
   },
   Bangkok: {
-    aliases: ['BKK', 'Krung Thep', 'Krung Thep Maha Nakhon', 'Bangkok City', 'กรุงเทพ', 'กรุงเทพมหานคร'],
+    aliases: ['BKK', 'Krung Thep', 'Krung Thep Maha Nakhon', 'Bangkok City', 'กรุงเทพ', 'กรุงเทพฯ', 'กรุงเทพมหานคร'],
     areas: [
       'Sukhumvit',
       'Silom',

@@ -1,0 +1,224 @@
+/**
+ * The money ledger's rules (decision 058): which movements a booking's money facts imply, and how
+ * its rows balance. Pure; the server writes the rows (append-only) in the transaction of each
+ * change, from the facts it has just recorded.
+ *
+ * Who holds what. Every movement takes an amount, in one currency's minor units, from one holder
+ * and gives it to another:
+ *
+ * - `traveler`: the traveler's card and bank.
+ * - `platform`: Locora's Stripe balance, where a charge lands (with destination charges the
+ *   provider's share passes through it at once).
+ * - `locora`: what Locora keeps (its fee), and what it bears (a dispute).
+ * - `provider`: the provider's Stripe balance: their share, owed until it is paid out.
+ * - `provider_bank`: the provider's bank: paid out (by Stripe, or by hand before payouts existed).
+ * - `dispute`: an amount the traveler's bank withdrew while a dispute is open.
+ *
+ * A card authorised moves nothing (the hold is a memo, traveler to traveler). Captured: traveler
+ * to platform, the whole charge; the fee: platform to locora; the transfer: platform to provider,
+ * the rest. A refund: platform to traveler, with the provider's share taken back (transfer
+ * reversal) and Locora's fee given back (fee refund) in proportion. A payout: provider to
+ * provider_bank; one that failed comes back. A dispute: Locora's balance is debited while it is
+ * open (locora to dispute), given back if won, gone to the traveler if lost. A booking paid before
+ * payouts existed has no transfer: the provider's share stays in the platform's balance until an
+ * admin settles it by hand (manual adjustment: platform to provider_bank).
+ */
+import type { CurrencyCode } from './currency.ts';
+import { refundSplit } from './connect.ts';
+
+export const LEDGER_KINDS = [
+  'authorised',
+  'captured',
+  'fee',
+  'transfer',
+  'refund',
+  'transfer_reversal',
+  'fee_refund',
+  'payout',
+  'payout_failed',
+  'dispute_opened',
+  'dispute_won',
+  'dispute_lost',
+  'manual_adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LEDGER_HOLDERS = ['traveler', 'platform', 'locora', 'provider', 'provider_bank', 'dispute'] as const;
+export type LedgerHolder = (typeof LEDGER_HOLDERS)[number];
+
+/** Who gives and who receives, per kind (a negative amount of a kind runs the other way). */
+export const LEDGER_FLOWS: Record<LedgerKind, { from: LedgerHolder; to: LedgerHolder }> = {
+  authorised: { from: 'traveler', to: 'traveler' },
+  captured: { from: 'traveler', to: 'platform' },
+  fee: { from: 'platform', to: 'locora' },
+  transfer: { from: 'platform', to: 'provider' },
+  refund: { from: 'platform', to: 'traveler' },
+  transfer_reversal: { from: 'provider', to: 'platform' },
+  fee_refund: { from: 'locora', to: 'platform' },
+  payout: { from: 'provider', to: 'provider_bank' },
+  payout_failed: { from: 'provider_bank', to: 'provider' },
+  dispute_opened: { from: 'locora', to: 'dispute' },
+  dispute_won: { from: 'dispute', to: 'locora' },
+  dispute_lost: { from: 'dispute', to: 'traveler' },
+  manual_adjustment: { from: 'platform', to: 'provider_bank' },
+};
+
+/** What Locora knows of one booking's money, as its rows hold it. */
+export type LedgerFacts = {
+  /** The payment's PaymentIntent and currency; null without a card payment. */
+  payment: {
+    id: string;
+    currency: CurrencyCode;
+    /** What is charged. */
+    amount: number;
+    /** Locora's fee (the application fee of a destination charge, the booking's fee otherwise). */
+    fee: number;
+    authorised: boolean;
+    captured: boolean;
+    /** What Stripe's list of refunds says was refunded. */
+    refunded: number;
+    /** A destination charge: the provider's share was transferred to their account. */
+    destination: boolean;
+    chargeId: string | null;
+    balanceTransactionId: string | null;
+  } | null;
+  /** Each payout Stripe made of the booking (also those that failed since). */
+  payouts: { id: string; amount: number; currency: CurrencyCode; failed: boolean }[];
+  disputes: { id: string; amount: number; currency: CurrencyCode; status: 'open' | 'won' | 'lost' }[];
+  /** A booking paid before payouts existed, settled by hand. */
+  manual: { amount: number; currency: CurrencyCode } | null;
+};
+
+/** What the ledger must hold for a booking: the total of each (kind, Stripe object, currency). */
+export type LedgerTarget = {
+  kind: LedgerKind;
+  /** Stripe's object the movement is (a PaymentIntent, payout, dispute), or null (by hand). */
+  objectId: string | null;
+  balanceTransactionId: string | null;
+  currency: CurrencyCode;
+  amount: number;
+};
+
+/** Every movement the facts imply, as totals per kind and object (zero totals left out). */
+export function ledgerTargets(f: LedgerFacts): LedgerTarget[] {
+  const out: LedgerTarget[] = [];
+  const add = (t: LedgerTarget) => {
+    if (t.amount !== 0) out.push(t);
+  };
+  const p = f.payment;
+  if (p) {
+    const on = { objectId: p.id, currency: p.currency, balanceTransactionId: null };
+    if (p.authorised || p.captured) add({ ...on, kind: 'authorised', amount: p.amount });
+    if (p.captured) {
+      add({ ...on, kind: 'captured', amount: p.amount, balanceTransactionId: p.balanceTransactionId });
+      add({ ...on, kind: 'fee', amount: p.fee });
+      if (p.destination) add({ ...on, kind: 'transfer', amount: p.amount - p.fee });
+      const refunded = Math.min(p.refunded, p.amount);
+      if (refunded > 0) {
+        const back = refundSplit(p.amount, p.fee, refunded, p.currency);
+        add({ ...on, kind: 'refund', amount: refunded });
+        add({ ...on, kind: 'fee_refund', amount: back.feeCents });
+        if (p.destination) add({ ...on, kind: 'transfer_reversal', amount: back.providerCents });
+      }
+    }
+  }
+  for (const po of f.payouts) {
+    const on = { objectId: po.id, currency: po.currency, balanceTransactionId: null };
+    add({ ...on, kind: 'payout', amount: po.amount });
+    if (po.failed) add({ ...on, kind: 'payout_failed', amount: po.amount });
+  }
+  for (const d of f.disputes) {
+    const on = { objectId: d.id, currency: d.currency, balanceTransactionId: null };
+    add({ ...on, kind: 'dispute_opened', amount: d.amount });
+    if (d.status === 'won') add({ ...on, kind: 'dispute_won', amount: d.amount });
+    if (d.status === 'lost') add({ ...on, kind: 'dispute_lost', amount: d.amount });
+  }
+  if (f.manual) add({ kind: 'manual_adjustment', objectId: null, balanceTransactionId: null, ...f.manual });
+  return out;
+}
+
+export type LedgerRow = { kind: LedgerKind; currency: CurrencyCode; amount: number };
+
+/** What each holder holds of a booking's money, per currency, from its rows. */
+export function holdings(rows: readonly LedgerRow[]): Map<CurrencyCode, Record<LedgerHolder, number>> {
+  const out = new Map<CurrencyCode, Record<LedgerHolder, number>>();
+  for (const r of rows) {
+    let h = out.get(r.currency);
+    if (!h) {
+      h = { traveler: 0, platform: 0, locora: 0, provider: 0, provider_bank: 0, dispute: 0 };
+      out.set(r.currency, h);
+    }
+    const { from, to } = LEDGER_FLOWS[r.kind];
+    h[from] -= r.amount;
+    h[to] += r.amount;
+  }
+  return out;
+}
+
+/** A booking's money in one currency, as its ledger rows say. */
+export type LedgerSummary = {
+  currency: CurrencyCode;
+  charged: number;
+  refunded: number;
+  /** Locora's fee, less what was given back with refunds. */
+  fee: number;
+  /** The provider's share: what reached their balance (or is kept for them), less reversals. */
+  providerShare: number;
+  /** Paid out to the provider's bank (by Stripe, or by hand). */
+  paidOut: number;
+  /** The provider's share not paid out yet (negative: taken back after it was paid out). */
+  owed: number;
+  /** Withdrawn by an open dispute, and lost to disputes. */
+  disputed: number;
+  disputeLost: number;
+};
+
+/**
+ * Sums of a booking's rows per currency, with the balance rules checked: the charge is the
+ * provider's share plus Locora's fee plus refunds (with a destination charge, nothing of it stays
+ * in the platform's balance); the provider's share is what was paid out plus what is still owed
+ * (what their Stripe balance holds of it, or, paid before payouts existed, what the platform keeps
+ * for them).
+ */
+export function summarise(rows: readonly LedgerRow[]): { summary: LedgerSummary; problems: string[] }[] {
+  const byCurrency = new Map<CurrencyCode, Record<LedgerKind, number>>();
+  for (const r of rows) {
+    let s = byCurrency.get(r.currency);
+    if (!s) {
+      s = Object.fromEntries(LEDGER_KINDS.map((k) => [k, 0])) as Record<LedgerKind, number>;
+      byCurrency.set(r.currency, s);
+    }
+    s[r.kind] += r.amount;
+  }
+  const held = holdings(rows);
+  return [...byCurrency].map(([currency, s]) => {
+    const h = held.get(currency)!;
+    const destination = rows.some((r) => r.kind === 'transfer' && r.currency === currency);
+    const fee = s.fee - s.fee_refund;
+    const providerShare = destination ? s.transfer - s.transfer_reversal : s.captured - fee - s.refund;
+    const paidOut = s.payout - s.payout_failed + s.manual_adjustment;
+    const owed = destination ? h.provider : h.platform;
+    const summary: LedgerSummary = {
+      currency,
+      charged: s.captured,
+      refunded: s.refund,
+      fee,
+      providerShare,
+      paidOut,
+      owed,
+      disputed: h.dispute,
+      disputeLost: s.dispute_lost,
+    };
+    const problems: string[] = [];
+    if (s.captured !== providerShare + fee + s.refund)
+      problems.push(
+        `charged ${s.captured} is not the provider's share ${providerShare} + fee ${fee} + refunds ${s.refund}`,
+      );
+    if (providerShare !== paidOut + owed)
+      problems.push(`the provider's share ${providerShare} is not paid out ${paidOut} + owed ${owed}`);
+    if (destination && h.platform !== 0) problems.push(`the platform kept ${h.platform} of a destination charge`);
+    if (!destination && h.provider !== 0)
+      problems.push(`the provider's balance holds ${h.provider} of a charge never transferred`);
+    return { summary, problems };
+  });
+}
