@@ -8,6 +8,7 @@ import { DEMO, expectNoHorizontalScroll, screenshotTo, uniqueEmail } from './hel
  */
 
 const PHONE = { width: 375, height: 812 };
+const CHECKOUT_HEADING = { ja: '予約手続き', th: 'ชำระเงิน', 'pt-BR': 'Finalizar reserva' } as const;
 
 async function darkPhone(page: Page) {
   await page.setViewportSize(PHONE);
@@ -40,7 +41,7 @@ test('in Japanese: the home page, a search kept in Japanese, and a refused sign-
   await page.getByLabel('パスワード').fill('not the password');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(
-    page.getByText('メールアドレスまたはパスワードが正しくありません。もう一度お試しください。'),
+    page.getByText('メールアドレスまたはパスワードが正しくありません。もう一度お試しください。', { exact: true }),
   ).toBeVisible();
 
   // The API answers the page's language (X-Locale), its code in English.
@@ -79,7 +80,9 @@ test('in Thai: categories and prices in Thai, and a new account made on a Thai p
 });
 
 for (const locale of ['ja', 'th', 'pt-BR'] as const) {
-  test(`at phone width in dark theme, ${locale}: home, sign-in and sign-up fit the screen`, async ({ page }) => {
+  test(`at phone width in dark theme, ${locale}: home, a service, sign-in, sign-up and checkout fit the screen`, async ({
+    page,
+  }) => {
     await darkPhone(page);
     await page.goto(`/${locale}`);
     // A service page of the demo data: the first card's.
@@ -97,5 +100,16 @@ for (const locale of ['ja', 'th', 'pt-BR'] as const) {
       await expectNoHorizontalScroll(page, `${name} in ${locale}`);
       await screenshotTo(page, `${locale}-${name}-375-dark`);
     }
+
+    // Checkout, signed in as the demo traveler (through the API: the form's words are the page's).
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: DEMO.traveler.email, password: DEMO.traveler.password },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto(service!.replace('/service/', '/checkout/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CHECKOUT_HEADING[locale]);
+    await expectNoHorizontalScroll(page, `checkout in ${locale}`);
+    await screenshotTo(page, `${locale}-checkout-375-dark`);
   });
 }

@@ -1,3 +1,4 @@
+import { useLocale } from '@/lib/locale';
 import { Trans } from '@lingui/react/macro';
 import { formatDate } from '@/lib/format-date';
 import { useLocale } from '@/lib/locale';
