@@ -1,7 +1,6 @@
 import { useLocale } from '@/lib/locale';
 import { Trans } from '@lingui/react/macro';
 import { formatDate } from '@/lib/format-date';
-import { useLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** A review's public answer by the reviewed side, under the review: who answered, when, and what. */
