@@ -26,6 +26,7 @@ import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
+import { useLocale } from '@/lib/locale';
 import { ReportButton } from '@/components/trust/report-button';
 import { ProviderReviewPanel } from './review-traveler';
 import { TravelerRecordLine } from './traveler-record';

@@ -17,6 +17,7 @@ import { travelerMoneyLine } from '@/lib/booking-money';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { formatMoney } from '@shared/domain/pricing';
+import { useLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** A traveler's booking page. */
