@@ -2,6 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { describe, expect, it } from 'vitest';
 import type { Service } from '@shared/api/catalog';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
@@ -60,25 +62,31 @@ const oldResults: ServicePage = {
 
 /** The results area as the browse page renders it, as HTML. */
 function render(props: { data: ServicePage | undefined; isPending: boolean; isSearching: boolean; isError?: boolean }) {
+  // English from the source: the words are the code's own.
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
   return renderToStaticMarkup(
     createElement(
-      QueryClientProvider,
-      { client: new QueryClient() },
+      I18nProvider,
+      { i18n },
       createElement(
-        AuthContext.Provider,
-        { value: signedOut },
+        QueryClientProvider,
+        { client: new QueryClient() },
         createElement(
-          MemoryRouter,
-          null,
-          createElement(BrowseResults, {
-            isError: false,
-            ...props,
-            filters,
-            params: new URLSearchParams('q=massage'),
-            onRetry: () => {},
-            onClearFilters: () => {},
-            onChooseCity: () => {},
-          }),
+          AuthContext.Provider,
+          { value: signedOut },
+          createElement(
+            MemoryRouter,
+            null,
+            createElement(BrowseResults, {
+              isError: false,
+              ...props,
+              filters,
+              params: new URLSearchParams('q=massage'),
+              onRetry: () => {},
+              onClearFilters: () => {},
+              onChooseCity: () => {},
+            }),
+          ),
         ),
       ),
     ),
