@@ -82,7 +82,8 @@ test('a traveler opens a booking from the dashboard, reads it, reaches the threa
   await expect(page.getByTestId('cancellation-policy')).toContainText('Cancel at least 24 hours before the start');
   // Under its heading, the policy is not named twice.
   await expect(page.getByTestId('cancellation-policy')).not.toContainText('Cancellation policy');
-  await expect(page.getByTestId('booking-total')).toContainText('$');
+  // The demo's Lisbon services are priced in euros.
+  await expect(page.getByTestId('booking-total')).toContainText('€');
   await expectNoSeriousA11yViolations(page, 'booking page');
   await shoot(page, 'booking-light');
   await page.emulateMedia({ colorScheme: 'dark' });
