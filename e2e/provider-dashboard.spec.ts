@@ -97,7 +97,7 @@ test.describe('provider dashboard', () => {
     await expect(page.getByText('Your service is now live.').first()).toBeVisible();
     const card = page.getByTestId('provider-service').filter({ hasText: 'Kwoblex harbour massage' });
     await expect(card).toBeVisible();
-    await expect(card.getByText('$45')).toBeVisible();
+    await expect(card.getByText('€45')).toBeVisible();
     await expect(card.getByText('per session')).toBeVisible();
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByTestId('stat-services')).toHaveText('1');
