@@ -282,8 +282,13 @@ test.describe('traveler dashboard', () => {
   }) => {
     await signInApi(page.request, DEMO.traveler);
     const past = await bookingsOf(page.request, 'past');
-    const target = past.find((b) => b.status === 'COMPLETED' && !b.review);
-    expect(target, 'a completed booking without a review').toBeTruthy();
+    // One still open for reviews (14 days after its end); older ones offer no Write Review.
+    const open = (b: ApiBooking) => {
+      const ends = (b as ApiBooking & { reviewWindowEndsAt?: string | null }).reviewWindowEndsAt;
+      return typeof ends === 'string' && Date.parse(ends) > Date.now();
+    };
+    const target = past.find((b) => b.status === 'COMPLETED' && !b.review && open(b));
+    expect(target, 'a completed booking without a review, open for reviews').toBeTruthy();
     const b = target!;
 
     await openDashboard(page, 'past');
