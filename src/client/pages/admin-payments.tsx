@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { AdminDispute, AdminPreConnectOwed, PlatformTotals, ReconciliationDifference } from '@shared/api/earnings';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatMoney } from '@shared/domain/pricing';
-import { formatDateIn } from '@shared/domain/time';
+import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,8 +30,7 @@ import { useRealtimeEvents } from '@/lib/realtime';
 
 const money = formatPrice;
 const day = (iso: string) => formatDateIn(new Date(iso), 'UTC');
-const dueText = (iso: string) =>
-  `${day(iso)}, ${new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+const dueText = (iso: string) => `${day(iso)}, ${formatTimeIn(new Date(iso), 'UTC')} UTC`;
 
 function TotalsCard({ title, t }: { title: string; t: PlatformTotals }) {
   const rows: [string, string][] = [

@@ -20,6 +20,7 @@ import { PlaceHelp } from '@/features/catalog/place-help';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
+import { useLocale } from '@/lib/locale';
 
 /** The filters in effect besides the sort: search text, city, category and minimum rating. */
 function activeFilterCount(filters: ServiceFilters): number {
@@ -274,10 +275,12 @@ export function BrowsePage() {
 
   const isSearching = results.isFetching && (results.isPending || results.isPlaceholderData);
   const filterCount = activeFilterCount(filters);
+  const locale = useLocale();
   const countText = resultCountText({
     data: results.data,
     isSearching,
     isError: results.isError,
+    locale,
   });
   const content = (
     <BrowseResults

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import type { AuditEntry } from '@shared/api/admin-responses';
@@ -21,7 +22,8 @@ const ACTION_LABELS: Record<string, string> = {
   'booking.view_messages': 'Opened booking messages',
 };
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** When, in UTC, through the shared formatters (admin screens read UTC). */
+const when = (iso: string) => `${formatDateIn(new Date(iso), 'UTC')}, ${formatTimeIn(new Date(iso), 'UTC')}`;
 
 function Entry({ entry }: { entry: AuditEntry }) {
   const destructive = /reject|deactivate|delete/.test(entry.action);
@@ -34,7 +36,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       <div className="flex flex-col text-sm text-muted-foreground sm:items-end">
         <span>
           by {entry.admin.name ?? entry.admin.email} ·{' '}
-          <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))} UTC</time>
+          <time dateTime={entry.createdAt}>{when(entry.createdAt)} UTC</time>
         </span>
         {entry.reason && <span className="text-foreground">Reason: {entry.reason}</span>}
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateIn } from '@shared/domain/time';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, FileText, Mail, MapPin, Languages, ShieldCheck, X } from 'lucide-react';
@@ -13,8 +14,6 @@ import { toast } from '@/components/ui/use-toast';
 import { Textarea } from '@/components/ui/textarea';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { idDocumentUrl, invalidateAfterAdminChange, pendingProvidersQuery, verifyProviderRequest } from './admin-api';
-
-const uploaded = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** The provider's identity document through the admin route: an image inline, a PDF in a frame. */
 function DocumentViewer({ provider }: { provider: PendingProvider }) {
@@ -34,7 +33,7 @@ function DocumentViewer({ provider }: { provider: PendingProvider }) {
         <span className="inline-flex items-center gap-1 font-medium">
           <FileText className="size-4" aria-hidden="true" />
           Identity document ({doc.mime === 'application/pdf' ? 'PDF' : doc.mime === 'image/png' ? 'PNG' : 'JPEG'}), sent{' '}
-          {uploaded.format(new Date(doc.uploadedAt))}
+          {formatDateIn(new Date(doc.uploadedAt), 'UTC')}
         </span>
         {doc.mime === 'application/pdf' ? null : (
           <a href={src} target="_blank" rel="noopener" className="text-primary underline-offset-4 hover:underline">

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '@shared/domain/locales';
 import type { ServicePage } from './catalog-api';
 
 // Only the browse page (a lazy route) uses these; browse-params.ts is in the first load (the
@@ -47,15 +48,18 @@ export function resultCountText({
   data,
   isSearching,
   isError,
+  locale = DEFAULT_LOCALE,
 }: {
   data: Pick<ServicePage, 'total' | 'isTotalCapped'> | undefined;
   isSearching: boolean;
   isError: boolean;
+  /** The reader's language, for the number (1,234 / 1.234 / 1 234). */
+  locale?: Locale;
 }): string {
   if (isSearching) return 'Searching...';
   if (isError) return 'Could not load services';
   if (!data) return 'Searching...';
-  const n = data.total.toLocaleString('en-US');
+  const n = data.total.toLocaleString(intlLocale(locale));
   if (data.isTotalCapped) return `${n}+ services found`;
   return `${n} ${data.total === 1 ? 'service' : 'services'} found`;
 }
