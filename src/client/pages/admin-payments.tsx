@@ -168,7 +168,7 @@ function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExpl
           <>
             {' · '}
             <Link
-              className="text-primary underline-offset-4 hover:underline"
+              className="text-primary underline underline-offset-4"
               to={`/admin/payments/bookings/${d.bookingId}`}
             >
               Booking
