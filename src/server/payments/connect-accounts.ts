@@ -254,7 +254,15 @@ export async function startOnboarding(
     try {
       account = await stripe.accounts.create(
         {
-          type: 'express',
+          // Express, in the controller properties Stripe's reference now uses instead of `type`: the
+          // Express dashboard, Stripe collects the requirements, Locora pays Stripe's fees and
+          // answers for negative balances (it takes the application fee and reverses transfers).
+          controller: {
+            stripe_dashboard: { type: 'express' },
+            requirement_collection: 'stripe',
+            fees: { payer: 'application' },
+            losses: { payments: 'application' },
+          },
           country,
           email: provider.email,
           capabilities: Object.fromEntries(setup.capabilities.map((c) => [c, { requested: true }])),

@@ -384,7 +384,33 @@ export async function startStripeServer(
     account: string | undefined,
   ): Result | undefined {
     if (method === 'POST' && path === '/v1/accounts') {
-      if (form.type !== 'express')
+      const controlled = Object.keys(form).some((k) => k.startsWith('controller['));
+      if (controlled && form.type !== undefined)
+        return error(400, 'You cannot specify both `type` and `controller`.', 'parameter_invalid');
+      if (controlled) {
+        const dashboard = form['controller[stripe_dashboard][type]'];
+        const collection = form['controller[requirement_collection]'] ?? 'stripe';
+        const payer = form['controller[fees][payer]'];
+        const losses = form['controller[losses][payments]'];
+        if (dashboard !== 'express')
+          return error(
+            400,
+            'This stand-in makes Express accounts only (controller[stripe_dashboard][type]=express).',
+            'parameter_invalid',
+          );
+        if (collection !== 'stripe')
+          return error(
+            400,
+            'controller[requirement_collection] must be `stripe` when controller[stripe_dashboard][type] is `express`.',
+            'parameter_invalid',
+          );
+        if (payer !== 'application' || (losses !== 'application' && losses !== 'stripe'))
+          return error(
+            400,
+            'An Express account needs controller[fees][payer]=application and controller[losses][payments] set.',
+            'parameter_invalid',
+          );
+      } else if (form.type !== 'express')
         return error(400, 'This stand-in makes Express accounts only (type=express).', 'parameter_invalid_empty');
       const country = (form.country ?? platformCountry).toUpperCase();
       const agreement = form['tos_acceptance[service_agreement]'] ?? 'full';

@@ -184,6 +184,30 @@ describe('the payouts routes, for every actor', () => {
     );
   });
 
+  it('the local Stripe server refuses what Stripe refuses: `type` with `controller`, and a half-set Express controller', async () => {
+    const post = async (fields: Record<string, string>) => {
+      const res = await fetch(`${stripe.url}/v1/accounts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ country: 'US', 'capabilities[transfers][requested]': 'true', ...fields }),
+      });
+      return { status: res.status, body: (await res.json()) as { error?: { message: string }; id?: string } };
+    };
+    const express = {
+      'controller[stripe_dashboard][type]': 'express',
+      'controller[fees][payer]': 'application',
+      'controller[losses][payments]': 'application',
+    };
+    const both = await post({ type: 'express', ...express });
+    expect(both.status).toBe(400);
+    expect(both.body.error?.message).toContain('both `type` and `controller`');
+    const noPayer = await post({ 'controller[stripe_dashboard][type]': 'express' });
+    expect(noPayer.status).toBe(400);
+    const ok = await post(express);
+    expect(ok.status).toBe(200);
+    expect(ok.body.id).toMatch(/^acct_/);
+  });
+
   it('refuses a country not offered (400)', async () => {
     const res = await setUp(f.cookies.owner, { country: 'FR' });
     expect(res.statusCode).toBe(400);
@@ -200,8 +224,13 @@ describe('onboarding', () => {
     const created = stripe.calls.find(
       (c) => c.path === '/v1/accounts' && c.method === 'POST' && c.form['metadata[providerId]'] === f.owner.provider.id,
     )!;
+    // Express through the controller properties, not the deprecated `type`.
+    expect(created.form.type).toBeUndefined();
     expect(created.form).toMatchObject({
-      type: 'express',
+      'controller[stripe_dashboard][type]': 'express',
+      'controller[requirement_collection]': 'stripe',
+      'controller[fees][payer]': 'application',
+      'controller[losses][payments]': 'application',
       country: 'US',
       'capabilities[card_payments][requested]': 'true',
       'capabilities[transfers][requested]': 'true',
