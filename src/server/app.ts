@@ -204,10 +204,10 @@ export async function buildApp({
     jobs: () => jobs,
   });
   await app.register(bookingRoutes, { db, appUrl, stripe, clock, platformCountry: config.stripe?.platformCountry });
-  await app.register(paymentRoutes, { db, config, stripe });
+  await app.register(paymentRoutes, { db, config, stripe, clock });
   await app.register(connectRoutes, { db, config, stripe, appUrl, clock });
   // Its own encapsulated plugin: the only route that reads its body raw (for the signature).
-  await app.register(stripeWebhookRoutes, { db, config, stripe, jobs: () => jobs });
+  await app.register(stripeWebhookRoutes, { db, config, stripe, clock, jobs: () => jobs });
   await app.register(messageRoutes, { db, appUrl });
 
   await app.register(eventRoutes, { db, hub: eventHub, heartbeatMs: eventHeartbeatMs });

@@ -37,9 +37,9 @@ export async function handleConnectEvent(
   db: Db,
   stripe: Stripe,
   event: Stripe.Event,
-  opts: { platformCountry: string; appUrl: string; now?: Date },
+  opts: { platformCountry: string; appUrl: string; now: Date },
 ): Promise<'applied' | 'duplicate' | 'ignored' | Waiting> {
-  const now = opts.now ?? new Date();
+  const now = opts.now;
   const [seen] = await queryRows<{ id: string }>(db, sql`select id from stripe_events where id = ${event.id}`);
   if (seen) return 'duplicate';
   const object = event.data.object as unknown as { id?: unknown; account?: unknown };

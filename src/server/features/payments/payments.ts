@@ -93,9 +93,9 @@ export async function createPaymentIntent(
   user: { id: string },
   bookingId: string,
   /** connect: providers are paid by destination charges (decision 038); set whenever Stripe is. */
-  opts: { appUrl?: string; now?: Date; connect?: ConnectOptions | undefined } = {},
+  opts: { appUrl?: string; now: Date; connect?: ConnectOptions | undefined },
 ): Promise<{ clientSecret: string; status: string }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now;
   const appUrl = opts.appUrl;
   if (!stripe) throw new AppError('NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
   const booking = await ownBooking(db, user.id, bookingId);

@@ -7,6 +7,7 @@ import {
   paymentIntentResponseSchema,
   paymentsConfigSchema,
 } from '../../../shared/api/payments.ts';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
@@ -22,13 +23,15 @@ type Options = {
   db: Db;
   config: Config;
   stripe?: Stripe | undefined;
+  /** Business time (the app's clock): authorisation holds, event times, payouts made due. */
+  clock: Clock;
   /** The instance's job runner (made after the routes): woken when a webhook makes a payout due. */
   jobs?: () => Pick<JobRunner, 'nudge'>;
 };
 
 export const INVALID_SIGNATURE = 'Invalid Stripe signature.';
 
-export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, stripe }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, stripe, clock }) => {
   app.get(
     '/api/payments/config',
     {
@@ -69,6 +72,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
       createPaymentIntent(db, stripe, requireUser(request), request.body.bookingId, {
         // Links in the provider's request email, sent once the card is authorised.
         appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+        now: clock.now(),
         connect: config.stripe ? { platformCountry: config.stripe.platformCountry } : undefined,
       }),
   );
@@ -78,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
  * POST /api/webhooks/stripe, in its own encapsulated plugin: the only route whose JSON body is kept
  * raw, because Stripe's signature is over the exact bytes.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db, config, stripe, jobs }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db, config, stripe, clock, jobs }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -129,10 +133,11 @@ export const stripeWebhookRoutes: FastifyPluginAsync<Options> = async (app, { db
         const outcome = await handleConnectEvent(db, stripe, event, {
           platformCountry: config.stripe.platformCountry,
           appUrl,
+          now: clock.now(),
         });
         // A failed payout asked again is made by this instance's next run of the job, now.
         if (outcome === 'applied') jobs?.().nudge(PAYOUTS_JOB);
-      } else await handleStripeEvent(db, stripe, event, { appUrl });
+      } else await handleStripeEvent(db, stripe, event, { appUrl, now: clock.now() });
       return { received: true as const };
     },
   );

@@ -119,9 +119,9 @@ export async function handleStripeEvent(
   db: Db,
   stripe: Stripe,
   event: Stripe.Event,
-  opts: { now?: Date; appUrl?: string } = {},
+  opts: { now: Date; appUrl?: string },
 ): Promise<WebhookOutcome> {
-  const now = opts.now ?? new Date();
+  const now = opts.now;
   const [seen] = await queryRows<{ id: string }>(db, sql`select id from stripe_events where id = ${event.id}`);
   if (seen) return 'duplicate';
   const paymentId = paymentIntentOf(event);
