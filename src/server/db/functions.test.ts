@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { effectiveStatus } from '../../shared/domain/booking-machine.ts';
+import { effectiveStatus, RESPONSE_WINDOW_HOURS, UNPAID_HOLD_MINUTES } from '../../shared/domain/booking-machine.ts';
 import { BOOKING_STATUSES } from '../../shared/domain/booking-status.ts';
 import { openTestDatabase } from '../test/test-db.ts';
 import { queryRows, type Database } from './open.ts';
@@ -65,9 +65,14 @@ describe('locora_effective_status agrees with effectiveStatus', () => {
       authorisedAt: Date | null;
       paymentRequired: boolean;
     }[] = [];
-    // Created 14, 15 and 16 minutes ago, 23h59 / 24h / 24h01 ago; authorised then, or not; starts
-    // soon or later; ended a minute ago, now, or in a minute.
-    const ago = [14, 15, 16, 60 * 24 - 1, 60 * 24, 60 * 24 + 1].map((m) => new Date(now.getTime() - m * min));
+    // Created a minute before, at and after each deadline (the unpaid hold, the provider's window to
+    // answer), taken from the one TypeScript definition: the SQL's numbers must be the same;
+    // authorised then, or not; starts soon or later; ended a minute ago, now, or in a minute.
+    const hold = UNPAID_HOLD_MINUTES;
+    const answer = RESPONSE_WINDOW_HOURS * 60;
+    const ago = [hold - 1, hold, hold + 1, answer - 1, answer, answer + 1].map(
+      (m) => new Date(now.getTime() - m * min),
+    );
     const starts = [1, 10, 60 * 48].map((m) => new Date(now.getTime() + m * min));
     const ends = [-1, 0, 1].map((m) => new Date(now.getTime() + m * min));
     for (const status of BOOKING_STATUSES)
