@@ -1,9 +1,10 @@
 /**
- * The one place a booking's status is written. Every change (a person's action, the lifecycle job,
- * a report from Stripe) asks the state machine (shared/domain/booking-machine.ts) what the event
- * does, and applies its answer here, in the caller's transaction, with the booking row locked (then
- * its payment: always that order): the booking row, its history row, the call owed to Stripe, the
- * live updates and the emails.
+ * The one place a booking's and its payment's status are written. Every change (a person's action,
+ * the lifecycle job, a report from Stripe) asks the pure rules of shared/domain what it does (the
+ * state machine, booking-machine.ts; what Stripe's answer means for the booking, payment-facts.ts;
+ * the money's movements, ledger.ts) and applies their answer here, in the caller's transaction,
+ * with the booking row locked (then its payment: always that order): the booking row, its history
+ * row, the payment's status, the call owed to Stripe, the ledger, the live updates and the emails.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -16,11 +17,20 @@ import {
   type Refusal,
 } from '../../shared/domain/booking-machine.ts';
 import type { BookingStatus } from '../../shared/domain/booking-status.ts';
+import { paymentFacts } from '../../shared/domain/payment-facts.ts';
 import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { bookingRequestEmail, type BookingEmailStatus } from '../email/templates.ts';
-import { lockPaymentOfBooking, queuePaymentAction, type PaymentRow } from '../payments/payment-actions.ts';
-import { queueBookingPayout } from '../payments/payouts.ts';
+import { recordLedger } from '../payments/ledger.ts';
+import {
+  DEFAULT_APP_URL,
+  lockPaymentOfBooking,
+  queuePaymentAction,
+  recordPaymentEvent,
+  type PaymentRow,
+} from '../payments/payment-rows.ts';
+import { notePayoutAfterRefund, queueBookingPayout } from '../payments/payouts.ts';
+import type { RefundTotals } from '../payments/refunds.ts';
 import { publishUserEvent } from '../realtime/events.ts';
 import {
   bookingWhere,
@@ -190,4 +200,87 @@ export async function applyBookingEvent(
   if (!booking) return undefined;
   const payment = await lockPaymentOfBooking(tx, bookingId);
   return { booking, outcome: await applyToLocked(tx, booking, payment, event, ctx, opts) };
+}
+
+/**
+ * Records what Stripe says a PaymentIntent's status is (an API answer, or Stripe read again after a
+ * webhook event), in the caller's transaction: payment-facts.ts decides whether the payment moves
+ * and which booking events happened; this writes the payment, clears an owed call that is done,
+ * applies each event to the booking, and records the money's movements. Unknown PaymentIntents are
+ * ignored. Returns whether anything changed.
+ */
+export async function applyPaymentStatus(
+  tx: Executor,
+  e: {
+    paymentId: string;
+    status: string;
+    kind: string;
+    detail?: string | null;
+    stripeEventId?: string | null;
+    /** A failed attempt (payment_intent.payment_failed) may move back to requires_payment_method. */
+    isFailure?: boolean;
+    /** Stripe holds the money again: its refund failed or was canceled, none succeeded. */
+    refundFailed?: boolean;
+    /** How much Stripe has refunded of it, read from its list of refunds (undefined: not read). */
+    refunds?: RefundTotals | undefined;
+    now: Date;
+    appUrl?: string;
+  },
+): Promise<boolean> {
+  const [ref] = await queryRows<{ booking_id: string }>(
+    tx,
+    sql`select booking_id from payments where id = ${e.paymentId}`,
+  );
+  if (!ref) return false;
+  // Booking first, then payment: the order every booking change takes.
+  const booking = await lockBooking(tx, ref.booking_id);
+  const payment = await lockPaymentOfBooking(tx, ref.booking_id);
+  if (!booking || !payment) return false;
+
+  const facts = paymentFacts(
+    { status: payment.status, pendingAction: payment.pending_action },
+    { authorised: Boolean(booking.authorised_at), refundPending: booking.refund_pending },
+    { status: e.status, isFailure: e.isFailure, refundFailed: e.refundFailed },
+  );
+  const at = sql`${e.now.toISOString()}::timestamptz`;
+  await recordPaymentEvent(tx, {
+    paymentId: payment.id,
+    kind: e.kind,
+    status: facts.status,
+    detail: e.detail,
+    stripeEventId: e.stripeEventId,
+  });
+  if (facts.moves)
+    await tx.execute(
+      sql`update payments set status = ${facts.status}, updated_at = ${at}
+            ${facts.status === 'refunded' && e.refunds === undefined ? sql`, refunded_cents = amount_cents` : sql``}
+            ${facts.refundFailed && e.refunds === undefined ? sql`, refunded_cents = 0` : sql``}
+            ${facts.clearsAction ? sql`, pending_action = null, action_due_at = null, action_error = null, lease_token = null` : sql``}
+          where id = ${payment.id}`,
+    );
+  // What Stripe's list of refunds says was refunded (also a partial refund made in its dashboard).
+  if (e.refunds !== undefined) {
+    await tx.execute(
+      sql`update payments set refunded_cents = least(${e.refunds.refundedCents}, amount_cents), updated_at = ${at}
+          where id = ${payment.id} and refunded_cents <> least(${e.refunds.refundedCents}, amount_cents)`,
+    );
+    // A refund after the payout was made: the provider's balance gave its share back (decision 046).
+    await notePayoutAfterRefund(tx, booking.id, e.refunds.reversingCents, {
+      now: e.now,
+      appUrl: e.appUrl ?? DEFAULT_APP_URL,
+    });
+  }
+  let changed = facts.moves;
+  const ctx = { now: e.now, appUrl: e.appUrl ?? DEFAULT_APP_URL, cardPayments: true };
+  for (const event of facts.events) {
+    const fresh = (await lockBooking(tx, booking.id))!;
+    const freshPayment = await lockPaymentOfBooking(tx, booking.id);
+    const outcome = await applyToLocked(tx, fresh, freshPayment, event, ctx, { reason: null });
+    if (outcome.refused === undefined && (outcome.moved || outcome.payment || outcome.authorised)) changed = true;
+  }
+  if (facts.refundFailed && e.detail)
+    await tx.execute(sql`update payments set action_error = ${e.detail} where id = ${payment.id}`);
+  // The money's movements, in this transaction (decision 058).
+  await recordLedger(tx, booking.id, e.stripeEventId ?? e.kind);
+  return changed;
 }

@@ -10,28 +10,25 @@
  * effect at Stripe. A Stripe outage therefore leaves the booking consistent (its new status is
  * committed) and the payment owed, never lost.
  *
- * What Stripe says (an API answer, or what a webhook made us read again) goes through
- * `applyPaymentStatus`, which only moves a payment forward (a refund that failed is the one way
- * back from refunded) and tells the booking's state machine what happened, through the one writer
- * (src/server/bookings/booking-writer.ts): authorised, failed, captured, refunded, refund failed.
+ * What Stripe says (an API answer, or what a webhook made us read again) is handed to the one
+ * writer's `applyPaymentStatus` (src/server/bookings/booking-writer.ts), which turns it into the
+ * booking's events with the pure rules of shared/domain/payment-facts.ts and writes both. This
+ * module only makes the calls and keeps their queue.
  */
 import { sql } from 'drizzle-orm';
 import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
-import { holdsMoney, type BookingEvent, type PaymentAction } from '../../shared/domain/booking-machine.ts';
-import { queryRows, type Db, type Executor } from '../db/open.ts';
-import { applyToLocked, lockBooking } from '../bookings/booking-writer.ts';
+import type { PaymentAction } from '../../shared/domain/booking-machine.ts';
+import { isActionDone, rankOf } from '../../shared/domain/payment-facts.ts';
+import { queryRows, type Db } from '../db/open.ts';
+import { applyPaymentStatus } from '../bookings/booking-writer.ts';
 import { claimDue, held, retryDelayMs, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
 import type { LeasedKind } from '../jobs/runner.ts';
-import { notePayoutAfterRefund } from './payouts.ts';
 import { readRefunds, takenOf, type RefundTotals } from './refunds.ts';
 import { describeStripeError, type Stripe } from './stripe-client.ts';
-import { recordLedger } from './ledger.ts';
+import { recordPaymentEvent } from './payment-rows.ts';
 
 export { holdsMoney, isLivePayment } from '../../shared/domain/booking-machine.ts';
 export type { PaymentAction } from '../../shared/domain/booking-machine.ts';
-
-/** The app's address for links in emails written by payment work (the request email once a card is authorised). */
-export const DEFAULT_APP_URL = process.env.PUBLIC_URL ?? 'http://localhost:3000';
 
 /**
  * How long a claimed action is left to its caller before another instance may take it over,
@@ -66,167 +63,6 @@ export function immediateCall(stripe: Stripe): CallOptions {
 export const PAYMENT_ACTIONS_BATCH = 50;
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-/**
- * How far along a PaymentIntent is. A status only ever replaces one of a lower rank, so events that
- * arrive late or twice change nothing (a failed attempt is the one way back, see applyPaymentStatus).
- */
-const RANK: Record<string, number> = {
-  requires_payment_method: 0,
-  requires_confirmation: 1,
-  requires_action: 1,
-  processing: 2,
-  requires_capture: 3,
-  succeeded: 4,
-  canceled: 4,
-  refunded: 5,
-};
-export const rankOf = (status: string) => RANK[status] ?? -1;
-
-/** Whether a payment in `status` needs nothing more for `action`. */
-export function isActionDone(action: PaymentAction, status: string): boolean {
-  if (action === 'capture') return status === 'succeeded' || status === 'canceled' || status === 'refunded';
-  if (action === 'cancel') return status === 'canceled' || status === 'refunded';
-  return status === 'refunded' || status === 'canceled';
-}
-
-export type PaymentRow = {
-  id: string;
-  booking_id: string;
-  amount_cents: number;
-  status: string;
-  pending_action: PaymentAction | null;
-};
-
-/** The booking's payment, locked (the caller holds the booking's row lock first: always booking, then payment). */
-export async function lockPaymentOfBooking(tx: Executor, bookingId: string): Promise<PaymentRow | undefined> {
-  const [row] = await queryRows<PaymentRow>(
-    tx,
-    sql`select id, booking_id, amount_cents, status, pending_action from payments
-        where booking_id = ${bookingId} for update`,
-  );
-  return row;
-}
-
-export async function recordPaymentEvent(
-  tx: Executor,
-  e: { paymentId: string; kind: string; status: string; detail?: string | null; stripeEventId?: string | null },
-) {
-  await tx.execute(
-    sql`insert into payment_events (payment_id, kind, status, detail, stripe_event_id)
-        values (${e.paymentId}, ${e.kind}, ${e.status}, ${e.detail ?? null}, ${e.stripeEventId ?? null})`,
-  );
-}
-
-/**
- * Owes Stripe `action` for this payment, due now on the database's clock (in the transaction of
- * the booking's change). A claim on an earlier action is void: the new one may be claimed at once.
- */
-export async function queuePaymentAction(tx: Executor, payment: PaymentRow, action: PaymentAction, now: Date) {
-  await tx.execute(
-    sql`update payments set pending_action = ${action}, action_due_at = now(), action_attempts = 0,
-          action_error = null, lease_token = null, updated_at = ${ts(now)}
-        where id = ${payment.id}`,
-  );
-  await recordPaymentEvent(tx, { paymentId: payment.id, kind: `${action}_requested`, status: payment.status });
-}
-
-/**
- * Records what Stripe says a PaymentIntent's status is (an API answer, or Stripe read again after a
- * webhook event), in the caller's transaction: the payment moves forward only (a failed attempt may
- * go back to requires_payment_method; a refund that failed takes refunded back to succeeded), an
- * owed action that is now done is cleared, and the booking's state machine is told what happened
- * (authorised, payment failed, captured, refunded, refund failed), each applied by the one writer.
- * Unknown PaymentIntents are ignored. Returns whether anything changed.
- */
-export async function applyPaymentStatus(
-  tx: Executor,
-  e: {
-    paymentId: string;
-    status: string;
-    kind: string;
-    detail?: string | null;
-    stripeEventId?: string | null;
-    /** A failed attempt (payment_intent.payment_failed) may move back to requires_payment_method. */
-    isFailure?: boolean;
-    /** Stripe holds the money again: its refund failed or was canceled, none succeeded. */
-    refundFailed?: boolean;
-    /** How much Stripe has refunded of it, read from its list of refunds (undefined: not read). */
-    refunds?: RefundTotals | undefined;
-    now: Date;
-    appUrl?: string;
-  },
-): Promise<boolean> {
-  const [ref] = await queryRows<{ booking_id: string }>(
-    tx,
-    sql`select booking_id from payments where id = ${e.paymentId}`,
-  );
-  if (!ref) return false;
-  // Booking first, then payment: the order every booking change takes.
-  const booking = await lockBooking(tx, ref.booking_id);
-  const payment = await lockPaymentOfBooking(tx, ref.booking_id);
-  if (!booking || !payment) return false;
-
-  const current = rankOf(payment.status);
-  const next = rankOf(e.status);
-  const refundFailed = !!e.refundFailed && e.status === 'succeeded';
-  const moves = e.isFailure
-    ? current <= RANK.processing! && e.status !== payment.status
-    : next > current || (refundFailed && payment.status === 'refunded');
-  await recordPaymentEvent(tx, {
-    paymentId: payment.id,
-    kind: e.kind,
-    status: moves ? e.status : payment.status,
-    detail: e.detail,
-    stripeEventId: e.stripeEventId,
-  });
-  if (moves) {
-    const clears = payment.pending_action !== null && isActionDone(payment.pending_action, e.status);
-    await tx.execute(
-      sql`update payments set status = ${e.status}, updated_at = ${ts(e.now)}
-            ${e.status === 'refunded' && e.refunds === undefined ? sql`, refunded_cents = amount_cents` : sql``}
-            ${refundFailed && e.refunds === undefined ? sql`, refunded_cents = 0` : sql``}
-            ${clears ? sql`, pending_action = null, action_due_at = null, action_error = null, lease_token = null` : sql``}
-          where id = ${payment.id}`,
-    );
-  }
-  // What Stripe's list of refunds says was refunded (also a partial refund made in its dashboard).
-  if (e.refunds !== undefined) {
-    await tx.execute(
-      sql`update payments set refunded_cents = least(${e.refunds.refundedCents}, amount_cents), updated_at = ${ts(e.now)}
-          where id = ${payment.id} and refunded_cents <> least(${e.refunds.refundedCents}, amount_cents)`,
-    );
-    // A refund after the payout was made: the provider's balance gave its share back (decision 046).
-    await notePayoutAfterRefund(tx, booking.id, e.refunds.reversingCents, {
-      now: e.now,
-      appUrl: e.appUrl ?? DEFAULT_APP_URL,
-    });
-  }
-  const status = moves ? e.status : payment.status;
-  // What happened, as the state machine's events, in the order they happened at Stripe.
-  const events: BookingEvent[] = [];
-  if (e.isFailure && moves) events.push('payment_failed');
-  if (moves && !holdsMoney(payment.status) && (holdsMoney(status) || status === 'refunded') && !booking.authorised_at)
-    events.push('payment_authorised');
-  // The booking follows the payment's status, also one known already (captured in advance, e.g.
-  // in Stripe's dashboard, before the provider accepted: the accept's capture finds it done).
-  if (status === 'succeeded' || status === 'refunded') events.push('captured');
-  if (refundFailed) events.push('refund_failed');
-  else if (status === 'refunded' || (status === 'canceled' && booking.refund_pending)) events.push('refunded');
-  let changed = moves;
-  const ctx = { now: e.now, appUrl: e.appUrl ?? DEFAULT_APP_URL, cardPayments: true };
-  for (const event of events) {
-    const fresh = (await lockBooking(tx, booking.id))!;
-    const freshPayment = await lockPaymentOfBooking(tx, booking.id);
-    const outcome = await applyToLocked(tx, fresh, freshPayment, event, ctx, { reason: null });
-    if (outcome.refused === undefined && (outcome.moved || outcome.payment || outcome.authorised)) changed = true;
-  }
-  if (refundFailed && e.detail)
-    await tx.execute(sql`update payments set action_error = ${e.detail} where id = ${payment.id}`);
-  // The money's movements, in this transaction (decision 058).
-  await recordLedger(tx, booking.id, e.stripeEventId ?? e.kind);
-  return changed;
-}
 
 /** The calls to Stripe for one action, given the PaymentIntent as Stripe has it now. */
 async function callStripe(
@@ -337,7 +173,7 @@ export async function refreshPaymentBeforeAccept(
         join bookings b on b.id = pay.booking_id join providers p on p.id = b.provider_id
         where pay.booking_id = ${bookingId} and p.user_id = ${providerUserId}`,
   );
-  if (!p || rankOf(p.status) >= RANK.requires_capture!) return;
+  if (!p || rankOf(p.status) >= rankOf('requires_capture')) return;
   let pi: Stripe.PaymentIntent;
   try {
     pi = await stripe.paymentIntents.retrieve(p.id, {}, immediateCall(stripe));

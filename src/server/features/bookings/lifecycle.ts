@@ -18,7 +18,7 @@ import {
   type BookingParties,
 } from '../../bookings/booking-sql.ts';
 import type { RoundKind } from '../../jobs/runner.ts';
-import { lockPaymentOfBooking } from '../../payments/payment-actions.ts';
+import { lockPaymentOfBooking } from '../../payments/payment-rows.ts';
 
 /** How many overdue bookings one round of the job settles (a full round goes again at once). */
 export const LIFECYCLE_BATCH_SIZE = 100;

@@ -8,12 +8,8 @@ import type { Booking } from '../../../shared/api/bookings.ts';
 import { effectiveStatus, type BookingEvent } from '../../../shared/domain/booking-machine.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import {
-  immediateCall,
-  lockPaymentOfBooking,
-  performPaymentAction,
-  refreshPaymentBeforeAccept,
-} from '../../payments/payment-actions.ts';
+import { immediateCall, performPaymentAction, refreshPaymentBeforeAccept } from '../../payments/payment-actions.ts';
+import { lockPaymentOfBooking } from '../../payments/payment-rows.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';

@@ -16,7 +16,7 @@ import { auditLog } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { suspendedEmail, unsuspendedEmail } from '../../email/moderation-emails.ts';
 import { AppError } from '../../http/errors.ts';
-import { lockPaymentOfBooking } from '../../payments/payment-actions.ts';
+import { lockPaymentOfBooking } from '../../payments/payment-rows.ts';
 import { releaseSuspendedPayouts } from '../../payments/payouts.ts';
 
 export type ModerationContext = { now: Date; appUrl: string };

@@ -14,15 +14,9 @@ import { toStripeAmount, toStripeCurrency, type CurrencyCode } from '../../../sh
 import { notCardPayableReason } from '../../../shared/domain/payments.ts';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
-import {
-  applyPaymentStatus,
-  immediateCall,
-  isLivePayment,
-  lockPaymentOfBooking,
-  performPaymentAction,
-  queuePaymentAction,
-  recordPaymentEvent,
-} from '../../payments/payment-actions.ts';
+import { immediateCall, isLivePayment, performPaymentAction } from '../../payments/payment-actions.ts';
+import { lockPaymentOfBooking, queuePaymentAction, recordPaymentEvent } from '../../payments/payment-rows.ts';
+import { applyPaymentStatus } from '../../bookings/booking-writer.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from '../../payments/stripe-client.ts';
 import { PROVIDER_NOT_ACCEPTING_MESSAGE } from '../../../shared/domain/connect.ts';
 import { destinationOf, type ConnectOptions } from '../../payments/connect-accounts.ts';
