@@ -1534,7 +1534,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('authorised', 'captured', 'fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'payout', 'payout_failed', 'dispute_opened', 'dispute_won', 'dispute_lost', 'manual_adjustment')`,
+      sql`${t.kind} in ('authorised', 'captured', 'fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'payout', 'payout_failed', 'dispute_opened', 'dispute_won', 'dispute_lost', 'manual_adjustment', 'conversion_out', 'conversion_in')`,
     ),
   ],
 );

@@ -40,12 +40,14 @@ export async function ledgerFacts(
     destination: string | null;
     charge_id: string | null;
     balance_transaction_id: string | null;
+    settled_amount: number | null;
+    settled_currency: CurrencyCode | null;
   }>(
     tx,
     sql`select b.user_id, b.provider_id, (b.authorised_at is not null) as authorised, b.fee_cents,
           p.id as pay_id, p.currency as pay_currency, p.amount_cents as pay_amount, p.application_fee_cents,
           p.status as pay_status, p.refunded_cents, p.destination_account_id as destination, p.charge_id,
-          p.balance_transaction_id
+          p.balance_transaction_id, p.settled_amount, p.settled_currency
         from bookings b left join payments p on p.booking_id = b.id where b.id = ${bookingId}`,
   );
   if (!b) return null;
@@ -64,6 +66,10 @@ export async function ledgerFacts(
         destination: b.destination !== null,
         chargeId: b.charge_id,
         balanceTransactionId: b.balance_transaction_id,
+        settled:
+          b.settled_amount !== null && b.settled_currency !== null
+            ? { amount: Number(b.settled_amount), currency: b.settled_currency }
+            : null,
       }
     : null;
   // Each payout Stripe made (its history keeps those that failed and were made again).

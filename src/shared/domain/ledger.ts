@@ -14,6 +14,9 @@
  * - `provider_bank`: the provider's bank: paid out (by Stripe, or by hand before payouts existed).
  * - `dispute`: an amount the traveler's bank withdrew while a dispute is open.
  *
+ * - `exchange`: Stripe's currency conversion, when what landed in the provider's balance is in
+ *   another currency than the charge (or came back converted from the platform's).
+ *
  * A card authorised moves nothing (the hold is a memo, traveler to traveler). Captured: traveler
  * to platform, the whole charge; the fee: platform to locora; the transfer: platform to provider,
  * the rest. A refund: platform to traveler, with the provider's share taken back (transfer
@@ -21,7 +24,12 @@
  * provider_bank; one that failed comes back. A dispute: Locora's balance is debited while it is
  * open (locora to dispute), given back if won, gone to the traveler if lost. A booking paid before
  * payouts existed has no transfer: the provider's share stays in the platform's balance until an
- * admin settles it by hand (manual adjustment: platform to provider_bank).
+ * admin settles it by hand (manual adjustment: platform to provider_bank). When Stripe converted
+ * the provider's share on its way (what landed differs from what was transferred, in amount or
+ * currency), the share leaves the provider's balance in the charge's currency for `exchange`
+ * (conversion out) and arrives from it in the settled currency, as much as landed (conversion in);
+ * payouts and what is owed are then in the settled currency. A transfer reversed later is
+ * converted back in proportion, as Stripe takes it from the settled balance.
  */
 import type { CurrencyCode } from './currency.ts';
 import { refundSplit } from './connect.ts';
@@ -40,10 +48,20 @@ export const LEDGER_KINDS = [
   'dispute_won',
   'dispute_lost',
   'manual_adjustment',
+  'conversion_out',
+  'conversion_in',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export const LEDGER_HOLDERS = ['traveler', 'platform', 'locora', 'provider', 'provider_bank', 'dispute'] as const;
+export const LEDGER_HOLDERS = [
+  'traveler',
+  'platform',
+  'locora',
+  'provider',
+  'provider_bank',
+  'dispute',
+  'exchange',
+] as const;
 export type LedgerHolder = (typeof LEDGER_HOLDERS)[number];
 
 /** Who gives and who receives, per kind (a negative amount of a kind runs the other way). */
@@ -61,6 +79,8 @@ export const LEDGER_FLOWS: Record<LedgerKind, { from: LedgerHolder; to: LedgerHo
   dispute_won: { from: 'dispute', to: 'locora' },
   dispute_lost: { from: 'dispute', to: 'traveler' },
   manual_adjustment: { from: 'platform', to: 'provider_bank' },
+  conversion_out: { from: 'provider', to: 'exchange' },
+  conversion_in: { from: 'exchange', to: 'provider' },
 };
 
 /** What Locora knows of one booking's money, as its rows hold it. */
@@ -81,6 +101,8 @@ export type LedgerFacts = {
     destination: boolean;
     chargeId: string | null;
     balanceTransactionId: string | null;
+    /** What landed in the provider's balance for a destination charge, once read from Stripe. */
+    settled: { amount: number; currency: CurrencyCode } | null;
   } | null;
   /** Each payout Stripe made of the booking (also those that failed since). */
   payouts: { id: string; amount: number; currency: CurrencyCode; failed: boolean }[];
@@ -114,11 +136,28 @@ export function ledgerTargets(f: LedgerFacts): LedgerTarget[] {
       add({ ...on, kind: 'fee', amount: p.fee });
       if (p.destination) add({ ...on, kind: 'transfer', amount: p.amount - p.fee });
       const refunded = Math.min(p.refunded, p.amount);
-      if (refunded > 0) {
-        const back = refundSplit(p.amount, p.fee, refunded, p.currency);
+      const back = refunded > 0 ? refundSplit(p.amount, p.fee, refunded, p.currency) : null;
+      if (back) {
         add({ ...on, kind: 'refund', amount: refunded });
         add({ ...on, kind: 'fee_refund', amount: back.feeCents });
         if (p.destination) add({ ...on, kind: 'transfer_reversal', amount: back.providerCents });
+      }
+      // Converted on its way: out of the charge's currency, into what landed.
+      const share = p.amount - p.fee;
+      if (
+        p.destination &&
+        p.settled &&
+        share > 0 &&
+        (p.settled.currency !== p.currency || p.settled.amount !== share)
+      ) {
+        const kept = share - (p.destination && back ? back.providerCents : 0);
+        add({ ...on, kind: 'conversion_out', amount: kept });
+        add({
+          ...on,
+          currency: p.settled.currency,
+          kind: 'conversion_in',
+          amount: Math.round((p.settled.amount * kept) / share),
+        });
       }
     }
   }
@@ -145,7 +184,7 @@ export function holdings(rows: readonly LedgerRow[]): Map<CurrencyCode, Record<L
   for (const r of rows) {
     let h = out.get(r.currency);
     if (!h) {
-      h = { traveler: 0, platform: 0, locora: 0, provider: 0, provider_bank: 0, dispute: 0 };
+      h = { traveler: 0, platform: 0, locora: 0, provider: 0, provider_bank: 0, dispute: 0, exchange: 0 };
       out.set(r.currency, h);
     }
     const { from, to } = LEDGER_FLOWS[r.kind];
@@ -162,7 +201,10 @@ export type LedgerSummary = {
   refunded: number;
   /** Locora's fee, less what was given back with refunds. */
   fee: number;
-  /** The provider's share: what reached their balance (or is kept for them), less reversals. */
+  /**
+   * The provider's share in this currency: what reached their balance (or is kept for them), less
+   * reversals, after conversion (converted away from the charge's currency, into the settled one).
+   */
   providerShare: number;
   /** Paid out to the provider's bank (by Stripe, or by hand). */
   paidOut: number;
@@ -193,9 +235,14 @@ export function summarise(rows: readonly LedgerRow[]): { summary: LedgerSummary;
   const held = holdings(rows);
   return [...byCurrency].map(([currency, s]) => {
     const h = held.get(currency)!;
-    const destination = rows.some((r) => r.kind === 'transfer' && r.currency === currency);
+    const destination = rows.some(
+      (r) =>
+        (r.kind === 'transfer' || r.kind === 'conversion_in' || r.kind === 'conversion_out') && r.currency === currency,
+    );
     const fee = s.fee - s.fee_refund;
-    const providerShare = destination ? s.transfer - s.transfer_reversal : s.captured - fee - s.refund;
+    // What the charge left for the provider in this currency, then what conversion moved.
+    const received = destination ? s.transfer - s.transfer_reversal : s.captured - fee - s.refund;
+    const providerShare = received + s.conversion_in - s.conversion_out;
     const paidOut = s.payout - s.payout_failed + s.manual_adjustment;
     const owed = destination ? h.provider : h.platform;
     const summary: LedgerSummary = {
@@ -210,10 +257,8 @@ export function summarise(rows: readonly LedgerRow[]): { summary: LedgerSummary;
       disputeLost: s.dispute_lost,
     };
     const problems: string[] = [];
-    if (s.captured !== providerShare + fee + s.refund)
-      problems.push(
-        `charged ${s.captured} is not the provider's share ${providerShare} + fee ${fee} + refunds ${s.refund}`,
-      );
+    if (s.captured !== received + fee + s.refund)
+      problems.push(`charged ${s.captured} is not the provider's share ${received} + fee ${fee} + refunds ${s.refund}`);
     if (providerShare !== paidOut + owed)
       problems.push(`the provider's share ${providerShare} is not paid out ${paidOut} + owed ${owed}`);
     if (destination && h.platform !== 0) problems.push(`the platform kept ${h.platform} of a destination charge`);

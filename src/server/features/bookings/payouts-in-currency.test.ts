@@ -19,6 +19,7 @@ import { cookieFor } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { convertAtTestRate, startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { ledgerBalance } from '../../payments/ledger.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
 
 let stripe: StripeServer;
@@ -148,6 +149,12 @@ const payoutOf = async (bookingId: string) =>
           where booking_id = ${bookingId}`,
     )
   )[0]!;
+/** A booking's ledger sums per currency, each balanced. */
+async function expectLedger(bookingId: string, want: Record<string, Record<string, number>>) {
+  const all = await ledgerBalance(t.db, bookingId);
+  expect(all.flatMap((c) => c.problems)).toEqual([]);
+  expect(Object.fromEntries(all.map((c) => [c.summary.currency, c.summary]))).toMatchObject(want);
+}
 const payoutsOn = (acct: string) => [...stripe.payouts.values()].filter((p) => p.account === acct);
 
 describe('a Tokyo provider at ¥8,000 a session', () => {
@@ -202,6 +209,10 @@ describe('a Lisbon provider at €60 an hour (a recipient account, paid across t
     expect(payoutsOn(lisbon.account).map((p) => [p.amount, p.currency])).toEqual([[landed, 'eur']]);
     expect(await paymentOf(pi)).toMatchObject({ currency: 'EUR', settled_amount: landed, settled_currency: 'EUR' });
     expect(await payoutOf(bookingId)).toMatchObject({ amount_cents: landed, currency: 'EUR' });
+    // The ledger balances: the share converted on its way is paid out in full, nothing owed.
+    await expectLedger(bookingId, {
+      EUR: { charged: 12_600, fee: 600, providerShare: landed, paidOut: landed, owed: 0 },
+    });
   });
 
   it('a service still priced in dollars: charged in usd, paid out in euros for what landed, never the charge’s amount', async () => {
@@ -244,6 +255,12 @@ describe('a Lisbon provider at €60 an hour (a recipient account, paid across t
       sql`select text from email_outbox where kind = 'payout-reversed'`,
     );
     expect(mail!.text).toContain('€46');
+    // The ledger, per currency: the dollars charged and converted away; the euros that landed, paid
+    // out, and the €46 taken back after the payout (owed back: negative).
+    await expectLedger(bookingId, {
+      USD: { charged: 10_500, refunded: 5250, fee: 250, providerShare: 0, paidOut: 0, owed: 0 },
+      EUR: { charged: 0, providerShare: 4600, paidOut: 9200, owed: -4600 },
+    });
   });
 });
 
