@@ -1557,9 +1557,16 @@ export const stripeBalanceTransactions = pgTable(
     objectKey: text('object_key').notNull(),
     category: text('category').notNull(),
     value: money('value').notNull(),
+    /** The currency of `value` when it is not `currency`: the charge's, which the ledger records. */
+    valueCurrency: text('value_currency'),
+    /** Minor units of `value` that are rounding (a converted reversal taken in proportion). */
+    valueSlack: integer('value_slack').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stripe_balance_transactions_key_idx').on(t.objectKey, t.category)],
+  (t) => [
+    index('stripe_balance_transactions_key_idx').on(t.objectKey, t.category),
+    check('stripe_balance_transactions_value_slack', sql`${t.valueSlack} >= 0`),
+  ],
 );
 
 /** Where each account's reading of Stripe's balance transactions is (decision 059): resumed after a crash. */

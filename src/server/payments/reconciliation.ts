@@ -44,7 +44,12 @@ const LEDGER_CATEGORIES = sql`case l.kind
     when 'dispute_won' then 'dispute' when 'payout' then 'payout' when 'payout_failed' then 'payout' end`;
 const LEDGER_SIGN = sql`case when l.kind in ('dispute_won', 'payout_failed') then -1 else 1 end`;
 
-type Resolved = { objectKey: string; category: string; value: number };
+/**
+ * One balance transaction in the ledger's terms: its object and category, and its value in the
+ * currency the ledger records it in (the charge's: `valueCurrency`, when Stripe converted it into
+ * the balance's currency), with how many minor units of it are rounding (`slack`).
+ */
+type Resolved = { objectKey: string; category: string; value: number; valueCurrency?: string; slack?: number };
 
 const idOf = (v: unknown): string | null =>
   typeof v === 'string'
@@ -80,6 +85,42 @@ function resolver(db: Executor, stripe: Stripe, pace: () => Promise<void>) {
     chargePi.set(charge, pi);
     return pi;
   }
+  const chargeObjects = new Map<string, Stripe.Charge>();
+  async function chargeObject(charge: string): Promise<Stripe.Charge> {
+    if (!chargeObjects.has(charge)) {
+      await pace();
+      chargeObjects.set(charge, await stripe.charges.retrieve(charge));
+    }
+    return chargeObjects.get(charge)!;
+  }
+  const transferObjects = new Map<string, Stripe.Transfer>();
+  async function transferObject(transfer: string, source?: unknown): Promise<Stripe.Transfer> {
+    if (source && typeof source === 'object' && field(source, 'object') === 'transfer')
+      return source as Stripe.Transfer;
+    if (!transferObjects.has(transfer)) {
+      await pace();
+      transferObjects.set(transfer, await stripe.transfers.retrieve(transfer));
+    }
+    return transferObjects.get(transfer)!;
+  }
+  /**
+   * A destination charge's transfer in the charge's currency, when Stripe made it in another (the
+   * platform's): the charge less Locora's fee, which is what the ledger transferred; `part` of the
+   * transfer's amount (a reversal) in proportion, with a unit of rounding.
+   */
+  async function inChargeCurrency(
+    transfer: Stripe.Transfer,
+    part: number,
+  ): Promise<{ value: number; valueCurrency: string; slack: number } | undefined> {
+    const chargeId = idOf(transfer.source_transaction);
+    if (!chargeId) return undefined;
+    const charge = await chargeObject(chargeId);
+    if (charge.currency === transfer.currency) return undefined;
+    const net = (charge.amount_captured || charge.amount) - (charge.application_fee_amount ?? 0);
+    const whole = Math.abs(part) === transfer.amount;
+    const value = whole ? Math.sign(part) * net : Math.round((part * net) / transfer.amount);
+    return { value, valueCurrency: charge.currency.toUpperCase(), slack: whole ? 0 : 1 };
+  }
   async function piOfTransfer(transfer: string, source?: unknown): Promise<string | null> {
     if (transferPi.has(transfer)) return transferPi.get(transfer)!;
     let charge = idOf(field(source, 'source_transaction'));
@@ -105,17 +146,34 @@ function resolver(db: Executor, stripe: Stripe, pace: () => Promise<void>) {
         return { objectKey: sourceId, category: 'connected', value: txn.amount };
       return unknown;
     }
+    // A charge's money converted into the balance's currency: compared in the charge's, as the
+    // ledger records it (the charge's or the refund's own amount and currency).
+    const converted = (amount: unknown, currency: unknown, sign: number) =>
+      typeof amount === 'number' && typeof currency === 'string' && currency !== txn.currency
+        ? { value: sign * amount, valueCurrency: currency.toUpperCase() }
+        : {};
     switch (txn.type) {
       case 'charge':
       case 'payment':
-        return as(idOf(field(source, 'payment_intent')) ?? (await piOfCharge(sourceId)), 'captured', txn.amount);
+        return {
+          ...as(idOf(field(source, 'payment_intent')) ?? (await piOfCharge(sourceId)), 'captured', txn.amount),
+          ...converted(field(source, 'amount_captured') || field(source, 'amount'), field(source, 'currency'), 1),
+        };
       case 'refund':
       case 'refund_failure':
       case 'payment_refund':
-      case 'payment_failure_refund':
-        return as(idOf(field(source, 'payment_intent')), 'refund', -txn.amount);
-      case 'transfer':
-        return as(await piOfTransfer(sourceId, source), 'transfer', -txn.amount);
+      case 'payment_failure_refund': {
+        const resolved = as(idOf(field(source, 'payment_intent')), 'refund', -txn.amount);
+        return {
+          ...resolved,
+          ...converted(field(source, 'amount'), field(source, 'currency'), Math.sign(resolved.value)),
+        };
+      }
+      case 'transfer': {
+        const resolved = as(await piOfTransfer(sourceId, source), 'transfer', -txn.amount);
+        if (resolved.category !== 'transfer') return resolved;
+        return { ...resolved, ...(await inChargeCurrency(await transferObject(sourceId, source), resolved.value)) };
+      }
       case 'application_fee': {
         const charge = idOf(field(source, 'charge')) ?? idOf(field(source, 'originating_transaction'));
         return as(charge ? await piOfCharge(charge) : null, 'transfer', -txn.amount);
@@ -123,7 +181,9 @@ function resolver(db: Executor, stripe: Stripe, pace: () => Promise<void>) {
       case 'transfer_refund':
       case 'transfer_cancel': {
         const transfer = idOf(field(source, 'transfer'));
-        return as(transfer ? await piOfTransfer(transfer) : null, 'transfer_reversal', txn.amount);
+        const resolved = as(transfer ? await piOfTransfer(transfer) : null, 'transfer_reversal', txn.amount);
+        if (!transfer || resolved.category !== 'transfer_reversal') return resolved;
+        return { ...resolved, ...(await inChargeCurrency(await transferObject(transfer), resolved.value)) };
       }
       case 'adjustment':
         return field(source, 'object') === 'dispute' || sourceId.startsWith('dp_')
@@ -169,9 +229,10 @@ async function readAccount(
       const r = await resolve(txn, account);
       await db.execute(
         sql`insert into stripe_balance_transactions (id, account_id, type, amount, currency, created_at, source_id,
-                                                     object_key, category, value)
+                                                     object_key, category, value, value_currency, value_slack)
             values (${txn.id}, ${account}, ${txn.type}, ${txn.amount}, ${txn.currency.toUpperCase()},
-                    to_timestamp(${txn.created}), ${idOf(txn.source as unknown)}, ${r.objectKey}, ${r.category}, ${r.value})
+                    to_timestamp(${txn.created}), ${idOf(txn.source as unknown)}, ${r.objectKey}, ${r.category}, ${r.value},
+                    ${r.valueCurrency ?? null}, ${r.slack ?? 0})
             on conflict (id) do nothing`,
       );
       read += 1;
@@ -215,7 +276,8 @@ export async function compareWithLedger(db: Db, now: Date): Promise<number> {
     }>(
       tx,
       sql`with s as (
-            select object_key, category, sum(value)::bigint as amount, min(currency) as currency
+            select object_key, category, sum(value)::bigint as amount,
+                   min(coalesce(value_currency, currency)) as currency, sum(value_slack)::bigint as slack
             from stripe_balance_transactions where category <> 'connected' group by object_key, category
           ), l as (
             select l.stripe_object_id as object_key, ${LEDGER_CATEGORIES} as category,
@@ -232,7 +294,9 @@ export async function compareWithLedger(db: Db, now: Date): Promise<number> {
           left join payments p on p.id = coalesce(s.object_key, l.object_key)
           left join booking_payouts bp on bp.stripe_payout_id = coalesce(s.object_key, l.object_key)
           left join disputes d on d.id = coalesce(s.object_key, l.object_key)
-          where s.amount is distinct from l.amount or s.currency is distinct from l.currency`,
+          where s.currency is distinct from l.currency
+             or (s.amount is distinct from l.amount
+                 and not (s.amount is not null and l.amount is not null and abs(s.amount - l.amount) <= s.slack))`,
     );
     const open = new Set<string>();
     for (const r of rows) {

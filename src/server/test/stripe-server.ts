@@ -264,6 +264,8 @@ export async function startStripeServer(
       id: string;
       object: 'refund';
       amount: number;
+      /** The charge's currency (a refund is always in it). */
+      currency: string;
       payment_intent: string;
       status: string;
       failure_reason?: string | null;
@@ -914,6 +916,7 @@ export async function startStripeServer(
         id: string;
         object: 'refund';
         amount: number;
+        currency: string;
         payment_intent: string;
         status: string;
         transfer_reversal?: string | null;
@@ -922,6 +925,7 @@ export async function startStripeServer(
         id: next('re'),
         object: 'refund' as const,
         amount: asked,
+        currency: pi.currency,
         payment_intent: pi.id,
         status: refundStatus,
         transfer_reversal: null,
@@ -934,7 +938,7 @@ export async function startStripeServer(
         bool(form.refund_application_fee),
       );
       refunds.set(refund.id, refund);
-      move(undefined, 'refund', -asked, refund.id, pi.currency);
+      movePayment(pi, 'refund', -asked, refund.id);
       return { status: 200, body: refund, events: refund.status === 'succeeded' ? ['charge.refunded'] : [] };
     }
     return error(404, `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
@@ -964,6 +968,8 @@ export async function startStripeServer(
     source: string | null;
     status: string;
     type: string;
+    /** Set when the amount was converted from the charge's currency into the balance's (Stripe's field). */
+    exchange_rate: number | null;
   };
   type FakeDispute = {
     id: string;
@@ -1002,6 +1008,24 @@ export async function startStripeServer(
     if (account) transactionAccount.set(txn.id, account);
     return txn;
   }
+  /**
+   * The currency a PaymentIntent settles in on the platform's balance: its own when it is the
+   * platform's or the charge is made `on_behalf_of` an account (settled in that account's
+   * country), else the platform's, converted at the test rate (Stripe's `exchange_rate`).
+   */
+  function settlementOf(pi: FakePaymentIntent) {
+    const currency = pi.on_behalf_of || pi.currency === platformCurrency ? pi.currency : platformCurrency;
+    const convert = (amount: number) => convertAtTestRate(amount, pi.currency, currency);
+    const rate = currency === pi.currency ? null : convert(1_000_000) / 1_000_000;
+    return { currency, convert, rate };
+  }
+  /** A balance movement of the platform for a PaymentIntent's money, in the currency it settles in. */
+  function movePayment(pi: FakePaymentIntent, type: string, amount: number, source: string) {
+    const s = settlementOf(pi);
+    const txn = move(undefined, type, s.convert(amount), source, s.currency);
+    txn.exchange_rate = s.rate;
+    return txn;
+  }
   /** The balance transaction of each captured charge, by charge id. */
   const chargeTransactions = new Map<string, string>();
   /** Processing fees set by a test, by PaymentIntent (otherwise Stripe's US card price, 2.9 % + 30 cents). */
@@ -1034,6 +1058,7 @@ export async function startStripeServer(
       source: null,
       status: 'pending',
       type: 'charge',
+      exchange_rate: null,
       ...fields,
     };
     balanceTransactions.set(txn.id, txn);
@@ -1045,8 +1070,19 @@ export async function startStripeServer(
     const id = pi.latest_charge!;
     const captured = pi.status === 'succeeded';
     if (captured && !chargeTransactions.has(id)) {
-      const fee = processingFees.get(pi.id) ?? Math.round(pi.amount * 0.029) + 30;
-      chargeTransactions.set(id, balanceTransaction({ amount: pi.amount_received || pi.amount, fee, source: id }).id);
+      // Settled in the platform's balance: converted when the charge's currency is not the balance's.
+      const settle = settlementOf(pi);
+      const amount = settle.convert(pi.amount_received || pi.amount);
+      const fee = processingFees.get(pi.id) ?? Math.round(amount * 0.029) + 30;
+      const txn = balanceTransaction({
+        amount,
+        fee,
+        source: id,
+        currency: settle.currency,
+        exchange_rate: settle.rate,
+      });
+      txn.fee_details.forEach((d) => (d.currency = settle.currency));
+      chargeTransactions.set(id, txn.id);
     }
     const refunded = [...refunds.values()]
       .filter((r) => r.payment_intent === pi.id && r.status === 'succeeded')
@@ -1664,7 +1700,7 @@ export async function startStripeServer(
           refund.status !== 'failed' &&
           refund.status !== 'canceled'
         )
-          move(undefined, 'refund_failure', refund.amount, refund.id);
+          movePayment(intent(refund.payment_intent), 'refund_failure', refund.amount, refund.id);
         refund.status = status;
         if (failureReason) refund.failure_reason = failureReason;
       } else refundStatus = status;
@@ -1683,12 +1719,13 @@ export async function startStripeServer(
         id: next('re'),
         object: 'refund' as const,
         amount: asked,
+        currency: pi.currency,
         payment_intent: pi.id,
         status: 'succeeded',
         transfer_reversal: reverseInProportion(charge, asked, reverse, reverse),
       };
       refunds.set(refund.id, refund);
-      move(undefined, 'refund', -asked, refund.id, pi.currency);
+      movePayment(pi, 'refund', -asked, refund.id);
       return refund;
     },
     /** Runs `hook` before the next call is answered (then it is gone). */

@@ -841,6 +841,7 @@ describe('refunds Stripe has not made yet, and refunds that fail', () => {
       id: 're_dash',
       object: 'refund',
       amount: 100,
+      currency: 'usd',
       payment_intent: pi,
       status: 'failed',
     });

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../../shared/domain/currency.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
@@ -18,6 +18,7 @@ import { runPayouts } from '../../payments/payouts.ts';
 import { cookieFor } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { convertAtTestRate, startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { reconcileNow } from '../../payments/reconciliation.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { ledgerBalance } from '../../payments/ledger.ts';
 import { runBookingLifecycle } from './lifecycle.ts';
@@ -52,6 +53,15 @@ const APP_URL = 'http://localhost:3000';
 beforeEach(() => {
   stripe.setMode('ok');
   stripe.setRefundStatus('succeeded');
+});
+
+// Each test ends with the ledger reconciled with Stripe (decision 059): every movement Stripe made
+// is in the ledger, and every ledger row has its Stripe counterpart.
+beforeEach(() => {
+  stripe.money.forgetBalanceHistory();
+});
+afterEach(async () => {
+  expect(await reconcileNow(t.db, t.app.stripe!, new Date())).toMatchObject({ differences: 0 });
 });
 
 const inject = (method: 'GET' | 'POST', url: string, cookies?: Cookies, payload?: Record<string, unknown>) =>
@@ -213,6 +223,15 @@ describe('a Lisbon provider at €60 an hour (a recipient account, paid across t
     await expectLedger(bookingId, {
       EUR: { charged: 12_600, fee: 600, providerShare: landed, paidOut: landed, owed: 0 },
     });
+    // A third refunded in Stripe's dashboard, the transfer reversed in proportion: Stripe's
+    // balance transactions are in dollars, converted; reconciled in euros (after each test).
+    stripe.refundInDashboard(pi, 4200, { reverseTransfer: true });
+    expect(
+      (await webhook(stripe.event('charge.refunded', pi, { amount_refunded: 4200, refunded: false }))).statusCode,
+    ).toBe(200);
+    const platform = [...stripe.money.balanceTransactions.values()].filter((x) => x.currency === 'usd');
+    expect(platform.map((x) => x.type).sort()).toEqual(['charge', 'refund', 'transfer', 'transfer_refund']);
+    expect(platform.find((x) => x.type === 'charge')!.exchange_rate).toBeGreaterThan(1);
   });
 
   it('a service still priced in dollars: charged in usd, paid out in euros for what landed, never the charge’s amount', async () => {

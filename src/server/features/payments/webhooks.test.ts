@@ -4,7 +4,7 @@
  * snapshot or its order.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { createBooking } from '../../db/seed/factories.ts';
@@ -12,6 +12,7 @@ import { runPaymentActions } from '../../payments/payment-actions.ts';
 import { bookingFixture, type BookingFixture } from '../../test/booking-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
+import { reconcileNow } from '../../payments/reconciliation.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { HANDLED_EVENTS } from './webhooks.ts';
 
@@ -48,6 +49,18 @@ beforeEach(async () => {
   await onboardProvider(t.db, stripe, f.owner.provider.id);
   await onboardProvider(t.db, stripe, f.other.provider.id);
   slot = 0;
+});
+
+// Each test ends with the ledger reconciled with Stripe (decision 059): every movement Stripe made
+// is in the ledger, and every ledger row has its Stripe counterpart.
+// A test that leaves Stripe ahead of Locora on purpose says how many differences that makes.
+let differencesExpected = 0;
+beforeEach(() => {
+  stripe.money.forgetBalanceHistory();
+  differencesExpected = 0;
+});
+afterEach(async () => {
+  expect(await reconcileNow(t.db, t.app.stripe!, new Date())).toMatchObject({ differences: differencesExpected });
 });
 
 function webhook(event: unknown) {
@@ -256,6 +269,14 @@ describe('validly signed events we cannot read', () => {
     expect(await stateOf(bookingId)).toMatchObject({ status: 'CONFIRMED', payment_status: 'requires_capture' });
     const [events] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from stripe_events`);
     expect(events?.n).toBe(0);
+    // Nothing was read, so the capture Stripe made is not in the ledger: reconciliation says so.
+    expect(await reconcileNow(t.db, t.app.stripe!, new Date())).toMatchObject({ differences: 1 });
+    const [difference] = await queryRows<{ object_key: string; category: string; cause: string }>(
+      t.db,
+      sql`select object_key, category, cause from reconciliation_differences`,
+    );
+    expect(difference).toEqual({ object_key: pi, category: 'captured', cause: 'unrecorded' });
+    differencesExpected = 1;
   });
 
   it('Stripe not answering when it is read again: 503 and the event is not recorded (Stripe sends it again)', async () => {
