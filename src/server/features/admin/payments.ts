@@ -1,6 +1,6 @@
 /**
- * The admin payments view (decision 039): Locora's money this month (UTC, by the booking's date)
- * and all time — gross volume of captured card payments, service fees kept, Stripe's processing
+ * The admin payments view (decision 039): Locora's money this month (UTC, by the day each card
+ * payment was captured) and all time, one line per currency — gross volume of captured card payments, service fees kept, Stripe's processing
  * fees (read from each charge's balance transaction: with destination charges Locora pays them),
  * refunds, open disputes — the bookings on which Locora's fee does not cover Stripe's, providers
  * whose payouts are not set up or are restricted, failed payouts, and disputes (open with their
@@ -20,7 +20,7 @@ import type {
   ReadStripeFeesResult,
 } from '../../../shared/api/earnings.ts';
 import { payoutNetCents } from '../../../shared/domain/connect.ts';
-import type { CurrencyCode } from '../../../shared/domain/currency.ts';
+import { CURRENCIES, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -36,35 +36,55 @@ const LIST_LIMIT = 50;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals> {
+/**
+ * Locora's money per currency (never summed across currencies): card payments captured in the
+ * range (by the capture's time in the ledger, so a charge taken today for next week's booking is
+ * this month's), or all time; and disputes opened in the range that are still open.
+ */
+async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals[]> {
   const inRange = (column: SQL) =>
     range ? sql`${column} >= ${ts(range.start)} and ${column} < ${ts(range.end)}` : sql`true`;
-  const [money] = await queryRows<Record<string, string | number>>(
+  const money = await queryRows<Record<string, string | number> & { currency: CurrencyCode }>(
     db,
-    sql`select count(*)::int as payments,
+    sql`select b.currency, count(*)::int as payments,
           coalesce(sum(p.amount_cents), 0)::bigint as gross,
           coalesce(sum(b.fee_cents) filter (where p.status <> 'refunded' and not b.refund_pending), 0)::bigint as fee,
           coalesce(sum(p.stripe_fee_cents), 0)::bigint as stripe_fee,
           (count(*) filter (where p.stripe_fee_cents is null))::int as unread,
           coalesce(sum(case when p.status = 'refunded' then p.amount_cents else p.refunded_cents end), 0)::bigint as refunded
         from payments p join bookings b on b.id = p.booking_id
-        where p.status in ('succeeded', 'refunded') and ${inRange(sql`b.start_at`)}`,
+        where p.status in ('succeeded', 'refunded')
+          and ${
+            range
+              ? sql`exists (select 1 from ledger_entries l where l.booking_id = b.id and l.kind = 'captured'
+                      and l.amount > 0 and ${inRange(sql`l.created_at`)})`
+              : sql`true`
+          }
+        group by b.currency`,
   );
-  const [open] = await queryRows<{ n: number; cents: string }>(
+  const open = await queryRows<{ currency: CurrencyCode; n: number; cents: string }>(
     db,
-    sql`select count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from disputes
-        where closed_at is null and ${inRange(sql`opened_at`)}`,
+    sql`select currency, count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from disputes
+        where closed_at is null and ${inRange(sql`opened_at`)} group by currency`,
   );
-  return {
-    grossCents: Number(money?.gross ?? 0),
-    feeCents: Number(money?.fee ?? 0),
-    stripeFeeCents: Number(money?.stripe_fee ?? 0),
-    stripeFeesUnread: Number(money?.unread ?? 0),
-    refundedCents: Number(money?.refunded ?? 0),
-    openDisputes: Number(open?.n ?? 0),
-    openDisputedCents: Number(open?.cents ?? 0),
-    payments: Number(money?.payments ?? 0),
-  };
+  const currencies = CURRENCIES.filter(
+    (c) => money.some((m) => m.currency === c) || open.some((o) => o.currency === c),
+  );
+  return currencies.map((currency) => {
+    const m = money.find((x) => x.currency === currency);
+    const o = open.find((x) => x.currency === currency);
+    return {
+      currency,
+      grossCents: Number(m?.gross ?? 0),
+      feeCents: Number(m?.fee ?? 0),
+      stripeFeeCents: Number(m?.stripe_fee ?? 0),
+      stripeFeesUnread: Number(m?.unread ?? 0),
+      refundedCents: Number(m?.refunded ?? 0),
+      openDisputes: Number(o?.n ?? 0),
+      openDisputedCents: Number(o?.cents ?? 0),
+      payments: Number(m?.payments ?? 0),
+    };
+  });
 }
 
 type DisputeRow = {
