@@ -24,6 +24,8 @@ export type EarningTotalsView = z.infer<typeof earningTotalsSchema>;
  */
 export const earningPeriodSchema = z.object({
   label: z.string(),
+  /** The month's first day (YYYY-MM-01), to name it in the reader's language. */
+  month: z.string(),
   earned: z.array(earningTotalsSchema),
   charged: z.array(earningTotalsSchema),
 });
@@ -170,6 +172,8 @@ export const adminDisputeSchema = z.object({
   travelerName: z.string(),
   amountCents: cents,
   feeCents: cents,
+  /** The charge's currency: the amount, the fee and the loss are in it. */
+  currency: currencySchema,
   status: z.string(),
   reason: z.string(),
   dueBy: z.nullable(z.string()),
@@ -193,6 +197,7 @@ export const smallBookingSchema = z.object({
   stripeFeeCents: cents,
   /** Stripe's fee minus Locora's: what the booking cost Locora. */
   shortfallCents: cents,
+  currency: currencySchema,
 });
 export type SmallBooking = z.infer<typeof smallBookingSchema>;
 
@@ -219,6 +224,7 @@ export const adminFailedPayoutSchema = z.object({
   /** Asked again (the account can be paid again); not paid yet. */
   askedAgain: z.boolean(),
   at: z.string(),
+  currency: currencySchema,
 });
 export type AdminFailedPayout = z.infer<typeof adminFailedPayoutSchema>;
 
@@ -230,6 +236,7 @@ export const adminRefundAfterPayoutSchema = z.object({
   /** The provider's share of the refunds, taken back after the payout. */
   amountCents: cents,
   at: z.string(),
+  currency: currencySchema,
 });
 export type AdminRefundAfterPayout = z.infer<typeof adminRefundAfterPayoutSchema>;
 

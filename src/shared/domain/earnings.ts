@@ -9,9 +9,16 @@
  * docs/product.md), so the Revenue card (net) and the Earnings total always agree.
  */
 import { countsAsRevenue } from './booking-status.ts';
-import { formatCalendarDate, requireDate, type CalendarDate } from './calendar-date.ts';
+import {
+  calendarDateInstant,
+  formatCalendarDate,
+  localeDateFormat,
+  requireDate,
+  type CalendarDate,
+} from './calendar-date.ts';
 import { refundSplit } from './connect.ts';
 import { CURRENCIES, type CurrencyCode } from './currency.ts';
+import type { Locale } from './locales.ts';
 import { utcToZoned, zonedToUtc } from './time.ts';
 
 /** What a booking's money is doing, in the provider's words. */
@@ -138,7 +145,7 @@ export function addToTotals(t: EarningTotals, a: EarningAmounts): EarningTotals 
   };
 }
 
-export type MonthRange = { start: Date; end: Date; label: string };
+export type MonthRange = { start: Date; end: Date; label: string; first: CalendarDate };
 
 const MONTH_NAMES = [
   'January',
@@ -175,7 +182,15 @@ export function monthRange(now: Date, timeZone: string, offset = 0): MonthRange 
     start: zonedToUtc(first, '00:00', timeZone),
     end: zonedToUtc(next, '00:00', timeZone),
     label: `${MONTH_NAMES[month - 1]} ${year}`,
+    first,
   };
+}
+
+/** A month (its first day) in the reader's language: 'November 2026', 'novembro de 2026', '2026年11月'. */
+export function formatMonth(first: CalendarDate, locale: Locale): string {
+  return localeDateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    calendarDateInstant(first),
+  );
 }
 
 export const inRange = (instant: Date, r: MonthRange) =>

@@ -101,10 +101,11 @@ type DisputeRow = {
   opened_at: Date;
   closed_at: Date | null;
   destination: boolean;
+  currency: CurrencyCode;
 };
 
 const disputeSelect = sql`select d.id, d.booking_id, s.title, pr.display_name as provider_name, u.name as traveler_name,
-    d.amount_cents, d.fee_cents, d.status, d.reason, d.due_by, d.opened_at, d.closed_at,
+    d.amount_cents, d.fee_cents, d.currency, d.status, d.reason, d.due_by, d.opened_at, d.closed_at,
     (p.destination_account_id is not null) as destination
   from disputes d join payments p on p.id = d.payment_id join bookings b on b.id = d.booking_id
   join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id join users u on u.id = b.user_id`;
@@ -120,6 +121,7 @@ function toAdminDispute(r: DisputeRow): AdminDispute {
     travelerName: r.traveler_name ?? 'A traveler',
     amountCents: amount,
     feeCents: fee,
+    currency: r.currency,
     status: r.status,
     reason: r.reason,
     dueBy: iso(r.due_by),
@@ -350,9 +352,10 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     gross: number;
     fee_cents: number;
     stripe_fee_cents: number;
+    currency: CurrencyCode;
   }>(
     db,
-    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at,
+    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at, b.currency,
           p.amount_cents as gross, b.fee_cents, p.stripe_fee_cents
         from payments p join bookings b on b.id = p.booking_id join services s on s.id = b.service_id
         join providers pr on pr.id = b.provider_id
@@ -387,13 +390,15 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     failures: number;
     asked_again: boolean;
     failed_at: Date;
+    currency: CurrencyCode;
   }>(
     db,
-    sql`select bp.booking_id, pr.display_name as provider_name, bp.amount_cents, bp.stripe_payout_id,
+    sql`select bp.booking_id, pr.display_name as provider_name, bp.amount_cents,
+          upper(coalesce(bp.currency, b.currency)) as currency, bp.stripe_payout_id,
           bp.failure_code, bp.failure_message, bp.failures,
           (bp.status <> 'failed' or bp.due_at is not null) as asked_again, bp.failed_at
         from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
-        join providers pr on pr.id = ca.provider_id
+        join providers pr on pr.id = ca.provider_id join bookings b on b.id = bp.booking_id
         where ${OWED_AFTER_FAILURE} order by bp.failed_at desc limit ${LIST_LIMIT}`,
   );
   // Refunds made after a payout: the provider's balance went negative by their share (decision 046).
@@ -403,9 +408,11 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     provider_name: string;
     cents: number;
     at: Date;
+    currency: CurrencyCode;
   }>(
     db,
     sql`select bp.booking_id, s.title, pr.display_name as provider_name, bp.reversed_after_payout_cents as cents,
+          upper(coalesce(bp.currency, b.currency)) as currency,
           bp.reversed_after_payout_at as at
         from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
         join providers pr on pr.id = b.provider_id
@@ -448,6 +455,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       feeCents: Number(r.fee_cents),
       stripeFeeCents: Number(r.stripe_fee_cents),
       shortfallCents: Number(r.stripe_fee_cents) - Number(r.fee_cents),
+      currency: r.currency,
     })),
     providersNotReady: notReady.map((r) => ({
       providerId: r.id,
@@ -469,6 +477,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       failures: Number(r.failures),
       askedAgain: r.asked_again,
       at: iso(r.failed_at)!,
+      currency: r.currency,
     })),
     refundsAfterPayout: reversed.map((r) => ({
       bookingId: r.booking_id,
@@ -476,6 +485,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       providerName: r.provider_name,
       amountCents: Number(r.cents),
       at: iso(r.at)!,
+      currency: r.currency,
     })),
     heldPayouts: heldRows.map((r) => ({
       bookingId: r.booking_id,

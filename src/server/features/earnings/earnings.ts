@@ -193,11 +193,13 @@ export async function getEarnings(db: Executor, userId: string, now: Date): Prom
     revenueBasis: 'net',
     thisMonth: {
       label: monthRange(now, me.time_zone, 0).label,
+      month: monthRange(now, me.time_zone, 0).first,
       earned: earned.thisMonth,
       charged: charged.thisMonth,
     },
     lastMonth: {
       label: monthRange(now, me.time_zone, -1).label,
+      month: monthRange(now, me.time_zone, -1).first,
       earned: earned.lastMonth,
       charged: charged.lastMonth,
     },
