@@ -389,7 +389,7 @@ describe('the CSV adds up to the screen', () => {
     );
     const header = csv[0]!;
     const sum = (column: string) =>
-      csv.slice(1).reduce((n, line) => n + decimalToMinor(line[header.indexOf(column)]!, 'USD'), 0);
+      csv.slice(1).reduce((n, line) => n + decimalToMinor(line[header.indexOf(column)]!, 'USD')!, 0);
     expect(csv).toHaveLength(6);
     expect(sum('Net')).toBe(e.allTime[0]!.netCents);
     expect(sum('Locora fee')).toBe(e.allTime[0]!.feeCents);
