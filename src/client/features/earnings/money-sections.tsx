@@ -26,6 +26,14 @@ const STATUS_VARIANT: Record<EarningStatus, 'default' | 'secondary' | 'destructi
   direct: 'outline',
 };
 
+/**
+ * The red notices (a dispute, a failed payout) in the dark theme: the destructive colour on its
+ * faint red ground falls under 4.5:1, so there the words take the foreground colour, and the icon
+ * and the border carry the red.
+ */
+const READABLE_IN_DARK =
+  'dark:text-foreground dark:*:data-[slot=alert-description]:text-foreground dark:[&>svg]:text-destructive';
+
 /** What a booking's money is doing, in the reader's language. */
 function useStatusLabels(): Record<EarningStatus, string> {
   const { t } = useLingui();
@@ -278,12 +286,10 @@ export function EarningsSection({ baseCity = null }: { baseCity?: string | null 
           const title = d.serviceTitle;
           const amount = format(d.amountCents, d.currency);
           return (
-            // The destructive colours on their faint red ground fall under 4.5:1 in the dark theme: there
-            // the words are the foreground colour, and the icon and border carry the red.
             <Alert
               key={d.bookingId + d.openedAt}
               variant="destructive"
-              className="dark:text-foreground dark:*:data-[slot=alert-description]:text-foreground dark:[&>svg]:text-destructive"
+              className={READABLE_IN_DARK}
               data-testid="dispute-notice"
             >
               <ShieldAlert aria-hidden="true" />
@@ -417,7 +423,12 @@ export function PayoutsSection({ baseCity = null }: { baseCity?: string | null }
           const advice = f.advice;
           const on = timeZone ? formatDateIn(new Date(f.at), timeZone, locale) : null;
           return (
-            <Alert key={`${f.payoutId ?? ''}${f.at}`} variant="destructive" data-testid="failed-payout">
+            <Alert
+              key={`${f.payoutId ?? ''}${f.at}`}
+              variant="destructive"
+              className={READABLE_IN_DARK}
+              data-testid="failed-payout"
+            >
               <TriangleAlert aria-hidden="true" />
               <AlertTitle>
                 {f.askedAgain ? (
