@@ -5,8 +5,9 @@
  * - net: the provider's share, the subtotal. With destination charges this is what reaches the
  *   provider's Stripe balance and is paid out once the booking is COMPLETED.
  *
- * The totals count exactly the bookings the dashboard's Revenue card counts (PAID and COMPLETED,
- * docs/product.md), so the Revenue card (net) and the Earnings total always agree.
+ * The totals count the bookings the dashboard's Revenue card counts (PAID and COMPLETED,
+ * docs/product.md) and the money kept of a cancelled booking, each for what the provider kept
+ * after refunds (keptAmounts, decision 060).
  */
 import { countsAsRevenue } from './booking-status.ts';
 import {

@@ -3,9 +3,10 @@
  * provider's own id: another provider's bookings, payouts and disputes are never read.
  *
  * - Earnings: one row per booking whose money Locora handled or that counts as revenue, with its
- *   gross (what the traveler paid), Locora's fee and the provider's net, and where its money is
- *   (authorised, captured, refunded, disputed, paid out). Totals (this month, last month, all time
- *   on the provider's clock) count what the Revenue card counts, so the two always agree.
+ *   gross (what the traveler paid), what went back to them, and of what was kept Locora's fee and
+ *   the provider's net (decision 060), and where its money is (authorised, captured, refunded,
+ *   disputed, paid out). Totals per currency: earned (this month, last month, all time on the
+ *   provider's clock, by the service's date) and charged (by the capture's time in the ledger).
  * - Payouts: Stripe's list of the connected account's payouts (GET /v1/payouts with the
  *   Stripe-Account header), and the payouts Stripe reported failed with its reason.
  */
