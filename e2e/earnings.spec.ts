@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
-import { fromStripeCurrency, type CurrencyCode } from '../src/shared/domain/currency';
+import { decimalToMinor, fromStripeCurrency, type CurrencyCode } from '../src/shared/domain/currency';
+import type { Earnings } from '../src/shared/api/earnings';
 import { DEMO, expectNoSeriousA11yViolations, money, uniqueEmail } from './helpers';
 
 /**
@@ -93,6 +94,35 @@ async function onboard(provider: APIRequestContext): Promise<string> {
   const account = (await sync.json()) as { state: string; accountId: string };
   expect(account.state).toBe('active');
   return account.accountId;
+}
+
+/** RFC 4180: quoted fields, doubled quotes, CRLF rows (the earnings CSV, read as a spreadsheet would). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
 }
 
 /** A traveler books one of the demo provider's services and pays by card (authorised). */
@@ -211,12 +241,68 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   ).toContainText('Failed');
   await expect(payouts.getByRole('alert')).toContainText('Stripe says: The bank account has been closed.');
   await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab with earnings and payouts');
+
+  // This month, labelled: earned (the services of the month) and charged (the cards charged in it).
+  // The traveler was charged today, whatever the month of the dinner: "Charged" counts it now.
+  const api = (await (await provider.request.get('/api/provider/earnings')).json()) as Earnings;
+  const mine = api.rows.find((r) => r.bookingId === booking.id)!;
+  const thisMonth = earnings.getByTestId('earnings-this-month');
+  await expect(thisMonth).toContainText('Earned (by the service’s date)');
+  await expect(thisMonth).toContainText('Charged (by the day the card was charged)');
+  const chargedLine = thisMonth.getByTestId('earnings-this-month-charged');
+  await expect(chargedLine).toHaveCount(1);
+  await expect(chargedLine).toContainText(money(mine.netCents, booking.currency));
+  await expect(chargedLine).toContainText(`Net of ${money(mine.grossCents, booking.currency)} paid`);
+  await expect(chargedLine).toContainText('1 booking');
+  // Payouts are dated on the provider's clock, and the zone is named, as the earnings are.
+  await expect(payouts).toContainText(/Dates in your time zone, Lisbon \(UTC(\+1)?\)\./);
+  await expect(payouts).not.toContainText('dates in UTC');
+
+  // A second traveler's booking, accepted, then canceled by the provider: refunded in full. Its net
+  // is what the provider kept, 0; the CSV's nets add up to the screen's totals.
+  const traveler2 = await browser.newContext({ baseURL });
+  const signup2 = await traveler2.request.post('/api/auth/signup', {
+    data: { email: uniqueEmail('earn-refund'), password: 'earn-pass-12345', name: 'Rui Refund', role: 'TRAVELER' },
+  });
+  expect(signup2.status(), await signup2.text()).toBe(201);
+  const second = await bookAndPay(traveler2.request, 'Italian Dinner Party for Up to 8');
+  expect((await provider.request.post(`/api/bookings/${second.id}/accept`, { data: {} })).status()).toBe(200);
+  await stripe.webhooksDelivered();
+  const canceled = await provider.request.post(`/api/bookings/${second.id}/cancel`, { data: {} });
+  expect(canceled.status(), await canceled.text()).toBe(200);
+  await stripe.webhooksDelivered();
+  await providerPage.reload();
+  const refundedRow = earnings.getByTestId('earning-row').filter({ hasText: 'Rui Refund' });
+  await expect(refundedRow).toContainText('Refunded');
+  await expect(refundedRow.locator('td').nth(4)).toHaveText(money(second.totalCents, second.currency));
+  await expect(refundedRow.locator('td').nth(6)).toHaveText(money(0, second.currency));
+  const after = (await (await provider.request.get('/api/provider/earnings')).json()) as Earnings;
+  const csv = parseCsv(
+    (await (await provider.request.get('/api/provider/earnings.csv')).text()).replace(/^\uFEFF/, ''),
+  );
+  const header = csv[0]!;
+  for (const total of after.allTime) {
+    const nets = csv
+      .slice(1)
+      .filter((line) => line[header.indexOf('Currency')] === total.currency)
+      .map((line) => decimalToMinor(line[header.indexOf('Net')]!, total.currency)!);
+    expect(
+      nets.reduce((a, b) => a + b, 0),
+      total.currency,
+    ).toBe(total.netCents);
+  }
+  await expect(earnings.getByTestId('earnings-all-time-earned').first()).toContainText(
+    money(after.allTime[0]!.netCents, after.allTime[0]!.currency),
+  );
+  await traveler2.close();
+
   if (SHOTS) {
     await providerPage.screenshot({ path: `${SHOTS}/payouts-tab.png`, fullPage: true });
     await providerPage.emulateMedia({ colorScheme: 'dark' });
     await providerPage.setViewportSize({ width: 390, height: 844 });
     await providerPage.reload();
-    await expect(row).toBeVisible();
+    // On a phone each booking is a card (the table is for wider screens).
+    await expect(earnings.getByTestId('earning-card').filter({ hasText: 'Erin Earns' })).toBeVisible();
     await providerPage.screenshot({ path: `${SHOTS}/payouts-tab-phone-dark.png`, fullPage: true });
     await providerPage.emulateMedia({ colorScheme: 'light' });
     await providerPage.setViewportSize({ width: 1280, height: 720 });
@@ -235,6 +321,23 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expect(row).toContainText('Disputed');
   await expect(earnings.getByRole('alert')).toContainText(`A payment was disputed: ${booking.title}`);
 
+  // On a phone, in the dark theme: each booking is a card with every amount in view, and the
+  // dispute notice reads at 4.5:1 or more.
+  await providerPage.emulateMedia({ colorScheme: 'dark' });
+  await providerPage.setViewportSize({ width: 375, height: 812 });
+  await providerPage.reload();
+  const card = earnings.getByTestId('earning-card').filter({ hasText: 'Erin Earns' });
+  await expect(card).toBeVisible();
+  await expect(row).toBeHidden();
+  for (const word of ['Gross', 'Locora fee', 'Net', 'Disputed']) await expect(card).toContainText(word);
+  await expect(card).toContainText(money(mine.netCents, booking.currency));
+  const box = await card.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await expect(earnings.getByTestId('dispute-notice')).toBeVisible();
+  await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab on a phone, dark, with a dispute');
+  await providerPage.emulateMedia({ colorScheme: 'light' });
+  await providerPage.setViewportSize({ width: 1280, height: 720 });
+
   // The admin sees it in the payments view, with its deadline, and opens the booking's messages.
   const admin = await signedIn(browser, DEMO.admin.email, DEMO.admin.password);
   const adminPage = await admin.newPage();
@@ -246,6 +349,11 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expect(item).toContainText('needs response');
   await expect(item).toContainText('Evidence due by');
   await expect(adminPage.getByRole('heading', { name: /This month/ })).toBeVisible();
+  // This month counts the cards charged this month (both bookings were charged today), one line per currency.
+  const month = adminPage.getByTestId('platform-totals').filter({ hasText: 'This month' });
+  await expect(month).toContainText('2 captured card payments');
+  await expect(month.getByTestId('platform-totals-currency')).toHaveCount(1);
+  await expect(month.getByTestId('platform-totals-currency')).toContainText(booking.currency);
   await expect(adminPage.getByRole('heading', { name: 'Payouts not ready' })).toBeVisible();
   await expectNoSeriousA11yViolations(adminPage, 'the admin payments view');
   if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-payments.png`, fullPage: true });
@@ -266,6 +374,6 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await adminPage.goto('/admin/payments');
   const lost = adminPage.getByTestId('admin-dispute').filter({ hasText: booking.title });
   await expect(lost).toContainText('Locora’s loss by default');
-  await expect(lost).toContainText(money(booking.totalCents + 1500));
+  await expect(lost).toContainText(money(booking.totalCents + 1500, booking.currency));
   await Promise.all([provider.close(), traveler.close(), admin.close()]);
 });

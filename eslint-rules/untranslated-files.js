@@ -43,7 +43,6 @@ export const UNTRANSLATED_FILES = [
   'src/client/features/checkout/details-fields.tsx',
   'src/client/features/checkout/order-summary.tsx',
   'src/client/features/checkout/payment-panel.tsx',
-  'src/client/features/earnings/money-sections.tsx',
   'src/client/features/messages/conversation-list.tsx',
   'src/client/features/messages/inquiry-dialog.tsx',
   'src/client/features/messages/message-email-card.tsx',

@@ -25,47 +25,62 @@ import { Textarea } from '@/components/ui/textarea';
 import { useLocale } from '@/lib/locale';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatPrice, pluralize } from '@/lib/format';
+import { pluralize, useMoney } from '@/lib/format';
 import { useRealtimeEvents } from '@/lib/realtime';
 
-const money = formatPrice;
 const day = (iso: string) => formatDateIn(new Date(iso), 'UTC');
 const dueText = (iso: string) => `${day(iso)}, ${formatTimeIn(new Date(iso), 'UTC')} UTC`;
 
-function TotalsCard({ title, t }: { title: string; t: PlatformTotals }) {
-  const rows: [string, string][] = [
-    ['Volume (gross)', money(t.grossCents)],
-    ['Locora fees earned', money(t.feeCents)],
-    [
-      'Stripe processing fees',
-      `${money(t.stripeFeeCents)}${t.stripeFeesUnread ? ` (+${pluralize(t.stripeFeesUnread, 'payment')} not read yet)` : ''}`,
-    ],
-    ['Refunds', money(t.refundedCents)],
-    ['Open disputes', `${t.openDisputes} · ${money(t.openDisputedCents)}`],
-  ];
+/** A period's money, one block per currency (amounts in different currencies are never added up). */
+function TotalsCard({ title, description, lines }: { title: string; description: string; lines: PlatformTotals[] }) {
+  const money = useMoney();
+  const payments = lines.reduce((n, t) => n + t.payments, 0);
   return (
-    <Card className="gap-3">
+    <Card className="gap-3" data-testid="platform-totals">
       <CardHeader>
         <CardTitle asChild>
           <h2>{title}</h2>
         </CardTitle>
-        <CardDescription>{pluralize(t.payments, 'captured card payment')}</CardDescription>
+        <CardDescription>
+          {pluralize(payments, 'captured card payment')} · {description}
+        </CardDescription>
       </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-muted-foreground">{k}</dt>
-              <dd className="text-right font-medium tabular-nums">{v}</dd>
-            </div>
-          ))}
-        </dl>
+      <CardContent className="flex flex-col gap-4">
+        {lines.length === 0 && <p className="text-sm text-muted-foreground">No money moved.</p>}
+        {lines.map((t) => {
+          const rows: [string, string][] = [
+            ['Volume (gross)', money(t.grossCents, t.currency)],
+            ['Locora fees earned', money(t.feeCents, t.currency)],
+            [
+              'Stripe processing fees',
+              `${money(t.stripeFeeCents, t.currency)}${t.stripeFeesUnread ? ` (+${pluralize(t.stripeFeesUnread, 'payment')} not read yet)` : ''}`,
+            ],
+            ['Refunds', money(t.refundedCents, t.currency)],
+            ['Open disputes', `${t.openDisputes} · ${money(t.openDisputedCents, t.currency)}`],
+          ];
+          return (
+            <section key={t.currency} aria-label={t.currency} data-testid="platform-totals-currency">
+              <h3 className="mb-1 text-sm font-semibold">
+                {t.currency} · {pluralize(t.payments, 'payment')}
+              </h3>
+              <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                {rows.map(([k, v]) => (
+                  <div key={k} className="contents">
+                    <dt className="text-muted-foreground">{k}</dt>
+                    <dd className="text-right font-medium tabular-nums">{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          );
+        })}
       </CardContent>
     </Card>
   );
 }
 
 function DisputeItem({ d }: { d: AdminDispute }) {
+  const money = useMoney();
   return (
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0" data-testid="admin-dispute">
       <div className="flex flex-wrap items-center gap-2">
@@ -73,7 +88,7 @@ function DisputeItem({ d }: { d: AdminDispute }) {
           {d.status.replace(/_/g, ' ')}
         </Badge>
         <span className="font-medium">
-          {money(d.amountCents)} · {d.serviceTitle}
+          {money(d.amountCents, d.currency)} · {d.serviceTitle}
         </span>
         <span className="text-sm text-muted-foreground">
           {d.providerName} · {d.travelerName} · {d.reason.replace(/_/g, ' ')}
@@ -83,7 +98,7 @@ function DisputeItem({ d }: { d: AdminDispute }) {
       {d.status === 'lost' && (
         <p className="text-sm text-destructive">
           Lost: {d.destinationCharge ? 'a destination charge, so ' : ''}Locora’s loss by default —{' '}
-          {money(d.locoraLossCents)} (the amount and Stripe’s {money(d.feeCents)} dispute fee).
+          {money(d.locoraLossCents, d.currency)} (the amount and Stripe’s {money(d.feeCents, d.currency)} dispute fee).
         </p>
       )}
       <p className="text-sm">
@@ -167,10 +182,7 @@ function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExpl
         {d.bookingId && (
           <>
             {' · '}
-            <Link
-              className="text-primary underline underline-offset-4"
-              to={`/admin/payments/bookings/${d.bookingId}`}
-            >
+            <Link className="text-primary underline underline-offset-4" to={`/admin/payments/bookings/${d.bookingId}`}>
               Booking
             </Link>
           </>
@@ -211,6 +223,7 @@ export function AdminPaymentsPage() {
 
 function PaymentsOverview() {
   useDocumentTitle('Payments');
+  const money = useMoney();
   const payments = useQuery(adminPaymentsQuery);
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -245,10 +258,14 @@ function PaymentsOverview() {
       {p && (
         <>
           <div className="grid gap-4 md:grid-cols-2">
-            <TotalsCard title={`This month (${p.monthLabel}, UTC)`} t={p.thisMonth} />
-            <TotalsCard title="All time" t={p.allTime} />
+            <TotalsCard
+              title={`This month (${p.monthLabel}, UTC)`}
+              description="by the day each card was charged"
+              lines={p.thisMonth}
+            />
+            <TotalsCard title="All time" description="one line per currency" lines={p.allTime} />
           </div>
-          {p.allTime.stripeFeesUnread > 0 && (
+          {p.allTime.some((t) => t.stripeFeesUnread > 0) && (
             <div>
               <Button variant="outline" size="sm" disabled={readFees.isPending} onClick={() => readFees.mutate()}>
                 <RefreshCw aria-hidden="true" />
@@ -296,8 +313,8 @@ function PaymentsOverview() {
                         {day(b.date)} · {b.serviceTitle} · {b.providerName}
                       </span>
                       <span className="tabular-nums">
-                        paid {money(b.grossCents)}, fee {money(b.feeCents)}, Stripe {money(b.stripeFeeCents)}:{' '}
-                        <strong>−{money(b.shortfallCents)}</strong>
+                        paid {money(b.grossCents, b.currency)}, fee {money(b.feeCents, b.currency)}, Stripe{' '}
+                        {money(b.stripeFeeCents, b.currency)}: <strong>−{money(b.shortfallCents, b.currency)}</strong>
                       </span>
                     </li>
                   ))}
@@ -352,7 +369,7 @@ function PaymentsOverview() {
                     {p.failedPayouts.map((f) => (
                       <li key={f.bookingId} className="flex flex-col gap-0.5 py-2">
                         <span>
-                          {money(f.amountCents)} to {f.providerName} · {day(f.at)}
+                          {money(f.amountCents, f.currency)} to {f.providerName} · {day(f.at)}
                         </span>
                         <span className="text-destructive">
                           {f.failureMessage ?? 'No reason given'}
@@ -394,7 +411,7 @@ function PaymentsOverview() {
                         {day(r.at)} · {r.serviceTitle} · {r.providerName}
                       </span>
                       <span className="flex flex-wrap items-center gap-3">
-                        <strong className="tabular-nums">−{money(r.amountCents)}</strong>
+                        <strong className="tabular-nums">−{money(r.amountCents, r.currency)}</strong>
                         <Link
                           className="text-primary underline-offset-4 hover:underline"
                           to={`/admin/payments/bookings/${r.bookingId}`}

@@ -8,8 +8,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatDateIn, formatTimeIn, zoneLabel, type ZonePlaces } from '../../shared/domain/time.ts';
 import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { bookingStatusEmail, type BookingEmailStatus, type CanceledBy } from '../email/templates.ts';
+import { bookingStatusEmail, type BookingEmailStatus, type CanceledBy, type MoneyMoved } from '../email/templates.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
+import type { CurrencyCode } from '../../shared/domain/currency.ts';
+import type { PricingUnit } from '../../shared/domain/pricing.ts';
 import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../shared/domain/locales.ts';
 import { i18nFor } from '../i18n.ts';
@@ -84,6 +86,11 @@ export type BookingParties = {
   service_city: string;
   booking_address: string | null;
   booking_notes: string | null;
+  /** The booking's amounts (subtotal and Locora's fee), in minor units of its currency. */
+  amount_cents: number;
+  fee_cents: number;
+  currency: CurrencyCode;
+  pricing_unit: PricingUnit;
 };
 
 export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
@@ -94,7 +101,7 @@ export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created
   (pu.deactivated_at is null) as provider_active, pu.language as provider_language,
   p.display_name as provider_name, p.base_city as provider_base_city, p.time_zone, s.title,
   s.location_type, s.location_address, s.location_area, s.city as service_city,
-  b.address as booking_address, b.notes as booking_notes`;
+  b.address as booking_address, b.notes as booking_notes, b.amount_cents, b.fee_cents, b.currency, s.pricing_unit`;
 export const partiesFrom = sql`bookings b
   join users tu on tu.id = b.user_id
   join providers p on p.id = b.provider_id
@@ -148,7 +155,7 @@ export async function enqueueStatusEmail(
   b: BookingParties,
   to: 'traveler' | 'provider',
   status: BookingEmailStatus,
-  more: { reason?: string | null; canceledBy?: CanceledBy } = {},
+  more: { reason?: string | null; canceledBy?: CanceledBy; money?: MoneyMoved | null } = {},
 ) {
   const active = to === 'traveler' ? b.traveler_active : b.provider_active;
   if (!active) return;
@@ -170,6 +177,8 @@ export async function enqueueStatusEmail(
     dashboardPath: to === 'traveler' ? '/dashboard/traveler' : '/dashboard/provider?tab=bookings',
     // The traveler's "Add to calendar" download of the accepted booking (calendars feature).
     calendarUrl: status === 'accepted' && to === 'traveler' ? `${appUrl}/api/bookings/${b.id}/calendar.ics` : undefined,
+    to,
+    money: more.money ?? null,
   });
   await enqueueEmail(tx, {
     to: to === 'traveler' ? b.traveler_email : b.provider_email,

@@ -20,7 +20,14 @@ import type { BookingStatus } from '../../shared/domain/booking-status.ts';
 import { paymentFacts } from '../../shared/domain/payment-facts.ts';
 import { queryRows, type Executor } from '../db/open.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { bookingRequestEmail, type BookingEmailStatus } from '../email/templates.ts';
+import {
+  bookingLengthWords,
+  bookingReceiptEmail,
+  bookingRequestEmail,
+  type BookingEmailStatus,
+  type MoneyMoved,
+} from '../email/templates.ts';
+import { needsTravelerAddress } from '../../shared/domain/service-location.ts';
 import { recordLedger } from '../payments/ledger.ts';
 import {
   DEFAULT_APP_URL,
@@ -70,7 +77,68 @@ const EMAILED: Partial<Record<string, BookingEmailStatus>> = {
   declined: 'declined',
   canceled: 'canceled',
   expired: 'expired',
+  paid: 'paid',
+  refunded: 'refunded',
 };
+
+/** Whether Stripe holds the money on the card, authorised and not taken. */
+const heldOnCard = (status: string | undefined) => status === 'requires_capture' || status === 'processing';
+
+/**
+ * What a change does to the traveler's money, to tell them with the amount (the whole charge,
+ * service fee included, in the booking's currency): a hold released, a refund owed, money kept by
+ * a late cancellation, a charge taken, a refund made. Null when no money moved.
+ */
+function moneyMoved(
+  b: BookingParties,
+  payment: PaymentRow | undefined,
+  decision: Decision,
+  kind: string,
+): MoneyMoved | null {
+  if (!payment) return null;
+  const amount = { amount: Number(payment.amount_cents), currency: b.currency };
+  if (kind === 'paid') return { kind: 'charged', amount };
+  if (kind === 'refunded') return { kind: 'refunded', amount };
+  if (decision.payment === 'cancel' && heldOnCard(payment.status)) return { kind: 'released', amount };
+  if (decision.payment === 'refund')
+    return heldOnCard(payment.status)
+      ? { kind: 'released', amount }
+      : payment.status === 'succeeded'
+        ? { kind: 'refund_owed', amount }
+        : null;
+  if (decision.payout === 'at_end' && payment.status === 'succeeded') return { kind: 'kept', amount };
+  return null;
+}
+
+/** The traveler's receipt of a request paid by card, once the card is authorised: the amount is held. */
+async function emailReceipt(tx: Executor, appUrl: string, b: BookingParties, payment: PaymentRow | undefined) {
+  if (!b.traveler_active) return;
+  const locale = b.traveler_language;
+  await enqueueEmail(tx, {
+    to: b.traveler_email,
+    ...bookingReceiptEmail({
+      appUrl,
+      travelerName: b.traveler_name,
+      providerName: b.provider_name,
+      serviceTitle: b.title,
+      startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city], locale),
+      lengthText: bookingLengthWords(locale, b.pricing_unit, b.hours),
+      total: {
+        amount: payment ? Number(payment.amount_cents) : Number(b.amount_cents) + Number(b.fee_cents),
+        currency: b.currency,
+      },
+      locale,
+      // Before confirmation it names the area and city, not a place's address.
+      where: needsTravelerAddress(b.location_type)
+        ? b.booking_address
+        : [b.location_area, b.service_city].filter(Boolean).join(', ') || null,
+      notes: b.booking_notes,
+      cardHeld: true,
+    }),
+    kind: 'booking-receipt',
+    dedupeKey: `booking:${b.id}:receipt`,
+  });
+}
 
 /** The booking row locked, with its parties and what the machine needs. */
 export async function lockBooking(tx: Executor, bookingId: string, scope: SQL = sql``, skipLocked = false) {
@@ -178,11 +246,18 @@ export async function applyToLocked(
       if (!hidden) await emailRequest(tx, ctx.appUrl, b);
       continue;
     }
+    if (notice.kind === 'authorised') {
+      await emailReceipt(tx, ctx.appUrl, b, payment);
+      continue;
+    }
     const status = EMAILED[notice.kind];
     if (status)
       await enqueueStatusEmail(tx, ctx.appUrl, b, notice.to, status, {
         reason: opts.reason ?? null,
         canceledBy: person ? actor : 'SYSTEM',
+        // The traveler is told what happened to their money, with the amount; a provider of a refund.
+        money:
+          notice.to === 'traveler' || notice.kind === 'refunded' ? moneyMoved(b, payment, decision, notice.kind) : null,
       });
   }
   return decision;

@@ -134,7 +134,10 @@ export function bookingRequestEmail(input: {
   });
 }
 
-/** To the traveler: a receipt of the request they sent (nothing is charged until the provider accepts). */
+/**
+ * To the traveler: a receipt of the request they sent. A request paid by card gets it once the
+ * card is authorised (`cardHeld`): it says the amount is held on the card, not charged.
+ */
 export function bookingReceiptEmail(input: {
   appUrl: string;
   travelerName: string | null;
@@ -149,31 +152,25 @@ export function bookingReceiptEmail(input: {
   locale: Locale;
   where?: string | null;
   notes?: string | null;
-  /** Paid by card and not authorised yet: the provider sees it once the card is (decision 031). */
-  awaitingCard?: boolean;
-  /** How long an unpaid request holds its time, in minutes. */
-  holdMinutes?: number;
+  /** The card is authorised: the total is held on it (decision 031). */
+  cardHeld?: boolean;
 }): RenderedEmail {
   const { locale, serviceTitle, startText, lengthText, providerName, notes } = input;
   const i18n = i18nFor(locale);
-  const holdMinutes = input.holdMinutes ?? 15;
   const total = formatMoney(input.total.amount, input.total.currency, locale);
-  const sent = input.awaitingCard
-    ? i18n._(
-        msg`Your request to book ${serviceTitle} on ${startText} (${lengthText}) is held for you for ${holdMinutes} minutes while you complete the card payment. Once your card is authorised it goes to ${providerName}, who has up to 24 hours to answer, and we will email you when they do. If the payment is not completed in time, the time is released and you are not charged.`,
-      )
-    : i18n._(
-        msg`Your request to book ${serviceTitle} on ${startText} (${lengthText}) was sent to ${providerName}. They have up to 24 hours to answer, and we will email you when they do.`,
-      );
   return renderEmail({
     locale,
-    subject: input.awaitingCard
-      ? i18n._(msg`Request held: ${serviceTitle}`)
-      : i18n._(msg`Request sent: ${serviceTitle}`),
+    subject: i18n._(msg`Request sent: ${serviceTitle}`),
     greeting: greetingFor(locale, input.travelerName),
     paragraphs: [
-      sent,
-      i18n._(msg`Total: ${total}, service fee included. You are charged only if ${providerName} accepts.`),
+      i18n._(
+        msg`Your request to book ${serviceTitle} on ${startText} (${lengthText}) was sent to ${providerName}. They have up to 24 hours to answer, and we will email you when they do.`,
+      ),
+      input.cardHeld
+        ? i18n._(
+            msg`Total: ${total}, service fee included. It is held on your card, not charged: you are charged only if ${providerName} accepts, and the hold is released if not.`,
+          )
+        : i18n._(msg`Total: ${total}, service fee included. You are charged only if ${providerName} accepts.`),
       ...whereLine(locale, input.where),
       ...(notes ? [i18n._(msg`Your special requests: ${notes}`)] : []),
     ],
@@ -181,7 +178,34 @@ export function bookingReceiptEmail(input: {
   });
 }
 
-export type BookingEmailStatus = 'accepted' | 'declined' | 'canceled' | 'expired';
+export type BookingEmailStatus = 'accepted' | 'declined' | 'canceled' | 'expired' | 'paid' | 'refunded';
+
+/**
+ * What a change did to the traveler's money, told with the amount: a hold released, a refund on
+ * its way, the money kept (a late cancellation), a charge taken, a refund made.
+ */
+export type MoneyMoved = { kind: 'released' | 'refund_owed' | 'kept' | 'charged' | 'refunded'; amount: Money };
+
+function moneySentence(locale: Locale, money: MoneyMoved, to: 'traveler' | 'provider'): string {
+  const i18n = i18nFor(locale);
+  const amount = formatMoney(money.amount.amount, money.amount.currency, locale);
+  // A provider is told of money only when the traveler was refunded (a refund made at Stripe).
+  if (to === 'provider') return i18n._(msg`The traveler was refunded ${amount}.`);
+  switch (money.kind) {
+    case 'released':
+      return i18n._(msg`The ${amount} held on your card is released: you were not charged.`);
+    case 'refund_owed':
+      return i18n._(msg`${amount} will be refunded to your card. We will email you once the refund is made.`);
+    case 'kept':
+      return i18n._(
+        msg`As the booking was canceled less than 24 hours before its start, the ${amount} charged is not refunded.`,
+      );
+    case 'charged':
+      return i18n._(msg`Your card was charged ${amount}.`);
+    case 'refunded':
+      return i18n._(msg`${amount} was refunded to your card. Your bank may take a few days to show it.`);
+  }
+}
 
 /** Who canceled, as the email's reader is told. */
 export type CanceledBy = 'TRAVELER' | 'PROVIDER' | 'SYSTEM';
@@ -194,10 +218,17 @@ function statusSentence(input: {
   serviceTitle: string;
   startText: string;
   canceledBy?: CanceledBy | undefined;
+  to: 'traveler' | 'provider';
 }): string {
   const { providerName, serviceTitle, startText } = input;
   const i18n = i18nFor(input.locale);
   switch (input.status) {
+    case 'paid':
+      return i18n._(msg`The payment for ${serviceTitle} on ${startText} with ${providerName} was taken.`);
+    case 'refunded':
+      return input.to === 'provider'
+        ? i18n._(msg`The payment for ${serviceTitle} on ${startText} was refunded to the traveler.`)
+        : i18n._(msg`The payment for ${serviceTitle} on ${startText} was refunded.`);
     case 'accepted':
       return i18n._(msg`${providerName} accepted your booking of ${serviceTitle} on ${startText}.`);
     case 'declined':
@@ -211,6 +242,8 @@ function statusSentence(input: {
     case 'canceled': {
       if (input.canceledBy === 'PROVIDER')
         return i18n._(msg`${providerName} canceled the booking of ${serviceTitle} on ${startText}.`);
+      if (input.canceledBy === 'TRAVELER' && input.to === 'traveler')
+        return i18n._(msg`You canceled your booking of ${serviceTitle} on ${startText}.`);
       if (input.canceledBy === 'TRAVELER') {
         const travelerName = input.travelerName ?? i18n._(msg`The traveler`);
         return i18n._(msg`${travelerName} canceled the booking of ${serviceTitle} on ${startText}.`);
@@ -242,6 +275,10 @@ export function bookingStatusEmail(input: {
   dashboardPath?: string;
   /** Accepted, to the traveler: the booking's "Add to calendar" (.ics) download. */
   calendarUrl?: string | undefined;
+  /** Who reads it (default: the traveler). */
+  to?: 'traveler' | 'provider';
+  /** What the change did to the money, with the amount. */
+  money?: MoneyMoved | null | undefined;
 }): RenderedEmail {
   const { locale, serviceTitle } = input;
   const i18n = i18nFor(locale);
@@ -250,7 +287,10 @@ export function bookingStatusEmail(input: {
     declined: () => i18n._(msg`Booking declined: ${serviceTitle}`),
     canceled: () => i18n._(msg`Booking canceled: ${serviceTitle}`),
     expired: () => i18n._(msg`Booking expired: ${serviceTitle}`),
+    paid: () => i18n._(msg`Payment taken: ${serviceTitle}`),
+    refunded: () => i18n._(msg`Refund made: ${serviceTitle}`),
   }[input.status]();
+  const to = input.to ?? 'traveler';
   const greetingName = input.recipientName !== undefined ? input.recipientName : input.travelerName;
   const reason = input.reason ? excerpt(input.reason, 500) : null;
   const calendarUrl = input.calendarUrl;
@@ -259,7 +299,8 @@ export function bookingStatusEmail(input: {
     subject,
     greeting: greetingFor(locale, greetingName),
     paragraphs: [
-      statusSentence({ ...input, travelerName: input.travelerName ?? null }),
+      statusSentence({ ...input, travelerName: input.travelerName ?? null, to }),
+      ...(input.money ? [moneySentence(locale, input.money, to)] : []),
       ...(reason ? [i18n._(msg`The reason given: “${reason}”`)] : []),
       ...(input.status === 'accepted' ? whereLine(locale, input.where) : []),
       ...(input.status === 'accepted' && calendarUrl ? [i18n._(msg`Add to calendar: ${calendarUrl}`)] : []),

@@ -7,13 +7,29 @@ import { currencySchema } from './money.ts';
 
 const cents = z.int();
 
+/** A period's totals in one currency (never summed across currencies). */
 export const earningTotalsSchema = z.object({
+  currency: currencySchema,
+  /** What travelers paid, less what went back to them. */
   grossCents: cents,
   feeCents: cents,
   netCents: cents,
   bookings: z.int(),
 });
 export type EarningTotalsView = z.infer<typeof earningTotalsSchema>;
+
+/**
+ * A month's money, one line per currency: earned (by the service's date: the bookings that took
+ * place in it) and charged (by the day the card payments were taken).
+ */
+export const earningPeriodSchema = z.object({
+  label: z.string(),
+  /** The month's first day (YYYY-MM-01), to name it in the reader's language. */
+  month: z.string(),
+  earned: z.array(earningTotalsSchema),
+  charged: z.array(earningTotalsSchema),
+});
+export type EarningPeriod = z.infer<typeof earningPeriodSchema>;
 
 /** One booking's money, as the provider sees it. */
 export const earningRowSchema = z.object({
@@ -22,14 +38,18 @@ export const earningRowSchema = z.object({
   date: z.string(),
   serviceTitle: z.string(),
   travelerName: z.string(),
+  /** What the traveler paid (or what their card holds, not charged yet). */
   grossCents: cents,
+  /** What went back to the traveler: refunds made, and a refund owed. */
+  refundedCents: cents,
+  /** Locora's fee and the provider's net, of what was kept (0 when nothing was: a hold, a full refund). */
   feeCents: cents,
   netCents: cents,
   /** The booking's currency: every amount of the row is in its minor units. */
   currency: currencySchema,
   status: z.enum(EARNING_STATUSES),
   bookingStatus: z.string(),
-  /** In the totals (and the Revenue card): PAID and COMPLETED. */
+  /** In the totals: PAID and COMPLETED (as the Revenue card), and money kept of a cancellation. */
   countsInTotals: z.boolean(),
 });
 export type EarningRow = z.infer<typeof earningRowSchema>;
@@ -51,13 +71,14 @@ export type ProviderDispute = z.infer<typeof providerDisputeSchema>;
 /** GET /api/provider/earnings. */
 export const earningsSchema = z.object({
   timeZone: z.string(),
-  /** The provider's currency (what totals are in while every booking is in it). */
+  /** The provider's currency (the one a total of nothing is shown in). */
   currency: currencySchema,
   /** What the Revenue card counts: the provider's net (the subtotal, without Locora's fee). */
   revenueBasis: z.literal('net'),
-  thisMonth: z.object({ label: z.string(), totals: earningTotalsSchema }),
-  lastMonth: z.object({ label: z.string(), totals: earningTotalsSchema }),
-  allTime: earningTotalsSchema,
+  thisMonth: earningPeriodSchema,
+  lastMonth: earningPeriodSchema,
+  /** Earned, all time, one line per currency. */
+  allTime: z.array(earningTotalsSchema),
   rows: z.array(earningRowSchema),
   /** More rows than `rows` holds (the CSV has them all). */
   truncated: z.boolean(),
@@ -126,6 +147,8 @@ export type ProviderPayouts = z.infer<typeof providerPayoutsSchema>;
 // ------------------------------------------------------------------------------------- admin
 
 export const platformTotalsSchema = z.object({
+  /** Every amount below is in this currency's minor units (one line per currency). */
+  currency: currencySchema,
   /** What travelers paid on captured card payments (gross volume). */
   grossCents: cents,
   /** Locora's service fees kept (captured, not refunded). */
@@ -149,6 +172,8 @@ export const adminDisputeSchema = z.object({
   travelerName: z.string(),
   amountCents: cents,
   feeCents: cents,
+  /** The charge's currency: the amount, the fee and the loss are in it. */
+  currency: currencySchema,
   status: z.string(),
   reason: z.string(),
   dueBy: z.nullable(z.string()),
@@ -172,6 +197,7 @@ export const smallBookingSchema = z.object({
   stripeFeeCents: cents,
   /** Stripe's fee minus Locora's: what the booking cost Locora. */
   shortfallCents: cents,
+  currency: currencySchema,
 });
 export type SmallBooking = z.infer<typeof smallBookingSchema>;
 
@@ -198,6 +224,7 @@ export const adminFailedPayoutSchema = z.object({
   /** Asked again (the account can be paid again); not paid yet. */
   askedAgain: z.boolean(),
   at: z.string(),
+  currency: currencySchema,
 });
 export type AdminFailedPayout = z.infer<typeof adminFailedPayoutSchema>;
 
@@ -209,6 +236,7 @@ export const adminRefundAfterPayoutSchema = z.object({
   /** The provider's share of the refunds, taken back after the payout. */
   amountCents: cents,
   at: z.string(),
+  currency: currencySchema,
 });
 export type AdminRefundAfterPayout = z.infer<typeof adminRefundAfterPayoutSchema>;
 
@@ -299,8 +327,9 @@ export type ReconcileResult = z.infer<typeof reconcileResultSchema>;
 /** GET /api/admin/payments. */
 export const adminPaymentsSchema = z.object({
   monthLabel: z.string(),
-  thisMonth: platformTotalsSchema,
-  allTime: platformTotalsSchema,
+  /** Card payments captured this month (UTC), one line per currency. */
+  thisMonth: z.array(platformTotalsSchema),
+  allTime: z.array(platformTotalsSchema),
   disputes: z.array(adminDisputeSchema),
   smallBookings: z.array(smallBookingSchema),
   providersNotReady: z.array(providerPayoutSetupSchema),

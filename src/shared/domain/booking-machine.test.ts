@@ -311,3 +311,28 @@ describe('account_suspended (decision 051)', () => {
     expect(unpaid.refused === undefined && unpaid.notify.map((n) => n.to)).toEqual(['traveler']);
   });
 });
+
+describe('who hears of money moving', () => {
+  it('a traveler who cancels is told when money was held or taken, not when none was', () => {
+    const paid = decide(booking('PAID'), 'traveler_cancel', ctx);
+    expect(paid.refused === undefined && paid.notify).toEqual([
+      { to: 'provider', kind: 'canceled' },
+      { to: 'traveler', kind: 'canceled' },
+    ]);
+    const direct = decide(booking('CONFIRMED', { paymentStatus: null }), 'traveler_cancel', ctx);
+    expect(direct.refused === undefined && direct.notify).toEqual([{ to: 'provider', kind: 'canceled' }]);
+  });
+  it('a request paid by card: once its card is authorised, the provider sees it and the traveler gets a receipt', () => {
+    const unpaid = booking('PENDING', {
+      authorisedAt: null,
+      paymentStatus: 'requires_capture',
+      paymentRequired: true,
+      createdAt: NOW,
+    });
+    const authorised = decide(unpaid, 'payment_authorised', ctx);
+    expect(authorised.refused === undefined && authorised.notify).toEqual([
+      { to: 'provider', kind: 'request' },
+      { to: 'traveler', kind: 'authorised' },
+    ]);
+  });
+});

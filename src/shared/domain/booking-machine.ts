@@ -154,6 +154,8 @@ export const EVENT_ACTOR: Record<BookingEvent, BookingActor> = {
 /** The message every notice becomes: an email (the first four, and 'request'), a live update to both parties always. */
 export type NoticeKind =
   | 'request'
+  /** The traveler's card is authorised: their receipt, with the amount held. */
+  | 'authorised'
   | 'accepted'
   | 'declined'
   | 'canceled'
@@ -294,8 +296,14 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
           ? same()
           : same({
               authorised: true,
-              // Now the provider sees it (it was hidden while unpaid).
-              notify: b.paymentRequired ? [{ to: 'provider', kind: 'request' }] : [],
+              // Now the provider sees it (it was hidden while unpaid), and the traveler gets their
+              // receipt, with the amount held on their card.
+              notify: b.paymentRequired
+                ? [
+                    { to: 'provider', kind: 'request' },
+                    { to: 'traveler', kind: 'authorised' },
+                  ]
+                : [],
             });
       // Authorised after the booking ended (declined, expired, cancelled meanwhile): let go of it.
       if ((status === 'CANCELED' || status === 'REFUNDED' || b.status === 'PENDING') && isLivePayment(pay))
@@ -407,7 +415,15 @@ export function decide(b: MachineBooking | null, event: BookingEvent, ctx: Machi
       if (status !== 'PENDING' && status !== 'CONFIRMED' && status !== 'PAID') return wrong();
       if (!beforeStart) return started();
       const actor = event === 'traveler_cancel' ? 'TRAVELER' : 'PROVIDER';
-      const notify: Notice[] = [{ to: actor === 'TRAVELER' ? 'provider' : 'traveler', kind: 'canceled' }];
+      // The other party is told; a traveler who cancels is told too when money was held or taken
+      // (what is released, refunded or kept).
+      const notify: Notice[] =
+        actor === 'TRAVELER'
+          ? [
+              { to: 'provider', kind: 'canceled' },
+              ...(holdsMoney(pay) ? [{ to: 'traveler' as const, kind: 'canceled' as const }] : []),
+            ]
+          : [{ to: 'traveler', kind: 'canceled' }];
       // A request: nothing was charged, the hold (if any) is released.
       if (status === 'PENDING') {
         // A provider never saw an unpaid request: there is no one to tell.

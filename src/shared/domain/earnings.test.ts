@@ -7,6 +7,8 @@ import {
   earningsCsvFilename,
   earningStatus,
   earningTotals,
+  chargedTotals,
+  keptAmounts,
   monthRange,
 } from './earnings.ts';
 import { bookingAmounts } from './pricing.ts';
@@ -72,7 +74,7 @@ describe('monthRange and totals in the provider’s zone', () => {
 
   it('a booking late on the last evening of a month counts in that month where the provider is', () => {
     const now = new Date('2026-11-15T12:00:00Z');
-    const a = earningAmounts(10_000, 500);
+    const a = { ...earningAmounts(10_000, 500), currency: 'USD' as const, refundedCents: 0 };
     const rows = [
       // Oct 31, 21:00 in New York (EDT) is Nov 1 01:00 UTC: last month there.
       { ...a, date: new Date('2026-11-01T01:00:00Z'), counts: true },
@@ -82,12 +84,101 @@ describe('monthRange and totals in the provider’s zone', () => {
       { ...a, date: new Date('2026-05-10T12:00:00Z'), counts: true },
     ];
     const ny = earningTotals(rows, now, 'America/New_York');
-    expect(ny.thisMonth.bookings).toBe(0);
-    expect(ny.lastMonth).toEqual({ grossCents: 21_000, feeCents: 1000, netCents: 20_000, bookings: 2 });
-    expect(ny.allTime.netCents).toBe(30_000);
+    expect(ny.thisMonth).toEqual([]);
+    expect(ny.lastMonth).toEqual([
+      { currency: 'USD', grossCents: 21_000, feeCents: 1000, netCents: 20_000, bookings: 2 },
+    ]);
+    expect(ny.allTime[0]!.netCents).toBe(30_000);
     const tokyo = earningTotals(rows, now, 'Asia/Tokyo');
-    expect(tokyo.thisMonth.bookings).toBe(2);
-    expect(tokyo.lastMonth.bookings).toBe(0);
+    expect(tokyo.thisMonth[0]!.bookings).toBe(2);
+    expect(tokyo.lastMonth).toEqual([]);
+  });
+
+  it('totals each currency apart, never adding yen to dollars', () => {
+    const now = new Date('2026-11-15T12:00:00Z');
+    const date = new Date('2026-11-10T12:00:00Z');
+    const rows = [
+      { ...earningAmounts(8000, 400), currency: 'JPY' as const, refundedCents: 0, date, counts: true },
+      { ...earningAmounts(10_000, 500), currency: 'USD' as const, refundedCents: 0, date, counts: true },
+      { ...earningAmounts(2000, 100), currency: 'JPY' as const, refundedCents: 0, date, counts: true },
+    ];
+    expect(earningTotals(rows, now, 'UTC').allTime).toEqual([
+      { currency: 'USD', grossCents: 10_500, feeCents: 500, netCents: 10_000, bookings: 1 },
+      { currency: 'JPY', grossCents: 10_500, feeCents: 500, netCents: 10_000, bookings: 2 },
+    ]);
+  });
+
+  it('charged counts by the day the card was charged, not the service’s day', () => {
+    const now = new Date('2026-11-15T12:00:00Z');
+    const a = { ...earningAmounts(10_000, 500), currency: 'USD' as const };
+    const charged = chargedTotals(
+      [
+        { ...a, capturedAt: new Date('2026-11-15T09:00:00Z') },
+        // Oct 31, 22:00 in New York: last month there.
+        { ...a, capturedAt: new Date('2026-11-01T02:00:00Z') },
+      ],
+      now,
+      'America/New_York',
+    );
+    expect(charged.thisMonth).toEqual([
+      { currency: 'USD', grossCents: 10_500, feeCents: 500, netCents: 10_000, bookings: 1 },
+    ]);
+    expect(charged.lastMonth[0]!.bookings).toBe(1);
+  });
+});
+
+describe('what a booking earned (keptAmounts)', () => {
+  const base = {
+    subtotalCents: 38_000,
+    feeCents: 1900,
+    currency: 'USD' as const,
+    refundedCents: 0,
+    refundPending: false,
+    refundOwedCents: null,
+  };
+  it('a paid booking keeps its net; a full refund leaves the provider 0', () => {
+    expect(keptAmounts({ ...base, bookingStatus: 'PAID', paymentStatus: 'succeeded' })).toEqual({
+      grossCents: 39_900,
+      refundedCents: 0,
+      feeCents: 1900,
+      netCents: 38_000,
+      counts: true,
+    });
+    expect(keptAmounts({ ...base, bookingStatus: 'REFUNDED', paymentStatus: 'refunded' })).toEqual({
+      grossCents: 39_900,
+      refundedCents: 39_900,
+      feeCents: 0,
+      netCents: 0,
+      counts: false,
+    });
+    // Canceled with the full refund still on its way: already nothing kept.
+    expect(
+      keptAmounts({ ...base, bookingStatus: 'CANCELED', paymentStatus: 'succeeded', refundPending: true }),
+    ).toMatchObject({ refundedCents: 39_900, netCents: 0, counts: false });
+  });
+
+  it('a partial refund takes back the provider’s share and the fee in proportion', () => {
+    // Half of 39,900 back: the fee gives back 950, the provider 19,000.
+    expect(
+      keptAmounts({ ...base, bookingStatus: 'COMPLETED', paymentStatus: 'succeeded', refundedCents: 19_950 }),
+    ).toEqual({ grossCents: 39_900, refundedCents: 19_950, feeCents: 950, netCents: 19_000, counts: true });
+  });
+
+  it('a late cancellation whose money was kept earns; a hold not charged earns nothing yet', () => {
+    expect(keptAmounts({ ...base, bookingStatus: 'CANCELED', paymentStatus: 'succeeded' })).toMatchObject({
+      netCents: 38_000,
+      counts: true,
+    });
+    expect(keptAmounts({ ...base, bookingStatus: 'PENDING', paymentStatus: 'requires_capture' })).toMatchObject({
+      grossCents: 39_900,
+      netCents: 0,
+      counts: false,
+    });
+    // Paid outside Locora: revenue.
+    expect(keptAmounts({ ...base, bookingStatus: 'COMPLETED', paymentStatus: null })).toMatchObject({
+      netCents: 38_000,
+      counts: true,
+    });
   });
 });
 

@@ -5,11 +5,21 @@
  * - net: the provider's share, the subtotal. With destination charges this is what reaches the
  *   provider's Stripe balance and is paid out once the booking is COMPLETED.
  *
- * The totals count exactly the bookings the dashboard's Revenue card counts (PAID and COMPLETED,
- * docs/product.md), so the Revenue card (net) and the Earnings total always agree.
+ * The totals count the bookings the dashboard's Revenue card counts (PAID and COMPLETED,
+ * docs/product.md) and the money kept of a cancelled booking, each for what the provider kept
+ * after refunds (keptAmounts, decision 060).
  */
 import { countsAsRevenue } from './booking-status.ts';
-import { formatCalendarDate, requireDate, type CalendarDate } from './calendar-date.ts';
+import {
+  calendarDateInstant,
+  formatCalendarDate,
+  localeDateFormat,
+  requireDate,
+  type CalendarDate,
+} from './calendar-date.ts';
+import { refundSplit } from './connect.ts';
+import { CURRENCIES, type CurrencyCode } from './currency.ts';
+import type { Locale } from './locales.ts';
 import { utcToZoned, zonedToUtc } from './time.ts';
 
 /** What a booking's money is doing, in the provider's words. */
@@ -83,8 +93,49 @@ export function earningAmounts(subtotalCents: number, feeCents: number): Earning
   return { grossCents: subtotalCents + feeCents, feeCents, netCents: subtotalCents };
 }
 
+/**
+ * What a booking earned: what the traveler paid (`grossCents`, or what their card holds), what
+ * went back to them (`refundedCents`: refunds made, and a refund still owed), and, of what was
+ * kept, Locora's fee and the provider's net. A refund takes back the provider's share and the fee
+ * in proportion, as Stripe does (refundSplit): a full refund leaves the provider 0.
+ *
+ * A booking earns when it counts as revenue (PAID, COMPLETED) or when money taken from the traveler
+ * was kept (a late cancellation); otherwise (a hold not charged, a hold released, a full refund)
+ * its fee and net are 0, so adding up the rows' nets gives the totals, in the CSV as on screen.
+ */
+export type KeptAmounts = EarningAmounts & { refundedCents: number; counts: boolean };
+
+export function keptAmounts(f: {
+  subtotalCents: number;
+  feeCents: number;
+  currency: CurrencyCode;
+  bookingStatus: string;
+  /** The card payment's Stripe status, or null without one. */
+  paymentStatus: string | null;
+  /** What Stripe refunded of it so far. */
+  refundedCents: number;
+  /** A refund is owed (not made yet): of `refundOwedCents`, or null for all that is left. */
+  refundPending: boolean;
+  refundOwedCents: number | null;
+}): KeptAmounts {
+  const { grossCents, feeCents, netCents } = earningAmounts(f.subtotalCents, f.feeCents);
+  const taken = f.paymentStatus === 'succeeded' || f.paymentStatus === 'refunded';
+  let refunded = 0;
+  if (taken) {
+    refunded = f.paymentStatus === 'refunded' ? grossCents : Math.min(f.refundedCents, grossCents);
+    if (f.refundPending) refunded = Math.min(grossCents, refunded + (f.refundOwedCents ?? grossCents - refunded));
+  }
+  const back = refundSplit(grossCents, feeCents, refunded, f.currency);
+  const kept = { feeCents: feeCents - back.feeCents, netCents: netCents - back.providerCents };
+  const counts = countsAsRevenue(f.bookingStatus) ? kept.netCents > 0 || refunded === 0 : taken && kept.netCents > 0;
+  return counts
+    ? { grossCents, refundedCents: refunded, ...kept, counts }
+    : { grossCents, refundedCents: refunded, feeCents: 0, netCents: 0, counts };
+}
+
 export type EarningTotals = EarningAmounts & { bookings: number };
 export const ZERO_TOTALS: EarningTotals = { grossCents: 0, feeCents: 0, netCents: 0, bookings: 0 };
+export type CurrencyTotals = EarningTotals & { currency: CurrencyCode };
 
 export function addToTotals(t: EarningTotals, a: EarningAmounts): EarningTotals {
   return {
@@ -95,7 +146,7 @@ export function addToTotals(t: EarningTotals, a: EarningAmounts): EarningTotals 
   };
 }
 
-export type MonthRange = { start: Date; end: Date; label: string };
+export type MonthRange = { start: Date; end: Date; label: string; first: CalendarDate };
 
 const MONTH_NAMES = [
   'January',
@@ -132,28 +183,78 @@ export function monthRange(now: Date, timeZone: string, offset = 0): MonthRange 
     start: zonedToUtc(first, '00:00', timeZone),
     end: zonedToUtc(next, '00:00', timeZone),
     label: `${MONTH_NAMES[month - 1]} ${year}`,
+    first,
   };
+}
+
+/** A month (its first day) in the reader's language: 'November 2026', 'novembro de 2026', '2026年11月'. */
+export function formatMonth(first: CalendarDate, locale: Locale): string {
+  return localeDateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    calendarDateInstant(first),
+  );
 }
 
 export const inRange = (instant: Date, r: MonthRange) =>
   instant.getTime() >= r.start.getTime() && instant.getTime() < r.end.getTime();
 
-/** Earning rows' totals: this month, last month (in `timeZone`) and all time, of the rows that count. */
+/** Adds a kept amount to the totals of its currency (gross counted after refunds). */
+function addIn(
+  totals: Map<CurrencyCode, EarningTotals>,
+  row: EarningAmounts & { currency: CurrencyCode; refundedCents?: number },
+) {
+  const t = totals.get(row.currency) ?? ZERO_TOTALS;
+  totals.set(row.currency, addToTotals(t, { ...row, grossCents: row.grossCents - (row.refundedCents ?? 0) }));
+}
+
+/** Per-currency totals in the order of CURRENCIES, never summed across currencies. */
+function ordered(totals: Map<CurrencyCode, EarningTotals>): CurrencyTotals[] {
+  return CURRENCIES.filter((c) => totals.has(c)).map((currency) => ({ currency, ...totals.get(currency)! }));
+}
+
+/**
+ * Earning rows' totals per currency, by the service's date: this month, last month (in
+ * `timeZone`) and all time, of the rows that earn (keptAmounts). The gross is what the travelers
+ * paid less what went back to them; fee and net are what was kept.
+ */
 export function earningTotals(
-  rows: readonly (EarningAmounts & { date: Date; counts: boolean })[],
+  rows: readonly (EarningAmounts & { date: Date; counts: boolean; currency: CurrencyCode; refundedCents: number })[],
   now: Date,
   timeZone: string,
-): { thisMonth: EarningTotals; lastMonth: EarningTotals; allTime: EarningTotals } {
+): { thisMonth: CurrencyTotals[]; lastMonth: CurrencyTotals[]; allTime: CurrencyTotals[] } {
   const thisMonth = monthRange(now, timeZone, 0);
   const lastMonth = monthRange(now, timeZone, -1);
-  const totals = { thisMonth: ZERO_TOTALS, lastMonth: ZERO_TOTALS, allTime: ZERO_TOTALS };
+  const totals = { thisMonth: new Map(), lastMonth: new Map(), allTime: new Map() };
   for (const row of rows) {
     if (!row.counts) continue;
-    totals.allTime = addToTotals(totals.allTime, row);
-    if (inRange(row.date, thisMonth)) totals.thisMonth = addToTotals(totals.thisMonth, row);
-    else if (inRange(row.date, lastMonth)) totals.lastMonth = addToTotals(totals.lastMonth, row);
+    addIn(totals.allTime, row);
+    if (inRange(row.date, thisMonth)) addIn(totals.thisMonth, row);
+    else if (inRange(row.date, lastMonth)) addIn(totals.lastMonth, row);
   }
-  return totals;
+  return {
+    thisMonth: ordered(totals.thisMonth),
+    lastMonth: ordered(totals.lastMonth),
+    allTime: ordered(totals.allTime),
+  };
+}
+
+/**
+ * Charges per currency, by the day each card payment was taken (captured) on `timeZone`'s clock:
+ * this month and last month. Gross is what was charged, fee Locora's fee on it, net the provider's
+ * share; refunds made later do not change when the charge was made.
+ */
+export function chargedTotals(
+  charges: readonly (EarningAmounts & { capturedAt: Date; currency: CurrencyCode })[],
+  now: Date,
+  timeZone: string,
+): { thisMonth: CurrencyTotals[]; lastMonth: CurrencyTotals[] } {
+  const thisMonth = monthRange(now, timeZone, 0);
+  const lastMonth = monthRange(now, timeZone, -1);
+  const totals = { thisMonth: new Map(), lastMonth: new Map() };
+  for (const c of charges) {
+    if (inRange(c.capturedAt, thisMonth)) addIn(totals.thisMonth, c);
+    else if (inRange(c.capturedAt, lastMonth)) addIn(totals.lastMonth, c);
+  }
+  return { thisMonth: ordered(totals.thisMonth), lastMonth: ordered(totals.lastMonth) };
 }
 
 // ------------------------------------------------------------------------------------------ CSV
@@ -187,6 +288,7 @@ export const EARNINGS_CSV_HEADER = [
   'Traveler',
   'Currency',
   'Gross',
+  'Refunded',
   'Locora fee',
   'Net',
   'Status',

@@ -34,7 +34,3 @@ const ADVICE: Record<string, string> = {
 export function payoutFailureAdvice(code: string | null | undefined): string {
   return (code && ADVICE[code]) || 'Check your bank details on Stripe and correct them.';
 }
-
-/** Where bank details are changed, and what Locora does next (shown after the advice). */
-export const PAYOUT_RETRY_NOTE =
-  'Update your bank details with “View payouts on Stripe” on your Payouts tab. Locora asks Stripe to pay it again as soon as your account can be paid; the money stays in your Stripe balance until then.';

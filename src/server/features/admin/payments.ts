@@ -1,6 +1,6 @@
 /**
- * The admin payments view (decision 039): Locora's money this month (UTC, by the booking's date)
- * and all time — gross volume of captured card payments, service fees kept, Stripe's processing
+ * The admin payments view (decision 039): Locora's money this month (UTC, by the day each card
+ * payment was captured) and all time, one line per currency — gross volume of captured card payments, service fees kept, Stripe's processing
  * fees (read from each charge's balance transaction: with destination charges Locora pays them),
  * refunds, open disputes — the bookings on which Locora's fee does not cover Stripe's, providers
  * whose payouts are not set up or are restricted, failed payouts, and disputes (open with their
@@ -20,7 +20,7 @@ import type {
   ReadStripeFeesResult,
 } from '../../../shared/api/earnings.ts';
 import { payoutNetCents } from '../../../shared/domain/connect.ts';
-import type { CurrencyCode } from '../../../shared/domain/currency.ts';
+import { CURRENCIES, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -36,35 +36,55 @@ const LIST_LIMIT = 50;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals> {
+/**
+ * Locora's money per currency (never summed across currencies): card payments captured in the
+ * range (by the capture's time in the ledger, so a charge taken today for next week's booking is
+ * this month's), or all time; and disputes opened in the range that are still open.
+ */
+async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals[]> {
   const inRange = (column: SQL) =>
     range ? sql`${column} >= ${ts(range.start)} and ${column} < ${ts(range.end)}` : sql`true`;
-  const [money] = await queryRows<Record<string, string | number>>(
+  const money = await queryRows<Record<string, string | number> & { currency: CurrencyCode }>(
     db,
-    sql`select count(*)::int as payments,
+    sql`select b.currency, count(*)::int as payments,
           coalesce(sum(p.amount_cents), 0)::bigint as gross,
           coalesce(sum(b.fee_cents) filter (where p.status <> 'refunded' and not b.refund_pending), 0)::bigint as fee,
           coalesce(sum(p.stripe_fee_cents), 0)::bigint as stripe_fee,
           (count(*) filter (where p.stripe_fee_cents is null))::int as unread,
           coalesce(sum(case when p.status = 'refunded' then p.amount_cents else p.refunded_cents end), 0)::bigint as refunded
         from payments p join bookings b on b.id = p.booking_id
-        where p.status in ('succeeded', 'refunded') and ${inRange(sql`b.start_at`)}`,
+        where p.status in ('succeeded', 'refunded')
+          and ${
+            range
+              ? sql`exists (select 1 from ledger_entries l where l.booking_id = b.id and l.kind = 'captured'
+                      and l.amount > 0 and ${inRange(sql`l.created_at`)})`
+              : sql`true`
+          }
+        group by b.currency`,
   );
-  const [open] = await queryRows<{ n: number; cents: string }>(
+  const open = await queryRows<{ currency: CurrencyCode; n: number; cents: string }>(
     db,
-    sql`select count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from disputes
-        where closed_at is null and ${inRange(sql`opened_at`)}`,
+    sql`select currency, count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from disputes
+        where closed_at is null and ${inRange(sql`opened_at`)} group by currency`,
   );
-  return {
-    grossCents: Number(money?.gross ?? 0),
-    feeCents: Number(money?.fee ?? 0),
-    stripeFeeCents: Number(money?.stripe_fee ?? 0),
-    stripeFeesUnread: Number(money?.unread ?? 0),
-    refundedCents: Number(money?.refunded ?? 0),
-    openDisputes: Number(open?.n ?? 0),
-    openDisputedCents: Number(open?.cents ?? 0),
-    payments: Number(money?.payments ?? 0),
-  };
+  const currencies = CURRENCIES.filter(
+    (c) => money.some((m) => m.currency === c) || open.some((o) => o.currency === c),
+  );
+  return currencies.map((currency) => {
+    const m = money.find((x) => x.currency === currency);
+    const o = open.find((x) => x.currency === currency);
+    return {
+      currency,
+      grossCents: Number(m?.gross ?? 0),
+      feeCents: Number(m?.fee ?? 0),
+      stripeFeeCents: Number(m?.stripe_fee ?? 0),
+      stripeFeesUnread: Number(m?.unread ?? 0),
+      refundedCents: Number(m?.refunded ?? 0),
+      openDisputes: Number(o?.n ?? 0),
+      openDisputedCents: Number(o?.cents ?? 0),
+      payments: Number(m?.payments ?? 0),
+    };
+  });
 }
 
 type DisputeRow = {
@@ -81,10 +101,11 @@ type DisputeRow = {
   opened_at: Date;
   closed_at: Date | null;
   destination: boolean;
+  currency: CurrencyCode;
 };
 
 const disputeSelect = sql`select d.id, d.booking_id, s.title, pr.display_name as provider_name, u.name as traveler_name,
-    d.amount_cents, d.fee_cents, d.status, d.reason, d.due_by, d.opened_at, d.closed_at,
+    d.amount_cents, d.fee_cents, d.currency, d.status, d.reason, d.due_by, d.opened_at, d.closed_at,
     (p.destination_account_id is not null) as destination
   from disputes d join payments p on p.id = d.payment_id join bookings b on b.id = d.booking_id
   join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id join users u on u.id = b.user_id`;
@@ -100,6 +121,7 @@ function toAdminDispute(r: DisputeRow): AdminDispute {
     travelerName: r.traveler_name ?? 'A traveler',
     amountCents: amount,
     feeCents: fee,
+    currency: r.currency,
     status: r.status,
     reason: r.reason,
     dueBy: iso(r.due_by),
@@ -330,9 +352,10 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     gross: number;
     fee_cents: number;
     stripe_fee_cents: number;
+    currency: CurrencyCode;
   }>(
     db,
-    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at,
+    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at, b.currency,
           p.amount_cents as gross, b.fee_cents, p.stripe_fee_cents
         from payments p join bookings b on b.id = p.booking_id join services s on s.id = b.service_id
         join providers pr on pr.id = b.provider_id
@@ -367,13 +390,15 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     failures: number;
     asked_again: boolean;
     failed_at: Date;
+    currency: CurrencyCode;
   }>(
     db,
-    sql`select bp.booking_id, pr.display_name as provider_name, bp.amount_cents, bp.stripe_payout_id,
+    sql`select bp.booking_id, pr.display_name as provider_name, bp.amount_cents,
+          upper(coalesce(bp.currency, b.currency)) as currency, bp.stripe_payout_id,
           bp.failure_code, bp.failure_message, bp.failures,
           (bp.status <> 'failed' or bp.due_at is not null) as asked_again, bp.failed_at
         from booking_payouts bp join connected_accounts ca on ca.id = bp.account_id
-        join providers pr on pr.id = ca.provider_id
+        join providers pr on pr.id = ca.provider_id join bookings b on b.id = bp.booking_id
         where ${OWED_AFTER_FAILURE} order by bp.failed_at desc limit ${LIST_LIMIT}`,
   );
   // Refunds made after a payout: the provider's balance went negative by their share (decision 046).
@@ -383,9 +408,11 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     provider_name: string;
     cents: number;
     at: Date;
+    currency: CurrencyCode;
   }>(
     db,
     sql`select bp.booking_id, s.title, pr.display_name as provider_name, bp.reversed_after_payout_cents as cents,
+          upper(coalesce(bp.currency, b.currency)) as currency,
           bp.reversed_after_payout_at as at
         from booking_payouts bp join bookings b on b.id = bp.booking_id join services s on s.id = b.service_id
         join providers pr on pr.id = b.provider_id
@@ -428,6 +455,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       feeCents: Number(r.fee_cents),
       stripeFeeCents: Number(r.stripe_fee_cents),
       shortfallCents: Number(r.stripe_fee_cents) - Number(r.fee_cents),
+      currency: r.currency,
     })),
     providersNotReady: notReady.map((r) => ({
       providerId: r.id,
@@ -449,6 +477,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       failures: Number(r.failures),
       askedAgain: r.asked_again,
       at: iso(r.failed_at)!,
+      currency: r.currency,
     })),
     refundsAfterPayout: reversed.map((r) => ({
       bookingId: r.booking_id,
@@ -456,6 +485,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       providerName: r.provider_name,
       amountCents: Number(r.cents),
       at: iso(r.at)!,
+      currency: r.currency,
     })),
     heldPayouts: heldRows.map((r) => ({
       bookingId: r.booking_id,

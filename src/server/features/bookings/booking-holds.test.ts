@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNPAID_HOLD_MINUTES } from '../../../shared/domain/booking-machine.ts';
+import { formatMoney } from '../../../shared/domain/pricing.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { createAvailability, createProvider, createService } from '../../db/seed/factories.ts';
@@ -172,15 +173,14 @@ describe('with card payments on: an unpaid request holds its time 15 minutes, un
       (await t.app.inject({ url: '/api/provider/stats', cookies: f.cookies.owner })).json().pendingRequests;
     expect(await stats()).toBe(0);
     expect(await requestEmails()).toBe(0);
-    // The traveler's receipt says the time is held while the card payment is completed.
-    const [receipt] = await queryRows<{ subject: string; text: string }>(
-      t.db,
-      sql`select subject, text from email_outbox where kind = 'booking-receipt'`,
-    );
-    expect(receipt?.subject).toMatch(/^Request held: /);
-    expect(receipt?.text).toContain(
-      `is held for you for ${UNPAID_HOLD_MINUTES} minutes while you complete the card payment`,
-    );
+    // No receipt yet: the traveler is at the card form. It comes once the card is authorised, so it
+    // never says the time is held for the payment when the card already was.
+    const receipts = () =>
+      queryRows<{ subject: string; text: string }>(
+        t.db,
+        sql`select subject, text from email_outbox where kind = 'booking-receipt'`,
+      );
+    expect(await receipts()).toEqual([]);
     expect(
       await count(
         t.db,
@@ -223,6 +223,14 @@ describe('with card payments on: an unpaid request holds its time 15 minutes, un
     expect((await providerBookings(f.cookies.owner)).map((b) => b.id)).toContain(booking.id);
     expect(await stats()).toBe(1);
     expect(await requestEmails()).toBe(1);
+    // The traveler's receipt: sent to the provider, the amount held on the card, not charged.
+    const [receipt, ...more] = await receipts();
+    expect(more).toEqual([]);
+    expect(receipt?.subject).toMatch(/^Request sent: /);
+    expect(receipt?.text).toContain(
+      `Total: ${formatMoney(booking.totalCents, booking.currency, 'en')}, service fee included. It is held on your card, not charged`,
+    );
+    expect(receipt?.text).not.toContain('while you complete the card payment');
     const [row] = await queryRows<{ authorised_at: Date }>(
       t.db,
       sql`select authorised_at from bookings where id = ${booking.id}`,

@@ -17,7 +17,6 @@ import {
   MIN_LEAD_HOURS,
   SLOT_STEP_MINUTES,
   SLOT_TAKEN_MESSAGE,
-  UNPAID_HOLD_MINUTES,
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
@@ -261,10 +260,14 @@ export async function requestBooking(
         { actorUserId: user.id },
       );
       // The traveler's receipt; before confirmation it names the area and city, not a place's address.
-      const [traveler] = await tx
-        .select({ name: users.name, email: users.email, language: users.language })
-        .from(users)
-        .where(eq(users.id, user.id));
+      // A request paid by card gets it once the card is authorised (booking-writer.ts), saying the
+      // amount is held on the card.
+      const [traveler] = locked.payment_required
+        ? []
+        : await tx
+            .select({ name: users.name, email: users.email, language: users.language })
+            .from(users)
+            .where(eq(users.id, user.id));
       if (traveler) {
         await enqueueEmail(tx, {
           to: traveler.email,
@@ -281,8 +284,6 @@ export async function requestBooking(
               ? (input.address ?? null)
               : [service.locationArea, service.city].filter(Boolean).join(', ') || null,
             notes: input.notes ?? null,
-            awaitingCard: locked.payment_required,
-            holdMinutes: UNPAID_HOLD_MINUTES,
           }),
           kind: 'booking-receipt',
           dedupeKey: `booking:${bookingId}:receipt`,

@@ -85,6 +85,10 @@ async function booking(opts: {
   hours?: number;
   userId?: string;
   fee?: number;
+  /** When the card was charged (the ledger's capture); the clock's now when not said. */
+  capturedAt?: string;
+  /** A refund of part of the charge, in cents (Stripe's dashboard). */
+  partialRefund?: number;
 }) {
   const service = opts.service ?? f.service;
   const b = await createBooking(t.db, {
@@ -104,12 +108,27 @@ async function booking(opts: {
   if (opts.fee !== undefined) stripe.money.setProcessingFee(pi.id, opts.fee);
   if (opts.money !== 'authorised') await t.app.stripe!.paymentIntents.capture(pi.id);
   if (opts.money === 'refunded') await t.app.stripe!.refunds.create({ payment_intent: pi.id });
+  if (opts.partialRefund) await t.app.stripe!.refunds.create({ payment_intent: pi.id, amount: opts.partialRefund });
   const status = { authorised: 'requires_capture', captured: 'succeeded', refunded: 'refunded' }[opts.money];
   const destination = service.providerId === f.owner.provider.id ? ACCOUNT : null;
   await t.db.execute(
-    sql`insert into payments (id, booking_id, amount_cents, currency, status, destination_account_id, application_fee_cents)
-        values (${pi.id}, ${b.id}, ${pi.amount}, 'usd', ${status}, ${destination}, ${b.feeCents})`,
+    sql`insert into payments (id, booking_id, amount_cents, currency, status, destination_account_id, application_fee_cents, refunded_cents)
+        values (${pi.id}, ${b.id}, ${pi.amount}, 'usd', ${status}, ${destination}, ${b.feeCents}, ${opts.partialRefund ?? 0})`,
   );
+  if (opts.money !== 'authorised') {
+    // The ledger's capture, at the time the card was charged (the clock's, not the database's).
+    const at = opts.capturedAt ? new Date(opts.capturedAt) : clock.now();
+    for (const [kind, from, to, amount] of [
+      ['captured', 'traveler', 'platform', pi.amount],
+      ['fee', 'platform', 'locora', b.feeCents],
+    ] as const)
+      await t.db.execute(
+        sql`insert into ledger_entries (booking_id, kind, from_holder, to_holder, traveler_id, provider_id, amount, currency,
+              stripe_object_id, created_at)
+            values (${b.id}, ${kind}, ${from}, ${to}, ${b.userId}, ${service.providerId}, ${amount}, ${b.currency},
+              ${pi.id}, ${at.toISOString()}::timestamptz)`,
+      );
+  }
   return { id: b.id, pi: pi.id, total: pi.amount, booking: b };
 }
 
@@ -184,32 +203,31 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
     expect(byId.get(refunded.id)).toMatchObject({ status: 'refunded', countsInTotals: false });
     expect(byId.get(direct.id)).toMatchObject({ status: 'direct', countsInTotals: true });
 
-    expect(e.thisMonth).toEqual({
+    expect(e.thisMonth).toMatchObject({
       label: 'November 2026',
-      totals: { grossCents: 25200, feeCents: 1200, netCents: 24000, bookings: 2 },
+      earned: [{ currency: 'USD', grossCents: 25200, feeCents: 1200, netCents: 24000, bookings: 2 }],
     });
-    expect(e.lastMonth).toEqual({
+    expect(e.lastMonth).toMatchObject({
       label: 'October 2026',
-      totals: { grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 },
+      earned: [{ currency: 'USD', grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 }],
     });
-    expect(e.allTime).toEqual({ grossCents: 50400, feeCents: 2400, netCents: 48000, bookings: 4 });
+    expect(e.allTime).toEqual([{ currency: 'USD', grossCents: 50400, feeCents: 2400, netCents: 48000, bookings: 4 }]);
 
     // The Revenue card counts the same bookings, and it is the net.
     const stats = await get('/api/provider/stats', f.cookies.owner);
-    expect(stats.json<ProviderStats>().revenue).toEqual([{ currency: 'USD', amount: e.allTime.netCents }]);
+    expect(stats.json<ProviderStats>().revenue).toEqual([{ currency: 'USD', amount: e.allTime[0]!.netCents }]);
 
     // A month later (December 2 in New York) the months move on.
     clock.set(new Date('2026-12-02T12:00:00Z'));
     const later = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
-    expect(later.thisMonth.totals.bookings).toBe(0);
+    expect(later.thisMonth.earned).toEqual([]);
     // The authorised booking (Nov 20) has ended meanwhile: COMPLETED, so November counts it now.
-    expect(later.lastMonth).toEqual({
-      label: 'November 2026',
-      totals: { grossCents: 37800, feeCents: 1800, netCents: 36000, bookings: 3 },
-    });
-    expect(later.allTime.bookings).toBe(5);
+    expect(later.lastMonth.earned).toEqual([
+      { currency: 'USD', grossCents: 37800, feeCents: 1800, netCents: 36000, bookings: 3 },
+    ]);
+    expect(later.allTime[0]!.bookings).toBe(5);
     expect((await get('/api/provider/stats', f.cookies.owner)).json<ProviderStats>().revenue).toEqual([
-      { currency: 'USD', amount: later.allTime.netCents },
+      { currency: 'USD', amount: later.allTime[0]!.netCents },
     ]);
   });
 
@@ -263,6 +281,7 @@ describe('the earnings CSV', () => {
       'Traveler',
       'Currency',
       'Gross',
+      'Refunded',
       'Locora fee',
       'Net',
       'Status',
@@ -278,6 +297,7 @@ describe('the earnings CSV', () => {
       `'@SUM(1+1), "Bob"`,
       'USD',
       '80.33',
+      '0.00',
       '3.83',
       '76.50',
       'Captured',
@@ -291,6 +311,7 @@ describe('the earnings CSV', () => {
       'Rita Sousa',
       'USD',
       '126.00',
+      '0.00',
       '6.00',
       '120.00',
       'Captured',
@@ -303,8 +324,9 @@ describe('the earnings CSV', () => {
       const line = rows[i + 1]!;
       expect(line[3]).toBe(row.currency);
       expect(decimalToMinor(line[4]!, row.currency)).toBe(row.grossCents);
-      expect(decimalToMinor(line[5]!, row.currency)).toBe(row.feeCents);
-      expect(decimalToMinor(line[6]!, row.currency)).toBe(row.netCents);
+      expect(decimalToMinor(line[5]!, row.currency)).toBe(row.refundedCents);
+      expect(decimalToMinor(line[6]!, row.currency)).toBe(row.feeCents);
+      expect(decimalToMinor(line[7]!, row.currency)).toBe(row.netCents);
     }
   });
 
@@ -317,13 +339,107 @@ describe('the earnings CSV', () => {
     const rows = parseCsv(
       (await get('/api/provider/earnings.csv', f.cookies.owner)).rawPayload.toString('utf8').slice(1),
     );
-    expect(rows.find((r) => r.includes(tokyo.id))!.slice(3, 7)).toEqual(['JPY', '8400', '400', '8000']);
+    expect(rows.find((r) => r.includes(tokyo.id))!.slice(3, 8)).toEqual(['JPY', '8400', '0', '400', '8000']);
     const json = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
     expect(json.rows.find((r) => r.bookingId === tokyo.id)).toMatchObject({
       currency: 'JPY',
       grossCents: 8400,
       netCents: 8000,
     });
+  });
+});
+
+describe('the CSV adds up to the screen', () => {
+  it('a refunded booking’s net is what the provider kept: 0 for a full refund, the rest for a partial one', async () => {
+    // Each: subtotal 12000, fee 600, gross 12600.
+    const paid = await booking({ start: '2026-11-10T15:00:00Z', status: 'COMPLETED', money: 'captured' });
+    const full = await booking({ start: '2026-11-05T15:00:00Z', status: 'REFUNDED', money: 'refunded' });
+    // Half refunded in Stripe's dashboard: the fee gives back 300, the provider 6000.
+    const partial = await booking({
+      start: '2026-11-03T15:00:00Z',
+      status: 'COMPLETED',
+      money: 'captured',
+      partialRefund: 6300,
+    });
+    // A late cancellation: the traveler was charged and not refunded, so the provider keeps it.
+    const late = await booking({ start: '2026-11-14T15:00:00Z', status: 'CANCELED', money: 'captured' });
+    // A request whose card is held, not charged: nothing earned yet.
+    const held = await booking({ start: '2026-11-25T15:00:00Z', status: 'CONFIRMED', money: 'authorised' });
+    // Before: the CSV kept the refunded booking's net (120.00), adding up to more than was earned.
+    const e = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
+    const byId = new Map(e.rows.map((r) => [r.bookingId, r]));
+    expect(byId.get(full.id)).toMatchObject({ refundedCents: 12600, feeCents: 0, netCents: 0, countsInTotals: false });
+    expect(byId.get(partial.id)).toMatchObject({
+      grossCents: 12600,
+      refundedCents: 6300,
+      feeCents: 300,
+      netCents: 6000,
+      countsInTotals: true,
+    });
+    expect(byId.get(late.id)).toMatchObject({ netCents: 12000, countsInTotals: true });
+    expect(byId.get(held.id)).toMatchObject({ status: 'authorised', netCents: 0, countsInTotals: false });
+    expect(byId.get(paid.id)?.netCents).toBe(12000);
+    expect(e.allTime).toEqual([
+      { currency: 'USD', grossCents: 12600 * 3 - 6300, feeCents: 600 + 300 + 600, netCents: 30000, bookings: 3 },
+    ]);
+    expect(e.thisMonth.earned).toEqual(e.allTime);
+
+    const csv = parseCsv(
+      (await get('/api/provider/earnings.csv', f.cookies.owner)).rawPayload.toString('utf8').slice(1),
+    );
+    const header = csv[0]!;
+    const sum = (column: string) =>
+      csv.slice(1).reduce((n, line) => n + decimalToMinor(line[header.indexOf(column)]!, 'USD')!, 0);
+    expect(csv).toHaveLength(6);
+    expect(sum('Net')).toBe(e.allTime[0]!.netCents);
+    expect(sum('Locora fee')).toBe(e.allTime[0]!.feeCents);
+    const fullLine = csv.find((line) => line.includes(full.id))!;
+    expect(fullLine[header.indexOf('Net')]).toBe('0.00');
+    expect(fullLine[header.indexOf('Refunded')]).toBe('126.00');
+  });
+});
+
+describe('earned and charged', () => {
+  it('a traveler charged today for next month’s service: charged this month, earned next month', async () => {
+    // Charged Nov 15 (today), for Dec 3.
+    const next = await booking({ start: '2026-12-03T15:00:00Z', status: 'PAID', money: 'captured' });
+    // Charged in October (Oct 28), took place this month.
+    await booking({
+      start: '2026-11-02T15:00:00Z',
+      status: 'COMPLETED',
+      money: 'captured',
+      capturedAt: '2026-10-28T15:00:00Z',
+    });
+    const e = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
+    expect(e.rows.find((r) => r.bookingId === next.id)?.status).toBe('captured');
+    expect(e.thisMonth.charged).toEqual([
+      { currency: 'USD', grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 },
+    ]);
+    expect(e.thisMonth.earned).toEqual([
+      { currency: 'USD', grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 },
+    ]);
+    expect(e.lastMonth.charged).toEqual([
+      { currency: 'USD', grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 },
+    ]);
+    expect(e.lastMonth.earned).toEqual([]);
+    // The admin's month counts the charges taken this month (UTC), not the bookings' dates.
+    const a = (await get('/api/admin/payments', f.cookies.admin)).json<AdminPayments>();
+    expect(a.thisMonth).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 12600, payments: 1 })]);
+    expect(a.allTime).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 25200, payments: 2 })]);
+  });
+
+  it('totals one line per currency when bookings are in several', async () => {
+    await t.db.execute(
+      sql`update services set currency = 'JPY', price_cents = 8000, pricing_unit = 'per session' where id = ${f.service2.id}`,
+    );
+    const yen = { ...f.service2, currency: 'JPY' as const, priceCents: 8000, pricingUnit: 'per session' as const };
+    await booking({ start: '2026-11-11T14:30:00Z', status: 'PAID', money: null, service: yen });
+    await booking({ start: '2026-11-10T15:00:00Z', status: 'PAID', money: 'captured' });
+    const e = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
+    expect(e.thisMonth.earned).toEqual([
+      { currency: 'USD', grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 },
+      { currency: 'JPY', grossCents: 8400, feeCents: 400, netCents: 8000, bookings: 1 },
+    ]);
   });
 });
 
@@ -379,7 +495,7 @@ describe('a dispute opened and lost', () => {
         providerName: 'Ana Lima',
       }),
     ]);
-    expect(admin.allTime).toMatchObject({ openDisputes: 1, openDisputedCents: 12600 });
+    expect(admin.allTime).toEqual([expect.objectContaining({ openDisputes: 1, openDisputedCents: 12600 })]);
 
     // Under review (an update): the row follows, nobody is emailed again.
     stripe.money.setDisputeStatus(dispute.id, 'under_review');
@@ -410,7 +526,7 @@ describe('a dispute opened and lost', () => {
     expect(admin.disputes).toEqual([
       expect.objectContaining({ id: dispute.id, status: 'lost', isOpen: false, locoraLossCents: 12600 + 1500 }),
     ]);
-    expect(admin.allTime.openDisputes).toBe(0);
+    expect(admin.allTime[0]!.openDisputes).toBe(0);
     // The booking's status is unchanged (a dispute moves no status); its history notes it.
     const [b] = await queryRows<{ status: string }>(t.db, sql`select status from bookings where id = ${paid.id}`);
     expect(b?.status).toBe('PAID');
@@ -509,7 +625,13 @@ describe('the admin payments view', () => {
       service: service2,
     });
     const big = await booking({ start: '2026-11-04T15:00:00Z', status: 'COMPLETED', money: 'captured', fee: 395 });
-    const old = await booking({ start: '2026-09-04T15:00:00Z', status: 'REFUNDED', money: 'refunded', fee: 395 });
+    const old = await booking({
+      start: '2026-09-04T15:00:00Z',
+      status: 'REFUNDED',
+      money: 'refunded',
+      fee: 395,
+      capturedAt: '2026-09-01T15:00:00Z',
+    });
     await booking({ start: '2026-11-20T15:00:00Z', status: 'CONFIRMED', money: 'authorised' });
 
     // The job reads each captured charge's balance transaction.
@@ -531,23 +653,28 @@ describe('the admin payments view', () => {
     expect(res.statusCode).toBe(200);
     const a = res.json<AdminPayments>();
     expect(a.monthLabel).toBe('November 2026');
-    expect(a.thisMonth).toEqual({
-      grossCents: 1050 + 12600,
-      feeCents: 50 + 600,
-      stripeFeeCents: 60 + 395,
-      stripeFeesUnread: 0,
-      refundedCents: 0,
-      openDisputes: 0,
-      openDisputedCents: 0,
-      payments: 2,
-    });
-    expect(a.allTime).toMatchObject({
-      grossCents: 1050 + 12600 + 12600,
-      feeCents: 650,
-      stripeFeeCents: 60 + 395 + 395,
-      refundedCents: 12600,
-      payments: 3,
-    });
+    expect(a.thisMonth).toEqual([
+      {
+        currency: 'USD',
+        grossCents: 1050 + 12600,
+        feeCents: 50 + 600,
+        stripeFeeCents: 60 + 395,
+        stripeFeesUnread: 0,
+        refundedCents: 0,
+        openDisputes: 0,
+        openDisputedCents: 0,
+        payments: 2,
+      },
+    ]);
+    expect(a.allTime).toEqual([
+      expect.objectContaining({
+        grossCents: 1050 + 12600 + 12600,
+        feeCents: 650,
+        stripeFeeCents: 60 + 395 + 395,
+        refundedCents: 12600,
+        payments: 3,
+      }),
+    ]);
     expect(a.smallBookings).toEqual([
       expect.objectContaining({ bookingId: small.id, feeCents: 50, stripeFeeCents: 60, shortfallCents: 10 }),
     ]);

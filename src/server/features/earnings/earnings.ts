@@ -3,9 +3,10 @@
  * provider's own id: another provider's bookings, payouts and disputes are never read.
  *
  * - Earnings: one row per booking whose money Locora handled or that counts as revenue, with its
- *   gross (what the traveler paid), Locora's fee and the provider's net, and where its money is
- *   (authorised, captured, refunded, disputed, paid out). Totals (this month, last month, all time
- *   on the provider's clock) count what the Revenue card counts, so the two always agree.
+ *   gross (what the traveler paid), what went back to them, and of what was kept Locora's fee and
+ *   the provider's net (decision 060), and where its money is (authorised, captured, refunded,
+ *   disputed, paid out). Totals per currency: earned (this month, last month, all time on the
+ *   provider's clock, by the service's date) and charged (by the capture's time in the ledger).
  * - Payouts: Stripe's list of the connected account's payouts (GET /v1/payouts with the
  *   Stripe-Account header), and the payouts Stripe reported failed with its reason.
  */
@@ -21,15 +22,15 @@ import type {
 import { bookingStatusLabel } from '../../../shared/domain/booking-status.ts';
 import { fromStripeCurrency, minorToDecimal, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import {
-  countsAsEarning,
+  chargedTotals,
   csvDocument,
   EARNING_STATUS_LABELS,
   EARNINGS_CSV_HEADER,
-  earningAmounts,
   earningsCsvFilename,
   earningStatus,
   earningTotals,
   isOpenDispute,
+  keptAmounts,
   monthRange,
 } from '../../../shared/domain/earnings.ts';
 import { payoutFailureAdvice } from '../../../shared/domain/payout-failures.ts';
@@ -59,6 +60,8 @@ type Row = {
   fee_cents: number;
   currency: CurrencyCode;
   refund_pending: boolean;
+  refunded_cents: number | null;
+  refund_cents: number | null;
   title: string;
   traveler_name: string | null;
   payment_status: string | null;
@@ -74,7 +77,7 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
   const rows = await queryRows<Row>(
     db,
     sql`select b.id, b.start_at, ${eff} as status, b.amount_cents, b.fee_cents, b.currency, b.refund_pending,
-          s.title, u.name as traveler_name, p.status as payment_status,
+          p.refunded_cents, p.refund_cents, s.title, u.name as traveler_name, p.status as payment_status,
           (select d.status from disputes d where d.booking_id = b.id order by d.opened_at desc limit 1) as dispute_status,
           (select bp.status from booking_payouts bp where bp.booking_id = b.id) as payout_status
         from bookings b
@@ -87,12 +90,22 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
   );
   return rows.map((r) => {
     const start = new Date(r.start_at);
+    const { counts, ...amounts } = keptAmounts({
+      subtotalCents: Number(r.amount_cents),
+      feeCents: Number(r.fee_cents),
+      currency: r.currency,
+      bookingStatus: r.status,
+      paymentStatus: r.payment_status,
+      refundedCents: Number(r.refunded_cents ?? 0),
+      refundPending: r.refund_pending,
+      refundOwedCents: r.refund_cents === null ? null : Number(r.refund_cents),
+    });
     return {
       bookingId: r.id,
       date: start.toISOString(),
       serviceTitle: r.title,
       travelerName: r.traveler_name ?? 'A traveler',
-      ...earningAmounts(Number(r.amount_cents), Number(r.fee_cents)),
+      ...amounts,
       currency: r.currency,
       status: earningStatus({
         bookingStatus: r.status,
@@ -102,7 +115,35 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
         payoutStatus: r.payout_status,
       }),
       bookingStatus: r.status,
-      countsInTotals: countsAsEarning(r.status),
+      countsInTotals: counts,
+    };
+  });
+}
+
+/**
+ * The provider's card payments taken, from the ledger: each booking's capture (its `captured`
+ * row's time) with its amount, Locora's fee and the provider's share of it.
+ */
+async function charges(db: Executor, providerId: string) {
+  const rows = await queryRows<{ captured_at: Date; amount: string; fee: string; currency: CurrencyCode }>(
+    db,
+    sql`select min(l.created_at) filter (where l.kind = 'captured') as captured_at,
+          coalesce(sum(l.amount) filter (where l.kind = 'captured'), 0)::bigint as amount,
+          coalesce(sum(l.amount) filter (where l.kind = 'fee'), 0)::bigint as fee, l.currency
+        from ledger_entries l
+        where l.provider_id = ${providerId} and l.kind in ('captured', 'fee')
+        group by l.booking_id, l.currency
+        having bool_or(l.kind = 'captured') and sum(l.amount) filter (where l.kind = 'captured') > 0`,
+  );
+  return rows.map((r) => {
+    const gross = Number(r.amount);
+    const fee = Math.min(Number(r.fee), gross);
+    return {
+      capturedAt: new Date(r.captured_at),
+      currency: r.currency,
+      grossCents: gross,
+      feeCents: fee,
+      netCents: gross - fee,
     };
   });
 }
@@ -141,18 +182,29 @@ async function providerDisputes(db: Executor, providerId: string): Promise<Provi
 export async function getEarnings(db: Executor, userId: string, now: Date): Promise<Earnings> {
   const me = await requireMyProvider(db, userId);
   const rows = await earningRows(db, me.id, now);
-  const totals = earningTotals(
+  const earned = earningTotals(
     rows.map((r) => ({ ...r, date: new Date(r.date), counts: r.countsInTotals })),
     now,
     me.time_zone,
   );
+  const charged = chargedTotals(await charges(db, me.id), now, me.time_zone);
   return {
     timeZone: me.time_zone,
     currency: me.currency,
     revenueBasis: 'net',
-    thisMonth: { label: monthRange(now, me.time_zone, 0).label, totals: totals.thisMonth },
-    lastMonth: { label: monthRange(now, me.time_zone, -1).label, totals: totals.lastMonth },
-    allTime: totals.allTime,
+    thisMonth: {
+      label: monthRange(now, me.time_zone, 0).label,
+      month: monthRange(now, me.time_zone, 0).first,
+      earned: earned.thisMonth,
+      charged: charged.thisMonth,
+    },
+    lastMonth: {
+      label: monthRange(now, me.time_zone, -1).label,
+      month: monthRange(now, me.time_zone, -1).first,
+      earned: earned.lastMonth,
+      charged: charged.lastMonth,
+    },
+    allTime: earned.allTime,
     rows: rows.slice(0, EARNINGS_PAGE_ROWS),
     truncated: rows.length > EARNINGS_PAGE_ROWS,
     disputes: await providerDisputes(db, me.id),
@@ -177,8 +229,10 @@ export async function earningsCsv(
         r.serviceTitle,
         r.travelerName,
         r.currency,
-        // Each amount in its own currency's major unit, exactly ('8400' yen, '80.33' dollars).
+        // Each amount in its own currency's major unit, exactly ('8400' yen, '80.33' dollars). Fee
+        // and net are what was kept: adding up the Net column gives the Earnings total.
         { number: minorToDecimal(r.grossCents, r.currency) },
+        { number: minorToDecimal(r.refundedCents, r.currency) },
         { number: minorToDecimal(r.feeCents, r.currency) },
         { number: minorToDecimal(r.netCents, r.currency) },
         EARNING_STATUS_LABELS[r.status],
