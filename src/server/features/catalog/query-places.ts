@@ -7,7 +7,19 @@
  */
 
 /** A word that, just before a place, says "the place follows"; it is not searched for. */
-export const PLACE_CONNECTORS: ReadonlySet<string> = new Set(['in', 'near']);
+export const PLACE_CONNECTORS: ReadonlySet<string> = new Set([
+  'in',
+  'near',
+  // Portuguese, Spanish, Indonesian: "massagem em Lisboa", "yoga en Bali", "pijat di Ubud".
+  'em',
+  'no',
+  'na',
+  'en',
+  'di',
+  'perto',
+  'cerca',
+  'dekat',
+]);
 /** A word between two places ("Bali or Lisbon"); it is not searched for either. */
 const PLACE_JOINERS: ReadonlySet<string> = new Set(['or', 'and']);
 /** The longest run of words looked up as one place ("parque das nacoes", "krung thep maha nakhon"). */
