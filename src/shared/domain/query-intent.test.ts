@@ -22,7 +22,11 @@ describe('parseQueryIntent: time words', () => {
   });
 
   it('leaves a query without a time word as its words', () => {
-    expect(parseQueryIntent('Deep tissue massage')).toEqual({ text: 'deep tissue massage', when: null, isNearMe: false });
+    expect(parseQueryIntent('Deep tissue massage')).toEqual({
+      text: 'deep tissue massage',
+      when: null,
+      isNearMe: false,
+    });
   });
 
   it('drops every time word when there are two; the longer one is the filter', () => {
@@ -99,7 +103,10 @@ describe('whenDates, in the service zone (TZ=UTC)', () => {
   it('"this weekend" is Saturday and Sunday, across the spring clock change in Lisbon', () => {
     // Friday evening; Lisbon's clocks go forward at 01:00 UTC on Sunday 29 March 2026.
     const now = new Date('2026-03-27T20:00:00Z');
-    expect(whenDates('weekend', now, 'Europe/Lisbon')).toEqual({ dates: ['2026-03-28', '2026-03-29'], notBefore: null });
+    expect(whenDates('weekend', now, 'Europe/Lisbon')).toEqual({
+      dates: ['2026-03-28', '2026-03-29'],
+      notBefore: null,
+    });
   });
 
   it('"this weekend" on a Saturday keeps the Saturday; on a Sunday it is that Sunday', () => {

@@ -122,7 +122,9 @@ const whenPhrases = byLength(
 );
 const nearPhrases = byLength(NEAR_ME_PHRASES.map((key) => ({ key: normaliseQueryText(key), value: '' })));
 const categoryPhrases = byLength(
-  Object.entries(CATEGORY_WORDS).flatMap(([value, keys]) => keys.map((key) => ({ key: normaliseQueryText(key), value }))),
+  Object.entries(CATEGORY_WORDS).flatMap(([value, keys]) =>
+    keys.map((key) => ({ key: normaliseQueryText(key), value })),
+  ),
 );
 const classWords = new Set(CLASS_WORDS.map(normaliseQueryText));
 const unspacedClassWords = CLASS_WORDS.filter((w) => UNSPACED.test(w));
@@ -158,12 +160,12 @@ export function parseQueryIntent(raw: string): QueryIntent {
   let isNearMe = false;
 
   // Time words: every one is taken out; the longest phrase found names the filter.
-  for (let found = replaceFirst(text, whenPhrases, () => '\u0000'); found; ) {
+  for (let found = replaceFirst(text, whenPhrases, () => '\u0000'); found;) {
     when ??= found.phrase.value as WhenWord;
     text = found.text;
     found = replaceFirst(text, whenPhrases, () => '\u0000');
   }
-  for (let found = replaceFirst(text, nearPhrases, () => '\u0000'); found; ) {
+  for (let found = replaceFirst(text, nearPhrases, () => '\u0000'); found;) {
     isNearMe = true;
     text = found.text;
     found = replaceFirst(text, nearPhrases, () => '\u0000');

@@ -271,7 +271,8 @@ export async function searchServices(
   const where: SQL[] = [isVisibleService(s)];
   if (opts.connect) where.push(payableProviderSql(sql`s.provider_id`, opts.connect));
   const inputs = await resolveSearchInputs(db, text, params.city);
-  const queryCity = !params.city && inputs.textCities?.length === 1 ? await cityName(db, inputs.textCities[0] as string) : null;
+  const queryCity =
+    !params.city && inputs.textCities?.length === 1 ? await cityName(db, inputs.textCities[0] as string) : null;
   const tsq = text ? buildTsQuery(inputs.words) : undefined;
   // A free start on the day asked ("Available on…"), else at the time the text says: each
   // service's provider must have one for the service's minimum hours (decision 062).

@@ -12,7 +12,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { effectiveAvailability, type Interval } from '../../../shared/domain/availability.ts';
-import { addCalendarDays, calendarDateInstant, DAY_MS, HOUR_MS, type CalendarDate } from '../../../shared/domain/time.ts';
+import {
+  addCalendarDays,
+  calendarDateInstant,
+  DAY_MS,
+  HOUR_MS,
+  type CalendarDate,
+} from '../../../shared/domain/time.ts';
 import { whenDates, type WhenWord } from '../../../shared/domain/query-intent.ts';
 import { SERVICE_MIN_HOURS_MAX } from '../../../shared/domain/service-limits.ts';
 import { longestFreeStart } from '../../../shared/domain/slots.ts';
