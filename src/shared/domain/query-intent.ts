@@ -151,6 +151,9 @@ function replaceFirst(text: string, phrases: readonly Phrase[], marker: (p: Phra
   return null;
 }
 
+/** Stands around a replaced category word's index (a private-use character: never typed). */
+const MARK = '\uE000';
+
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** What the text asks for; see the module comment. */
@@ -181,7 +184,7 @@ export function parseQueryIntent(raw: string): QueryIntent {
   for (let guard = 0; guard < 16; guard++) {
     const found = replaceFirst(text, categoryPhrases, (p) => {
       englishMarks.push(p.value);
-      return `\u0001${englishMarks.length - 1}\u0001`;
+      return `${MARK}${englishMarks.length - 1}${MARK}`;
     });
     if (!found) break;
     text = found.text;
@@ -196,8 +199,8 @@ export function parseQueryIntent(raw: string): QueryIntent {
       if (OF_WORDS.has(words[i + 1] ?? '')) i++;
       continue;
     }
-    const mark = /^\u0001(\d+)\u0001$/.exec(w);
-    out.push(mark ? (englishMarks[Number(mark[1])] as string) : w);
+    const isMark = w.length > 2 && w.startsWith(MARK) && w.endsWith(MARK);
+    out.push(isMark ? (englishMarks[Number(w.slice(1, -1))] as string) : w);
   }
   return { text: out.join(' '), when, isNearMe };
 }

@@ -74,6 +74,8 @@ export const providerReviewsQuery = (userId: string) =>
 export interface ServiceFilters {
   q: string;
   city: string;
+  /** "Available on…" (yyyy-MM-dd), or '' for any day. */
+  date: string;
   category: string;
   minRating: number;
   sortBy: string;
@@ -86,6 +88,10 @@ export interface ServicePage {
   total: number;
   /** The server stopped counting (X-Total-Count-Capped): there are at least `total` matches. */
   isTotalCapped: boolean;
+  /** The text says "near me" and no city is chosen (X-Search-Needs-City): ask for one. */
+  needsCity: boolean;
+  /** The city the text named, for an empty city box (X-Search-City). */
+  queryCity: string | null;
 }
 
 /** The query string of a search; the price range is always the full 0-500 (docs/product.md). */
@@ -93,6 +99,7 @@ export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_P
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.city) params.set('city', filters.city);
+  if (filters.date) params.set('date', filters.date);
   if (filters.category) params.set('category', filters.category);
   params.set('minPrice', '0');
   params.set('maxPrice', String(PRICE_FILTER_MAX));
@@ -101,6 +108,15 @@ export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_P
   params.set('page', String(filters.page));
   params.set('pageSize', String(pageSize));
   return params.toString();
+}
+
+function decodedHeader(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 export async function searchServices(filters: ServiceFilters, signal?: AbortSignal): Promise<ServicePage> {
@@ -115,6 +131,8 @@ export async function searchServices(filters: ServiceFilters, signal?: AbortSign
     // A missing or garbled header (NaN) falls back to the page's own length.
     total: header >= 0 ? header : services.length,
     isTotalCapped: res.headers.get('X-Total-Count-Capped') === 'true',
+    needsCity: res.headers.get('X-Search-Needs-City') === 'true',
+    queryCity: decodedHeader(res.headers.get('X-Search-City')),
   };
 }
 

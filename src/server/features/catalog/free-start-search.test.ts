@@ -9,6 +9,7 @@ import {
   createService,
 } from '../../db/seed/factories.ts';
 import { uniqueIp, useTestApp } from '../../test/test-app.ts';
+import { serviceSearchSchema } from '../../../shared/api/catalog.ts';
 import { searchServices } from './catalog.ts';
 
 const t = useTestApp();
@@ -129,14 +130,13 @@ describe('searchServices with a time word in the text', () => {
     await fixture(date);
     // 08:00 UTC the day before: "tomorrow" is `date` in Lisbon and in Tokyo.
     const now = new Date(midnight.getTime() - 16 * HOUR);
-    const base = { sortBy: 'recommended', page: 1, pageSize: 24 } as const;
-    const found = await searchServices(t.db, { ...base, q: 'massage tomorrow' }, { now });
+    const found = await searchServices(t.db, serviceSearchSchema.parse({ q: 'massage tomorrow' }), { now });
     expect(found.services.map((s) => s.title)).toEqual(['Swedish massage']);
     expect(found.when).toBe('tomorrow');
-    const yoga = await searchServices(t.db, { ...base, q: 'yoga tomorrow' }, { now });
+    const yoga = await searchServices(t.db, serviceSearchSchema.parse({ q: 'yoga tomorrow' }), { now });
     expect(yoga.services.map((s) => s.title)).toEqual(['Sunrise yoga']);
     // "today" at that moment is the day before, when nobody is free.
-    expect((await searchServices(t.db, { ...base, q: 'massage today' }, { now })).total).toBe(0);
+    expect((await searchServices(t.db, serviceSearchSchema.parse({ q: 'massage today' }), { now })).total).toBe(0);
   });
 });
 
