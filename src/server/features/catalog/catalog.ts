@@ -12,6 +12,7 @@ import { categories, isVisibleService, providers, services } from '../../db/sche
 import { AppError } from '../../http/errors.ts';
 import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { latestRatePerCurrency } from '../../read-models/exchange-rates.ts';
+import { providerResponseTime } from '../../read-models/response-time.ts';
 import { listServiceReviews } from '../../read-models/reviews.ts';
 import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { capPerProvider, FEATURED_PER_PROVIDER, interleaveProviders } from './diversity.ts';
@@ -431,8 +432,11 @@ export async function getServiceDetail(db: Executor, id: string, viewer: User | 
   const service = toServiceCard(card);
   const mayViewHidden = viewer && (viewer.role === 'ADMIN' || viewer.id === service.provider.userId);
   if (!isVisible && !mayViewHidden) throw new AppError('NOT_FOUND', 'Service not found.');
-  const serviceReviews = await listServiceReviews(db, id);
-  return { ...service, reviews: serviceReviews };
+  const [serviceReviews, providerResponse] = await Promise.all([
+    listServiceReviews(db, id),
+    providerResponseTime(db, service.provider.id, new Date()),
+  ]);
+  return { ...service, reviews: serviceReviews, providerResponse };
 }
 
 /** Visible services for the sitemap, newest first (with payments configured, of providers who can be paid). */
