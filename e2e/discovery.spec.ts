@@ -211,8 +211,13 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveTitle(`${title} · Locora`);
-    await expect(page.getByText('Responds within 1 hour')).toBeVisible();
+    // The provider's measured response time, or New (decision 063).
+    await expect(page.getByTestId('provider-response-time')).toHaveText(
+      /^(New|Rarely responds|Responds within \d+ (minutes?|hours?|days?))$/,
+    );
     await expect(page.getByText('Secure payment processing')).toBeVisible();
+    // The cancellation policy before booking, as checkout states it.
+    await expect(page.getByTestId('service-cancellation-policy')).toContainText('Cancellation policy: cancel at least');
     await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
 
     const providerLink = page.getByRole('link', { name: /Your provider/ });
@@ -525,6 +530,70 @@ test.describe('discovery', () => {
     await page.goto('/provider/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   });
+
+  /** A day of the coming two weeks on which some demo service has a free start (yyyy-MM-dd). */
+  async function dayWithFreeStarts(request: APIRequestContext): Promise<string> {
+    for (let days = 2; days < 16; days++) {
+      const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const res = await request.get(`/api/services?date=${date}&pageSize=1`);
+      expect(res.ok()).toBe(true);
+      if (Number(res.headers()['x-total-count']) > 0) return date;
+    }
+    throw new Error('The demo data has no free start in the coming two weeks');
+  }
+
+  for (const width of [1280, 375]) {
+    test(`searches as people type them, and Available on… (${width} px)`, async ({ page, request }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
+      const isPhone = width < 640;
+
+      // "near me" without a city asks for one, with the city box; choosing one shows its services.
+      await page.goto('/browse?q=tour+near+me');
+      const prompt = page.getByTestId('near-me-prompt');
+      await expect(prompt.getByRole('heading', { name: 'Which city are you in?' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No services found' })).toHaveCount(0);
+      await prompt.getByRole('combobox').fill('Lisbon');
+      await prompt.getByRole('button', { name: 'Show services' }).click();
+      await expect(page).toHaveURL(/city=Lisbon/);
+      await expect(prompt).toHaveCount(0);
+      await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+      await expect(cards(page).first()).toContainText('Lisbon');
+
+      // A category in Portuguese, a place after "em": the city goes into the City box.
+      await page.goto('/browse?q=massagem+em+Lisboa');
+      await expect(page).toHaveURL(/city=Lisbon/);
+      await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+      await expect(page.getByTestId('filter-chip-city')).toContainText('Lisbon');
+      if (!isPhone) await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Lisbon');
+
+      // "Available on…": a date picker by keyboard, in the address, with a chip; the count narrows.
+      const date = await dayWithFreeStarts(request);
+      await page.goto('/browse');
+      await expect(resultCount(page)).toHaveText(/services found/);
+      const all = (await resultCount(page).textContent()) ?? '';
+      if (isPhone) await page.getByRole('button', { name: /^Filters/ }).click();
+      // On a phone the filters are in a sheet (the desktop copy of the form is hidden).
+      const dateBox = (isPhone ? page.getByRole('dialog') : page).getByLabel('Available on…');
+      await dateBox.focus();
+      await expect(dateBox).toBeFocused();
+      await dateBox.fill(date);
+      await expect(page).toHaveURL(new RegExp(`date=${date}`));
+      if (isPhone) await page.getByRole('button', { name: 'Show results' }).click();
+      await expect(page.getByTestId('filter-chip-date')).toContainText('Available on');
+      await expect(resultCount(page)).toHaveText(/^[1-9][\d,]*\+? services? found$/);
+      await expect(resultCount(page)).not.toHaveText(all);
+      // The link can be shared: reloading keeps the day.
+      await page.reload();
+      await expect(page.getByTestId('filter-chip-date')).toBeVisible();
+      if (!isPhone) await expect(page.getByLabel('Available on…')).toHaveValue(date);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      // Removing the chip drops the day.
+      await page.getByRole('button', { name: /^Remove available on filter/ }).click();
+      await expect(page).not.toHaveURL(/date=/);
+    });
+  }
 
   for (const theme of ['light', 'dark'] as const) {
     test(`no serious accessibility violations and no sideways scroll at 375 px (${theme})`, async ({
