@@ -47,12 +47,13 @@ function ResponseTime({ response }: { response: ProviderResponse }) {
       break;
     default: {
       const count = label.count;
+      // Inside `t`, so the reader's own locale (set for this render) words it, on the server too.
       text =
         label.kind === 'minutes'
-          ? plural(count, { one: 'Responds within # minute', other: 'Responds within # minutes' })
+          ? t`${plural(count, { one: 'Responds within # minute', other: 'Responds within # minutes' })}`
           : label.kind === 'hours'
-            ? plural(count, { one: 'Responds within # hour', other: 'Responds within # hours' })
-            : plural(count, { one: 'Responds within # day', other: 'Responds within # days' });
+            ? t`${plural(count, { one: 'Responds within # hour', other: 'Responds within # hours' })}`
+            : t`${plural(count, { one: 'Responds within # day', other: 'Responds within # days' })}`;
       title = t`The median time to a first answer, over the requests of the last 90 days.`;
     }
   }
