@@ -567,6 +567,13 @@ test.describe('discovery', () => {
       await expect(page.getByTestId('filter-chip-city')).toContainText('Lisbon');
       if (!isPhone) await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Lisbon');
 
+      // A time word narrows to free starts then, and says so under the count.
+      await page.goto('/browse?q=massage+tomorrow');
+      await expect(page.getByTestId('search-when')).toHaveText(
+        'With a free start tomorrow, in each provider’s local time',
+      );
+      await expect(resultCount(page)).toHaveText(/services? found$/);
+
       // "Available on…": a date picker by keyboard, in the address, with a chip; the count narrows.
       const date = await dayWithFreeStarts(request);
       await page.goto('/browse');

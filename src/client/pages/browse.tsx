@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight, LocateFixed, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
 import { BROWSE_SKELETON_COUNT } from '@shared/domain/constants';
+import type { WhenWord } from '@shared/domain/query-intent';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -238,6 +239,22 @@ export function BrowseResults({
   );
 }
 
+/** What a time word in the text did ("massage tomorrow"): the list holds free starts then. */
+function WhenNote({ when }: { when: WhenWord }) {
+  const { t } = useLingui();
+  const text = {
+    today: t`With a free start today, in each provider’s local time`,
+    tonight: t`With a free start tonight (from 6 PM), in each provider’s local time`,
+    tomorrow: t`With a free start tomorrow, in each provider’s local time`,
+    weekend: t`With a free start this weekend, in each provider’s local time`,
+  }[when];
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="search-when">
+      {text}
+    </p>
+  );
+}
+
 /**
  * "tour near me" with no city chosen: the traveler is asked where they are, with the city box,
  * instead of an empty list.
@@ -414,9 +431,12 @@ export function BrowsePage() {
 
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-5 sm:px-6 sm:py-8 lg:px-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p role="status" className="font-medium" data-testid="result-count">
-            {countText}
-          </p>
+          <div className="flex flex-col gap-0.5">
+            <p role="status" className="font-medium" data-testid="result-count">
+              {countText}
+            </p>
+            {results.data?.when && !isSearching && <WhenNote when={results.data.when} />}
+          </div>
           <div className="flex items-center gap-2">
             <Label htmlFor="browse-sort" className="shrink-0 text-muted-foreground">
               Sort by

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ZodMiniType } from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PRICE_FILTER_MAX } from '@shared/api/catalog-options';
 import type { Service } from '@shared/api/catalog-responses';
+import type { WhenWord } from '@shared/domain/query-intent';
 import { apiRequest } from '@/lib/api';
 
 /**
@@ -92,6 +93,8 @@ export interface ServicePage {
   needsCity: boolean;
   /** The city the text named, for an empty city box (X-Search-City). */
   queryCity: string | null;
+  /** The time word the text held, which kept only services with a free start then (X-Search-When). */
+  when?: WhenWord | null;
 }
 
 /** The query string of a search; the price range is always the full 0-500 (docs/product.md). */
@@ -108,6 +111,13 @@ export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_P
   params.set('page', String(filters.page));
   params.set('pageSize', String(pageSize));
   return params.toString();
+}
+
+/** The time words (shared/domain/query-intent.ts WHEN_WORDS), without loading the parser and its word lists. */
+const WHEN_WORDS: Record<WhenWord, true> = { today: true, tonight: true, tomorrow: true, weekend: true };
+
+function whenWord(value: string | null): WhenWord | null {
+  return value !== null && Object.hasOwn(WHEN_WORDS, value) ? (value as WhenWord) : null;
 }
 
 function decodedHeader(value: string | null): string | null {
@@ -133,6 +143,7 @@ export async function searchServices(filters: ServiceFilters, signal?: AbortSign
     isTotalCapped: res.headers.get('X-Total-Count-Capped') === 'true',
     needsCity: res.headers.get('X-Search-Needs-City') === 'true',
     queryCity: decodedHeader(res.headers.get('X-Search-City')),
+    when: whenWord(res.headers.get('X-Search-When')),
   };
 }
 
