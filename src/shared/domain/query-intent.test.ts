@@ -74,6 +74,9 @@ describe('parseQueryIntent: categories in other languages', () => {
     ['นวดแผนไทย', 'massage'],
     ['โยคะ', 'yoga'],
     ['massagem em Lisboa', 'massage em lisboa'],
+    ['massagem perto de Lisboa', 'massage near lisboa'],
+    ['yoga cerca de Bali', 'yoga near bali'],
+    ['pijat di dekat Ubud', 'massage near ubud'],
   ])('"%s" searches "%s"', (q, text) => {
     expect(parseQueryIntent(q).text).toBe(text);
   });

@@ -86,6 +86,9 @@ const NEAR_ME_PHRASES: readonly string[] = [
   'ใกล้ฉัน',
 ];
 
+/** Other languages' "near" before a place (after "near me" and its forms are out). */
+const NEAR_PLACE_PHRASES = ['perto de', 'perto do', 'perto da', 'cerca de', 'cerca del', 'di dekat', 'dekat'];
+
 /** Connectors left in front of a time word once it is out ("massage for tomorrow"). */
 const TIME_CONNECTORS = new Set(['for', 'on', 'para', 'untuk', 'this']);
 /** "de" between a class word and the category ("clases de yoga"). */
@@ -173,6 +176,8 @@ export function parseQueryIntent(raw: string): QueryIntent {
     text = found.text;
     found = replaceFirst(text, nearPhrases, () => '\u0000');
   }
+  // "perto de Lisboa", "cerca de Bali", "di dekat Ubud": the place search knows "near".
+  for (const phrase of NEAR_PLACE_PHRASES) text = ` ${text} `.split(` ${phrase} `).join(' near ').trim();
   // A connector just before a removed phrase ("for tomorrow", "this weekend" already whole).
   const tokens = squash(text).split(' ');
   const kept = tokens.filter((t, i) => t !== '\u0000' && !(TIME_CONNECTORS.has(t) && tokens[i + 1] === '\u0000'));

@@ -10,15 +10,13 @@
 export const PLACE_CONNECTORS: ReadonlySet<string> = new Set([
   'in',
   'near',
-  // Portuguese, Spanish, Indonesian: "massagem em Lisboa", "yoga en Bali", "pijat di Ubud".
+  // Portuguese, Spanish, Indonesian: "massagem em Lisboa", "yoga en Bali", "pijat di Ubud" (their
+  // "near", "perto de" and the like, the query's reading turns into "near": query-intent.ts).
   'em',
   'no',
   'na',
   'en',
   'di',
-  'perto',
-  'cerca',
-  'dekat',
 ]);
 /** A word between two places ("Bali or Lisbon"); it is not searched for either. */
 const PLACE_JOINERS: ReadonlySet<string> = new Set(['or', 'and']);
