@@ -542,6 +542,33 @@ test.describe('discovery', () => {
     throw new Error('The demo data has no free start in the coming two weeks');
   }
 
+  test('a booking page lists special requests under their own heading, and the cancellation policy once', async ({
+    page,
+  }) => {
+    await signIn(page);
+    type Listed = { id: string; notes: string | null };
+    const lists = await Promise.all(
+      ['upcoming', 'past'].map(async (status) => {
+        const res = await page.request.get(`/api/bookings?status=${status}`);
+        expect(res.ok()).toBe(true);
+        return (await res.json()) as Listed[];
+      }),
+    );
+    const booking = lists.flat().find((b) => b.notes);
+    if (!booking?.notes) throw new Error('The demo traveler has no booking with special requests');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/dashboard/traveler/bookings/${booking.id}`);
+      const requests = page.getByRole('heading', { name: 'Special requests' });
+      await expect(requests).toBeVisible();
+      await expect(page.getByTestId('booking-special-requests')).toHaveText(booking.notes.trim());
+      // Not under Where any more.
+      await expect(page.getByTestId('booking-where').getByText(/Special requests/)).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Cancellation policy' })).toBeVisible();
+      await expect(page.getByTestId('cancellation-policy')).not.toContainText('Cancellation policy:');
+    }
+  });
+
   for (const width of [1280, 375]) {
     test(`searches as people type them, and Available on… (${width} px)`, async ({ page, request }) => {
       test.slow();
@@ -617,6 +644,11 @@ test.describe('discovery', () => {
           name: 'browse',
           path: '/browse?category=massage&minRating=4',
           ready: () => expect(resultCount(page)).toHaveText(/services found/),
+        },
+        {
+          name: 'browse-near-me',
+          path: '/browse?q=tour+near+me',
+          ready: () => expect(page.getByRole('heading', { name: 'Which city are you in?' })).toBeVisible(),
         },
         {
           name: 'service',
