@@ -634,7 +634,7 @@ test.describe('discovery', () => {
       page,
       request,
     }) => {
-      // Eight screens checked by axe at two widths: three times the default budget.
+      // Five screens checked by axe at two widths: three times the default budget.
       test.slow();
       const service = await featuredService(request, 2);
       await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
