@@ -15,7 +15,7 @@ async function request(
   providerUserId: string,
   ago: number,
   answer: { after: number; by: 'decision' | 'message' } | null,
-  status: 'PENDING' | 'CONFIRMED' | 'DECLINED' | 'CANCELED' = 'CONFIRMED',
+  status: 'PENDING' | 'CONFIRMED' | 'CANCELED' = 'CONFIRMED',
 ) {
   const createdAt = new Date(Date.now() - ago);
   const booking = await createBooking(t.db, {
