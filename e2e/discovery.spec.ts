@@ -211,8 +211,13 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveTitle(`${title} · Locora`);
-    await expect(page.getByText('Responds within 1 hour')).toBeVisible();
+    // The provider's measured response time, or New (decision 063).
+    await expect(page.getByTestId('provider-response-time')).toHaveText(
+      /^(New|Rarely responds|Responds within \d+ (minutes?|hours?|days?))$/,
+    );
     await expect(page.getByText('Secure payment processing')).toBeVisible();
+    // The cancellation policy before booking, as checkout states it.
+    await expect(page.getByTestId('service-cancellation-policy')).toContainText('Cancellation policy: cancel at least');
     await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
 
     const providerLink = page.getByRole('link', { name: /Your provider/ });
@@ -526,12 +531,110 @@ test.describe('discovery', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   });
 
+  /** A day of the coming two weeks on which some demo service has a free start (yyyy-MM-dd). */
+  async function dayWithFreeStarts(request: APIRequestContext): Promise<string> {
+    for (let days = 2; days < 16; days++) {
+      const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const res = await request.get(`/api/services?date=${date}&pageSize=1`);
+      expect(res.ok()).toBe(true);
+      if (Number(res.headers()['x-total-count']) > 0) return date;
+    }
+    throw new Error('The demo data has no free start in the coming two weeks');
+  }
+
+  test('a booking page lists special requests under their own heading, and the cancellation policy once', async ({
+    page,
+  }) => {
+    await signIn(page);
+    type Listed = { id: string; notes: string | null };
+    const lists = await Promise.all(
+      ['upcoming', 'past'].map(async (status) => {
+        const res = await page.request.get(`/api/bookings?status=${status}`);
+        expect(res.ok()).toBe(true);
+        return (await res.json()) as Listed[];
+      }),
+    );
+    const booking = lists.flat().find((b) => b.notes);
+    if (!booking?.notes) throw new Error('The demo traveler has no booking with special requests');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/dashboard/traveler/bookings/${booking.id}`);
+      const requests = page.getByRole('heading', { name: 'Special requests' });
+      await expect(requests).toBeVisible();
+      await expect(page.getByTestId('booking-special-requests')).toHaveText(booking.notes.trim());
+      // Not under Where any more.
+      await expect(page.getByTestId('booking-where').getByText(/Special requests/)).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Cancellation policy' })).toBeVisible();
+      await expect(page.getByTestId('cancellation-policy')).not.toContainText('Cancellation policy:');
+    }
+  });
+
+  for (const width of [1280, 375]) {
+    test(`searches as people type them, and Available on… (${width} px)`, async ({ page, request }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
+      const isPhone = width < 640;
+
+      // "near me" without a city asks for one, with the city box; choosing one shows its services.
+      await page.goto('/browse?q=tour+near+me');
+      const prompt = page.getByTestId('near-me-prompt');
+      await expect(prompt.getByRole('heading', { name: 'Which city are you in?' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No services found' })).toHaveCount(0);
+      await prompt.getByRole('combobox').fill('Lisbon');
+      await prompt.getByRole('button', { name: 'Show services' }).click();
+      await expect(page).toHaveURL(/city=Lisbon/);
+      await expect(prompt).toHaveCount(0);
+      await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+      await expect(cards(page).first()).toContainText('Lisbon');
+
+      // A category in Portuguese, a place after "em": the city goes into the City box.
+      await page.goto('/browse?q=massagem+em+Lisboa');
+      await expect(page).toHaveURL(/city=Lisbon/);
+      await expect(resultCount(page)).toHaveText(/^[1-9]\d* services? found$/);
+      await expect(page.getByTestId('filter-chip-city')).toContainText('Lisbon');
+      if (!isPhone) await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Lisbon');
+
+      // A time word narrows to free starts then, and says so under the count.
+      await page.goto('/browse?q=massage+tomorrow');
+      await expect(page.getByTestId('search-when')).toHaveText(
+        'With a free start tomorrow, in each provider’s local time',
+      );
+      await expect(resultCount(page)).toHaveText(/services? found$/);
+
+      // "Available on…": a date picker by keyboard, in the address, with a chip; the count narrows.
+      const date = await dayWithFreeStarts(request);
+      await page.goto('/browse');
+      await expect(resultCount(page)).toHaveText(/services found/);
+      const all = (await resultCount(page).textContent()) ?? '';
+      if (isPhone) await page.getByRole('button', { name: /^Filters/ }).click();
+      // On a phone the filters are in a sheet (the desktop copy of the form is hidden).
+      const dateBox = (isPhone ? page.getByRole('dialog') : page).getByLabel('Available on…');
+      await dateBox.focus();
+      await expect(dateBox).toBeFocused();
+      await dateBox.fill(date);
+      await expect(page).toHaveURL(new RegExp(`date=${date}`));
+      if (isPhone) await page.getByRole('button', { name: 'Show results' }).click();
+      await expect(page.getByTestId('filter-chip-date')).toContainText('Available on');
+      await expect(resultCount(page)).toHaveText(/^[1-9][\d,]*\+? services? found$/);
+      await expect(resultCount(page)).not.toHaveText(all);
+      // The link can be shared: reloading keeps the day.
+      await page.reload();
+      await expect(page.getByTestId('filter-chip-date')).toBeVisible();
+      if (!isPhone) await expect(page.getByLabel('Available on…')).toHaveValue(date);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      // Removing the chip drops the day.
+      await page.getByRole('button', { name: /^Remove available on filter/ }).click();
+      await expect(page).not.toHaveURL(/date=/);
+    });
+  }
+
   for (const theme of ['light', 'dark'] as const) {
     test(`no serious accessibility violations and no sideways scroll at 375 px (${theme})`, async ({
       page,
       request,
     }) => {
-      // Eight screens checked by axe at two widths: three times the default budget.
+      // Five screens checked by axe at two widths: three times the default budget.
       test.slow();
       const service = await featuredService(request, 2);
       await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
@@ -541,6 +644,11 @@ test.describe('discovery', () => {
           name: 'browse',
           path: '/browse?category=massage&minRating=4',
           ready: () => expect(resultCount(page)).toHaveText(/services found/),
+        },
+        {
+          name: 'browse-near-me',
+          path: '/browse?q=tour+near+me',
+          ready: () => expect(page.getByRole('heading', { name: 'Which city are you in?' })).toBeVisible(),
         },
         {
           name: 'service',

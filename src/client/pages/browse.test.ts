@@ -53,11 +53,13 @@ function service(n: number, title: string): Service {
   };
 }
 
-const filters = { q: 'massage', city: '', category: '', minRating: 0, sortBy: 'recommended', page: 1 };
+const filters = { q: 'massage', city: '', date: '', category: '', minRating: 0, sortBy: 'recommended', page: 1 };
 const oldResults: ServicePage = {
   services: [service(1, 'Swedish relaxation massage'), service(2, 'Prenatal massage')],
   total: 2,
   isTotalCapped: false,
+  needsCity: false,
+  queryCity: null,
 };
 
 /** The results area as the browse page renders it, as HTML. */
@@ -125,8 +127,18 @@ describe('browse results while a search loads', () => {
   });
 
   it('shows skeletons, not the empty state, while a search that follows an empty one loads', () => {
-    const empty = { services: [], total: 0, isTotalCapped: false };
+    const empty = { services: [], total: 0, isTotalCapped: false, needsCity: false, queryCity: null };
     expect(render({ data: empty, isPending: false, isSearching: true })).toContain('service-card-skeleton');
     expect(render({ data: empty, isPending: false, isSearching: false })).toContain('No services found');
+  });
+});
+
+describe('browse results for "near me" without a city', () => {
+  it('asks for the city with the city box instead of showing no results', () => {
+    const nearMe = { services: [], total: 0, isTotalCapped: false, needsCity: true, queryCity: null };
+    const html = render({ data: nearMe, isPending: false, isSearching: false });
+    expect(html).toContain('Which city are you in?');
+    expect(html).toContain('id="near-me-city"');
+    expect(html).not.toContain('No services found');
   });
 });

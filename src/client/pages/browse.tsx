@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ChevronLeft, ChevronRight, LocateFixed, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
 import { BROWSE_SKELETON_COUNT } from '@shared/domain/constants';
+import type { WhenWord } from '@shared/domain/query-intent';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -16,6 +18,7 @@ import {
   type ServiceFilters,
   type ServicePage,
 } from '@/features/catalog/catalog-api';
+import { CityCombobox } from '@/features/catalog/city-combobox';
 import { PlaceHelp } from '@/features/catalog/place-help';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -24,7 +27,13 @@ import { useLocale } from '@/lib/locale';
 
 /** The filters in effect besides the sort: search text, city, category and minimum rating. */
 function activeFilterCount(filters: ServiceFilters): number {
-  return [filters.q !== '', filters.city !== '', filters.category !== '', filters.minRating > 0].filter(Boolean).length;
+  return [
+    filters.q !== '',
+    filters.city !== '',
+    filters.date !== '',
+    filters.category !== '',
+    filters.minRating > 0,
+  ].filter(Boolean).length;
 }
 
 /** Cards in the first screenful load their photo at once; the rest when scrolled near. */
@@ -177,6 +186,7 @@ export function BrowseResults({
     );
   }
   if (!data) return null;
+  if (data.needsCity) return <NearMePrompt onChooseCity={onChooseCity} />;
   if (data.services.length === 0 && total > 0) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
@@ -229,6 +239,70 @@ export function BrowseResults({
   );
 }
 
+/** What a time word in the text did ("massage tomorrow"): the list holds free starts then. */
+function WhenNote({ when }: { when: WhenWord }) {
+  const { t } = useLingui();
+  const text = {
+    today: t`With a free start today, in each provider’s local time`,
+    tonight: t`With a free start tonight (from 6 PM), in each provider’s local time`,
+    tomorrow: t`With a free start tomorrow, in each provider’s local time`,
+    weekend: t`With a free start this weekend, in each provider’s local time`,
+  }[when];
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="search-when">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * "tour near me" with no city chosen: the traveler is asked where they are, with the city box,
+ * instead of an empty list.
+ */
+function NearMePrompt({ onChooseCity }: { onChooseCity: (city: string) => void }) {
+  const { t } = useLingui();
+  const [city, setCity] = useState('');
+  return (
+    <div
+      className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-12 text-center"
+      data-testid="near-me-prompt"
+    >
+      <div className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <LocateFixed className="size-8" aria-hidden="true" />
+      </div>
+      <div className="flex flex-col gap-1">
+        <h2 className="text-xl font-semibold">
+          <Trans>Which city are you in?</Trans>
+        </h2>
+        <p className="max-w-md text-muted-foreground">
+          <Trans>Choose a city to see the services near you.</Trans>
+        </p>
+      </div>
+      <form
+        className="flex w-full max-w-sm flex-col gap-2 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (city.trim()) onChooseCity(city.trim());
+        }}
+      >
+        <CityCombobox
+          id="near-me-city"
+          containerClassName="flex-1"
+          value={city}
+          onValueChange={setCity}
+          onSelect={onChooseCity}
+          placeholder={t`Your city`}
+          maxLength={100}
+          enterKeyHint="search"
+        />
+        <Button type="submit">
+          <Trans>Show services</Trans>
+        </Button>
+      </form>
+    </div>
+  );
+}
+
 /**
  * /browse (docs/product.md): the address is the state. q, city, category, minRating, sortBy and
  * page live in the query string, so reload, Back/Forward and shared links show the same search.
@@ -270,8 +344,21 @@ export function BrowsePage() {
     [setSearchParams],
   );
   const clearFilters = () =>
-    updateFilters({ q: undefined, city: undefined, category: undefined, minRating: undefined });
-  const clearChips = () => updateFilters({ city: undefined, category: undefined, minRating: undefined });
+    updateFilters({ q: undefined, city: undefined, date: undefined, category: undefined, minRating: undefined });
+  const clearChips = () =>
+    updateFilters({ city: undefined, date: undefined, category: undefined, minRating: undefined });
+
+  // The city the text named ("massage in Lisbon") goes into the empty city box, once per text: a
+  // traveler who then clears the box is not overruled.
+  const queryCity = results.isPlaceholderData ? null : (results.data?.queryCity ?? null);
+  const filledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!queryCity || filters.city || filledFor.current === filters.q) return;
+    filledFor.current = filters.q;
+    const next = applyFilterPatch(latest.current.params, { city: queryCity, page: filters.page });
+    latest.current = { ...latest.current, params: next };
+    setSearchParams(next, { replace: true, state: location.state as BrowseHistoryState, preventScrollReset: true });
+  }, [queryCity, filters.city, filters.q, filters.page, setSearchParams, location.state]);
 
   const isSearching = results.isFetching && (results.isPending || results.isPlaceholderData);
   const filterCount = activeFilterCount(filters);
@@ -344,9 +431,12 @@ export function BrowsePage() {
 
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-5 sm:px-6 sm:py-8 lg:px-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p role="status" className="font-medium" data-testid="result-count">
-            {countText}
-          </p>
+          <div className="flex flex-col gap-0.5">
+            <p role="status" className="font-medium" data-testid="result-count">
+              {countText}
+            </p>
+            {results.data?.when && !isSearching && <WhenNote when={results.data.when} />}
+          </div>
           <div className="flex items-center gap-2">
             <Label htmlFor="browse-sort" className="shrink-0 text-muted-foreground">
               Sort by

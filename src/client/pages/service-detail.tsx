@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Clock, MapPin, Star } from 'lucide-react';
 import type { ServiceDetail } from '@shared/api/catalog';
+import { responseLabel, type ProviderResponse } from '@shared/domain/response-time';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,6 +26,44 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useServerHead } from '@/lib/render-context';
 import { serviceHead } from '@shared/seo/head';
 import { NotFoundPage } from './not-found';
+
+/**
+ * The provider's measured response time (decision 063): the median of the last 90 days, "New"
+ * until 3 requests.
+ */
+function ResponseTime({ response }: { response: ProviderResponse }) {
+  const { t } = useLingui();
+  const label = responseLabel(response);
+  let text: string;
+  let title: string;
+  switch (label.kind) {
+    case 'new':
+      text = t`New`;
+      title = t`New on Locora: fewer than 3 requests so far, so no response time yet.`;
+      break;
+    case 'slow':
+      text = t`Rarely responds`;
+      title = t`Most requests of the last 90 days were not answered.`;
+      break;
+    default: {
+      const count = label.count;
+      // Inside `t`, so the reader's own locale (set for this render) words it, on the server too.
+      text =
+        label.kind === 'minutes'
+          ? t`${plural(count, { one: 'Responds within # minute', other: 'Responds within # minutes' })}`
+          : label.kind === 'hours'
+            ? t`${plural(count, { one: 'Responds within # hour', other: 'Responds within # hours' })}`
+            : t`${plural(count, { one: 'Responds within # day', other: 'Responds within # days' })}`;
+      title = t`The median time to a first answer, over the requests of the last 90 days.`;
+    }
+  }
+  return (
+    <span className="inline-flex items-center gap-1.5" title={title} data-testid="provider-response-time">
+      <Clock className="size-4" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
 
 function ProviderCard({ service }: { service: ServiceDetail }) {
   const { provider } = service;
@@ -52,10 +91,7 @@ function ProviderCard({ service }: { service: ServiceDetail }) {
               </span>
               <RatingSummary rating={provider.rating} count={provider.ratingCount} long />
             </span>
-            <span className="inline-flex items-center gap-1.5">
-              <Clock className="size-4" aria-hidden="true" />
-              <Trans>Responds within 1 hour</Trans>
-            </span>
+            {service.providerResponse && <ResponseTime response={service.providerResponse} />}
           </span>
         </div>
         <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,6 +9,7 @@ import {
   CreditCard,
   MapPin,
   MessageSquare,
+  NotebookPen,
   PenLine,
   ShieldCheck,
   X,
@@ -75,6 +77,7 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 }
 
 function BookingView({ booking }: { booking: Booking }) {
+  const { t } = useLingui();
   const now = useNow();
   const viewerZone = useViewerTimeZone();
   const locale = useLocale();
@@ -214,7 +217,7 @@ function BookingView({ booking }: { booking: Booking }) {
           <BookingWhere
             location={booking.location}
             address={booking.address}
-            notes={booking.notes}
+            notes={null}
             city={booking.service.city}
             reader="traveler"
           />
@@ -222,6 +225,17 @@ function BookingView({ booking }: { booking: Booking }) {
             <p className="text-muted-foreground">{booking.service.city}</p>
           )}
         </Section>
+
+        {booking.notes && (
+          <Section
+            title={t`Special requests`}
+            icon={<NotebookPen className="size-4 text-muted-foreground" aria-hidden="true" />}
+          >
+            <p className="min-w-0 break-words whitespace-pre-line" data-testid="booking-special-requests">
+              {booking.notes}
+            </p>
+          </Section>
+        )}
 
         <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p className="flex items-baseline justify-between gap-2">

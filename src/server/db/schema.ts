@@ -428,6 +428,11 @@ export const availability = pgTable(
   },
   (t) => [
     index('availability_provider_start_idx').on(t.providerId, t.startAt),
+    // Search by free start (decision 062): open rows by start, across providers. INCLUDE columns
+    // are written in the migration (drizzle's builder has no INCLUDE).
+    index('availability_open_start_idx')
+      .on(t.startAt)
+      .where(sql`not ${t.isBlocked}`),
     index('availability_series_idx').on(t.seriesId),
     check('availability_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     // A slot is stored once: the same start, end and kind again is a duplicate (skipped on insert).

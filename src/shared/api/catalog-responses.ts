@@ -84,6 +84,14 @@ export const serviceDetailSchema = z.extend(serviceSchema, {
    * decision 038); null or absent: they can.
    */
   bookingsClosedReason: z.optional(z.nullable(z.string())),
+  /**
+   * How fast the provider answers requests (decision 063): the median minutes from a booking
+   * request or first inquiry message to their first answer, over the last 90 days; null while they
+   * have fewer than 3 such requests ("New") or most were never answered.
+   */
+  providerResponse: z.optional(
+    z.object({ requests: z.int(), medianMinutes: z.nullable(z.int()), isMostlyUnanswered: z.boolean() }),
+  ),
 });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from '../domain/currency.ts';
+import { calendarDateSchema } from './time.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from './catalog-options.ts';
 
 // The response schemas (zod/mini) and the search options live in their own modules, so the client's
@@ -48,6 +49,15 @@ export const serviceSearchSchema = z
           ctx.addIssue({ code: 'custom', message: `Unknown currency "${v}": use one of ${CURRENCIES.join(', ')}` });
       })
       .transform((v) => v as CurrencyCode | undefined),
+    /**
+     * "Available on…": only services with a free start that day (yyyy-MM-dd), read in each
+     * service's own zone, for its minimum hours.
+     */
+    date: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(calendarDateSchema.optional()),
     minRating: z.coerce
       .number({ error: 'minRating must be one of 0, 3, 4, 4.5' })
       .refine((v) => (RATING_OPTIONS as readonly number[]).includes(v), 'minRating must be one of 0, 3, 4, 4.5')

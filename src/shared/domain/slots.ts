@@ -27,7 +27,9 @@ import {
   MINUTE_MS,
   parseCalendarDate,
   utcOffsetMinutes,
+  zonedToUtc,
   type CalendarDate,
+  type WallTime,
 } from './time.ts';
 
 export type { Interval } from './availability.ts';
@@ -213,4 +215,35 @@ export function slotWindow(
 /** The 400 of a slots or booking request for fewer hours than the service's minimum (the product's hint wording). */
 export function belowMinHoursMessage(minHours: number): string {
   return `This service is booked for a minimum of ${minHours} hour(s)`;
+}
+
+/**
+ * Whether any of `dates` (in the provider's zone) has a slot for `hours`, starting no earlier than
+ * the wall time `notBefore` on each of them when given ("tonight": 18:00). The search's "free
+ * start then" filter, with the slots' own rules.
+ */
+export function hasFreeStart(
+  inputs: SlotInputs & { dates: readonly CalendarDate[]; notBefore?: WallTime | null },
+): boolean {
+  const isSlot = prepare(inputs);
+  return inputs.dates.some((date) => {
+    const from = inputs.notBefore ? zonedToUtc(date, inputs.notBefore, inputs.timeZone).getTime() : -Infinity;
+    return gridStarts(date, inputs.timeZone).some((start) => start.getTime() >= from && isSlot(start));
+  });
+}
+
+/**
+ * The most whole hours (up to `maxHours`) a booking can last and still start on one of `dates`
+ * (see hasFreeStart); 0 when none can. A longer booking fits only where a shorter one does, so the
+ * search keeps a service when its minimum hours are at most this.
+ */
+export function longestFreeStart(
+  inputs: Omit<SlotInputs, 'hours'> & { dates: readonly CalendarDate[]; notBefore?: WallTime | null; maxHours: number },
+): number {
+  let best = 0;
+  for (let hours = 1; hours <= inputs.maxHours; hours++) {
+    if (!hasFreeStart({ ...inputs, hours })) break;
+    best = hours;
+  }
+  return best;
 }

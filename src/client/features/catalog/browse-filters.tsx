@@ -1,8 +1,13 @@
 import type { FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Search, X } from 'lucide-react';
+import { calendarDateOfLocalDate, formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
 import { RATING_OPTIONS, SEARCH_TEXT_MAX } from '@shared/api/catalog-options';
 import type { Category } from '@shared/api/catalog-responses';
 import { IconInput } from '@/components/icon-input';
+import { Input } from '@/components/ui/input';
+import { useLocale } from '@/lib/locale';
+import { useNow } from '@/lib/use-now';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedText } from '@/lib/use-debounced-text';
@@ -33,6 +38,10 @@ export function BrowseFilters({
   /** One control per row (the phone's filter sheet). */
   stacked?: boolean;
 }) {
+  const { t } = useLingui();
+  // Today on the reader's own calendar, once hydrated (the server's day may differ).
+  const now = useNow();
+  const today = now === null ? undefined : calendarDateOfLocalDate(new Date(now));
   const search = useDebouncedText(filters.q, (q, how) => onChange({ q }, { isTyping: how === 'pause' }));
   const city = useDebouncedText(filters.city, (value, how) => onChange({ city: value }, { isTyping: how === 'pause' }));
   const hasUnknownCategory =
@@ -57,7 +66,7 @@ export function BrowseFilters({
       className={
         stacked
           ? 'grid grid-cols-1 gap-3'
-          : 'grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1fr)]'
+          : 'grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,1.3fr)]'
       }
     >
       <IconInput
@@ -124,6 +133,25 @@ export function BrowseFilters({
           ))}
         </NativeSelect>
       </div>
+      <div className={stacked ? undefined : 'col-span-2 flex items-center gap-2 lg:col-span-1'}>
+        <Label
+          htmlFor={`${idPrefix}-date`}
+          className={stacked ? 'mb-1.5' : 'shrink-0 text-sm font-normal text-muted-foreground lg:sr-only'}
+        >
+          {t`Available on…`}
+        </Label>
+        {/* The browser's own date picker: typed or chosen by keyboard, and sized for a phone. */}
+        <Input
+          id={`${idPrefix}-date`}
+          type="date"
+          name="date"
+          value={filters.date}
+          min={today}
+          onValueChange={(value) => onChange({ date: value })}
+          title={t`Available on…`}
+          className="bg-card dark:bg-input/20"
+        />
+      </div>
       {/* Enter submits (commits the text at once); the button is for assistive technology. */}
       <button
         type="submit"
@@ -136,7 +164,7 @@ export function BrowseFilters({
 }
 
 interface Chip {
-  key: 'category' | 'city' | 'minRating';
+  key: 'category' | 'city' | 'minRating' | 'date';
   kind: string;
   value: string;
 }
@@ -153,12 +181,17 @@ export function FilterChips({
   onChange: UpdateFilters;
   onClearAll: () => void;
 }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const chips: Chip[] = [];
   if (filters.category) {
     const name = categories?.find((c) => c.slug === filters.category)?.name ?? filters.category;
     chips.push({ key: 'category', kind: 'Category', value: name });
   }
   if (filters.city) chips.push({ key: 'city', kind: 'City', value: filters.city });
+  if (filters.date) {
+    chips.push({ key: 'date', kind: t`Available on`, value: formatCalendarDateForDisplay(filters.date, locale) });
+  }
   if (filters.minRating > 0) {
     chips.push({
       key: 'minRating',

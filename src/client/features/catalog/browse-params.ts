@@ -1,4 +1,5 @@
 import { RATING_OPTIONS, SEARCH_TEXT_MAX, SORT_OPTIONS } from '@shared/api/catalog-options';
+import { isCalendarDate } from '@shared/domain/calendar-date';
 import type { ServiceFilters } from './catalog-api';
 
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -34,9 +35,12 @@ export function filtersFromParams(params: URLSearchParams): ServiceFilters {
   const rating = Number(params.get('minRating') ?? 0);
   const sortBy = params.get('sortBy') ?? DEFAULT_SORT;
   const page = Number(params.get('page') ?? 1);
+  const date = (params.get('date') ?? '').trim();
   return {
     q: text('q'),
     city: text('city'),
+    // "Available on…": a calendar date; anything else is left out (an edited link still shows results).
+    date: isCalendarDate(date) ? date : '',
     category: /^[a-z0-9-]{1,64}$/.test(category) ? category : '',
     minRating: (RATING_OPTIONS as readonly number[]).includes(rating) ? rating : 0,
     sortBy: isSortOption(sortBy) ? sortBy : DEFAULT_SORT,

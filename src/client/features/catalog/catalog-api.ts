@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ZodMiniType } from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PRICE_FILTER_MAX } from '@shared/api/catalog-options';
 import type { Service } from '@shared/api/catalog-responses';
+import type { WhenWord } from '@shared/domain/query-intent';
 import { apiRequest } from '@/lib/api';
 
 /**
@@ -74,6 +75,8 @@ export const providerReviewsQuery = (userId: string) =>
 export interface ServiceFilters {
   q: string;
   city: string;
+  /** "Available on…" (yyyy-MM-dd), or '' for any day. */
+  date: string;
   category: string;
   minRating: number;
   sortBy: string;
@@ -86,6 +89,12 @@ export interface ServicePage {
   total: number;
   /** The server stopped counting (X-Total-Count-Capped): there are at least `total` matches. */
   isTotalCapped: boolean;
+  /** The text says "near me" and no city is chosen (X-Search-Needs-City): ask for one. */
+  needsCity: boolean;
+  /** The city the text named, for an empty city box (X-Search-City). */
+  queryCity: string | null;
+  /** The time word the text held, which kept only services with a free start then (X-Search-When). */
+  when?: WhenWord | null;
 }
 
 /** The query string of a search; the price range is always the full 0-500 (docs/product.md). */
@@ -93,6 +102,7 @@ export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_P
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.city) params.set('city', filters.city);
+  if (filters.date) params.set('date', filters.date);
   if (filters.category) params.set('category', filters.category);
   params.set('minPrice', '0');
   params.set('maxPrice', String(PRICE_FILTER_MAX));
@@ -101,6 +111,22 @@ export function serviceSearchQuery(filters: ServiceFilters, pageSize = DEFAULT_P
   params.set('page', String(filters.page));
   params.set('pageSize', String(pageSize));
   return params.toString();
+}
+
+/** The time words (shared/domain/query-intent.ts WHEN_WORDS), without loading the parser and its word lists. */
+const WHEN_WORDS: Record<WhenWord, true> = { today: true, tonight: true, tomorrow: true, weekend: true };
+
+function whenWord(value: string | null): WhenWord | null {
+  return value !== null && Object.hasOwn(WHEN_WORDS, value) ? (value as WhenWord) : null;
+}
+
+function decodedHeader(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 export async function searchServices(filters: ServiceFilters, signal?: AbortSignal): Promise<ServicePage> {
@@ -115,6 +141,9 @@ export async function searchServices(filters: ServiceFilters, signal?: AbortSign
     // A missing or garbled header (NaN) falls back to the page's own length.
     total: header >= 0 ? header : services.length,
     isTotalCapped: res.headers.get('X-Total-Count-Capped') === 'true',
+    needsCity: res.headers.get('X-Search-Needs-City') === 'true',
+    queryCity: decodedHeader(res.headers.get('X-Search-City')),
+    when: whenWord(res.headers.get('X-Search-When')),
   };
 }
 

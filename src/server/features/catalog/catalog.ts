@@ -12,12 +12,15 @@ import { categories, isVisibleService, providers, services } from '../../db/sche
 import { AppError } from '../../http/errors.ts';
 import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { latestRatePerCurrency } from '../../read-models/exchange-rates.ts';
+import { providerResponseTime } from '../../read-models/response-time.ts';
 import { listServiceReviews } from '../../read-models/reviews.ts';
 import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { capPerProvider, FEATURED_PER_PROVIDER, interleaveProviders } from './diversity.ts';
 import { cityKeysOf } from './places.ts';
 import { intersectCities, MAX_PLACE_TOKENS, MAX_PLACE_WORDS, splitPlaces, type PlaceMatch } from './query-places.ts';
 import { buildTsQuery, type ResolvedWord } from './search-query.ts';
+import { providersWithFreeStart } from './free-starts.ts';
+import { parseQueryIntent, type WhenWord } from '../../../shared/domain/query-intent.ts';
 
 export async function listCategories(db: Executor): Promise<Category[]> {
   return db
@@ -109,7 +112,7 @@ function toService(r: ServiceRow): Service {
  * for, with what the lexicon says about them, and the city keys the search is narrowed to (by the
  * city box, by places named in the text, or both; null when neither names one).
  */
-type SearchInputs = { words: ResolvedWord[]; cities: string[] | null };
+type SearchInputs = { words: ResolvedWord[]; cities: string[] | null; textCities: string[] | null };
 
 /** A query word as the look-up statement returns it (ResolvedWord, plus whether a place holds it). */
 type LookedUpWord = ResolvedWord & { inPlace: boolean };
@@ -132,7 +135,7 @@ async function resolveSearchInputs(
   q: string | undefined,
   city: string | undefined,
 ): Promise<SearchInputs> {
-  if (!q && !city) return { words: [], cities: null };
+  if (!q && !city) return { words: [], cities: null, textCities: null };
   // The query's words in order (duplicates kept, so that positions are those splitPlaces sees),
   // every run of 1..MAX_PLACE_WORDS of them that names a place exactly (city_key, or an alias's
   // key: both lower case without accents, words one space apart), and the distinct words with
@@ -195,14 +198,14 @@ async function resolveSearchInputs(
   const looked: LookedUpText | null =
     typeof row?.text === 'string' ? (JSON.parse(row.text) as LookedUpText) : (row?.text ?? null);
   const boxCities = row?.cities ?? null;
-  if (!looked) return { words: [], cities: boxCities };
+  if (!looked) return { words: [], cities: boxCities, textCities: null };
   const split = splitPlaces(looked.tokens, looked.places);
   const left = new Set(split.words);
   const words = looked.words
     .filter((w) => left.has(w.word))
     .slice(0, MAX_SEARCH_WORDS)
     .map(({ word, known, alternatives }) => ({ word, known, alternatives }));
-  return { words, cities: intersectCities(boxCities, split.cities) };
+  return { words, cities: intersectCities(boxCities, split.cities), textCities: split.cities };
 }
 
 type LookedUpText = { tokens: string[]; places: PlaceMatch[]; words: LookedUpWord[] };
@@ -231,6 +234,12 @@ export type SearchResult = {
   isTotalCapped: boolean;
   page: number;
   pageSize: number;
+  /** The text says "near me" and no city was chosen: the traveler is asked for one (nothing is searched). */
+  needsCity: boolean;
+  /** The one city the text named ("massage in Lisbon") when the city box was empty, as services write it. */
+  queryCity: string | null;
+  /** The time word the text held ("tomorrow"), which narrowed the search to free starts then. */
+  when: WhenWord | null;
 };
 
 /**
@@ -247,13 +256,37 @@ export async function searchServices(
     displayCurrency?: CurrencyCode | null | undefined;
     /** Payments are configured: only services whose provider can be paid now are listed. */
     connect?: ConnectOptions | undefined;
+    /** The clock free starts are read against. */
+    now?: Date | undefined;
   } = {},
 ): Promise<SearchResult> {
-  const empty = { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
+  const now = opts.now ?? new Date();
+  // Time words, "near me" and category words in other languages (shared/domain/query-intent.ts).
+  const intent = params.q ? parseQueryIntent(params.q) : null;
+  const text = intent?.text || undefined;
+  const when = intent?.when ?? null;
+  const base = { services: [], total: 0, isTotalCapped: false, page: params.page, pageSize: params.pageSize };
+  const empty = { ...base, needsCity: false, queryCity: null, when };
+  // "near me" means the city the traveler chose; without one there is nothing to search yet.
+  if (intent?.isNearMe && !params.city) return { ...empty, needsCity: true };
   const where: SQL[] = [isVisibleService(s)];
   if (opts.connect) where.push(payableProviderSql(sql`s.provider_id`, opts.connect));
-  const inputs = await resolveSearchInputs(db, params.q, params.city);
-  const tsq = params.q ? buildTsQuery(inputs.words) : undefined;
+  const inputs = await resolveSearchInputs(db, text, params.city);
+  const queryCity =
+    !params.city && inputs.textCities?.length === 1 ? await cityName(db, inputs.textCities[0] as string) : null;
+  const tsq = text ? buildTsQuery(inputs.words) : undefined;
+  // A free start on the day asked ("Available on…"), else at the time the text says: each
+  // service's provider must have one for the service's minimum hours (decision 062).
+  const ask = params.date ? { date: params.date } : when ? { when } : null;
+  if (ask) {
+    const free = await providersWithFreeStart(db, ask, now);
+    if (free.length === 0) return { ...empty, queryCity };
+    where.push(
+      sql`exists (select 1 from unnest(${`{${free.map((f) => f.providerId).join(',')}}`}::uuid[], ${`{${free
+        .map((f) => f.hours)
+        .join(',')}}`}::int[]) as f(id, hours) where f.id = s.provider_id and s.min_hours <= f.hours)`,
+    );
+  }
   if (tsq) {
     // With a category and a city, the (category, city, sort) indexes hold every candidate in the
     // page's order, and walking them while checking the text stops after the window. Left to
@@ -269,7 +302,7 @@ export async function searchServices(
   if (inputs.cities) {
     // The search compares city_key for equality, which the (category, city, sort) indexes can
     // walk in order; the planner sees the values.
-    if (inputs.cities.length === 0) return empty;
+    if (inputs.cities.length === 0) return { ...empty, queryCity };
     where.push(
       sql`s.city_key in (${sql.join(
         inputs.cities.map((c) => sql`${c}`),
@@ -348,7 +381,19 @@ export async function searchServices(
     isTotalCapped: matched > limit,
     page: params.page,
     pageSize: params.pageSize,
+    needsCity: false,
+    queryCity,
+    when,
   };
+}
+
+/** How the services of a city key write its name ("são paulo" -> "São Paulo"); null when none does. */
+async function cityName(db: Executor, cityKey: string): Promise<string | null> {
+  const [row] = await queryRows<{ city: string }>(
+    db,
+    sql`select s.city from services s where s.city_key = ${cityKey} and ${isVisibleService(s)} order by s.created_at, s.id limit 1`,
+  );
+  return row?.city ?? null;
 }
 
 /** How many of the best-recommended services the featured block chooses from. */
@@ -387,8 +432,11 @@ export async function getServiceDetail(db: Executor, id: string, viewer: User | 
   const service = toServiceCard(card);
   const mayViewHidden = viewer && (viewer.role === 'ADMIN' || viewer.id === service.provider.userId);
   if (!isVisible && !mayViewHidden) throw new AppError('NOT_FOUND', 'Service not found.');
-  const serviceReviews = await listServiceReviews(db, id);
-  return { ...service, reviews: serviceReviews };
+  const [serviceReviews, providerResponse] = await Promise.all([
+    listServiceReviews(db, id),
+    providerResponseTime(db, service.provider.id, new Date()),
+  ]);
+  return { ...service, reviews: serviceReviews, providerResponse };
 }
 
 /** Visible services for the sitemap, newest first (with payments configured, of providers who can be paid). */

@@ -7,7 +7,17 @@
  */
 
 /** A word that, just before a place, says "the place follows"; it is not searched for. */
-export const PLACE_CONNECTORS: ReadonlySet<string> = new Set(['in', 'near']);
+export const PLACE_CONNECTORS: ReadonlySet<string> = new Set([
+  'in',
+  'near',
+  // Portuguese, Spanish, Indonesian: "massagem em Lisboa", "yoga en Bali", "pijat di Ubud" (their
+  // "near", "perto de" and the like, the query's reading turns into "near": query-intent.ts).
+  'em',
+  'no',
+  'na',
+  'en',
+  'di',
+]);
 /** A word between two places ("Bali or Lisbon"); it is not searched for either. */
 const PLACE_JOINERS: ReadonlySet<string> = new Set(['or', 'and']);
 /** The longest run of words looked up as one place ("parque das nacoes", "krung thep maha nakhon"). */

@@ -51,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['catalog'],
-        summary: `Search active services. The total is in X-Total-Count (exact up to ${SEARCH_COUNT_LIMIT} matches, or to the page asked for when deeper; X-Total-Count-Capped: true beyond, when it is a floor).`,
+        summary: `Search active services. Words of time in q (today, tonight, tomorrow, this weekend, in six languages) and date (yyyy-MM-dd) keep services with a free start then in their own zone; "near me" needs city (else X-Search-Needs-City: true and no results); the city q names is in X-Search-City (percent-encoded). The total is in X-Total-Count (exact up to ${SEARCH_COUNT_LIMIT} matches, or to the page asked for when deeper; X-Total-Count-Capped: true beyond, when it is a floor).`,
         querystring: serviceSearchSchema,
         response: { 200: z.array(serviceSchema), 400: errorBodySchema },
       },
@@ -69,6 +69,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       void reply.header('x-total-count-capped', String(result.isTotalCapped));
       void reply.header('x-page', String(result.page));
       void reply.header('x-page-size', String(result.pageSize));
+      // "near me" without a city: the traveler is asked for one (the list is empty, not "none found").
+      if (result.needsCity) void reply.header('x-search-needs-city', 'true');
+      // The city the text named, for the city box (ASCII-safe: percent-encoded).
+      if (result.queryCity) void reply.header('x-search-city', encodeURIComponent(result.queryCity));
+      if (result.when) void reply.header('x-search-when', result.when);
       return result.services;
     },
   );
