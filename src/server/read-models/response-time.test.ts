@@ -8,6 +8,7 @@ import { providerResponseTime } from './response-time.ts';
 const t = useTestApp();
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+let slot = 0;
 
 /** A booking request made `ago` before now, answered by the provider `after` it (a decision), or never. */
 async function request(
@@ -22,7 +23,8 @@ async function request(
     service,
     status,
     createdAt,
-    startAt: new Date(Date.now() + 10 * 24 * HOUR + Math.random() * 100 * HOUR),
+    // Each request at its own time, so live bookings never overlap (the database refuses that).
+    startAt: new Date(Date.now() + 10 * 24 * HOUR + (slot += 1) * 3 * HOUR),
   });
   if (!answer) return booking;
   const at = new Date(createdAt.getTime() + answer.after);
