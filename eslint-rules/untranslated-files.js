@@ -4,20 +4,6 @@
  * are in the catalogs with their six translations, and a new file is never added to it.
  */
 export const UNTRANSLATED_FILES = [
-  'src/client/components/booking-where.tsx',
-  'src/client/components/confirm-dialog.tsx',
-  'src/client/components/error-boundary.tsx',
-  'src/client/components/photo-uploader.tsx',
-  'src/client/components/rating.tsx',
-  'src/client/components/theme-toggle.tsx',
-  'src/client/components/time-zone-dialog.tsx',
-  'src/client/components/time-zone-select.tsx',
-  'src/client/components/travelers-only.tsx',
-  'src/client/components/ui/calendar.tsx',
-  'src/client/components/ui/dialog.tsx',
-  'src/client/components/ui/toast.tsx',
-  'src/client/components/user-menu.tsx',
-  'src/client/components/verified-badge.tsx',
   'src/client/features/admin/admin-booking-view.tsx',
   'src/client/features/admin/admin-nav.tsx',
   'src/client/features/admin/admin-shell.tsx',

@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { PHOTO_ACCEPT, photoFileProblem } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
-import { roleLabels } from '@/lib/roles';
+import { useRoleLabel } from '@/lib/roles';
 import { UserAvatar } from '@/components/person-avatar';
 
 /** Checks a chosen avatar before it is sent (the same photo pipeline as service photos); returns the problem, if any. */
@@ -156,6 +156,7 @@ function AvatarSection({ user }: { user: User }) {
 
 function NameForm({ user }: { user: User }) {
   const { updateUser } = useAuth();
+  const roleLabel = useRoleLabel();
   const [name, setName] = useState(user.name ?? '');
   const trimmed = name.trim();
   const isUnchanged = trimmed === (user.name ?? '');
@@ -213,7 +214,7 @@ function NameForm({ user }: { user: User }) {
           Save changes
         </Button>
         <p className="text-sm text-muted-foreground">
-          Account type: <span className="font-medium text-foreground">{roleLabels[user.role]}</span>
+          Account type: <span className="font-medium text-foreground">{roleLabel(user.role)}</span>
         </p>
       </div>
     </form>
