@@ -43,6 +43,5 @@ export const UNTRANSLATED_FILES = [
   'src/client/pages/browse.tsx',
   'src/client/pages/messages.tsx',
   'src/client/pages/provider-dashboard.tsx',
-  'src/client/pages/provider-profile.tsx',
   'src/client/pages/traveler-booking.tsx',
 ];
