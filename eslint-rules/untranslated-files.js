@@ -4,15 +4,6 @@
  * are in the catalogs with their six translations, and a new file is never added to it.
  */
 export const UNTRANSLATED_FILES = [
-  'src/client/features/admin/admin-booking-view.tsx',
-  'src/client/features/admin/admin-nav.tsx',
-  'src/client/features/admin/admin-shell.tsx',
-  'src/client/features/admin/admin-stats.tsx',
-  'src/client/features/admin/audit-log.tsx',
-  'src/client/features/admin/category-management.tsx',
-  'src/client/features/admin/edit-category-dialog.tsx',
-  'src/client/features/admin/pending-providers.tsx',
-  'src/client/features/admin/service-moderation.tsx',
   'src/client/features/availability/add-availability-dialog.tsx',
   'src/client/features/availability/availability-panel.tsx',
   'src/client/features/catalog/browse-filters.tsx',
@@ -35,11 +26,7 @@ export const UNTRANSLATED_FILES = [
   'src/client/features/provider-workspace/service-dialog.tsx',
   'src/client/features/provider-workspace/services-tab.tsx',
   'src/client/features/provider-workspace/stat-cards.tsx',
-  'src/client/pages/admin-categories.tsx',
-  'src/client/pages/admin-dashboard.tsx',
   'src/client/pages/admin-payments.tsx',
-  'src/client/pages/admin-providers.tsx',
-  'src/client/pages/admin-services.tsx',
   'src/client/pages/browse.tsx',
   'src/client/pages/messages.tsx',
   'src/client/pages/provider-dashboard.tsx',

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { isBookingStatus, type BookingStatus } from '@shared/domain/booking-status';
 import type { CategorySlug } from '@shared/domain/categories';
 import type { PricingUnit } from '@shared/domain/pricing';
 import type { LocationType } from '@shared/domain/service-location';
@@ -68,4 +69,19 @@ export function usePricingUnitText(): (unit: PricingUnit, minHours: number) => s
           ? msg`${plural(minHours, { one: 'Priced per day · # hour a day', other: 'Priced per day · # hours a day' })}`
           : msg`${plural(minHours, { one: 'Priced per session · # hour a session', other: 'Priced per session · # hours a session' })}`,
     );
+}
+
+const STATUSES: Record<BookingStatus, MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  CONFIRMED: msg`Confirmed`,
+  PAID: msg`Paid`,
+  COMPLETED: msg`Completed`,
+  CANCELED: msg`Canceled`,
+  REFUNDED: msg`Refunded`,
+};
+
+/** A booking status's words in the reader's language; a value this version does not know, as it is. */
+export function useBookingStatusLabel(): (status: string) => string {
+  const { i18n } = useLingui();
+  return (status) => (isBookingStatus(status) ? i18n._(STATUSES[status]) : status);
 }
