@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
 import type { Locale } from '@shared/domain/locales';
@@ -5,13 +6,6 @@ import { formatMoney } from '@shared/domain/pricing';
 import { useCurrencyView, useEstimate, type Estimate } from '@/lib/currency-view';
 import { useLocale } from '@/lib/locale';
 import { cn } from '@/lib/utils';
-
-/** The words of estimates and charges, in one place (decision 049). */
-export const ESTIMATE_TEXT = {
-  rateNote: 'Estimate at the European Central Bank’s rate of',
-  charged: (price: string) => `You will be charged ${price}.`,
-  bankMayConvert: 'Your bank may convert it.',
-};
 
 function rateDateText(estimate: Estimate, locale: Locale) {
   return formatCalendarDateForDisplay(estimate.rateDate, locale);
@@ -35,8 +29,10 @@ export function PriceEstimate({
 }) {
   const estimate = useEstimate(amount, currency);
   const locale = useLocale();
+  const { t } = useLingui();
   if (!estimate) return null;
-  const note = `${ESTIMATE_TEXT.rateNote} ${rateDateText(estimate, locale)}`;
+  const rateDate = rateDateText(estimate, locale);
+  const note = t`Estimate at the European Central Bank’s rate of ${rateDate}`;
   return (
     <span
       data-testid="price-estimate"
@@ -47,8 +43,9 @@ export function PriceEstimate({
       <span className="whitespace-nowrap">{estimate.text}</span>
       <span className={showRateDate ? 'block text-xs' : 'sr-only'}>
         {showRateDate ? '' : ' ('}
-        {`${ESTIMATE_TEXT.rateNote} `}
-        <time dateTime={estimate.rateDate}>{rateDateText(estimate, locale)}</time>
+        <Trans>
+          Estimate at the European Central Bank’s rate of <time dateTime={estimate.rateDate}>{rateDate}</time>
+        </Trans>
         {showRateDate ? '' : ')'}
       </span>
     </span>
@@ -73,13 +70,14 @@ export function ChargeNotice({
   const locale = useLocale();
   const view = useCurrencyView();
   const isOwnCurrency = view?.displayCurrency === currency;
+  const price = formatMoney(amount, currency, locale);
   return (
     <p data-testid="charge-notice" className={cn('text-sm text-muted-foreground', className)}>
-      {ESTIMATE_TEXT.charged(formatMoney(amount, currency, locale))}
+      <Trans>You will be charged {price}.</Trans>
       {!isOwnCurrency && (
         <>
           {' '}
-          {ESTIMATE_TEXT.bankMayConvert} <PriceEstimate amount={amount} currency={currency} />
+          <Trans>Your bank may convert it.</Trans> <PriceEstimate amount={amount} currency={currency} />
         </>
       )}
     </p>
