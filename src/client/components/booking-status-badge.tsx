@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { bookingStatusTone, type BookingStatusTone } from '@shared/domain/booking-status';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { useBookingStatusLabel } from '@/lib/words';
+import { useBookingStatusLabel } from '@/lib/booking-words';
 
 /** Each status's own colour (shared/domain/booking-status.ts), legible in both themes. */
 const TONE_CLASSES: Record<BookingStatusTone, string> = {

@@ -15,7 +15,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
-import { dashboardPath, switchTarget, useRoleLabel } from '@/lib/roles';
+import { dashboardPath, switchTarget } from '@/lib/roles';
+import { useRoleLabel } from '@/lib/role-words';
 import { UserAvatar } from '@/components/person-avatar';
 import { detectProviderTimeZone } from '@/lib/time-zone';
 import { ApiError } from '@/lib/api';

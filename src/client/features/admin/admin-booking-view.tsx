@@ -12,7 +12,7 @@ import { adminBookingQuery } from './admin-api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { useBookingStatusLabel } from '@/lib/words';
+import { useBookingStatusLabel } from '@/lib/booking-words';
 
 const utc = (iso: string, locale: Locale) =>
   `${formatDateIn(new Date(iso), 'UTC', locale)} ${formatTimeIn(new Date(iso), 'UTC', locale)} UTC`;

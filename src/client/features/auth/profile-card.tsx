@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api';
 import { PHOTO_ACCEPT, photoFileProblem } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
-import { useRoleLabel } from '@/lib/roles';
+import { useRoleLabel } from '@/lib/role-words';
 import { UserAvatar } from '@/components/person-avatar';
 
 /** Checks a chosen avatar before it is sent (the same photo pipeline as service photos); returns the problem, if any. */

@@ -19,7 +19,8 @@ import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain
 import { availableDaysQuery } from './free-times-api';
 import { PriceEstimate } from '@/components/price-estimate';
 import { Money } from '@/components/money';
-import { useLocationTypeLabel, usePricingUnit, usePricingUnitText } from '@/lib/words';
+import { useLocationTypeLabel, usePricingUnitText } from '@/lib/booking-words';
+import { usePricingUnit } from '@/lib/words';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 import { useLocale } from '@/lib/locale';
