@@ -79,6 +79,7 @@ const SCREEN_SOURCES = [
   ].map((name) => `${client}/components/${name}`),
   `${client}/lib/booking-words.ts`,
   `${client}/lib/role-words.ts`,
+  `${client}/lib/photo-words.ts`,
 ];
 
 export default defineConfig({

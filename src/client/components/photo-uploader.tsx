@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SERVICE_MAX_PHOTOS } from '@shared/domain/constants';
 import { photoSources } from '@shared/domain/photos';
 import { Button } from '@/components/ui/button';
-import { isPreviewablePhoto, PHOTO_ACCEPT, photoFileProblem, uploadPhoto } from '@/lib/upload-photo';
+import { usePhotoFileProblem } from '@/lib/photo-words';
+import { isPreviewablePhoto, PHOTO_ACCEPT, uploadPhoto } from '@/lib/upload-photo';
 import { cn } from '@/lib/utils';
 
 /** A file on its way up, or one the server (or the quick check) refused. */
@@ -44,6 +45,7 @@ export function PhotoUploader({
 }): JSX.Element {
   const { t } = useLingui();
   const label = labelProp ?? t`Photos`;
+  const photoFileProblem = usePhotoFileProblem();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const hintId = useId();

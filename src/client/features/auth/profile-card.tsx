@@ -12,20 +12,17 @@ import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { PHOTO_ACCEPT, photoFileProblem } from '@/lib/upload-photo';
+import { usePhotoFileProblem } from '@/lib/photo-words';
+import { PHOTO_ACCEPT } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
 import { useRoleLabel } from '@/lib/role-words';
 import { UserAvatar } from '@/components/person-avatar';
 
-/** Checks a chosen avatar before it is sent (the same photo pipeline as service photos); returns the problem, if any. */
-export function avatarProblem(file: File): string | null {
-  return photoFileProblem(file);
-}
-
 function AvatarSection({ user }: { user: User }) {
   const { updateUser } = useAuth();
   const { t } = useLingui();
+  const avatarProblem = usePhotoFileProblem();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [choice, setChoice] = useState<{ file: File; previewUrl: string } | null>(null);
@@ -78,6 +75,7 @@ function AvatarSection({ user }: { user: User }) {
   function handleChoose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
+    // The same check as service photos get, before the avatar is sent.
     const issue = avatarProblem(chosen);
     setProblem(issue);
     if (issue) {
