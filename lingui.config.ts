@@ -15,6 +15,7 @@ import { LOCALES } from './src/shared/domain/locales.ts';
  * - `account`: the signed-in screens (sign-in and sign-up, settings, dashboards, checkout,
  *   messages);
  * - `admin`: the admin screens;
+ * - `screens`: what the other screens share and the first page never shows (SCREEN_SOURCES);
  * - `server`: emails, calendar feeds and the API's messages, never sent to a browser.
  * A file belongs to the first catalog whose sources list it (a message used in two catalogs'
  * files is in both). Each route names the catalogs its page needs (src/client/routes.tsx).
@@ -55,6 +56,32 @@ const PUBLIC_SOURCES = [
 
 const ADMIN_SOURCES = [`${client}/features/admin`, `${client}/pages/admin-*.tsx`];
 
+/**
+ * Shared pieces of the other screens, never on the first page's first load (a booking's place and
+ * status, the calendar, the photo uploader, dialogs, the account menu): kept out of `app`, so that
+ * `/` does not load their words, in `screens`, which every lazily loaded page loads
+ * (src/client/routes.tsx), and the account menu with its own code (components/header.tsx).
+ */
+const SCREEN_SOURCES = [
+  ...[
+    'booking-where.tsx',
+    'booking-status-badge.tsx',
+    'charge-notice.tsx',
+    'confirm-dialog.tsx',
+    'photo-uploader.tsx',
+    'rating-stars.tsx',
+    'reason-dialog.tsx',
+    'time-zone-dialog.tsx',
+    'time-zone-select.tsx',
+    'travelers-only.tsx',
+    'ui/calendar.tsx',
+    'user-menu.tsx',
+  ].map((name) => `${client}/components/${name}`),
+  `${client}/lib/booking-words.ts`,
+  `${client}/lib/role-words.ts`,
+  `${client}/lib/photo-words.ts`,
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES],
@@ -66,8 +93,9 @@ export default defineConfig({
       name: 'app',
       path: '<rootDir>/src/locales/{locale}/app',
       include: APP_SOURCES,
-      exclude: [...tests, ...TRUST_SOURCES],
+      exclude: [...tests, ...TRUST_SOURCES, ...SCREEN_SOURCES],
     },
+    { name: 'screens', path: '<rootDir>/src/locales/{locale}/screens', include: SCREEN_SOURCES, exclude: tests },
     {
       name: 'public',
       path: '<rootDir>/src/locales/{locale}/public',

@@ -113,3 +113,35 @@ for (const locale of ['ja', 'th', 'pt-BR'] as const) {
     await screenshotTo(page, `${locale}-checkout-375-dark`);
   });
 }
+
+test('signed in as the demo traveler: the dashboard in Japanese and the settings in Brazilian Portuguese', async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: DEMO.traveler.email, password: DEMO.traveler.password },
+  });
+  expect(login.ok()).toBe(true);
+
+  await page.goto('/ja/dashboard/traveler');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('マイダッシュボード');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('今後の予約');
+  await expect(main).toContainText('保存したサービス');
+  await expect(page.getByRole('tab', { name: '過去' })).toBeVisible();
+  // The demo traveler has bookings: their cards speak Japanese too.
+  await expect(page.getByTestId('traveler-booking').first()).toContainText('会話を開く');
+  for (const english of ['My Dashboard', 'Upcoming Bookings', 'Saved Services', 'Welcome back', 'Open conversation'])
+    await expect(main).not.toContainText(english);
+  await screenshotTo(page, 'ja-traveler-dashboard');
+
+  await page.goto('/pt-BR/settings');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurações');
+  for (const heading of ['Perfil', 'Moeda', 'Endereço de e-mail', 'Senha', 'Sessões'])
+    await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+  for (const english of ['Settings', 'Profile', 'Currency', 'Email address', 'Password', 'Sessions'])
+    await expect(page.getByRole('heading', { name: english, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Atualizar senha' })).toBeVisible();
+  await screenshotTo(page, 'pt-BR-settings');
+});

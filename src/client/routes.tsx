@@ -94,21 +94,25 @@ function serverGuard(
 
 /**
  * A page in its own chunk, loaded with the catalogs of its words beside `app` (which every page
- * has): `module` (its source under src/client) and `catalogs` let the server preload both.
+ * has) and `screens` (what the pages but the first share): `module` (its source under
+ * src/client) and `catalogs` let the server preload both.
  */
 function pageIn(env: RouteEnv) {
   return <K extends string>(
     module: string,
     load: () => Promise<Record<K, React.ComponentType>>,
     name: K,
-    catalogs: CatalogName[] = [],
-  ) => ({
-    lazy: async () => {
-      const [loaded] = await Promise.all([load(), loadCatalogs(env.i18n, env.locale, catalogs)]);
-      return { Component: loaded[name] };
-    },
-    handle: { module, catalogs },
-  });
+    pageCatalogs: CatalogName[] = [],
+  ) => {
+    const catalogs: CatalogName[] = [...pageCatalogs, 'screens'];
+    return {
+      lazy: async () => {
+        const [loaded] = await Promise.all([load(), loadCatalogs(env.i18n, env.locale, catalogs)]);
+        return { Component: loaded[name] };
+      },
+      handle: { module, catalogs },
+    };
+  };
 }
 
 export function createRoutes(env: RouteEnv): RouteObject[] {

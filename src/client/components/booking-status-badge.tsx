@@ -1,6 +1,8 @@
-import { bookingStatusLabel, bookingStatusTone, type BookingStatusTone } from '@shared/domain/booking-status';
+import { Trans } from '@lingui/react/macro';
+import { bookingStatusTone, type BookingStatusTone } from '@shared/domain/booking-status';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { useBookingStatusLabel } from '@/lib/booking-words';
 
 /** Each status's own colour (shared/domain/booking-status.ts), legible in both themes. */
 const TONE_CLASSES: Record<BookingStatusTone, string> = {
@@ -25,6 +27,7 @@ export function BookingStatusBadge({
   className?: string;
 }) {
   const tone = bookingStatusTone(status);
+  const label = useBookingStatusLabel();
   return (
     <Badge
       variant={tone === 'unknown' ? 'outline' : undefined}
@@ -32,7 +35,7 @@ export function BookingStatusBadge({
       data-status={status}
       data-declined={declined || undefined}
     >
-      {declined && status === 'CANCELED' ? 'Declined' : bookingStatusLabel(status)}
+      {declined && status === 'CANCELED' ? <Trans>Declined</Trans> : label(status)}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { MapPin, NotebookPen } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookingLocation } from '@shared/api/bookings-responses';
 
 /**
@@ -20,18 +21,25 @@ export function BookingWhere({
   city?: string;
   reader: 'provider' | 'traveler';
 }) {
+  const { t } = useLingui();
   const type = location?.type ?? 'traveler_address';
   let where: string | null;
   if (type === 'traveler_address') {
-    where = address ? `${reader === 'provider' ? 'Traveler’s address' : 'Your address'}: ${address}` : null;
+    where = !address ? null : reader === 'provider' ? t`Traveler’s address: ${address}` : t`Your address: ${address}`;
   } else {
     const label =
-      type === 'meeting_point' ? 'Meeting point' : reader === 'provider' ? 'At your place' : 'At the provider’s place';
-    where = location?.address
-      ? `${label}: ${location.address}`
-      : `${label}, ${[location?.area, city].filter(Boolean).join(', ') || 'address to follow'}${
-          reader === 'traveler' ? ' (the exact address is shown once the provider accepts)' : ''
-        }`;
+      type === 'meeting_point'
+        ? t`Meeting point`
+        : reader === 'provider'
+          ? t`At your place`
+          : t`At the provider’s place`;
+    const exact = location?.address;
+    const area = [location?.area, city].filter(Boolean).join(', ') || t`address to follow`;
+    where = exact
+      ? t`${label}: ${exact}`
+      : reader === 'traveler'
+        ? t`${label}, ${area} (the exact address is shown once the provider accepts)`
+        : t`${label}, ${area}`;
   }
   if (!where && !notes) return null;
   return (
@@ -45,7 +53,9 @@ export function BookingWhere({
       {notes && (
         <p className="inline-flex items-start gap-1.5">
           <NotebookPen className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="min-w-0 break-words whitespace-pre-line">Special requests: {notes}</span>
+          <span className="min-w-0 break-words whitespace-pre-line">
+            <Trans>Special requests: {notes}</Trans>
+          </span>
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { AlertDialog as Primitive } from 'radix-ui';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -44,7 +45,7 @@ export function ConfirmDialog({
           {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Primitive.Cancel className={buttonVariants({ variant: 'outline' })} disabled={isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Primitive.Cancel>
             <Primitive.Action
               className={buttonVariants({ variant: 'destructive' })}

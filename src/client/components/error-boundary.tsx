@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorState } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -10,9 +11,19 @@ function ErrorPanel({ title, message, withHomeLink }: { title: string; message: 
   return (
     <ErrorState title={title} message={message} className="min-h-[60vh] py-16">
       <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button onClick={() => window.location.reload()}>
+          <Trans>Reload page</Trans>
+        </Button>
         <Button asChild variant="outline">
-          {withHomeLink ? <Link to="/">Go Home</Link> : <a href="/">Go Home</a>}
+          {withHomeLink ? (
+            <Link to="/">
+              <Trans>Go Home</Trans>
+            </Link>
+          ) : (
+            <a href="/">
+              <Trans>Go Home</Trans>
+            </a>
+          )}
         </Button>
       </div>
     </ErrorState>
@@ -22,13 +33,25 @@ function ErrorPanel({ title, message, withHomeLink }: { title: string; message: 
 /** A route's errorElement: shown in place of a page that failed to render or load. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  useDocumentTitle('Something went wrong');
+  const { t } = useLingui();
+  useDocumentTitle(t`Something went wrong`);
   useResponseStatus(500);
   if (error) console.error(error);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : 'An unexpected error occurred while showing this page. Please try again.';
-  return <ErrorPanel title="Something went wrong" message={message} withHomeLink />;
+    : t`An unexpected error occurred while showing this page. Please try again.`;
+  return <ErrorPanel title={t`Something went wrong`} message={message} withHomeLink />;
+}
+
+function AppErrorPanel() {
+  const { t } = useLingui();
+  return (
+    <ErrorPanel
+      title={t`Something went wrong`}
+      message={t`Locora hit an unexpected error. Reload the page to continue.`}
+      withHomeLink={false}
+    />
+  );
 }
 
 /** Last line of defence outside the router (providers, toaster). */
@@ -45,13 +68,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { hasEr
 
   override render() {
     if (this.state.hasError) {
-      return (
-        <ErrorPanel
-          title="Something went wrong"
-          message="Locora hit an unexpected error. Reload the page to continue."
-          withHomeLink={false}
-        />
-      );
+      return <AppErrorPanel />;
     }
     return this.props.children;
   }

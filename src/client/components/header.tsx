@@ -1,11 +1,14 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@shared/api/auth-responses';
+import type { Locale } from '@shared/domain/locales';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-context';
+import { loadCatalogs } from '@/lib/i18n';
 import { useUnreadCount } from '@/lib/realtime';
 import { dashboardPath } from '@/lib/roles';
 import { cn } from '@/lib/utils';
@@ -20,7 +23,12 @@ import { ThemeToggle } from './theme-toggle';
  * user, the phone navigation sheet when its button is first pressed. Both bring Radix's dialog and
  * menu code, which a visitor reading the home page never uses.
  */
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(async () => {
+  // Its words are in `screens` (lingui.config.ts); the menu renders only in the browser, whose
+  // pages use Lingui's global instance.
+  const [module] = await Promise.all([import('./user-menu'), loadCatalogs(i18n, i18n.locale as Locale, ['screens'])]);
+  return { default: module.UserMenu };
+});
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 const subscribeToNothing = () => () => {};

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type JSX } from 'react';
 import { ChevronLeft, ChevronRight, Image as ImageIcon, ImageOff, ImagePlus, Star, Trash2, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SERVICE_MAX_PHOTOS } from '@shared/domain/constants';
 import { photoSources } from '@shared/domain/photos';
 import { Button } from '@/components/ui/button';
-import { isPreviewablePhoto, PHOTO_ACCEPT, photoFileProblem, uploadPhoto } from '@/lib/upload-photo';
+import { usePhotoFileProblem } from '@/lib/photo-words';
+import { isPreviewablePhoto, PHOTO_ACCEPT, uploadPhoto } from '@/lib/upload-photo';
 import { cn } from '@/lib/utils';
 
 /** A file on its way up, or one the server (or the quick check) refused. */
@@ -33,7 +35,7 @@ export function PhotoUploader({
   onChange,
   max = SERVICE_MAX_PHOTOS,
   onBusyChange,
-  label = 'Photos',
+  label: labelProp,
 }: {
   value: string[];
   onChange: (urls: string[]) => void;
@@ -41,6 +43,9 @@ export function PhotoUploader({
   onBusyChange?: (busy: boolean) => void;
   label?: string;
 }): JSX.Element {
+  const { t } = useLingui();
+  const label = labelProp ?? t`Photos`;
+  const photoFileProblem = usePhotoFileProblem();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const hintId = useId();
@@ -104,36 +109,37 @@ export function PhotoUploader({
     setNotice(null);
     if (files.length === 0) return;
     const taken = files.slice(0, slotsLeft);
-    if (taken.length < files.length) {
+    const added = taken.length;
+    if (added < files.length) {
       setNotice(
         single
           ? slotsLeft === 0
-            ? 'You can add one photo. Remove it to add another.'
-            : 'You can add one photo: only the first of these was added.'
+            ? t`You can add one photo. Remove it to add another.`
+            : t`You can add one photo: only the first of these was added.`
           : slotsLeft === 0
-            ? `You can add up to ${max} photos. Remove one to add another.`
-            : `You can add up to ${max} photos: only the first ${taken.length} of these were added.`,
+            ? t`You can add up to ${max} photos. Remove one to add another.`
+            : t`You can add up to ${max} photos: only the first ${added} of these were added.`,
       );
     }
     const previewable = await Promise.all(taken.map(isPreviewablePhoto));
-    const added: Pending[] = taken.map((file, i) => ({
+    const items: Pending[] = taken.map((file, i) => ({
       key: `photo-${(nextKey += 1)}`,
-      name: file.name || 'photo',
+      name: file.name || t`photo`,
       previewUrl: previewable[i] ? URL.createObjectURL(file) : null,
       progress: 0,
       error: photoFileProblem(file),
       controller: new AbortController(),
     }));
-    setPending((list) => [...list, ...added]);
+    setPending((list) => [...list, ...items]);
     // Photos join the list in the order they were chosen, whichever upload finishes first: a
     // finished one waits for the ones chosen before it (undefined: still uploading; null: failed).
-    const results: (string | null | undefined)[] = added.map((item) => (item.error ? null : undefined));
+    const results: (string | null | undefined)[] = items.map((item) => (item.error ? null : undefined));
     let cursor = 0;
     const flush = () => {
       const ready: string[] = [];
       while (cursor < results.length && results[cursor] !== undefined) {
         const url = results[cursor];
-        const item = added[cursor]!;
+        const item = items[cursor]!;
         if (url) {
           ready.push(url);
           drop(item);
@@ -143,7 +149,7 @@ export function PhotoUploader({
       if (ready.length) commit([...valueRef.current, ...ready]);
     };
     taken.forEach((file, i) => {
-      const item = added[i]!;
+      const item = items[i]!;
       if (item.error) return;
       uploadPhoto(file, {
         signal: item.controller.signal,
@@ -154,7 +160,8 @@ export function PhotoUploader({
             results[i] = null;
           } else {
             results[i] = upload.url;
-            setAnnouncement(`${item.name} uploaded.`);
+            const name = item.name;
+            setAnnouncement(t`${name} uploaded.`);
           }
           flush();
         },
@@ -162,9 +169,10 @@ export function PhotoUploader({
           results[i] = null;
           flush();
           if (item.controller.signal.aborted) return;
-          const message = err instanceof Error ? err.message : 'The upload failed. Please try again.';
+          const message = err instanceof Error ? err.message : t`The upload failed. Please try again.`;
+          const name = item.name;
           update(item.key, { error: message });
-          setAnnouncement(`${item.name} was not uploaded: ${message}`);
+          setAnnouncement(t`${name} was not uploaded: ${message}`);
         },
       );
     });
@@ -176,12 +184,15 @@ export function PhotoUploader({
     if (target < 0 || target >= next.length) return;
     [next[index], next[target]] = [next[target]!, next[index]!];
     commit(next);
-    setAnnouncement(`Photo moved to position ${target + 1} of ${next.length}.`);
+    const position = target + 1;
+    const total = next.length;
+    setAnnouncement(t`Photo moved to position ${position} of ${total}.`);
   }
 
   function remove(index: number) {
     commit(value.filter((_, i) => i !== index));
-    setAnnouncement(`Photo ${index + 1} removed.`);
+    const number = index + 1;
+    setAnnouncement(t`Photo ${number} removed.`);
   }
 
   function handleDrop(event: DragEvent<HTMLDivElement>) {
@@ -226,11 +237,11 @@ export function PhotoUploader({
         <p className="text-sm text-muted-foreground">
           {slotsLeft === 0 && uploading === 0
             ? single
-              ? 'Remove the photo below to choose another.'
-              : `That is ${max} photos, the most: remove one to add another.`
+              ? t`Remove the photo below to choose another.`
+              : t`That is ${max} photos, the most: remove one to add another.`
             : single
-              ? 'Drag a photo here, or'
-              : 'Drag photos here, or'}
+              ? t`Drag a photo here, or`
+              : t`Drag photos here, or`}
         </p>
         <Button
           type="button"
@@ -240,12 +251,12 @@ export function PhotoUploader({
           disabled={slotsLeft === 0}
           aria-describedby={hintId}
         >
-          {single ? 'Choose a photo' : 'Choose photos'}
+          {single ? t`Choose a photo` : t`Choose photos`}
         </Button>
         <p id={hintId} className="text-xs text-muted-foreground">
           {single
-            ? 'JPEG, PNG, WebP or HEIC, up to 10 MB.'
-            : 'JPEG, PNG, WebP or HEIC, up to 10 MB each. The first photo is the cover.'}
+            ? t`JPEG, PNG, WebP or HEIC, up to 10 MB.`
+            : t`JPEG, PNG, WebP or HEIC, up to 10 MB each. The first photo is the cover.`}
         </p>
         <input
           ref={inputRef}
@@ -269,122 +280,134 @@ export function PhotoUploader({
       )}
 
       {(value.length > 0 || pending.length > 0) && (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={`${label}, in order`}>
-          {value.map((url, i) => (
-            <li key={url} className="flex min-w-0 flex-col gap-1.5" data-testid="uploaded-photo">
-              <div className="relative aspect-[4/3] overflow-hidden rounded-md border bg-muted">
-                <Thumb
-                  url={url}
-                  alt={single ? label : `Photo ${i + 1} of ${value.length}${i === 0 ? ' (cover)' : ''}`}
-                />
-                {i === 0 && !single && (
-                  <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground shadow-sm">
-                    <Star className="size-3 fill-current" aria-hidden="true" />
-                    Cover
-                  </span>
-                )}
-              </div>
-              <div className="flex items-center justify-between gap-1">
-                <div className="flex gap-1">
-                  {!single && (
-                    <>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Move photo ${i + 1} left`}
-                        title="Move left"
-                        disabled={i === 0}
-                        onClick={() => move(i, -1)}
-                      >
-                        <ChevronLeft aria-hidden="true" />
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Move photo ${i + 1} right`}
-                        title="Move right"
-                        disabled={i === value.length - 1}
-                        onClick={() => move(i, 1)}
-                      >
-                        <ChevronRight aria-hidden="true" />
-                      </Button>
-                    </>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t`${label}, in order`}>
+          {value.map((url, i) => {
+            const number = i + 1;
+            const total = value.length;
+            return (
+              <li key={url} className="flex min-w-0 flex-col gap-1.5" data-testid="uploaded-photo">
+                <div className="relative aspect-[4/3] overflow-hidden rounded-md border bg-muted">
+                  <Thumb
+                    url={url}
+                    alt={
+                      single ? label : i === 0 ? t`Photo ${number} of ${total} (cover)` : t`Photo ${number} of ${total}`
+                    }
+                  />
+                  {i === 0 && !single && (
+                    <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground shadow-sm">
+                      <Star className="size-3 fill-current" aria-hidden="true" />
+                      <Trans>Cover</Trans>
+                    </span>
                   )}
                 </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8 text-destructive hover:text-destructive"
-                  aria-label={`Remove photo ${i + 1}`}
-                  title="Remove"
-                  onClick={() => remove(i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
-          ))}
-          {pending.map((p) => (
-            <li key={p.key} className="flex min-w-0 flex-col gap-1.5" data-testid="pending-photo">
-              <div
-                className={cn(
-                  'relative aspect-[4/3] overflow-hidden rounded-md border bg-muted',
-                  p.error && 'border-destructive',
-                )}
-              >
-                {p.previewUrl ? (
-                  <Thumb url={p.previewUrl} alt="" className={p.error ? 'opacity-40' : 'opacity-70'} />
-                ) : (
-                  <div className="flex size-full items-center justify-center text-muted-foreground">
-                    <ImageIcon className="size-6" aria-hidden="true" />
+                <div className="flex items-center justify-between gap-1">
+                  <div className="flex gap-1">
+                    {!single && (
+                      <>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          className="size-8"
+                          aria-label={t`Move photo ${number} left`}
+                          title={t`Move left`}
+                          disabled={i === 0}
+                          onClick={() => move(i, -1)}
+                        >
+                          <ChevronLeft aria-hidden="true" />
+                        </Button>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          className="size-8"
+                          aria-label={t`Move photo ${number} right`}
+                          title={t`Move right`}
+                          disabled={i === value.length - 1}
+                          onClick={() => move(i, 1)}
+                        >
+                          <ChevronRight aria-hidden="true" />
+                        </Button>
+                      </>
+                    )}
                   </div>
-                )}
-                {!p.error && (
-                  <div className="absolute inset-x-2 bottom-2">
-                    <div
-                      role="progressbar"
-                      aria-label={`Uploading ${p.name}`}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={Math.round(p.progress * 100)}
-                      className="h-1.5 overflow-hidden rounded-full bg-background/80"
-                    >
-                      <div
-                        className="h-full rounded-full bg-primary transition-[width] duration-200 motion-reduce:transition-none"
-                        style={{ width: `${Math.max(4, Math.round(p.progress * 100))}%` }}
-                      />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-destructive hover:text-destructive"
+                    aria-label={t`Remove photo ${number}`}
+                    title={t`Remove`}
+                    onClick={() => remove(i)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+          {pending.map((p) => {
+            const name = p.name;
+            return (
+              <li key={p.key} className="flex min-w-0 flex-col gap-1.5" data-testid="pending-photo">
+                <div
+                  className={cn(
+                    'relative aspect-[4/3] overflow-hidden rounded-md border bg-muted',
+                    p.error && 'border-destructive',
+                  )}
+                >
+                  {p.previewUrl ? (
+                    <Thumb url={p.previewUrl} alt="" className={p.error ? 'opacity-40' : 'opacity-70'} />
+                  ) : (
+                    <div className="flex size-full items-center justify-center text-muted-foreground">
+                      <ImageIcon className="size-6" aria-hidden="true" />
                     </div>
-                  </div>
-                )}
-              </div>
-              <div className="flex items-start justify-between gap-1">
-                <p
-                  className={cn('min-w-0 text-xs break-words', p.error ? 'text-destructive' : 'text-muted-foreground')}
-                >
-                  <span className="block truncate font-medium" title={p.name}>
-                    {p.name}
-                  </span>
-                  {p.error ?? (p.progress >= 1 ? 'Processing...' : `${Math.round(p.progress * 100)}%`)}
-                </p>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8 shrink-0"
-                  aria-label={p.error ? `Dismiss ${p.name}` : `Cancel upload of ${p.name}`}
-                  title={p.error ? 'Dismiss' : 'Cancel'}
-                  onClick={() => drop(p)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
-          ))}
+                  )}
+                  {!p.error && (
+                    <div className="absolute inset-x-2 bottom-2">
+                      <div
+                        role="progressbar"
+                        aria-label={t`Uploading ${name}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={Math.round(p.progress * 100)}
+                        className="h-1.5 overflow-hidden rounded-full bg-background/80"
+                      >
+                        <div
+                          className="h-full rounded-full bg-primary transition-[width] duration-200 motion-reduce:transition-none"
+                          style={{ width: `${Math.max(4, Math.round(p.progress * 100))}%` }}
+                        />
+                      </div>
+                    </div>
+                  )}
+                </div>
+                <div className="flex items-start justify-between gap-1">
+                  <p
+                    className={cn(
+                      'min-w-0 text-xs break-words',
+                      p.error ? 'text-destructive' : 'text-muted-foreground',
+                    )}
+                  >
+                    <span className="block truncate font-medium" title={p.name}>
+                      {p.name}
+                    </span>
+                    {p.error ?? (p.progress >= 1 ? t`Processing...` : `${Math.round(p.progress * 100)}%`)}
+                  </p>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 shrink-0"
+                    aria-label={p.error ? t`Dismiss ${name}` : t`Cancel upload of ${name}`}
+                    title={p.error ? t`Dismiss` : t`Cancel`}
+                    onClick={() => drop(p)}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
 

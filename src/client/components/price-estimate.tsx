@@ -1,17 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
 import type { Locale } from '@shared/domain/locales';
-import { formatMoney } from '@shared/domain/pricing';
-import { useCurrencyView, useEstimate, type Estimate } from '@/lib/currency-view';
+import { useEstimate, type Estimate } from '@/lib/currency-view';
 import { useLocale } from '@/lib/locale';
 import { cn } from '@/lib/utils';
-
-/** The words of estimates and charges, in one place (decision 049). */
-export const ESTIMATE_TEXT = {
-  rateNote: 'Estimate at the European Central Bank’s rate of',
-  charged: (price: string) => `You will be charged ${price}.`,
-  bankMayConvert: 'Your bank may convert it.',
-};
 
 function rateDateText(estimate: Estimate, locale: Locale) {
   return formatCalendarDateForDisplay(estimate.rateDate, locale);
@@ -35,8 +28,10 @@ export function PriceEstimate({
 }) {
   const estimate = useEstimate(amount, currency);
   const locale = useLocale();
+  const { t } = useLingui();
   if (!estimate) return null;
-  const note = `${ESTIMATE_TEXT.rateNote} ${rateDateText(estimate, locale)}`;
+  const rateDate = rateDateText(estimate, locale);
+  const note = t`Estimate at the European Central Bank’s rate of ${rateDate}`;
   return (
     <span
       data-testid="price-estimate"
@@ -47,41 +42,13 @@ export function PriceEstimate({
       <span className="whitespace-nowrap">{estimate.text}</span>
       <span className={showRateDate ? 'block text-xs' : 'sr-only'}>
         {showRateDate ? '' : ' ('}
-        {`${ESTIMATE_TEXT.rateNote} `}
-        <time dateTime={estimate.rateDate}>{rateDateText(estimate, locale)}</time>
+        <Trans>
+          Estimate at the European Central Bank’s rate of <time dateTime={estimate.rateDate}>{rateDate}</time>
+        </Trans>
         {showRateDate ? '' : ')'}
       </span>
     </span>
   );
 }
 
-/**
- * What a traveler pays, said plainly where they pay or look back at it (checkout, the receipt,
- * the booking page): "You will be charged ¥8,400. Your bank may convert it." with the estimate in
- * their display currency; the second sentence is left out only for a reader whose display
- * currency is the charge's own.
- */
-export function ChargeNotice({
-  amount,
-  currency,
-  className,
-}: {
-  amount: number;
-  currency: CurrencyCode;
-  className?: string;
-}) {
-  const locale = useLocale();
-  const view = useCurrencyView();
-  const isOwnCurrency = view?.displayCurrency === currency;
-  return (
-    <p data-testid="charge-notice" className={cn('text-sm text-muted-foreground', className)}>
-      {ESTIMATE_TEXT.charged(formatMoney(amount, currency, locale))}
-      {!isOwnCurrency && (
-        <>
-          {' '}
-          {ESTIMATE_TEXT.bankMayConvert} <PriceEstimate amount={amount} currency={currency} />
-        </>
-      )}
-    </p>
-  );
-}
+export { ChargeNotice } from './charge-notice';

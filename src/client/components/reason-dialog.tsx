@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { AlertDialog as Primitive } from 'radix-ui';
 import { buttonVariants } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -16,8 +17,8 @@ export function ReasonDialog({
   title,
   description,
   confirmLabel,
-  keepLabel = 'Keep it',
-  reasonLabel = 'Reason (optional)',
+  keepLabel: keepLabelProp,
+  reasonLabel: reasonLabelProp,
   maxLength,
   onConfirm,
   isPending = false,
@@ -34,6 +35,9 @@ export function ReasonDialog({
   isPending?: boolean;
 }) {
   const id = useId();
+  const { t } = useLingui();
+  const keepLabel = keepLabelProp ?? t`Keep it`;
+  const reasonLabel = reasonLabelProp ?? t`Reason (optional)`;
   const [reason, setReason] = useState('');
   return (
     <Primitive.Root

@@ -1,16 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { setTheme, useTheme } from '@/lib/theme';
 
 export function ThemeToggle() {
   const theme = useTheme();
+  const { t } = useLingui();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label="Toggle theme"
-      title={`Switch to ${next} theme`}
+      aria-label={t`Toggle theme`}
+      title={next === 'dark' ? t`Switch to dark theme` : t`Switch to light theme`}
       onClick={() => setTheme(next)}
     >
       {theme === 'dark' ? (

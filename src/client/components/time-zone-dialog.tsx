@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { TimeZoneSelect } from '@/components/time-zone-select';
 import { Button } from '@/components/ui/button';
@@ -39,19 +40,30 @@ export function TimeZoneDialog({
       <DialogContent>
         <form onSubmit={handleSubmit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Where do you work?</DialogTitle>
+            <DialogTitle>
+              <Trans>Where do you work?</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Your calendar and bookings are shown in your time zone. Your browser reports {detected ?? 'no time zone'},
-              which is not a place.
+              {detected ? (
+                <Trans>
+                  Your calendar and bookings are shown in your time zone. Your browser reports {detected}, which is not
+                  a place.
+                </Trans>
+              ) : (
+                <Trans>
+                  Your calendar and bookings are shown in your time zone. Your browser reports no time zone, which is
+                  not a place.
+                </Trans>
+              )}
             </DialogDescription>
           </DialogHeader>
           <TimeZoneSelect value={timeZone} onChange={setTimeZone} required disabled={isBusy} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isBusy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={isBusy || !timeZone}>
-              Switch to Provider
+              <Trans>Switch to Provider</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 import { zoneCity, zonePickerOptions } from '@shared/domain/time';
 import { FormField } from '@/components/form-field';
@@ -73,7 +74,7 @@ export const COMMON_TIME_ZONES: readonly string[] = [
 export function TimeZoneSelect({
   value,
   onChange,
-  label = 'Time zone',
+  label: labelProp,
   description,
   required = false,
   disabled = false,
@@ -85,6 +86,8 @@ export function TimeZoneSelect({
   required?: boolean;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
+  const label = labelProp ?? t`Time zone`;
   const id = useId();
   // The offsets come from the browser's own zone data (the server's may differ: Casablanca), so a
   // server-rendered select names the cities and adds the offsets once hydrated.
@@ -108,7 +111,7 @@ export function TimeZoneSelect({
         aria-describedby={description ? `${id}-help` : undefined}
         onValueChange={(value) => onChange(value)}
       >
-        <option value="">Choose your time zone…</option>
+        <option value="">{t`Choose your time zone…`}</option>
         {options.map((o) => (
           <option key={o.zone} value={o.zone}>
             {o.label}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Info } from 'lucide-react';
 import type { Role } from '@shared/api/auth';
@@ -13,15 +14,20 @@ import { useAuth } from '@/lib/auth-context';
  */
 export function TravelersOnly({ role, onSwitched }: { role: Role; onSwitched?: () => void }) {
   const { switchRole } = useAuth();
+  const { t } = useLingui();
   const [isSwitching, setIsSwitching] = useState(false);
   if (role === 'TRAVELER') return null;
   if (role === 'ADMIN')
     return (
       <Alert variant="info" data-testid="travelers-only">
         <Info aria-hidden="true" />
-        <AlertTitle>Admins do not book</AlertTitle>
+        <AlertTitle>
+          <Trans>Admins do not book</Trans>
+        </AlertTitle>
         <AlertDescription>
-          Admin accounts look after Locora and cannot book services. Sign in with a traveler account to book.
+          <Trans>
+            Admin accounts look after Locora and cannot book services. Sign in with a traveler account to book.
+          </Trans>
         </AlertDescription>
       </Alert>
     );
@@ -30,10 +36,10 @@ export function TravelersOnly({ role, onSwitched }: { role: Role; onSwitched?: (
     setIsSwitching(true);
     try {
       await switchRole('TRAVELER');
-      toast({ title: 'Switched to Traveler', description: 'You are now using Locora as a traveler.' });
+      toast({ title: t`Switched to Traveler`, description: t`You are now using Locora as a traveler.` });
       onSwitched?.();
     } catch {
-      toast({ variant: 'destructive', title: 'Role switch failed', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t`Role switch failed`, description: t`Please try again.` });
     } finally {
       setIsSwitching(false);
     }
@@ -42,12 +48,16 @@ export function TravelersOnly({ role, onSwitched }: { role: Role; onSwitched?: (
   return (
     <Alert variant="info" data-testid="travelers-only">
       <Info aria-hidden="true" />
-      <AlertTitle>Only travelers book</AlertTitle>
+      <AlertTitle>
+        <Trans>Only travelers book</Trans>
+      </AlertTitle>
       <AlertDescription className="flex flex-col items-start gap-3">
-        <p>You are using Locora as a provider. Switch to Traveler to book; the date you chose is kept.</p>
+        <p>
+          <Trans>You are using Locora as a provider. Switch to Traveler to book; the date you chose is kept.</Trans>
+        </p>
         <Button size="sm" onClick={() => void handleSwitch()} disabled={isSwitching}>
           {isSwitching && <Spinner decorative />}
-          Switch to Traveler
+          <Trans>Switch to Traveler</Trans>
         </Button>
       </AlertDescription>
     </Alert>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeftRight, LogOut, Settings } from 'lucide-react';
 import type { User } from '@shared/api/auth-responses';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +15,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
-import { dashboardPath, roleLabels, switchTarget } from '@/lib/roles';
+import { dashboardPath, switchTarget } from '@/lib/roles';
+import { useRoleLabel } from '@/lib/role-words';
 import { UserAvatar } from '@/components/person-avatar';
 import { detectProviderTimeZone } from '@/lib/time-zone';
 import { ApiError } from '@/lib/api';
@@ -25,15 +27,17 @@ import { useSwitchRole } from '@/lib/use-switch-role';
 const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));
 
 export function RoleBadge({ role }: { role: User['role'] }) {
+  const roleLabel = useRoleLabel();
   return (
     <Badge variant={role === 'ADMIN' ? 'secondary' : 'soft'} data-role={role}>
-      {roleLabels[role]}
+      {roleLabel(role)}
     </Badge>
   );
 }
 
 export function UserMenu({ user }: { user: User }) {
   const { logout } = useAuth();
+  const { t } = useLingui();
   const switchRole = useSwitchRole();
   const navigate = useNavigate();
   const [isBusy, setIsBusy] = useState(false);
@@ -54,10 +58,11 @@ export function UserMenu({ user }: { user: User }) {
     try {
       const next = await switchRole(target, timeZone);
       setIsAskingZone(false);
-      toast({
-        title: `Switched to ${roleLabels[next.role]}`,
-        description: `You are now using Locora as a ${roleLabels[next.role].toLowerCase()}.`,
-      });
+      toast(
+        next.role === 'PROVIDER'
+          ? { title: t`Switched to Provider`, description: t`You are now using Locora as a provider.` }
+          : { title: t`Switched to Traveler`, description: t`You are now using Locora as a traveler.` },
+      );
       navigate(dashboardPath(next.role) ?? '/');
     } catch (error) {
       if (
@@ -67,7 +72,7 @@ export function UserMenu({ user }: { user: User }) {
         error.bodyText.includes(PROVIDER_TIME_ZONE_REQUIRED)
       )
         return void setIsAskingZone(true);
-      toast({ variant: 'destructive', title: 'Role switch failed', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t`Role switch failed`, description: t`Please try again.` });
     } finally {
       setIsBusy(false);
     }
@@ -83,7 +88,7 @@ export function UserMenu({ user }: { user: User }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger
-          aria-label={`Account menu for ${displayName}`}
+          aria-label={t`Account menu for ${displayName}`}
           className="cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <UserAvatar user={user} className="size-9 border" />
@@ -104,20 +109,20 @@ export function UserMenu({ user }: { user: User }) {
             <DropdownMenuItem asChild>
               <Link to="/settings">
                 <Settings aria-hidden="true" />
-                Settings
+                <Trans>Settings</Trans>
               </Link>
             </DropdownMenuItem>
             {target && (
               <DropdownMenuItem disabled={isBusy} onSelect={handleSwitch}>
                 <ArrowLeftRight aria-hidden="true" />
-                {target === 'PROVIDER' ? 'Switch to Provider' : 'Switch to Traveler'}
+                {target === 'PROVIDER' ? <Trans>Switch to Provider</Trans> : <Trans>Switch to Traveler</Trans>}
               </DropdownMenuItem>
             )}
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => void handleLogout()}>
             <LogOut aria-hidden="true" />
-            Log out
+            <Trans>Log out</Trans>
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck } from 'lucide-react';
 import type { GovIdStatus } from '@shared/api/providers';
 import { Badge } from '@/components/ui/badge';
@@ -7,20 +8,24 @@ export const isVerified = (status: GovIdStatus) => status === 'APPROVED';
 
 /** The 'Verified' badge of an ID-checked provider (govIdStatus APPROVED). */
 export function VerifiedBadge({ className }: { className?: string }) {
+  const { t } = useLingui();
   return (
-    <Badge variant="soft" className={cn('gap-1', className)} title="Government ID verified">
+    <Badge variant="soft" className={cn('gap-1', className)} title={t`Government ID verified`}>
       <BadgeCheck aria-hidden="true" />
-      Verified
+      <Trans>Verified</Trans>
     </Badge>
   );
 }
 
 /** The compact mark for cards: an icon whose accessible name is 'Verified'. */
 export function VerifiedMark({ className }: { className?: string }) {
+  const { t } = useLingui();
   return (
-    <span className={cn('inline-flex shrink-0 text-primary', className)} title="Verified provider">
+    <span className={cn('inline-flex shrink-0 text-primary', className)} title={t`Verified provider`}>
       <BadgeCheck className="size-4" aria-hidden="true" />
-      <span className="sr-only">Verified</span>
+      <span className="sr-only">
+        <Trans>Verified</Trans>
+      </span>
     </span>
   );
 }

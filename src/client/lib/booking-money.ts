@@ -10,6 +10,11 @@ const isClosed = (status: string) => status === 'CANCELED' || status === 'REFUND
 /** Charged (or done): the past tense. */
 const isPaid = (status: string) => status === 'PAID' || status === 'COMPLETED';
 
+/** What a booking's total is to the traveler: due, paid, or what a closed booking was for. */
+export function travelerMoneyState(status: string): 'due' | 'paid' | 'closed' {
+  return isClosed(status) ? 'closed' : isPaid(status) ? 'paid' : 'due';
+}
+
 /**
  * The traveler's total on their booking card, as the API computes it from the booking's stored
  * amounts (bookingShares in shared/domain/pricing.ts): 'You pay' while it is a request or

@@ -9,11 +9,11 @@ import { LocaleContext } from './locale';
  * written in English in the code with Lingui's macros (`useLingui().t`, `<Trans>`) and looked up
  * in compiled catalogs (src/locales/{locale}/{catalog}.ts). A browser loads only its locale's
  * catalogs, and only those its pages need: `app` with the first page, `public`, `account` or
- * `admin` with the first page that uses them (each route names its catalogs, src/client/routes.tsx;
+ * `admin` with the first page that uses them, `screens` with any page but the first (each route names its catalogs, src/client/routes.tsx;
  * lingui.config.ts says which words are in which).
  */
-export type CatalogName = 'app' | 'public' | 'account' | 'admin';
-export const CATALOGS: readonly CatalogName[] = ['app', 'public', 'account', 'admin'];
+export type CatalogName = 'app' | 'public' | 'account' | 'admin' | 'screens';
+export const CATALOGS: readonly CatalogName[] = ['app', 'public', 'account', 'admin', 'screens'];
 
 /** One compiled catalog, loaded once per locale and name (Vite makes each file its own chunk). */
 const imported = new Map<string, Promise<Messages>>();

@@ -1,11 +1,5 @@
 import type { Role } from '@shared/api/auth';
 
-export const roleLabels: Record<Role, string> = {
-  TRAVELER: 'Traveler',
-  PROVIDER: 'Provider',
-  ADMIN: 'Admin',
-};
-
 /** The 'My Dashboard' target of a role (docs/product.md); admins have none. */
 export function dashboardPath(role: Role): string | null {
   if (role === 'PROVIDER') return '/dashboard/provider';

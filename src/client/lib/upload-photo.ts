@@ -15,10 +15,18 @@ const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/hei
  * A file with no type (common for HEIC) is left to the server.
  */
 export function photoFileProblem(file: File): string | null {
-  if (file.size > UPLOAD_MAX_BYTES) return PHOTO_TOO_LARGE_MESSAGE;
-  if (file.size === 0) return 'The file is empty.';
+  const kind = photoFileProblemKind(file);
+  if (kind === 'too-large') return PHOTO_TOO_LARGE_MESSAGE;
+  if (kind === 'empty') return 'The file is empty.';
+  return kind === 'unsupported' ? UNSUPPORTED_PHOTO_MESSAGE : null;
+}
+
+/** The same look, as a kind a translated screen words (usePhotoFileProblem). */
+export function photoFileProblemKind(file: File): 'too-large' | 'empty' | 'unsupported' | null {
+  if (file.size > UPLOAD_MAX_BYTES) return 'too-large';
+  if (file.size === 0) return 'empty';
   const byName = /\.(jpe?g|png|webp|heic|heif)$/i.test(file.name);
-  if (file.type ? !PHOTO_TYPES.has(file.type) && !byName : !byName) return UNSUPPORTED_PHOTO_MESSAGE;
+  if (file.type ? !PHOTO_TYPES.has(file.type) && !byName : !byName) return 'unsupported';
   return null;
 }
 

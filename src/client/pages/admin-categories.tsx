@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { AdminShell } from '@/features/admin/admin-shell';
 import { CategoryManagement } from '@/features/admin/category-management';
@@ -11,9 +12,10 @@ function Categories() {
 
 /** /admin/categories (docs/product.md). */
 export function AdminCategoriesPage() {
-  useDocumentTitle('Category Management');
+  const { t } = useLingui();
+  useDocumentTitle(t`Category Management`);
   return (
-    <AdminShell title="Category Management" description="Add categories, or delete ones no service uses.">
+    <AdminShell title={t`Category Management`} description={t`Add categories, or delete ones no service uses.`}>
       <Categories />
     </AdminShell>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { AdminShell } from '@/features/admin/admin-shell';
 import { AdminStatCards } from '@/features/admin/admin-stats';
 import { AuditLog } from '@/features/admin/audit-log';
@@ -5,9 +6,10 @@ import { useDocumentTitle } from '@/lib/document-title';
 
 /** /admin (docs/product.md): the five numbers and the recent admin decisions. */
 export function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard');
+  const { t } = useLingui();
+  useDocumentTitle(t`Admin Dashboard`);
   return (
-    <AdminShell title="Admin Dashboard" description="Platform statistics and recent admin activity.">
+    <AdminShell title={t`Admin Dashboard`} description={t`Platform statistics and recent admin activity.`}>
       <AdminStatCards />
       <AuditLog />
     </AdminShell>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { EmailField } from '@/components/form-field';
@@ -13,7 +14,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 
 /** "Forgot password?": asks for a reset link (the same answer whether or not the address has an account). */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Forgot password`);
   const [email, setEmail] = useState('');
   const [isPending, setIsPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -27,8 +29,8 @@ export function ForgotPasswordPage() {
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Could not send the link',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        title: t`Could not send the link`,
+        description: errorMessage(error, t`Something went wrong. Please try again.`),
       });
     } finally {
       setIsPending(false);
@@ -37,21 +39,23 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      description="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t`Forgot your password?`}
+      description={t`Enter the email address of your account and we will send you a link to choose a new password.`}
       footer={
-        <>
+        <Trans>
           Remembered it?{' '}
           <Link to="/auth/signin" className="font-medium text-primary underline-offset-4 hover:underline">
             Back to sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       {sent ? (
         <Alert role="status">
           <MailCheck aria-hidden="true" />
-          <AlertTitle>Check your email</AlertTitle>
+          <AlertTitle>
+            <Trans>Check your email</Trans>
+          </AlertTitle>
           <AlertDescription>{sent}</AlertDescription>
         </Alert>
       ) : (
@@ -59,7 +63,7 @@ export function ForgotPasswordPage() {
           <EmailField id="forgot-email" value={email} onChange={setEmail} />
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
             {isPending && <Spinner decorative />}
-            Send reset link
+            <Trans>Send reset link</Trans>
           </Button>
         </form>
       )}

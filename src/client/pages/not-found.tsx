@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -5,7 +6,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useResponseStatus } from '@/lib/render-context';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const { t } = useLingui();
+  useDocumentTitle(t`Page not found`);
   useResponseStatus(404);
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
@@ -13,14 +15,22 @@ export function NotFoundPage() {
         <Compass className="size-8" aria-hidden="true" />
       </div>
       <p className="text-7xl font-extrabold tracking-tight text-primary">404</p>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Page Not Found</h1>
-      <p className="text-muted-foreground">The page you&apos;re looking for doesn&apos;t exist or has been moved.</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <Trans>Page Not Found</Trans>
+      </h1>
+      <p className="text-muted-foreground">
+        <Trans>The page you&apos;re looking for doesn&apos;t exist or has been moved.</Trans>
+      </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
-          <Link to="/">Go Home</Link>
+          <Link to="/">
+            <Trans>Go Home</Trans>
+          </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/browse">Browse Services</Link>
+          <Link to="/browse">
+            <Trans>Browse Services</Trans>
+          </Link>
         </Button>
       </div>
     </div>

@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Languages, MapPin, PackageOpen, Star } from 'lucide-react';
 import { InlineLoadFailed, isNotFoundError, LoadFailed } from '@/components/load-failed';
@@ -8,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isVerified, VerifiedBadge } from '@/components/verified-badge';
 import { providerQuery, providerReviewsQuery } from '@/features/catalog/catalog-api';
-import { formatRating, pluralize } from '@/lib/format';
+import { formatRating } from '@/lib/format';
 import { ReviewList, ReviewListSkeleton } from '@/features/catalog/review-list';
 import { ServiceCard, ServiceCardSkeleton } from '@/features/catalog/service-card';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -22,7 +24,7 @@ function ProviderSkeleton() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-8 sm:px-6 lg:px-8">
       <span className="sr-only" role="status">
-        Loading provider
+        <Trans>Loading provider</Trans>
       </span>
       <div className="flex flex-col gap-6 rounded-xl border bg-card p-6 sm:flex-row" aria-hidden="true">
         <Skeleton className="size-24 rounded-full sm:size-28" />
@@ -52,16 +54,19 @@ function ProviderProfileView({ userId }: { userId: string }) {
   const { data: provider, error, isPending, refetch } = useQuery(providerQuery(userId));
   // Both load at once; a missing provider is told by the profile query.
   const reviews = useQuery(providerReviewsQuery(userId));
+  const { t } = useLingui();
   useDocumentTitle(
-    provider?.displayName ?? (error ? (isNotFoundError(error) ? 'Page not found' : 'Provider') : 'Loading provider'),
+    provider?.displayName ?? (error ? (isNotFoundError(error) ? t`Page not found` : t`Provider`) : t`Loading provider`),
   );
   useServerHead(provider && ((origin) => providerHead(provider, origin)));
 
   if (isPending) return <ProviderSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;
-  if (!provider) return <LoadFailed what="this provider" onRetry={() => void refetch()} />;
+  if (!provider) return <LoadFailed what={t`this provider`} onRetry={() => void refetch()} />;
 
   const serviceCount = provider._count.services;
+  const ratingCount = provider.ratingCount;
+  const reviewCount = reviews.data?.length;
 
   return (
     <div className="flex flex-col">
@@ -89,12 +94,16 @@ function ProviderProfileView({ userId }: { userId: string }) {
                           <span className="font-semibold text-foreground" data-testid="provider-rating">
                             {formatRating(provider.rating)}
                           </span>
-                          <span className="sr-only">out of 5,</span>
+                          <span className="sr-only">
+                            <Trans>out of 5,</Trans>
+                          </span>
                         </>
                       ) : (
-                        <span className="font-semibold text-foreground">New</span>
+                        <span className="font-semibold text-foreground">
+                          <Trans>New</Trans>
+                        </span>
                       )}
-                      <span>({pluralize(provider.ratingCount, 'review')})</span>
+                      <span>{t`(${plural(ratingCount, { one: '# review', other: '# reviews' })})`}</span>
                     </span>
                     {provider.baseCity && (
                       <span className="inline-flex items-center gap-1.5">
@@ -107,7 +116,9 @@ function ProviderProfileView({ userId }: { userId: string }) {
                 {provider.languages.length > 0 && (
                   <div className="flex flex-wrap items-center gap-2">
                     <Languages className="size-4 text-muted-foreground" aria-hidden="true" />
-                    <span className="sr-only">Languages:</span>
+                    <span className="sr-only">
+                      <Trans>Languages:</Trans>
+                    </span>
                     <ul className="flex flex-wrap gap-2">
                       {provider.languages.map((language) => (
                         <li key={language}>
@@ -139,12 +150,14 @@ function ProviderProfileView({ userId }: { userId: string }) {
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-12 px-4 py-10 sm:px-6 lg:px-8">
         <section aria-labelledby="services-heading" className="flex flex-col gap-5">
           <h2 id="services-heading" className="text-2xl font-bold tracking-tight">
-            Services ({serviceCount})
+            <Trans>Services ({serviceCount})</Trans>
           </h2>
           {provider.services.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center">
               <PackageOpen className="size-8 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground">No services available yet.</p>
+              <p className="text-muted-foreground">
+                <Trans>No services available yet.</Trans>
+              </p>
             </div>
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -159,20 +172,20 @@ function ProviderProfileView({ userId }: { userId: string }) {
 
         <section aria-labelledby="provider-reviews-heading" className="flex max-w-4xl flex-col gap-5">
           <h2 id="provider-reviews-heading" className="text-2xl font-bold tracking-tight">
-            Reviews{reviews.data ? ` (${reviews.data.length})` : ''}
+            {reviewCount === undefined ? <Trans>Reviews</Trans> : <Trans>Reviews ({reviewCount})</Trans>}
           </h2>
           {reviews.isPending ? (
             <ReviewListSkeleton />
           ) : reviews.data ? (
             <ReviewList
               reviews={reviews.data}
-              emptyText="No reviews yet."
+              emptyText={t`No reviews yet.`}
               showService
               answerName={provider.displayName}
               linkableServiceIds={new Set(provider.services.map((s) => s.id))}
             />
           ) : (
-            <InlineLoadFailed what="the reviews" onRetry={() => void reviews.refetch()} />
+            <InlineLoadFailed what={t`the reviews`} onRetry={() => void reviews.refetch()} />
           )}
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
@@ -19,7 +20,8 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 /** The page a reset link opens: a new password twice; success signs in here and out everywhere else. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Choose a new password`);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const { updateUser } = useAuth();
@@ -29,7 +31,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(
-    token ? null : 'This password reset link is incomplete. Open the whole link from the email, or ask for a new one.',
+    token ? null : t`This password reset link is incomplete. Open the whole link from the email, or ask for a new one.`,
   );
   const [isPending, setIsPending] = useState(false);
 
@@ -37,11 +39,11 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (isPending) return;
     if (password.length < PASSWORD_MIN_LENGTH) {
-      setFieldError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
+      setFieldError(t`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
       return;
     }
     if (password !== confirm) {
-      setFieldError('The two passwords do not match.');
+      setFieldError(t`The two passwords do not match.`);
       return;
     }
     setFieldError(null);
@@ -50,7 +52,10 @@ export function ResetPasswordPage() {
       const user = await resetPassword({ token, password });
       updateUser(user);
       void queryClient.resetQueries();
-      toast({ title: 'Password changed', description: 'You are signed in. Every other session has been signed out.' });
+      toast({
+        title: t`Password changed`,
+        description: t`You are signed in. Every other session has been signed out.`,
+      });
       navigate('/', { replace: true });
     } catch (error) {
       const message = error instanceof ApiError ? error.body?.message : undefined;
@@ -59,8 +64,8 @@ export function ResetPasswordPage() {
       else
         toast({
           variant: 'destructive',
-          title: 'Could not change the password',
-          description: message ?? 'Something went wrong. Please try again.',
+          title: t`Could not change the password`,
+          description: message ?? t`Something went wrong. Please try again.`,
         });
       setIsPending(false);
     }
@@ -68,34 +73,36 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      description="Setting a new password signs you in here and out of every other device."
+      title={t`Choose a new password`}
+      description={t`Setting a new password signs you in here and out of every other device.`}
       footer={
-        <>
+        <Trans>
           Remembered it?{' '}
           <Link to="/auth/signin" className={linkClass}>
             Back to sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       {linkError ? (
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />
-          <AlertTitle>This link cannot be used</AlertTitle>
+          <AlertTitle>
+            <Trans>This link cannot be used</Trans>
+          </AlertTitle>
           <AlertDescription>
             {/* Full-strength text: the alert's tinted red is too faint on dark backgrounds. */}
             <p className="text-foreground">{linkError}</p>
             <p>
               <Link to="/auth/forgot-password" className={linkClass}>
-                Ask for a new link
+                <Trans>Ask for a new link</Trans>
               </Link>
             </p>
           </AlertDescription>
         </Alert>
       ) : (
         <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
-          <FormField id="reset-password" label="New password">
+          <FormField id="reset-password" label={t`New password`}>
             <Input
               id="reset-password"
               name="password"
@@ -108,10 +115,10 @@ export function ResetPasswordPage() {
               onValueChange={(value) => setPassword(value)}
             />
             <p id="reset-password-help" className="text-xs text-muted-foreground">
-              Must be at least {PASSWORD_MIN_LENGTH} characters long
+              <Trans>Must be at least {PASSWORD_MIN_LENGTH} characters long</Trans>
             </p>
           </FormField>
-          <FormField id="reset-confirm" label="Confirm new password" error={fieldError}>
+          <FormField id="reset-confirm" label={t`Confirm new password`} error={fieldError}>
             <Input
               id="reset-confirm"
               name="confirm"
@@ -126,7 +133,7 @@ export function ResetPasswordPage() {
           </FormField>
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={isPending} aria-busy={isPending}>
             {isPending && <Spinner decorative />}
-            Set new password
+            <Trans>Set new password</Trans>
           </Button>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu';
 import { Card, CardContent } from '@/components/ui/card';
@@ -14,14 +15,15 @@ import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
 
 export function SettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useLingui();
+  useDocumentTitle(t`Settings`);
   const { user, isLoading } = useAuth();
   const currentPath = useCurrentPath();
 
   if (isLoading) {
     return (
       <div className="flex flex-1 items-center justify-center py-24">
-        <Spinner className="size-8 text-primary" label="Loading your account" />
+        <Spinner className="size-8 text-primary" label={t`Loading your account`} />
       </div>
     );
   }
@@ -30,8 +32,12 @@ export function SettingsPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Manage your profile, email address, password and signed-in devices.</p>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Settings</Trans>
+        </h1>
+        <p className="text-muted-foreground">
+          <Trans>Manage your profile, email address, password and signed-in devices.</Trans>
+        </p>
       </div>
       <ProfileCard key={user.id} user={user} />
       <Card>

@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CalendarX2, Heart, History } from 'lucide-react';
 import { signInPath } from '@shared/domain/return-path';
@@ -26,20 +27,28 @@ function Counters() {
   const upcoming = useQuery(travelerBookingsQuery('upcoming'));
   const past = useQuery(travelerBookingsQuery('past'));
   const saved = useQuery(favoritesQuery);
+  const { t } = useLingui();
+  // `id`: the counter's test id, the same in every language.
   const cards = [
-    { label: 'Upcoming Bookings', icon: CalendarCheck, count: upcoming.data?.length, failed: upcoming.isError },
-    { label: 'Past Bookings', icon: History, count: past.data?.length, failed: past.isError },
-    { label: 'Saved Services', icon: Heart, count: saved.data?.length, failed: saved.isError },
+    {
+      id: 'upcoming-bookings',
+      label: t`Upcoming Bookings`,
+      icon: CalendarCheck,
+      count: upcoming.data?.length,
+      failed: upcoming.isError,
+    },
+    { id: 'past-bookings', label: t`Past Bookings`, icon: History, count: past.data?.length, failed: past.isError },
+    { id: 'saved-services', label: t`Saved Services`, icon: Heart, count: saved.data?.length, failed: saved.isError },
   ];
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Your numbers">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label={t`Your numbers`}>
       {cards.map((c) => (
-        <li key={c.label} className="flex flex-col gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+        <li key={c.id} className="flex flex-col gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
           <p className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
             {c.label}
             <c.icon className="size-4" aria-hidden="true" />
           </p>
-          <div className="text-2xl font-bold" data-testid={`stat-${c.label.toLowerCase().replace(/ /g, '-')}`}>
+          <div className="text-2xl font-bold" data-testid={`stat-${c.id}`}>
             {c.count !== undefined ? c.count : c.failed ? '–' : <Skeleton className="h-8 w-12" />}
           </div>
         </li>
@@ -50,9 +59,10 @@ function Counters() {
 
 function SavedServices() {
   const saved = useQuery(favoritesQuery);
+  const { t } = useLingui();
   if (saved.isPending) {
     return (
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading saved services">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t`Loading saved services`}>
         {[0, 1, 2].map((i) => (
           <li key={i} className="flex flex-col gap-3 rounded-xl border p-4">
             <Skeleton className="aspect-[4/3] w-full" />
@@ -62,18 +72,18 @@ function SavedServices() {
       </ul>
     );
   }
-  if (saved.isError) return <InlineLoadFailed what="your saved services" onRetry={() => void saved.refetch()} />;
+  if (saved.isError) return <InlineLoadFailed what={t`your saved services`} onRetry={() => void saved.refetch()} />;
   if (saved.data.length === 0) {
     return (
       <DashboardEmptyState
         icon={<Heart className="size-10 text-muted-foreground" aria-hidden="true" />}
-        title="No saved services"
-        hint="Tap the heart on a service to keep it here."
+        title={t`No saved services`}
+        hint={t`Tap the heart on a service to keep it here.`}
       />
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Saved services">
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Saved services`}>
       {saved.data.map((service) => (
         <li key={service.id}>
           <ServiceCard service={service} />
@@ -86,6 +96,7 @@ function SavedServices() {
 function TravelerDashboard({ name }: { name: string }) {
   const queryClient = useQueryClient();
   const tabs = useUrlTabs(TABS);
+  const { t } = useLingui();
 
   // A provider accepting, declining or canceling shows here without a reload.
   useRealtimeEvents((event) => {
@@ -95,21 +106,25 @@ function TravelerDashboard({ name }: { name: string }) {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">My Dashboard</h1>
-        <p className="text-muted-foreground">Welcome back, {name}. Your bookings and saved services.</p>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>My Dashboard</Trans>
+        </h1>
+        <p className="text-muted-foreground">
+          <Trans>Welcome back, {name}. Your bookings and saved services.</Trans>
+        </p>
       </div>
       <Counters />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             <TabLink value="upcoming" href={tabs.href('upcoming')}>
-              Upcoming
+              <Trans>Upcoming</Trans>
             </TabLink>
             <TabLink value="past" href={tabs.href('past')}>
-              Past
+              <Trans>Past</Trans>
             </TabLink>
             <TabLink value="saved" href={tabs.href('saved')}>
-              Saved Services
+              <Trans>Saved Services</Trans>
             </TabLink>
           </TabsList>
         </div>
@@ -119,8 +134,8 @@ function TravelerDashboard({ name }: { name: string }) {
             empty={
               <DashboardEmptyState
                 icon={<CalendarCheck className="size-10 text-muted-foreground" aria-hidden="true" />}
-                title="No upcoming bookings"
-                hint="Find a local service for your next trip."
+                title={t`No upcoming bookings`}
+                hint={t`Find a local service for your next trip.`}
               />
             }
           />
@@ -131,8 +146,8 @@ function TravelerDashboard({ name }: { name: string }) {
             empty={
               <DashboardEmptyState
                 icon={<CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />}
-                title="No past bookings"
-                hint="Bookings you have had show here, ready for a review."
+                title={t`No past bookings`}
+                hint={t`Bookings you have had show here, ready for a review.`}
               />
             }
           />
@@ -158,13 +173,14 @@ export function TravelerDashboardPage() {
 }
 
 function MyDashboardPage() {
-  useDocumentTitle('My Dashboard');
+  const { t } = useLingui();
+  useDocumentTitle(t`My Dashboard`);
   const { user, isLoading } = useAuth();
   const currentPath = useCurrentPath();
   if (isLoading) {
     return (
       <div className="flex flex-1 items-center justify-center py-24">
-        <Spinner className="size-8 text-primary" label="Loading your account" />
+        <Spinner className="size-8 text-primary" label={t`Loading your account`} />
       </div>
     );
   }

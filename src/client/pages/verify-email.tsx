@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
@@ -21,7 +22,8 @@ type State = { kind: 'verifying' } | { kind: 'verified'; email: string } | { kin
  * here; signed in as another account, the server's refusal says so.
  */
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify email');
+  const { t } = useLingui();
+  useDocumentTitle(t`Verify email`);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const { user, isLoading } = useAuth();
@@ -31,7 +33,7 @@ export function VerifyEmailPage() {
       ? { kind: 'verifying' }
       : {
           kind: 'failed',
-          message: 'This verification link is incomplete. Open the whole link from the email.',
+          message: t`This verification link is incomplete. Open the whole link from the email.`,
         },
   );
   const started = useRef(false);
@@ -45,9 +47,11 @@ export function VerifyEmailPage() {
         void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey });
       })
       .catch((error: unknown) =>
-        setState({ kind: 'failed', message: errorMessage(error, 'Something went wrong. Please try again.') }),
+        setState({ kind: 'failed', message: errorMessage(error, t`Something went wrong. Please try again.`) }),
       );
-  }, [token, queryClient, isLoading, user]);
+  }, [token, queryClient, isLoading, user, t]);
+
+  const verifiedEmail = state.kind === 'verified' ? state.email : '';
 
   if (token && !isLoading && !user) {
     return <Navigate to={signInPath(`/auth/verify-email?token=${encodeURIComponent(token)}`, 'verify')} replace />;
@@ -55,29 +59,33 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard
-      title="Verify your email"
-      description="Confirming your address lets us reach you about bookings and messages."
+      title={t`Verify your email`}
+      description={t`Confirming your address lets us reach you about bookings and messages.`}
       footer={
         <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to Locora
+          <Trans>Back to Locora</Trans>
         </Link>
       }
     >
       {state.kind === 'verifying' && (
         <div role="status" className="flex items-center justify-center gap-2 py-4 text-muted-foreground">
           <Spinner decorative />
-          Verifying your email address…
+          <Trans>Verifying your email address…</Trans>
         </div>
       )}
       {state.kind === 'verified' && (
         <>
           <Alert role="status">
             <CircleCheck aria-hidden="true" />
-            <AlertTitle>Email verified</AlertTitle>
-            <AlertDescription>{state.email} is verified. Thank you!</AlertDescription>
+            <AlertTitle>
+              <Trans>Email verified</Trans>
+            </AlertTitle>
+            <AlertDescription>
+              <Trans>{verifiedEmail} is verified. Thank you!</Trans>
+            </AlertDescription>
           </Alert>
           <Button asChild size="lg" className="w-full">
-            <Link to={user ? '/settings' : '/auth/signin'}>{user ? 'Go to settings' : 'Sign in'}</Link>
+            <Link to={user ? '/settings' : '/auth/signin'}>{user ? t`Go to settings` : t`Sign in`}</Link>
           </Button>
         </>
       )}
@@ -85,14 +93,16 @@ export function VerifyEmailPage() {
         <>
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />
-            <AlertTitle>We could not verify your email</AlertTitle>
+            <AlertTitle>
+              <Trans>We could not verify your email</Trans>
+            </AlertTitle>
             <AlertDescription>
               <p className="text-foreground">{state.message}</p>
             </AlertDescription>
           </Alert>
           <Button asChild size="lg" variant="outline" className="w-full">
             <Link to={user ? '/settings' : '/auth/signin'}>
-              {user ? 'Go to settings' : 'Sign in to send a new link'}
+              {user ? t`Go to settings` : t`Sign in to send a new link`}
             </Link>
           </Button>
         </>

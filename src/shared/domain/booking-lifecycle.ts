@@ -94,11 +94,20 @@ export function providerCancelPolicyNote(paymentStatus: string | null | undefine
   return 'When a provider cancels, the traveler is refunded in full for any payment made.';
 }
 
-/** What cancelling now means for the money, as the traveler's cancel dialog says it. */
+/**
+ * What cancelling now means for the money: a request not accepted yet (`pending`: nothing is
+ * charged), early enough for a full refund (`full`), or too late for one (`late`).
+ */
+export function cancelPolicyKind(status: string, start: Date, now: Date): 'pending' | 'full' | 'late' {
+  if (status === 'PENDING') return 'pending';
+  return cancelRefundsInFull('TRAVELER', start, now) ? 'full' : 'late';
+}
+
+/** What cancelling now means for the money, as the traveler's cancel dialog says it (in English). */
 export function cancelPolicyNote(status: string, start: Date, now: Date): string {
-  if (status === 'PENDING')
-    return 'The provider has not accepted yet: any card hold is released and nothing is charged.';
-  if (cancelRefundsInFull('TRAVELER', start, now))
+  const kind = cancelPolicyKind(status, start, now);
+  if (kind === 'pending') return 'The provider has not accepted yet: any card hold is released and nothing is charged.';
+  if (kind === 'full')
     return `You are cancelling at least ${FREE_CANCELLATION_HOURS} hours before the start: any payment is refunded in full.`;
   return `You are cancelling less than ${FREE_CANCELLATION_HOURS} hours before the start: a payment made is not refunded.`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   addDays,
   addMonths,
@@ -16,31 +16,31 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
+import { intlLocale, type Locale } from '@shared/domain/locales';
 import { Button } from '@/components/ui/button';
+import { useLocale } from '@/lib/locale';
 import { cn } from '@/lib/utils';
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-// The calendar's few labels by hand ('MMMM yyyy', 'EEEE', 'EEEEEE', 'EEEE, MMMM d, yyyy'): date-fns'
-// `format` and its locale were most of the service page's own JavaScript.
-const monthTitle = (date: Date) => `${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}`;
-const weekdayName = (date: Date) => WEEKDAY_NAMES[date.getDay()]!;
-const dayLabel = (date: Date) =>
-  `${weekdayName(date)}, ${MONTH_NAMES[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+/**
+ * The calendar's few labels ('March 2026', 'Sunday', 'Su', 'Sunday, March 8, 2026' in English) in
+ * the reader's language through Intl: date-fns' `format` and its locales were most of the service
+ * page's own JavaScript.
+ */
+function dateLabels(locale: Locale) {
+  const tag = intlLocale(locale);
+  const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric' });
+  const weekday = new Intl.DateTimeFormat(tag, { weekday: 'long' });
+  const short = new Intl.DateTimeFormat(tag, { weekday: 'short' });
+  const day = new Intl.DateTimeFormat(tag, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  return {
+    monthTitle: (date: Date) => month.format(date),
+    weekdayName: (date: Date) => weekday.format(date),
+    // Two letters in English ('Su', 'Mo'); elsewhere the language's own short weekday ('日', 'dom').
+    weekdayShort: (date: Date) => (locale === 'en' ? weekday.format(date).slice(0, 2) : short.format(date)),
+    dayLabel: (date: Date) => day.format(date),
+  };
+}
 
 export interface CalendarProps {
   /** The chosen day, if any. */
@@ -81,6 +81,9 @@ export function Calendar({
   className,
 }: CalendarProps) {
   const headingId = useId();
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { monthTitle, weekdayName, weekdayShort, dayLabel } = useMemo(() => dateLabels(locale), [locale]);
   const todayTime = (givenToday ?? startOfDay(new Date())).getTime();
   const [initialDay] = useState(() => selected ?? new Date(todayTime));
   const [focusedDay, setFocusedDay] = useState<Date>(initialDay);
@@ -172,7 +175,7 @@ export function Calendar({
           variant="ghost"
           size="icon"
           className="size-9"
-          aria-label="Previous month"
+          aria-label={t`Previous month`}
           disabled={!canGoBack}
           onClick={() => showMonth(addMonths(month, -1))}
         >
@@ -185,7 +188,7 @@ export function Calendar({
           variant="ghost"
           size="icon"
           className="size-9"
-          aria-label="Next month"
+          aria-label={t`Next month`}
           onClick={() => showMonth(addMonths(month, 1))}
         >
           <ChevronRight aria-hidden="true" />
@@ -207,7 +210,7 @@ export function Calendar({
                 abbr={weekdayName(day)}
                 className="pb-1 text-center text-xs font-medium text-muted-foreground"
               >
-                {weekdayName(day).slice(0, 2)}
+                {weekdayShort(day)}
               </th>
             ))}
           </tr>
@@ -220,12 +223,13 @@ export function Calendar({
                 const isDisabled = isDateDisabled?.(day) ?? false;
                 const isSelected = selected !== undefined && isSameDay(day, selected);
                 const today = isSameDay(day, new Date(todayTime));
+                const name = dayLabel(day);
                 return (
                   <td key={day.toISOString()} role="gridcell" className="p-0.5 text-center" aria-selected={isSelected}>
                     <button
                       type="button"
                       tabIndex={isSameDay(day, tabbableDay) ? 0 : -1}
-                      aria-label={`${dayLabel(day)}${today ? ', today' : ''}`}
+                      aria-label={today ? t`${name}, today` : name}
                       aria-disabled={isDisabled || undefined}
                       aria-current={today ? 'date' : undefined}
                       data-selected={isSelected || undefined}

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactElement } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
@@ -71,10 +72,11 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useLingui();
   return (
     <ToastPrimitive.Close
       data-slot="toast-close"
-      aria-label="Close notification"
+      aria-label={t`Close notification`}
       className={cn(
         'absolute top-3 right-3 inline-flex size-6 items-center justify-center rounded-md opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none group-[.destructive]:focus-visible:ring-destructive-foreground/60',
         className,

@@ -1,20 +1,23 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
 import { CreditCard, Flag, FolderTree, LayoutDashboard, ShieldCheck, Store } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const LINKS = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/providers', label: 'Providers', icon: ShieldCheck, end: false },
-  { to: '/admin/services', label: 'Services', icon: Store, end: false },
-  { to: '/admin/categories', label: 'Categories', icon: FolderTree, end: false },
-  { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
-  { to: '/admin/reports', label: 'Reports', icon: Flag, end: false },
+  { to: '/admin', label: msg`Dashboard`, icon: LayoutDashboard, end: true },
+  { to: '/admin/providers', label: msg`Providers`, icon: ShieldCheck, end: false },
+  { to: '/admin/services', label: msg`Services`, icon: Store, end: false },
+  { to: '/admin/categories', label: msg`Categories`, icon: FolderTree, end: false },
+  { to: '/admin/payments', label: msg`Payments`, icon: CreditCard, end: false },
+  { to: '/admin/reports', label: msg`Reports`, icon: Flag, end: false },
 ];
 
 /** The navigation every admin page shares; two rows on a phone (one scrolling row cut Categories off). */
 export function AdminNav() {
+  const { i18n, t } = useLingui();
   return (
-    <nav aria-label="Admin">
+    <nav aria-label={t`Admin`}>
       <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex">
         {LINKS.map((link) => (
           <li key={link.to}>
@@ -30,7 +33,7 @@ export function AdminNav() {
               }
             >
               <link.icon className="size-4" aria-hidden="true" />
-              {link.label}
+              {i18n._(link.label)}
             </NavLink>
           </li>
         ))}

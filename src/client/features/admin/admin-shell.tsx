@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
@@ -18,16 +19,22 @@ export function AdminForbidden() {
         <ShieldAlert className="size-8" aria-hidden="true" />
       </div>
       <p className="text-7xl font-extrabold tracking-tight text-primary">403</p>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admins only</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <Trans>Admins only</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        This page is for Locora administrators. Your account does not have access to it.
+        <Trans>This page is for Locora administrators. Your account does not have access to it.</Trans>
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
-          <Link to="/">Go Home</Link>
+          <Link to="/">
+            <Trans>Go Home</Trans>
+          </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/browse">Browse Services</Link>
+          <Link to="/browse">
+            <Trans>Browse Services</Trans>
+          </Link>
         </Button>
       </div>
     </div>
@@ -49,10 +56,11 @@ export function AdminShell({
 }) {
   const { user, isLoading } = useAuth();
   const here = useCurrentPath();
+  const { t } = useLingui();
   if (isLoading) {
     return (
       <div className="flex flex-1 items-center justify-center py-24">
-        <Spinner className="size-8 text-primary" label="Loading your account" />
+        <Spinner className="size-8 text-primary" label={t`Loading your account`} />
       </div>
     );
   }

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Locale } from '@shared/domain/locales';
 import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
@@ -7,38 +11,51 @@ import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLocale } from '@/lib/locale';
 import { auditLogQuery } from './admin-api';
 
-const ACTION_LABELS: Record<string, string> = {
-  'provider.approve': 'Approved provider',
-  'provider.reject': 'Rejected provider',
-  'service.activate': 'Activated service',
-  'service.deactivate': 'Deactivated service',
-  'service.delete': 'Deleted service',
-  'category.create': 'Created category',
-  'category.update': 'Edited category',
-  'category.delete': 'Deleted category',
-  'payments.read_stripe_fees': 'Read Stripe fees',
-  'booking.view_messages': 'Opened booking messages',
+const ACTION_LABELS: Record<string, MessageDescriptor> = {
+  'provider.approve': msg`Approved provider`,
+  'provider.reject': msg`Rejected provider`,
+  'service.activate': msg`Activated service`,
+  'service.deactivate': msg`Deactivated service`,
+  'service.delete': msg`Deleted service`,
+  'category.create': msg`Created category`,
+  'category.update': msg`Edited category`,
+  'category.delete': msg`Deleted category`,
+  'payments.read_stripe_fees': msg`Read Stripe fees`,
+  'booking.view_messages': msg`Opened booking messages`,
 };
 
-/** When, in UTC, through the shared formatters (admin screens read UTC). */
-const when = (iso: string) => `${formatDateIn(new Date(iso), 'UTC')}, ${formatTimeIn(new Date(iso), 'UTC')}`;
+/** When, in UTC, through the shared formatters in the reader's language (admin screens read UTC). */
+const when = (iso: string, locale: Locale) =>
+  `${formatDateIn(new Date(iso), 'UTC', locale)}, ${formatTimeIn(new Date(iso), 'UTC', locale)}`;
 
 function Entry({ entry }: { entry: AuditEntry }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const label = ACTION_LABELS[entry.action];
+  const admin = entry.admin.name ?? entry.admin.email;
+  const at = when(entry.createdAt, locale);
+  const reason = entry.reason;
   const destructive = /reject|deactivate|delete/.test(entry.action);
   return (
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-        <Badge variant={destructive ? 'destructive' : 'secondary'}>{ACTION_LABELS[entry.action] ?? entry.action}</Badge>
+        <Badge variant={destructive ? 'destructive' : 'secondary'}>{label ? i18n._(label) : entry.action}</Badge>
         <span className="min-w-0 truncate font-medium">{entry.targetLabel ?? entry.targetId}</span>
       </div>
       <div className="flex flex-col text-sm text-muted-foreground sm:items-end">
         <span>
-          by {entry.admin.name ?? entry.admin.email} ·{' '}
-          <time dateTime={entry.createdAt}>{when(entry.createdAt)} UTC</time>
+          <Trans>
+            by {admin} · <time dateTime={entry.createdAt}>{at} UTC</time>
+          </Trans>
         </span>
-        {entry.reason && <span className="text-foreground">Reason: {entry.reason}</span>}
+        {reason && (
+          <span className="text-foreground">
+            <Trans>Reason: {reason}</Trans>
+          </span>
+        )}
       </div>
     </li>
   );
@@ -48,6 +65,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const log = useQuery(auditLogQuery(page));
+  const { t } = useLingui();
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   return (
     <section
@@ -56,18 +74,20 @@ export function AuditLog() {
     >
       <h2 id="audit-heading" className="flex items-center gap-2 text-xl font-semibold">
         <History className="size-5" aria-hidden="true" />
-        Recent activity
+        <Trans>Recent activity</Trans>
       </h2>
       {log.isError ? (
-        <InlineLoadFailed what="the audit log" onRetry={() => void log.refetch()} />
+        <InlineLoadFailed what={t`the audit log`} onRetry={() => void log.refetch()} />
       ) : log.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the audit log">
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label={t`Loading the audit log`}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-6 w-full" />
           ))}
         </div>
       ) : log.data.entries.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground">No admin decisions yet.</p>
+        <p className="py-6 text-center text-muted-foreground">
+          <Trans>No admin decisions yet.</Trans>
+        </p>
       ) : (
         <>
           <ul data-testid="audit-log">
@@ -78,13 +98,15 @@ export function AuditLog() {
           {pages > 1 && (
             <div className="flex items-center justify-between gap-2">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
+                <Trans>Previous</Trans>
               </Button>
               <span className="text-sm text-muted-foreground">
-                Page {page} of {pages}
+                <Trans>
+                  Page {page} of {pages}
+                </Trans>
               </span>
               <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
+                <Trans>Next</Trans>
               </Button>
             </div>
           )}

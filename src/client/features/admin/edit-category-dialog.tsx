@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@shared/api/catalog-responses';
 import { FormField } from '@/components/form-field';
@@ -20,6 +21,8 @@ import { invalidateAfterAdminChange, updateCategoryRequest } from './admin-api';
 /** Edit a category's name and icon (its slug is in addresses and stays). */
 export function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const slug = category.slug;
   const [name, setName] = useState(category.name);
   const [icon, setIcon] = useState(category.icon ?? '');
   const [error, setError] = useState<string | undefined>();
@@ -29,19 +32,19 @@ export function EditCategoryDialog({ category, onClose }: { category: Category; 
     onSuccess: () => {
       invalidateAfterAdminChange(queryClient);
       onClose();
-      toast({ title: 'Category updated' });
+      toast({ title: t`Category updated` });
     },
     onError: (e) =>
       toast({
         variant: 'destructive',
-        title: 'Failed to update category',
-        description: errorMessage(e, 'Please try again.'),
+        title: t`Failed to update category`,
+        description: errorMessage(e, t`Please try again.`),
       }),
   });
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setError('Name is required');
+    if (!name.trim()) return setError(t`Name is required`);
     setError(undefined);
     save.mutate();
   }
@@ -51,12 +54,16 @@ export function EditCategoryDialog({ category, onClose }: { category: Category; 
       <DialogContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Edit category</DialogTitle>
+            <DialogTitle>
+              <Trans>Edit category</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Its slug, <span className="font-mono">{category.slug}</span>, stays: links to it keep working.
+              <Trans>
+                Its slug, <span className="font-mono">{slug}</span>, stays: links to it keep working.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
-          <FormField id="edit-category-name" label="Name" error={error}>
+          <FormField id="edit-category-name" label={t`Name`} error={error}>
             <Input
               id="edit-category-name"
               required
@@ -67,7 +74,7 @@ export function EditCategoryDialog({ category, onClose }: { category: Category; 
               onChange={(e) => setName(e.target.value)}
             />
           </FormField>
-          <FormField id="edit-category-icon" label="Icon (optional)">
+          <FormField id="edit-category-icon" label={t`Icon (optional)`}>
             <Input
               id="edit-category-icon"
               value={icon}
@@ -76,16 +83,16 @@ export function EditCategoryDialog({ category, onClose }: { category: Category; 
               onChange={(e) => setIcon(e.target.value)}
             />
             <p id="edit-category-icon-help" className="text-xs text-muted-foreground">
-              An emoji or an icon name; empty for none
+              <Trans>An emoji or an icon name; empty for none</Trans>
             </p>
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending && <Spinner decorative />}
-              Save
+              <Trans>Save</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocale } from '@/lib/locale';
 import { formatDateIn } from '@shared/domain/time';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,27 +19,33 @@ import { idDocumentUrl, invalidateAfterAdminChange, pendingProvidersQuery, verif
 
 /** The provider's identity document through the admin route: an image inline, a PDF in a frame. */
 function DocumentViewer({ provider }: { provider: PendingProvider }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const doc = provider.idDocument;
   if (!doc) {
     return (
       <p className="flex items-center gap-2 rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
         <FileText className="size-4 shrink-0" aria-hidden="true" />
-        No identity document submitted yet
+        <Trans>No identity document submitted yet</Trans>
       </p>
     );
   }
   const src = idDocumentUrl(provider.id);
+  const kind = doc.mime === 'application/pdf' ? 'PDF' : doc.mime === 'image/png' ? 'PNG' : 'JPEG';
+  const sent = formatDateIn(new Date(doc.uploadedAt), 'UTC', locale);
+  const name = provider.displayName;
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="inline-flex items-center gap-1 font-medium">
           <FileText className="size-4" aria-hidden="true" />
-          Identity document ({doc.mime === 'application/pdf' ? 'PDF' : doc.mime === 'image/png' ? 'PNG' : 'JPEG'}), sent{' '}
-          {formatDateIn(new Date(doc.uploadedAt), 'UTC')}
+          <Trans>
+            Identity document ({kind}), sent {sent}
+          </Trans>
         </span>
         {doc.mime === 'application/pdf' ? null : (
           <a href={src} target="_blank" rel="noopener" className="text-primary underline-offset-4 hover:underline">
-            Open document
+            <Trans>Open document</Trans>
           </a>
         )}
       </figcaption>
@@ -49,12 +57,12 @@ function DocumentViewer({ provider }: { provider: PendingProvider }) {
           className="inline-flex items-center gap-2 rounded-lg border bg-muted p-4 text-sm text-primary underline-offset-4 hover:underline"
         >
           <FileText className="size-4" aria-hidden="true" />
-          Download the identity document of {provider.displayName} (PDF)
+          <Trans>Download the identity document of {name} (PDF)</Trans>
         </a>
       ) : (
         <img
           src={src}
-          alt={`Identity document of ${provider.displayName}`}
+          alt={t`Identity document of ${name}`}
           className="max-h-72 w-full rounded-lg border bg-muted object-contain"
         />
       )}
@@ -73,6 +81,9 @@ function ProviderCard({
   onReject: () => void;
   busy: boolean;
 }) {
+  const { t } = useLingui();
+  const name = provider.displayName;
+  const status = { PENDING: t`Pending`, APPROVED: t`Approved`, REJECTED: t`Rejected` }[provider.govIdStatus];
   return (
     <li
       data-testid="pending-provider"
@@ -92,56 +103,64 @@ function ProviderCard({
             <span className="truncate">{provider.user.email}</span>
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
-            <Badge variant="secondary">{provider.govIdStatus}</Badge>
+            <Badge variant="secondary">{status}</Badge>
             {provider.phoneVerified ? (
               <Badge variant="soft">
                 <ShieldCheck aria-hidden="true" />
-                Phone Verified
+                <Trans>Phone Verified</Trans>
               </Badge>
             ) : (
-              <Badge variant="outline">Phone not verified</Badge>
+              <Badge variant="outline">
+                <Trans>Phone not verified</Trans>
+              </Badge>
             )}
           </div>
         </div>
       </div>
-      <p className="text-sm break-words">{provider.bio?.trim() ? provider.bio : 'No bio provided'}</p>
+      <p className="text-sm break-words">{provider.bio?.trim() ? provider.bio : t`No bio provided`}</p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div className="flex items-center gap-2">
           <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <dt className="sr-only">Base city</dt>
-          <dd>{provider.baseCity?.trim() ? provider.baseCity : 'Not specified'}</dd>
+          <dt className="sr-only">
+            <Trans>Base city</Trans>
+          </dt>
+          <dd>{provider.baseCity?.trim() ? provider.baseCity : t`Not specified`}</dd>
         </div>
         <div className="flex items-center gap-2">
           <Languages className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <dt className="sr-only">Languages</dt>
-          <dd>{provider.languages.length > 0 ? provider.languages.join(', ') : 'None specified'}</dd>
+          <dt className="sr-only">
+            <Trans>Languages</Trans>
+          </dt>
+          <dd>{provider.languages.length > 0 ? provider.languages.join(', ') : t`None specified`}</dd>
         </div>
       </dl>
       <DocumentViewer provider={provider} />
       {!provider.idDocument && (
         <p id={`no-document-${provider.id}`} className="text-sm text-muted-foreground" data-testid="approve-blocked">
-          No identity document uploaded yet: they can be approved once they upload one from their dashboard.
+          <Trans>
+            No identity document uploaded yet: they can be approved once they upload one from their dashboard.
+          </Trans>
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           onClick={onApprove}
           disabled={busy || !provider.idDocument}
-          aria-label={`Approve ${provider.displayName}`}
+          aria-label={t`Approve ${name}`}
           aria-describedby={provider.idDocument ? undefined : `no-document-${provider.id}`}
         >
           <Check aria-hidden="true" />
-          Approve
+          <Trans>Approve</Trans>
         </Button>
-        <Button variant="outline" onClick={onReject} disabled={busy} aria-label={`Reject ${provider.displayName}`}>
+        <Button variant="outline" onClick={onReject} disabled={busy} aria-label={t`Reject ${name}`}>
           <X aria-hidden="true" />
-          Reject
+          <Trans>Reject</Trans>
         </Button>
         <Link
           to={`/provider/${provider.userId}`}
           className="ml-auto text-sm text-primary underline-offset-4 hover:underline"
         >
-          View public profile
+          <Trans>View public profile</Trans>
         </Link>
       </div>
     </li>
@@ -154,6 +173,8 @@ export function PendingProviders() {
   const pending = useQuery(pendingProvidersQuery);
   const [rejecting, setRejecting] = useState<PendingProvider | null>(null);
   const [reason, setReason] = useState('');
+  const { t } = useLingui();
+  const rejectingName = rejecting?.displayName;
 
   const verify = useMutation({
     mutationFn: (v: { id: string; status: 'APPROVED' | 'REJECTED'; reason?: string }) =>
@@ -162,17 +183,18 @@ export function PendingProviders() {
       invalidateAfterAdminChange(queryClient);
       setRejecting(null);
       setReason('');
-      toast({ title: 'Provider verification updated' });
+      toast({ title: t`Provider verification updated` });
     },
     onError: () => {
-      toast({ variant: 'destructive', title: 'Failed to update verification' });
+      toast({ variant: 'destructive', title: t`Failed to update verification` });
     },
   });
 
-  if (pending.isError) return <InlineLoadFailed what="the pending providers" onRetry={() => void pending.refetch()} />;
+  if (pending.isError)
+    return <InlineLoadFailed what={t`the pending providers`} onRetry={() => void pending.refetch()} />;
   if (pending.isPending) {
     return (
-      <ul className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label="Loading pending providers">
+      <ul className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label={t`Loading pending providers`}>
         {[0, 1].map((i) => (
           <li key={i} className="flex flex-col gap-3 rounded-xl border p-6">
             <Skeleton className="h-14 w-14 rounded-full" />
@@ -187,7 +209,9 @@ export function PendingProviders() {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-16 text-center">
         <ShieldCheck className="size-10 text-muted-foreground" aria-hidden="true" />
-        <p className="text-lg font-medium">No pending verifications</p>
+        <p className="text-lg font-medium">
+          <Trans>No pending verifications</Trans>
+        </p>
       </div>
     );
   }
@@ -210,22 +234,24 @@ export function PendingProviders() {
       <ConfirmDialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
-        title={`Reject ${rejecting?.displayName ?? 'this provider'}?`}
-        description="They will see that their verification was rejected, with your reason if you give one."
-        confirmLabel="Reject"
+        title={rejectingName ? t`Reject ${rejectingName}?` : t`Reject this provider?`}
+        description={t`They will see that their verification was rejected, with your reason if you give one.`}
+        confirmLabel={t`Reject`}
         isPending={verify.isPending}
         onConfirm={() =>
           rejecting && verify.mutate({ id: rejecting.id, status: 'REJECTED', reason: reason.trim() || undefined })
         }
       >
         <div className="flex flex-col gap-2">
-          <Label htmlFor="reject-reason">Reason (optional)</Label>
+          <Label htmlFor="reject-reason">
+            <Trans>Reason (optional)</Trans>
+          </Label>
           <Textarea
             id="reject-reason"
             value={reason}
             maxLength={500}
             onValueChange={(value) => setReason(value)}
-            placeholder="e.g. The document is blurred. Please upload a sharper photo."
+            placeholder={t`e.g. The document is blurred. Please upload a sharper photo.`}
           />
         </div>
       </ConfirmDialog>

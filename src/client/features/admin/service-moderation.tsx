@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search, Store, Trash2 } from 'lucide-react';
 import type { AdminService } from '@shared/api/admin-responses';
@@ -14,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { Money } from '@/components/money';
 import { useDebouncedText } from '@/lib/use-debounced-text';
+import { usePricingUnit } from '@/lib/words';
 import {
   adminServicesQuery,
   deleteServiceRequest,
@@ -24,18 +27,23 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 
 function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: () => void }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const unitName = usePricingUnit();
   const switchId = `active-${service.id}`;
+  const title = service.title;
+  const provider = service.provider.displayName;
+  const category = service.category.name;
   const status = useMutation({
     mutationFn: (isActive: boolean) => setServiceStatusRequest(service.id, isActive),
     onSuccess: () => {
       invalidateAfterAdminChange(queryClient);
-      toast({ title: 'Service status updated' });
+      toast({ title: t`Service status updated` });
     },
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Failed to update service status',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Failed to update service status`,
+        description: errorMessage(error, t`Please try again.`),
       }),
   });
   const isActive = status.isPending ? Boolean(status.variables) : service.isActive;
@@ -50,24 +58,32 @@ function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: (
         <div className="flex min-w-0 flex-col gap-1">
           <h2 className="line-clamp-2 text-base leading-snug font-semibold">{service.title}</h2>
           <p className="truncate text-sm text-muted-foreground">
-            by {service.provider.displayName} · {service.category.name}
+            <Trans>
+              by {provider} · {category}
+            </Trans>
           </p>
         </div>
         {isActive ? (
           <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-500/20 dark:text-emerald-200">
-            Active
+            <Trans>Active</Trans>
           </Badge>
         ) : (
-          <Badge variant="destructive">Inactive</Badge>
+          <Badge variant="destructive">
+            <Trans>Inactive</Trans>
+          </Badge>
         )}
       </div>
-      {service.isPaused && <p className="text-xs text-muted-foreground">Paused by its provider</p>}
-      <p className="line-clamp-3 text-sm text-muted-foreground">{service.description || 'No description'}</p>
+      {service.isPaused && (
+        <p className="text-xs text-muted-foreground">
+          <Trans>Paused by its provider</Trans>
+        </p>
+      )}
+      <p className="line-clamp-3 text-sm text-muted-foreground">{service.description || t`No description`}</p>
       <p className="flex items-baseline gap-1">
         <span className="text-lg font-bold" data-testid="admin-service-price">
           <Money amount={service.price} currency={service.currency} />
         </span>
-        <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+        <span className="text-sm text-muted-foreground">{unitName(service.pricingUnit)}</span>
       </p>
       <div className="mt-auto flex items-center justify-between gap-3 border-t pt-3">
         <div className="flex items-center gap-2">
@@ -76,19 +92,21 @@ function ServiceCard({ service, onDelete }: { service: AdminService; onDelete: (
             checked={isActive}
             disabled={status.isPending}
             onCheckedChange={(next) => status.mutate(next)}
-            aria-label={`Active: ${service.title}`}
+            aria-label={t`Active: ${title}`}
           />
-          <Label htmlFor={switchId}>Active</Label>
+          <Label htmlFor={switchId}>
+            <Trans>Active</Trans>
+          </Label>
         </div>
         <Button
           size="sm"
           variant="ghost"
           className="text-destructive hover:bg-destructive/10 hover:text-destructive"
           onClick={onDelete}
-          aria-label={`Delete ${service.title}`}
+          aria-label={t`Delete ${title}`}
         >
           <Trash2 aria-hidden="true" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
     </li>
@@ -103,6 +121,8 @@ export function ServiceModeration() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const services = useQuery(adminServicesQuery(q, page));
   const [deleting, setDeleting] = useState<AdminService | null>(null);
+  const { t } = useLingui();
+  const deletingTitle = deleting?.title;
 
   const search = useDebouncedText(q, (value) =>
     setParams(
@@ -130,22 +150,23 @@ export function ServiceModeration() {
     onSuccess: () => {
       invalidateAfterAdminChange(queryClient);
       setDeleting(null);
-      toast({ title: 'Service deleted', description: 'The service has been removed.' });
+      toast({ title: t`Service deleted`, description: t`The service has been removed.` });
     },
     onError: (error) => {
       setDeleting(null);
       toast({
         variant: 'destructive',
-        title: 'Failed to delete service',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to delete service`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
 
   const pages = services.data ? Math.max(1, Math.ceil(services.data.total / services.data.pageSize)) : 1;
+  const total = services.data?.total ?? 0;
 
   return (
-    <section className="flex flex-col gap-4" aria-label="Services">
+    <section className="flex flex-col gap-4" aria-label={t`Services`}>
       <form
         role="search"
         className="flex max-w-md flex-col gap-2"
@@ -154,7 +175,9 @@ export function ServiceModeration() {
           search.flush();
         }}
       >
-        <Label htmlFor="admin-service-search">Search by title or provider</Label>
+        <Label htmlFor="admin-service-search">
+          <Trans>Search by title or provider</Trans>
+        </Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -166,15 +189,15 @@ export function ServiceModeration() {
             className="pl-9"
             value={search.text}
             onValueChange={(value) => search.setText(value)}
-            placeholder="e.g. yoga or Ana"
+            placeholder={t`e.g. yoga or Ana`}
           />
         </div>
       </form>
 
       {services.isError ? (
-        <InlineLoadFailed what="the services" onRetry={() => void services.refetch()} />
+        <InlineLoadFailed what={t`the services`} onRetry={() => void services.refetch()} />
       ) : services.isPending ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading services">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t`Loading services`}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="flex flex-col gap-3 rounded-xl border p-4">
               <Skeleton className="h-5 w-3/4" />
@@ -190,20 +213,22 @@ export function ServiceModeration() {
             // A page past the last one (an old link, or services deleted meanwhile): say so, and go back.
             <>
               <p className="text-lg font-medium">
-                Page {page} is past the last page ({pages}).
+                <Trans>
+                  Page {page} is past the last page ({pages}).
+                </Trans>
               </p>
               <Button variant="outline" size="sm" onClick={() => goTo(pages)}>
-                Go to page {pages}
+                <Trans>Go to page {pages}</Trans>
               </Button>
             </>
           ) : (
-            <p className="text-lg font-medium">{q ? `No services match "${q}"` : 'No services yet'}</p>
+            <p className="text-lg font-medium">{q ? t`No services match "${q}"` : t`No services yet`}</p>
           )}
         </div>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {services.data.total} {services.data.total === 1 ? 'service' : 'services'}
+            {t`${plural(total, { one: '# service', other: '# services' })}`}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {services.data.services.map((s) => (
@@ -211,15 +236,17 @@ export function ServiceModeration() {
             ))}
           </ul>
           {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+            <nav aria-label={t`Pages`} className="flex items-center justify-between gap-2">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Previous
+                <Trans>Previous</Trans>
               </Button>
               <span className="text-sm text-muted-foreground">
-                Page {page} of {pages}
+                <Trans>
+                  Page {page} of {pages}
+                </Trans>
               </span>
               <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                Next
+                <Trans>Next</Trans>
               </Button>
             </nav>
           )}
@@ -229,11 +256,11 @@ export function ServiceModeration() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this service?"
+        title={t`Are you sure you want to delete this service?`}
         description={
-          deleting ? `"${deleting.title}" leaves the marketplace; its bookings and reviews are kept.` : undefined
+          deletingTitle ? t`"${deletingTitle}" leaves the marketplace; its bookings and reviews are kept.` : undefined
         }
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         isPending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
 import type { EmailStatus } from '@shared/api/auth-responses';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -21,6 +22,7 @@ import { changeEmail, emailStatusQuery, emailStatusQueryKey, resendVerification 
  * and is unverified until it is opened). After a link is sent the card says where it went.
  */
 export function EmailCard() {
+  const { t } = useLingui();
   const { data } = useQuery(emailStatusQuery);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -28,13 +30,17 @@ export function EmailCard() {
     mutationFn: resendVerification,
     onSuccess: () => {
       setSentTo(data?.email ?? null);
-      toast({ title: 'Verification email sent', description: `Open the link we sent to ${data?.email ?? 'you'}.` });
+      const address = data?.email;
+      toast({
+        title: t`Verification email sent`,
+        description: address ? t`Open the link we sent to ${address}.` : t`Open the link we sent you.`,
+      });
     },
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Could not send the email',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Could not send the email`,
+        description: errorMessage(error, t`Please try again.`),
       }),
   });
   const showsSent = data !== undefined && !data.verified && sentTo === data.email;
@@ -42,9 +48,13 @@ export function EmailCard() {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Email address</h2>
+          <h2>
+            <Trans>Email address</Trans>
+          </h2>
         </CardTitle>
-        <CardDescription>We send booking updates, messages and password reset links here.</CardDescription>
+        <CardDescription>
+          <Trans>We send booking updates, messages and password reset links here.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {data ? (
@@ -56,12 +66,12 @@ export function EmailCard() {
               {data.verified ? (
                 <Badge variant="secondary" className="gap-1">
                   <BadgeCheck aria-hidden="true" className="size-3.5" />
-                  Verified
+                  <Trans>Verified</Trans>
                 </Badge>
               ) : (
                 <Badge variant="outline" className="gap-1">
                   <CircleAlert aria-hidden="true" className="size-3.5" />
-                  Not verified
+                  <Trans>Not verified</Trans>
                 </Badge>
               )}
             </div>
@@ -74,12 +84,12 @@ export function EmailCard() {
                   onClick={() => resend.mutate()}
                 >
                   {resend.isPending && <Spinner decorative />}
-                  Resend verification email
+                  <Trans>Resend verification email</Trans>
                 </Button>
               )}
               {!editing && (
                 <Button variant="outline" onClick={() => setEditing(true)}>
-                  Change email
+                  <Trans>Change email</Trans>
                 </Button>
               )}
             </div>
@@ -91,9 +101,11 @@ export function EmailCard() {
           {showsSent && (
             <Alert>
               <MailCheck aria-hidden="true" />
-              <AlertTitle>Verification link sent</AlertTitle>
+              <AlertTitle>
+                <Trans>Verification link sent</Trans>
+              </AlertTitle>
               <AlertDescription>
-                We sent a link to {data.email}. Open it to verify your address (it works for 48 hours).
+                <Trans>We sent a link to {sentTo}. Open it to verify your address (it works for 48 hours).</Trans>
               </AlertDescription>
             </Alert>
           )}
@@ -124,6 +136,7 @@ function ChangeEmailForm({
 }) {
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [problem, setProblem] = useState<{ field: 'email' | 'password'; message: string } | null>(null);
@@ -133,16 +146,17 @@ function ChangeEmailForm({
       updateUser(user);
       queryClient.setQueryData<EmailStatus>(emailStatusQueryKey, { email: user.email, verified: false });
       void queryClient.invalidateQueries({ queryKey: emailStatusQueryKey });
+      const address = user.email;
       toast({
-        title: 'Email address changed',
-        description: `We sent a verification link to ${user.email}. Your other sessions were signed out.`,
+        title: t`Email address changed`,
+        description: t`We sent a verification link to ${address}. Your other sessions were signed out.`,
       });
       onChanged(user.email);
     },
     onError: (error) => {
-      const message = errorMessage(error, 'Please try again later.');
+      const message = errorMessage(error, t`Please try again later.`);
       setProblem({ field: /password/i.test(message) ? 'password' : 'email', message });
-      toast({ variant: 'destructive', title: 'Failed to change email', description: message });
+      toast({ variant: 'destructive', title: t`Failed to change email`, description: message });
     },
   });
 
@@ -151,7 +165,7 @@ function ChangeEmailForm({
     if (save.isPending) return;
     const next = email.trim();
     if (next.toLowerCase() === current.toLowerCase()) {
-      setProblem({ field: 'email', message: 'This is already your email address.' });
+      setProblem({ field: 'email', message: t`This is already your email address.` });
       return;
     }
     setProblem(null);
@@ -160,8 +174,13 @@ function ChangeEmailForm({
 
   const errorFor = (field: 'email' | 'password') => (problem?.field === field ? problem.message : null);
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4 border-t pt-4 sm:max-w-md" aria-label="Change email" noValidate>
-      <FormField id="new-email" label="New email address" error={errorFor('email')}>
+    <form
+      onSubmit={handleSubmit}
+      className="grid gap-4 border-t pt-4 sm:max-w-md"
+      aria-label={t`Change email`}
+      noValidate
+    >
+      <FormField id="new-email" label={t`New email address`} error={errorFor('email')}>
         <Input
           id="new-email"
           name="email"
@@ -174,7 +193,7 @@ function ChangeEmailForm({
           aria-describedby={errorFor('email') ? 'new-email-error' : undefined}
         />
       </FormField>
-      <FormField id="email-current-password" label="Current password" error={errorFor('password')}>
+      <FormField id="email-current-password" label={t`Current password`} error={errorFor('password')}>
         <Input
           id="email-current-password"
           name="current-password"
@@ -190,10 +209,10 @@ function ChangeEmailForm({
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending || !email.trim() || !currentPassword} aria-busy={save.isPending}>
           {save.isPending && <Spinner decorative />}
-          Save new email
+          <Trans>Save new email</Trans>
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel} disabled={save.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { changePassword, sessionsQueryKey } from './account-api';
 
 export function PasswordCard({ email }: { email: string }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -25,12 +27,12 @@ export function PasswordCard({ email }: { email: string }) {
       setConfirmPassword('');
       setProblem(null);
       void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
-      toast({ title: 'Password updated', description: 'Your other sessions have been signed out.' });
+      toast({ title: t`Password updated`, description: t`Your other sessions have been signed out.` });
     },
     onError: (error) => {
-      const message = errorMessage(error, 'Please try again later.');
+      const message = errorMessage(error, t`Please try again later.`);
       if (/current password/i.test(message)) setProblem({ field: 'current', message });
-      toast({ variant: 'destructive', title: 'Failed to change password', description: message });
+      toast({ variant: 'destructive', title: t`Failed to change password`, description: message });
     },
   });
 
@@ -38,11 +40,11 @@ export function PasswordCard({ email }: { email: string }) {
     event.preventDefault();
     if (save.isPending) return;
     if (newPassword.length < PASSWORD_MIN_LENGTH) {
-      setProblem({ field: 'new', message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` });
+      setProblem({ field: 'new', message: t`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` });
       return;
     }
     if (newPassword !== confirmPassword) {
-      setProblem({ field: 'confirm', message: 'The new passwords do not match.' });
+      setProblem({ field: 'confirm', message: t`The new passwords do not match.` });
       return;
     }
     setProblem(null);
@@ -55,15 +57,19 @@ export function PasswordCard({ email }: { email: string }) {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Password</h2>
+          <h2>
+            <Trans>Password</Trans>
+          </h2>
         </CardTitle>
-        <CardDescription>Changing your password signs you out everywhere else.</CardDescription>
+        <CardDescription>
+          <Trans>Changing your password signs you out everywhere else.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit} className="grid gap-4 sm:max-w-md" noValidate>
           {/* Lets password managers pair the new password with this account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <FormField id="current-password" label="Current password" error={errorFor('current')}>
+          <FormField id="current-password" label={t`Current password`} error={errorFor('current')}>
             <Input
               id="current-password"
               name="current-password"
@@ -76,7 +82,7 @@ export function PasswordCard({ email }: { email: string }) {
               aria-describedby={errorFor('current') ? 'current-password-error' : undefined}
             />
           </FormField>
-          <FormField id="new-password" label="New password">
+          <FormField id="new-password" label={t`New password`}>
             <Input
               id="new-password"
               name="new-password"
@@ -94,10 +100,10 @@ export function PasswordCard({ email }: { email: string }) {
               className={errorFor('new') ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}
               role={errorFor('new') ? 'alert' : undefined}
             >
-              {errorFor('new') ?? `Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
+              {errorFor('new') ?? t`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
             </p>
           </FormField>
-          <FormField id="confirm-password" label="Confirm new password" error={errorFor('confirm')}>
+          <FormField id="confirm-password" label={t`Confirm new password`} error={errorFor('confirm')}>
             <Input
               id="confirm-password"
               name="confirm-password"
@@ -117,7 +123,7 @@ export function PasswordCard({ email }: { email: string }) {
               aria-busy={save.isPending}
             >
               {save.isPending && <Spinner decorative />}
-              Update password
+              <Trans>Update password</Trans>
             </Button>
           </div>
         </form>

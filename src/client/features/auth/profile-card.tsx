@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, Trash2, Upload } from 'lucide-react';
 import type { User } from '@shared/api/auth';
 import { AVATAR_MAX_BYTES, NAME_MAX_LENGTH } from '@shared/domain/constants';
@@ -11,19 +12,17 @@ import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { PHOTO_ACCEPT, photoFileProblem } from '@/lib/upload-photo';
+import { usePhotoFileProblem } from '@/lib/photo-words';
+import { PHOTO_ACCEPT } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
-import { roleLabels } from '@/lib/roles';
+import { useRoleLabel } from '@/lib/role-words';
 import { UserAvatar } from '@/components/person-avatar';
-
-/** Checks a chosen avatar before it is sent (the same photo pipeline as service photos); returns the problem, if any. */
-export function avatarProblem(file: File): string | null {
-  return photoFileProblem(file);
-}
 
 function AvatarSection({ user }: { user: User }) {
   const { updateUser } = useAuth();
+  const { t } = useLingui();
+  const avatarProblem = usePhotoFileProblem();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [choice, setChoice] = useState<{ file: File; previewUrl: string } | null>(null);
@@ -47,13 +46,13 @@ function AvatarSection({ user }: { user: User }) {
     onSuccess: (next) => {
       updateUser(next);
       resetChoice();
-      toast({ title: 'Profile photo updated', description: 'Your new photo is now visible.' });
+      toast({ title: t`Profile photo updated`, description: t`Your new photo is now visible.` });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Failed to update photo',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to update photo`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -62,13 +61,13 @@ function AvatarSection({ user }: { user: User }) {
     mutationFn: removeAvatar,
     onSuccess: (next) => {
       updateUser(next);
-      toast({ title: 'Profile photo removed' });
+      toast({ title: t`Profile photo removed` });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Failed to remove photo',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to remove photo`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -76,6 +75,7 @@ function AvatarSection({ user }: { user: User }) {
   function handleChoose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
+    // The same check as service photos get, before the avatar is sent.
     const issue = avatarProblem(chosen);
     setProblem(issue);
     if (issue) {
@@ -86,6 +86,8 @@ function AvatarSection({ user }: { user: User }) {
   }
 
   const isBusy = upload.isPending || remove.isPending;
+  const fileName = file?.name ?? '';
+  const maxMb = AVATAR_MAX_BYTES / (1024 * 1024);
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
@@ -96,7 +98,9 @@ function AvatarSection({ user }: { user: User }) {
         fallbackClassName="text-2xl"
       />
       <div className="flex flex-col gap-2">
-        <p className="text-sm font-medium">Profile photo</p>
+        <p className="text-sm font-medium">
+          <Trans>Profile photo</Trans>
+        </p>
         <input
           ref={inputRef}
           id="avatar-file"
@@ -111,10 +115,10 @@ function AvatarSection({ user }: { user: User }) {
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => upload.mutate(file)} disabled={isBusy} aria-busy={upload.isPending}>
               {upload.isPending ? <Spinner decorative /> : <Upload aria-hidden="true" />}
-              Save photo
+              <Trans>Save photo</Trans>
             </Button>
             <Button size="sm" variant="ghost" onClick={resetChoice} disabled={isBusy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         ) : (
@@ -122,7 +126,7 @@ function AvatarSection({ user }: { user: User }) {
             <Button size="sm" variant="outline" asChild>
               <label htmlFor="avatar-file" className={isBusy ? 'pointer-events-none opacity-50' : undefined}>
                 <Camera aria-hidden="true" />
-                {user.image ? 'Change photo' : 'Upload photo'}
+                {user.image ? t`Change photo` : t`Upload photo`}
               </label>
             </Button>
             {user.image && (
@@ -134,15 +138,15 @@ function AvatarSection({ user }: { user: User }) {
                 aria-busy={remove.isPending}
               >
                 {remove.isPending ? <Spinner decorative /> : <Trash2 aria-hidden="true" />}
-                Remove photo
+                <Trans>Remove photo</Trans>
               </Button>
             )}
           </div>
         )}
         <p id={hintId} className="text-xs text-muted-foreground">
           {file
-            ? `Preview of ${file.name}. Save it to use it as your photo.`
-            : `JPEG, PNG, WebP or HEIC, up to ${AVATAR_MAX_BYTES / (1024 * 1024)} MB.`}
+            ? t`Preview of ${fileName}. Save it to use it as your photo.`
+            : t`JPEG, PNG, WebP or HEIC, up to ${maxMb} MB.`}
         </p>
         {problem && (
           <p role="alert" className="text-sm font-medium text-destructive">
@@ -156,22 +160,25 @@ function AvatarSection({ user }: { user: User }) {
 
 function NameForm({ user }: { user: User }) {
   const { updateUser } = useAuth();
+  const roleLabel = useRoleLabel();
+  const { t } = useLingui();
   const [name, setName] = useState(user.name ?? '');
   const trimmed = name.trim();
   const isUnchanged = trimmed === (user.name ?? '');
+  const roleName = roleLabel(user.role);
 
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: (next) => {
       updateUser(next);
       setName(next.name ?? '');
-      toast({ title: 'Profile updated', description: 'Your name has been saved.' });
+      toast({ title: t`Profile updated`, description: t`Your name has been saved.` });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Failed to update profile',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to update profile`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -185,7 +192,9 @@ function NameForm({ user }: { user: User }) {
   return (
     <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
       <div className="flex flex-col gap-2">
-        <Label htmlFor="settings-name">Full Name</Label>
+        <Label htmlFor="settings-name">
+          <Trans>Full Name</Trans>
+        </Label>
         <Input
           id="settings-name"
           name="name"
@@ -197,7 +206,9 @@ function NameForm({ user }: { user: User }) {
         />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="settings-email">Email</Label>
+        <Label htmlFor="settings-email">
+          <Trans>Email</Trans>
+        </Label>
         <Input
           id="settings-email"
           type="email"
@@ -210,10 +221,12 @@ function NameForm({ user }: { user: User }) {
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={!trimmed || isUnchanged || save.isPending} aria-busy={save.isPending}>
           {save.isPending && <Spinner decorative />}
-          Save changes
+          <Trans>Save changes</Trans>
         </Button>
         <p className="text-sm text-muted-foreground">
-          Account type: <span className="font-medium text-foreground">{roleLabels[user.role]}</span>
+          <Trans>
+            Account type: <span className="font-medium text-foreground">{roleName}</span>
+          </Trans>
         </p>
       </div>
     </form>
@@ -225,9 +238,13 @@ export function ProfileCard({ user }: { user: User }) {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Profile</h2>
+          <h2>
+            <Trans>Profile</Trans>
+          </h2>
         </CardTitle>
-        <CardDescription>How providers and travelers see you on Locora.</CardDescription>
+        <CardDescription>
+          <Trans>How providers and travelers see you on Locora.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <AvatarSection user={user} />

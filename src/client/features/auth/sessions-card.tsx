@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Monitor, Smartphone } from 'lucide-react';
 import type { SessionsResponse } from '@shared/api/auth';
 import { Badge } from '@/components/ui/badge';
@@ -14,9 +16,17 @@ import { revokeOtherSessions, sessionsQueryKey, type SessionInfo } from './accou
 import { useLocale } from '@/lib/locale';
 import type { Locale } from '@shared/domain/locales';
 
-/** "Chrome on macOS" from a user-agent string; good enough to recognise one's own devices. */
-export function describeUserAgent(userAgent: string | null): { label: string; isMobile: boolean } {
-  if (!userAgent) return { label: 'Unknown device', isMobile: false };
+/**
+ * The browser and system of a user-agent string ('Chrome', 'macOS'), good enough to recognise one's
+ * own devices; the raw string shortened when neither is known. Null for no user agent.
+ */
+export function describeUserAgent(userAgent: string | null): {
+  browser: string | null;
+  os: string | null;
+  raw: string | null;
+  isMobile: boolean;
+} {
+  if (!userAgent) return { browser: null, os: null, raw: null, isMobile: false };
   const ua = userAgent;
   const browser = /Edg\//.test(ua)
     ? 'Edge'
@@ -43,9 +53,7 @@ export function describeUserAgent(userAgent: string | null): { label: string; is
               ? 'Linux'
               : null;
   const isMobile = /Mobi|iPhone|Android/.test(ua);
-  if (browser && os) return { label: `${browser} on ${os}`, isMobile };
-  if (browser || os) return { label: (browser ?? os) as string, isMobile };
-  return { label: ua.length > 60 ? `${ua.slice(0, 57)}…` : ua, isMobile };
+  return { browser, os, raw: ua.length > 60 ? `${ua.slice(0, 57)}…` : ua, isMobile };
 }
 
 function formatDate(iso: string, locale: Locale, timeZone: string): string {
@@ -54,11 +62,16 @@ function formatDate(iso: string, locale: Locale, timeZone: string): string {
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {
-  const { label, isMobile } = describeUserAgent(session.userAgent);
+  const { t } = useLingui();
+  const { browser, os, raw, isMobile } = describeUserAgent(session.userAgent);
+  // "Chrome on macOS"
+  const label = browser && os ? t`${browser} on ${os}` : (browser ?? os ?? raw ?? t`Unknown device`);
   // The zone the page was rendered in, then the browser's (hydration-safe).
   const timeZone = useViewerTimeZone();
   const locale = useLocale();
   const Icon = isMobile ? Smartphone : Monitor;
+  const signedIn = formatDate(session.createdAt, locale, timeZone);
+  const expires = formatDate(session.expiresAt, locale, timeZone);
   return (
     <li className="flex items-start gap-3 py-3">
       <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
@@ -69,11 +82,16 @@ function SessionRow({ session }: { session: SessionInfo }) {
           <span className="font-medium" title={session.userAgent ?? undefined}>
             {label}
           </span>
-          {session.current && <Badge variant="soft">This device</Badge>}
+          {session.current && (
+            <Badge variant="soft">
+              <Trans>This device</Trans>
+            </Badge>
+          )}
         </div>
         <p className="text-sm text-muted-foreground">
-          Signed in {formatDate(session.createdAt, locale, timeZone)} · Expires{' '}
-          {formatDate(session.expiresAt, locale, timeZone)}
+          <Trans>
+            Signed in {signedIn} · Expires {expires}
+          </Trans>
         </p>
       </div>
     </li>
@@ -83,24 +101,25 @@ function SessionRow({ session }: { session: SessionInfo }) {
 export function SessionsCard() {
   const queryClient = useQueryClient();
   const sessions = useQuery<SessionsResponse>({ queryKey: sessionsQueryKey });
+  const { t } = useLingui();
 
   const revoke = useMutation({
     mutationFn: revokeOtherSessions,
     onSuccess: (revoked) => {
       void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
       toast({
-        title: 'Signed out of other sessions',
+        title: t`Signed out of other sessions`,
         description:
           revoked === 0
-            ? 'There were no other sessions to sign out.'
-            : `${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`,
+            ? t`There were no other sessions to sign out.`
+            : t`${plural(revoked, { one: '# other session was', other: '# other sessions were' })} signed out.`,
       });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Failed to sign out other sessions',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to sign out other sessions`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -112,13 +131,17 @@ export function SessionsCard() {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Sessions</h2>
+          <h2>
+            <Trans>Sessions</Trans>
+          </h2>
         </CardTitle>
-        <CardDescription>Devices where you are signed in to Locora.</CardDescription>
+        <CardDescription>
+          <Trans>Devices where you are signed in to Locora.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
-          <div className="flex flex-col gap-4 py-2" aria-busy="true" aria-label="Loading sessions">
+          <div className="flex flex-col gap-4 py-2" aria-busy="true" aria-label={t`Loading sessions`}>
             {[0, 1].map((i) => (
               <div key={i} className="flex items-center gap-3">
                 <Skeleton className="size-10 rounded-lg" />
@@ -131,13 +154,15 @@ export function SessionsCard() {
           </div>
         ) : sessions.isError ? (
           <div className="flex flex-col items-start gap-3" role="alert">
-            <p className="text-sm text-muted-foreground">Could not load your sessions.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Could not load your sessions.</Trans>
+            </p>
             <Button size="sm" variant="outline" onClick={() => void sessions.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : (
-          <ul className="divide-y" aria-label="Active sessions">
+          <ul className="divide-y" aria-label={t`Active sessions`}>
             {list.map((session, index) => (
               <SessionRow key={`${session.createdAt}-${index}`} session={session} />
             ))}
@@ -148,8 +173,8 @@ export function SessionsCard() {
         <p className="text-sm text-muted-foreground">
           {sessions.isSuccess &&
             (otherCount === 0
-              ? 'You are only signed in on this device.'
-              : `${otherCount} other ${otherCount === 1 ? 'session' : 'sessions'} active.`)}
+              ? t`You are only signed in on this device.`
+              : t`${plural(otherCount, { one: '# other session active.', other: '# other sessions active.' })}`)}
         </p>
         <Button
           variant="outline"
@@ -158,7 +183,7 @@ export function SessionsCard() {
           aria-busy={revoke.isPending}
         >
           {revoke.isPending && <Spinner decorative />}
-          Sign out of all other sessions
+          <Trans>Sign out of all other sessions</Trans>
         </Button>
       </CardFooter>
     </Card>

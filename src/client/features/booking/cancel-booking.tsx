@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { bookingResponseSchema, type Booking } from '@shared/api/bookings-responses';
 import { CANCEL_REASON_MAX } from '@shared/domain/booking-lifecycle';
@@ -39,13 +40,14 @@ export function useCancelBooking({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => cancelBookingRequest(id, reason),
     onSuccess: (booking) => {
       const description = describe(booking);
       onDone();
       invalidateAfterCancel(queryClient);
-      toast({ title: 'Booking canceled', description });
+      toast({ title: t`Booking canceled`, description });
     },
     onError: (error) => {
       onDone();
@@ -53,8 +55,8 @@ export function useCancelBooking({
         invalidateAfterCancel(queryClient);
       toast({
         variant: 'destructive',
-        title: 'Failed to cancel booking',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to cancel booking`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -77,14 +79,15 @@ export function CancelBookingDialog({
   describeResult: (booking: Booking) => string;
 }) {
   const cancel = useCancelBooking({ describe: describeResult, onDone: onClose });
+  const { t } = useLingui();
   return (
     <ReasonDialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Cancel this booking?"
+      title={t`Cancel this booking?`}
       description={description}
-      confirmLabel="Cancel booking"
-      keepLabel="Keep booking"
+      confirmLabel={t`Cancel booking`}
+      keepLabel={t`Keep booking`}
       maxLength={CANCEL_REASON_MAX}
       isPending={cancel.isPending}
       onConfirm={(reason) => booking && cancel.mutate({ id: booking.id, reason })}

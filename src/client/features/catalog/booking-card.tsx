@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
@@ -11,15 +12,15 @@ import { Separator } from '@/components/ui/separator';
 import { TravelersOnly } from '@/components/travelers-only';
 import { useAuth } from '@/lib/auth-context';
 import { signInPath } from '@shared/domain/return-path';
-import { CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
+import { FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
 import { monthOfDate } from '@shared/domain/checkout';
 import { isAcceptedCalendarDate } from '@shared/domain/accepted-dates';
-import { LOCATION_TYPE_LABELS } from '@shared/domain/service-location';
 import { calendarDateOfLocalDate, localDateOfCalendarDate } from '@shared/domain/time';
 import { availableDaysQuery } from './free-times-api';
 import { PriceEstimate } from '@/components/price-estimate';
 import { Money } from '@/components/money';
-import { pricingUnitText } from '@/lib/format';
+import { useLocationTypeLabel, usePricingUnitText } from '@/lib/booking-words';
+import { usePricingUnit } from '@/lib/words';
 import { formatCalendarDate } from '@/lib/format-date';
 import { useViewerToday } from '@/lib/viewer-clock';
 import { useLocale } from '@/lib/locale';
@@ -46,6 +47,11 @@ export function BookingCard({ service }: { service: Service }) {
   });
   const today = useViewerToday();
   const locale = useLocale();
+  const { t } = useLingui();
+  const unitName = usePricingUnit();
+  const unitText = usePricingUnitText();
+  const locationLabel = useLocationTypeLabel();
+  const freeHours = FREE_CANCELLATION_HOURS;
   // The month on screen: only its days with a free start time for the minimum hours can be chosen
   // (decision 020). Until they are known, or if they cannot be, only past days are greyed out.
   const [month, setMonth] = useState(() => monthOfDate(calendarDateOfLocalDate(date ?? today)));
@@ -60,6 +66,8 @@ export function BookingCard({ service }: { service: Service }) {
   // Pressed Book Now as a provider or an admin (only travelers book; a provider's own service goes
   // on to checkout, which says why it cannot be booked).
   const [notTraveler, setNotTraveler] = useState(false);
+
+  const chosenDate = date ? formatCalendarDate(calendarDateOfLocalDate(date), locale) : '';
 
   function handleBook() {
     const query = date ? `?${new URLSearchParams({ date: calendarDateOfLocalDate(date) })}` : '';
@@ -87,17 +95,17 @@ export function BookingCard({ service }: { service: Service }) {
             <span className="text-3xl font-bold tracking-tight" data-testid="booking-price">
               <Money amount={service.price} currency={service.currency} />
             </span>
-            <span className="text-muted-foreground">{service.pricingUnit}</span>
+            <span className="text-muted-foreground">{unitName(service.pricingUnit)}</span>
           </p>
           <PriceEstimate amount={service.price} currency={service.currency} showRateDate />
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="booking-unit">
             <Clock className="size-4" aria-hidden="true" />
-            {pricingUnitText(service.pricingUnit, service.minHours)}
+            {unitText(service.pricingUnit, service.minHours)}
           </p>
           {/* Where it happens: the area and city; the exact address comes with a confirmed booking. */}
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="service-where">
             <MapPin className="size-4" aria-hidden="true" />
-            {LOCATION_TYPE_LABELS[service.locationType]}
+            {locationLabel(service.locationType)}
             {service.locationType === 'traveler_address'
               ? ''
               : `, ${[service.locationArea, service.city].filter(Boolean).join(', ')}`}
@@ -109,7 +117,7 @@ export function BookingCard({ service }: { service: Service }) {
         {!service.isActive ? (
           // Only its provider and admins see an inactive service: it cannot be booked.
           <p className="text-sm text-muted-foreground" data-testid="not-bookable">
-            This service is inactive, so it is not taking bookings.
+            <Trans>This service is inactive, so it is not taking bookings.</Trans>
           </p>
         ) : (
           <>
@@ -118,34 +126,33 @@ export function BookingCard({ service }: { service: Service }) {
               // Whether the free days of the month on screen are known yet (journeys wait for it).
               data-free-days={days.isSuccess ? 'known' : days.isError ? 'unknown' : 'loading'}
             >
-              <h2 className="text-sm font-semibold">Select a date</h2>
+              <h2 className="text-sm font-semibold">
+                <Trans>Select a date</Trans>
+              </h2>
               <Calendar
                 selected={date}
                 onSelect={setDate}
                 isDateDisabled={isDisabledDay}
                 fromMonth={today}
                 today={today}
-                label="Booking date"
+                label={t`Booking date`}
                 onMonthChange={(shown) => setMonth(monthOfDate(calendarDateOfLocalDate(shown)))}
               />
               <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
                 {date ? (
-                  <>
-                    Selected:{' '}
-                    <span className="font-medium text-foreground">
-                      {formatCalendarDate(calendarDateOfLocalDate(date), locale)}
-                    </span>
-                  </>
+                  <Trans>
+                    Selected: <span className="font-medium text-foreground">{chosenDate}</span>
+                  </Trans>
                 ) : free && free.size === 0 ? (
-                  'No free days this month. Try the next month.'
+                  t`No free days this month. Try the next month.`
                 ) : (
-                  'You can also pick a date at checkout.'
+                  t`You can also pick a date at checkout.`
                 )}
               </p>
             </div>
 
             <Button size="lg" className="w-full" onClick={handleBook} disabled={isLoading}>
-              Book Now
+              <Trans>Book Now</Trans>
             </Button>
             {notTraveler && user && user.role !== 'TRAVELER' && (
               <TravelersOnly role={user.role} onSwitched={goToCheckout} />
@@ -154,11 +161,15 @@ export function BookingCard({ service }: { service: Service }) {
         )}
         <p className="-mt-2 inline-flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
-          Secure payment processing
+          <Trans>Secure payment processing</Trans>
         </p>
         {/* Before booking, as checkout states it. */}
         <p className="text-xs text-muted-foreground" data-testid="service-cancellation-policy">
-          {CANCELLATION_POLICY_TEXT}
+          <Trans>
+            Cancellation policy: cancel at least {freeHours} hours before the start for a full refund; cancel later and
+            the payment is not refunded. If the provider declines, cancels or does not answer, you are never charged or
+            are refunded in full.
+          </Trans>
         </p>
       </CardContent>
     </Card>

@@ -1,11 +1,9 @@
+import { plural } from '@lingui/core/macro';
 import type { ComponentProps } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { MapPin } from 'lucide-react';
 import { PlaceCombobox } from '@/components/place-combobox';
 import { citySuggestionsQuery } from './catalog-api';
-
-function countText(n: number) {
-  return `${n} ${n === 1 ? 'service' : 'services'}`;
-}
 
 /**
  * The city box (decision 016): as the user types it suggests the cities served, with their
@@ -15,13 +13,17 @@ function countText(n: number) {
 export function CityCombobox(
   props: Omit<ComponentProps<typeof PlaceCombobox>, 'suggestions' | 'icon' | 'label' | 'listLabel' | 'meta'>,
 ) {
+  const { t } = useLingui();
   return (
     <PlaceCombobox
       suggestions={citySuggestionsQuery}
       icon={MapPin}
-      label="City"
-      listLabel="Cities"
-      meta={(option) => countText(option.serviceCount)}
+      label={t`City`}
+      listLabel={t`Cities`}
+      meta={(option) => {
+        const count = option.serviceCount;
+        return t`${plural(count, { one: '# service', other: '# services' })}`;
+      }}
       {...props}
     />
   );

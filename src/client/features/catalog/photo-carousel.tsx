@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -24,6 +25,7 @@ export function PhotoCarousel({
   categorySlug: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const count = photos.length;
@@ -63,7 +65,7 @@ export function PhotoCarousel({
         <ServicePhoto
           src={undefined}
           categorySlug={categorySlug}
-          alt={`${title} (no photos yet)`}
+          alt={t`${title} (no photos yet)`}
           sizes={CAROUSEL_SIZES}
           priority
         />
@@ -73,8 +75,8 @@ export function PhotoCarousel({
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label={`Photos of ${title}`}
+      aria-roledescription={t`carousel`}
+      aria-label={t`Photos of ${title}`}
       onKeyDown={handleKeyDown}
       className={cn('flex flex-col gap-3', className)}
     >
@@ -91,25 +93,28 @@ export function PhotoCarousel({
           className="flex h-full transition-transform duration-300 ease-out motion-reduce:transition-none"
           style={{ transform: `translateX(-${current * 100}%)` }}
         >
-          {photos.map((src, i) => (
-            <div
-              key={`${src}-${i}`}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              inert={i !== current}
-              className="h-full w-full shrink-0"
-            >
-              <ServicePhoto
-                src={src}
-                categorySlug={categorySlug}
-                alt={hasMany ? `${title}, photo ${i + 1} of ${count}` : title}
-                sizes={CAROUSEL_SIZES}
-                // The first photo is the service page's largest element: fetched first.
-                priority={i === 0}
-              />
-            </div>
-          ))}
+          {photos.map((src, i) => {
+            const number = i + 1;
+            return (
+              <div
+                key={`${src}-${i}`}
+                role="group"
+                aria-roledescription={t`slide`}
+                aria-label={t`${number} of ${count}`}
+                inert={i !== current}
+                className="h-full w-full shrink-0"
+              >
+                <ServicePhoto
+                  src={src}
+                  categorySlug={categorySlug}
+                  alt={hasMany ? t`${title}, photo ${number} of ${count}` : title}
+                  sizes={CAROUSEL_SIZES}
+                  // The first photo is the service page's largest element: fetched first.
+                  priority={i === 0}
+                />
+              </div>
+            );
+          })}
         </div>
 
         {hasMany && (
@@ -117,7 +122,7 @@ export function PhotoCarousel({
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Previous photo"
+              aria-label={t`Previous photo`}
               onClick={() => go(current - 1)}
               className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-background/90 text-foreground shadow-md backdrop-blur hover:bg-background dark:bg-background/80 dark:hover:bg-background"
             >
@@ -126,7 +131,7 @@ export function PhotoCarousel({
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Next photo"
+              aria-label={t`Next photo`}
               onClick={() => go(current + 1)}
               className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-background/90 text-foreground shadow-md backdrop-blur hover:bg-background dark:bg-background/80 dark:hover:bg-background"
             >
@@ -141,26 +146,29 @@ export function PhotoCarousel({
 
       {hasMany && (
         <div className="flex justify-center gap-1">
-          {photos.map((src, i) => (
-            <button
-              key={`${src}-${i}`}
-              type="button"
-              aria-label={`Show photo ${i + 1}`}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => go(i)}
-              className="group/dot flex size-6 cursor-pointer items-center justify-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'block h-2 rounded-full transition-all',
-                  i === current
-                    ? 'w-5 bg-primary'
-                    : 'w-2 bg-muted-foreground/40 group-hover/dot:bg-muted-foreground/70',
-                )}
-              />
-            </button>
-          ))}
+          {photos.map((src, i) => {
+            const number = i + 1;
+            return (
+              <button
+                key={`${src}-${i}`}
+                type="button"
+                aria-label={t`Show photo ${number}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => go(i)}
+                className="group/dot flex size-6 cursor-pointer items-center justify-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'block h-2 rounded-full transition-all',
+                    i === current
+                      ? 'w-5 bg-primary'
+                      : 'w-2 bg-muted-foreground/40 group-hover/dot:bg-muted-foreground/70',
+                  )}
+                />
+              </button>
+            );
+          })}
         </div>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isDisplayCurrency } from '@shared/domain/display-currency';
 import { useCurrencyOptions } from '@/components/currency-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,19 +13,9 @@ import { useCurrencyView } from '@/lib/currency-view';
 /** The value of "my browser's region" in the select (the account's choice is cleared). */
 const BROWSER_REGION = 'browser-region';
 
-export const CURRENCY_CARD_TEXT = {
-  title: 'Currency',
-  description:
-    'Providers are paid, and you are charged, in the provider’s own currency. Beside each price we show an estimate in the currency you choose here, at the European Central Bank’s daily rate.',
-  label: 'Show estimates in',
-  browserRegion: 'My browser’s region',
-  saved: 'Currency saved',
-  failed: 'Could not save your currency',
-  tryAgain: 'Please try again.',
-};
-
 /** Settings: the currency estimates are shown in (decision 049), kept on the account. */
 export function CurrencyCard() {
+  const { t } = useLingui();
   const view = useCurrencyView();
   const options = useCurrencyOptions();
   const save = useSaveDisplayCurrency();
@@ -35,9 +26,9 @@ export function CurrencyCard() {
     if (next === value) return;
     setChoosing(next);
     save(isDisplayCurrency(next) ? next : null, true)
-      .then(() => toast({ title: CURRENCY_CARD_TEXT.saved }))
+      .then(() => toast({ title: t`Currency saved` }))
       .catch(() =>
-        toast({ variant: 'destructive', title: CURRENCY_CARD_TEXT.failed, description: CURRENCY_CARD_TEXT.tryAgain }),
+        toast({ variant: 'destructive', title: t`Could not save your currency`, description: t`Please try again.` }),
       )
       .finally(() => setChoosing(undefined));
   };
@@ -45,12 +36,21 @@ export function CurrencyCard() {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{CURRENCY_CARD_TEXT.title}</h2>
+          <h2>
+            <Trans>Currency</Trans>
+          </h2>
         </CardTitle>
-        <CardDescription>{CURRENCY_CARD_TEXT.description}</CardDescription>
+        <CardDescription>
+          <Trans>
+            Providers are paid, and you are charged, in the provider’s own currency. Beside each price we show an
+            estimate in the currency you choose here, at the European Central Bank’s daily rate.
+          </Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        <Label htmlFor="display-currency">{CURRENCY_CARD_TEXT.label}</Label>
+        <Label htmlFor="display-currency">
+          <Trans>Show estimates in</Trans>
+        </Label>
         {view ? (
           <NativeSelect
             id="display-currency"
@@ -59,7 +59,7 @@ export function CurrencyCard() {
             disabled={choosing !== undefined}
             onValueChange={choose}
           >
-            <option value={BROWSER_REGION}>{CURRENCY_CARD_TEXT.browserRegion}</option>
+            <option value={BROWSER_REGION}>{t`My browser’s region`}</option>
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '@shared/api/bookings-responses';
@@ -44,11 +46,17 @@ const canceled: Booking = {
 
 /** The card as the traveler's dashboard renders it, as text. */
 function cardText(booking: Booking): string {
+  // English from the source: the words are the code's own.
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
   const html = renderToStaticMarkup(
     createElement(
-      QueryClientProvider,
-      { client: new QueryClient() },
-      createElement(MemoryRouter, null, createElement(TravelerBookingCard, { booking, now: null })),
+      I18nProvider,
+      { i18n },
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(MemoryRouter, null, createElement(TravelerBookingCard, { booking, now: null })),
+      ),
     ),
   );
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

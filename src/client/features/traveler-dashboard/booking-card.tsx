@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, CalendarPlus, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
-import { availableActions } from '@shared/domain/booking-lifecycle';
+import { availableActions, UNPAID_HOLD_MINUTES } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
@@ -11,11 +12,11 @@ import { BookingWhere } from '@/components/booking-where';
 import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
-import { closedNote } from '@/lib/booking-closed';
+import { closedKind, closedShowsReason, type ClosedKind } from '@/lib/booking-closed';
 import { PriceEstimate } from '@/components/price-estimate';
-import { travelerMoneyLine } from '@/lib/booking-money';
+import { travelerMoneyState } from '@/lib/booking-money';
 import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
-import { fallbackPhoto, pluralize, PLACEHOLDER_PHOTO } from '@/lib/format';
+import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { formatMoney } from '@shared/domain/pricing';
 import { useLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
@@ -50,36 +51,66 @@ export function CoverPhoto({ booking }: { booking: Booking }) {
  * waiting for the provider (and the card hold), who closed it and why, a refund on its way.
  */
 export function BookingStatusNotes({ booking, canPay }: { booking: Booking; canPay: boolean }) {
+  const { t } = useLingui();
   const total = formatMoney(booking.totalCents, booking.currency, useLocale());
-  const closed = closedNote(booking, 'TRAVELER', {
-    provider: booking.service.provider.displayName,
-    traveler: booking.user.name ?? 'You',
-  });
+  const kind = closedKind(booking);
+  const provider = booking.service.provider.displayName;
+  const reason = booking.cancelReason;
+  // How the booking closed, said to its traveler.
+  const closedText = (closed: ClosedKind): string => {
+    switch (closed) {
+      case 'declined':
+        return t`${provider} declined this request.`;
+      case 'provider':
+        return t`${provider} canceled this booking.`;
+      case 'traveler':
+        return t`You canceled this booking.`;
+      case 'lapsed':
+        return t`The card payment was not completed within ${UNPAID_HOLD_MINUTES} minutes, so the time was released. You were not charged.`;
+      case 'expired':
+        return t`${provider} did not answer in time, so the request expired.`;
+      case 'reason':
+        return '';
+    }
+  };
   return (
     <>
       {booking.status === 'PENDING' && (
         <p className="text-sm text-muted-foreground">
-          Waiting for the provider to accept your request.
-          {booking.paymentStatus === 'requires_capture' &&
-            ` Your card is authorised for ${total}, not charged: you pay only when they accept.`}
-          {canPay && ' Your card is not authorised yet: complete the payment so the provider can accept.'}
-        </p>
-      )}
-      {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && closed !== null && (
-        <p className="text-sm text-muted-foreground" data-testid="booking-closed">
-          {closed.text}
-          {closed.showReason && booking.cancelReason && (
+          <Trans>Waiting for the provider to accept your request.</Trans>
+          {booking.paymentStatus === 'requires_capture' && (
             <>
               {' '}
-              <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+              <Trans>Your card is authorised for {total}, not charged: you pay only when they accept.</Trans>
+            </>
+          )}
+          {canPay && (
+            <>
+              {' '}
+              <Trans>Your card is not authorised yet: complete the payment so the provider can accept.</Trans>
+            </>
+          )}
+        </p>
+      )}
+      {(booking.status === 'CANCELED' || booking.status === 'REFUNDED') && kind !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="booking-closed">
+          {closedText(kind)}
+          {closedShowsReason(kind) && reason && (
+            <>
+              {' '}
+              <Trans>
+                <span className="font-medium text-foreground">Reason:</span> {reason}
+              </Trans>
             </>
           )}
         </p>
       )}
       {booking.refundPending && (
         <p className="text-sm font-medium text-foreground" data-testid="refund-pending">
-          Refund pending: {total} is on its way back to your card. Stripe has not confirmed it yet; this changes to
-          Refunded once it has.
+          <Trans>
+            Refund pending: {total} is on its way back to your card. Stripe has not confirmed it yet; this changes to
+            Refunded once it has.
+          </Trans>
         </p>
       )}
     </>
@@ -111,13 +142,17 @@ export function TravelerBookingCard({
   onReview?: () => void;
 }) {
   // As checkout shows a time: the service's clock with its zone, and the traveler's when it differs.
+  const { t } = useLingui();
   const viewerTimeZone = useViewerTimeZone();
   const locale = useLocale();
   const when = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city, {
     timeZone: viewerTimeZone,
     places: viewerPlaces ?? [booking.service.city],
   });
-  const money = travelerMoneyLine(booking, locale);
+  const amount = formatMoney(booking.totalCents, booking.currency, locale);
+  const moneyState = travelerMoneyState(booking.status);
+  const moneyLabel = moneyState === 'closed' ? t`Booking total` : moneyState === 'paid' ? t`You paid` : t`You pay`;
+  const provider = booking.service.provider.displayName;
   const canCancel =
     onCancel !== undefined &&
     now !== null &&
@@ -131,6 +166,10 @@ export function TravelerBookingCard({
     paymentsOn &&
     booking.status === 'PENDING' &&
     needsCardPayment(booking.paymentStatus, booking.totalCents, booking.currency);
+
+  const hours = booking.hours;
+  const viewerTime = when.viewer?.time;
+  const viewerZone = when.viewer?.zone;
 
   return (
     <li
@@ -152,7 +191,9 @@ export function TravelerBookingCard({
                 {title}
               </Link>
             </h3>
-            <p className="truncate text-sm text-muted-foreground">with {booking.service.provider.displayName}</p>
+            <p className="truncate text-sm text-muted-foreground">
+              <Trans>with {provider}</Trans>
+            </p>
           </div>
           <BookingStatusBadge status={booking.status} declined={booking.declined} />
         </div>
@@ -161,7 +202,9 @@ export function TravelerBookingCard({
           <div className="flex items-center gap-1.5">
             <dt>
               <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Date</span>
+              <span className="sr-only">
+                <Trans>Date</Trans>
+              </span>
             </dt>
             <dd>
               <time dateTime={booking.start}>{when.date}</time>
@@ -170,7 +213,9 @@ export function TravelerBookingCard({
           <div className="flex items-center gap-1.5">
             <dt>
               <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Time</span>
+              <span className="sr-only">
+                <Trans>Time</Trans>
+              </span>
             </dt>
             <dd>
               {when.time} <span className="text-muted-foreground">{when.zone}</span>
@@ -178,21 +223,29 @@ export function TravelerBookingCard({
           </div>
           {when.viewer && (
             <div className="flex items-center gap-1.5">
-              <dt className="sr-only">Your time</dt>
+              <dt className="sr-only">
+                <Trans>Your time</Trans>
+              </dt>
               <dd className="text-muted-foreground" data-testid="booking-viewer-time">
-                {when.viewer.time} your time, {when.viewer.zone}
+                <Trans>
+                  {viewerTime} your time, {viewerZone}
+                </Trans>
               </dd>
             </div>
           )}
           <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Length</dt>
-            <dd className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</dd>
+            <dt className="sr-only">
+              <Trans>Length</Trans>
+            </dt>
+            <dd className="text-muted-foreground">
+              <Plural value={hours} one="# hour" other="# hours" />
+            </dd>
           </div>
           {/* What the traveler pays or paid: subtotal and service fee, from the booking's amounts. */}
           <div className="flex items-center gap-1.5" data-testid="booking-total">
-            <dt className="text-muted-foreground">{money.label}</dt>
+            <dt className="text-muted-foreground">{moneyLabel}</dt>
             <dd className="font-medium">
-              {money.amount} <PriceEstimate amount={booking.totalCents} currency={booking.currency} />
+              {amount} <PriceEstimate amount={booking.totalCents} currency={booking.currency} />
             </dd>
           </div>
         </dl>
@@ -210,15 +263,15 @@ export function TravelerBookingCard({
           <Link
             to={`/messages?booking=${encodeURIComponent(booking.id)}`}
             className="relative z-10 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            aria-label={`Open conversation about ${title}`}
+            aria-label={t`Open conversation about ${title}`}
           >
             <MessageSquare className="size-4" aria-hidden="true" />
-            Open conversation
+            <Trans>Open conversation</Trans>
           </Link>
           <div className="relative z-10 ml-auto flex flex-wrap items-center gap-2">
             {booking.review && (
               <div className="flex items-center gap-2 text-sm text-muted-foreground">
-                Your review
+                <Trans>Your review</Trans>
                 <RatingStars value={booking.review.rating} />
               </div>
             )}
@@ -227,7 +280,7 @@ export function TravelerBookingCard({
                 {/* A download (.ics) of the traveler's own booking (calendars feature). */}
                 <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics`} download="locora-booking.ics">
                   <CalendarPlus aria-hidden="true" />
-                  Add to calendar
+                  <Trans>Add to calendar</Trans>
                 </a>
               </Button>
             )}
@@ -235,17 +288,17 @@ export function TravelerBookingCard({
               <Button size="sm" asChild>
                 <Link
                   to={`/checkout/${encodeURIComponent(booking.service.id)}?booking=${encodeURIComponent(booking.id)}`}
-                  aria-label={`Complete payment for ${title}`}
+                  aria-label={t`Complete payment for ${title}`}
                 >
                   <CreditCard aria-hidden="true" />
-                  Complete payment
+                  <Trans>Complete payment</Trans>
                 </Link>
               </Button>
             )}
             {reviewable && (
-              <Button size="sm" onClick={onReview} aria-label={`Write Review for ${title}`}>
+              <Button size="sm" onClick={onReview} aria-label={t`Write Review for ${title}`}>
                 <PenLine aria-hidden="true" />
-                Write Review
+                <Trans>Write Review</Trans>
               </Button>
             )}
             {canCancel && (
@@ -254,10 +307,10 @@ export function TravelerBookingCard({
                 variant="outline"
                 className="text-destructive hover:bg-destructive/10 hover:text-destructive"
                 onClick={onCancel}
-                aria-label={`Cancel booking: ${title}`}
+                aria-label={t`Cancel booking: ${title}`}
               >
                 <X aria-hidden="true" />
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             )}
           </div>

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@shared/api/bookings-responses';
-import { cancelPolicyNote } from '@shared/domain/booking-lifecycle';
+import { cancelPolicyKind, FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,7 +23,9 @@ export function DashboardEmptyState({ icon, title, hint }: { icon: ReactNode; ti
       <p className="text-lg font-semibold">{title}</p>
       <p className="text-muted-foreground">{hint}</p>
       <Button asChild>
-        <Link to="/browse">Browse Services</Link>
+        <Link to="/browse">
+          <Trans>Browse Services</Trans>
+        </Link>
       </Button>
     </div>
   );
@@ -53,19 +56,46 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
   const bookings = useQuery(travelerBookingsQuery(status));
   const now = useNow();
   const locale = useLocale();
+  const { t } = useLingui();
   const [canceling, setCanceling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
 
-  if (bookings.isPending) return <BookingListSkeleton label={`Loading ${status} bookings`} />;
+  const upcoming = status === 'upcoming';
+  if (bookings.isPending)
+    return <BookingListSkeleton label={upcoming ? t`Loading upcoming bookings` : t`Loading past bookings`} />;
   if (bookings.isError) {
-    return <InlineLoadFailed what={`your ${status} bookings`} onRetry={() => void bookings.refetch()} />;
+    return (
+      <InlineLoadFailed
+        what={upcoming ? t`your upcoming bookings` : t`your past bookings`}
+        onRetry={() => void bookings.refetch()}
+      />
+    );
   }
   if (bookings.data.length === 0) return <>{empty}</>;
   const cities = [...new Set(bookings.data.map((b) => b.service.city))];
 
+  /** What the cancel dialog says: which booking, what the policy gives back, who reads the reason. */
+  function cancelDescription(booking: Booking): string {
+    const title = booking.service.title;
+    const provider = booking.service.provider.displayName;
+    const date = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city).date;
+    const hours = FREE_CANCELLATION_HOURS;
+    const policy =
+      now === null
+        ? null
+        : {
+            pending: t`The provider has not accepted yet: any card hold is released and nothing is charged.`,
+            full: t`You are cancelling at least ${hours} hours before the start: any payment is refunded in full.`,
+            late: t`You are cancelling less than ${hours} hours before the start: a payment made is not refunded.`,
+          }[cancelPolicyKind(booking.status, new Date(booking.start), new Date(now))];
+    return policy
+      ? t`${title} with ${provider} on ${date}. ${policy} The provider will see your reason.`
+      : t`${title} with ${provider} on ${date}. The provider will see your reason.`;
+  }
+
   return (
     <>
-      <ul className="flex flex-col gap-3" aria-label={status === 'upcoming' ? 'Upcoming bookings' : 'Past bookings'}>
+      <ul className="flex flex-col gap-3" aria-label={upcoming ? t`Upcoming bookings` : t`Past bookings`}>
         {bookings.data.map((booking) => (
           <TravelerBookingCard
             key={booking.id}
@@ -80,16 +110,13 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
       <CancelBookingDialog
         booking={canceling}
         onClose={() => setCanceling(null)}
-        description={
-          canceling
-            ? `${canceling.service.title} with ${canceling.service.provider.displayName} on ${bookingWhen(canceling.start, canceling.timeZone, locale, canceling.service.city).date}. ${now === null ? '' : `${cancelPolicyNote(canceling.status, new Date(canceling.start), new Date(now))} `}The provider will see your reason.`
-            : ''
-        }
+        description={canceling ? cancelDescription(canceling) : ''}
         describeResult={(booking) => {
-          const when = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city);
+          const title = booking.service.title;
+          const date = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city).date;
           return booking.status === 'REFUNDED'
-            ? `${booking.service.title} on ${when.date} is canceled and your payment is refunded in full.`
-            : `${booking.service.title} on ${when.date} is canceled.`;
+            ? t`${title} on ${date} is canceled and your payment is refunded in full.`
+            : t`${title} on ${date} is canceled.`;
         }}
       />
       {reviewing && (
