@@ -40,7 +40,8 @@ export function RatingSummary({
       </span>
       <span className="text-muted-foreground">
         {long ? (
-          t`(${plural(count, { one: '# review', other: '# reviews' })})`
+          // One message with the screen-reader wording below: the brackets stay outside it.
+          `(${t`${plural(count, { one: '# review', other: '# reviews' })}`})`
         ) : (
           <>
             <span aria-hidden="true">({count})</span>

@@ -327,8 +327,17 @@ export function BrowsePage() {
   useEffect(() => {
     latest.current = { params: searchParams, typedFrom };
   }, [searchParams, typedFrom]);
+  // The city the last text filled in (below), while the traveler has not changed it themselves.
+  const autoCity = useRef<string | null>(null);
   const updateFilters = useCallback<UpdateFilters>(
     (patch, options) => {
+      if ('city' in patch) autoCity.current = null;
+      // A new text drops the city an earlier text filled in: "yoga in Bali" after "massage in
+      // Lisbon" searches Bali, not Lisbon and Bali.
+      else if ('q' in patch && autoCity.current !== null && latest.current.params.get('city') === autoCity.current) {
+        patch = { ...patch, city: undefined };
+        autoCity.current = null;
+      }
       const next = applyFilterPatch(latest.current.params, patch);
       const steps = historySteps(
         { search: latest.current.params.toString(), typedFrom: latest.current.typedFrom },
@@ -355,6 +364,7 @@ export function BrowsePage() {
   useEffect(() => {
     if (!queryCity || filters.city || filledFor.current === filters.q) return;
     filledFor.current = filters.q;
+    autoCity.current = queryCity;
     const next = applyFilterPatch(latest.current.params, { city: queryCity, page: filters.page });
     latest.current = { ...latest.current, params: next };
     setSearchParams(next, { replace: true, state: location.state as BrowseHistoryState, preventScrollReset: true });

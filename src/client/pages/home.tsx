@@ -8,10 +8,10 @@ import { IconInput } from '@/components/icon-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CategoryGrid } from '@/features/catalog/category-grid';
-import { CityCombobox } from '@/features/catalog/city-combobox';
 import { FeaturedServices } from '@/features/catalog/featured-services';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useHydrated } from '@/lib/hydration';
 import { dashboardPath } from '@/lib/roles';
 
 /** docs/product.md: q and city are left out of the query when empty. */
@@ -64,6 +64,45 @@ const testimonials = [
   },
 ] satisfies { quote: MessageDescriptor; name: string; from: MessageDescriptor }[];
 
+/*
+ * The city box's suggestions (the combobox, its query and its list) load once the page is live:
+ * the first load carries the box alone, as the server rendered it. A box focused before they
+ * arrive keeps the focus.
+ */
+const CityCombobox = lazy(() => import('@/features/catalog/city-combobox').then((m) => ({ default: m.CityCombobox })));
+
+function HeroCity({ value, onValueChange }: { value: string; onValueChange: (city: string) => void }) {
+  const { t } = useLingui();
+  const isHydrated = useHydrated();
+  const [focused, setFocused] = useState(false);
+  const box = {
+    id: 'hero-city',
+    large: true,
+    containerClassName: 'sm:border-l',
+    name: 'city',
+    value,
+    onValueChange,
+    placeholder: t`City`,
+    className: 'h-12 border-0 bg-transparent shadow-none dark:bg-transparent',
+  };
+  const plain = (
+    <IconInput
+      icon={MapPin}
+      label={t`City`}
+      autoComplete="off"
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      {...box}
+    />
+  );
+  if (!isHydrated) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <CityCombobox autoFocus={focused} {...box} />
+    </Suspense>
+  );
+}
+
 function HeroSearch() {
   const navigate = useNavigate();
   const { t } = useLingui();
@@ -93,16 +132,7 @@ function HeroSearch() {
         autoComplete="off"
         className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
       />
-      <CityCombobox
-        id="hero-city"
-        large
-        containerClassName="sm:border-l"
-        name="city"
-        value={city}
-        onValueChange={setCity}
-        placeholder={t`City`}
-        className="h-12 border-0 bg-transparent shadow-none dark:bg-transparent"
-      />
+      <HeroCity value={city} onValueChange={setCity} />
       <Button type="submit" size="lg" className="h-12 rounded-xl px-6">
         <Search aria-hidden="true" />
         <Trans>Search</Trans>
