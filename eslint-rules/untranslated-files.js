@@ -31,7 +31,6 @@ export const UNTRANSLATED_FILES = [
   'src/client/features/auth/password-card.tsx',
   'src/client/features/auth/profile-card.tsx',
   'src/client/features/auth/sessions-card.tsx',
-  'src/client/features/availability/add-availability-dialog.tsx',
   'src/client/features/availability/availability-panel.tsx',
   'src/client/features/booking/cancel-booking.tsx',
   'src/client/features/catalog/booking-card.tsx',

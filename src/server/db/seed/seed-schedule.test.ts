@@ -51,7 +51,7 @@ describe('demo schedule', () => {
       const window = slotWindow(today, last, timeZone, 24, now);
       if (!window) throw new Error('no window');
       const [availability, busy] = await Promise.all([
-        loadEffectiveAvailability(database.db, providerId, window),
+        loadEffectiveAvailability(database.db, providerId, window, timeZone),
         loadBusy(database.db, providerId, window, now),
       ]);
       for (const service of list) {

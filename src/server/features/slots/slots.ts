@@ -61,9 +61,9 @@ export async function loadBusy(db: Executor, providerId: string, window: Interva
  * Availability and busy time for `window`, read side by side. Busy time is the live bookings and
  * the busy time imported from the provider's own calendars (decision 040), subtracted alike.
  */
-async function loadWindow(db: Executor, providerId: string, window: Interval, now: Date) {
+async function loadWindow(db: Executor, providerId: string, timeZone: string, window: Interval, now: Date) {
   const [availability, busy, imported] = await Promise.all([
-    loadEffectiveAvailability(db, providerId, window),
+    loadEffectiveAvailability(db, providerId, window, timeZone),
     loadBusy(db, providerId, window, now),
     loadImportedBusy(db, providerId, window),
   ]);
@@ -84,7 +84,7 @@ export async function getSlots(
   const { timeZone } = service;
   const window = slotWindow(query.date, query.date, timeZone, query.hours, now);
   if (!window) return { timeZone, date: query.date, slots: [] };
-  const loaded = await loadWindow(db, service.providerId, window, now);
+  const loaded = await loadWindow(db, service.providerId, timeZone, window, now);
   const slots = computeSlots({ date: query.date, timeZone, hours: query.hours, now, ...loaded });
   return {
     timeZone,
@@ -108,7 +108,7 @@ export async function getAvailableDays(
   const dates = monthDates(query.month);
   const window = slotWindow(dates[0] as string, dates.at(-1) as string, timeZone, query.hours, now);
   if (!window) return { timeZone, month: query.month, days: [] };
-  const loaded = await loadWindow(db, service.providerId, window, now);
+  const loaded = await loadWindow(db, service.providerId, timeZone, window, now);
   return {
     timeZone,
     month: query.month,
