@@ -116,7 +116,7 @@ export async function applyToLocked(
   payment: PaymentRow | undefined,
   event: BookingEvent,
   ctx: WriterContext,
-  opts: { actorUserId?: string | null; reason?: string | null } = {},
+  opts: { actorUserId?: string | null; reason?: string | null; alternativeStarts?: readonly Date[] } = {},
 ): Promise<Decision | Refusal> {
   const decision = decide(event === 'request' ? null : machineBooking(b, payment), event, ctx);
   if (decision.refused !== undefined) return decision;
@@ -173,6 +173,7 @@ export async function applyToLocked(
       await enqueueStatusEmail(tx, ctx.appUrl, b, notice.to, status, {
         reason: opts.reason ?? null,
         canceledBy: person ? actor : 'SYSTEM',
+        ...(opts.alternativeStarts ? { alternativeStarts: opts.alternativeStarts } : {}),
       });
   }
   return decision;

@@ -349,6 +349,8 @@ export const bookings = pgTable(
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     /** A refund is owed to the traveler and Stripe has not reported it made (CANCELED until then). */
     refundPending: boolean('refund_pending').notNull().default(false),
+    /** A declined request: up to three other starts its provider offered (decision 065). */
+    alternativeStarts: timestamp('alternative_starts', { withTimezone: true }).array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -371,6 +373,10 @@ export const bookings = pgTable(
     check('bookings_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_amount_nonneg', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
     check('bookings_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    check(
+      'bookings_alternative_starts_max',
+      sql`${t.alternativeStarts} is null or cardinality(${t.alternativeStarts}) between 1 and 3`,
+    ),
     unique('bookings_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // The lifecycle job's work list: live bookings by end (completion) and creation (expiry).
     index('bookings_live_end_idx')

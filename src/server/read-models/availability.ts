@@ -3,11 +3,12 @@
  * it, slots sums it, a booking request checks it): the stored one-off slots and the occurrences of
  * their weekly schedules (decision 064), worked out for the range asked and no further.
  */
-import { and, eq, gt, gte, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { effectiveAvailability, expandRule, type Interval, type WeeklyRule } from '../../shared/domain/availability.ts';
 import { addCalendarDays, calendarDateIn, type CalendarDate } from '../../shared/domain/time.ts';
 import type { Executor } from '../db/open.ts';
-import { availability, availabilityRules } from '../db/schema.ts';
+import { availability, availabilityRules, bookings } from '../db/schema.ts';
+import { effectiveStatusSql } from '../bookings/booking-sql.ts';
 
 /** A provider's availability rows (available and blocked) that overlap `[range.start, range.end)`. */
 export function availabilityOverlapping(providerId: string, range: { start: Date; end: Date }) {
@@ -106,4 +107,27 @@ export async function loadEffectiveAvailability(
   timeZone: string,
 ): Promise<Interval[]> {
   return effectiveAvailability(await loadAvailabilityIntervals(db, providerId, range, timeZone));
+}
+
+/**
+ * The provider's live bookings (of any of their services) that overlap `window`: PENDING,
+ * CONFIRMED or PAID, less the requests whose time to be answered or paid has passed (their
+ * effective status, locora_effective_status, is CANCELED). The status list and the overlap test are
+ * written exactly as the bookings_no_overlap constraint's, so its GiST index serves them
+ * (bookings_provider_start_idx can too: the planner picks).
+ */
+export async function loadBusy(db: Executor, providerId: string, window: Interval, now: Date): Promise<Interval[]> {
+  return db
+    .select({ start: bookings.startAt, end: bookings.endAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.providerId, providerId),
+        sql`${bookings.status} in ('PENDING', 'CONFIRMED', 'PAID')`,
+        sql`tstzrange(${bookings.startAt}, ${bookings.endAt}) && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz)`,
+        lt(bookings.startAt, window.end),
+        gt(bookings.endAt, window.start),
+        sql`${effectiveStatusSql(now, 'bookings')} in ('PENDING', 'CONFIRMED', 'PAID')`,
+      ),
+    );
 }
