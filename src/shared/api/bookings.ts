@@ -5,6 +5,7 @@ import {
   BOOKING_MAX_HOURS,
   BOOKING_NOTES_MAX,
   CANCEL_REASON_MAX,
+  MAX_ALTERNATIVE_STARTS,
   REVIEW_TEXT_MAX,
 } from '../domain/booking-lifecycle.ts';
 import { isInAcceptedDateRange, outsideAcceptedDatesMessage } from '../domain/accepted-dates.ts';
@@ -63,9 +64,6 @@ export const bookingListQuerySchema = z.object({
 export const bookingReasonSchema = z
   .object({ reason: optionalText('Reason', CANCEL_REASON_MAX) })
   .default({ reason: undefined });
-
-/** A declined request may offer the traveler up to this many other starts (decision 065). */
-export const MAX_ALTERNATIVE_STARTS = 3;
 
 /**
  * POST /api/bookings/{id}/decline: an optional reason, and up to three other starts the provider

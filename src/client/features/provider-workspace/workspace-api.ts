@@ -121,8 +121,15 @@ export function acceptBookingRequest(id: string) {
 }
 
 /** POST /api/bookings/{id}/decline with an optional reason the traveler sees. */
-export function declineBookingRequest(id: string, reason: string | undefined) {
-  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/decline`, { reason });
+export function declineBookingRequest(
+  id: string,
+  reason: string | undefined,
+  alternativeStarts: readonly string[] = [],
+) {
+  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/decline`, {
+    reason,
+    ...(alternativeStarts.length ? { alternativeStarts } : {}),
+  });
 }
 
 /** After answering a request: the list, the Pending Requests count, and the conversations showing its status. */
