@@ -243,6 +243,32 @@ test.describe('provider dashboard', () => {
     await expect(page.getByLabel('Bio')).toBeVisible();
     await expect(page).toHaveURL('/dashboard/provider?tab=profile');
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // At 375 px the five tabs are one row that scrolls sideways; the page itself does not.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const tops = async () =>
+      Promise.all(
+        ['Services', 'Booking Requests', 'Availability', 'Profile', 'Payouts'].map(
+          async (name) => (await tab(name).boundingBox())!.y,
+        ),
+      );
+    expect(new Set(await tops()).size).toBe(1);
+    const row = page.getByTestId('provider-tab-row');
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoHorizontalScroll(page, 'provider dashboard tabs on a phone');
+    // The last tab, reached by scrolling the row, opens and stays in view.
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await tab('Payouts').click();
+    await expect(page).toHaveURL('/dashboard/provider?tab=payouts');
+    await expect(tab('Payouts')).toBeInViewport({ ratio: 1 });
+    // Opened by a link, the selected tab is scrolled into the row's view too.
+    await page.goto('/dashboard/provider?tab=payouts');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(tab('Payouts')).toBeInViewport({ ratio: 1 });
+    // At 1280 px they are one row with nothing to scroll.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(new Set(await tops()).size).toBe(1);
+    expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 
   test('a tab tapped before the page has hydrated opens that tab (JavaScript off: the server renders it)', async ({
