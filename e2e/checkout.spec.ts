@@ -92,14 +92,14 @@ async function signUpTraveler(page: Page, prefix: string): Promise<string> {
 /** A second browser (its own cookies) whose pages wait for hydration like the fixture's. */
 async function otherBrowser(
   page: Page,
-  options: { viewport?: { width: number; height: number }; theme?: string } = {},
+  options: { viewport?: { width: number; height: number }; theme?: string; timezoneId?: string } = {},
 ) {
   const context = await page
     .context()
     .browser()!
     .newContext({
       baseURL: test.info().project.use.baseURL,
-      timezoneId: LISBON,
+      timezoneId: options.timezoneId ?? LISBON,
       viewport: options.viewport ?? { width: 1280, height: 900 },
     });
   if (options.theme) await context.addInitScript((t) => window.localStorage.setItem('theme', t), options.theme);
@@ -193,6 +193,46 @@ test('a traveler picks a day on the service page, then a free time at checkout, 
   expect(booking?.hours).toBe(2);
   expect(booking?.address).toBe('Pier 11, Wall Street');
   expect(wallTimeIn(booking!.start, NY)).toBe('09:00');
+});
+
+test('a traveler whose day differs reads each start with their weekday, inside its button at 1280 and 375 px', async ({
+  page,
+}) => {
+  test.slow();
+  const { serviceId, day } = await providerWithFreeDay(page);
+  // In Tokyo, New York's 9:00 AM is 11:00 PM the same day and 10:00 AM is past midnight: a weekday shows.
+  for (const [viewport, theme] of [
+    [{ width: 1280, height: 900 }, 'light'],
+    [{ width: 375, height: 812 }, 'dark'],
+  ] as const) {
+    const tokyo = await otherBrowser(page, { viewport, theme, timezoneId: 'Asia/Tokyo' });
+    try {
+      await signUpTraveler(tokyo.page, `tokyo-${viewport.width}`);
+      await tokyo.goto(`/checkout/${serviceId}?date=${day}`);
+      const times = tokyo.page.getByRole('group', { name: /^Times in New York/ }).getByRole('button');
+      await expect(times).toHaveCount(13);
+      await expect(times.nth(2)).toContainText(/\d{1,2}:00 AM [A-Z][a-z]+day/);
+      // Every line under a start lies inside its own button: nothing spills over a neighbour.
+      const spills = await times.evaluateAll((buttons) =>
+        buttons.flatMap((button) => {
+          const box = button.getBoundingClientRect();
+          return [...button.querySelectorAll('span')]
+            .map((span) => span.getBoundingClientRect())
+            .filter((r) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+            .map(() => button.textContent);
+        }),
+      );
+      expect(spills, `${viewport.width} px`).toEqual([]);
+      await expectNoHorizontalScroll(tokyo.page, `checkout times at ${viewport.width} px`);
+      // The chosen start, under the pointer, keeps its contrast (axe reads the colour of the moment).
+      await times.nth(2).click();
+      await times.nth(2).hover();
+      await tokyo.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await expectNoSeriousA11yViolations(tokyo.page, `checkout, chosen time hovered, ${theme}`, { labelInName: true });
+    } finally {
+      await tokyo.context.close();
+    }
+  }
 });
 
 test('a time taken a moment before is refused clearly and the times still free are offered', async ({ page }) => {
