@@ -90,7 +90,11 @@ function ProviderWorkspace() {
       <StatCards />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
         {/* One row that scrolls sideways on a phone (the page itself never does); the selected tab is kept in view. */}
-        <div ref={tabRow} data-testid="provider-tab-row" className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div
+          ref={tabRow}
+          data-testid="provider-tab-row"
+          className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+        >
           <TabsList className="inline-flex h-10 w-max flex-nowrap *:h-full *:shrink-0">
             <TabLink value="services" href={tabs.href('services')}>
               Services
