@@ -4,8 +4,9 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, uniqueEmail } 
 /**
  * Availability (decision 015): a provider in New York (the browser is in Lisbon, see
  * playwright.config.ts) sets a weekly schedule on the dashboard's Availability tab. The week view
- * shows it on New York's clock, also in the week the clocks change; one occurrence and then the
- * whole series are deleted.
+ * shows it on New York's clock in half hours, also in the week the clocks change and long after
+ * twelve weeks (a schedule runs until it is ended, decision 064); one occurrence and then the whole
+ * series are deleted.
  */
 
 const NY = 'America/New_York';
@@ -95,9 +96,12 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   // The dialog: the product's controls, defaults and messages.
   await page.getByRole('button', { name: 'Add Availability' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Availability' });
-  await expect(dialog.getByLabel('Start Time')).toHaveValue('9');
-  await expect(dialog.getByLabel('End Time')).toHaveValue('17');
+  await expect(dialog.getByLabel('Start Time')).toHaveValue('09:00');
+  await expect(dialog.getByLabel('End Time')).toHaveValue('17:00');
   await expect(dialog.getByLabel('Start Time').locator('option:checked')).toHaveText('9:00');
+  // Every half hour is offered.
+  await expect(dialog.getByLabel('Start Time').locator('option')).toHaveCount(48);
+  await expect(dialog.getByLabel('Start Time').locator('option', { hasText: /^9:30$/ })).toHaveCount(1);
   await expect(dialog.getByLabel('Date').locator('option')).toHaveCount(7);
   await expect(dialog.getByRole('switch', { name: 'Block Time (unavailable)' })).not.toBeChecked();
   await dialog.getByRole('switch', { name: 'Recurring Schedule' }).click();
@@ -106,10 +110,12 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   await expect(dialog.getByText('Select at least one day')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Monday' }).check();
   await dialog.getByRole('checkbox', { name: 'Wednesday' }).check();
-  await dialog.getByLabel('End Time').selectOption('8');
+  await expect(dialog.getByText(/^Every week from .* until you delete the series\.$/)).toBeVisible();
+  await dialog.getByLabel('End Time').selectOption('08:00');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('End time must be after start time')).toBeVisible();
-  await dialog.getByLabel('End Time').selectOption('17');
+  await dialog.getByLabel('Start Time').selectOption('09:30');
+  await dialog.getByLabel('End Time').selectOption('17:00');
   await expect(dialog.getByText('End time must be after start time')).toBeHidden();
   // (The pointer off the buttons, and their colour transitions over: axe reads the colour of the moment.)
   await page.mouse.move(0, 0);
@@ -119,20 +125,20 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   await expect(page.getByText('Availability added successfully').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // The week before the change: Monday and Wednesday, 09:00-17:00 on New York's clock.
+  // The week before the change: Monday and Wednesday, 09:30-17:00 on New York's clock.
   const monday = addDays(weekBefore, 1);
   const wednesday = addDays(weekBefore, 3);
-  await expect(day(page, monday).getByText('09:00-17:00')).toBeVisible();
-  await expect(day(page, wednesday).getByText('09:00-17:00')).toBeVisible();
+  await expect(day(page, monday).getByText('09:30-17:00')).toBeVisible();
+  await expect(day(page, wednesday).getByText('09:30-17:00')).toBeVisible();
   await expect(day(page, addDays(weekBefore, 2)).getByText('No slots')).toBeVisible();
   await expect(day(page, monday).getByText('Weekly')).toBeVisible();
 
-  // The week the clocks changed: still 09:00-17:00 on screen, while the UTC time moved an hour.
+  // The week the clocks changed: still 09:30-17:00 on screen, while the UTC time moved an hour.
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByRole('heading', { name: `Week of ${longDate(changeWeek)}` })).toBeVisible();
   const mondayAfter = addDays(changeWeek, 1);
-  await expect(day(page, mondayAfter).getByText('09:00-17:00')).toBeVisible();
-  await expect(day(page, addDays(changeWeek, 3)).getByText('09:00-17:00')).toBeVisible();
+  await expect(day(page, mondayAfter).getByText('09:30-17:00')).toBeVisible();
+  await expect(day(page, addDays(changeWeek, 3)).getByText('09:30-17:00')).toBeVisible();
   const slots = (await (
     await page.request.get(`/api/availability/${me.id}?from=${weekBefore}&to=${addDays(changeWeek, 7)}`)
   ).json()) as { start: string }[];
@@ -140,6 +146,13 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   const utcHours = slots.map((s) => new Date(s.start).getUTCHours());
   expect(utcHours[0]).toBe(utcHours[1]);
   expect(Math.abs(utcHours[0]! - utcHours[2]!)).toBe(1);
+  expect(slots.every((s) => new Date(s.start).getUTCMinutes() === 30)).toBe(true);
+  // Half a year on, far past twelve weeks, the schedule still runs.
+  const later = addDays(changeWeek, 7 * 26);
+  const stillThere = (await (
+    await page.request.get(`/api/availability/${me.id}?from=${later}&to=${addDays(later, 7)}`)
+  ).json()) as { start: string }[];
+  expect(stillThere).toHaveLength(2);
 
   // Phone width: the days stack, nothing scrolls sideways.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -147,28 +160,35 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   const first = await day(page, changeWeek).boundingBox();
   const second = await day(page, mondayAfter).boundingBox();
   expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+  // The chips read the half hour on a phone too, and the dialog's time choices fit the screen.
+  await expect(day(page, mondayAfter).getByText('09:30-17:00')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Availability' }).click();
+  const end = await dialog.getByLabel('End Time').boundingBox();
+  expect(end!.x + end!.width).toBeLessThanOrEqual(375);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Delete one occurrence: asked this one or the series; this one.
   await day(page, mondayAfter)
-    .getByRole('button', { name: `Delete 09:00-17:00 on Monday, ${monthDay(mondayAfter)}` })
+    .getByRole('button', { name: `Delete 09:30-17:00 on Monday, ${monthDay(mondayAfter)}` })
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete recurring availability' });
   await confirm.getByRole('button', { name: 'This one' }).click();
   await expect(page.getByText('Availability deleted').first()).toBeVisible();
   await expect(day(page, mondayAfter).getByText('No slots')).toBeVisible();
-  await expect(day(page, addDays(changeWeek, 3)).getByText('09:00-17:00')).toBeVisible();
+  await expect(day(page, addDays(changeWeek, 3)).getByText('09:30-17:00')).toBeVisible();
 
   // A one-off blocked hour: destructive, and labelled so (not colour alone).
   await page.getByRole('button', { name: 'Add Availability' }).click();
   await dialog.getByLabel('Date').selectOption(addDays(changeWeek, 5));
-  await dialog.getByLabel('Start Time').selectOption('12');
-  await dialog.getByLabel('End Time').selectOption('13');
+  await dialog.getByLabel('Start Time').selectOption('12:00');
+  await dialog.getByLabel('End Time').selectOption('12:30');
   await dialog.getByRole('switch', { name: 'Block Time (unavailable)' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const friday = day(page, addDays(changeWeek, 5));
-  await expect(friday.getByText('12:00-13:00')).toBeVisible();
+  await expect(friday.getByText('12:00-12:30')).toBeVisible();
   await expect(friday.getByText('Blocked')).toBeVisible();
   await page.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(page, 'availability with available and blocked slots');
@@ -181,7 +201,7 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
 
   // Delete the whole series from one of its occurrences: gone from every week.
   await day(page, addDays(changeWeek, 3))
-    .getByRole('button', { name: /^Delete 09:00-17:00 on Wednesday/ })
+    .getByRole('button', { name: /^Delete 09:30-17:00 on Wednesday/ })
     .click();
   await confirm.getByRole('button', { name: 'The whole series' }).click();
   await expect(page.getByText('Availability deleted').first()).toBeVisible();
@@ -189,6 +209,9 @@ test('a provider sets a weekly schedule in their zone, across a DST change, and 
   await page.getByRole('button', { name: 'Previous week' }).click();
   await expect(day(page, monday).getByText('No slots')).toBeVisible();
   await expect(day(page, wednesday).getByText('No slots')).toBeVisible();
+  expect(
+    await (await page.request.get(`/api/availability/${me.id}?from=${later}&to=${addDays(later, 7)}`)).json(),
+  ).toEqual([]);
   const left = (await (
     await page.request.get(`/api/availability/${me.id}?from=${weekBefore}&to=${addDays(changeWeek, 7)}`)
   ).json()) as { isBlocked: boolean }[];

@@ -92,14 +92,14 @@ async function signUpTraveler(page: Page, prefix: string): Promise<string> {
 /** A second browser (its own cookies) whose pages wait for hydration like the fixture's. */
 async function otherBrowser(
   page: Page,
-  options: { viewport?: { width: number; height: number }; theme?: string } = {},
+  options: { viewport?: { width: number; height: number }; theme?: string; timezoneId?: string } = {},
 ) {
   const context = await page
     .context()
     .browser()!
     .newContext({
       baseURL: test.info().project.use.baseURL,
-      timezoneId: LISBON,
+      timezoneId: options.timezoneId ?? LISBON,
       viewport: options.viewport ?? { width: 1280, height: 900 },
     });
   if (options.theme) await context.addInitScript((t) => window.localStorage.setItem('theme', t), options.theme);
@@ -193,6 +193,134 @@ test('a traveler picks a day on the service page, then a free time at checkout, 
   expect(booking?.hours).toBe(2);
   expect(booking?.address).toBe('Pier 11, Wall Street');
   expect(wallTimeIn(booking!.start, NY)).toBe('09:00');
+});
+
+test('a traveler whose day differs reads each start with their weekday, inside its button at 1280 and 375 px', async ({
+  page,
+}) => {
+  test.slow();
+  const { serviceId, day } = await providerWithFreeDay(page);
+  // In Tokyo, New York's 9:00 AM is 11:00 PM the same day and 10:00 AM is past midnight: a weekday shows.
+  for (const [viewport, theme] of [
+    [{ width: 1280, height: 900 }, 'light'],
+    [{ width: 375, height: 812 }, 'dark'],
+  ] as const) {
+    const tokyo = await otherBrowser(page, { viewport, theme, timezoneId: 'Asia/Tokyo' });
+    try {
+      await signUpTraveler(tokyo.page, `tokyo-${viewport.width}`);
+      await tokyo.goto(`/checkout/${serviceId}?date=${day}`);
+      const times = tokyo.page.getByRole('group', { name: /^Times in New York/ }).getByRole('button');
+      await expect(times).toHaveCount(13);
+      await expect(times.nth(2)).toContainText(/\d{1,2}:00 AM [A-Z][a-z]+day/);
+      // Every line under a start lies inside its own button: nothing spills over a neighbour.
+      const spills = await times.evaluateAll((buttons) =>
+        buttons.flatMap((button) => {
+          const box = button.getBoundingClientRect();
+          return [...button.querySelectorAll('span')]
+            .map((span) => span.getBoundingClientRect())
+            .filter((r) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+            .map(() => button.textContent);
+        }),
+      );
+      expect(spills, `${viewport.width} px`).toEqual([]);
+      await expectNoHorizontalScroll(tokyo.page, `checkout times at ${viewport.width} px`);
+      // The chosen start, under the pointer, keeps its contrast (axe reads the colour of the moment).
+      await times.nth(2).click();
+      await times.nth(2).hover();
+      await tokyo.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await expectNoSeriousA11yViolations(tokyo.page, `checkout, chosen time hovered, ${theme}`, { labelInName: true });
+    } finally {
+      await tokyo.context.close();
+    }
+  }
+});
+
+test('a provider declines offering two other times; the traveler opens one, at checkout with it chosen', async ({
+  page,
+}) => {
+  test.slow();
+  // The provider, signed in in their own browser at 1280 px.
+  const providerContext = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: test.info().project.use.baseURL,
+      timezoneId: LISBON,
+      viewport: { width: 1280, height: 900 },
+    });
+  try {
+    const api = providerContext.request;
+    const signup = await api.post('/api/auth/signup', {
+      data: {
+        email: uniqueEmail('decline-provider'),
+        password: PASSWORD,
+        name: 'Dora Decline',
+        role: 'PROVIDER',
+        timeZone: NY,
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const categories = (await (await api.get('/api/categories')).json()) as { id: string }[];
+    const created = await api.post('/api/services', {
+      data: {
+        title: `Sunset sail ${Date.now().toString(36)}`,
+        description: 'Two hours on the bay.',
+        categoryId: categories[0]!.id,
+        price: 4550,
+        pricingUnit: 'per hour',
+        minHours: 2,
+        city: 'New York',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const serviceId = ((await created.json()) as { service: { id: string } }).service.id;
+    const day = dateIn(Date.now() + 4 * DAY_MS, NY);
+    expect(
+      (await api.post('/api/availability', { data: { start: `${day}T09:00`, end: `${day}T17:00` } })).status(),
+    ).toBe(201);
+
+    // The traveler asks for 9:00 AM.
+    await signUpTraveler(page, 'declined');
+    const slots = (await (await page.request.get(`/api/services/${serviceId}/slots?date=${day}&hours=2`)).json()) as {
+      slots: { start: string }[];
+    };
+    const asked = await page.request.post('/api/bookings', {
+      data: { serviceId, start: slots.slots[0]!.start, hours: 2, address: 'Pier 11, Wall Street' },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const bookingId = ((await asked.json()) as { booking: { id: string } }).booking.id;
+
+    // The provider declines and offers 11:00 AM and 1:00 PM from that day's free times.
+    const provider = await providerContext.newPage();
+    await provider.goto('/dashboard/provider?tab=bookings');
+    await provider.getByRole('button', { name: /^Decline .*request/ }).click();
+    const dialog = provider.getByRole('alertdialog', { name: 'Decline this request?' });
+    const free = dialog.getByRole('list', { name: 'Free times that day' });
+    await expect(free.getByRole('button', { name: '9:00 AM' })).toHaveCount(0); // the request's own time
+    await free.getByRole('button', { name: '11:00 AM' }).click();
+    await free.getByRole('button', { name: '1:00 PM' }).click();
+    await expect(free.getByRole('button', { name: '11:00 AM' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByText('Offered (2 of 3)')).toBeVisible();
+    await provider.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(provider, 'decline dialog with other times');
+    await dialog.getByRole('button', { name: 'Decline request' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(provider.getByText('Booking declined', { exact: true })).toBeVisible();
+
+    // The traveler, on a phone: the booking page lists both, each a link to checkout with it chosen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/dashboard/traveler/bookings/${bookingId}`);
+    const offered = page.getByRole('region', { name: 'Dora Decline offered other times' });
+    await expect(offered.getByRole('link')).toHaveCount(2);
+    await expect(offered.getByRole('link').first()).toContainText('11:00 AM');
+    await expectNoHorizontalScroll(page, 'offered times on a phone');
+    await expectNoSeriousA11yViolations(page, 'booking page with offered times');
+    await offered.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${serviceId}\\?date=`));
+    await expect(slotButton(page, '11:00 AM')).toHaveAttribute('aria-pressed', 'true');
+  } finally {
+    await providerContext.close();
+  }
 });
 
 test('a time taken a moment before is refused clearly and the times still free are offered', async ({ page }) => {

@@ -155,7 +155,7 @@ test('a booking that is not one of yours selects nothing', async ({ page }) => {
 });
 
 test('on a phone, the list and the thread are two screens', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   try {
     await signIn(page, DEMO.traveler.email, DEMO.traveler.password);
@@ -177,6 +177,24 @@ test('on a phone, the list and the thread are two screens', async ({ browser }) 
       .click();
     await expect(page.getByLabel('Message', { exact: true })).toBeVisible();
     await expect(list).toBeHidden();
+    // The thread has the whole screen: a compact header at the top, the message box at the bottom,
+    // and no site footer under it.
+    const header = await page.getByTestId('thread-header').boundingBox();
+    expect(header!.y).toBeLessThan(2);
+    expect(header!.height).toBeLessThan(812 * 0.2);
+    const box = await page.getByLabel('Message', { exact: true }).boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(812 - 80);
+    const onTop = await page.evaluate(() =>
+      [4, 406, 808].map((y) => Boolean(document.elementFromPoint(187, y)?.closest('[data-testid="messages-frame"]'))),
+    );
+    expect(onTop).toEqual([true, true, true]);
+    // The rest of the booking opens on demand.
+    const details = page.getByRole('button', { name: 'Booking details' });
+    if (await details.count()) {
+      await details.click();
+      await expect(page.getByRole('button', { name: 'Hide booking details' })).toHaveAttribute('aria-expanded', 'true');
+      await page.getByRole('button', { name: 'Hide booking details' }).click();
+    }
     await expectNoHorizontalScroll(page, '/messages on a phone (thread)');
     await expectNoSeriousA11yViolations(page, '/messages on a phone (thread)');
     await page.getByRole('link', { name: 'Back to conversations' }).click();

@@ -175,6 +175,49 @@ test.describe('provider dashboard', () => {
     await expect(page.getByText('No services yet')).toBeVisible();
   });
 
+  test('a per-day service longer than every availability window is warned about at save, at 1280 and 375 px', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page, 'provider', 'Wendy Window');
+    // A four-hour window, 09:30-13:30 on the provider's clock, five days ahead.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(
+      new Date(Date.now() + 5 * 24 * 3600 * 1000),
+    );
+    const slot = await page.request.post('/api/availability', { data: { start: `${day}T09:30`, end: `${day}T13:30` } });
+    expect(slot.status(), await slot.text()).toBe(201);
+    for (const [width, height, title] of [
+      [1280, 900, 'Kwoblex island day'],
+      [375, 812, 'Kwoblex river day'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/dashboard/provider');
+      await page.getByRole('button', { name: 'Create Service' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Service' });
+      await dialog.getByLabel('Service Title').fill(title);
+      await dialog.getByLabel('Description').fill('A whole day out.');
+      await dialog.getByLabel('Category').selectOption({ label: 'Tours' });
+      await dialog.getByLabel('City').fill('Lisbon');
+      await dialog.getByLabel('Price').fill('120');
+      await dialog.getByLabel('Unit').selectOption('per day');
+      await expect(dialog.getByLabel('Hours per day')).toHaveValue('8');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      // Saved, and told at once why travelers will find no day.
+      const warning = page.getByText('Travelers will see no free days').first();
+      await expect(warning).toBeVisible();
+      await expect(
+        page
+          .getByText(
+            'Your longest availability window in the next 60 days is 4 hours, shorter than this 8-hour day. Add a longer window on the Availability tab.',
+          )
+          .first(),
+      ).toBeInViewport();
+      await expect(page.getByTestId('provider-service').filter({ hasText: title })).toBeVisible();
+      await expectNoHorizontalScroll(page, `day-length warning at ${width} px`);
+    }
+  });
+
   test('the tab is in the address: opened by link, changed by a click or the arrow keys, kept on reload', async ({
     page,
   }) => {
@@ -243,6 +286,32 @@ test.describe('provider dashboard', () => {
     await expect(page.getByLabel('Bio')).toBeVisible();
     await expect(page).toHaveURL('/dashboard/provider?tab=profile');
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // At 375 px the five tabs are one row that scrolls sideways; the page itself does not.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const tops = async () =>
+      Promise.all(
+        ['Services', 'Booking Requests', 'Availability', 'Profile', 'Payouts'].map(
+          async (name) => (await tab(name).boundingBox())!.y,
+        ),
+      );
+    expect(new Set(await tops()).size).toBe(1);
+    const row = page.getByTestId('provider-tab-row');
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoHorizontalScroll(page, 'provider dashboard tabs on a phone');
+    // The last tab, reached by scrolling the row, opens and stays in view.
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await tab('Payouts').click();
+    await expect(page).toHaveURL('/dashboard/provider?tab=payouts');
+    await expect(tab('Payouts')).toBeInViewport({ ratio: 1 });
+    // Opened by a link, the selected tab is scrolled into the row's view too.
+    await page.goto('/dashboard/provider?tab=payouts');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(tab('Payouts')).toBeInViewport({ ratio: 1 });
+    // At 1280 px they are one row with nothing to scroll.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(new Set(await tops()).size).toBe(1);
+    expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 
   test('a tab tapped before the page has hydrated opens that tab (JavaScript off: the server renders it)', async ({

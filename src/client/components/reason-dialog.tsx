@@ -22,6 +22,7 @@ export function ReasonDialog({
   maxLength,
   onConfirm,
   isPending = false,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -33,6 +34,8 @@ export function ReasonDialog({
   maxLength?: number;
   onConfirm: (reason: string | undefined) => void;
   isPending?: boolean;
+  /** More fields between the reason and the buttons (a decline's other times). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const { t } = useLingui();
@@ -50,7 +53,7 @@ export function ReasonDialog({
         <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Primitive.Content
           onOpenAutoFocus={() => setReason('')}
-          className="fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-md"
+          className="fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 max-h-[calc(100dvh-2rem)] overflow-y-auto shadow-xl data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-md"
         >
           <div className="flex flex-col gap-2 text-center sm:text-left">
             <Primitive.Title className="text-lg leading-none font-semibold">{title}</Primitive.Title>
@@ -67,6 +70,7 @@ export function ReasonDialog({
               onValueChange={(value) => setReason(value)}
             />
           </div>
+          {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Primitive.Cancel className={buttonVariants({ variant: 'outline' })} disabled={isPending}>
               {keepLabel}

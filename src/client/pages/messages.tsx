@@ -113,7 +113,15 @@ export function MessagesPage() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col sm:px-2 lg:px-4">
       <div className={cn(showsThread && 'hidden md:block')}>{title}</div>
-      <div className="mb-4 grid h-[calc(100dvh-9rem)] grid-cols-1 min-h-96 overflow-hidden border-y md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-lg md:border">
+      {/* A thread on a phone takes the whole screen, over the site's header and footer (its own header has Back). */}
+      <div
+        data-testid="messages-frame"
+        className={cn(
+          'mb-4 grid h-[calc(100dvh-9rem)] grid-cols-1 min-h-96 overflow-hidden border-y md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-lg md:border',
+          showsThread &&
+            'max-md:fixed max-md:inset-0 max-md:z-40 max-md:mb-0 max-md:h-dvh max-md:min-h-0 max-md:border-0 max-md:bg-background',
+        )}
+      >
         <nav
           aria-label="Conversations"
           className={cn('min-h-0 overflow-y-auto md:border-r', showsThread ? 'hidden md:block' : 'block')}

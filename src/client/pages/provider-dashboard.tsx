@@ -50,6 +50,16 @@ function ProviderWorkspace() {
     shownTab.current = tabs.value;
     void queryClient.invalidateQueries({ queryKey: providerSetupQuery.queryKey });
   }, [tabs.value, queryClient]);
+  // On a phone the tabs scroll sideways in one row: the selected one is scrolled into view (within the row only).
+  const tabRow = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = tabRow.current;
+    const active = row?.querySelector<HTMLElement>('[data-state="active"]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    const left = active.offsetLeft;
+    if (left < row.scrollLeft || left + active.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollTo({ left: Math.max(0, left - 16) });
+  }, [tabs.value, provider.isSuccess]);
 
   if (provider.isPending) {
     return (
@@ -79,24 +89,30 @@ function ProviderWorkspace() {
       <SetupChecklist onOpenTab={(tab) => tabs.onValueChange(tab)} />
       <StatCards />
       <Tabs value={tabs.value} onValueChange={tabs.onValueChange} className="gap-4">
-        {/* Two rows on a phone: in one scrolling row the fourth tab (Profile) was cut off at the edge. */}
-        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 *:h-9 sm:inline-flex sm:h-10 sm:w-fit sm:gap-0 sm:*:h-full">
-          <TabLink value="services" href={tabs.href('services')}>
-            Services
-          </TabLink>
-          <TabLink value="bookings" href={tabs.href('bookings')}>
-            Booking Requests
-          </TabLink>
-          <TabLink value="availability" href={tabs.href('availability')}>
-            Availability
-          </TabLink>
-          <TabLink value="profile" href={tabs.href('profile')}>
-            Profile
-          </TabLink>
-          <TabLink value="payouts" href={tabs.href('payouts')}>
-            Payouts
-          </TabLink>
-        </TabsList>
+        {/* One row that scrolls sideways on a phone (the page itself never does); the selected tab is kept in view. */}
+        <div
+          ref={tabRow}
+          data-testid="provider-tab-row"
+          className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+        >
+          <TabsList className="inline-flex h-10 w-max flex-nowrap *:h-full *:shrink-0">
+            <TabLink value="services" href={tabs.href('services')}>
+              Services
+            </TabLink>
+            <TabLink value="bookings" href={tabs.href('bookings')}>
+              Booking Requests
+            </TabLink>
+            <TabLink value="availability" href={tabs.href('availability')}>
+              Availability
+            </TabLink>
+            <TabLink value="profile" href={tabs.href('profile')}>
+              Profile
+            </TabLink>
+            <TabLink value="payouts" href={tabs.href('payouts')}>
+              Payouts
+            </TabLink>
+          </TabsList>
+        </div>
         <TabsContent value="services">
           {categories.isError ? (
             <InlineLoadFailed what="the categories" onRetry={() => void categories.refetch()} />

@@ -31,6 +31,7 @@ import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { BookingStatusNotes, CoverPhoto } from '@/features/traveler-dashboard/booking-card';
 import { invalidateBookings, travelerBookingQuery } from '@/features/traveler-dashboard/bookings-api';
+import { OfferedTimes } from '@/features/traveler-dashboard/offered-times';
 import { ReviewDialog } from '@/features/traveler-dashboard/review-dialog';
 import { TravelerReviewPanel } from '@/features/traveler-dashboard/provider-review-of-you';
 import { ReportButton } from '@/components/trust/report-button';
@@ -148,6 +149,8 @@ function BookingView({ booking }: { booking: Booking }) {
       <div className="flex flex-col gap-2" data-testid="booking-status-notes">
         <BookingStatusNotes booking={booking} canPay={canPay} />
       </div>
+
+      <OfferedTimes booking={booking} providerName={provider} />
 
       <div className="flex flex-wrap gap-2">
         <Button asChild>

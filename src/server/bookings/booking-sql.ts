@@ -64,6 +64,8 @@ export type BookingParties = {
   authorised_at: Date | null;
   refund_pending: boolean;
   hours: number;
+  service_id: string;
+  provider_id: string;
   traveler_id: string;
   traveler_email: string;
   traveler_name: string | null;
@@ -94,7 +96,7 @@ export type BookingParties = {
 };
 
 export const partiesSelect = sql`b.id, b.status, b.start_at, b.end_at, b.created_at, b.payment_required,
-  b.authorised_at, b.refund_pending, b.hours,
+  b.authorised_at, b.refund_pending, b.hours, b.service_id, b.provider_id,
   tu.id as traveler_id, tu.email as traveler_email, tu.name as traveler_name,
   (tu.deactivated_at is null) as traveler_active, tu.language as traveler_language,
   p.user_id as provider_user_id, pu.email as provider_email, pu.name as provider_user_name,
@@ -148,6 +150,12 @@ export function bookingWhere(
   return b.location_address ?? ([b.location_area, b.service_city].filter(Boolean).join(', ') || null);
 }
 
+/** Checkout for `serviceId` with `start` chosen: where an offered other time leads (decision 065). */
+export function alternativeCheckoutPath(serviceId: string, start: Date): string {
+  const iso = start.toISOString();
+  return `/checkout/${serviceId}?date=${encodeURIComponent(iso)}&start=${encodeURIComponent(iso)}`;
+}
+
 /** The status email to `to` ('traveler' or 'provider'), written in the transaction of the change. */
 export async function enqueueStatusEmail(
   tx: Executor,
@@ -155,7 +163,12 @@ export async function enqueueStatusEmail(
   b: BookingParties,
   to: 'traveler' | 'provider',
   status: BookingEmailStatus,
-  more: { reason?: string | null; canceledBy?: CanceledBy; money?: MoneyMoved | null } = {},
+  more: {
+    reason?: string | null;
+    canceledBy?: CanceledBy;
+    money?: MoneyMoved | null;
+    alternativeStarts?: readonly Date[];
+  } = {},
 ) {
   const active = to === 'traveler' ? b.traveler_active : b.provider_active;
   if (!active) return;
@@ -171,6 +184,14 @@ export async function enqueueStatusEmail(
     startText: startText(b.start_at, b.time_zone, [b.service_city, b.provider_base_city], locale),
     reason: more.reason,
     canceledBy: more.canceledBy,
+    // Declined with other times offered: each one a click from a new request at checkout.
+    alternatives:
+      status === 'declined' && to === 'traveler'
+        ? (more.alternativeStarts ?? []).map((start) => ({
+            startText: startText(start, b.time_zone, [b.service_city, b.provider_base_city], locale),
+            path: alternativeCheckoutPath(b.service_id, start),
+          }))
+        : undefined,
     // Accepted: the exact address, now that the booking is confirmed.
     where: status === 'accepted' ? bookingWhere(b) : null,
     // A provider lands on their Booking Requests tab.

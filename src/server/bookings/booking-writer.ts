@@ -194,7 +194,7 @@ export async function applyToLocked(
   payment: PaymentRow | undefined,
   event: BookingEvent,
   ctx: WriterContext,
-  opts: { actorUserId?: string | null; reason?: string | null } = {},
+  opts: { actorUserId?: string | null; reason?: string | null; alternativeStarts?: readonly Date[] } = {},
 ): Promise<Decision | Refusal> {
   const decision = decide(event === 'request' ? null : machineBooking(b, payment), event, ctx);
   if (decision.refused !== undefined) return decision;
@@ -258,6 +258,7 @@ export async function applyToLocked(
         // The traveler is told what happened to their money, with the amount; a provider of a refund.
         money:
           notice.to === 'traveler' || notice.kind === 'refunded' ? moneyMoved(b, payment, decision, notice.kind) : null,
+        ...(opts.alternativeStarts ? { alternativeStarts: opts.alternativeStarts } : {}),
       });
   }
   return decision;

@@ -15,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   unique,
@@ -348,6 +349,8 @@ export const bookings = pgTable(
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     /** A refund is owed to the traveler and Stripe has not reported it made (CANCELED until then). */
     refundPending: boolean('refund_pending').notNull().default(false),
+    /** A declined request: up to three other starts its provider offered (decision 065). */
+    alternativeStarts: timestamp('alternative_starts', { withTimezone: true }).array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -370,6 +373,10 @@ export const bookings = pgTable(
     check('bookings_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_amount_nonneg', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0`),
     check('bookings_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
+    check(
+      'bookings_alternative_starts_max',
+      sql`${t.alternativeStarts} is null or cardinality(${t.alternativeStarts}) between 1 and 3`,
+    ),
     unique('bookings_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // The lifecycle job's work list: live bookings by end (completion) and creation (expiry).
     index('bookings_live_end_idx')
@@ -448,6 +455,55 @@ export const availability = pgTable(
         and ${t.recurrenceDays} <@ array[0, 1, 2, 3, 4, 5, 6])
       or (not ${t.isRecurring} and ${t.seriesId} is null and ${t.recurrenceType} is null and ${t.recurrenceDays} is null)`,
     ),
+  ],
+);
+
+/**
+ * A provider's weekly schedule (decision 064): the wall-clock times of one slot on the weekdays it
+ * repeats, from `starts_on` until the provider ends it (`ends_on`, inclusive; null while it runs).
+ * Its occurrences are worked out in the provider's zone when they are read (expandRule), never
+ * stored; a single occurrence the provider deletes is listed in `except_dates`. Its id is the
+ * `seriesId` its occurrences carry.
+ */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    recurrenceType: recurrenceType('recurrence_type').notNull().default('WEEKLY'),
+    recurrenceDays: integer('recurrence_days').array().notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** 'HH:mm' on the provider's wall clock, on the hour or half past. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    /** 0: ends the same day; 1: ends the next day. */
+    endDayOffset: smallint('end_day_offset').notNull().default(0),
+    exceptDates: date('except_dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('availability_rules_provider_starts_idx').on(t.providerId, t.startsOn),
+    check(
+      'availability_rules_days',
+      sql`cardinality(${t.recurrenceDays}) between 1 and 7 and ${t.recurrenceDays} <@ array[0, 1, 2, 3, 4, 5, 6]`,
+    ),
+    check(
+      'availability_rules_half_hours',
+      sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):(00|30)$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):(00|30)$'`,
+    ),
+    check(
+      'availability_rules_length',
+      sql`${t.endDayOffset} in (0, 1) and (${t.endDayOffset} = 1 and ${t.endTime} <= ${t.startTime}
+        or ${t.endDayOffset} = 0 and ${t.endTime} > ${t.startTime})`,
+    ),
+    check('availability_rules_ends_after_start', sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
   ],
 );
 

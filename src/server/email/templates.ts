@@ -253,6 +253,23 @@ function statusSentence(input: {
   }
 }
 
+/** The other times a provider offered with a decline, each with the link that requests it. */
+function alternativeLines(input: {
+  locale: Locale;
+  appUrl: string;
+  providerName: string;
+  alternatives?: readonly { startText: string; path: string }[] | undefined;
+}): string[] {
+  const list = input.alternatives ?? [];
+  if (list.length === 0) return [];
+  const i18n = i18nFor(input.locale);
+  const { providerName } = input;
+  return [
+    i18n._(msg`${providerName} can offer these times instead. Open one to request it:`),
+    ...list.map(({ startText, path }) => `${startText}: ${appLink(input.appUrl, input.locale, path)}`),
+  ];
+}
+
 /** To the traveler (or, for a cancel by the traveler, the provider): a booking was accepted, declined, canceled or expired. */
 export function bookingStatusEmail(input: {
   /** The reader's language. */
@@ -279,6 +296,8 @@ export function bookingStatusEmail(input: {
   to?: 'traveler' | 'provider';
   /** What the change did to the money, with the amount. */
   money?: MoneyMoved | null | undefined;
+  /** Declined: other times the provider offered, each with its checkout path (decision 065). */
+  alternatives?: readonly { startText: string; path: string }[] | undefined;
 }): RenderedEmail {
   const { locale, serviceTitle } = input;
   const i18n = i18nFor(locale);
@@ -304,6 +323,7 @@ export function bookingStatusEmail(input: {
       ...(reason ? [i18n._(msg`The reason given: “${reason}”`)] : []),
       ...(input.status === 'accepted' ? whereLine(locale, input.where) : []),
       ...(input.status === 'accepted' && calendarUrl ? [i18n._(msg`Add to calendar: ${calendarUrl}`)] : []),
+      ...alternativeLines(input),
     ],
     action: {
       label: i18n._(msg`See your bookings`),

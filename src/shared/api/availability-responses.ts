@@ -20,6 +20,12 @@ export const availabilitySlotSchema = z.object({
   recurrenceDays: z.nullable(z.array(z.int())),
   /** The occurrences made by one recurring schedule share it; null for a one-off slot. */
   seriesId: z.nullable(z.uuid()),
+  /**
+   * An occurrence of a weekly schedule that runs until the provider ends it (decision 064): the
+   * date it falls on in the provider's zone (its id is the schedule's; pass this date to delete
+   * only it). Null for a stored slot.
+   */
+  occurrenceDate: z.nullable(z.string()),
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 

@@ -62,4 +62,9 @@ export const availabilityDeleteQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'series must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+  /** An occurrence of a weekly schedule (its occurrenceDate): which one goes, or from which one on with series. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a calendar date (yyyy-MM-dd)')
+    .optional(),
 });

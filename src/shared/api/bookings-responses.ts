@@ -94,6 +94,11 @@ export const bookingSchema = z.object({
   cancelReason: z.nullable(z.string()),
   /** A request the provider declined (from the booking's history; its status stays CANCELED). */
   declined: z.optional(z.boolean()),
+  /**
+   * Declined with other times offered (decision 065): up to three ISO instants, each a start the
+   * traveler can request at checkout. Empty otherwise.
+   */
+  alternativeStarts: z.optional(z.array(z.string())),
   /** Who canceled a canceled booking (from its history), or null. */
   canceledBy: z.optional(z.nullable(z.enum(['TRAVELER', 'PROVIDER', 'SYSTEM']))),
   /** Where it happens; a place's or meeting point's address only once the booking is confirmed. */

@@ -5,6 +5,7 @@ import {
   BOOKING_MAX_HOURS,
   BOOKING_NOTES_MAX,
   CANCEL_REASON_MAX,
+  MAX_ALTERNATIVE_STARTS,
   REVIEW_TEXT_MAX,
 } from '../domain/booking-lifecycle.ts';
 import { isInAcceptedDateRange, outsideAcceptedDatesMessage } from '../domain/accepted-dates.ts';
@@ -63,6 +64,29 @@ export const bookingListQuerySchema = z.object({
 export const bookingReasonSchema = z
   .object({ reason: optionalText('Reason', CANCEL_REASON_MAX) })
   .default({ reason: undefined });
+
+/**
+ * POST /api/bookings/{id}/decline: an optional reason, and up to three other starts the provider
+ * offers instead, each one of the service's free starts for the request's length.
+ */
+export const declineBookingSchema = z
+  .object({
+    reason: optionalText('Reason', CANCEL_REASON_MAX),
+    alternativeStarts: z
+      .array(
+        z.iso
+          .datetime({ offset: true, error: 'Each other time must be an ISO date-time with a time zone offset' })
+          .refine(isInAcceptedDateRange, { error: outsideAcceptedDatesMessage('alternativeStarts') }),
+        { error: 'alternativeStarts must be a list of start times' },
+      )
+      .max(MAX_ALTERNATIVE_STARTS, `Offer at most ${MAX_ALTERNATIVE_STARTS} other times`)
+      .refine((list) => new Set(list.map((s) => new Date(s).getTime())).size === list.length, {
+        error: 'Offer each other time once',
+      })
+      .optional(),
+  })
+  .default({ reason: undefined });
+export type DeclineBookingInput = z.input<typeof declineBookingSchema>;
 
 /** POST /api/reviews */
 export const createReviewSchema = z.object({

@@ -15,7 +15,19 @@ export const providerServiceSchema = z.extend(serviceSchema, {
 });
 export type ProviderService = z.infer<typeof providerServiceSchema>;
 export const providerServiceListSchema = z.array(providerServiceSchema);
-export const providerServiceResponseSchema = z.object({ service: providerServiceSchema });
+/**
+ * A per-day service whose day no availability window can hold (in the next 60 days): the longest
+ * window the provider has then, in whole hours (0: none), and the day's length. Travelers would
+ * see no free day; the dashboard warns at save time.
+ */
+export const dayLengthWarningSchema = z.object({ longestWindowHours: z.int(), hoursNeeded: z.int() });
+export type DayLengthWarning = z.infer<typeof dayLengthWarningSchema>;
+
+export const providerServiceResponseSchema = z.object({
+  service: providerServiceSchema,
+  /** Per-day services only: set when no availability window holds the day (else absent or null). */
+  dayLengthWarning: z.optional(z.nullable(dayLengthWarningSchema)),
+});
 
 /** An incoming booking as the provider's dashboard lists it (GET /api/provider/bookings). */
 export const providerBookingSchema = z.object({

@@ -5,8 +5,11 @@ import {
   currentWeekStart,
   effectiveAvailability,
   END_AFTER_START_MESSAGE,
+  expandRule,
   expandWeekly,
   formatHourChoice,
+  formatTimeChoice,
+  HALF_HOUR_MESSAGE,
   formatMonthDay,
   formatSlotLabel,
   formatWeekHeading,
@@ -22,6 +25,7 @@ import {
   RANGE_TOO_WIDE_MESSAGE,
   RECURRENCE_WEEKS,
   resolveRange,
+  TIME_CHOICES,
   SELECT_DAY_MESSAGE,
   skippedTimeMessage,
   TOO_FAR_AHEAD_MESSAGE,
@@ -32,9 +36,11 @@ import {
   WEEKDAYS_MESSAGE,
   weekStartOf,
   WHOLE_MINUTES_MESSAGE,
+  type SlotPlan,
   type SlotRequest,
+  type WeeklyRule,
 } from './availability.ts';
-import { HOUR_MS, utcToZoned } from './time.ts';
+import { addCalendarDays, HOUR_MS, utcToZoned, zonedToUtc } from './time.ts';
 
 // 2026 clock changes used below (every expected instant is written out):
 // New York   8 Mar 07:00Z (EST UTC-5 -> EDT UTC-4), 1 Nov 06:00Z (EDT -> EST);
@@ -57,6 +63,18 @@ const template = (date: string, startTime: string, endTime: string, endDayOffset
   endTime,
   endDayOffset,
 });
+/** The occurrences of a plan's weekly rule in its first `weeks` weeks. */
+const weeksOf = (p: SlotPlan, tz: string, weeks = RECURRENCE_WEEKS) => {
+  const rule = p.rule as WeeklyRule;
+  return expandRule(
+    rule,
+    {
+      start: zonedToUtc(rule.startsOn, '00:00', tz),
+      end: zonedToUtc(addCalendarDays(rule.startsOn, weeks * 7), '00:00', tz),
+    },
+    tz,
+  );
+};
 const ruleError = (fn: () => unknown) => {
   try {
     fn();
@@ -513,15 +531,21 @@ describe('planSlot', () => {
     expect(fromInstants).toMatchObject({ isRecurring: true, recurrenceType: 'WEEKLY', recurrenceDays: [1, 3] });
     expect(fromWall.recurrenceType).toBe('WEEKLY');
     expect(isos(fromWall.occurrences)).toEqual(isos(fromInstants.occurrences));
-    expect(fromWall.occurrences).toHaveLength(24);
-    expect(fromWall.occurrences.map((o) => wall(o.start, NY).slice(11))).toEqual(Array(24).fill('09:00'));
-    expect(new Set(fromWall.occurrences.map((o) => utcToZoned(o.end, NY).time))).toEqual(new Set(['17:00']));
+    expect(fromWall.rule).toEqual(fromInstants.rule);
+    expect(fromWall.rule).toMatchObject({ startsOn: '2026-03-02', endsOn: null, days: [1, 3] });
+    // The reply's first week; the rule itself runs on.
+    expect(fromWall.occurrences.map((o) => o.date)).toEqual(['2026-03-02', '2026-03-04']);
+    const weeks = weeksOf(fromWall, NY);
+    expect(weeks).toHaveLength(24);
+    expect(weeks.map((o) => wall(o.start, NY).slice(11))).toEqual(Array(24).fill('09:00'));
+    expect(new Set(weeks.map((o) => utcToZoned(o.end, NY).time))).toEqual(new Set(['17:00']));
   });
 
   it('reports the days a recurring schedule skips in a spring gap', () => {
     const p = plan({ start: '2026-03-01T02:00', end: '2026-03-01T03:00', isRecurring: true, recurrenceDays: [0] });
+    // A year of it is looked at (53 weeks, to 28 Feb 2027): one spring night.
     expect(p.skipped).toEqual(['2026-03-08']);
-    expect(p.occurrences).toHaveLength(11);
+    expect(weeksOf(p, NY)).toHaveLength(11);
   });
 
   it('refuses an end not after the start (the product’s message)', () => {
@@ -570,7 +594,7 @@ describe('planSlot', () => {
       message: IN_THE_PAST_MESSAGE,
       path: 'end',
     });
-    expect(plan({ start: '2026-03-01T05:00:00Z', end: '2026-03-01T12:01:00Z' }).occurrences).toHaveLength(1);
+    expect(plan({ start: '2026-03-01T05:00:00Z', end: '2026-03-01T12:30:00Z' }).occurrences).toHaveLength(1);
     // A schedule may start today in the provider's zone (1 March in New York), not yesterday.
     expect(
       ruleError(() =>
@@ -578,7 +602,7 @@ describe('planSlot', () => {
       ),
     ).toEqual({ message: IN_THE_PAST_MESSAGE, path: 'start' });
     expect(
-      plan({ start: '2026-03-01T06:00', end: '2026-03-01T07:00', isRecurring: true, recurrenceDays: [0] }).occurrences,
+      weeksOf(plan({ start: '2026-03-01T06:00', end: '2026-03-01T07:00', isRecurring: true, recurrenceDays: [0] }), NY),
     ).toHaveLength(12);
     // In Tokyo it is already 1 March 21:00, so 28 February is gone there too; in Kolkata also.
     expect(
@@ -591,19 +615,19 @@ describe('planSlot', () => {
   it('refuses anything further than a year ahead', () => {
     // 365 days after now is 2027-03-01T12:00Z.
     expect(plan({ start: '2027-03-01T12:00:00Z', end: '2027-03-01T13:00:00Z' }).occurrences).toHaveLength(1);
-    expect(ruleError(() => plan({ start: '2027-03-01T12:01:00Z', end: '2027-03-01T13:00:00Z' }))).toEqual({
+    expect(ruleError(() => plan({ start: '2027-03-01T12:30:00Z', end: '2027-03-01T13:00:00Z' }))).toEqual({
       message: TOO_FAR_AHEAD_MESSAGE,
       path: 'start',
     });
-    // A schedule whose twelfth week would be too far is refused as a whole.
+    // A schedule runs until it is ended: only its first occurrence must be within the year.
+    const late = plan({ start: '2026-12-20T09:00', end: '2026-12-20T17:00', isRecurring: true, recurrenceDays: [0] });
+    expect(late.rule).toMatchObject({ startsOn: '2026-12-20', endsOn: null });
+    expect(weeksOf(late, NY, 60)).toHaveLength(60);
     expect(
       ruleError(() =>
-        plan({ start: '2026-12-20T09:00', end: '2026-12-20T17:00', isRecurring: true, recurrenceDays: [0] }),
+        plan({ start: '2027-03-02T09:00', end: '2027-03-02T17:00', isRecurring: true, recurrenceDays: [2] }),
       ).message,
     ).toBe(TOO_FAR_AHEAD_MESSAGE);
-    expect(
-      plan({ start: '2026-12-13T09:00', end: '2026-12-13T17:00', isRecurring: true, recurrenceDays: [0] }).occurrences,
-    ).toHaveLength(12);
   });
 
   it('refuses slots longer than 24 hours, counted on the clock they are given in', () => {
@@ -630,7 +654,7 @@ describe('planSlot', () => {
       isRecurring: true,
       recurrenceDays: [1],
     });
-    expect(overnight.occurrences.map((o) => formatSlotLabel(o, NY))).toEqual(Array(12).fill('22:00-02:00'));
+    expect(weeksOf(overnight, NY).map((o) => formatSlotLabel(o, NY))).toEqual(Array(12).fill('22:00-02:00'));
   });
 
   it('refuses seconds', () => {
@@ -639,6 +663,121 @@ describe('planSlot', () => {
       path: 'start',
     });
     expect(ruleError(() => plan({ start: '2026-03-09T09:00:00Z', end: 'soon' })).path).toBe('end');
+  });
+});
+
+describe('half-hour availability', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const plan = (request: SlotRequest, tz = NY) => planSlot(request, tz, now);
+
+  it('offers every half hour in the dialog, shown as H:mm', () => {
+    expect(TIME_CHOICES).toHaveLength(48);
+    expect(TIME_CHOICES.slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
+    expect(TIME_CHOICES.at(-1)).toBe('23:30');
+    expect(TIME_CHOICES.map(formatTimeChoice).slice(18, 20)).toEqual(['9:00', '9:30']);
+    expect(formatTimeChoice('17:30')).toBe('17:30');
+  });
+
+  it('accepts windows on :00 and :30 and refuses any other minute, on the provider’s clock', () => {
+    expect(isos(plan({ start: '2026-03-09T09:30', end: '2026-03-09T11:00' }).occurrences)).toEqual([
+      '2026-03-09T13:30:00.000Z/2026-03-09T15:00:00.000Z',
+    ]);
+    expect(ruleError(() => plan({ start: '2026-03-09T09:15', end: '2026-03-09T11:00' }))).toEqual({
+      message: HALF_HOUR_MESSAGE,
+      path: 'start',
+    });
+    expect(ruleError(() => plan({ start: '2026-03-09T09:00', end: '2026-03-09T10:45' }))).toEqual({
+      message: HALF_HOUR_MESSAGE,
+      path: 'end',
+    });
+    // An instant is read on the provider's clock: 04:00Z is 09:30 in Kolkata (UTC+5:30), 09:45 in Kathmandu.
+    expect(plan({ start: '2026-03-09T04:00:00Z', end: '2026-03-09T05:00:00Z' }, KOLKATA).occurrences).toHaveLength(1);
+    expect(
+      ruleError(() => plan({ start: '2026-03-09T04:00:00Z', end: '2026-03-09T05:00:00Z' }, 'Asia/Kathmandu')).message,
+    ).toBe(HALF_HOUR_MESSAGE);
+    expect(
+      ruleError(() =>
+        plan({ start: '2026-03-09T09:00', end: '2026-03-09T10:10', isRecurring: true, recurrenceDays: [1] }),
+      ).message,
+    ).toBe(HALF_HOUR_MESSAGE);
+    expect(oneOffSlot('2026-03-09', '09:30', '11:00', NY).start.toISOString()).toBe('2026-03-09T13:30:00.000Z');
+  });
+
+  it('keeps an open-ended 09:30-11:00 schedule at 09:30-11:00 in New York across both clock changes', () => {
+    const p = plan({ start: '2026-03-01T09:30', end: '2026-03-01T11:00', isRecurring: true, recurrenceDays: [0] });
+    expect(p.rule).toEqual({
+      startsOn: '2026-03-01',
+      endsOn: null,
+      startTime: '09:30',
+      endTime: '11:00',
+      endDayOffset: 0,
+      days: [0],
+    });
+    const rule = p.rule as WeeklyRule;
+    // A range around each change, read lazily (nothing stored per week).
+    const spring = expandRule(
+      rule,
+      { start: new Date('2026-03-01T00:00:00Z'), end: new Date('2026-03-16T00:00:00Z') },
+      NY,
+    );
+    expect(isos(spring)).toEqual([
+      '2026-03-01T14:30:00.000Z/2026-03-01T16:00:00.000Z', // EST
+      '2026-03-08T13:30:00.000Z/2026-03-08T15:00:00.000Z', // EDT, the day the clocks move forward
+      '2026-03-15T13:30:00.000Z/2026-03-15T15:00:00.000Z',
+    ]);
+    const autumn = expandRule(
+      rule,
+      { start: new Date('2026-10-25T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') },
+      NY,
+    );
+    expect(isos(autumn)).toEqual([
+      '2026-10-25T13:30:00.000Z/2026-10-25T15:00:00.000Z', // EDT
+      '2026-11-01T14:30:00.000Z/2026-11-01T16:00:00.000Z', // EST, the day the clocks move back
+      '2026-11-08T14:30:00.000Z/2026-11-08T16:00:00.000Z',
+    ]);
+    // Years later it still runs: no twelve-week end.
+    const later = expandRule(
+      rule,
+      { start: new Date('2029-07-01T00:00:00Z'), end: new Date('2029-07-08T00:00:00Z') },
+      NY,
+    );
+    expect(isos(later)).toEqual(['2029-07-01T13:30:00.000Z/2029-07-01T15:00:00.000Z']);
+  });
+
+  it('keeps a half-hour window inside the night of each change: 01:30-02:30 in the gap and the overlap', () => {
+    const rule: WeeklyRule = {
+      startsOn: '2026-03-01',
+      endsOn: null,
+      startTime: '01:30',
+      endTime: '03:30',
+      endDayOffset: 0,
+      days: [0],
+    };
+    // 8 Mar: 02:00-03:00 never shows; 01:30 EST to 03:30 EDT is one real hour.
+    expect(
+      isos(expandRule(rule, { start: new Date('2026-03-08T00:00:00Z'), end: new Date('2026-03-09T00:00:00Z') }, NY)),
+    ).toEqual(['2026-03-08T06:30:00.000Z/2026-03-08T07:30:00.000Z']);
+    // 1 Nov: 01:30 is the earlier (EDT) reading, 03:30 EST: three real hours.
+    expect(
+      isos(expandRule(rule, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-02T00:00:00Z') }, NY)),
+    ).toEqual(['2026-11-01T05:30:00.000Z/2026-11-01T08:30:00.000Z']);
+  });
+
+  it('stops where the provider ended the schedule and leaves out the occurrences they deleted', () => {
+    const rule: WeeklyRule = {
+      startsOn: '2026-03-02',
+      endsOn: '2026-03-22',
+      startTime: '22:00',
+      endTime: '00:30',
+      endDayOffset: 1,
+      days: [1],
+      exceptDates: ['2026-03-09'],
+    };
+    const range = { start: new Date('2026-03-01T00:00:00Z'), end: new Date('2026-04-30T00:00:00Z') };
+    expect(expandRule(rule, range, NY).map((o) => o.date)).toEqual(['2026-03-02', '2026-03-16']);
+    // An occurrence that began the evening before the range still overlaps it.
+    const tuesday = { start: new Date('2026-03-17T04:00:00Z'), end: new Date('2026-03-18T04:00:00Z') };
+    expect(isos(expandRule(rule, tuesday, NY))).toEqual(['2026-03-17T02:00:00.000Z/2026-03-17T04:30:00.000Z']);
   });
 });
 
@@ -667,12 +806,10 @@ describe('planSlots', () => {
       isRecurring: true,
       recurrenceDays: [0, 1, 2, 3, 4, 5, 6],
     };
-    const fits = Math.floor(MAX_OCCURRENCES_PER_REQUEST / 84);
-    expect(planSlots(Array(fits).fill(everyDay), NY, now)).toHaveLength(fits);
-    expect(ruleError(() => planSlots(Array(fits + 1).fill(everyDay), NY, now))).toEqual({
-      message: TOO_MANY_OCCURRENCES_MESSAGE,
-      path: 'availabilities',
-    });
+    // Open-ended schedules are rules, not rows: a full list of them counts only their first weeks.
+    expect(planSlots(Array(100).fill(everyDay), NY, now).every((p) => p.rule?.endsOn === null)).toBe(true);
+    expect(MAX_OCCURRENCES_PER_REQUEST).toBeGreaterThanOrEqual(100 * 7);
+    expect(TOO_MANY_OCCURRENCES_MESSAGE).toContain(String(MAX_OCCURRENCES_PER_REQUEST));
   });
 });
 

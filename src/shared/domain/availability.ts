@@ -26,7 +26,10 @@ import {
 
 // ------------------------------------------------------------------------------- constants
 
-/** docs/product.md: a recurring schedule makes 12 weekly occurrences per selected day. */
+/**
+ * expandWeekly's default count. A recurring schedule itself is stored as a rule and runs until
+ * the provider ends it (decision 064); this many weeks is only what a caller lists when it asks.
+ */
 export const RECURRENCE_WEEKS = 12;
 export const RECURRENCE_TYPES = ['WEEKLY'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
@@ -36,6 +39,14 @@ export const DEFAULT_START_HOUR = 9;
 export const DEFAULT_END_HOUR = 17;
 /** The hour choices of the Add Availability dialog (shown as H:00): 0:00 to 23:00. */
 export const HOUR_CHOICES: readonly number[] = Array.from({ length: 24 }, (_, h) => h);
+/** Availability starts and ends on the hour or half past, on the provider's wall clock. */
+export const TIME_STEP_MINUTES = 30;
+/** The time choices of the Add Availability dialog: '00:00', '00:30', ... '23:30'. */
+export const TIME_CHOICES: readonly WallTime[] = Array.from(
+  { length: (24 * 60) / TIME_STEP_MINUTES },
+  (_, i) =>
+    `${String(Math.floor((i * TIME_STEP_MINUTES) / 60)).padStart(2, '0')}:${String((i * TIME_STEP_MINUTES) % 60).padStart(2, '0')}`,
+);
 /** A slot lasts at most this long (on the wall clock when given in it, else in real time). */
 export const MAX_SLOT_HOURS = 24;
 /** Nothing may start further ahead than this. */
@@ -58,6 +69,7 @@ export const IN_THE_PAST_MESSAGE = 'Availability cannot be in the past';
 export const TOO_FAR_AHEAD_MESSAGE = 'Availability can be set at most a year ahead';
 export const TOO_LONG_MESSAGE = `A slot can last at most ${MAX_SLOT_HOURS} hours`;
 export const WHOLE_MINUTES_MESSAGE = 'Times must be whole minutes (no seconds)';
+export const HALF_HOUR_MESSAGE = "Times must be on the hour or half past (:00 or :30) on the provider's clock";
 export const TOO_MANY_OCCURRENCES_MESSAGE = `Too many slots in one request (at most ${MAX_OCCURRENCES_PER_REQUEST} once recurring schedules are expanded)`;
 export const WEEKDAYS_MESSAGE = 'Days are weekday indexes: 0 (Sunday) to 6 (Saturday)';
 export const RANGE_ORDER_MESSAGE = '"from" must be before "to"';
@@ -201,6 +213,16 @@ export function formatHourChoice(hour: number): string {
   return `${hour}:00`;
 }
 
+/** 'H:mm' of a dialog time choice: '09:30' -> '9:30', '00:00' -> '0:00'. */
+export function formatTimeChoice(time: WallTime): string {
+  return time.replace(/^0(\d)/, '$1');
+}
+
+/** True when a wall time is on the hour or half past ('09:00', '09:30'). */
+export function isOnTimeStep(time: WallTime): boolean {
+  return Number(time.slice(3, 5)) % TIME_STEP_MINUTES === 0;
+}
+
 const hourTime = (hour: number): WallTime => `${String(hour).padStart(2, '0')}:00`;
 
 /** A slot as the wall clock reads it: from `startTime` on `date` to `endTime`, `endDayOffset` days later. */
@@ -232,21 +254,20 @@ export function resolveWallClockSlot(slot: WallClockSlot, timeZone: string): { s
 }
 
 /**
- * The one-off slot the dialog makes: `date` from `startHour`:00 to `endHour`:00 in `timeZone`.
- * Throws an AvailabilityRuleError with the product's message when the end hour is not after the start
- * hour, or when the hours do not exist that day (a spring gap).
+ * The one-off slot the dialog makes: `date` from `start` to `end` in `timeZone`, each an hour
+ * (9 is 09:00) or a wall time ('09:30'). Throws an AvailabilityRuleError with the product's
+ * message when the end is not after the start, or when the times do not exist that day (a spring gap).
  */
 export function oneOffSlot(
   date: CalendarDate,
-  startHour: number,
-  endHour: number,
+  start: number | WallTime,
+  end: number | WallTime,
   timeZone: string,
 ): { start: Date; end: Date } {
-  if (!(endHour > startHour)) throw new AvailabilityRuleError(END_AFTER_START_MESSAGE, 'end');
-  const resolved = resolveWallClockSlot(
-    { date, startTime: hourTime(startHour), endTime: hourTime(endHour), endDayOffset: 0 },
-    timeZone,
-  );
+  const startTime = typeof start === 'number' ? hourTime(start) : start;
+  const endTime = typeof end === 'number' ? hourTime(end) : end;
+  if (!(endTime > startTime)) throw new AvailabilityRuleError(END_AFTER_START_MESSAGE, 'end');
+  const resolved = resolveWallClockSlot({ date, startTime, endTime, endDayOffset: 0 }, timeZone);
   if (!resolved) throw new AvailabilityRuleError(skippedTimeMessage(date, timeZone), 'start');
   return resolved;
 }
@@ -286,6 +307,50 @@ export function expandWeekly(
   }
   occurrences.sort((a, b) => a.start.getTime() - b.start.getTime());
   return { occurrences, skipped: skipped.sort() };
+}
+
+/**
+ * A weekly schedule as it is stored (decision 064): the wall-clock times of one slot, the weekdays
+ * it repeats on, from `startsOn` until the provider ends it (`endsOn`, the last date it may occur
+ * on, inclusive; null while it runs). Its occurrences are worked out when they are read
+ * (expandRule), never stored one by one.
+ */
+export interface WeeklyRule {
+  startsOn: CalendarDate;
+  endsOn: CalendarDate | null;
+  startTime: WallTime;
+  endTime: WallTime;
+  /** 0: ends the same day; 1: ends the next day (22:00-02:00). */
+  endDayOffset: number;
+  /** Weekday indexes, 0 = Sunday ... 6 = Saturday. */
+  days: readonly number[];
+  /** Single occurrences the provider deleted. */
+  exceptDates?: readonly CalendarDate[] | null;
+}
+
+/**
+ * The occurrences of a weekly rule that overlap `[range.start, range.end)`, in start order, at the
+ * rule's wall-clock times in `timeZone` (09:30-11:00 stays 09:30-11:00 across both clock changes).
+ * An occurrence whose times do not exist that day (inside a spring gap) is left out. Only the
+ * dates of the range (and the day before, for a slot that runs past midnight) are looked at, so
+ * an open-ended rule costs what the range costs.
+ */
+export function expandRule(rule: WeeklyRule, range: { start: Date; end: Date }, timeZone: string): Occurrence[] {
+  if (range.end.getTime() <= range.start.getTime()) return [];
+  const days = new Set(rule.days);
+  const except = new Set(rule.exceptDates ?? []);
+  let first = addCalendarDays(calendarDateIn(range.start, timeZone), -1 - rule.endDayOffset);
+  if (first < rule.startsOn) first = rule.startsOn;
+  let last = calendarDateIn(range.end, timeZone);
+  if (rule.endsOn !== null && rule.endsOn < last) last = rule.endsOn;
+  const out: Occurrence[] = [];
+  for (let date = first; date <= last; date = addCalendarDays(date, 1)) {
+    if (!days.has(weekdayOf(date)) || except.has(date)) continue;
+    const resolved = resolveWallClockSlot({ ...rule, date }, timeZone);
+    if (resolved && resolved.start.getTime() < range.end.getTime() && resolved.end.getTime() > range.start.getTime())
+      out.push({ date, ...resolved });
+  }
+  return out;
 }
 
 /** Weekday indexes sorted, each once; throws a RangeError for anything but integers 0-6. */
@@ -350,9 +415,12 @@ export interface SlotPlan {
   isRecurring: boolean;
   recurrenceType: RecurrenceType | null;
   recurrenceDays: number[] | null;
+  /** One-off: the slot. Recurring: the occurrences of its first week (the rule holds the rest). */
   occurrences: Occurrence[];
-  /** Dates a recurring schedule skipped because its times do not exist then (spring gaps). */
+  /** Dates in a recurring schedule's first year whose times do not exist (spring gaps): skipped. */
   skipped: CalendarDate[];
+  /** A recurring schedule: what is stored, open-ended (decision 064). */
+  rule: WeeklyRule | null;
 }
 
 function requireDateTime(value: string, path: string): ParsedDateTime {
@@ -372,9 +440,10 @@ function instantOf(parsed: ParsedDateTime, timeZone: string): Date {
 /**
  * Checks one slot request against the rules and works out what to store, in the provider's zone:
  * - end after start ('End time must be after start time'); at most 24 hours long;
- * - a recurring slot needs at least one day ('Select at least one day') and becomes 12 weekly
- *   occurrences per selected day at the same wall-clock times (see expandWeekly), starting on the
- *   date of `start` in the provider's zone, which may not be before the provider's today;
+ * - start and end on the hour or half past on the provider's wall clock (HALF_HOUR_MESSAGE);
+ * - a recurring slot needs at least one day ('Select at least one day') and becomes a weekly rule
+ *   (WeeklyRule) at the same wall-clock times, open-ended, starting on the date of `start` in the
+ *   provider's zone, which may not be before the provider's today;
  * - a one-off slot may not have ended already; nothing may start more than a year after `now`.
  * Recurrence fields of a slot that is not recurring are ignored. Throws AvailabilityRuleError.
  */
@@ -406,6 +475,8 @@ export function planSlot(request: SlotRequest, timeZone: string, now: Date): Slo
           }) * MINUTE_MS
         : end.getTime() - start.getTime();
     if (length > MAX_SLOT_HOURS * HOUR_MS) throw new AvailabilityRuleError(TOO_LONG_MESSAGE, 'end');
+    if (!isOnTimeStep(wallOf(startAt, timeZone).time)) throw new AvailabilityRuleError(HALF_HOUR_MESSAGE, 'start');
+    if (!isOnTimeStep(wallOf(endAt, timeZone).time)) throw new AvailabilityRuleError(HALF_HOUR_MESSAGE, 'end');
     if (end.getTime() <= now.getTime()) throw new AvailabilityRuleError(IN_THE_PAST_MESSAGE, 'end');
     if (start.getTime() > latestStart) throw new AvailabilityRuleError(TOO_FAR_AHEAD_MESSAGE, 'start');
     return {
@@ -415,6 +486,7 @@ export function planSlot(request: SlotRequest, timeZone: string, now: Date): Slo
       recurrenceDays: null,
       occurrences: [{ date: wallOf(startAt, timeZone).date, start, end }],
       skipped: [],
+      rule: null,
     };
   }
 
@@ -433,6 +505,8 @@ export function planSlot(request: SlotRequest, timeZone: string, now: Date): Slo
   const minutes = wallMinutes(template);
   if (minutes <= 0) throw new AvailabilityRuleError(END_AFTER_START_MESSAGE, 'end');
   if (minutes > MAX_SLOT_HOURS * 60) throw new AvailabilityRuleError(TOO_LONG_MESSAGE, 'end');
+  if (!isOnTimeStep(template.startTime)) throw new AvailabilityRuleError(HALF_HOUR_MESSAGE, 'start');
+  if (!isOnTimeStep(template.endTime)) throw new AvailabilityRuleError(HALF_HOUR_MESSAGE, 'end');
   const days = request.recurrenceDays ?? [];
   if (days.length === 0) throw new AvailabilityRuleError(SELECT_DAY_MESSAGE, 'recurrenceDays');
   let recurrenceDays: number[];
@@ -444,17 +518,27 @@ export function planSlot(request: SlotRequest, timeZone: string, now: Date): Slo
   if (template.date < calendarDateIn(now, timeZone)) {
     throw new AvailabilityRuleError(IN_THE_PAST_MESSAGE, 'start');
   }
-  const { occurrences, skipped } = expandWeekly(template, recurrenceDays, timeZone);
-  const last = occurrences[occurrences.length - 1];
-  if (!last) throw new AvailabilityRuleError(skippedTimeMessage(template.date, timeZone), 'start');
-  if (last.start.getTime() > latestStart) throw new AvailabilityRuleError(TOO_FAR_AHEAD_MESSAGE, 'start');
+  // Open-ended: what a year of it would skip is reported, the first week is what the reply lists.
+  const year = expandWeekly(template, recurrenceDays, timeZone, Math.ceil(MAX_DAYS_AHEAD / WEEK_DAYS));
+  const first = year.occurrences[0];
+  if (!first) throw new AvailabilityRuleError(skippedTimeMessage(template.date, timeZone), 'start');
+  if (first.start.getTime() > latestStart) throw new AvailabilityRuleError(TOO_FAR_AHEAD_MESSAGE, 'start');
+  const weekAfter = addCalendarDays(template.date, WEEK_DAYS);
   return {
     isBlocked,
     isRecurring: true,
     recurrenceType: request.recurrenceType ?? 'WEEKLY',
     recurrenceDays,
-    occurrences,
-    skipped,
+    occurrences: year.occurrences.filter((o) => o.date < weekAfter),
+    skipped: year.skipped,
+    rule: {
+      startsOn: template.date,
+      endsOn: null,
+      startTime: template.startTime,
+      endTime: template.endTime,
+      endDayOffset: template.endDayOffset,
+      days: recurrenceDays,
+    },
   };
 }
 

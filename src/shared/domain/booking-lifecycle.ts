@@ -31,6 +31,8 @@ export {
 export const MIN_LEAD_HOURS = 2;
 /** No slot starts later than this many days from now. */
 export const MAX_BOOKING_DAYS_AHEAD = 180;
+/** A declined request may offer the traveler up to this many other starts (decision 065). */
+export const MAX_ALTERNATIVE_STARTS = 3;
 /** Start times are offered on this grid (minutes past the hour, in the provider's zone). */
 export const SLOT_STEP_MINUTES = 30;
 /** The most hours one booking may last. */

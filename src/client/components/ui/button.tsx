@@ -8,7 +8,9 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
+        // Darker under the pointer, not lighter: primary/90 over white took its text to 4.28:1.
+        default:
+          'bg-primary text-primary-foreground shadow-xs hover:bg-[color-mix(in_oklch,var(--color-primary),black_8%)]',
         destructive:
           'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/50',
         outline:

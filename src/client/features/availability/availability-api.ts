@@ -40,9 +40,16 @@ export async function addAvailability(input: AvailabilityInput | AvailabilityInp
   return schemas.availabilityCreatedSchema.parse(body);
 }
 
-/** Deletes one slot, or with `series` every occurrence of its recurring series. */
-export async function deleteAvailability(id: string, series: boolean): Promise<number> {
-  const url = `/api/availability/${encodeURIComponent(id)}${series ? '?series=true' : ''}`;
+/**
+ * Deletes one slot, or with `series` every occurrence of its recurring series. An occurrence of a
+ * weekly schedule is named by its `occurrenceDate`.
+ */
+export async function deleteAvailability(id: string, series: boolean, occurrenceDate?: string | null): Promise<number> {
+  const params = new URLSearchParams();
+  if (series) params.set('series', 'true');
+  if (occurrenceDate && !series) params.set('date', occurrenceDate);
+  const query = params.size ? `?${params.toString()}` : '';
+  const url = `/api/availability/${encodeURIComponent(id)}${query}`;
   const [schemas, body] = await Promise.all([loadSchemas(), apiJson('DELETE', url)]);
   return schemas.availabilityDeletedSchema.parse(body).deleted;
 }

@@ -66,7 +66,8 @@ export function AvailabilityPanel({
   const [confirming, setConfirming] = useState<Slot | null>(null);
 
   const remove = useMutation({
-    mutationFn: ({ id, series }: { id: string; series: boolean }) => deleteAvailability(id, series),
+    mutationFn: ({ id, series, date }: { id: string; series: boolean; date?: string | null }) =>
+      deleteAvailability(id, series, date),
     onSuccess: async () => {
       toast({ title: 'Availability deleted' });
       setConfirming(null);
@@ -200,7 +201,10 @@ export function AvailabilityPanel({
             <Button
               variant="outline"
               disabled={remove.isPending}
-              onClick={() => confirming && remove.mutate({ id: confirming.slot.id, series: false })}
+              onClick={() =>
+                confirming &&
+                remove.mutate({ id: confirming.slot.id, series: false, date: confirming.slot.occurrenceDate })
+              }
             >
               This one
             </Button>
@@ -267,7 +271,12 @@ function DayColumn({
       ) : (
         <ul className="flex flex-col gap-1.5">
           {day.slots.map((slot) => (
-            <SlotChip key={slot.slot.id} slot={{ ...slot, day }} isDeleting={isDeleting} onDelete={onDelete} />
+            <SlotChip
+              key={`${slot.slot.id}-${slot.slot.start}`}
+              slot={{ ...slot, day }}
+              isDeleting={isDeleting}
+              onDelete={onDelete}
+            />
           ))}
         </ul>
       )}

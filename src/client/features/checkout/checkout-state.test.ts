@@ -11,6 +11,12 @@ describe('checkout state', () => {
     expect(initialCheckoutState(undefined, '2030-06-20', 1).month).toBe('2030-06');
   });
 
+  it('opens on an offered time already chosen (a declined request’s other time), only with its day', () => {
+    const offered = initialCheckoutState('2030-05-10', '2030-05-01', 2, '2030-05-10T09:30:00.000Z');
+    expect(offered).toMatchObject({ date: '2030-05-10', chosenStart: '2030-05-10T09:30:00.000Z' });
+    expect(initialCheckoutState(undefined, '2030-05-01', 2, '2030-05-10T09:30:00.000Z').chosenStart).toBeUndefined();
+  });
+
   it('forgets the chosen time when the day or the hours change, and keeps the details typed', () => {
     let state = checkoutReducer(start(), { type: 'typeAddress', text: 'Rua Augusta 1' });
     state = checkoutReducer(state, { type: 'chooseStart', start: '2030-05-10T09:00:00.000Z' });

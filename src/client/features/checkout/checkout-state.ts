@@ -50,12 +50,14 @@ export function initialCheckoutState(
   date: CalendarDate | undefined,
   today: CalendarDate,
   minHours: number,
+  /** A start already chosen (an offered time's link, ?start=): kept when its day is the one asked. */
+  chosenStart?: string,
 ): CheckoutState {
   return {
     date,
     month: monthOfDate(date ?? today),
     hoursText: String(minHours),
-    chosenStart: undefined,
+    chosenStart: date ? chosenStart : undefined,
     address: '',
     notes: '',
     conflict: undefined,

@@ -57,7 +57,9 @@ export function SlotPicker({
       <div
         role="group"
         aria-labelledby={headingId}
-        className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4"
+        // As many columns as fit the panel, whatever the window: a time with the traveler's weekday
+        // under it ('10:00 PM Monday') fits its button at every width, and wraps rather than spills.
+        className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2"
         data-testid="slot-list"
       >
         {slots.map((slot) => {
@@ -70,14 +72,19 @@ export function SlotPicker({
               variant={isChosen ? 'default' : 'outline'}
               aria-pressed={isChosen}
               onClick={() => onChoose(slot.start)}
-              className={cn('h-auto min-h-11 flex-col gap-0 py-1.5 tabular-nums', isChosen && 'shadow-sm')}
+              className={cn(
+                'h-auto min-h-11 min-w-0 flex-col gap-0 px-2 py-1.5 text-center whitespace-normal tabular-nums',
+                // Chosen, it keeps its full colour under the pointer (lightened, its text fell below 4.5:1).
+                isChosen && 'shadow-sm hover:bg-primary',
+              )}
             >
               {/* The name is the text shown (label in name): '9:00 AM (2:00 PM your time)'. */}
               <span className="font-semibold">{label.time}</span>
               {label.viewerTime && (
                 <span
+                  data-testid="slot-viewer-time"
                   className={cn(
-                    'text-xs font-normal',
+                    'max-w-full text-xs font-normal break-words',
                     isChosen ? 'text-primary-foreground/90' : 'text-muted-foreground',
                   )}
                 >
@@ -101,7 +108,7 @@ export function SlotListSkeleton() {
   return (
     <div className="flex flex-col gap-3">
       <Skeleton className="h-4 w-40" />
-      <div className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4" aria-hidden="true">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2" aria-hidden="true">
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} className="h-11 w-full rounded-md" />
         ))}

@@ -40,7 +40,12 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
     const asked = checkoutDateFromParam(searchParams.get('date'), viewerTimeZone);
     const todayDate = calendarDateOfLocalDate(today);
     // A day already past (an old link) cannot be booked: start with none.
-    return initialCheckoutState(asked && asked >= todayDate ? asked : undefined, todayDate, service.minHours);
+    const date = asked && asked >= todayDate ? asked : undefined;
+    // An offered time's link (?start=): that start chosen, if it is an instant on the asked day.
+    const start = searchParams.get('start');
+    const startDate = start ? checkoutDateFromParam(start, viewerTimeZone) : undefined;
+    const chosen = start && startDate === date ? new Date(start).toISOString() : undefined;
+    return initialCheckoutState(date, todayDate, service.minHours, chosen);
   });
   // One Idempotency-Key per attempt, the same for a retry of it.
   const [attemptKey] = useState(() => createAttemptKeys(newIdempotencyKey));

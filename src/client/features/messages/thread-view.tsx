@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { ReportButton } from '@/components/trust/report-button';
 import { useAuth } from '@/lib/auth-context';
+import { cn } from '@/lib/utils';
 import { bookingWhen } from '@/lib/booking-time';
 import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { pluralize } from '@/lib/format';
@@ -44,14 +45,17 @@ function ThreadHeader({
         places: viewerPlaces,
       })
     : undefined;
+  // On a phone the header stays one compact block; the rest of the booking opens on demand.
+  const [showsDetails, setShowsDetails] = useState(false);
+  const hasDetails = Boolean(when?.viewer || booking?.where || booking?.notes);
   return (
-    <div className="flex items-center gap-3 border-b px-4 py-3">
+    <div className="flex items-center gap-3 border-b px-3 py-2 md:px-4 md:py-3" data-testid="thread-header">
       <Button asChild variant="ghost" size="icon" className="md:hidden">
         <Link to="/messages" aria-label="Back to conversations">
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
       </Button>
-      <PersonAvatar name={name} image={counterpart.image} className="size-10" />
+      <PersonAvatar name={name} image={counterpart.image} className="size-8 md:size-10" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <h2 className="truncate font-semibold">{name}</h2>
         <p className="truncate text-sm text-muted-foreground">{service.title}</p>
@@ -65,17 +69,33 @@ function ThreadHeader({
             <span>{pluralize(booking.hours, 'hour')}</span>
           </p>
         ) : null}
-        {when?.viewer ? (
-          <p className="text-sm text-muted-foreground" data-testid="thread-viewer-time">
-            {when.viewer.time} your time, {when.viewer.zone}
-          </p>
-        ) : null}
-        {booking && (booking.where || booking.notes) ? (
-          <div className="flex flex-col text-sm text-muted-foreground" data-testid="thread-booking-details">
-            {booking.where && <p className="break-words">Where: {booking.where}</p>}
-            {booking.notes && <p className="break-words whitespace-pre-line">Special requests: {booking.notes}</p>}
-          </div>
-        ) : null}
+        {hasDetails && (
+          <button
+            type="button"
+            className="w-fit text-left text-sm text-primary underline-offset-4 hover:underline md:hidden"
+            aria-expanded={showsDetails}
+            aria-controls={`thread-details-${service.id}`}
+            onClick={() => setShowsDetails((open) => !open)}
+          >
+            {showsDetails ? 'Hide booking details' : 'Booking details'}
+          </button>
+        )}
+        <div
+          id={`thread-details-${service.id}`}
+          className={cn('flex-col gap-0.5', showsDetails ? 'flex' : 'hidden md:flex')}
+        >
+          {when?.viewer ? (
+            <p className="text-sm text-muted-foreground" data-testid="thread-viewer-time">
+              {when.viewer.time} your time, {when.viewer.zone}
+            </p>
+          ) : null}
+          {booking && (booking.where || booking.notes) ? (
+            <div className="flex flex-col text-sm text-muted-foreground" data-testid="thread-booking-details">
+              {booking.where && <p className="break-words">Where: {booking.where}</p>}
+              {booking.notes && <p className="break-words whitespace-pre-line">Special requests: {booking.notes}</p>}
+            </div>
+          ) : null}
+        </div>
         {booking ? null : (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <Badge variant="outline">Inquiry</Badge>

@@ -28,6 +28,7 @@ import { paymentsConfigQuery } from '@/features/payments/payments-api';
 import { cn } from '@/lib/utils';
 import { useLocale } from '@/lib/locale';
 import { ReportButton } from '@/components/trust/report-button';
+import { AlternativeTimes } from './alternative-times';
 import { ProviderReviewPanel } from './review-traveler';
 import { TravelerRecordLine } from './traveler-record';
 import { pendingFirst } from './booking-requests';
@@ -239,6 +240,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   const now = useNow();
   const locale = useLocale();
   const [declining, setDeclining] = useState<ProviderBooking | null>(null);
+  const [alternatives, setAlternatives] = useState<string[]>([]);
   const [canceling, setCanceling] = useState<ProviderBooking | null>(null);
   // The zone's offset as of opening the tab (each booking's own label has its offset at its start).
   const [shownAt] = useState(() => new Date());
@@ -258,10 +260,12 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
   }, [hasRows, hash]);
 
   const decline = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) => declineBookingRequest(id, reason),
+    mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) =>
+      declineBookingRequest(id, reason, alternatives),
     onSuccess: () => {
       const name = declining ? travelerName(declining) : 'The traveler';
       setDeclining(null);
+      setAlternatives([]);
       invalidateAfterBookingAnswer(queryClient);
       toast({ title: 'Booking declined', description: `${name} will see that you declined.` });
     },
@@ -313,7 +317,10 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
               timeZone={timeZone}
               baseCity={baseCity}
               now={now}
-              onDecline={() => setDeclining(b)}
+              onDecline={() => {
+                setAlternatives([]);
+                setDeclining(b);
+              }}
               onCancel={() => setCanceling(b)}
             />
           ))}
@@ -333,7 +340,19 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         maxLength={CANCEL_REASON_MAX}
         isPending={decline.isPending}
         onConfirm={(reason) => declining && decline.mutate({ id: declining.id, reason })}
-      />
+      >
+        {declining && (
+          <AlternativeTimes
+            serviceId={declining.service.id}
+            hours={declining.hours}
+            timeZone={declining.timeZone || timeZone}
+            requestStart={declining.start}
+            value={alternatives}
+            onChange={setAlternatives}
+            disabled={decline.isPending}
+          />
+        )}
+      </ReasonDialog>
       <CancelBookingDialog
         booking={canceling}
         onClose={() => setCanceling(null)}

@@ -109,7 +109,7 @@ export function ServiceDialog({
   const save = useMutation({
     mutationFn: (payload: CreateServiceInput) =>
       service ? updateServiceRequest(service.id, payload) : createServiceRequest(payload),
-    onSuccess: () => {
+    onSuccess: (saved) => {
       invalidateAfterServiceChange(queryClient);
       toast(
         isEdit
@@ -118,6 +118,20 @@ export function ServiceDialog({
             ? { title: 'Service created!', description: 'Your service is now live.' }
             : { title: 'Service created!', description: t`Saved. Travelers can book it once payouts are set up.` },
       );
+      // A day no availability window holds: said now, not found later as "No free days this month".
+      const warning = saved.dayLengthWarning;
+      if (warning) {
+        const needed = warning.hoursNeeded;
+        const longest = warning.longestWindowHours;
+        toast({
+          variant: 'destructive',
+          title: t`Travelers will see no free days`,
+          description:
+            longest === 0
+              ? t`You have no availability in the next 60 days. Add a window of at least ${needed} hours on the Availability tab.`
+              : t`Your longest availability window in the next 60 days is ${longest} hours, shorter than this ${needed}-hour day. Add a longer window on the Availability tab.`,
+        });
+      }
       onOpenChange(false);
     },
     onError: (error) => {

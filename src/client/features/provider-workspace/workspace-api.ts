@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MyProvider } from '@shared/api/providers';
 import type {
   CreateServiceInput,
+  DayLengthWarning,
   ProviderBooking,
   ProviderSetup,
   ProviderService,
@@ -68,12 +69,15 @@ export function prefetchProviderDashboard(queryClient: QueryClient) {
   ]);
 }
 
+/** What saving a service returns: the service, and a per-day day no availability window holds. */
+export type SavedService = { service: ProviderService; dayLengthWarning?: DayLengthWarning | null };
+
 export function createServiceRequest(input: CreateServiceInput) {
-  return apiJson<{ service: ProviderService }>('POST', '/api/services', input);
+  return apiJson<SavedService>('POST', '/api/services', input);
 }
 
 export function updateServiceRequest(id: string, input: UpdateServiceInput) {
-  return apiJson<{ service: ProviderService }>('PATCH', `/api/services/${encodeURIComponent(id)}`, input);
+  return apiJson<SavedService>('PATCH', `/api/services/${encodeURIComponent(id)}`, input);
 }
 
 export function deleteServiceRequest(id: string) {
@@ -121,8 +125,15 @@ export function acceptBookingRequest(id: string) {
 }
 
 /** POST /api/bookings/{id}/decline with an optional reason the traveler sees. */
-export function declineBookingRequest(id: string, reason: string | undefined) {
-  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/decline`, { reason });
+export function declineBookingRequest(
+  id: string,
+  reason: string | undefined,
+  alternativeStarts: readonly string[] = [],
+) {
+  return apiJson<{ booking: Booking }>('POST', `/api/bookings/${encodeURIComponent(id)}/decline`, {
+    reason,
+    ...(alternativeStarts.length ? { alternativeStarts } : {}),
+  });
 }
 
 /** After answering a request: the list, the Pending Requests count, and the conversations showing its status. */

@@ -4,8 +4,7 @@ import { addCalendarDays } from '../../../shared/domain/calendar-date.ts';
 import { computeSlots, slotWindow } from '../../../shared/domain/slots.ts';
 import { utcToZoned } from '../../../shared/domain/time.ts';
 import { calendarDateIn } from '../../../shared/domain/zones.ts';
-import { loadBusy } from '../../features/slots/slots.ts';
-import { loadEffectiveAvailability } from '../../read-models/availability.ts';
+import { loadBusy, loadEffectiveAvailability } from '../../read-models/availability.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { queryRows, type Database } from '../open.ts';
 import { daypartOf } from './content/catalog.ts';
@@ -51,7 +50,7 @@ describe('demo schedule', () => {
       const window = slotWindow(today, last, timeZone, 24, now);
       if (!window) throw new Error('no window');
       const [availability, busy] = await Promise.all([
-        loadEffectiveAvailability(database.db, providerId, window),
+        loadEffectiveAvailability(database.db, providerId, window, timeZone),
         loadBusy(database.db, providerId, window, now),
       ]);
       for (const service of list) {

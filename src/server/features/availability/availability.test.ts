@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AvailabilityCreated, AvailabilitySlot } from '../../../shared/api/availability.ts';
 import {
@@ -10,13 +10,23 @@ import {
   SELECT_DAY_MESSAGE,
   TOO_FAR_AHEAD_MESSAGE,
   TOO_LONG_MESSAGE,
-  TOO_MANY_OCCURRENCES_MESSAGE,
+  HALF_HOUR_MESSAGE,
   WEEKDAYS_MESSAGE,
   weekStartOf,
+  expandRule,
 } from '../../../shared/domain/availability.ts';
-import { addCalendarDays, calendarDateIn, DAY_MS } from '../../../shared/domain/time.ts';
+import {
+  addCalendarDays,
+  calendarDateIn,
+  DAY_MS,
+  utcOffsetMinutes,
+  utcToZoned,
+  zonedToUtc,
+} from '../../../shared/domain/time.ts';
 import { queryRows } from '../../db/open.ts';
-import { availability } from '../../db/schema.ts';
+import { availability, availabilityRules } from '../../db/schema.ts';
+import { toWeeklyRule } from '../../read-models/availability.ts';
+import { OCCURRENCE_DATE_MESSAGE } from './availability.ts';
 import { signUp, useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -67,7 +77,59 @@ const weekly = (days: number, recurrenceDays: number[], from = '09:00', to = '17
   ...extra,
 });
 
-async function stored(providerId: string) {
+type StoredRow = {
+  id: string;
+  start: string;
+  end: string;
+  local_start: string;
+  local_end: string;
+  offset: string;
+  is_blocked: boolean;
+  is_recurring: boolean;
+  recurrence_type: string | null;
+  recurrence_days: number[] | null;
+  series_id: string | null;
+};
+
+/**
+ * What a provider has: the stored one-off slots, and the first 12 weeks of each weekly schedule
+ * (a schedule is one rule row, its occurrences are worked out when read), by start.
+ */
+async function stored(providerId: string): Promise<StoredRow[]> {
+  const rows = await storedRows(providerId);
+  const [zone] = await queryRows<{ time_zone: string }>(
+    t.db,
+    sql`select time_zone from providers where id = ${providerId}`,
+  );
+  const timeZone = zone!.time_zone;
+  const rules = await t.db.select().from(availabilityRules).where(eq(availabilityRules.providerId, providerId));
+  const minute = (d: Date) => `${d.toISOString().slice(0, 16)}Z`;
+  for (const rule of rules) {
+    const range = {
+      start: zonedToUtc(rule.startsOn, '00:00', timeZone),
+      end: zonedToUtc(addCalendarDays(rule.startsOn, 84), '00:00', timeZone),
+    };
+    for (const o of expandRule(toWeeklyRule(rule), range, timeZone)) {
+      const from = utcToZoned(o.start, timeZone);
+      rows.push({
+        id: rule.id,
+        start: minute(o.start),
+        end: minute(o.end),
+        local_start: `${from.date} ${from.time}`,
+        local_end: utcToZoned(o.end, timeZone).time,
+        offset: `${Math.trunc(utcOffsetMinutes(timeZone, o.start) / 60)}h`,
+        is_blocked: rule.isBlocked,
+        is_recurring: true,
+        recurrence_type: rule.recurrenceType,
+        recurrence_days: rule.recurrenceDays,
+        series_id: rule.id,
+      });
+    }
+  }
+  return rows.sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
+}
+
+async function storedRows(providerId: string) {
   return queryRows<{
     id: string;
     start: string;
@@ -165,12 +227,18 @@ describe('POST /api/availability', () => {
     expect(await stored(p.providerId)).toHaveLength(3);
   });
 
-  it('expands a recurring schedule: 12 weekly occurrences per day, one series, at the same local time', async () => {
+  it('stores a recurring schedule as one open-ended rule, one series, at the same local time', async () => {
     const p = await provider();
     const res = await post(p.cookies, weekly(2, [1, 3]));
     expect(res.statusCode).toBe(201);
     const { slots } = res.json<AvailabilityCreated>();
-    expect(slots).toHaveLength(24);
+    // The reply lists its first week: one occurrence per selected day.
+    expect(slots).toHaveLength(2);
+    expect(slots.every((s) => s.occurrenceDate !== null && s.id === s.seriesId)).toBe(true);
+    // Nothing is stored per occurrence: one rule, which runs until the provider ends it.
+    expect(await storedRows(p.providerId)).toEqual([]);
+    const [rule] = await t.db.select().from(availabilityRules).where(eq(availabilityRules.providerId, p.providerId));
+    expect(rule).toMatchObject({ id: slots[0]!.seriesId, startsOn: dayIn(2), endsOn: null, startTime: '09:00' });
     const rows = await stored(p.providerId);
     expect(rows).toHaveLength(24);
     expect(new Set(rows.map((r) => r.series_id)).size).toBe(1);
@@ -196,7 +264,9 @@ describe('POST /api/availability', () => {
       [oneOff(-3), IN_THE_PAST_MESSAGE],
       [weekly(-2, [1]), IN_THE_PAST_MESSAGE],
       [oneOff(400), TOO_FAR_AHEAD_MESSAGE],
-      [weekly(330, [1]), TOO_FAR_AHEAD_MESSAGE],
+      [weekly(370, [1]), TOO_FAR_AHEAD_MESSAGE],
+      [oneOff(3, '09:15', '17:00'), HALF_HOUR_MESSAGE],
+      [weekly(3, [1], '09:00', '16:45'), HALF_HOUR_MESSAGE],
       [{ ...oneOff(3), end: `${dayIn(4)}T10:00` }, TOO_LONG_MESSAGE],
     ];
     for (const [payload, expected] of cases) {
@@ -259,7 +329,7 @@ describe('POST /api/availability', () => {
       seriesId: null,
     });
     const twice = await post(p.cookies, weekly(10, [5, 5, 2]));
-    expect(twice.json<AvailabilityCreated>().slots).toHaveLength(24);
+    expect(twice.json<AvailabilityCreated>().slots).toHaveLength(2);
     expect(twice.json<AvailabilityCreated>().slots[0]!.recurrenceDays).toEqual([2, 5]);
   });
 
@@ -293,7 +363,7 @@ describe('POST /api/availability/bulk', () => {
       availabilities: [oneOff(3), oneOff(3, '18:00', '19:00', { isBlocked: true }), weekly(4, [2]), weekly(4, [4])],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json<AvailabilityCreated>().slots).toHaveLength(2 + 12 + 12);
+    expect(res.json<AvailabilityCreated>().slots).toHaveLength(2 + 1 + 1);
     const rows = await stored(p.providerId);
     expect(rows).toHaveLength(26);
     expect(new Set(rows.filter((r) => r.series_id).map((r) => r.series_id)).size).toBe(2);
@@ -321,9 +391,13 @@ describe('POST /api/availability/bulk', () => {
     ]) {
       expect((await bulk(p.cookies, payload)).statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
     }
-    // 12 schedules of every day are 1008 occurrences, over the 1000 of one request.
-    const res = await bulk(p.cookies, { availabilities: Array(12).fill(weekly(3, [0, 1, 2, 3, 4, 5, 6])) });
-    expect([res.statusCode, message(res)]).toEqual([400, TOO_MANY_OCCURRENCES_MESSAGE]);
+    // Schedules are rules, not rows: a full list of every-day schedules is stored as 100 rules.
+    const res = await bulk(p.cookies, {
+      availabilities: Array(MAX_BULK_SLOTS).fill(weekly(3, [0, 1, 2, 3, 4, 5, 6], '06:00', '07:00')),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await t.db.select().from(availabilityRules)).toHaveLength(MAX_BULK_SLOTS);
+    await t.db.delete(availabilityRules);
     // The same list of identical one-offs stores one row.
     const same = await bulk(p.cookies, { availabilities: Array(MAX_BULK_SLOTS).fill(oneOff(3)) });
     expect(same.json<AvailabilityCreated>()).toMatchObject({ duplicates: MAX_BULK_SLOTS - 1 });
@@ -350,19 +424,33 @@ describe('DELETE /api/availability/{id}', () => {
     const otherSeries = (await post(p.cookies, weekly(2, [5]))).json<AvailabilityCreated>().slots;
     const single = (await post(p.cookies, oneOff(3, '20:00', '21:00'))).json<AvailabilityCreated>().slots[0]!;
 
-    const one = await del(p.cookies, series[1]!.id);
+    // One occurrence of a schedule is named by its date.
+    const missing = await del(p.cookies, series[1]!.id);
+    expect([missing.statusCode, message(missing)]).toEqual([400, OCCURRENCE_DATE_MESSAGE]);
+    const one = await del(p.cookies, series[1]!.id, `?date=${series[1]!.occurrenceDate}`);
     expect([one.statusCode, one.json()]).toEqual([200, { deleted: 1 }]);
+    expect((await stored(p.providerId)).map((r) => r.local_start.slice(0, 10))).not.toContain(
+      series[1]!.occurrenceDate,
+    );
     expect(await stored(p.providerId)).toHaveLength(24 - 1 + 12 + 1);
 
-    const all = await del(p.cookies, series[2]!.id, '?series=true');
-    expect(all.json()).toEqual({ deleted: 23 });
+    // Ending a schedule from an occurrence on keeps what came before it.
+    const third = addCalendarDays(series[0]!.occurrenceDate!, 14);
+    expect((await del(p.cookies, series[0]!.id, `?series=true&date=${third}`)).json()).toEqual({ deleted: 1 });
+    const [ended] = await t.db.select().from(availabilityRules).where(eq(availabilityRules.id, series[0]!.id));
+    expect(ended!.endsOn).toBe(addCalendarDays(third, -1));
+
+    const all = await del(p.cookies, series[0]!.id, '?series=true');
+    expect(all.json()).toEqual({ deleted: 1 });
     const rest = await stored(p.providerId);
     expect(rest).toHaveLength(13);
     expect(new Set(rest.map((r) => r.series_id))).toEqual(new Set([otherSeries[0]!.seriesId, null]));
 
     // series=true on a one-off slot deletes that slot only; series=false is one occurrence.
     expect((await del(p.cookies, single.id, '?series=true')).json()).toEqual({ deleted: 1 });
-    expect((await del(p.cookies, otherSeries[0]!.id, '?series=false')).json()).toEqual({ deleted: 1 });
+    expect(
+      (await del(p.cookies, otherSeries[0]!.id, `?series=false&date=${otherSeries[0]!.occurrenceDate}`)).json(),
+    ).toEqual({ deleted: 1 });
     expect(await stored(p.providerId)).toHaveLength(11);
     // Gone is gone.
     expect((await del(p.cookies, single.id)).statusCode).toBe(404);
@@ -380,7 +468,7 @@ describe('DELETE /api/availability/{id}', () => {
     const intruder = await del(other.cookies, slot.id, '?series=true');
     expect([intruder.statusCode, message(intruder)]).toEqual([404, 'Availability not found.']);
     expect(await stored(owner.providerId)).toHaveLength(12);
-    expect((await del(owner.cookies, slot.id)).statusCode).toBe(200);
+    expect((await del(owner.cookies, slot.id, `?date=${slot.occurrenceDate}`)).statusCode).toBe(200);
     expect(await stored(owner.providerId)).toHaveLength(11);
   });
 
@@ -427,7 +515,17 @@ describe('GET /api/availability/{providerId}', () => {
     expect(answers[0]).toHaveLength(7);
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(Object.keys(answers[0]![0]!).sort()).toEqual(
-      ['end', 'id', 'isBlocked', 'isRecurring', 'recurrenceDays', 'recurrenceType', 'seriesId', 'start'].sort(),
+      [
+        'end',
+        'id',
+        'isBlocked',
+        'isRecurring',
+        'occurrenceDate',
+        'recurrenceDays',
+        'recurrenceType',
+        'seriesId',
+        'start',
+      ].sort(),
     );
     // Sorted by start.
     const starts = answers[0]!.map((s) => s.start);

@@ -3,15 +3,23 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AvailabilityCreated, AvailabilitySlot, CalendarBooking } from '../../../shared/api/availability.ts';
 import {
   AvailabilityRuleError,
+  expandRule,
   planSlots,
   resolveRange,
   type SlotRequest,
 } from '../../../shared/domain/availability.ts';
+import { addCalendarDays } from '../../../shared/domain/time.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
-import { availability, providers } from '../../db/schema.ts';
+import { availability, availabilityRules, providers } from '../../db/schema.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
-import { availabilityOverlapping } from '../../read-models/availability.ts';
+import {
+  availabilityOverlapping,
+  loadRulesOverlapping,
+  ruleColumns,
+  toWeeklyRule,
+  type RuleRow,
+} from '../../read-models/availability.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 
 /** The most slots one GET returns (a 62-day range of a busy calendar stays far below it). */
@@ -40,8 +48,27 @@ function toSlot(row: SlotRow): AvailabilitySlot {
     recurrenceType: row.recurrenceType,
     recurrenceDays: row.recurrenceDays,
     seriesId: row.seriesId,
+    occurrenceDate: null,
   };
 }
+
+/** The occurrences of a weekly rule that overlap `range`, as slots (the rule's id is their id and series). */
+function ruleSlots(rule: RuleRow, range: { start: Date; end: Date }, timeZone: string): AvailabilitySlot[] {
+  return expandRule(toWeeklyRule(rule), range, timeZone).map((o) => ({
+    id: rule.id,
+    start: o.start.toISOString(),
+    end: o.end.toISOString(),
+    isBlocked: rule.isBlocked,
+    isRecurring: true,
+    recurrenceType: rule.recurrenceType,
+    recurrenceDays: rule.recurrenceDays,
+    seriesId: rule.id,
+    occurrenceDate: o.date,
+  }));
+}
+
+const bySlotStart = (a: AvailabilitySlot, b: AvailabilitySlot) =>
+  a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || a.id.localeCompare(b.id);
 
 /** A broken slot rule as the API's 400. */
 function badRequest(err: unknown): unknown {
@@ -72,13 +99,19 @@ export async function listAvailability(
   } catch (err) {
     throw badRequest(err);
   }
-  const rows = await db
-    .select(slotColumns)
-    .from(availability)
-    .where(availabilityOverlapping(provider.id, range))
-    .orderBy(asc(availability.startAt), asc(availability.endAt), asc(availability.id))
-    .limit(MAX_LISTED_SLOTS);
-  return { timeZone: provider.timeZone, slots: rows.map(toSlot) };
+  const [rows, rules] = await Promise.all([
+    db
+      .select(slotColumns)
+      .from(availability)
+      .where(availabilityOverlapping(provider.id, range))
+      .orderBy(asc(availability.startAt), asc(availability.endAt), asc(availability.id))
+      .limit(MAX_LISTED_SLOTS),
+    loadRulesOverlapping(db, provider.id, range, provider.timeZone),
+  ]);
+  const slots = rows.map(toSlot);
+  if (rules.length === 0) return { timeZone: provider.timeZone, slots };
+  const expanded = slots.concat(rules.flatMap((rule) => ruleSlots(rule, range, provider.timeZone)));
+  return { timeZone: provider.timeZone, slots: expanded.sort(bySlotStart).slice(0, MAX_LISTED_SLOTS) };
 }
 
 /** The most bookings one week's calendar lists. */
@@ -140,10 +173,12 @@ export async function listCalendarBookings(
 }
 
 /**
- * Stores the slots of one request for the signed-in provider, in one transaction: each recurring
- * slot becomes its occurrences (12 weekly per selected day, in the provider's zone) under a new
- * series id. A slot already stored exactly so (same start, end and kind) is not stored twice;
- * overlapping slots are allowed (effectiveAvailability joins them, and blocked time wins).
+ * Stores the slots of one request for the signed-in provider, in one transaction: a one-off slot
+ * as a row, a recurring slot as one weekly rule that runs until the provider ends it (decision
+ * 064; its occurrences are worked out in the provider's zone when read). The reply lists the
+ * one-off slots and each rule's first week. A one-off slot already stored exactly so (same start,
+ * end and kind) is not stored twice; overlapping slots are allowed (effectiveAvailability joins
+ * them, and blocked time wins).
  */
 export async function addAvailability(
   db: Executor,
@@ -167,29 +202,54 @@ export async function addAvailability(
       } catch (err) {
         throw badRequest(err);
       }
-      const values = plans.flatMap((plan) => {
-        const seriesId = plan.isRecurring ? randomUUID() : null;
-        return plan.occurrences.map((o) => ({
-          providerId: provider.id,
-          startAt: o.start,
-          endAt: o.end,
-          isBlocked: plan.isBlocked,
-          isRecurring: plan.isRecurring,
-          recurrenceType: plan.recurrenceType,
-          recurrenceDays: plan.recurrenceDays,
-          seriesId,
-        }));
-      });
-      const stored = await tx
-        .insert(availability)
-        .values(values)
-        .onConflictDoNothing({
-          target: [availability.providerId, availability.startAt, availability.endAt, availability.isBlocked],
-        })
-        .returning(slotColumns);
-      stored.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.endAt.getTime() - b.endAt.getTime());
+      const values = plans.flatMap((plan) =>
+        plan.rule
+          ? []
+          : plan.occurrences.map((o) => ({
+              providerId: provider.id,
+              startAt: o.start,
+              endAt: o.end,
+              isBlocked: plan.isBlocked,
+              isRecurring: false,
+              recurrenceType: null,
+              recurrenceDays: null,
+              seriesId: null,
+            })),
+      );
+      const stored = values.length
+        ? await tx
+            .insert(availability)
+            .values(values)
+            .onConflictDoNothing({
+              target: [availability.providerId, availability.startAt, availability.endAt, availability.isBlocked],
+            })
+            .returning(slotColumns)
+        : [];
+      const slots = stored.map(toSlot);
+      for (const plan of plans) {
+        if (!plan.rule) continue;
+        const [rule] = await tx
+          .insert(availabilityRules)
+          .values({
+            id: randomUUID(),
+            providerId: provider.id,
+            isBlocked: plan.isBlocked,
+            recurrenceType: plan.recurrenceType ?? 'WEEKLY',
+            recurrenceDays: [...plan.rule.days],
+            startsOn: plan.rule.startsOn,
+            endsOn: null,
+            startTime: plan.rule.startTime,
+            endTime: plan.rule.endTime,
+            endDayOffset: plan.rule.endDayOffset,
+          })
+          .returning(ruleColumns);
+        const first = plan.occurrences[0];
+        const last = plan.occurrences.at(-1);
+        if (rule && first && last)
+          slots.push(...ruleSlots(rule, { start: first.start, end: last.end }, provider.timeZone));
+      }
       return {
-        slots: stored.map(toSlot),
+        slots: slots.sort(bySlotStart),
         duplicates: values.length - stored.length,
         skippedDates: [...new Set(plans.flatMap((p) => p.skipped))].sort(),
       };
@@ -199,18 +259,51 @@ export async function addAvailability(
   }
 }
 
+export const OCCURRENCE_DATE_MESSAGE =
+  'This slot is part of a weekly schedule: say which occurrence (date), or delete the series';
+
 /**
  * Deletes one of the signed-in provider's slots, or with `series` every occurrence of the
- * recurring series it belongs to (a one-off slot is a series of one). Another provider's slot is
- * a 404, as if it did not exist.
+ * recurring series it belongs to (a one-off slot is a series of one). For a weekly schedule that
+ * runs until ended (decision 064), `date` names the occurrence: without `series` only it goes;
+ * with `series` the schedule ends before it (or goes entirely, without a date or from its first
+ * day). Another provider's slot is a 404, as if it did not exist.
  */
 export async function deleteAvailability(
   db: Executor,
   userId: string,
   id: string,
   series: boolean,
+  date?: string,
 ): Promise<{ deleted: number }> {
   return db.transaction(async (tx) => {
+    const [rule] = await tx
+      .select({ id: availabilityRules.id, startsOn: availabilityRules.startsOn })
+      .from(availabilityRules)
+      .innerJoin(providers, eq(providers.id, availabilityRules.providerId))
+      .where(and(eq(availabilityRules.id, id), eq(providers.userId, userId)))
+      .limit(1);
+    if (rule) {
+      if (!series) {
+        if (!date) throw new AppError('BAD_REQUEST', OCCURRENCE_DATE_MESSAGE);
+        await tx
+          .update(availabilityRules)
+          .set({
+            exceptDates: sql`array(select distinct d from unnest(${availabilityRules.exceptDates} || ${date}::date) d order by d)`,
+          })
+          .where(eq(availabilityRules.id, rule.id));
+        return { deleted: 1 };
+      }
+      if (date && date > rule.startsOn) {
+        await tx
+          .update(availabilityRules)
+          .set({ endsOn: addCalendarDays(date, -1) })
+          .where(eq(availabilityRules.id, rule.id));
+      } else {
+        await tx.delete(availabilityRules).where(eq(availabilityRules.id, rule.id));
+      }
+      return { deleted: 1 };
+    }
     const [slot] = await tx
       .select({ id: availability.id, providerId: availability.providerId, seriesId: availability.seriesId })
       .from(availability)

@@ -13,7 +13,7 @@ import {
   TIME_ZONE_HEADER,
 } from '../../../shared/api/availability.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
-import { MAX_BULK_SLOTS, MAX_RANGE_DAYS, RECURRENCE_WEEKS } from '../../../shared/domain/availability.ts';
+import { MAX_BULK_SLOTS, MAX_RANGE_DAYS } from '../../../shared/domain/availability.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
@@ -27,7 +27,7 @@ const writeErrors = {
   409: errorBodySchema,
 };
 
-const slotRules = `Start and end are ISO 8601 date-times at whole minutes: with Z or an offset an instant, without one the provider's wall clock. A recurring slot (recurrenceType WEEKLY, recurrenceDays as weekday indexes 0 = Sunday ... 6 = Saturday) becomes ${RECURRENCE_WEEKS} weekly occurrences per selected day at the same wall-clock times in the provider's time zone, the first on or after the start date, sharing a seriesId. Rules: end after start, at most 24 hours, not in the past, at most a year ahead. A slot already stored exactly so is not stored twice; overlaps are allowed (blocked time overrides available time).`;
+const slotRules = `Start and end are ISO 8601 date-times: with Z or an offset an instant, without one the provider's wall clock; either way on the hour or half past (:00 or :30) on the provider's wall clock. A recurring slot (recurrenceType WEEKLY, recurrenceDays as weekday indexes 0 = Sunday ... 6 = Saturday) becomes a weekly schedule at the same wall-clock times in the provider's time zone, from the start date until the provider ends it (DELETE with series=true); its occurrences share a seriesId (the schedule's id) and carry their occurrenceDate, and the reply lists its first week. Rules: end after start, at most 24 hours, not in the past, at most a year ahead. A slot already stored exactly so is not stored twice; overlaps are allowed (blocked time overrides available time).`;
 
 export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = async (app, { db, clock }) => {
   app.get(
@@ -113,7 +113,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }
       schema: {
         tags: ['availability'],
         summary:
-          'Delete one of your slots; with series=true every occurrence of its recurring series (providers only).',
+          'Delete one of your slots; with series=true every occurrence of its recurring series (providers only). For an occurrence of a weekly schedule (occurrenceDate set), pass date=occurrenceDate: alone, only that occurrence goes; with series=true the schedule ends before it.',
         params: availabilityIdParamSchema,
         querystring: availabilityDeleteQuerySchema,
         response: {
@@ -125,6 +125,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }
         },
       },
     },
-    async (request) => deleteAvailability(db, requireUser(request).id, request.params.id, request.query.series),
+    async (request) =>
+      deleteAvailability(db, requireUser(request).id, request.params.id, request.query.series, request.query.date),
   );
 };

@@ -58,6 +58,7 @@ const bookingColumns = {
   address: bookings.address,
   notes: bookings.notes,
   cancelReason: bookings.cancelReason,
+  alternativeStarts: bookings.alternativeStarts,
   createdAt: bookings.createdAt,
   authorisedAt: bookings.authorisedAt,
   paymentRequired: bookings.paymentRequired,
@@ -245,6 +246,7 @@ function toBooking(r: BookingRow, now: Date, viewerId?: string): Booking {
     authorisedAt: r.authorisedAt?.toISOString() ?? null,
     refundPending: r.refundPending,
     cancelReason: r.cancelReason,
+    alternativeStarts: (r.alternativeStarts ?? []).map((d) => new Date(d).toISOString()),
     ...closedFields(r.closedBy),
     // The exact place is the traveler's to know once the provider accepted; before, area and city.
     location: {

@@ -7,7 +7,7 @@
  * the provider's email unless the request must first be paid by card).
  */
 import { TZDate } from '@date-fns/tz';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Booking, CreateBookingInput } from '../../../shared/api/bookings.ts';
 import { isWithinAvailability } from '../../../shared/domain/availability.ts';
 import {
@@ -24,7 +24,7 @@ import { amountsForUnit, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS, zoneLabel } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
-import { availability, bookings, providers, services, users } from '../../db/schema.ts';
+import { bookings, providers, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingLengthWords, bookingReceiptEmail } from '../../email/templates.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
@@ -33,6 +33,7 @@ import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { loadBooking } from './queries.ts';
 import { loadImportedBusy, PROVIDER_BUSY_MESSAGE } from '../../read-models/calendar-busy.ts';
+import { loadAvailabilityIntervals } from '../../read-models/availability.ts';
 
 export const SERVICE_NOT_FOUND = 'Service not found.';
 export const OWN_SERVICE_MESSAGE = 'You cannot book your own service.';
@@ -186,16 +187,7 @@ export async function requestBooking(
           offGridMessage(zoneLabel(service.timeZone, start, [service.city, service.baseCity])),
         );
       const end = bookingEnd(start, input.hours);
-      const slots = await tx
-        .select({ start: availability.startAt, end: availability.endAt, isBlocked: availability.isBlocked })
-        .from(availability)
-        .where(
-          and(
-            eq(availability.providerId, service.providerId),
-            lt(availability.startAt, end),
-            gt(availability.endAt, start),
-          ),
-        );
+      const slots = await loadAvailabilityIntervals(tx, service.providerId, { start, end }, service.timeZone);
       if (!isWithinAvailability(slots, start, end)) throw new AppError('BAD_REQUEST', OUTSIDE_AVAILABILITY_MESSAGE);
       // Busy in the provider's own calendar (decision 040): refused as a taken time is (409), and
       // the client shows the free times again.

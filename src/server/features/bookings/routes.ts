@@ -4,6 +4,7 @@ import {
   bookingListQuerySchema,
   bookingListSchema,
   bookingReasonSchema,
+  declineBookingSchema,
   bookingResponseSchema,
   createBookingSchema,
   idempotencyKeySchema,
@@ -136,10 +137,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
             action === 'accept'
               ? 'Accept a booking request (its provider)'
               : action === 'decline'
-                ? 'Decline a booking request (its provider), with an optional reason'
+                ? 'Decline a booking request (its provider), with an optional reason and up to three other start times offered instead (alternativeStarts: each a free start of the service for the request’s hours, else 400)'
                 : 'Cancel a booking before it starts (its traveler or provider), with an optional reason',
           params: bookingParamsSchema,
-          body: bookingReasonSchema.nullish(),
+          body: (action === 'decline' ? declineBookingSchema : bookingReasonSchema).nullish(),
           response: { 200: bookingResponseSchema, ...errors },
         },
       },
@@ -147,6 +148,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         booking: await transitionBooking(db, requireUser(request), request.params.id, action, {
           appUrl,
           reason: request.body?.reason,
+          alternativeStarts: (request.body as { alternativeStarts?: string[] } | null | undefined)?.alternativeStarts,
           stripe,
           now: clock.now(),
         }),

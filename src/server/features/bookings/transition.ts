@@ -12,6 +12,7 @@ import { immediateCall, performPaymentAction, refreshPaymentBeforeAccept } from 
 import { lockPaymentOfBooking } from '../../payments/payment-rows.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
+import { checkAlternativeStarts } from './alternatives.ts';
 import { settleOverdue } from './lifecycle.ts';
 import { BOOKING_NOT_FOUND, loadBooking } from './queries.ts';
 
@@ -27,7 +28,14 @@ export async function transitionBooking(
   user: { id: string },
   bookingId: string,
   action: 'accept' | 'decline' | 'cancel',
-  opts: { appUrl: string; reason?: string | undefined; now?: Date; stripe?: Stripe | undefined },
+  opts: {
+    appUrl: string;
+    reason?: string | undefined;
+    /** Decline: up to three other starts offered instead (decision 065). */
+    alternativeStarts?: readonly string[] | undefined;
+    now?: Date;
+    stripe?: Stripe | undefined;
+  },
 ): Promise<Booking> {
   const now = opts.now ?? new Date();
   const ctx = { now, appUrl: opts.appUrl, cardPayments: !!opts.stripe };
@@ -59,11 +67,22 @@ export async function transitionBooking(
     const event: BookingEvent =
       action === 'cancel' ? (actor === 'TRAVELER' ? 'traveler_cancel' : 'provider_cancel') : action;
     const payment = await lockPaymentOfBooking(tx, bookingId);
+    // Other times offered with a decline: checked while the request still waits (else the machine refuses).
+    const alternativeStarts =
+      action === 'decline' && opts.alternativeStarts?.length && locked.status === 'PENDING'
+        ? await checkAlternativeStarts(tx, locked, opts.alternativeStarts, now)
+        : [];
     const outcome = await applyToLocked(tx, locked, payment, event, ctx, {
       actorUserId: user.id,
       reason: action === 'accept' ? null : (opts.reason ?? null),
+      ...(alternativeStarts.length ? { alternativeStarts } : {}),
     });
     if (outcome.refused !== undefined) return new AppError(outcome.code, outcome.refused);
+    if (alternativeStarts.length)
+      await tx.execute(
+        sql`update bookings set alternative_starts = ${`{${alternativeStarts.map((d) => d.toISOString()).join(',')}}`}::timestamptz[]
+            where id = ${bookingId}`,
+      );
     if (outcome.payment && payment) owed = payment.id;
     return loadBooking(tx, bookingId, now);
   });

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/provider-workspace.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
-import { createService, deleteService, listOwnServices, updateService } from './manage-services.ts';
+import { createService, dayLengthWarning, deleteService, listOwnServices, updateService } from './manage-services.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -43,14 +43,15 @@ export const manageServiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       preValidation: providerOnly,
       schema: {
         tags: ['provider'],
-        summary: 'Create a service (price in integer cents; photos are /api/uploads URLs, the first is the cover)',
+        summary:
+          'Create a service (price in integer cents; photos are /api/uploads URLs, the first is the cover). A per-day service whose day no availability window of the next 60 days can hold comes back with dayLengthWarning.',
         body: createServiceSchema,
         response: { 201: providerServiceResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const service = await createService(db, requireUser(request).id, request.body);
-      return reply.status(201).send({ service });
+      return reply.status(201).send({ service, dayLengthWarning: await dayLengthWarning(db, service) });
     },
   );
 
@@ -66,9 +67,10 @@ export const manageServiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         response: { 200: providerServiceResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      service: await updateService(db, requireUser(request).id, request.params.id, request.body),
-    }),
+    async (request) => {
+      const service = await updateService(db, requireUser(request).id, request.params.id, request.body);
+      return { service, dayLengthWarning: await dayLengthWarning(db, service) };
+    },
   );
 
   app.delete(

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, reviews, services } from '../../db/schema.ts';
+import { availabilityRules, bookings, reviews, services } from '../../db/schema.ts';
+import { addCalendarDays, calendarDateIn, zonedToUtc } from '../../../shared/domain/time.ts';
 import {
+  createAvailability,
   createBooking,
   createCategory,
   createFavorite,
@@ -616,5 +618,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('delete under concurrency (Postg
     expect(res.statusCode, res.body).toBe(409);
     const [row] = await t.db.select().from(services).where(eq(services.id, f.ownService.id));
     expect(row?.deletedAt).toBeNull();
+  });
+});
+
+describe('a per-day service whose day no availability window holds', () => {
+  it('comes back with a warning at save time (create and edit), and none once a window holds the day', async () => {
+    const zone = f.owner.provider.timeZone;
+    const day = (n: number) => addCalendarDays(calendarDateIn(new Date(), zone), n);
+    // 09:00-13:00 in three days: four hours.
+    await createAvailability(t.db, {
+      providerId: f.owner.provider.id,
+      startAt: zonedToUtc(day(3), '09:00', zone),
+      endAt: zonedToUtc(day(3), '13:00', zone),
+    });
+    const res = await create({ ...validPayload(), title: 'Full-day tour', pricingUnit: 'per day', minHours: 8 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().dayLengthWarning).toEqual({ longestWindowHours: 4, hoursNeeded: 8 });
+    const id = res.json().service.id as string;
+    // Shorter days fit: no warning; back to 8 hours: warned again.
+    expect((await patch(id, { minHours: 4 })).json().dayLengthWarning).toBeNull();
+    expect((await patch(id, { minHours: 8 })).json().dayLengthWarning).toEqual({
+      longestWindowHours: 4,
+      hoursNeeded: 8,
+    });
+    // A weekly schedule of 08:00-18:00 (read lazily) holds the day.
+    await t.db.insert(availabilityRules).values({
+      providerId: f.owner.provider.id,
+      recurrenceDays: [0, 1, 2, 3, 4, 5, 6],
+      startsOn: day(1),
+      startTime: '08:00',
+      endTime: '18:00',
+    });
+    expect((await patch(id, { title: 'Full-day tour, lunch included' })).json().dayLengthWarning).toBeNull();
+    // Per hour: never warned, however long the minimum.
+    const hourly = await create({ ...validPayload(), title: 'Long walk', pricingUnit: 'per hour', minHours: 12 });
+    expect(hourly.json().dayLengthWarning).toBeNull();
   });
 });

@@ -5,7 +5,14 @@
  * never written here.
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CreateServiceData, ProviderService, UpdateServiceData } from '../../../shared/api/provider-workspace.ts';
+import type {
+  CreateServiceData,
+  DayLengthWarning,
+  ProviderService,
+  UpdateServiceData,
+} from '../../../shared/api/provider-workspace.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
+import { loadEffectiveAvailability } from '../../read-models/availability.ts';
 import { LIVE_STATUSES } from '../../../shared/domain/booking-status.ts';
 import { priceProblem, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
@@ -247,4 +254,33 @@ export async function softDeleteService(
     .set({ deletedAt: sql`now()` })
     .where(eq(services.id, id));
   return current;
+}
+
+/** How far ahead a per-day service's day length is checked against the availability windows. */
+export const DAY_LENGTH_CHECK_DAYS = 60;
+
+/**
+ * A per-day service whose day (minHours) no availability window of the next 60 days can hold:
+ * the longest window then (whole hours, 0 for none) and the hours needed; null otherwise (and for
+ * every other pricing unit). The windows are the effective ones (available less blocked), in the
+ * provider's zone, weekly schedules included.
+ */
+export async function dayLengthWarning(
+  db: Executor,
+  service: Pick<ProviderService, 'id' | 'pricingUnit' | 'minHours'>,
+  now = new Date(),
+): Promise<DayLengthWarning | null> {
+  if (service.pricingUnit !== 'per day') return null;
+  const [owner] = await db
+    .select({ providerId: services.providerId, timeZone: providers.timeZone })
+    .from(services)
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .where(eq(services.id, service.id))
+    .limit(1);
+  if (!owner) return null;
+  const range = { start: now, end: new Date(now.getTime() + DAY_LENGTH_CHECK_DAYS * DAY_MS) };
+  const windows = await loadEffectiveAvailability(db, owner.providerId, range, owner.timeZone);
+  const longest = windows.reduce((max, w) => Math.max(max, w.end.getTime() - w.start.getTime()), 0);
+  if (longest >= service.minHours * HOUR_MS) return null;
+  return { longestWindowHours: Math.floor(longest / HOUR_MS), hoursNeeded: service.minHours };
 }

@@ -231,7 +231,10 @@ export async function getProviderSetup(
           p.gov_id_status, p.gov_id_rejection_reason, p.id_document_key is not null as has_document,
           exists (select 1 from services s where s.provider_id = p.id and s.deleted_at is null) as has_service,
           exists (select 1 from availability a where a.provider_id = p.id and not a.is_blocked
-                  and a.end_at > ${now.toISOString()}::timestamptz) as has_availability,
+                  and a.end_at > ${now.toISOString()}::timestamptz)
+            or exists (select 1 from availability_rules r where r.provider_id = p.id and not r.is_blocked
+                  and (r.ends_on is null or r.ends_on >= (${now.toISOString()}::timestamptz at time zone p.time_zone)::date))
+            as has_availability,
           exists (select 1 from calendar_imports c where c.provider_id = p.id and c.deleted_at is null)
             or exists (select 1 from calendar_feeds f where f.provider_id = p.id) as has_calendar,
           (select ca.state from connected_accounts ca where ca.provider_id = p.id) as account_state,

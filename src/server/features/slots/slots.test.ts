@@ -12,7 +12,7 @@ import {
   createService,
   createUser,
 } from '../../db/seed/factories.ts';
-import { bookings } from '../../db/schema.ts';
+import { availabilityRules, bookings } from '../../db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -371,5 +371,60 @@ describe('daylight saving days through the API', () => {
     expect((await daysOf(service.id, 'month=2027-04&hours=1')).json<AvailableDaysResponse>().days).toEqual([
       '2027-04-04',
     ]);
+  });
+});
+
+describe('a weekly schedule in half hours that runs until it is ended', () => {
+  // Sundays 09:30-11:00 in New York from 7 March 2027, with no end. The clocks move forward on
+  // 14 March 2027 and back on 7 November 2027.
+  async function schedule() {
+    const category = await createCategory(t.db);
+    const owner = await createProvider(t.db, { timeZone: NY });
+    const service = await createService(t.db, { providerId: owner.provider.id, categoryId: category.id, minHours: 1 });
+    await t.db.insert(availabilityRules).values({
+      providerId: owner.provider.id,
+      recurrenceDays: [0],
+      startsOn: '2027-03-07',
+      startTime: '09:30',
+      endTime: '11:00',
+    });
+    return service;
+  }
+
+  it('offers 09:30 and 10:00 local every Sunday, across both clock changes, months later', async () => {
+    const service = await schedule();
+    expect(await startTimes(service.id, '2027-03-07')).toEqual(['14:30', '15:00']); // EST
+    expect(await startTimes(service.id, '2027-03-14')).toEqual(['13:30', '14:00']); // EDT from that night
+    expect(await startTimes(service.id, '2027-03-08')).toEqual([]);
+    // Two hours do not fit in the 90-minute window.
+    expect(await startTimes(service.id, '2027-03-07', 2)).toEqual([]);
+    const march = await daysOf(service.id, 'month=2027-03&hours=1');
+    expect(march.json<AvailableDaysResponse>().days).toEqual(['2027-03-07', '2027-03-14', '2027-03-21', '2027-03-28']);
+    // Past twelve weeks, and on the autumn change.
+    vi.setSystemTime(new Date('2027-10-01T12:00:00Z'));
+    expect(await startTimes(service.id, '2027-10-31')).toEqual(['13:30', '14:00']); // EDT
+    expect(await startTimes(service.id, '2027-11-07')).toEqual(['14:30', '15:00']); // EST from that night
+  });
+
+  it('takes a booking at 09:30 from the schedule, and the start is gone for the next traveler', async () => {
+    const service = await schedule();
+    const traveler = await createUser(t.db, { role: 'TRAVELER' });
+    const cookies = await cookieFor(traveler.id);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      cookies,
+      payload: { serviceId: service.id, start: '2027-03-14T13:30:00.000Z', hours: 1, address: '1 Main St' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await startTimes(service.id, '2027-03-14')).toEqual([]);
+    // Outside the schedule: refused.
+    const outside = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      cookies,
+      payload: { serviceId: service.id, start: '2027-03-15T13:30:00.000Z', hours: 1, address: '1 Main St' },
+    });
+    expect(outside.statusCode).toBe(400);
   });
 });

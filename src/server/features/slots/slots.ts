@@ -3,7 +3,7 @@
  * (shared/domain/slots.ts); this file loads what it needs for a window of days, nothing more.
  * Public: anyone may read the slots of a visible service (active, not paused, not deleted).
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AvailableDaysResponse, SlotsResponse } from '../../../shared/api/bookings-responses.ts';
 import type { AvailableDaysQuery, SlotsQuery } from '../../../shared/api/bookings.ts';
 import type { Interval } from '../../../shared/domain/availability.ts';
@@ -15,10 +15,9 @@ import {
   slotWindow,
 } from '../../../shared/domain/slots.ts';
 import type { Executor } from '../../db/open.ts';
-import { bookings, isVisibleService, providers, services } from '../../db/schema.ts';
+import { isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { effectiveStatusSql } from '../../bookings/booking-sql.ts';
-import { loadEffectiveAvailability } from '../../read-models/availability.ts';
+import { loadBusy, loadEffectiveAvailability } from '../../read-models/availability.ts';
 import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
 
 /** The visible service's provider, zone and minimum; 404 otherwise; 400 below its minimum hours. */
@@ -35,35 +34,12 @@ async function bookableService(db: Executor, serviceId: string, hours: number) {
 }
 
 /**
- * The provider's live bookings (of any of their services) that overlap `window`: PENDING,
- * CONFIRMED or PAID, less the requests whose time to be answered or paid has passed (their
- * effective status, locora_effective_status, is CANCELED). The status list and the overlap test are
- * written exactly as the bookings_no_overlap constraint's, so its GiST index serves them
- * (bookings_provider_start_idx can too: the planner picks).
- */
-export async function loadBusy(db: Executor, providerId: string, window: Interval, now: Date): Promise<Interval[]> {
-  return db
-    .select({ start: bookings.startAt, end: bookings.endAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.providerId, providerId),
-        sql`${bookings.status} in ('PENDING', 'CONFIRMED', 'PAID')`,
-        sql`tstzrange(${bookings.startAt}, ${bookings.endAt}) && tstzrange(${window.start}::timestamptz, ${window.end}::timestamptz)`,
-        lt(bookings.startAt, window.end),
-        gt(bookings.endAt, window.start),
-        sql`${effectiveStatusSql(now, 'bookings')} in ('PENDING', 'CONFIRMED', 'PAID')`,
-      ),
-    );
-}
-
-/**
  * Availability and busy time for `window`, read side by side. Busy time is the live bookings and
  * the busy time imported from the provider's own calendars (decision 040), subtracted alike.
  */
-async function loadWindow(db: Executor, providerId: string, window: Interval, now: Date) {
+async function loadWindow(db: Executor, providerId: string, timeZone: string, window: Interval, now: Date) {
   const [availability, busy, imported] = await Promise.all([
-    loadEffectiveAvailability(db, providerId, window),
+    loadEffectiveAvailability(db, providerId, window, timeZone),
     loadBusy(db, providerId, window, now),
     loadImportedBusy(db, providerId, window),
   ]);
@@ -84,7 +60,7 @@ export async function getSlots(
   const { timeZone } = service;
   const window = slotWindow(query.date, query.date, timeZone, query.hours, now);
   if (!window) return { timeZone, date: query.date, slots: [] };
-  const loaded = await loadWindow(db, service.providerId, window, now);
+  const loaded = await loadWindow(db, service.providerId, timeZone, window, now);
   const slots = computeSlots({ date: query.date, timeZone, hours: query.hours, now, ...loaded });
   return {
     timeZone,
@@ -108,7 +84,7 @@ export async function getAvailableDays(
   const dates = monthDates(query.month);
   const window = slotWindow(dates[0] as string, dates.at(-1) as string, timeZone, query.hours, now);
   if (!window) return { timeZone, month: query.month, days: [] };
-  const loaded = await loadWindow(db, service.providerId, window, now);
+  const loaded = await loadWindow(db, service.providerId, timeZone, window, now);
   return {
     timeZone,
     month: query.month,
