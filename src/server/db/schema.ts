@@ -1229,6 +1229,9 @@ export const disputes = pgTable(
     feeCents: money('fee_cents').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When an admin submitted the evidence to Stripe, and the text sent. */
+    evidenceSubmittedAt: timestamp('evidence_submitted_at', { withTimezone: true }),
+    evidenceText: text('evidence_text'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

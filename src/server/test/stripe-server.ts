@@ -971,10 +971,31 @@ export async function startStripeServer(
     /** Set when the amount was converted from the charge's currency into the balance's (Stripe's field). */
     exchange_rate: number | null;
   };
+  /** The evidence fields Stripe's dispute update takes as text (files are other fields). */
+  const DISPUTE_EVIDENCE_FIELDS = new Set([
+    'access_activity_log',
+    'billing_address',
+    'cancellation_policy_disclosure',
+    'cancellation_rebuttal',
+    'customer_email_address',
+    'customer_name',
+    'customer_purchase_ip',
+    'duplicate_charge_explanation',
+    'product_description',
+    'refund_policy_disclosure',
+    'refund_refusal_explanation',
+    'service_date',
+    'shipping_address',
+    'shipping_carrier',
+    'shipping_date',
+    'shipping_tracking_number',
+    'uncategorized_text',
+  ]);
   type FakeDispute = {
     id: string;
     object: 'dispute';
     amount: number;
+    evidence?: Record<string, string>;
     balance_transactions: FakeBalanceTransaction[];
     charge: string;
     created: number;
@@ -1207,6 +1228,34 @@ export async function startStripeServer(
       const id = decodeURIComponent(dispute[1]!);
       const found = disputes.get(id);
       return found ? { status: 200, body: found } : error(404, `No such dispute: '${id}'`, 'resource_missing');
+    }
+    // Update a dispute (Stripe's dispute update API): its evidence, and `submit=true` to send it.
+    // Refused once it no longer needs a response, or past its evidence deadline.
+    if (method === 'POST' && dispute) {
+      const id = decodeURIComponent(dispute[1]!);
+      const found = disputes.get(id);
+      if (!found) return error(404, `No such dispute: '${id}'`, 'resource_missing');
+      if (found.status !== 'needs_response' && found.status !== 'warning_needs_response')
+        return error(400, `This dispute is ${found.status} and can no longer be updated.`, 'invalid_request_error');
+      const due = found.evidence_details.due_by;
+      if (due !== null && nowSecs() > due)
+        return error(400, 'The evidence submission deadline for this dispute has passed.', 'invalid_request_error');
+      const evidence: Record<string, string> = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^evidence\[([a-z_]+)\]$/.exec(k);
+        if (!m) continue;
+        if (!DISPUTE_EVIDENCE_FIELDS.has(m[1]!)) return error(400, `Received unknown parameter: ${k}`, 'parameter_unknown');
+        evidence[m[1]!] = v;
+      }
+      if (Object.values(evidence).reduce((n, v) => n + v.length, 0) > 150_000)
+        return error(400, 'The evidence text fields may hold at most 150,000 characters together.', 'parameter_invalid');
+      found.evidence = { ...found.evidence, ...evidence };
+      found.evidence_details.has_evidence = Object.keys(found.evidence).length > 0;
+      if (bool(form.submit)) {
+        found.evidence_details.submission_count += 1;
+        found.status = found.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review';
+      }
+      return { status: 200, body: found };
     }
     if (method === 'GET' && path === '/v1/balance_transactions') return listBalanceTransactions(form, stripeAccount);
     return undefined;

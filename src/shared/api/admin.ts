@@ -136,3 +136,25 @@ export const explainDifferenceSchema = z.strictObject({
     .max(1000, 'Note must be at most 1000 characters'),
 });
 export type SettleByHandInput = z.output<typeof settleByHandSchema>;
+
+/** GET /api/admin/disputes: which disputes (open first by deadline, the others newest first). */
+export const adminDisputesQuerySchema = z.object({
+  status: z.enum(['open', 'won', 'lost', 'all']).default('open'),
+});
+export type AdminDisputeFilter = z.infer<typeof adminDisputesQuerySchema>['status'];
+
+/** A Stripe dispute id, as a path parameter. */
+export const disputeIdParamSchema = z.object({
+  id: z.string().regex(/^(dp|du)_[A-Za-z0-9]+$/, 'Not a Stripe dispute id (dp_… or du_…).'),
+});
+
+/** POST /api/admin/disputes/{id}/evidence: the admin's account of what happened, and the booking's messages. */
+export const submitDisputeEvidenceSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write what happened: the bank reads it.')
+    .max(15_000, 'At most 15,000 characters: Stripe takes no more with the messages.'),
+  includeMessages: z.boolean().default(true),
+});
+export type SubmitDisputeEvidence = z.input<typeof submitDisputeEvidenceSchema>;

@@ -184,6 +184,10 @@ export const adminDisputeSchema = z.object({
   destinationCharge: z.boolean(),
   /** What Locora lost (a lost dispute: the amount and Stripe's fees); 0 otherwise. */
   locoraLossCents: cents,
+  /** When an admin submitted evidence to Stripe (null: not yet). */
+  evidenceSubmittedAt: z.optional(z.nullable(z.string())),
+  /** Stripe still takes evidence: needs a response and its deadline has not passed. */
+  takesEvidence: z.optional(z.boolean()),
 });
 export type AdminDispute = z.infer<typeof adminDisputeSchema>;
 

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParamSchema } from '../../../shared/api/catalog.ts';
-import { explainDifferenceSchema, settleByHandSchema } from '../../../shared/api/admin.ts';
+import {
+  adminDisputesQuerySchema,
+  disputeIdParamSchema,
+  explainDifferenceSchema,
+  settleByHandSchema,
+  submitDisputeEvidenceSchema,
+} from '../../../shared/api/admin.ts';
 import {
   adminBookingSchema,
+  adminDisputeSchema,
   adminPaymentsSchema,
   manualSettlementSchema,
   reconcileResultSchema,
@@ -14,6 +22,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
+import { listAdminDisputes, submitDisputeEvidence } from './disputes.ts';
 import {
   explainDifference,
   getAdminBooking,
@@ -107,6 +116,48 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; stripe?: Stripe
     },
     async (request) =>
       explainDifference(db, requireUser(request).id, request.params.id, request.body.note, clock.now()),
+  );
+
+  app.get(
+    '/api/admin/disputes',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Disputes (status open, won, lost or all; default open): the open ones by their evidence deadline, soonest first, the others newest first',
+        querystring: adminDisputesQuerySchema,
+        response: { 200: z.array(adminDisputeSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return listAdminDisputes(db, request.query.status, clock.now());
+    },
+  );
+
+  app.post(
+    '/api/admin/disputes/:id/evidence',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Answer a dispute with evidence through Stripe (the text, the booking’s date, service and traveler, and its messages unless includeMessages is false), submitted once, before its deadline (audit-logged)',
+        params: disputeIdParamSchema,
+        body: submitDisputeEvidenceSchema,
+        response: { 200: adminDisputeSchema, ...errors, 409: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) =>
+      submitDisputeEvidence(
+        db,
+        stripe,
+        requireUser(request).id,
+        request.params.id,
+        { text: request.body.text, includeMessages: request.body.includeMessages ?? true },
+        clock.now(),
+      ),
   );
 
   app.get(

@@ -87,7 +87,7 @@ async function platformTotals(db: Executor, range?: { start: Date; end: Date }):
   });
 }
 
-type DisputeRow = {
+export type DisputeRow = {
   id: string;
   booking_id: string;
   title: string;
@@ -102,15 +102,19 @@ type DisputeRow = {
   closed_at: Date | null;
   destination: boolean;
   currency: CurrencyCode;
+  evidence_submitted_at: Date | null;
 };
 
-const disputeSelect = sql`select d.id, d.booking_id, s.title, pr.display_name as provider_name, u.name as traveler_name,
+export const disputeSelect = sql`select d.id, d.booking_id, s.title, pr.display_name as provider_name, u.name as traveler_name,
     d.amount_cents, d.fee_cents, d.currency, d.status, d.reason, d.due_by, d.opened_at, d.closed_at,
-    (p.destination_account_id is not null) as destination
+    (p.destination_account_id is not null) as destination, d.evidence_submitted_at
   from disputes d join payments p on p.id = d.payment_id join bookings b on b.id = d.booking_id
   join services s on s.id = b.service_id join providers pr on pr.id = b.provider_id join users u on u.id = b.user_id`;
 
-function toAdminDispute(r: DisputeRow): AdminDispute {
+/** The statuses in which Stripe takes evidence for a dispute. */
+export const TAKES_EVIDENCE = new Set(['warning_needs_response', 'needs_response']);
+
+export function toAdminDispute(r: DisputeRow, now = new Date()): AdminDispute {
   const amount = Number(r.amount_cents);
   const fee = Number(r.fee_cents);
   return {
@@ -132,6 +136,8 @@ function toAdminDispute(r: DisputeRow): AdminDispute {
     // A lost dispute: Stripe kept the amount and its fee from Locora's balance (destination
     // charge) — Locora's loss by default. A won one still cost the fee Stripe did not return.
     locoraLossCents: r.status === 'lost' ? amount + fee : 0,
+    evidenceSubmittedAt: iso(r.evidence_submitted_at),
+    takesEvidence: TAKES_EVIDENCE.has(r.status) && (r.due_by === null || new Date(r.due_by) > now),
   };
 }
 
@@ -445,7 +451,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     monthLabel: month.label,
     thisMonth,
     allTime,
-    disputes: disputeRows.map(toAdminDispute),
+    disputes: disputeRows.map((r) => toAdminDispute(r, now)),
     smallBookings: small.map((r) => ({
       bookingId: r.booking_id,
       serviceTitle: r.title,
@@ -615,7 +621,7 @@ export async function getAdminBooking(db: Executor, adminId: string, bookingId: 
       paymentIntentId: b.payment_id,
       history: history.map((h) => ({ at: iso(h.created_at)!, from: h.from_status, to: h.to_status, reason: h.reason })),
       messages: messages.map((m) => ({ at: iso(m.created_at)!, senderName: m.sender_name ?? 'Someone', body: m.body })),
-      disputes: disputeRows.map(toAdminDispute),
+      disputes: disputeRows.map((r) => toAdminDispute(r)),
     };
   });
 }
