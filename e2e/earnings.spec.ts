@@ -362,6 +362,37 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expect(adminPage.getByTestId('admin-booking-message')).toContainText('Looking forward to the dinner!');
   await expectNoSeriousA11yViolations(adminPage, 'the admin booking view');
 
+  // The admin answers it with evidence from the disputes list (open ones by their deadline): the
+  // text and the booking's messages go to Stripe, once.
+  await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Disputes' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/disputes$/);
+  const open = adminPage.getByTestId('dispute').filter({ hasText: booking.title });
+  await expect(open.getByText(/^Evidence due by /)).toBeVisible();
+  await expect(open.getByText('Needs a response')).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage, 'the admin disputes list');
+  await open.getByRole('button', { name: 'Answer with evidence' }).click();
+  const evidence = adminPage.getByRole('dialog', { name: `Answer the dispute of ${booking.title}` });
+  await expect(evidence.getByRole('checkbox', { name: 'Include the booking’s messages' })).toBeChecked();
+  await expect(evidence.getByRole('button', { name: 'Submit evidence' })).toBeDisabled();
+  await evidence
+    .getByLabel('What happened')
+    .fill('The provider cooked the dinner on the booked evening, at the address the traveler gave.');
+  await expectNoSeriousA11yViolations(adminPage, 'the evidence dialog');
+  if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-dispute-evidence.png` });
+  await evidence.getByRole('button', { name: 'Submit evidence' }).click();
+  await expect(evidence).toBeHidden();
+  await expect(open.getByText(/^Evidence submitted on /)).toBeVisible();
+  await expect(open.getByText('Under review')).toBeVisible();
+  await expect(open.getByRole('button', { name: 'Answer with evidence' })).toHaveCount(0);
+  const atStripe = stripe.money.disputes.get(dispute.id)!;
+  expect(atStripe.evidence_details.submission_count).toBe(1);
+  expect(atStripe.evidence!.uncategorized_text).toContain('Looking forward to the dinner!');
+  await adminPage.setViewportSize({ width: 375, height: 800 });
+  await expect(open).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/admin-disputes-375.png`, fullPage: true });
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+
   // Lost: Locora's loss, with the amount.
   stripe.money.setDisputeStatus(dispute.id, 'lost');
   const closed = stripe.sign(stripe.money.disputeEvent('charge.dispute.closed', dispute.id));

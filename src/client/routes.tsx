@@ -246,6 +246,12 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                 ],
                 ['admin/reports', 'pages/admin-reports.tsx', () => import('@/pages/admin-reports'), 'AdminReportsPage'],
                 [
+                  'admin/disputes',
+                  'pages/admin-disputes.tsx',
+                  () => import('@/pages/admin-disputes'),
+                  'AdminDisputesPage',
+                ],
+                [
                   'admin/payments/*',
                   'pages/admin-payments.tsx',
                   () => import('@/pages/admin-payments'),

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
+import type { AdminDisputeFilter, SubmitDisputeEvidence } from '@shared/api/admin';
 import type {
   AdminBooking,
+  AdminDispute,
   AdminPayments,
   ManualSettlement,
   ReadStripeFeesResult,
@@ -22,6 +24,27 @@ export const adminStatsQuery = queryOptions({
 });
 
 /** The payments view (decision 039). */
+export const DISPUTE_FILTERS = ['open', 'won', 'lost', 'all'] as const satisfies readonly AdminDisputeFilter[];
+
+/** The list asked for in the address (`?status=`): open unless another known one. */
+export function disputeFilterOf(url: { searchParams: URLSearchParams }): AdminDisputeFilter {
+  const asked = url.searchParams.get('status');
+  return DISPUTE_FILTERS.find((f) => f === asked) ?? 'open';
+}
+
+/** GET /api/admin/disputes: open ones by deadline, won, lost or all. */
+export function adminDisputesQuery(status: AdminDisputeFilter) {
+  return queryOptions({
+    queryKey: ['/api/admin/disputes', status],
+    queryFn: () => apiJson<AdminDispute[]>('GET', `/api/admin/disputes?status=${status}`),
+  });
+}
+
+/** POST /api/admin/disputes/{id}/evidence: answers a dispute through Stripe, once. */
+export function submitDisputeEvidenceRequest({ id, ...input }: { id: string } & SubmitDisputeEvidence) {
+  return apiJson<AdminDispute>('POST', `/api/admin/disputes/${encodeURIComponent(id)}/evidence`, input);
+}
+
 export const adminPaymentsQuery = queryOptions({
   queryKey: ['/api/admin/payments'],
   queryFn: () => apiJson<AdminPayments>('GET', '/api/admin/payments'),
@@ -143,6 +166,7 @@ export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
   if (path === '/admin/providers') return queryClient.prefetchQuery(pendingProvidersQuery);
   if (path === '/admin/payments') return queryClient.prefetchQuery(adminPaymentsQuery);
   if (path === '/admin/reports') return queryClient.prefetchQuery(adminReportsQuery);
+  if (path === '/admin/disputes') return queryClient.prefetchQuery(adminDisputesQuery(disputeFilterOf(url)));
   if (path === '/admin/services') {
     const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
     return queryClient.prefetchQuery(adminServicesQuery(url.searchParams.get('q')?.trim() ?? '', page));

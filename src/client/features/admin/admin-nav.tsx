@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
-import { CreditCard, Flag, FolderTree, LayoutDashboard, ShieldCheck, Store } from 'lucide-react';
+import { CreditCard, Flag, FolderTree, Gavel, LayoutDashboard, ShieldCheck, Store } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const LINKS = [
@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/admin/services', label: msg`Services`, icon: Store, end: false },
   { to: '/admin/categories', label: msg`Categories`, icon: FolderTree, end: false },
   { to: '/admin/payments', label: msg`Payments`, icon: CreditCard, end: false },
+  { to: '/admin/disputes', label: msg`Disputes`, icon: Gavel, end: false },
   { to: '/admin/reports', label: msg`Reports`, icon: Flag, end: false },
 ];
 
