@@ -18,7 +18,7 @@ import { cookieFor } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { runBookingLifecycle } from '../bookings/lifecycle.ts';
+import { runBookingLifecycle } from './lifecycle.ts';
 
 let stripe: StripeServer;
 beforeAll(async () => {
