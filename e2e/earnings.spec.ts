@@ -6,7 +6,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { startStripeServer, type StripeServer } from '../src/server/test/stripe-server';
 import { expect, test } from './fixtures';
 import { decimalToMinor, fromStripeCurrency, type CurrencyCode } from '../src/shared/domain/currency';
-import type { Earnings } from '../src/shared/api/earnings';
+import type { Earnings, PayoutSummary } from '../src/shared/api/earnings';
 import { DEMO, expectNoSeriousA11yViolations, money, uniqueEmail } from './helpers';
 
 /**
@@ -242,6 +242,29 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expect(payouts.getByRole('alert')).toContainText('Stripe says: The bank account has been closed.');
   await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab with earnings and payouts');
 
+  // Your money, from the ledger: the four figures, one line per currency, each opening into its
+  // bookings. The accepted booking's share is owed until it is completed; nothing is held yet.
+  const figures = providerPage.getByTestId('payout-figures');
+  await expect(figures.getByRole('heading', { name: 'Your money' })).toBeVisible();
+  for (const name of ['Paid out', 'On its way', 'Owed after upcoming bookings complete', 'Held by disputes'])
+    await expect(figures).toContainText(name);
+  const summaryOf = async () => {
+    const res = await provider.request.get('/api/provider/payouts/summary');
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as PayoutSummary;
+  };
+  let summary = await summaryOf();
+  const owedLine = summary.owed.find((l) => l.bookings.some((b) => b.bookingId === booking.id))!;
+  expect(owedLine).toBeDefined();
+  const owedFigure = figures.getByTestId('payout-figure-owed');
+  const owedOnScreen = owedFigure.locator(`details[data-currency="${owedLine.currency}"]`);
+  await expect(owedOnScreen.locator('summary')).toContainText(money(owedLine.amountCents, owedLine.currency));
+  await owedOnScreen.locator('summary').click();
+  await expect(owedOnScreen.getByRole('listitem').filter({ hasText: booking.title }).first()).toBeVisible();
+  await expect(figures.getByTestId('payout-figure-held')).toContainText('Nothing');
+  await expect(figures.getByTestId('payout-figure-onItsWay')).toContainText('Nothing');
+  await expectNoSeriousA11yViolations(providerPage, 'the Payouts tab with its figures open');
+
   // This month, labelled: earned (the services of the month) and charged (the cards charged in it).
   // The traveler was charged today, whatever the month of the dinner: "Charged" counts it now.
   const api = (await (await provider.request.get('/api/provider/earnings')).json()) as Earnings;
@@ -320,6 +343,14 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await providerPage.reload();
   await expect(row).toContainText('Disputed');
   await expect(earnings.getByRole('alert')).toContainText(`A payment was disputed: ${booking.title}`);
+  // Its share is held by the dispute now, not owed.
+  summary = await summaryOf();
+  const heldLine = summary.held.find((l) => l.bookings.some((x) => x.bookingId === booking.id))!;
+  expect(heldLine).toBeDefined();
+  const held = figures.getByTestId('payout-figure-held').locator(`details[data-currency="${heldLine.currency}"]`);
+  await expect(held.locator('summary')).toContainText(money(heldLine.amountCents, heldLine.currency));
+  await held.locator('summary').click();
+  await expect(held.getByRole('listitem').filter({ hasText: booking.title }).first()).toBeVisible();
 
   // On a phone, in the dark theme: each booking is a card with every amount in view, and the
   // dispute notice reads at 4.5:1 or more.

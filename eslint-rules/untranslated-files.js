@@ -16,7 +16,6 @@ export const UNTRANSLATED_FILES = [
   'src/client/features/messages/message-provider-button.tsx',
   'src/client/features/messages/thread-view.tsx',
   'src/client/features/payments/card-payment.tsx',
-  'src/client/features/payouts/payouts-tab.tsx',
   'src/client/features/provider-workspace/become-provider-card.tsx',
   'src/client/features/provider-workspace/bookings-tab.tsx',
   'src/client/features/provider-workspace/id-document-card.tsx',

@@ -132,7 +132,7 @@ function ProviderWorkspace() {
         </TabsContent>
         <TabsContent value="payouts" className="flex flex-col gap-4">
           <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your payouts" />}>
-            <PayoutsTab />
+            <PayoutsTab timeZone={p.timeZone} />
           </Suspense>
           <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your earnings" />}>
             <MoneySections baseCity={p.baseCity} />

@@ -144,6 +144,36 @@ export const providerPayoutsSchema = z.object({
 });
 export type ProviderPayouts = z.infer<typeof providerPayoutsSchema>;
 
+/** A booking a payout figure is made of, with its part of the figure. */
+export const payoutFigureBookingSchema = z.object({
+  bookingId: z.uuid(),
+  serviceTitle: z.string(),
+  /** The booking's start (ISO). */
+  date: z.string(),
+  amountCents: cents,
+});
+
+/** One of the Payouts tab's figures in one currency, with its bookings. */
+export const payoutFigureSchema = z.object({
+  currency: currencySchema,
+  amountCents: cents,
+  bookings: z.array(payoutFigureBookingSchema),
+});
+export type PayoutFigureView = z.infer<typeof payoutFigureSchema>;
+
+/**
+ * GET /api/provider/payouts/summary: the provider's money from the ledger, each figure one line per
+ * currency: paid out (arrived), on its way (a payout Stripe made, not arrived yet), owed (to be paid
+ * out once the bookings are completed), held (a dispute).
+ */
+export const payoutSummarySchema = z.object({
+  paidOut: z.array(payoutFigureSchema),
+  onItsWay: z.array(payoutFigureSchema),
+  owed: z.array(payoutFigureSchema),
+  held: z.array(payoutFigureSchema),
+});
+export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+
 // ------------------------------------------------------------------------------------- admin
 
 export const platformTotalsSchema = z.object({

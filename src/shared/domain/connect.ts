@@ -60,18 +60,6 @@ export function accountState(f: AccountFacts, onBehalfOf: boolean): Exclude<Conn
   return 'restricted';
 }
 
-/** The state's heading on the Payouts tab. */
-export const CONNECT_STATE_TITLE: Record<ConnectState, string> = {
-  not_started: 'Payouts are not set up',
-  details_needed: 'Stripe needs more details',
-  under_review: 'Stripe is reviewing your details',
-  active: 'Payouts are active',
-  restricted: 'Payouts are restricted',
-};
-
-/** The banner a provider sees until they can be booked. */
-export const PAYOUTS_NOT_SET_UP_BANNER =
-  'Travelers cannot book your services until you set up payouts. Open the Payouts tab to finish setting up.';
 /** What a traveler sees (and the API's 409 says) when the provider cannot receive payments yet. */
 export const PROVIDER_NOT_ACCEPTING_MESSAGE = 'This provider is not accepting bookings yet.';
 /** Why a request authorised but not accepted was released when its provider's account became restricted. */

@@ -267,3 +267,67 @@ export function summarise(rows: readonly LedgerRow[]): { summary: LedgerSummary;
     return { summary, problems };
   });
 }
+
+/** The four figures of a provider's Payouts tab. */
+export const PAYOUT_FIGURES = ['paidOut', 'onItsWay', 'owed', 'held'] as const;
+export type PayoutFigureKind = (typeof PAYOUT_FIGURES)[number];
+
+/** One booking's ledger rows, and whether Stripe's payout of it is made but not arrived yet. */
+export type ProviderBookingLedger = {
+  bookingId: string;
+  rows: readonly LedgerRow[];
+  /** Its payout's status at Stripe is pending or in_transit. */
+  payoutInFlight: boolean;
+};
+
+/** A figure in one currency: its total and the bookings it is made of (each with its part). */
+export type PayoutFigure = {
+  currency: CurrencyCode;
+  amount: number;
+  bookings: { bookingId: string; amount: number }[];
+};
+
+/**
+ * A provider's money, per currency, from their bookings' ledger rows (`summarise`):
+ *
+ * - `paidOut`: paid out to their bank (by Stripe, or by hand), whose payout has arrived;
+ * - `onItsWay`: paid out by a payout Stripe made that has not arrived yet (pending, in transit);
+ * - `owed`: their share still in their Stripe balance (or kept for them), to be paid out once the
+ *   booking is completed (negative: taken back after it was paid out);
+ * - `held`: their share not paid out of a booking with a dispute open, or lost (an admin decides).
+ *
+ * Each currency is a line of its own (never summed across currencies), in alphabetical order; a
+ * figure with nothing in any currency is an empty list.
+ */
+export function payoutFigures(bookings: readonly ProviderBookingLedger[]): Record<PayoutFigureKind, PayoutFigure[]> {
+  const acc: Record<PayoutFigureKind, Map<CurrencyCode, PayoutFigure>> = {
+    paidOut: new Map(),
+    onItsWay: new Map(),
+    owed: new Map(),
+    held: new Map(),
+  };
+  const add = (kind: PayoutFigureKind, currency: CurrencyCode, bookingId: string, amount: number) => {
+    if (amount === 0) return;
+    let f = acc[kind].get(currency);
+    if (!f) {
+      f = { currency, amount: 0, bookings: [] };
+      acc[kind].set(currency, f);
+    }
+    f.amount += amount;
+    f.bookings.push({ bookingId, amount });
+  };
+  for (const b of bookings) {
+    const sums = summarise(b.rows).map((s) => s.summary);
+    const disputed = sums.some((s) => s.disputed !== 0 || s.disputeLost !== 0);
+    for (const s of sums) {
+      add(b.payoutInFlight ? 'onItsWay' : 'paidOut', s.currency, b.bookingId, s.paidOut);
+      add(disputed ? 'held' : 'owed', s.currency, b.bookingId, s.owed);
+    }
+  }
+  const out = {} as Record<PayoutFigureKind, PayoutFigure[]>;
+  for (const kind of PAYOUT_FIGURES)
+    out[kind] = [...acc[kind].values()]
+      .filter((f) => f.amount !== 0 || f.bookings.length > 0)
+      .sort((a, b) => a.currency.localeCompare(b.currency));
+  return out;
+}

@@ -7,6 +7,8 @@
  *   the provider's net (decision 060), and where its money is (authorised, captured, refunded,
  *   disputed, paid out). Totals per currency: earned (this month, last month, all time on the
  *   provider's clock, by the service's date) and charged (by the capture's time in the ledger).
+ * - Payout summary: from the ledger (decision 068), paid out, on its way, owed and held, per
+ *   currency, each with its bookings.
  * - Payouts: Stripe's list of the connected account's payouts (GET /v1/payouts with the
  *   Stripe-Account header), and the payouts Stripe reported failed with its reason.
  */
@@ -16,6 +18,7 @@ import type {
   EarningRow,
   FailedPayout,
   ProviderDispute,
+  PayoutSummary,
   ProviderPayouts,
   TakenBack,
 } from '../../../shared/api/earnings.ts';
@@ -33,6 +36,7 @@ import {
   keptAmounts,
   monthRange,
 } from '../../../shared/domain/earnings.ts';
+import { PAYOUT_FIGURES, payoutFigures, type LedgerKind } from '../../../shared/domain/ledger.ts';
 import { payoutFailureAdvice } from '../../../shared/domain/payout-failures.ts';
 import { formatDateIn, formatTimeIn } from '../../../shared/domain/time.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
@@ -379,4 +383,60 @@ export async function getProviderPayouts(
     opts.log?.warn({ err: describeStripeError(err) }, 'listing a connected account’s payouts failed');
     return { configured: true, hasAccount: true, payouts: null, unavailable: PAYOUTS_UNAVAILABLE, failed, takenBack };
   }
+}
+
+/**
+ * GET /api/provider/payouts/summary (decision 068): the provider's bookings' ledger rows, summed
+ * per booking, kind and currency, read by `payoutFigures`; a booking's payout Stripe made and has
+ * not arrived yet (pending, in transit) is on its way.
+ */
+export async function getPayoutSummary(db: Executor, userId: string): Promise<PayoutSummary> {
+  const me = await requireMyProvider(db, userId);
+  const sums = await queryRows<{ booking_id: string; kind: LedgerKind; currency: CurrencyCode; amount: string }>(
+    db,
+    sql`select l.booking_id, l.kind, l.currency, sum(l.amount)::bigint as amount
+        from ledger_entries l
+        where l.provider_id = ${me.id}
+        group by l.booking_id, l.kind, l.currency
+        having sum(l.amount) <> 0`,
+  );
+  const bookings = await queryRows<{ id: string; title: string; start_at: Date; payout_status: string | null }>(
+    db,
+    sql`select b.id, s.title, b.start_at, bp.status as payout_status
+        from bookings b
+        join services s on s.id = b.service_id
+        left join booking_payouts bp on bp.booking_id = b.id
+        where b.provider_id = ${me.id} and exists (select 1 from ledger_entries l where l.booking_id = b.id)
+        order by b.start_at desc, b.id`,
+  );
+  const rowsOf = new Map<string, { kind: LedgerKind; currency: CurrencyCode; amount: number }[]>();
+  for (const r of sums) {
+    const list = rowsOf.get(r.booking_id) ?? [];
+    list.push({ kind: r.kind, currency: r.currency, amount: Number(r.amount) });
+    rowsOf.set(r.booking_id, list);
+  }
+  const byId = new Map(bookings.map((b) => [b.id, b]));
+  const figures = payoutFigures(
+    bookings.map((b) => ({
+      bookingId: b.id,
+      rows: rowsOf.get(b.id) ?? [],
+      payoutInFlight: b.payout_status === 'pending' || b.payout_status === 'in_transit',
+    })),
+  );
+  const out = {} as PayoutSummary;
+  for (const kind of PAYOUT_FIGURES)
+    out[kind] = figures[kind].map((f) => ({
+      currency: f.currency,
+      amountCents: f.amount,
+      bookings: f.bookings.map((x) => {
+        const b = byId.get(x.bookingId)!;
+        return {
+          bookingId: x.bookingId,
+          serviceTitle: b.title,
+          date: new Date(b.start_at).toISOString(),
+          amountCents: x.amount,
+        };
+      }),
+    }));
+  return out;
 }

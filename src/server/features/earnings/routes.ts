@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { earningsSchema, providerPayoutsSchema } from '../../../shared/api/earnings.ts';
+import { earningsSchema, payoutSummarySchema, providerPayoutsSchema } from '../../../shared/api/earnings.ts';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
-import { earningsCsv, getEarnings, getProviderPayouts } from './earnings.ts';
+import { earningsCsv, getEarnings, getPayoutSummary, getProviderPayouts } from './earnings.ts';
 
 type Options = { db: Db; stripe?: Stripe | undefined; clock: Clock };
 
@@ -66,6 +66,23 @@ export const earningsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return getProviderPayouts(db, stripe, requireUser(request).id, { log: request.log });
+    },
+  );
+
+  app.get(
+    '/api/provider/payouts/summary',
+    {
+      preValidation: requireRole('PROVIDER'),
+      schema: {
+        tags: ['providers'],
+        summary:
+          'Your money as the ledger holds it, one line per currency: paid out, on its way (a payout Stripe made, not arrived yet), owed once your bookings are completed, and held by disputes; each with its bookings',
+        response: { 200: payoutSummarySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return getPayoutSummary(db, requireUser(request).id);
     },
   );
 };
