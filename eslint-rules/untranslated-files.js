@@ -6,10 +6,6 @@
 export const UNTRANSLATED_FILES = [
   'src/client/features/catalog/browse-filters.tsx',
   'src/client/features/catalog/mobile-filters.tsx',
-  'src/client/features/checkout/details-fields.tsx',
-  'src/client/features/checkout/order-summary.tsx',
-  'src/client/features/checkout/payment-panel.tsx',
-  'src/client/features/payments/card-payment.tsx',
   'src/client/features/payouts/payouts-tab.tsx',
   'src/client/pages/admin-payments.tsx',
   'src/client/pages/browse.tsx',
