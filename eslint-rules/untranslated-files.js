@@ -4,9 +4,6 @@
  * are in the catalogs with their six translations, and a new file is never added to it.
  */
 export const UNTRANSLATED_FILES = [
-  'src/client/features/catalog/browse-filters.tsx',
-  'src/client/features/catalog/mobile-filters.tsx',
   'src/client/features/payouts/payouts-tab.tsx',
   'src/client/pages/admin-payments.tsx',
-  'src/client/pages/browse.tsx',
 ];
