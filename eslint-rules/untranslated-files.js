@@ -5,5 +5,4 @@
  */
 export const UNTRANSLATED_FILES = [
   'src/client/features/payouts/payouts-tab.tsx',
-  'src/client/pages/admin-payments.tsx',
 ];
