@@ -52,6 +52,9 @@ const PUBLIC_SOURCES = [
   `${client}/pages/provider-profile.tsx`,
   `${client}/pages/not-found.tsx`,
   `${client}/features/catalog`,
+  // "Message provider" and its dialog, on a service's and a provider's page.
+  `${client}/features/messages/message-provider-button.tsx`,
+  `${client}/features/messages/inquiry-dialog.tsx`,
 ];
 
 const ADMIN_SOURCES = [`${client}/features/admin`, `${client}/pages/admin-*.tsx`];

@@ -25,7 +25,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { useLocale } from '@/lib/locale';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { pluralize, useMoney } from '@/lib/format';
+import { useMoney } from '@/lib/format';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRealtimeEvents } from '@/lib/realtime';
 
 const day = (iso: string) => formatDateIn(new Date(iso), 'UTC');
@@ -34,7 +36,8 @@ const dueText = (iso: string) => `${day(iso)}, ${formatTimeIn(new Date(iso), 'UT
 /** A period's money, one block per currency (amounts in different currencies are never added up). */
 function TotalsCard({ title, description, lines }: { title: string; description: string; lines: PlatformTotals[] }) {
   const money = useMoney();
-  const payments = lines.reduce((n, t) => n + t.payments, 0);
+  const { t: tr } = useLingui();
+  const payments = lines.reduce((n, line) => n + line.payments, 0);
   return (
     <Card className="gap-3" data-testid="platform-totals">
       <CardHeader>
@@ -42,26 +45,32 @@ function TotalsCard({ title, description, lines }: { title: string; description:
           <h2>{title}</h2>
         </CardTitle>
         <CardDescription>
-          {pluralize(payments, 'captured card payment')} · {description}
+          {tr`${plural(payments, { one: '# captured card payment', other: '# captured card payments' })}`} ·{' '}
+          {description}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {lines.length === 0 && <p className="text-sm text-muted-foreground">No money moved.</p>}
+        {lines.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No money moved.</Trans>
+          </p>
+        )}
         {lines.map((t) => {
+          const unread = t.stripeFeesUnread;
           const rows: [string, string][] = [
-            ['Volume (gross)', money(t.grossCents, t.currency)],
-            ['Locora fees earned', money(t.feeCents, t.currency)],
+            [tr`Volume (gross)`, money(t.grossCents, t.currency)],
+            [tr`Locora fees earned`, money(t.feeCents, t.currency)],
             [
-              'Stripe processing fees',
-              `${money(t.stripeFeeCents, t.currency)}${t.stripeFeesUnread ? ` (+${pluralize(t.stripeFeesUnread, 'payment')} not read yet)` : ''}`,
+              tr`Stripe processing fees`,
+              `${money(t.stripeFeeCents, t.currency)}${unread ? ` ${tr`${plural(unread, { one: '(+# payment not read yet)', other: '(+# payments not read yet)' })}`}` : ''}`,
             ],
-            ['Refunds', money(t.refundedCents, t.currency)],
-            ['Open disputes', `${t.openDisputes} · ${money(t.openDisputedCents, t.currency)}`],
+            [tr`Refunds`, money(t.refundedCents, t.currency)],
+            [tr`Open disputes`, `${t.openDisputes} · ${money(t.openDisputedCents, t.currency)}`],
           ];
           return (
             <section key={t.currency} aria-label={t.currency} data-testid="platform-totals-currency">
               <h3 className="mb-1 text-sm font-semibold">
-                {t.currency} · {pluralize(t.payments, 'payment')}
+                {t.currency} · {tr`${plural(t.payments, { one: '# payment', other: '# payments' })}`}
               </h3>
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
                 {rows.map(([k, v]) => (
@@ -81,6 +90,9 @@ function TotalsCard({ title, description, lines }: { title: string; description:
 
 function DisputeItem({ d }: { d: AdminDispute }) {
   const money = useMoney();
+  const due = d.dueBy ? dueText(d.dueBy) : '';
+  const loss = money(d.locoraLossCents, d.currency);
+  const fee = money(d.feeCents, d.currency);
   return (
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0" data-testid="admin-dispute">
       <div className="flex flex-wrap items-center gap-2">
@@ -94,11 +106,23 @@ function DisputeItem({ d }: { d: AdminDispute }) {
           {d.providerName} · {d.travelerName} · {d.reason.replace(/_/g, ' ')}
         </span>
       </div>
-      {d.isOpen && d.dueBy && <p className="text-sm">Evidence due by {dueText(d.dueBy)}</p>}
+      {d.isOpen && d.dueBy && (
+        <p className="text-sm">
+          <Trans>Evidence due by {due}</Trans>
+        </p>
+      )}
       {d.status === 'lost' && (
         <p className="text-sm text-destructive">
-          Lost: {d.destinationCharge ? 'a destination charge, so ' : ''}Locora’s loss by default —{' '}
-          {money(d.locoraLossCents, d.currency)} (the amount and Stripe’s {money(d.feeCents, d.currency)} dispute fee).
+          {d.destinationCharge ? (
+            <Trans>
+              Lost: a destination charge, so Locora’s loss by default — {loss} (the amount and Stripe’s {fee} dispute
+              fee).
+            </Trans>
+          ) : (
+            <Trans>
+              Lost: Locora’s loss by default — {loss} (the amount and Stripe’s {fee} dispute fee).
+            </Trans>
+          )}
         </p>
       )}
       <p className="text-sm">
@@ -106,10 +130,29 @@ function DisputeItem({ d }: { d: AdminDispute }) {
           className="text-primary underline-offset-4 hover:underline"
           to={`/admin/payments/bookings/${d.bookingId}`}
         >
-          Booking and messages
+          <Trans>Booking and messages</Trans>
         </Link>
       </p>
     </li>
+  );
+}
+
+/** A small booking's money: what was paid, Locora's fee, Stripe's fee and what Locora lost. */
+function SmallBookingMoney({
+  paid,
+  fee,
+  stripeFee,
+  shortfall,
+}: {
+  paid: string;
+  fee: string;
+  stripeFee: string;
+  shortfall: string;
+}) {
+  return (
+    <Trans>
+      paid {paid}, fee {fee}, Stripe {stripeFee}: <strong>−{shortfall}</strong>
+    </Trans>
   );
 }
 
@@ -117,14 +160,15 @@ function DisputeItem({ d }: { d: AdminDispute }) {
 function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled: () => void }) {
   const locale = useLocale();
   const { toast } = useToast();
+  const { t } = useLingui();
   const [note, setNote] = useState('');
   const settle = useMutation({
     mutationFn: settleByHandRequest,
     onSuccess: () => {
-      toast({ title: 'Settled by hand', description: `${r.serviceTitle} · ${r.providerName}` });
+      toast({ title: t`Settled by hand`, description: `${r.serviceTitle} · ${r.providerName}` });
       onSettled();
     },
-    onError: (err) => toast({ variant: 'destructive', title: 'Not settled', description: errorMessage(err, '') }),
+    onError: (err) => toast({ variant: 'destructive', title: t`Not settled`, description: errorMessage(err, '') }),
   });
   const noteId = `settle-note-${r.bookingId}`;
   return (
@@ -143,11 +187,11 @@ function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled
         }}
       >
         <label className="flex flex-1 flex-col gap-1 text-sm" htmlFor={noteId}>
-          How it was settled
+          <Trans>How it was settled</Trans>
           <Textarea id={noteId} value={note} maxLength={1000} rows={1} onChange={(e) => setNote(e.target.value)} />
         </label>
         <Button type="submit" variant="outline" size="sm" disabled={settle.isPending || note.trim() === ''}>
-          Mark settled
+          <Trans>Mark settled</Trans>
         </Button>
       </form>
     </li>
@@ -158,38 +202,49 @@ function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled
 function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExplained: () => void }) {
   const locale = useLocale();
   const { toast } = useToast();
+  const { t } = useLingui();
   const [note, setNote] = useState('');
   const explain = useMutation({
     mutationFn: explainDifferenceRequest,
     onSuccess: () => {
-      toast({ title: 'Difference explained' });
+      toast({ title: t`Difference explained` });
       onExplained();
     },
-    onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err, '') }),
+    onError: (err) => toast({ variant: 'destructive', title: t`Not saved`, description: errorMessage(err, '') }),
   });
   const amount = (value: number | null, currency: string | null) =>
-    value === null || currency === null ? 'none' : formatMoney(value, currency as CurrencyCode, locale);
+    value === null || currency === null ? t`none` : formatMoney(value, currency as CurrencyCode, locale);
   const noteId = `explain-note-${d.id}`;
+  const stripeAmount = amount(d.stripeAmount, d.stripeCurrency);
+  const ledgerAmount = amount(d.ledgerAmount, d.ledgerCurrency);
+  const since = day(d.firstSeenAt);
+  const explainedNote = d.explained?.note;
   return (
     <li className="flex flex-col gap-1 py-3" data-testid="reconciliation-difference">
       <span className="flex flex-wrap items-center gap-2">
-        <Badge variant={d.explained ? 'outline' : 'destructive'}>{d.explained ? 'explained' : 'open'}</Badge>
+        <Badge variant={d.explained ? 'outline' : 'destructive'}>
+          {d.explained ? <Trans>explained</Trans> : <Trans>open</Trans>}
+        </Badge>
         <span className="font-medium">{d.causeText}</span>
       </span>
       <span className="text-muted-foreground">
-        {d.category.replace(/_/g, ' ')} · {d.objectId} · Stripe {amount(d.stripeAmount, d.stripeCurrency)} · Ledger{' '}
-        {amount(d.ledgerAmount, d.ledgerCurrency)} · since {day(d.firstSeenAt)}
+        {d.category.replace(/_/g, ' ')} · {d.objectId} ·{' '}
+        <Trans>
+          Stripe {stripeAmount} · Ledger {ledgerAmount} · since {since}
+        </Trans>
         {d.bookingId && (
           <>
             {' · '}
             <Link className="text-primary underline underline-offset-4" to={`/admin/payments/bookings/${d.bookingId}`}>
-              Booking
+              <Trans>Booking</Trans>
             </Link>
           </>
         )}
       </span>
       {d.explained ? (
-        <span>Note: {d.explained.note}</span>
+        <span>
+          <Trans>Note: {explainedNote}</Trans>
+        </span>
       ) : (
         <form
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
@@ -199,11 +254,11 @@ function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExpl
           }}
         >
           <label className="flex flex-1 flex-col gap-1 text-sm" htmlFor={noteId}>
-            What explains it
+            <Trans>What explains it</Trans>
             <Textarea id={noteId} value={note} maxLength={1000} rows={1} onChange={(e) => setNote(e.target.value)} />
           </label>
           <Button type="submit" variant="outline" size="sm" disabled={explain.isPending || note.trim() === ''}>
-            Mark explained
+            <Trans>Mark explained</Trans>
           </Button>
         </form>
       )}
@@ -222,7 +277,8 @@ export function AdminPaymentsPage() {
 }
 
 function PaymentsOverview() {
-  useDocumentTitle('Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Payments`);
   const money = useMoney();
   const payments = useQuery(adminPaymentsQuery);
   const queryClient = useQueryClient();
@@ -233,59 +289,67 @@ function PaymentsOverview() {
   const locale = useLocale();
   const readFees = useMutation({
     mutationFn: readStripeFeesRequest,
-    onSuccess: (r) => {
-      toast({ title: 'Stripe fees read', description: `${r.read} read, ${r.failed} failed, ${r.left} left.` });
+    onSuccess: ({ read, failed, left }) => {
+      toast({ title: t`Stripe fees read`, description: t`${read} read, ${failed} failed, ${left} left.` });
       void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
     },
     onError: (err) =>
-      toast({ variant: 'destructive', title: 'Failed to read Stripe fees', description: errorMessage(err, '') }),
+      toast({ variant: 'destructive', title: t`Failed to read Stripe fees`, description: errorMessage(err, '') }),
   });
   const reconcile = useMutation({
     mutationFn: reconcileRequest,
-    onSuccess: (r) => {
-      toast({ title: 'Reconciled with Stripe', description: `${r.read} read, ${r.differences} differences open.` });
+    onSuccess: ({ read, differences }) => {
+      toast({ title: t`Reconciled with Stripe`, description: t`${read} read, ${differences} differences open.` });
       void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
     },
     onError: (err) =>
-      toast({ variant: 'destructive', title: 'Reconciliation failed', description: errorMessage(err, '') }),
+      toast({ variant: 'destructive', title: t`Reconciliation failed`, description: errorMessage(err, '') }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
   const p = payments.data;
+  const monthLabel = p?.monthLabel;
+  const lastRun = p?.reconciliation.lastRunAt ? dueText(p.reconciliation.lastRunAt) : t`never`;
   return (
-    <AdminShell title="Payments" description="Volume, fees, refunds, disputes and providers’ payouts.">
-      {payments.isError && <InlineLoadFailed what="the payments" onRetry={() => void payments.refetch()} />}
+    <AdminShell title={t`Payments`} description={t`Volume, fees, refunds, disputes and providers’ payouts.`}>
+      {payments.isError && <InlineLoadFailed what={t`the payments`} onRetry={() => void payments.refetch()} />}
       {!p && !payments.isError && <Skeleton className="h-48 w-full" />}
       {p && (
         <>
           <div className="grid gap-4 md:grid-cols-2">
             <TotalsCard
-              title={`This month (${p.monthLabel}, UTC)`}
-              description="by the day each card was charged"
+              title={t`This month (${monthLabel}, UTC)`}
+              description={t`by the day each card was charged`}
               lines={p.thisMonth}
             />
-            <TotalsCard title="All time" description="one line per currency" lines={p.allTime} />
+            <TotalsCard title={t`All time`} description={t`one line per currency`} lines={p.allTime} />
           </div>
           {p.allTime.some((t) => t.stripeFeesUnread > 0) && (
             <div>
               <Button variant="outline" size="sm" disabled={readFees.isPending} onClick={() => readFees.mutate()}>
                 <RefreshCw aria-hidden="true" />
-                {readFees.isPending ? 'Reading...' : 'Read Stripe fees now'}
+                {readFees.isPending ? <Trans>Reading...</Trans> : <Trans>Read Stripe fees now</Trans>}
               </Button>
             </div>
           )}
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Disputes</h2>
+                <h2>
+                  <Trans>Disputes</Trans>
+                </h2>
               </CardTitle>
               <CardDescription>
-                Open disputes with their evidence deadline, and lost ones. With destination charges Stripe takes a
-                disputed amount and its fee from Locora’s balance.
+                <Trans>
+                  Open disputes with their evidence deadline, and lost ones. With destination charges Stripe takes a
+                  disputed amount and its fee from Locora’s balance.
+                </Trans>
               </CardDescription>
             </CardHeader>
             <CardContent>
               {p.disputes.length === 0 ? (
-                <p className="text-muted-foreground">No open or lost disputes.</p>
+                <p className="text-muted-foreground">
+                  <Trans>No open or lost disputes.</Trans>
+                </p>
               ) : (
                 <ul>
                   {p.disputes.map((d) => (
@@ -298,13 +362,19 @@ function PaymentsOverview() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Small bookings</h2>
+                <h2>
+                  <Trans>Small bookings</Trans>
+                </h2>
               </CardTitle>
-              <CardDescription>Bookings on which Locora’s fee does not cover Stripe’s processing fee.</CardDescription>
+              <CardDescription>
+                <Trans>Bookings on which Locora’s fee does not cover Stripe’s processing fee.</Trans>
+              </CardDescription>
             </CardHeader>
             <CardContent>
               {p.smallBookings.length === 0 ? (
-                <p className="text-muted-foreground">None: every fee read covers Stripe’s.</p>
+                <p className="text-muted-foreground">
+                  <Trans>None: every fee read covers Stripe’s.</Trans>
+                </p>
               ) : (
                 <ul className="divide-y text-sm">
                   {p.smallBookings.map((b) => (
@@ -313,8 +383,12 @@ function PaymentsOverview() {
                         {day(b.date)} · {b.serviceTitle} · {b.providerName}
                       </span>
                       <span className="tabular-nums">
-                        paid {money(b.grossCents, b.currency)}, fee {money(b.feeCents, b.currency)}, Stripe{' '}
-                        {money(b.stripeFeeCents, b.currency)}: <strong>−{money(b.shortfallCents, b.currency)}</strong>
+                        <SmallBookingMoney
+                          paid={money(b.grossCents, b.currency)}
+                          fee={money(b.feeCents, b.currency)}
+                          stripeFee={money(b.stripeFeeCents, b.currency)}
+                          shortfall={money(b.shortfallCents, b.currency)}
+                        />
                       </span>
                     </li>
                   ))}
@@ -326,11 +400,12 @@ function PaymentsOverview() {
             <Card>
               <CardHeader>
                 <CardTitle asChild>
-                  <h2>Payouts not ready</h2>
+                  <h2>
+                    <Trans>Payouts not ready</Trans>
+                  </h2>
                 </CardTitle>
                 <CardDescription>
-                  {pluralize(p.providersNotReadyCount, 'provider')} without active payouts (not set up, details needed,
-                  under review or restricted).
+                  {t`${plural(p.providersNotReadyCount, { one: '# provider without active payouts (not set up, details needed, under review or restricted).', other: '# providers without active payouts (not set up, details needed, under review or restricted).' })}`}
                 </CardDescription>
               </CardHeader>
               <CardContent>
@@ -354,30 +429,36 @@ function PaymentsOverview() {
             <Card>
               <CardHeader>
                 <CardTitle asChild>
-                  <h2>Failed payouts</h2>
+                  <h2>
+                    <Trans>Failed payouts</Trans>
+                  </h2>
                 </CardTitle>
                 <CardDescription>
-                  Payouts the provider’s bank refused, with Stripe’s reason, listed until one is paid. Each is asked
-                  again once the provider’s account can be paid.
+                  <Trans>
+                    Payouts the provider’s bank refused, with Stripe’s reason, listed until one is paid. Each is asked
+                    again once the provider’s account can be paid.
+                  </Trans>
                 </CardDescription>
               </CardHeader>
               <CardContent>
                 {p.failedPayouts.length === 0 ? (
-                  <p className="text-muted-foreground">No failed payouts.</p>
+                  <p className="text-muted-foreground">
+                    <Trans>No failed payouts.</Trans>
+                  </p>
                 ) : (
                   <ul className="divide-y text-sm">
                     {p.failedPayouts.map((f) => (
                       <li key={f.bookingId} className="flex flex-col gap-0.5 py-2">
                         <span>
-                          {money(f.amountCents, f.currency)} to {f.providerName} · {day(f.at)}
+                          {t`${money(f.amountCents, f.currency)} to ${f.providerName}`} · {day(f.at)}
                         </span>
                         <span className="text-destructive">
-                          {f.failureMessage ?? 'No reason given'}
+                          {f.failureMessage ?? t`No reason given`}
                           {f.failureCode ? ` (${f.failureCode})` : ''}
                         </span>
                         <span className="text-muted-foreground">
-                          {f.askedAgain ? 'Asked again, not paid yet' : 'Waiting for the provider’s bank details'}
-                          {f.failures > 1 ? ` · failed ${f.failures} times` : ''}
+                          {f.askedAgain ? t`Asked again, not paid yet` : t`Waiting for the provider’s bank details`}
+                          {f.failures > 1 ? ` · ${t`failed ${f.failures} times`}` : ''}
                         </span>
                       </li>
                     ))}
@@ -389,16 +470,23 @@ function PaymentsOverview() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Refunds after a payout</h2>
+                <h2>
+                  <Trans>Refunds after a payout</Trans>
+                </h2>
               </CardTitle>
               <CardDescription>
-                Refunds made after the provider was paid out: Stripe took the provider’s share back from their balance,
-                which went negative, and debits Locora for what their next earnings do not cover. The provider was told.
+                <Trans>
+                  Refunds made after the provider was paid out: Stripe took the provider’s share back from their
+                  balance, which went negative, and debits Locora for what their next earnings do not cover. The
+                  provider was told.
+                </Trans>
               </CardDescription>
             </CardHeader>
             <CardContent>
               {p.refundsAfterPayout.length === 0 ? (
-                <p className="text-muted-foreground">None.</p>
+                <p className="text-muted-foreground">
+                  <Trans>None.</Trans>
+                </p>
               ) : (
                 <ul className="divide-y text-sm">
                   {p.refundsAfterPayout.map((r) => (
@@ -416,7 +504,7 @@ function PaymentsOverview() {
                           className="text-primary underline-offset-4 hover:underline"
                           to={`/admin/payments/bookings/${r.bookingId}`}
                         >
-                          Booking
+                          <Trans>Booking</Trans>
                         </Link>
                       </span>
                     </li>
@@ -428,22 +516,27 @@ function PaymentsOverview() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Differences with Stripe</h2>
+                <h2>
+                  <Trans>Differences with Stripe</Trans>
+                </h2>
               </CardTitle>
               <CardDescription>
-                Every day Stripe’s balance transactions are matched with Locora’s ledger. Last run:{' '}
-                {p.reconciliation.lastRunAt ? dueText(p.reconciliation.lastRunAt) : 'never'}.
+                <Trans>
+                  Every day Stripe’s balance transactions are matched with Locora’s ledger. Last run: {lastRun}.
+                </Trans>
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
               <div>
                 <Button variant="outline" size="sm" disabled={reconcile.isPending} onClick={() => reconcile.mutate()}>
                   <RefreshCw aria-hidden="true" />
-                  {reconcile.isPending ? 'Reconciling...' : 'Reconcile now'}
+                  {reconcile.isPending ? <Trans>Reconciling...</Trans> : <Trans>Reconcile now</Trans>}
                 </Button>
               </div>
               {p.reconciliation.differences.length === 0 ? (
-                <p className="text-muted-foreground">No differences.</p>
+                <p className="text-muted-foreground">
+                  <Trans>No differences.</Trans>
+                </p>
               ) : (
                 <ul className="divide-y text-sm">
                   {p.reconciliation.differences.map((d) => (
@@ -456,15 +549,21 @@ function PaymentsOverview() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Held payouts</h2>
+                <h2>
+                  <Trans>Held payouts</Trans>
+                </h2>
               </CardTitle>
               <CardDescription>
-                Payouts waiting while the charge has an open dispute: made if the dispute is won, never if it is lost.
+                <Trans>
+                  Payouts waiting while the charge has an open dispute: made if the dispute is won, never if it is lost.
+                </Trans>
               </CardDescription>
             </CardHeader>
             <CardContent>
               {p.heldPayouts.length === 0 ? (
-                <p className="text-muted-foreground">None.</p>
+                <p className="text-muted-foreground">
+                  <Trans>None.</Trans>
+                </p>
               ) : (
                 <ul className="divide-y text-sm">
                   {p.heldPayouts.map((h) => (
@@ -474,7 +573,8 @@ function PaymentsOverview() {
                       data-testid="held-payout"
                     >
                       <span>
-                        {day(h.since)} · {h.serviceTitle} · {h.providerName} · {(h.reason ?? 'held').replace(/_/g, ' ')}
+                        {day(h.since)} · {h.serviceTitle} · {h.providerName} ·{' '}
+                        {h.reason ? h.reason.replace(/_/g, ' ') : t`held`}
                       </span>
                       <span className="flex flex-wrap items-center gap-3">
                         {h.amountCents !== null && (
@@ -486,7 +586,7 @@ function PaymentsOverview() {
                           className="text-primary underline-offset-4 hover:underline"
                           to={`/admin/payments/bookings/${h.bookingId}`}
                         >
-                          Booking
+                          <Trans>Booking</Trans>
                         </Link>
                       </span>
                     </li>
@@ -498,16 +598,22 @@ function PaymentsOverview() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Paid before payouts existed</h2>
+                <h2>
+                  <Trans>Paid before payouts existed</Trans>
+                </h2>
               </CardTitle>
               <CardDescription>
-                Bookings charged with no payouts account: the provider’s share is in Locora’s balance and no payout will
-                be made. Pay the provider outside Stripe, then mark the booking settled with how it was paid.
+                <Trans>
+                  Bookings charged with no payouts account: the provider’s share is in Locora’s balance and no payout
+                  will be made. Pay the provider outside Stripe, then mark the booking settled with how it was paid.
+                </Trans>
               </CardDescription>
             </CardHeader>
             <CardContent>
               {p.preConnectOwed.length === 0 ? (
-                <p className="text-muted-foreground">None owed.</p>
+                <p className="text-muted-foreground">
+                  <Trans>None owed.</Trans>
+                </p>
               ) : (
                 <ul className="divide-y text-sm">
                   {p.preConnectOwed.map((r) => (
@@ -524,16 +630,22 @@ function PaymentsOverview() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Stripe events with no match</h2>
+                <h2>
+                  <Trans>Stripe events with no match</Trans>
+                </h2>
               </CardTitle>
               <CardDescription>
-                Events about a payment, account or payout Locora has no record of, asked again for an hour and then
-                flagged here. Look the object up in Stripe’s dashboard.
+                <Trans>
+                  Events about a payment, account or payout Locora has no record of, asked again for an hour and then
+                  flagged here. Look the object up in Stripe’s dashboard.
+                </Trans>
               </CardDescription>
             </CardHeader>
             <CardContent>
               {p.unmatchedEvents.length === 0 ? (
-                <p className="text-muted-foreground">None.</p>
+                <p className="text-muted-foreground">
+                  <Trans>None.</Trans>
+                </p>
               ) : (
                 <ul className="divide-y text-sm">
                   {p.unmatchedEvents.map((e) => (
@@ -543,7 +655,7 @@ function PaymentsOverview() {
                         {e.accountId ? ` · ${e.accountId}` : ''}
                       </span>
                       <span className="text-muted-foreground">
-                        {e.eventId} · came {dueText(e.receivedAt)} · asked {e.attempts} times
+                        {e.eventId} · {t`came ${dueText(e.receivedAt)} · asked ${e.attempts} times`}
                         {e.lastError ? ` · ${e.lastError}` : ''}
                       </span>
                     </li>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight, LocateFixed, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
@@ -10,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
-import { applyFilterPatch, filtersFromParams, sortLabels } from '@/features/catalog/browse-params';
+import { applyFilterPatch, filtersFromParams, type SortOption } from '@/features/catalog/browse-params';
 import { historySteps, resultCountText, type BrowseHistoryState } from '@/features/catalog/browse-state';
 import {
   categoriesQuery,
@@ -36,6 +38,14 @@ function activeFilterCount(filters: ServiceFilters): number {
   ].filter(Boolean).length;
 }
 
+/** docs/product.md: the sort choices and their labels, in the reader's language. */
+const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
+  recommended: msg`Recommended`,
+  'price-low': msg`Price: Low to High`,
+  'price-high': msg`Price: High to Low`,
+  rating: msg`Highest Rated`,
+};
+
 /** Cards in the first screenful load their photo at once; the rest when scrolled near. */
 const EAGER_IMAGES = 4;
 
@@ -57,6 +67,7 @@ function pageWindow(current: number, last: number): (number | 'gap')[] {
 }
 
 function Pagination({ page, lastPage, params }: { page: number; lastPage: number; params: URLSearchParams }) {
+  const { t } = useLingui();
   const to = (p: number) => {
     const search = applyFilterPatch(params, { page: p }).toString();
     return { search: search ? `?${search}` : '' };
@@ -65,16 +76,16 @@ function Pagination({ page, lastPage, params }: { page: number; lastPage: number
     'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border border-input bg-background px-3 text-sm font-medium shadow-xs outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:bg-input/20 dark:hover:bg-input/40';
   const disabledClass = 'pointer-events-none opacity-50';
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-2">
+    <nav aria-label={t`Pagination`} className="mt-10 flex items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={to(page - 1)} className={linkClass} rel="prev">
           <ChevronLeft className="size-4" aria-hidden="true" />
-          Previous
+          <Trans>Previous</Trans>
         </Link>
       ) : (
         <span className={cn(linkClass, disabledClass)} aria-disabled="true">
           <ChevronLeft className="size-4" aria-hidden="true" />
-          Previous
+          <Trans>Previous</Trans>
         </span>
       )}
       <ul className="hidden items-center gap-1 sm:flex">
@@ -87,7 +98,7 @@ function Pagination({ page, lastPage, params }: { page: number; lastPage: number
             <li key={p}>
               <Link
                 to={to(p)}
-                aria-label={`Page ${p}`}
+                aria-label={t`Page ${p}`}
                 aria-current={p === page ? 'page' : undefined}
                 className={cn(
                   linkClass,
@@ -103,16 +114,18 @@ function Pagination({ page, lastPage, params }: { page: number; lastPage: number
         )}
       </ul>
       <p className="px-2 text-sm text-muted-foreground sm:hidden">
-        Page {page} of {lastPage}
+        <Trans>
+          Page {page} of {lastPage}
+        </Trans>
       </p>
       {page < lastPage ? (
         <Link to={to(page + 1)} className={linkClass} rel="next">
-          Next
+          <Trans>Next</Trans>
           <ChevronRight className="size-4" aria-hidden="true" />
         </Link>
       ) : (
         <span className={cn(linkClass, disabledClass)} aria-disabled="true">
-          Next
+          <Trans>Next</Trans>
           <ChevronRight className="size-4" aria-hidden="true" />
         </span>
       )}
@@ -148,6 +161,7 @@ export function BrowseResults({
   onClearFilters: () => void;
   onChooseCity: (city: string) => void;
 }) {
+  const { t } = useLingui();
   const total = data?.total ?? 0;
   const isPageFull = (data?.services.length ?? 0) >= DEFAULT_PAGE_SIZE;
   // Past a capped count the last page is unknown: a full page always offers the next one.
@@ -163,7 +177,7 @@ export function BrowseResults({
       <ul
         className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         aria-busy="true"
-        aria-label="Loading services"
+        aria-label={t`Loading services`}
       >
         {Array.from({ length: BROWSE_SKELETON_COUNT }, (_, i) => (
           <li key={i}>
@@ -178,10 +192,16 @@ export function BrowseResults({
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
         <TriangleAlert className="size-10 text-destructive" aria-hidden="true" />
         <div className="flex flex-col gap-1">
-          <h2 className="text-xl font-semibold">Something went wrong</h2>
-          <p className="text-muted-foreground">We couldn&apos;t load services. Please try again.</p>
+          <h2 className="text-xl font-semibold">
+            <Trans>Something went wrong</Trans>
+          </h2>
+          <p className="text-muted-foreground">
+            <Trans>We couldn't load services. Please try again.</Trans>
+          </p>
         </div>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </Button>
       </div>
     );
   }
@@ -191,9 +211,13 @@ export function BrowseResults({
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
         <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-        <p className="text-muted-foreground">There are no more results on this page.</p>
+        <p className="text-muted-foreground">
+          <Trans>There are no more results on this page.</Trans>
+        </p>
         <Button asChild variant="outline">
-          <Link to={{ search: applyFilterPatch(params, { page: 1 }).toString() }}>Go to the first page</Link>
+          <Link to={{ search: applyFilterPatch(params, { page: 1 }).toString() }}>
+            <Trans>Go to the first page</Trans>
+          </Link>
         </Button>
       </div>
     );
@@ -205,11 +229,17 @@ export function BrowseResults({
           <SearchX className="size-8" aria-hidden="true" />
         </div>
         <div className="flex flex-col gap-1">
-          <h2 className="text-xl font-semibold">No services found</h2>
-          <p className="max-w-md text-muted-foreground">Try a different search, another city or fewer filters.</p>
+          <h2 className="text-xl font-semibold">
+            <Trans>No services found</Trans>
+          </h2>
+          <p className="max-w-md text-muted-foreground">
+            <Trans>Try a different search, another city or fewer filters.</Trans>
+          </p>
         </div>
         {filters.city && <PlaceHelp typed={filters.city} onChoose={onChooseCity} />}
-        <Button onClick={onClearFilters}>Clear Filters</Button>
+        <Button onClick={onClearFilters}>
+          <Trans>Clear Filters</Trans>
+        </Button>
       </div>
     );
   }
@@ -217,7 +247,7 @@ export function BrowseResults({
     <>
       <ul
         aria-busy={isSearching}
-        aria-label="Services"
+        aria-label={t`Services`}
         className={cn(
           'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
           isSearching && 'opacity-60',
@@ -308,7 +338,8 @@ function NearMePrompt({ onChooseCity }: { onChooseCity: (city: string) => void }
  * page live in the query string, so reload, Back/Forward and shared links show the same search.
  */
 export function BrowsePage() {
-  useDocumentTitle('Browse services');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Browse services`);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
   const categories = useQuery(categoriesQuery);
@@ -378,6 +409,7 @@ export function BrowsePage() {
     isSearching,
     isError: results.isError,
     locale,
+    i18n,
   });
   const content = (
     <BrowseResults
@@ -399,9 +431,11 @@ export function BrowsePage() {
         <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-5 sm:gap-6 sm:px-6 sm:py-8 lg:px-8">
           <div className="flex items-end justify-between gap-3">
             <div className="flex flex-col gap-1">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Browse services</h1>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+                <Trans>Browse services</Trans>
+              </h1>
               <p className="hidden text-muted-foreground sm:block">
-                Trusted local providers for every part of your trip.
+                <Trans>Trusted local providers for every part of your trip.</Trans>
               </p>
             </div>
             {/* On a phone the filters wait in a sheet, so that results start on the first screen. */}
@@ -418,7 +452,7 @@ export function BrowsePage() {
               }}
             >
               <SlidersHorizontal aria-hidden="true" />
-              Filters ({filterCount})
+              <Trans>Filters ({filterCount})</Trans>
             </Button>
             {wereFiltersOpened && (
               <Suspense fallback={null}>
@@ -449,7 +483,7 @@ export function BrowsePage() {
           </div>
           <div className="flex items-center gap-2">
             <Label htmlFor="browse-sort" className="shrink-0 text-muted-foreground">
-              Sort by
+              <Trans>Sort by</Trans>
             </Label>
             <NativeSelect
               id="browse-sort"
@@ -459,7 +493,7 @@ export function BrowsePage() {
             >
               {SORT_OPTIONS.map((option) => (
                 <option key={option} value={option}>
-                  {sortLabels[option]}
+                  {i18n._(SORT_LABELS[option])}
                 </option>
               ))}
             </NativeSelect>

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
 import { cn } from '@/lib/utils';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const WIDE = '(min-width: 768px)';
 
@@ -39,7 +40,8 @@ function useIsWide(): boolean {
  * in the address, the thread (with a back button) with one.
  */
 export function MessagesPage() {
-  useDocumentTitle('Messages');
+  const { t } = useLingui();
+  useDocumentTitle(t`Messages`);
   const { user, isLoading } = useAuth();
   const currentPath = useCurrentPath();
   const [params] = useSearchParams();
@@ -70,7 +72,7 @@ export function MessagesPage() {
   if (isLoading || (user && isPending)) {
     return (
       <div className="flex flex-1 items-center justify-center py-24">
-        <Spinner className="size-8 text-primary" label="Loading your messages" />
+        <Spinner className="size-8 text-primary" label={t`Loading your messages`} />
       </div>
     );
   }
@@ -78,9 +80,13 @@ export function MessagesPage() {
   if (!user) return <Navigate to={signInPath(currentPath)} replace />;
   if (moved.data?.bookingId && !isOpenInquiry)
     return <Navigate to={`/messages?booking=${moved.data.bookingId}`} replace />;
-  if (isError || !data) return <LoadFailed what="your messages" onRetry={refetch} />;
+  if (isError || !data) return <LoadFailed what={t`your messages`} onRetry={refetch} />;
 
-  const title = <h1 className="px-4 py-4 text-2xl font-bold tracking-tight">Messages</h1>;
+  const title = (
+    <h1 className="px-4 py-4 text-2xl font-bold tracking-tight">
+      <Trans>Messages</Trans>
+    </h1>
+  );
 
   if (data.length === 0) {
     return (
@@ -90,9 +96,13 @@ export function MessagesPage() {
           <div className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <MessageSquare className="size-7" aria-hidden="true" />
           </div>
-          <p className="text-lg font-medium">No conversations yet</p>
+          <p className="text-lg font-medium">
+            <Trans>No conversations yet</Trans>
+          </p>
           <Button asChild>
-            <Link to="/browse">Browse Services</Link>
+            <Link to="/browse">
+              <Trans>Browse Services</Trans>
+            </Link>
           </Button>
         </div>
       </div>
@@ -123,7 +133,7 @@ export function MessagesPage() {
         )}
       >
         <nav
-          aria-label="Conversations"
+          aria-label={t`Conversations`}
           className={cn('min-h-0 overflow-y-auto md:border-r', showsThread ? 'hidden md:block' : 'block')}
         >
           <ConversationList conversations={data} selected={selected?.ref} />
@@ -137,7 +147,9 @@ export function MessagesPage() {
             />
           ) : (
             <div className="flex flex-1 items-center justify-center p-8 text-center text-muted-foreground">
-              <p>Select a conversation to start messaging</p>
+              <p>
+                <Trans>Select a conversation to start messaging</Trans>
+              </p>
             </div>
           )}
         </div>

@@ -16,12 +16,12 @@ import { ProfileTab } from '@/features/provider-workspace/profile-tab';
 import { ServicesTab } from '@/features/provider-workspace/services-tab';
 import { SetupChecklist } from '@/features/provider-workspace/setup-checklist';
 import { StatCards } from '@/features/provider-workspace/stat-cards';
-import { providerGreeting } from '@/features/provider-workspace/greeting';
 import { myProviderQuery, providerSetupQuery, providerStatsQuery } from '@/features/provider-workspace/workspace-api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 // Loaded with the tab (and the banner's small check), not with the first page.
 const PayoutsTab = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsTab })));
@@ -38,6 +38,7 @@ function Centered({ children }: { children: React.ReactNode }) {
 const TABS = ['services', 'bookings', 'availability', 'profile', 'payouts'] as const;
 
 function ProviderWorkspace() {
+  const { t } = useLingui();
   const provider = useQuery(myProviderQuery);
   const stats = useQuery(providerStatsQuery);
   const categories = useQuery(categoriesQuery);
@@ -64,15 +65,17 @@ function ProviderWorkspace() {
   if (provider.isPending) {
     return (
       <Centered>
-        <Spinner className="size-8 text-primary" label="Setting up provider profile" />
-        <p className="text-muted-foreground">Setting up provider profile...</p>
+        <Spinner className="size-8 text-primary" label={t`Setting up provider profile`} />
+        <p className="text-muted-foreground">
+          <Trans>Setting up provider profile...</Trans>
+        </p>
       </Centered>
     );
   }
   if (provider.isError) {
     return (
       <Centered>
-        <InlineLoadFailed what="your provider profile" onRetry={() => void provider.refetch()} />
+        <InlineLoadFailed what={t`your provider profile`} onRetry={() => void provider.refetch()} />
       </Centered>
     );
   }
@@ -81,9 +84,17 @@ function ProviderWorkspace() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">Provider Dashboard</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Provider Dashboard</Trans>
+        </h1>
+        {/* 'Welcome back' only to a provider who has been here before (a service created, even one since
+            deleted, or a booking received: the stats' isNew is false); 'Welcome' otherwise, never wrong. */}
         <p className="text-muted-foreground" data-testid="provider-greeting">
-          {providerGreeting(stats.data?.isNew)}, {p.displayName}. Manage your services and bookings.
+          {stats.data?.isNew === false ? (
+            <Trans>Welcome back, {p.displayName}. Manage your services and bookings.</Trans>
+          ) : (
+            <Trans>Welcome, {p.displayName}. Manage your services and bookings.</Trans>
+          )}
         </p>
       </div>
       <SetupChecklist onOpenTab={(tab) => tabs.onValueChange(tab)} />
@@ -97,25 +108,25 @@ function ProviderWorkspace() {
         >
           <TabsList className="inline-flex h-10 w-max flex-nowrap *:h-full *:shrink-0">
             <TabLink value="services" href={tabs.href('services')}>
-              Services
+              <Trans>Services</Trans>
             </TabLink>
             <TabLink value="bookings" href={tabs.href('bookings')}>
-              Booking Requests
+              <Trans>Booking Requests</Trans>
             </TabLink>
             <TabLink value="availability" href={tabs.href('availability')}>
-              Availability
+              <Trans>Availability</Trans>
             </TabLink>
             <TabLink value="profile" href={tabs.href('profile')}>
-              Profile
+              <Trans>Profile</Trans>
             </TabLink>
             <TabLink value="payouts" href={tabs.href('payouts')}>
-              Payouts
+              <Trans>Payouts</Trans>
             </TabLink>
           </TabsList>
         </div>
         <TabsContent value="services">
           {categories.isError ? (
-            <InlineLoadFailed what="the categories" onRetry={() => void categories.refetch()} />
+            <InlineLoadFailed what={t`the categories`} onRetry={() => void categories.refetch()} />
           ) : (
             <ServicesTab categories={categories.data ?? []} />
           )}
@@ -131,10 +142,10 @@ function ProviderWorkspace() {
           <ProfileTab key={p.id} provider={p} />
         </TabsContent>
         <TabsContent value="payouts" className="flex flex-col gap-4">
-          <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your payouts" />}>
+          <Suspense fallback={<Spinner className="size-6 text-primary" label={t`Loading your payouts`} />}>
             <PayoutsTab timeZone={p.timeZone} />
           </Suspense>
-          <Suspense fallback={<Spinner className="size-6 text-primary" label="Loading your earnings" />}>
+          <Suspense fallback={<Spinner className="size-6 text-primary" label={t`Loading your earnings`} />}>
             <MoneySections baseCity={p.baseCity} />
           </Suspense>
         </TabsContent>
@@ -153,10 +164,16 @@ function NotAProvider({ user }: { user: User }) {
   }
   return (
     <Centered>
-      <h1 className="text-2xl font-bold">Provider Dashboard</h1>
-      <p className="text-muted-foreground">Admin accounts have no provider dashboard.</p>
+      <h1 className="text-2xl font-bold">
+        <Trans>Provider Dashboard</Trans>
+      </h1>
+      <p className="text-muted-foreground">
+        <Trans>Admin accounts have no provider dashboard.</Trans>
+      </p>
       <Button asChild>
-        <Link to="/admin">Go to Admin Panel</Link>
+        <Link to="/admin">
+          <Trans>Go to Admin Panel</Trans>
+        </Link>
       </Button>
     </Centered>
   );
@@ -164,13 +181,14 @@ function NotAProvider({ user }: { user: User }) {
 
 /** /dashboard/provider (docs/product.md). */
 export function ProviderDashboardPage() {
-  useDocumentTitle('Provider Dashboard');
+  const { t } = useLingui();
+  useDocumentTitle(t`Provider Dashboard`);
   const { user, isLoading } = useAuth();
   const currentPath = useCurrentPath();
   if (isLoading) {
     return (
       <Centered>
-        <Spinner className="size-8 text-primary" label="Loading your account" />
+        <Spinner className="size-8 text-primary" label={t`Loading your account`} />
       </Centered>
     );
   }

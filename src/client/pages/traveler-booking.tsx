@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -40,7 +41,7 @@ import { lifecycleOf } from '@/lib/booking-time';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
 import { Money } from '@/components/money';
-import { pluralize } from '@/lib/format';
+import { useCategoryName } from '@/lib/words';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useNow } from '@/lib/use-now';
@@ -79,6 +80,7 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 
 function BookingView({ booking }: { booking: Booking }) {
   const { t } = useLingui();
+  const categoryName = useCategoryName();
   const now = useNow();
   const viewerZone = useViewerTimeZone();
   const locale = useLocale();
@@ -101,6 +103,8 @@ function BookingView({ booking }: { booking: Booking }) {
   const yours = showYours ? span(booking, viewerZone, [], locale) : null;
   const withdrawn = booking.service.listing === 'withdrawn';
   const thread = `/messages?booking=${encodeURIComponent(booking.id)}`;
+  const date = theirs.date;
+  const policy = now === null ? '' : `${cancelPolicyNote(booking.status, new Date(booking.start), new Date(now))} `;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -109,7 +113,7 @@ function BookingView({ booking }: { booking: Booking }) {
         className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        My Dashboard
+        <Trans>My Dashboard</Trans>
       </Link>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -119,28 +123,32 @@ function BookingView({ booking }: { booking: Booking }) {
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <BookingStatusBadge status={booking.status} declined={booking.declined} />
-            <span className="text-sm text-muted-foreground">{booking.service.category.name}</span>
+            <span className="text-sm text-muted-foreground">{categoryName(booking.service.category)}</span>
           </div>
           <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
           <p className="text-muted-foreground">
-            with{' '}
-            <Link
-              to={`/provider/${encodeURIComponent(booking.service.provider.userId)}`}
-              className="font-medium text-foreground hover:underline"
-            >
-              {provider}
-            </Link>
+            <Trans>
+              with{' '}
+              <Link
+                to={`/provider/${encodeURIComponent(booking.service.provider.userId)}`}
+                className="font-medium text-foreground hover:underline"
+              >
+                {provider}
+              </Link>
+            </Trans>
           </p>
           {withdrawn ? (
             <p className="text-sm text-muted-foreground" data-testid="service-withdrawn">
-              This service is no longer offered. Your booking and its conversation stay here as they were.
+              <Trans>
+                This service is no longer offered. Your booking and its conversation stay here as they were.
+              </Trans>
             </p>
           ) : (
             <Link
               to={`/service/${encodeURIComponent(booking.service.id)}`}
               className="w-fit text-sm text-primary underline-offset-4 hover:underline"
             >
-              View the service
+              <Trans>View the service</Trans>
             </Link>
           )}
         </div>
@@ -156,7 +164,7 @@ function BookingView({ booking }: { booking: Booking }) {
         <Button asChild>
           <Link to={thread}>
             <MessageSquare aria-hidden="true" />
-            Open conversation
+            <Trans>Open conversation</Trans>
           </Link>
         </Button>
         {(booking.status === 'CONFIRMED' || booking.status === 'PAID') && (
@@ -164,7 +172,7 @@ function BookingView({ booking }: { booking: Booking }) {
             {/* The booking as an .ics file, for the traveler's own calendar (decision 040). */}
             <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics`} download="locora-booking.ics">
               <CalendarPlus aria-hidden="true" />
-              Add to calendar
+              <Trans>Add to calendar</Trans>
             </a>
           </Button>
         )}
@@ -172,14 +180,14 @@ function BookingView({ booking }: { booking: Booking }) {
           <Button asChild variant="outline">
             <Link to={`/checkout/${encodeURIComponent(booking.service.id)}?booking=${encodeURIComponent(booking.id)}`}>
               <CreditCard aria-hidden="true" />
-              Complete payment
+              <Trans>Complete payment</Trans>
             </Link>
           </Button>
         )}
         {reviewable && (
           <Button variant="outline" onClick={() => setReviewing(true)}>
             <PenLine aria-hidden="true" />
-            Write Review
+            <Trans>Write Review</Trans>
           </Button>
         )}
         {/* "Report a problem" during or after the service (an accepted booking that has started). */}
@@ -195,13 +203,13 @@ function BookingView({ booking }: { booking: Booking }) {
             onClick={() => setCanceling(true)}
           >
             <X aria-hidden="true" />
-            Cancel booking
+            <Trans>Cancel booking</Trans>
           </Button>
         )}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Section title="When" icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />}>
+        <Section title={t`When`} icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p data-testid="booking-when">
             <time dateTime={booking.start} className="font-medium">
               {theirs.date}
@@ -210,13 +218,15 @@ function BookingView({ booking }: { booking: Booking }) {
           </p>
           {yours && (
             <p className="text-muted-foreground" data-testid="booking-when-yours">
-              Your time: {yours.date}, {yours.times} {yours.zone}
+              <Trans>
+                Your time: {yours.date}, {yours.times} {yours.zone}
+              </Trans>
             </p>
           )}
-          <p className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</p>
+          <p className="text-muted-foreground">{t`${plural(booking.hours, { one: '# hour', other: '# hours' })}`}</p>
         </Section>
 
-        <Section title="Where" icon={<MapPin className="size-4 text-muted-foreground" aria-hidden="true" />}>
+        <Section title={t`Where`} icon={<MapPin className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <BookingWhere
             location={booking.location}
             address={booking.address}
@@ -240,15 +250,19 @@ function BookingView({ booking }: { booking: Booking }) {
           </Section>
         )}
 
-        <Section title="Payment" icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
+        <Section title={t`Payment`} icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p className="flex items-baseline justify-between gap-2">
-            <span>Service</span>
+            <span>
+              <Trans>Service</Trans>
+            </span>
             <span>
               <Money amount={booking.amountCents} currency={booking.currency} />
             </span>
           </p>
           <p className="flex items-baseline justify-between gap-2">
-            <span>Service fee</span>
+            <span>
+              <Trans>Service fee</Trans>
+            </span>
             <span>
               <Money amount={booking.feeCents} currency={booking.currency} />
             </span>
@@ -257,7 +271,9 @@ function BookingView({ booking }: { booking: Booking }) {
             className="flex items-baseline justify-between gap-2 border-t pt-1.5 font-semibold"
             data-testid="booking-total"
           >
-            <span>Total</span>
+            <span>
+              <Trans>Total</Trans>
+            </span>
             <span>
               <Money amount={booking.totalCents} currency={booking.currency} />
             </span>
@@ -267,7 +283,7 @@ function BookingView({ booking }: { booking: Booking }) {
         </Section>
 
         <Section
-          title="Cancellation policy"
+          title={t`Cancellation policy`}
           icon={<ShieldCheck className="size-4 text-muted-foreground" aria-hidden="true" />}
         >
           {/* The section's heading names it: the rule alone, not 'Cancellation policy:' twice. */}
@@ -282,7 +298,7 @@ function BookingView({ booking }: { booking: Booking }) {
 
       {booking.review && (
         <div className="flex items-center gap-2 text-sm text-muted-foreground">
-          Your review
+          <Trans>Your review</Trans>
           <RatingStars value={booking.review.rating} />
         </div>
       )}
@@ -292,11 +308,11 @@ function BookingView({ booking }: { booking: Booking }) {
       <CancelBookingDialog
         booking={canceling ? booking : null}
         onClose={() => setCanceling(false)}
-        description={`${title} with ${provider} on ${theirs.date}. ${now === null ? '' : `${cancelPolicyNote(booking.status, new Date(booking.start), new Date(now))} `}The provider will see your reason.`}
+        description={t`${title} with ${provider} on ${date}. ${policy}The provider will see your reason.`}
         describeResult={(next) =>
           next.status === 'REFUNDED'
-            ? `${title} on ${theirs.date} is canceled and your payment is refunded in full.`
-            : `${title} on ${theirs.date} is canceled.`
+            ? t`${title} on ${date} is canceled and your payment is refunded in full.`
+            : t`${title} on ${date} is canceled.`
         }
       />
       {reviewing && (
@@ -313,11 +329,12 @@ function BookingView({ booking }: { booking: Booking }) {
 }
 
 function BookingSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8"
       aria-busy="true"
-      aria-label="Loading the booking"
+      aria-label={t`Loading the booking`}
     >
       <Skeleton className="h-5 w-32" />
       <div className="flex gap-4">
@@ -336,12 +353,14 @@ function BookingSkeleton() {
 function TravelerBooking({ id, userId }: { id: string; userId: string }) {
   const queryClient = useQueryClient();
   const booking = useQuery(travelerBookingQuery(id));
+  const { t } = useLingui();
+  const serviceTitle = booking.data?.service.title;
   useDocumentTitle(
-    booking.data
-      ? `Booking: ${booking.data.service.title}`
+    serviceTitle !== undefined
+      ? t`Booking: ${serviceTitle}`
       : isNotFoundError(booking.error)
-        ? 'Page not found'
-        : 'Your booking',
+        ? t`Page not found`
+        : t`Your booking`,
   );
   // The provider accepting, declining or canceling shows here without a reload.
   useRealtimeEvents((event) => {
@@ -351,18 +370,19 @@ function TravelerBooking({ id, userId }: { id: string; userId: string }) {
   // Someone else's booking, or none with this id: the 404 page (the API says 404 for both).
   // This page is the traveler's: the provider reads the booking in their own dashboard.
   if (isNotFoundError(booking.error) || (booking.data && booking.data.user.id !== userId)) return <NotFoundPage />;
-  if (!booking.data) return <LoadFailed what="this booking" onRetry={() => void booking.refetch()} />;
+  if (!booking.data) return <LoadFailed what={t`this booking`} onRetry={() => void booking.refetch()} />;
   return <BookingView booking={booking.data} />;
 }
 
 /** /dashboard/traveler/bookings/{id}: one of the traveler's bookings, signed in only. */
 export function TravelerBookingPage({ id }: { id: string }) {
   const { user, isLoading } = useAuth();
+  const { t } = useLingui();
   const currentPath = useCurrentPath();
   if (isLoading) {
     return (
       <div className="flex flex-1 items-center justify-center py-24">
-        <Spinner className="size-8 text-primary" label="Loading your account" />
+        <Spinner className="size-8 text-primary" label={t`Loading your account`} />
       </div>
     );
   }

@@ -23,17 +23,13 @@ import { cn } from '@/lib/utils';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
 import { DayBookings } from './calendar-bookings';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 // Calendar sync (decision 040): its own chunks, loaded with the tab.
 const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
 const ImportedBusyChips = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.ImportedBusyChips })));
 
 type Slot = GridSlot<AvailabilitySlot> & { day: GridDay<AvailabilitySlot> };
-
-/** What a delete button says: 'Delete 09:00-17:00 on Monday, Mar 9' ('blocked' when it is). */
-function slotName(slot: Slot) {
-  return `${slot.slot.isBlocked ? 'blocked ' : ''}${slot.label} on ${slot.day.weekdayName}, ${slot.day.dateLabel}`;
-}
 
 /**
  * The product's availability weekly view, in the provider's zone: 'Week of {date}', previous
@@ -64,20 +60,21 @@ export function AvailabilityPanel({
     if (event.type === 'booking') void queryClient.invalidateQueries({ queryKey: ['/api/provider/calendar/bookings'] });
   });
   const [confirming, setConfirming] = useState<Slot | null>(null);
+  const { t } = useLingui();
 
   const remove = useMutation({
     mutationFn: ({ id, series, date }: { id: string; series: boolean; date?: string | null }) =>
       deleteAvailability(id, series, date),
     onSuccess: async () => {
-      toast({ title: 'Availability deleted' });
+      toast({ title: t`Availability deleted` });
       setConfirming(null);
       await queryClient.invalidateQueries({ queryKey: availabilityKey(providerId) });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Failed to delete availability',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Failed to delete availability`,
+        description: errorMessage(error, t`Please try again.`),
       });
     },
   });
@@ -88,6 +85,10 @@ export function AvailabilityPanel({
   };
 
   const grid = weekStart ? buildWeekGrid(weekStart, query.data ?? [], timeZone) : null;
+  const weekHeading = grid?.heading.toLowerCase();
+  const confirmingLabel = confirming?.label;
+  const confirmingDay = confirming?.day.weekdayName;
+  const confirmingDate = confirming?.day.dateLabel;
   // The zone's label in the middle of the week on screen (its offset at the times shown).
   const zoneText = zoneLabel(
     timeZone,
@@ -102,7 +103,7 @@ export function AvailabilityPanel({
           <Button
             variant="outline"
             size="icon"
-            aria-label="Previous week"
+            aria-label={t`Previous week`}
             disabled={!grid}
             onClick={() => setWeekOffset((n) => n - 1)}
           >
@@ -110,14 +111,16 @@ export function AvailabilityPanel({
           </Button>
           <div className="flex min-w-0 flex-col">
             <h2 id="availability-week-heading" className="text-lg font-semibold" aria-live="polite">
-              {grid ? grid.heading : 'Week of …'}
+              {grid ? grid.heading : t`Week of …`}
             </h2>
-            <p className="text-sm text-muted-foreground">Times in {zoneText}</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Times in {zoneText}</Trans>
+            </p>
           </div>
           <Button
             variant="outline"
             size="icon"
-            aria-label="Next week"
+            aria-label={t`Next week`}
             disabled={!grid}
             onClick={() => setWeekOffset((n) => n + 1)}
           >
@@ -133,23 +136,27 @@ export function AvailabilityPanel({
             today={today}
           />
         ) : (
-          <Button disabled>Add Availability</Button>
+          <Button disabled>
+            <Trans>Add Availability</Trans>
+          </Button>
         )}
       </div>
 
       {query.isError ? (
         <Alert variant="destructive">
           <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>Could not load availability. {errorMessage(query.error, '')}</span>
+            <span>
+              <Trans>Could not load availability.</Trans> {errorMessage(query.error, '')}
+            </span>
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </AlertDescription>
         </Alert>
       ) : null}
 
       <ol
-        aria-label={grid ? `Days of the ${grid.heading.toLowerCase()}` : 'Days of the week'}
+        aria-label={grid ? t`Days of the ${weekHeading}` : t`Days of the week`}
         aria-busy={!grid || query.isPending ? true : undefined}
         className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7"
       >
@@ -187,16 +194,21 @@ export function AvailabilityPanel({
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete recurring availability</DialogTitle>
+            <DialogTitle>
+              <Trans>Delete recurring availability</Trans>
+            </DialogTitle>
             <DialogDescription>
-              {confirming
-                ? `${confirming.label} on ${confirming.day.weekdayName}, ${confirming.day.dateLabel} is part of a weekly schedule. Delete only this one, or the whole series?`
-                : ''}
+              {confirming ? (
+                <Trans>
+                  {confirmingLabel} on {confirmingDay}, {confirmingDate} is part of a weekly schedule. Delete only this
+                  one, or the whole series?
+                </Trans>
+              ) : null}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               variant="outline"
@@ -206,14 +218,14 @@ export function AvailabilityPanel({
                 remove.mutate({ id: confirming.slot.id, series: false, date: confirming.slot.occurrenceDate })
               }
             >
-              This one
+              <Trans>This one</Trans>
             </Button>
             <Button
               variant="destructive"
               disabled={remove.isPending}
               onClick={() => confirming && remove.mutate({ id: confirming.slot.id, series: true })}
             >
-              The whole series
+              <Trans>The whole series</Trans>
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -262,12 +274,18 @@ function DayColumn({
           <span aria-hidden="true">{day.weekdayShortName} </span>
           {day.dateLabel}
         </span>
-        {isToday && <span className="text-xs font-normal text-muted-foreground">Today</span>}
+        {isToday && (
+          <span className="text-xs font-normal text-muted-foreground">
+            <Trans>Today</Trans>
+          </span>
+        )}
       </h3>
       {isLoading ? (
         <Skeleton className="h-8 w-full" />
       ) : day.slots.length === 0 ? (
-        <p className="text-xs text-muted-foreground">No slots</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>No slots</Trans>
+        </p>
       ) : (
         <ul className="flex flex-col gap-1.5">
           {day.slots.map((slot) => (
@@ -288,6 +306,11 @@ function DayColumn({
 
 function SlotChip({ slot, isDeleting, onDelete }: { slot: Slot; isDeleting: boolean; onDelete: (slot: Slot) => void }) {
   const { isBlocked, seriesId } = slot.slot;
+  const { t } = useLingui();
+  // What the delete button says: 'Delete 09:00-17:00 on Monday, Mar 9' ('blocked' when it is).
+  const { label, day } = slot;
+  const weekday = day.weekdayName;
+  const date = day.dateLabel;
   return (
     <li
       data-blocked={isBlocked || undefined}
@@ -299,16 +322,27 @@ function SlotChip({ slot, isDeleting, onDelete }: { slot: Slot; isDeleting: bool
       <span className="flex min-w-0 flex-col">
         <span className="font-medium tabular-nums">
           {slot.label}
-          {slot.endsNextDay && <span className="text-xs"> (+1 day)</span>}
+          {slot.endsNextDay && (
+            <span className="text-xs">
+              {' '}
+              <Trans>(+1 day)</Trans>
+            </span>
+          )}
         </span>
         {(isBlocked || seriesId) && (
           <span className="flex items-center gap-1 text-xs">
-            {isBlocked && <span>Blocked</span>}
+            {isBlocked && (
+              <span>
+                <Trans>Blocked</Trans>
+              </span>
+            )}
             {isBlocked && seriesId && <span aria-hidden="true">·</span>}
             {seriesId && (
               <>
                 <Repeat aria-hidden="true" className="size-3" />
-                <span>Weekly</span>
+                <span>
+                  <Trans>Weekly</Trans>
+                </span>
               </>
             )}
           </span>
@@ -318,7 +352,9 @@ function SlotChip({ slot, isDeleting, onDelete }: { slot: Slot; isDeleting: bool
         variant="ghost"
         size="icon"
         className="size-7 shrink-0 text-current hover:bg-black/15 hover:text-current dark:hover:bg-black/20"
-        aria-label={`Delete ${slotName(slot)}`}
+        aria-label={
+          isBlocked ? t`Delete blocked ${label} on ${weekday}, ${date}` : t`Delete ${label} on ${weekday}, ${date}`
+        }
         disabled={isDeleting}
         onClick={() => onDelete(slot)}
       >

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search, X } from 'lucide-react';
 import { calendarDateOfLocalDate, formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
 import { RATING_OPTIONS, SEARCH_TEXT_MAX } from '@shared/api/catalog-options';
@@ -14,6 +14,7 @@ import { useDebouncedText } from '@/lib/use-debounced-text';
 import type { ServiceFilters } from './catalog-api';
 import { ratingLabels, type FilterPatch } from './browse-params';
 import { CityCombobox } from './city-combobox';
+import { useCategoryName } from '@/lib/words';
 
 /** `isTyping`: the change is a pause in typing, not a committed search (browse-state.ts, historySteps). */
 export type UpdateFilters = (patch: FilterPatch, options?: { isTyping?: boolean }) => void;
@@ -39,6 +40,7 @@ export function BrowseFilters({
   stacked?: boolean;
 }) {
   const { t } = useLingui();
+  const categoryName = useCategoryName();
   // Today on the reader's own calendar, once hydrated (the server's day may differ).
   const now = useNow();
   const today = now === null ? undefined : calendarDateOfLocalDate(new Date(now));
@@ -61,7 +63,7 @@ export function BrowseFilters({
   return (
     <form
       role="search"
-      aria-label="Filter services"
+      aria-label={t`Filter services`}
       onSubmit={handleSubmit}
       className={
         stacked
@@ -72,13 +74,13 @@ export function BrowseFilters({
       <IconInput
         id={`${idPrefix}-q`}
         icon={Search}
-        label="Search services"
+        label={t`Search services`}
         containerClassName={stacked ? undefined : 'col-span-2 lg:col-span-1'}
         type="search"
         name="q"
         value={search.text}
         onValueChange={(value) => search.setText(value)}
-        placeholder="Search massage, tours, chefs…"
+        placeholder={t`Search massage, tours, chefs…`}
         maxLength={SEARCH_TEXT_MAX}
         autoComplete="off"
         enterKeyHint="search"
@@ -92,14 +94,14 @@ export function BrowseFilters({
         value={city.text}
         onValueChange={city.setText}
         onSelect={city.commitNow}
-        placeholder="City"
+        placeholder={t`City`}
         maxLength={100}
         enterKeyHint="search"
         className="bg-card dark:bg-input/20"
       />
       <div>
         <Label htmlFor={`${idPrefix}-category`} className={stacked ? 'mb-1.5' : 'sr-only'}>
-          Category
+          <Trans>Category</Trans>
         </Label>
         <NativeSelect
           id={`${idPrefix}-category`}
@@ -107,10 +109,10 @@ export function BrowseFilters({
           onValueChange={(value) => onChange({ category: value })}
           className="bg-card dark:bg-input/20"
         >
-          <option value="">All Categories</option>
+          <option value="">{t`All Categories`}</option>
           {categories?.map((c) => (
             <option key={c.id} value={c.slug}>
-              {c.name}
+              {categoryName(c)}
             </option>
           ))}
           {hasUnknownCategory && <option value={filters.category}>{filters.category}</option>}
@@ -118,7 +120,7 @@ export function BrowseFilters({
       </div>
       <div>
         <Label htmlFor={`${idPrefix}-rating`} className={stacked ? 'mb-1.5' : 'sr-only'}>
-          Minimum rating
+          <Trans>Minimum rating</Trans>
         </Label>
         <NativeSelect
           id={`${idPrefix}-rating`}
@@ -128,7 +130,7 @@ export function BrowseFilters({
         >
           {RATING_OPTIONS.map((r) => (
             <option key={r} value={String(r)}>
-              {ratingLabels[r]}
+              {r === 0 ? t`All Ratings` : ratingLabels[r]}
             </option>
           ))}
         </NativeSelect>
@@ -157,7 +159,7 @@ export function BrowseFilters({
         type="submit"
         className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus-visible:not-sr-only focus-visible:ring-2 focus-visible:ring-ring"
       >
-        Search
+        <Trans>Search</Trans>
       </button>
     </form>
   );
@@ -167,6 +169,8 @@ interface Chip {
   key: 'category' | 'city' | 'minRating' | 'date';
   kind: string;
   value: string;
+  /** The remove button's name: 'Remove city filter: Lisbon'. */
+  removeLabel: string;
 }
 
 /** Removable chips for the category, city and rating filters in effect. */
@@ -182,28 +186,36 @@ export function FilterChips({
   onClearAll: () => void;
 }) {
   const { t } = useLingui();
+  const categoryName = useCategoryName();
   const locale = useLocale();
   const chips: Chip[] = [];
   if (filters.category) {
-    const name = categories?.find((c) => c.slug === filters.category)?.name ?? filters.category;
-    chips.push({ key: 'category', kind: 'Category', value: name });
+    const category = categories?.find((c) => c.slug === filters.category);
+    const name = category ? categoryName(category) : filters.category;
+    chips.push({ key: 'category', kind: t`Category`, value: name, removeLabel: t`Remove category filter: ${name}` });
   }
-  if (filters.city) chips.push({ key: 'city', kind: 'City', value: filters.city });
+  if (filters.city) {
+    const city = filters.city;
+    chips.push({ key: 'city', kind: t`City`, value: city, removeLabel: t`Remove city filter: ${city}` });
+  }
   if (filters.date) {
-    chips.push({ key: 'date', kind: t`Available on`, value: formatCalendarDateForDisplay(filters.date, locale) });
+    const date = formatCalendarDateForDisplay(filters.date, locale);
+    chips.push({
+      key: 'date',
+      kind: t`Available on`,
+      value: date,
+      removeLabel: t`Remove available on filter: ${date}`,
+    });
   }
   if (filters.minRating > 0) {
-    chips.push({
-      key: 'minRating',
-      kind: 'Rating',
-      value: ratingLabels[filters.minRating as keyof typeof ratingLabels] ?? `${filters.minRating}+`,
-    });
+    const rating = ratingLabels[filters.minRating as keyof typeof ratingLabels] ?? `${filters.minRating}+`;
+    chips.push({ key: 'minRating', kind: t`Rating`, value: rating, removeLabel: t`Remove rating filter: ${rating}` });
   }
   if (chips.length === 0) return null;
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+      <ul aria-label={t`Active filters`} className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li
             key={chip.key}
@@ -211,11 +223,13 @@ export function FilterChips({
             className="inline-flex h-8 max-w-full items-center gap-1 rounded-full border border-primary/25 bg-accent pr-1 pl-3 text-sm text-accent-foreground"
           >
             <span className="truncate">
-              {chip.kind}: <span className="font-semibold">{chip.value}</span>
+              <Trans>
+                {chip.kind}: <span className="font-semibold">{chip.value}</span>
+              </Trans>
             </span>
             <button
               type="button"
-              aria-label={`Remove ${chip.kind.toLowerCase()} filter: ${chip.value}`}
+              aria-label={chip.removeLabel}
               onClick={() => onChange({ [chip.key]: undefined })}
               className="inline-flex size-6 shrink-0 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-foreground/10 focus-visible:ring-[3px] focus-visible:ring-ring/60"
             >
@@ -230,7 +244,7 @@ export function FilterChips({
           onClick={onClearAll}
           className="cursor-pointer rounded-sm px-1 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
-          Clear all
+          <Trans>Clear all</Trans>
         </button>
       )}
     </div>

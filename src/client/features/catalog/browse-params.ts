@@ -4,14 +4,6 @@ import type { ServiceFilters } from './catalog-api';
 
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** docs/product.md: the sort choices and their labels. */
-export const sortLabels: Record<SortOption, string> = {
-  recommended: 'Recommended',
-  'price-low': 'Price: Low to High',
-  'price-high': 'Price: High to Low',
-  rating: 'Highest Rated',
-};
-
 /** The minimum-rating choices (0 is 'All Ratings'). */
 export const ratingLabels: Record<(typeof RATING_OPTIONS)[number], string> = {
   0: 'All Ratings',

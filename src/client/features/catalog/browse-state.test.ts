@@ -1,9 +1,13 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { messages as spanish } from '../../../locales/es/public';
 import { historySteps, resultCountText } from './browse-state';
 
 describe('resultCountText', () => {
+  // English, the source language: the words as written.
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
   const shown = (total: number, isTotalCapped = false) =>
-    resultCountText({ data: { total, isTotalCapped }, isSearching: false, isError: false });
+    resultCountText({ data: { total, isTotalCapped }, isSearching: false, isError: false, i18n });
 
   it('says exactly how many were found, with thousands separators', () => {
     expect(shown(0)).toBe('0 services found');
@@ -18,10 +22,26 @@ describe('resultCountText', () => {
   });
 
   it("says 'Searching...' while loading and when it could not load", () => {
-    expect(resultCountText({ data: { total: 5, isTotalCapped: false }, isSearching: true, isError: false })).toBe(
+    expect(resultCountText({ data: { total: 5, isTotalCapped: false }, isSearching: true, isError: false, i18n })).toBe(
       'Searching...',
     );
-    expect(resultCountText({ data: undefined, isSearching: false, isError: true })).toBe('Could not load services');
+    expect(resultCountText({ data: undefined, isSearching: false, isError: true, i18n })).toBe(
+      'Could not load services',
+    );
+  });
+
+  it("says it in the reader's language, with their separators", () => {
+    const es = setupI18n({ locale: 'es', messages: { es: spanish } });
+    const inSpanish = (total: number) =>
+      resultCountText({
+        data: { total, isTotalCapped: false },
+        isSearching: false,
+        isError: false,
+        locale: 'es',
+        i18n: es,
+      });
+    expect(inSpanish(1)).toBe('1 servicio encontrado');
+    expect(inSpanish(1_050)).toBe('1050 servicios encontrados');
   });
 });
 

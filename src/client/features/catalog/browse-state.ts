@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { DEFAULT_LOCALE, intlLocale, type Locale } from '@shared/domain/locales';
 import type { ServicePage } from './catalog-api';
 
@@ -49,17 +51,20 @@ export function resultCountText({
   isSearching,
   isError,
   locale = DEFAULT_LOCALE,
+  i18n,
 }: {
   data: Pick<ServicePage, 'total' | 'isTotalCapped'> | undefined;
   isSearching: boolean;
   isError: boolean;
   /** The reader's language, for the number (1,234 / 1.234 / 1 234). */
   locale?: Locale;
+  /** The reader's language, for the words. */
+  i18n: I18n;
 }): string {
-  if (isSearching) return 'Searching...';
-  if (isError) return 'Could not load services';
-  if (!data) return 'Searching...';
-  const n = data.total.toLocaleString(intlLocale(locale));
-  if (data.isTotalCapped) return `${n}+ services found`;
-  return `${n} ${data.total === 1 ? 'service' : 'services'} found`;
+  if (isSearching || (!data && !isError)) return i18n._(msg`Searching...`);
+  if (!data || isError) return i18n._(msg`Could not load services`);
+  const total = data.total;
+  const n = total.toLocaleString(intlLocale(locale));
+  if (data.isTotalCapped) return i18n._(msg`${n}+ services found`);
+  return i18n._(msg`${plural(total, { one: `${n} service found`, other: `${n} services found` })}`);
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import type { ServiceFilters } from './catalog-api';
 import { BrowseFilters, type UpdateFilters } from './browse-filters';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The phone's filter sheet on /browse. Loaded the first time its button is pressed (the page keeps
@@ -25,11 +26,12 @@ export function MobileFilters({
   onChange: UpdateFilters;
   triggerRef: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useLingui();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         id="mobile-filters"
-        closeLabel="Close filters"
+        closeLabel={t`Close filters`}
         className="overflow-y-auto"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
@@ -37,13 +39,19 @@ export function MobileFilters({
         }}
       >
         <SheetHeader>
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>Narrow the services by text, city, category and rating.</SheetDescription>
+          <SheetTitle>
+            <Trans>Filters</Trans>
+          </SheetTitle>
+          <SheetDescription>
+            <Trans>Narrow the services by text, city, category and rating.</Trans>
+          </SheetDescription>
         </SheetHeader>
         <div className="flex flex-col gap-4 px-4 pb-6">
           <BrowseFilters filters={filters} categories={categories} onChange={onChange} idPrefix="sheet" stacked />
           <SheetClose asChild>
-            <Button>Show results</Button>
+            <Button>
+              <Trans>Show results</Trans>
+            </Button>
           </SheetClose>
         </div>
       </SheetContent>

@@ -1,21 +1,29 @@
 import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX } from '@shared/domain/booking-lifecycle';
 import type { ServiceDetail } from '@shared/api/catalog';
-import { LOCATION_TYPE_LABELS, needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '@shared/domain/service-location';
+import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '@shared/domain/service-location';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { bookingLengthText, pricingUnitText } from '@/lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocationTypeLabel, usePricingUnitText } from '@/lib/booking-words';
+import { useBookingLengthText } from './booking-length';
 import type { CheckoutFlow } from './use-checkout-flow';
 
 /** How long, where, and anything the provider should know. */
 export function DetailsFields({ service, flow }: { service: ServiceDetail; flow: CheckoutFlow }) {
   const { state, dispatch, hoursError } = flow;
   const hoursInvalid = hoursError !== undefined;
+  const { t } = useLingui();
+  const pricingUnitText = usePricingUnitText();
+  const bookingLengthText = useBookingLengthText();
+  const locationTypeLabel = useLocationTypeLabel();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       {flow.hourly ? (
         <div className="flex flex-col gap-2">
-          <Label htmlFor="checkout-hours">Number of Hours</Label>
+          <Label htmlFor="checkout-hours">
+            <Trans>Number of Hours</Trans>
+          </Label>
           <Input
             id="checkout-hours"
             type="number"
@@ -39,24 +47,32 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <p className="text-sm leading-none font-medium">Length</p>
+          <p className="text-sm leading-none font-medium">
+            <Trans>Length</Trans>
+          </p>
           <p className="text-sm font-medium" data-testid="checkout-length">
             {bookingLengthText(service.pricingUnit, service.minHours)}
           </p>
           <p className="text-sm text-muted-foreground">
-            One booking is one {service.pricingUnit === 'per day' ? 'day' : 'session'} at the price shown.
+            {service.pricingUnit === 'per day' ? (
+              <Trans>One booking is one day at the price shown.</Trans>
+            ) : (
+              <Trans>One booking is one session at the price shown.</Trans>
+            )}
           </p>
         </div>
       )}
       {needsTravelerAddress(service.locationType) ? (
         <div className="flex flex-col gap-2">
-          <Label htmlFor="checkout-address">Service Address</Label>
+          <Label htmlFor="checkout-address">
+            <Trans>Service Address</Trans>
+          </Label>
           <Input
             id="checkout-address"
             autoComplete="street-address"
             required
             maxLength={BOOKING_ADDRESS_MAX}
-            placeholder="Where should the provider come?"
+            placeholder={t`Where should the provider come?`}
             value={state.address}
             onValueChange={(value) => dispatch({ type: 'typeAddress', text: value })}
             aria-invalid={flow.addressMissing || undefined}
@@ -70,22 +86,28 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
         </div>
       ) : (
         <div className="flex flex-col gap-2" data-testid="checkout-where">
-          <p className="text-sm leading-none font-medium">Where</p>
+          <p className="text-sm leading-none font-medium">
+            <Trans>Where</Trans>
+          </p>
           <p className="text-sm">
-            {LOCATION_TYPE_LABELS[service.locationType]}
+            {locationTypeLabel(service.locationType)}
             {', '}
             {[service.locationArea, service.city].filter(Boolean).join(', ')}
           </p>
-          <p className="text-sm text-muted-foreground">The exact address is shared once the provider accepts.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>The exact address is shared once the provider accepts.</Trans>
+          </p>
         </div>
       )}
       <div className="flex flex-col gap-2 sm:col-span-2">
-        <Label htmlFor="checkout-notes">Special Requests (Optional)</Label>
+        <Label htmlFor="checkout-notes">
+          <Trans>Special Requests (Optional)</Trans>
+        </Label>
         <Textarea
           id="checkout-notes"
           rows={4}
           maxLength={BOOKING_NOTES_MAX}
-          placeholder="Anything the provider should know"
+          placeholder={t`Anything the provider should know`}
           value={state.notes}
           onValueChange={(value) => dispatch({ type: 'typeNotes', text: value })}
         />

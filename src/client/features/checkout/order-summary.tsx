@@ -9,7 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
-import { bookingLengthText, useMoney } from '@/lib/format';
+import { useMoney } from '@/lib/format';
+import { useCategoryName, usePricingUnit } from '@/lib/words';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useBookingLengthText } from './booking-length';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { READABLE_ALERT } from './readable-alert';
 import type { CheckoutFlow } from './use-checkout-flow';
@@ -17,7 +20,12 @@ import type { CheckoutFlow } from './use-checkout-flow';
 /** The service, when, the amounts, and the button that sends the request (or pays for it). */
 export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail; flow: CheckoutFlow; isOwn: boolean }) {
   const { state, summary, chosenLabel } = flow;
+  const chosenTime = chosenLabel?.time;
   const format = useMoney();
+  const { t } = useLingui();
+  const categoryName = useCategoryName();
+  const unitName = usePricingUnit();
+  const bookingLengthText = useBookingLengthText();
   // The booking's own currency (its service's): never dollars unless it is priced in them.
   const money = (cents: number | undefined) =>
     cents === undefined ? '–' : format(cents, summary?.currency ?? service.currency);
@@ -27,7 +35,7 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
         <CardHeader>
           <CardTitle asChild>
             <h2 id="order-summary-heading" className="text-xl">
-              Order Summary
+              <Trans>Order Summary</Trans>
             </h2>
           </CardTitle>
         </CardHeader>
@@ -47,7 +55,7 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
                 {service.title}
               </p>
               <Badge variant="secondary" className="w-fit">
-                {service.category.name}
+                {categoryName(service.category)}
               </Badge>
               <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
                 <MapPin className="size-3.5" aria-hidden="true" />
@@ -58,13 +66,15 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
 
           {state.date && (
             <p className="text-sm" data-testid="summary-when">
-              <span className="text-muted-foreground">When: </span>
+              <span className="text-muted-foreground">{t`When:`} </span>
               <span className="font-medium">
                 {displayDay(state.date)}
-                {chosenLabel ? ` at ${chosenLabel.time}` : ', choose a time'}
+                {chosenLabel ? ` ${t`at ${chosenTime}`}` : t`, choose a time`}
               </span>
               {chosenLabel?.viewerTime && (
-                <span className="block text-xs text-muted-foreground">{chosenLabel.viewerTime} your time</span>
+                <span className="block text-xs text-muted-foreground">
+                  <Trans>{chosenLabel.viewerTime} your time</Trans>
+                </span>
               )}
             </p>
           )}
@@ -73,27 +83,35 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
 
           <dl className="flex flex-col gap-2 text-sm tabular-nums">
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Price</dt>
+              <dt className="text-muted-foreground">
+                <Trans>Price</Trans>
+              </dt>
               <dd data-testid="summary-price">
-                {format(service.price, service.currency)} {service.pricingUnit}
+                {format(service.price, service.currency)} {unitName(service.pricingUnit)}
               </dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{flow.hourly ? 'Hours' : 'Booking'}</dt>
+              <dt className="text-muted-foreground">{flow.hourly ? <Trans>Hours</Trans> : <Trans>Booking</Trans>}</dt>
               <dd data-testid="summary-hours">
                 {summary ? (flow.hourly ? summary.hours : bookingLengthText(service.pricingUnit, summary.hours)) : '–'}
               </dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Subtotal</dt>
+              <dt className="text-muted-foreground">
+                <Trans>Subtotal</Trans>
+              </dt>
               <dd>{money(summary?.subtotalCents)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Service fee (5%)</dt>
+              <dt className="text-muted-foreground">
+                <Trans>Service fee (5%)</Trans>
+              </dt>
               <dd data-testid="summary-fee">{money(summary?.feeCents)}</dd>
             </div>
             <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
-              <dt>Total</dt>
+              <dt>
+                <Trans>Total</Trans>
+              </dt>
               <dd data-testid="summary-total" className="text-right">
                 {money(summary?.totalCents)}
                 {summary && (
@@ -111,13 +129,15 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
 
           {state.conflict && (
             <p className="text-sm font-medium text-destructive">
-              That time was just taken. Choose one of the times still free.
+              <Trans>That time was just taken. Choose one of the times still free.</Trans>
             </p>
           )}
           {state.submitError && (
             <Alert variant="destructive" className={READABLE_ALERT}>
               <TriangleAlert aria-hidden="true" />
-              <AlertTitle>The request was not sent</AlertTitle>
+              <AlertTitle>
+                <Trans>The request was not sent</Trans>
+              </AlertTitle>
               <AlertDescription>{state.submitError}</AlertDescription>
             </Alert>
           )}
@@ -126,7 +146,8 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
               <TriangleAlert aria-hidden="true" />
               <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
               <AlertDescription>
-                {state.paymentError} Your request was sent; your card was not authorised. Check the card and try again.
+                {state.paymentError}{' '}
+                <Trans>Your request was sent; your card was not authorised. Check the card and try again.</Trans>
               </AlertDescription>
             </Alert>
           )}
@@ -139,6 +160,7 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
 
 function SubmitButton({ flow, isOwn }: { flow: CheckoutFlow; isOwn: boolean }) {
   const { state, unpaid, canBook, chosenSlot, cardNeeded, hours } = flow;
+  const { t } = useLingui();
   const disabled =
     flow.isSending ||
     (cardNeeded && state.cardState !== 'complete') ||
@@ -149,24 +171,24 @@ function SubmitButton({ flow, isOwn }: { flow: CheckoutFlow; isOwn: boolean }) {
         {flow.isSending && <Spinner decorative />}
         {unpaid
           ? flow.fromDashboard && !state.paymentError
-            ? 'Complete payment'
-            : 'Try payment again'
-          : 'Request to book'}
+            ? t`Complete payment`
+            : t`Try payment again`
+          : t`Request to book`}
       </Button>
       <p className="text-center text-xs text-muted-foreground">
         {!canBook
           ? isOwn
-            ? 'You cannot book your own service.'
+            ? t`You cannot book your own service.`
             : flow.role !== 'TRAVELER'
-              ? 'Only travelers can book.'
-              : 'This service cannot be booked right now.'
+              ? t`Only travelers can book.`
+              : t`This service cannot be booked right now.`
           : unpaid
-            ? 'Your request was sent. Authorise your card to hold the payment.'
+            ? t`Your request was sent. Authorise your card to hold the payment.`
             : chosenSlot
               ? cardNeeded
-                ? 'Your card is authorised now and charged only if the provider accepts within 24 hours.'
-                : 'You will not be charged now. The provider has 24 hours to accept.'
-              : 'Choose a date and a time to request.'}
+                ? t`Your card is authorised now and charged only if the provider accepts within 24 hours.`
+                : t`You will not be charged now. The provider has 24 hours to accept.`
+              : t`Choose a date and a time to request.`}
       </p>
     </>
   );

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { CardPaymentHandle } from '@/features/payments/card-payment';
 import { READABLE_ALERT } from './readable-alert';
 import type { CheckoutFlow } from './use-checkout-flow';
+import { Trans } from '@lingui/react/macro';
 
 /** Stripe Elements and Stripe.js load only when a card is to be taken (their own chunk). */
 const CardPayment = lazy(() => import('@/features/payments/card-payment').then((m) => ({ default: m.CardPayment })));
@@ -34,7 +35,7 @@ export function PaymentPanel({
         <CardTitle asChild>
           <h2 className="inline-flex items-center gap-2 text-xl">
             <CreditCard className="size-5 text-muted-foreground" aria-hidden="true" />
-            Payment
+            <Trans>Payment</Trans>
           </h2>
         </CardTitle>
       </CardHeader>
@@ -49,7 +50,7 @@ export function PaymentPanel({
               <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
             </Alert>
             <Button variant="outline" className="w-fit" onClick={() => void config.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : !publishableKey ? (
@@ -59,13 +60,15 @@ export function PaymentPanel({
           </div>
         ) : !hours && !unpaid ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-            Enter a valid number of hours to set up payment.
+            <Trans>Enter a valid number of hours to set up payment.</Trans>
           </p>
         ) : !cardNeeded ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="no-card-needed">
-            {summary?.totalCents === 0
-              ? 'This booking is free: no card is needed.'
-              : 'This total cannot be paid by card here: arrange payment with the provider.'}
+            {summary?.totalCents === 0 ? (
+              <Trans>This booking is free: no card is needed.</Trans>
+            ) : (
+              <Trans>This total cannot be paid by card here: arrange payment with the provider.</Trans>
+            )}
           </p>
         ) : (
           <>
@@ -73,8 +76,10 @@ export function PaymentPanel({
               <CardPayment publishableKey={publishableKey} handleRef={handleRef} onStateChange={payments.onCardState} />
             </Suspense>
             <p className="text-sm text-muted-foreground">
-              Your card is authorised when you send the request and charged only when the provider accepts. If they
-              decline or do not answer, the hold is released.
+              <Trans>
+                Your card is authorised when you send the request and charged only when the provider accepts. If they
+                decline or do not answer, the hold is released.
+              </Trans>
             </p>
           </>
         )}

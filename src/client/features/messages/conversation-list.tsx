@@ -4,6 +4,7 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import type { ThreadRef } from './messages-api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * One row of /messages: a booking's thread (GET /api/bookings/with-messages) or an open inquiry
@@ -42,11 +43,12 @@ export function ConversationList({
   conversations: readonly ConversationItem[];
   selected: ThreadRef | undefined;
 }) {
+  const { t } = useLingui();
   return (
-    <ul className="flex flex-col" aria-label="Conversations">
+    <ul className="flex flex-col" aria-label={t`Conversations`}>
       {conversations.map((c) => {
         const isSelected = c.ref.kind === selected?.kind && c.ref.id === selected.id;
-        const name = c.counterpart.name ?? 'Unknown';
+        const name = c.counterpart.name ?? t`Unknown`;
         return (
           <li key={`${c.ref.kind}:${c.ref.id}`}>
             <Link
@@ -63,7 +65,7 @@ export function ConversationList({
                 <span className="flex min-w-0 items-center gap-1.5">
                   {c.ref.kind === 'inquiry' && (
                     <Badge variant="outline" className="shrink-0 px-1.5 py-0 text-[0.7rem]">
-                      Inquiry
+                      <Trans>Inquiry</Trans>
                     </Badge>
                   )}
                   <span className="truncate text-sm text-muted-foreground">{c.service.title}</span>
@@ -75,7 +77,10 @@ export function ConversationList({
                   data-testid="conversation-unread"
                 >
                   {c.unreadCount}
-                  <span className="sr-only"> unread</span>
+                  <span className="sr-only">
+                    {' '}
+                    <Trans>unread</Trans>
+                  </span>
                 </span>
               )}
             </Link>

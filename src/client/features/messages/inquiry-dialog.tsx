@@ -17,6 +17,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useTellWhatWasHidden } from '@/components/trust/hidden-details';
 import { ApiError, apiRequest } from '@/lib/api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * POST /api/services/{id}/inquiry. The response schema (zod) is imported with the request, not
@@ -53,6 +54,7 @@ export function InquiryDialog({
   onSent: (conversationId: string) => void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [serviceId, setServiceId] = useState(services[0]?.id ?? '');
   const [text, setText] = useState('');
   const start = useStartInquiry();
@@ -73,7 +75,11 @@ export function InquiryDialog({
         // docs/product.md: the text is kept. A refusal the traveler can act on says why.
         onError: (error) => {
           const said = error instanceof ApiError && error.status < 500 ? error.body?.message : undefined;
-          toast({ variant: 'destructive', title: 'Failed to send message', description: said ?? 'Please try again.' });
+          toast({
+            variant: 'destructive',
+            title: t`Failed to send message`,
+            description: said ?? t`Please try again.`,
+          });
         },
       },
     );
@@ -83,9 +89,11 @@ export function InquiryDialog({
     <Dialog open={open} onOpenChange={(next) => !start.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Message {providerName}</DialogTitle>
+          <DialogTitle>
+            <Trans>Message {providerName}</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Ask a question before you book. Your conversation continues in Messages.
+            <Trans>Ask a question before you book. Your conversation continues in Messages.</Trans>
           </DialogDescription>
         </DialogHeader>
         <form
@@ -97,7 +105,9 @@ export function InquiryDialog({
         >
           {services.length > 1 && (
             <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-service`}>Service</Label>
+              <Label htmlFor={`${id}-service`}>
+                <Trans>Service</Trans>
+              </Label>
               <NativeSelect
                 id={`${id}-service`}
                 value={serviceId}
@@ -113,24 +123,26 @@ export function InquiryDialog({
             </div>
           )}
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-message`}>Your message</Label>
+            <Label htmlFor={`${id}-message`}>
+              <Trans>Your message</Trans>
+            </Label>
             <Textarea
               id={`${id}-message`}
               rows={5}
               value={text}
               maxLength={4000}
-              placeholder="Hi! Is this available next week? ..."
+              placeholder={t`Hi! Is this available next week? ...`}
               disabled={start.isPending}
               onValueChange={(value) => setText(value)}
             />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={start.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={blank || start.isPending} aria-busy={start.isPending}>
               {start.isPending && <Spinner decorative />}
-              Send message
+              <Trans>Send message</Trans>
             </Button>
           </DialogFooter>
         </form>

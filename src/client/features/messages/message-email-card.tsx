@@ -5,12 +5,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const preferencesKey = ['/api/messages/preferences'] as const;
 
 /** Settings: email me about messages I have not read (decision 017). */
 export function MessageEmailCard() {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const { data } = useQuery({
     queryKey: preferencesKey,
     queryFn: async ({ signal }) =>
@@ -27,19 +29,21 @@ export function MessageEmailCard() {
       messagePreferencesSchema.parse(await (await apiRequest('PUT', '/api/messages/preferences', next)).json()),
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesKey, saved);
-      toast({ title: saved.messageEmails ? 'Message emails on' : 'Message emails off' });
+      toast({ title: saved.messageEmails ? t`Message emails on` : t`Message emails off` });
     },
     onError: () =>
-      toast({ variant: 'destructive', title: 'Could not save your choice', description: 'Please try again.' }),
+      toast({ variant: 'destructive', title: t`Could not save your choice`, description: t`Please try again.` }),
   });
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Email notifications</h2>
+          <h2>
+            <Trans>Email notifications</Trans>
+          </h2>
         </CardTitle>
         <CardDescription>
-          When a message waits unread for a few minutes, we email you once per conversation.
+          <Trans>When a message waits unread for a few minutes, we email you once per conversation.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -56,7 +60,7 @@ export function MessageEmailCard() {
                 save.mutate({ messageEmails: next }, { onSettled: () => setChoosing(undefined) });
               }}
             />
-            Email me about messages I have not read
+            <Trans>Email me about messages I have not read</Trans>
           </label>
         ) : (
           <Skeleton className="h-5 w-72" />

@@ -5,6 +5,7 @@ import { signInPath } from '@shared/domain/return-path';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/utils';
+import { Trans } from '@lingui/react/macro';
 
 const InquiryDialog = lazy(() => import('./inquiry-dialog').then((m) => ({ default: m.InquiryDialog })));
 
@@ -84,7 +85,7 @@ export function MessageProviderButton({
         disabled={isLoading}
       >
         <MessageCircle className="size-4" aria-hidden="true" />
-        Message provider
+        <Trans>Message provider</Trans>
       </Button>
       {isTraveler && wasOpened && (
         <Suspense fallback={null}>

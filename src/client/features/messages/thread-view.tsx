@@ -16,7 +16,8 @@ import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/utils';
 import { bookingWhen } from '@/lib/booking-time';
 import { useKeepTypedValue } from '@/lib/keep-typed-value';
-import { pluralize } from '@/lib/format';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { ConversationItem } from './conversation-list';
 import { MaskedNotice } from './masked-notice';
@@ -36,7 +37,8 @@ function ThreadHeader({
   viewerPlaces: readonly string[];
 }) {
   const { booking, counterpart, service } = conversation;
-  const name = counterpart.name ?? 'Unknown';
+  const { t } = useLingui();
+  const name = counterpart.name ?? t`Unknown`;
   const viewerTimeZone = useViewerTimeZone();
   const locale = useLocale();
   const when = booking
@@ -51,7 +53,7 @@ function ThreadHeader({
   return (
     <div className="flex items-center gap-3 border-b px-3 py-2 md:px-4 md:py-3" data-testid="thread-header">
       <Button asChild variant="ghost" size="icon" className="md:hidden">
-        <Link to="/messages" aria-label="Back to conversations">
+        <Link to="/messages" aria-label={t`Back to conversations`}>
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
       </Button>
@@ -63,10 +65,12 @@ function ThreadHeader({
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <BookingStatusBadge status={booking.status} />
             <span>
-              {when.date} at {when.time} {when.zone}
+              <Trans>
+                {when.date} at {when.time} {when.zone}
+              </Trans>
             </span>
             <span aria-hidden="true">·</span>
-            <span>{pluralize(booking.hours, 'hour')}</span>
+            <span>{t`${plural(booking.hours, { one: '# hour', other: '# hours' })}`}</span>
           </p>
         ) : null}
         {hasDetails && (
@@ -77,7 +81,7 @@ function ThreadHeader({
             aria-controls={`thread-details-${service.id}`}
             onClick={() => setShowsDetails((open) => !open)}
           >
-            {showsDetails ? 'Hide booking details' : 'Booking details'}
+            {showsDetails ? <Trans>Hide booking details</Trans> : <Trans>Booking details</Trans>}
           </button>
         )}
         <div
@@ -86,20 +90,34 @@ function ThreadHeader({
         >
           {when?.viewer ? (
             <p className="text-sm text-muted-foreground" data-testid="thread-viewer-time">
-              {when.viewer.time} your time, {when.viewer.zone}
+              <Trans>
+                {when.viewer.time} your time, {when.viewer.zone}
+              </Trans>
             </p>
           ) : null}
           {booking && (booking.where || booking.notes) ? (
             <div className="flex flex-col text-sm text-muted-foreground" data-testid="thread-booking-details">
-              {booking.where && <p className="break-words">Where: {booking.where}</p>}
-              {booking.notes && <p className="break-words whitespace-pre-line">Special requests: {booking.notes}</p>}
+              {booking.where && (
+                <p className="break-words">
+                  <Trans>Where: {booking.where}</Trans>
+                </p>
+              )}
+              {booking.notes && (
+                <p className="break-words whitespace-pre-line">
+                  <Trans>Special requests: {booking.notes}</Trans>
+                </p>
+              )}
             </div>
           ) : null}
         </div>
         {booking ? null : (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-            <Badge variant="outline">Inquiry</Badge>
-            <span>No booking yet</span>
+            <Badge variant="outline">
+              <Trans>Inquiry</Trans>
+            </Badge>
+            <span>
+              <Trans>No booking yet</Trans>
+            </span>
           </p>
         )}
       </div>
@@ -109,6 +127,7 @@ function ThreadHeader({
 
 function Composer({ thread }: { thread: ThreadRef }) {
   const [text, setText] = useState('');
+  const { t } = useLingui();
   const keepTyped = useKeepTypedValue<HTMLTextAreaElement>(text, (typed) => setText(typed));
   const send = useSendMessage(thread);
   const inputId = `composer-${thread.kind}-${thread.id}`;
@@ -126,7 +145,7 @@ function Composer({ thread }: { thread: ThreadRef }) {
       },
       // A failed send keeps the text (docs/product.md, Texts shown to users).
       onError: () =>
-        toast({ variant: 'destructive', title: 'Failed to send message', description: 'Please try again.' }),
+        toast({ variant: 'destructive', title: t`Failed to send message`, description: t`Please try again.` }),
     });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -144,7 +163,7 @@ function Composer({ thread }: { thread: ThreadRef }) {
       {hidden.length > 0 && <MaskedNotice hidden={hidden} onDismiss={() => setHidden([])} />}
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
         <label htmlFor={inputId} className="sr-only">
-          Message
+          <Trans>Message</Trans>
         </label>
         <textarea
           ref={keepTyped}
@@ -154,12 +173,14 @@ function Composer({ thread }: { thread: ThreadRef }) {
           onKeyDown={onKeyDown}
           rows={1}
           maxLength={4000}
-          placeholder="Type a message..."
+          placeholder={t`Type a message...`}
           className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 md:text-sm dark:bg-input/20"
         />
-        <Button type="submit" disabled={isBlank || send.isPending} aria-label="Send">
+        <Button type="submit" disabled={isBlank || send.isPending} aria-label={t`Send`}>
           <Send className="size-4" aria-hidden="true" />
-          <span className="hidden sm:inline">Send</span>
+          <span className="hidden sm:inline">
+            <Trans>Send</Trans>
+          </span>
         </Button>
       </form>
     </>
@@ -176,6 +197,7 @@ export function ThreadView({
   viewerPlaces?: readonly string[];
 }) {
   const { user } = useAuth();
+  const { t } = useLingui();
   const timeZone = useViewerTimeZone();
   // The viewer's today (the clock the page was rendered with, then the browser's) as a calendar date.
   const today = calendarDateOfLocalDate(useViewerToday());
@@ -192,6 +214,7 @@ export function ThreadView({
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastId, conversation.ref.id]);
 
+  const counterpartName = conversation.counterpart.name ?? t`Unknown`;
   const all = [...older.messages, ...(data ?? [])];
   const canLoadOlder = data !== undefined && older.more && mayHaveOlder(older.messages.length ? older.messages : data);
 
@@ -203,33 +226,32 @@ export function ThreadView({
       const page = await fetchOlderMessages(conversation.ref, first.id);
       setOlder((o) => ({ messages: [...page, ...o.messages], more: mayHaveOlder(page) }));
     } catch {
-      toast({ variant: 'destructive', title: 'Could not load earlier messages', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t`Could not load earlier messages`, description: t`Please try again.` });
     } finally {
       setLoadingOlder(false);
     }
   };
 
   return (
-    <section
-      aria-label={`Conversation with ${conversation.counterpart.name ?? 'Unknown'}`}
-      className="flex min-h-0 flex-1 flex-col"
-    >
+    <section aria-label={t`Conversation with ${counterpartName}`} className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader conversation={conversation} viewerPlaces={viewerPlaces} />
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" tabIndex={0} aria-label="Messages">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-4" tabIndex={0} aria-label={t`Messages`}>
         {isPending ? (
           <div className="flex justify-center py-10">
-            <Spinner className="size-6 text-primary" label="Loading messages" />
+            <Spinner className="size-6 text-primary" label={t`Loading messages`} />
           </div>
         ) : isError ? (
-          <InlineLoadFailed what="the messages" onRetry={() => void refetch()} />
+          <InlineLoadFailed what={t`the messages`} onRetry={() => void refetch()} />
         ) : all.length === 0 ? (
-          <p className="py-10 text-center text-muted-foreground">No messages yet. Start the conversation!</p>
+          <p className="py-10 text-center text-muted-foreground">
+            <Trans>No messages yet. Start the conversation!</Trans>
+          </p>
         ) : (
           <>
             {canLoadOlder && (
               <div className="mb-3 flex justify-center">
                 <Button variant="outline" size="sm" onClick={() => void loadOlder()} disabled={loadingOlder}>
-                  Load earlier messages
+                  <Trans>Load earlier messages</Trans>
                 </Button>
               </div>
             )}

@@ -13,6 +13,7 @@ import { PAYMENT_ERROR_TITLE, PAYMENT_INIT_FAILED } from '@shared/domain/payment
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Trans } from '@lingui/react/macro';
 
 /** Stripe.js that has not loaded after this long counts as failed (the page must not wait forever). */
 const LOAD_TIMEOUT_MS = 15_000;
@@ -86,7 +87,7 @@ export function CardPayment({
             setAttempt((n) => n + 1);
           }}
         >
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -96,7 +97,7 @@ export function CardPayment({
       <div className="flex flex-col gap-2" aria-busy="true">
         <Skeleton className="h-10 w-full" />
         <span className="sr-only" role="status">
-          Loading the secure card field
+          <Trans>Loading the secure card field</Trans>
         </span>
       </div>
     );
@@ -139,7 +140,7 @@ function CardField({
   return (
     <div className="flex flex-col gap-2">
       <span id="card-label" className="text-sm font-medium">
-        Card
+        <Trans>Card</Trans>
       </span>
       <div className="rounded-md border bg-background px-3 py-3 focus-within:ring-[3px] focus-within:ring-ring/60">
         <CardElement

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { detectProviderTimeZone } from '@/lib/time-zone';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));
 
@@ -18,6 +19,7 @@ const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((
  */
 export function BecomeProviderCard({ user }: { user: User }) {
   const { switchRole } = useAuth();
+  const { t } = useLingui();
   const [isBusy, setIsBusy] = useState(false);
   const [isAskingZone, setIsAskingZone] = useState(false);
 
@@ -26,13 +28,13 @@ export function BecomeProviderCard({ user }: { user: User }) {
     try {
       await switchRole('PROVIDER', timeZone);
       setIsAskingZone(false);
-      toast({ title: 'Switched to Provider', description: 'You are now using Locora as a provider.' });
+      toast({ title: t`Switched to Provider`, description: t`You are now using Locora as a provider.` });
     } catch (error) {
       if (!timeZone && error instanceof ApiError && error.bodyText.includes(PROVIDER_TIME_ZONE_REQUIRED)) {
         setIsAskingZone(true);
         return;
       }
-      toast({ variant: 'destructive', title: 'Role switch failed', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: t`Role switch failed`, description: t`Please try again.` });
     } finally {
       setIsBusy(false);
     }
@@ -45,17 +47,28 @@ export function BecomeProviderCard({ user }: { user: User }) {
           <Store className="size-6" aria-hidden="true" />
         </div>
         <CardTitle asChild>
-          <h1 className="text-2xl">Become a provider</h1>
+          <h1 className="text-2xl">
+            <Trans>Become a provider</Trans>
+          </h1>
         </CardTitle>
         <CardDescription>
-          {user.name ? `${user.name}, you` : 'You'} are signed in as a traveler. Switch to provider to offer your
-          services, manage bookings and set your availability. You can switch back at any time.
+          {user.name ? (
+            <Trans>
+              {user.name}, you are signed in as a traveler. Switch to provider to offer your services, manage bookings
+              and set your availability. You can switch back at any time.
+            </Trans>
+          ) : (
+            <Trans>
+              You are signed in as a traveler. Switch to provider to offer your services, manage bookings and set your
+              availability. You can switch back at any time.
+            </Trans>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
         <Button size="lg" onClick={() => void doSwitch(detectProviderTimeZone())} disabled={isBusy} aria-busy={isBusy}>
           {isBusy && <Spinner decorative />}
-          Switch to Provider
+          <Trans>Switch to Provider</Trans>
         </Button>
       </CardContent>
       {isAskingZone && (

@@ -20,7 +20,8 @@ import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
 import { closedNote } from '@/lib/booking-closed';
 import { providerMoneyLines } from '@/lib/booking-money';
-import { pluralize } from '@/lib/format';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
@@ -40,8 +41,9 @@ import {
   providerBookingsQuery,
 } from './workspace-api';
 
-function travelerName(booking: ProviderBooking) {
-  return booking.user.name ?? 'Traveler';
+function useTravelerName(): (booking: ProviderBooking) => string {
+  const { t } = useLingui();
+  return (booking) => booking.user.name ?? t`Traveler`;
 }
 
 /** 'Respond within 5 h' / 'Expires in 40 min' for an unanswered request, once the browser knows the time. */
@@ -77,6 +79,8 @@ function BookingRow({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const travelerName = useTravelerName();
   // The provider's public name: their answers are shown under it, as on the service page.
   const displayName = useQuery(myProviderQuery).data?.displayName;
   const zone = booking.timeZone || timeZone;
@@ -97,8 +101,8 @@ function BookingRow({
     onSuccess: () => {
       invalidateAfterBookingAnswer(queryClient);
       toast({
-        title: 'Booking accepted',
-        description: `${name} is booked for ${booking.service.title} on ${when.date} at ${when.time}.`,
+        title: t`Booking accepted`,
+        description: t`${name} is booked for ${booking.service.title} on ${when.date} at ${when.time}.`,
       });
     },
     onError: (error) => {
@@ -106,8 +110,8 @@ function BookingRow({
       if (error instanceof ApiError && error.status === 409) invalidateAfterBookingAnswer(queryClient);
       toast({
         variant: 'destructive',
-        title: 'Failed to accept booking',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to accept booking`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -134,7 +138,7 @@ function BookingRow({
           </time>{' '}
           <span className="text-muted-foreground">{when.zone}</span>
         </span>
-        <span className="text-muted-foreground">{pluralize(booking.hours, 'hour')}</span>
+        <span className="text-muted-foreground">{t`${plural(booking.hours, { one: '# hour', other: '# hours' })}`}</span>
         <BookingStatusBadge status={booking.status} declined={booking.declined} />
         {payment && (
           <span className="text-muted-foreground" data-testid="provider-booking-payment">
@@ -150,10 +154,10 @@ function BookingRow({
             onClick={() => accept.mutate()}
             disabled={accept.isPending}
             aria-busy={accept.isPending}
-            aria-label={`Accept ${name}'s request for ${booking.service.title}`}
+            aria-label={t`Accept ${name}'s request for ${booking.service.title}`}
           >
             {accept.isPending ? <Spinner decorative /> : <Check aria-hidden="true" />}
-            Accept
+            <Trans>Accept</Trans>
           </Button>
         )}
         {actions.includes('decline') && (
@@ -163,10 +167,10 @@ function BookingRow({
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
             onClick={onDecline}
             disabled={accept.isPending}
-            aria-label={`Decline ${name}'s request for ${booking.service.title}`}
+            aria-label={t`Decline ${name}'s request for ${booking.service.title}`}
           >
             <X aria-hidden="true" />
-            Decline
+            <Trans>Decline</Trans>
           </Button>
         )}
         {/* A request is answered with Decline; Cancel is for a booking already accepted. */}
@@ -176,10 +180,10 @@ function BookingRow({
             variant="outline"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
             onClick={onCancel}
-            aria-label={`Cancel ${name}'s booking of ${booking.service.title}`}
+            aria-label={t`Cancel ${name}'s booking of ${booking.service.title}`}
           >
             <Ban aria-hidden="true" />
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
         {/* "Report a problem" during or after the service (an accepted booking that has started). */}
@@ -191,10 +195,10 @@ function BookingRow({
         <Button size="sm" variant="ghost" asChild>
           <Link
             to={`/messages?booking=${encodeURIComponent(booking.id)}`}
-            aria-label={`Message ${name} about ${booking.service.title}`}
+            aria-label={t`Message ${name} about ${booking.service.title}`}
           >
             <MessageSquare aria-hidden="true" />
-            Message
+            <Trans>Message</Trans>
           </Link>
         </Button>
       </div>
@@ -213,7 +217,10 @@ function BookingRow({
           {closed.showReason && booking.cancelReason && (
             <>
               {' '}
-              <span className="font-medium text-foreground">Reason:</span> {booking.cancelReason}
+              <span className="font-medium text-foreground">
+                <Trans>Reason:</Trans>
+              </span>{' '}
+              {booking.cancelReason}
             </>
           )}
         </p>
@@ -236,6 +243,8 @@ function BookingRow({
  */
 export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; baseCity?: string | null }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const travelerName = useTravelerName();
   const bookings = useQuery(providerBookingsQuery);
   const now = useNow();
   const locale = useLocale();
@@ -263,19 +272,19 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
     mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) =>
       declineBookingRequest(id, reason, alternatives),
     onSuccess: () => {
-      const name = declining ? travelerName(declining) : 'The traveler';
+      const name = declining ? travelerName(declining) : t`The traveler`;
       setDeclining(null);
       setAlternatives([]);
       invalidateAfterBookingAnswer(queryClient);
-      toast({ title: 'Booking declined', description: `${name} will see that you declined.` });
+      toast({ title: t`Booking declined`, description: t`${name} will see that you declined.` });
     },
     onError: (error) => {
       setDeclining(null);
       if (error instanceof ApiError && error.status === 409) invalidateAfterBookingAnswer(queryClient);
       toast({
         variant: 'destructive',
-        title: 'Failed to decline booking',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to decline booking`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -284,12 +293,14 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
     <section aria-labelledby="bookings-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="bookings-heading" className="text-xl font-semibold">
-          Booking requests
+          <Trans>Booking requests</Trans>
         </h2>
-        <p className="text-sm text-muted-foreground">Times in {zoneLabel(timeZone, shownAt, baseCity, locale)}</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Times in {zoneLabel(timeZone, shownAt, baseCity, locale)}</Trans>
+        </p>
       </div>
       {bookings.isPending ? (
-        <ul className="flex flex-col gap-3" aria-busy="true" aria-label="Loading booking requests">
+        <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t`Loading booking requests`}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="flex items-center gap-3 rounded-xl border p-4">
               <Skeleton className="size-10 rounded-full" />
@@ -301,12 +312,16 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
           ))}
         </ul>
       ) : bookings.isError ? (
-        <InlineLoadFailed what="your booking requests" onRetry={() => void bookings.refetch()} />
+        <InlineLoadFailed what={t`your booking requests`} onRetry={() => void bookings.refetch()} />
       ) : bookings.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
           <CalendarX2 className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="text-lg font-semibold">No booking requests</p>
-          <p className="text-muted-foreground">Requests from travelers appear here.</p>
+          <p className="text-lg font-semibold">
+            <Trans>No booking requests</Trans>
+          </p>
+          <p className="text-muted-foreground">
+            <Trans>Requests from travelers appear here.</Trans>
+          </p>
         </div>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -329,14 +344,14 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
       <ReasonDialog
         open={declining !== null}
         onOpenChange={(open) => !open && setDeclining(null)}
-        title="Decline this request?"
+        title={t`Decline this request?`}
         description={
           declining
-            ? `${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone, locale).date}. They will see your reason.`
+            ? t`${travelerName(declining)} asked for ${declining.service.title} on ${bookingWhen(declining.start, declining.timeZone || timeZone, locale).date}. They will see your reason.`
             : ''
         }
-        confirmLabel="Decline request"
-        keepLabel="Keep request"
+        confirmLabel={t`Decline request`}
+        keepLabel={t`Keep request`}
         maxLength={CANCEL_REASON_MAX}
         isPending={decline.isPending}
         onConfirm={(reason) => declining && decline.mutate({ id: declining.id, reason })}
@@ -358,14 +373,14 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
         onClose={() => setCanceling(null)}
         description={
           canceling
-            ? `${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone, locale).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
+            ? t`${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone, locale).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
             : ''
         }
         describeResult={(booking) => {
-          const name = canceling ? travelerName(canceling) : 'The traveler';
+          const name = canceling ? travelerName(canceling) : t`The traveler`;
           return booking.status === 'REFUNDED'
-            ? `${name} is refunded in full and will see your reason.`
-            : `${name} will see that you canceled, and your reason.`;
+            ? t`${name} is refunded in full and will see your reason.`
+            : t`${name} will see that you canceled, and your reason.`;
         }}
       />
     </section>

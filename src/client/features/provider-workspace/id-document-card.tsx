@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiJson, errorMessage } from '@/lib/api';
 import { useLocale } from '@/lib/locale';
 import { localeDateFormat } from '@shared/domain/calendar-date';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
@@ -20,6 +21,7 @@ const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 export function IdDocumentCard({ provider }: { provider: MyProvider }) {
   const queryClient = useQueryClient();
   const locale = useLocale();
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useMutation({
@@ -31,18 +33,18 @@ export function IdDocumentCard({ provider }: { provider: MyProvider }) {
     onSuccess: () => {
       setProblem(null);
       void queryClient.invalidateQueries({ queryKey: ['/api/provider/me'] });
-      toast({ title: 'Document submitted', description: 'An admin will review it soon.' });
+      toast({ title: t`Document submitted`, description: t`An admin will review it soon.` });
     },
     onError: (error) => {
-      const message = errorMessage(error, 'Please try again.');
+      const message = errorMessage(error, t`Please try again.`);
       setProblem(message);
-      toast({ variant: 'destructive', title: 'Failed to upload document', description: message });
+      toast({ variant: 'destructive', title: t`Failed to upload document`, description: message });
     },
   });
 
   function choose(file: File | undefined) {
     if (!file) return;
-    if (file.size > MAX_BYTES) return setProblem('The document must be at most 10 MB.');
+    if (file.size > MAX_BYTES) return setProblem(t`The document must be at most 10 MB.`);
     upload.mutate(file);
   }
 
@@ -62,29 +64,42 @@ export function IdDocumentCard({ provider }: { provider: MyProvider }) {
         ) : (
           <FileCheck2 className="size-5 text-muted-foreground" aria-hidden="true" />
         )}
-        Identity verification
+        <Trans>Identity verification</Trans>
       </h2>
       {status === 'APPROVED' ? (
-        <p className="text-sm text-muted-foreground">Your identity is verified. Travelers see the Verified badge.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Your identity is verified. Travelers see the Verified badge.</Trans>
+        </p>
       ) : (
         <>
           {status === 'REJECTED' && (
             <div role="status" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
-              <p className="font-medium">Your verification was rejected.</p>
+              <p className="font-medium">
+                <Trans>Your verification was rejected.</Trans>
+              </p>
               <p>
-                {provider.govIdRejectionReason ? `Reason: ${provider.govIdRejectionReason}` : 'No reason was given.'}{' '}
-                You can upload a new document.
+                {provider.govIdRejectionReason ? (
+                  <Trans>Reason: {provider.govIdRejectionReason}</Trans>
+                ) : (
+                  <Trans>No reason was given.</Trans>
+                )}{' '}
+                <Trans>You can upload a new document.</Trans>
               </p>
             </div>
           )}
           {doc && status === 'PENDING' ? (
             <p className="text-sm" data-testid="id-document-status">
-              Document submitted on {localeDateFormat(locale, { dateStyle: 'medium' }).format(new Date(doc.uploadedAt))}
-              . An admin will review it.
+              <Trans>
+                Document submitted on{' '}
+                {localeDateFormat(locale, { dateStyle: 'medium' }).format(new Date(doc.uploadedAt))}. An admin will
+                review it.
+              </Trans>
             </p>
           ) : status === 'PENDING' ? (
             <p className="text-sm text-muted-foreground">
-              Upload a photo or scan of a government ID to get the Verified badge. Only Locora admins can see it.
+              <Trans>
+                Upload a photo or scan of a government ID to get the Verified badge. Only Locora admins can see it.
+              </Trans>
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
@@ -92,7 +107,7 @@ export function IdDocumentCard({ provider }: { provider: MyProvider }) {
               ref={input}
               id="id-document-input"
               type="file"
-              aria-label="ID document file"
+              aria-label={t`ID document file`}
               tabIndex={-1}
               accept={ACCEPT}
               className="sr-only"
@@ -103,9 +118,11 @@ export function IdDocumentCard({ provider }: { provider: MyProvider }) {
             />
             <Button type="button" variant="outline" disabled={upload.isPending} onClick={() => input.current?.click()}>
               {upload.isPending ? <Spinner decorative /> : <Upload aria-hidden="true" />}
-              {doc ? 'Replace ID document' : 'Upload ID document'}
+              {doc ? <Trans>Replace ID document</Trans> : <Trans>Upload ID document</Trans>}
             </Button>
-            <span className="text-xs text-muted-foreground">JPEG, PNG or PDF, up to 10 MB</span>
+            <span className="text-xs text-muted-foreground">
+              <Trans>JPEG, PNG or PDF, up to 10 MB</Trans>
+            </span>
           </div>
           {problem && (
             <p role="alert" className="text-sm font-medium text-destructive">

@@ -21,6 +21,7 @@ import { detectProviderTimeZone } from '@/lib/time-zone';
 import { CurrencyField } from './currency-field';
 import { fieldErrorsOf } from './field-errors';
 import { Textarea } from '@/components/ui/textarea';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { invalidateAfterProfileChange, refetchCurrentUser, updateMyProviderRequest } from './workspace-api';
 
 const FIELDS = ['displayName', 'bio', 'baseCity', 'languages', 'timeZone', 'avatar', 'currency'] as const;
@@ -30,6 +31,7 @@ type Field = (typeof FIELDS)[number];
 export function ProfileTab({ provider }: { provider: MyProvider }) {
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
+  const { t } = useLingui();
   const id = useId();
   const [displayName, setDisplayName] = useState(provider.displayName);
   const [bio, setBio] = useState(provider.bio ?? '');
@@ -59,7 +61,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
       // A first profile photo is also the account's: the header's avatar shows it at once.
       refetchCurrentUser().then(updateUser, () => undefined);
       setErrors({});
-      toast({ title: 'Profile updated', description: 'Your public profile shows the changes.' });
+      toast({ title: t`Profile updated`, description: t`Your public profile shows the changes.` });
     },
     onError: (error) => {
       const fieldErrors = fieldErrorsOf(error, FIELDS);
@@ -70,8 +72,8 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
       setErrors(fieldErrors);
       toast({
         variant: 'destructive',
-        title: 'Failed to update profile',
-        description: message ?? conflict ?? 'Please try again later.',
+        title: t`Failed to update profile`,
+        description: message ?? conflict ?? t`Please try again later.`,
       });
     },
   });
@@ -90,25 +92,25 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
     <section aria-labelledby="profile-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="profile-heading" className="text-xl font-semibold">
-          Public profile
+          <Trans>Public profile</Trans>
         </h2>
         <Button asChild variant="outline" size="sm">
           <Link to={`/provider/${provider.userId}`}>
             <ExternalLink aria-hidden="true" />
-            View public profile
+            <Trans>View public profile</Trans>
           </Link>
         </Button>
       </div>
       <form onSubmit={handleSubmit} className="flex max-w-2xl flex-col gap-5" noValidate>
         <div className="flex flex-col gap-2">
-          <PhotoUploader value={avatar} onChange={setAvatar} max={1} onBusyChange={setIsUploading} label="Avatar" />
+          <PhotoUploader value={avatar} onChange={setAvatar} max={1} onBusyChange={setIsUploading} label={t`Avatar`} />
           {errors.avatar && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {errors.avatar}
             </p>
           )}
         </div>
-        <FormField id={fid('displayName')} label="Display name" error={errors.displayName}>
+        <FormField id={fid('displayName')} label={t`Display name`} error={errors.displayName}>
           <Input
             id={fid('displayName')}
             value={displayName}
@@ -118,18 +120,18 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             {...invalid('displayName')}
           />
         </FormField>
-        <FormField id={fid('bio')} label="Bio" error={errors.bio}>
+        <FormField id={fid('bio')} label={t`Bio`} error={errors.bio}>
           <Textarea
             id={fid('bio')}
             rows={5}
             value={bio}
             maxLength={PROFILE_BIO_MAX}
             onValueChange={(value) => setBio(value)}
-            placeholder="Who you are, your experience, what travelers can expect"
+            placeholder={t`Who you are, your experience, what travelers can expect`}
             {...invalid('bio')}
           />
         </FormField>
-        <FormField id={fid('baseCity')} label="Base city" error={errors.baseCity}>
+        <FormField id={fid('baseCity')} label={t`Base city`} error={errors.baseCity}>
           <Input
             id={fid('baseCity')}
             value={baseCity}
@@ -139,9 +141,9 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             {...invalid('baseCity')}
           />
         </FormField>
-        <FormField id={fid('languages')} label="Languages" error={errors.languages}>
+        <FormField id={fid('languages')} label={t`Languages`} error={errors.languages}>
           {languages.length > 0 && (
-            <ul className="flex flex-wrap gap-2" aria-label="Languages you speak">
+            <ul className="flex flex-wrap gap-2" aria-label={t`Languages you speak`}>
               {languages.map((l) => (
                 <li key={l}>
                   <Badge variant="soft" className="gap-1 py-1 pr-1 text-sm">
@@ -149,7 +151,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
                     <button
                       type="button"
                       className="cursor-pointer rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-                      aria-label={`Remove ${l}`}
+                      aria-label={t`Remove ${l}`}
                       onClick={() => setLanguages((list) => list.filter((x) => x !== l))}
                     >
                       <X className="size-3" aria-hidden="true" />
@@ -166,7 +168,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             onChange={(e) => e.target.value && setLanguages((list) => [...list, e.target.value])}
             {...invalid('languages')}
           >
-            <option value="">Add a language…</option>
+            <option value="">{t`Add a language…`}</option>
             {available.map((l) => (
               <option key={l} value={l}>
                 {l}
@@ -179,7 +181,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             value={timeZone}
             onChange={setTimeZone}
             required
-            description="Your availability and bookings are shown in this zone."
+            description={t`Your availability and bookings are shown in this zone.`}
           />
           {errors.timeZone && (
             <p role="alert" className="text-sm font-medium text-destructive">
@@ -201,7 +203,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
             aria-busy={save.isPending}
           >
             {save.isPending && <Spinner decorative />}
-            {save.isPending ? 'Saving...' : 'Save profile'}
+            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save profile</Trans>}
           </Button>
         </div>
       </form>

@@ -12,7 +12,6 @@ import {
   SERVICE_TITLE_MAX,
 } from '@shared/domain/service-limits';
 import {
-  LOCATION_TYPE_PROVIDER_LABELS,
   LOCATION_TYPES,
   needsServiceAddress,
   SERVICE_LOCATION_ADDRESS_MAX,
@@ -20,7 +19,11 @@ import {
 } from '@shared/domain/service-location';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { PlaceCombobox } from '@/components/place-combobox';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { LocationType } from '@shared/domain/service-location';
+import { useCategoryName, usePricingUnit } from '@/lib/words';
 import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -55,11 +58,18 @@ import {
  * The one length field, named for the unit (decision 035): the minimum hours per hour, the length
  * of one session per session, the hours one day covers per day.
  */
-function minHoursLabel(unit: FormState['pricingUnit']): string {
-  if (unit === 'per session') return 'Session length';
-  if (unit === 'per day') return 'Hours per day';
-  return 'Min Hours';
-}
+const MIN_HOURS_LABELS: Record<FormState['pricingUnit'], MessageDescriptor> = {
+  'per hour': msg`Min Hours`,
+  'per session': msg`Session length`,
+  'per day': msg`Hours per day`,
+};
+
+/** Where a service happens, as its provider reads it ('At my place'). */
+const LOCATION_TYPE_LABELS: Record<LocationType, MessageDescriptor> = {
+  provider_place: msg`At my place`,
+  meeting_point: msg`At a meeting point`,
+  traveler_address: msg`At the traveler’s address`,
+};
 
 const FIELDS = [
   'title',
@@ -113,10 +123,10 @@ export function ServiceDialog({
       invalidateAfterServiceChange(queryClient);
       toast(
         isEdit
-          ? { title: 'Service updated', description: 'Your changes are saved.' }
+          ? { title: t`Service updated`, description: t`Your changes are saved.` }
           : canBeBooked
-            ? { title: 'Service created!', description: 'Your service is now live.' }
-            : { title: 'Service created!', description: t`Saved. Travelers can book it once payouts are set up.` },
+            ? { title: t`Service created!`, description: t`Your service is now live.` }
+            : { title: t`Service created!`, description: t`Saved. Travelers can book it once payouts are set up.` },
       );
       // A day no availability window holds: said now, not found later as "No free days this month".
       const warning = saved.dayLengthWarning;
@@ -150,8 +160,8 @@ export function ServiceDialog({
       // The product's words for a failure that is not the form's (docs/product.md).
       toast({
         variant: 'destructive',
-        title: isEdit ? 'Failed to update service' : 'Failed to create service',
-        description: 'Please try again later.',
+        title: isEdit ? t`Failed to update service` : t`Failed to create service`,
+        description: t`Please try again later.`,
       });
     },
   });
@@ -187,11 +197,13 @@ export function ServiceDialog({
       <DialogContent className="sm:max-w-2xl">
         <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{isEdit ? 'Edit Service' : 'Create Service'}</DialogTitle>
+            <DialogTitle>{isEdit ? <Trans>Edit Service</Trans> : <Trans>Create Service</Trans>}</DialogTitle>
             <DialogDescription>
-              {isEdit
-                ? 'Change what travelers see. Changes show at once.'
-                : 'Describe what you offer. It goes live as soon as you save it.'}
+              {isEdit ? (
+                <Trans>Change what travelers see. Changes show at once.</Trans>
+              ) : (
+                <Trans>Describe what you offer. It goes live as soon as you save it.</Trans>
+              )}
             </DialogDescription>
           </DialogHeader>
 
@@ -207,18 +219,20 @@ export function ServiceDialog({
           {refusal && (
             <Alert variant="destructive">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>{isEdit ? 'The changes were not saved' : 'The service was not created'}</AlertTitle>
+              <AlertTitle>
+                {isEdit ? <Trans>The changes were not saved</Trans> : <Trans>The service was not created</Trans>}
+              </AlertTitle>
               <AlertDescription>{refusal}</AlertDescription>
             </Alert>
           )}
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={!canSave} aria-busy={save.isPending}>
               {save.isPending && <Spinner decorative />}
-              {save.isPending ? 'Saving...' : 'Save'}
+              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
             </Button>
           </DialogFooter>
         </form>
@@ -246,38 +260,40 @@ export function ServiceFields({
   onChange: <K extends keyof FormState>(key: K, value: FormState[K]) => void;
   onUploadingChange: (isUploading: boolean) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const categoryName = useCategoryName();
+  const unitName = usePricingUnit();
   const fid = (name: Field) => `${idPrefix}-${name}`;
   const invalid = (name: Field) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
   return (
     <>
-      <FormField id={fid('title')} label="Service Title" error={errors.title}>
+      <FormField id={fid('title')} label={t`Service Title`} error={errors.title}>
         <Input
           id={fid('title')}
           value={form.title}
           maxLength={SERVICE_TITLE_MAX}
           required
           onValueChange={(value) => onChange('title', value)}
-          placeholder="e.g. Sunset walking tour of Alfama"
+          placeholder={t`e.g. Sunset walking tour of Alfama`}
           {...invalid('title')}
         />
       </FormField>
 
-      <FormField id={fid('description')} label="Description" error={errors.description}>
+      <FormField id={fid('description')} label={t`Description`} error={errors.description}>
         <Textarea
           id={fid('description')}
           rows={4}
           value={form.description}
           maxLength={SERVICE_DESCRIPTION_MAX}
           onValueChange={(value) => onChange('description', value)}
-          placeholder="e.g. What travelers get, where you meet, what to bring"
+          placeholder={t`e.g. What travelers get, where you meet, what to bring`}
           {...invalid('description')}
         />
       </FormField>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={fid('categoryId')} label="Category" error={errors.categoryId}>
+        <FormField id={fid('categoryId')} label={t`Category`} error={errors.categoryId}>
           <NativeSelect
             id={fid('categoryId')}
             value={form.categoryId}
@@ -285,15 +301,15 @@ export function ServiceFields({
             onValueChange={(value) => onChange('categoryId', value)}
             {...invalid('categoryId')}
           >
-            <option value="">Select a category</option>
+            <option value="">{t`Select a category`}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name}
+                {categoryName(c)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={fid('city')} label="City" error={errors.city}>
+        <FormField id={fid('city')} label={t`City`} error={errors.city}>
           <PlaceCombobox
             id={fid('city')}
             value={form.city}
@@ -301,14 +317,14 @@ export function ServiceFields({
             suggestions={placeSuggestionsQuery}
             listLabel={t`Known places`}
             onValueChange={(value) => onChange('city', value)}
-            placeholder="e.g. Lisbon"
+            placeholder={t`e.g. Lisbon`}
             {...invalid('city')}
           />
         </FormField>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id={fid('price')} label="Price" error={errors.price}>
+        <FormField id={fid('price')} label={t`Price`} error={errors.price}>
           <div className="relative">
             <span
               aria-hidden="true"
@@ -341,11 +357,11 @@ export function ServiceFields({
               onCheckedChange={(checked) => onChange('isFree', checked === true)}
             />
             <Label htmlFor={fid('free')} className="font-normal">
-              Free service
+              <Trans>Free service</Trans>
             </Label>
           </div>
         </FormField>
-        <FormField id={fid('pricingUnit')} label="Unit" error={errors.pricingUnit}>
+        <FormField id={fid('pricingUnit')} label={t`Unit`} error={errors.pricingUnit}>
           <NativeSelect
             id={fid('pricingUnit')}
             value={form.pricingUnit}
@@ -358,12 +374,12 @@ export function ServiceFields({
           >
             {PRICING_UNITS.map((u) => (
               <option key={u} value={u}>
-                {u}
+                {unitName(u)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={fid('minHours')} label={minHoursLabel(form.pricingUnit)} error={errors.minHours}>
+        <FormField id={fid('minHours')} label={i18n._(MIN_HOURS_LABELS[form.pricingUnit])} error={errors.minHours}>
           <Input
             id={fid('minHours')}
             type="number"
@@ -379,7 +395,7 @@ export function ServiceFields({
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={fid('locationType')} label="Where it happens" error={errors.locationType}>
+        <FormField id={fid('locationType')} label={t`Where it happens`} error={errors.locationType}>
           <NativeSelect
             id={fid('locationType')}
             value={form.locationType}
@@ -387,12 +403,12 @@ export function ServiceFields({
           >
             {LOCATION_TYPES.map((type) => (
               <option key={type} value={type}>
-                {LOCATION_TYPE_PROVIDER_LABELS[type]}
+                {i18n._(LOCATION_TYPE_LABELS[type])}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={fid('locationArea')} label="Area (shown to everyone)" error={errors.locationArea}>
+        <FormField id={fid('locationArea')} label={t`Area (shown to everyone)`} error={errors.locationArea}>
           <Input
             id={fid('locationArea')}
             maxLength={SERVICE_LOCATION_AREA_MAX}
@@ -405,7 +421,7 @@ export function ServiceFields({
           <div className="sm:col-span-2">
             <FormField
               id={fid('locationAddress')}
-              label="Address (shown to travelers once you accept)"
+              label={t`Address (shown to travelers once you accept)`}
               error={errors.locationAddress}
             >
               <Input
@@ -427,7 +443,7 @@ export function ServiceFields({
           onChange={(urls) => onChange('photos', urls)}
           max={SERVICE_PHOTOS_MAX}
           onBusyChange={onUploadingChange}
-          label="Photos (the first is the cover)"
+          label={t`Photos (the first is the cover)`}
         />
         {errors.photos && (
           <p role="alert" className="text-sm font-medium text-destructive">

@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/api';
 import { Money } from '@/components/money';
 import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { usePricingUnit } from '@/lib/words';
 import { ServiceDialog } from './service-dialog';
 import {
   deleteServiceRequest,
@@ -33,8 +34,18 @@ function StateBadge({ service }: { service: ProviderService }) {
   const { t } = useLingui();
   const canBeBooked = useQuery(providerSetupQuery).data?.canBeBooked ?? true;
   const state = serviceState(service);
-  if (state === 'inactive') return <Badge variant="destructive">Inactive</Badge>;
-  if (state === 'paused') return <Badge variant="secondary">Paused</Badge>;
+  if (state === 'inactive')
+    return (
+      <Badge variant="destructive">
+        <Trans>Inactive</Trans>
+      </Badge>
+    );
+  if (state === 'paused')
+    return (
+      <Badge variant="secondary">
+        <Trans>Paused</Trans>
+      </Badge>
+    );
   // Live, but travelers cannot book it (nor find it) until payouts are set up.
   if (!canBeBooked)
     return (
@@ -45,7 +56,7 @@ function StateBadge({ service }: { service: ProviderService }) {
   return (
     // Opaque in both themes: it sits on the cover photo, through which a tinted badge fades away.
     <Badge className="border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-      Active
+      <Trans>Active</Trans>
     </Badge>
   );
 }
@@ -80,6 +91,8 @@ function ServiceItem({
   onDelete: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const unitName = usePricingUnit();
   const state = serviceState(service);
   const pause = useMutation({
     mutationFn: (isPaused: boolean) => updateServiceRequest(service.id, { isPaused }),
@@ -87,20 +100,20 @@ function ServiceItem({
       invalidateAfterServiceChange(queryClient);
       toast(
         next.isPaused
-          ? { title: 'Service paused', description: 'Travelers will not see it until you resume it.' }
+          ? { title: t`Service paused`, description: t`Travelers will not see it until you resume it.` }
           : {
-              title: 'Service resumed',
+              title: t`Service resumed`,
               description: next.isActive
-                ? 'Your service is live again.'
-                : 'It stays hidden until an admin reactivates it.',
+                ? t`Your service is live again.`
+                : t`It stays hidden until an admin reactivates it.`,
             },
       );
     },
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: 'Failed to update service',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to update service`,
+        description: errorMessage(error, t`Please try again later.`),
       }),
   });
 
@@ -115,9 +128,15 @@ function ServiceItem({
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 text-base leading-snug font-semibold">{service.title}</h3>
         {state === 'inactive' && (
-          <p className="text-sm font-medium text-destructive">Inactive — deactivated by an admin</p>
+          <p className="text-sm font-medium text-destructive">
+            <Trans>Inactive — deactivated by an admin</Trans>
+          </p>
         )}
-        {state === 'paused' && <p className="text-sm text-muted-foreground">Paused — hidden from travelers</p>}
+        {state === 'paused' && (
+          <p className="text-sm text-muted-foreground">
+            <Trans>Paused — hidden from travelers</Trans>
+          </p>
+        )}
         <p className="line-clamp-2 text-sm text-muted-foreground">{service.description}</p>
         <p className="inline-flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-4 shrink-0" aria-hidden="true" />
@@ -127,12 +146,12 @@ function ServiceItem({
           <span className="text-lg font-bold" data-testid="service-price">
             <Money amount={service.price} currency={service.currency} />
           </span>
-          <span className="text-sm text-muted-foreground">{service.pricingUnit}</span>
+          <span className="text-sm text-muted-foreground">{unitName(service.pricingUnit)}</span>
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${service.title}`}>
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={t`Edit ${service.title}`}>
             <Pencil aria-hidden="true" />
-            Edit
+            <Trans>Edit</Trans>
           </Button>
           {/* A service an admin deactivated stays inactive whatever its provider does: no switch to offer. */}
           {service.isActive && (
@@ -141,10 +160,10 @@ function ServiceItem({
               variant="outline"
               onClick={() => pause.mutate(!service.isPaused)}
               disabled={pause.isPending}
-              aria-label={`${service.isPaused ? 'Resume' : 'Pause'} ${service.title}`}
+              aria-label={service.isPaused ? t`Resume ${service.title}` : t`Pause ${service.title}`}
             >
               {service.isPaused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-              {service.isPaused ? 'Resume' : 'Pause'}
+              {service.isPaused ? <Trans>Resume</Trans> : <Trans>Pause</Trans>}
             </Button>
           )}
           <Button
@@ -152,10 +171,10 @@ function ServiceItem({
             variant="ghost"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
             onClick={onDelete}
-            aria-label={`Delete ${service.title}`}
+            aria-label={t`Delete ${service.title}`}
           >
             <Trash2 aria-hidden="true" />
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </div>
@@ -168,6 +187,7 @@ type DialogState = { key: number; service?: ProviderService } | null;
 /** docs/product.md, provider dashboard, Services tab. */
 export function ServicesTab({ categories }: { categories: readonly Category[] }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const services = useQuery(providerServicesQuery);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleting, setDeleting] = useState<ProviderService | null>(null);
@@ -178,14 +198,14 @@ export function ServicesTab({ categories }: { categories: readonly Category[] })
     onSuccess: () => {
       invalidateAfterServiceChange(queryClient);
       setDeleting(null);
-      toast({ title: 'Service deleted', description: 'The service has been removed.' });
+      toast({ title: t`Service deleted`, description: t`The service has been removed.` });
     },
     onError: (error) => {
       setDeleting(null);
       toast({
         variant: 'destructive',
-        title: 'Failed to delete service',
-        description: errorMessage(error, 'Please try again later.'),
+        title: t`Failed to delete service`,
+        description: errorMessage(error, t`Please try again later.`),
       });
     },
   });
@@ -199,16 +219,16 @@ export function ServicesTab({ categories }: { categories: readonly Category[] })
     <section aria-labelledby="services-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="services-heading" className="text-xl font-semibold">
-          Your services
+          <Trans>Your services</Trans>
         </h2>
         <Button onClick={() => open()}>
           <Plus aria-hidden="true" />
-          Create Service
+          <Trans>Create Service</Trans>
         </Button>
       </div>
 
       {services.isPending ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading services">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t`Loading services`}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="flex flex-col gap-3 rounded-xl border p-4">
               <Skeleton className="aspect-[4/3] w-full" />
@@ -218,12 +238,16 @@ export function ServicesTab({ categories }: { categories: readonly Category[] })
           ))}
         </ul>
       ) : services.isError ? (
-        <InlineLoadFailed what="your services" onRetry={() => void services.refetch()} />
+        <InlineLoadFailed what={t`your services`} onRetry={() => void services.refetch()} />
       ) : services.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
           <Store className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="text-lg font-semibold">No services yet</p>
-          <p className="text-muted-foreground">Create your first service to start receiving bookings</p>
+          <p className="text-lg font-semibold">
+            <Trans>No services yet</Trans>
+          </p>
+          <p className="text-muted-foreground">
+            <Trans>Create your first service to start receiving bookings</Trans>
+          </p>
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -245,9 +269,9 @@ export function ServicesTab({ categories }: { categories: readonly Category[] })
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
-        title={deleting ? `Delete “${deleting.title}”?` : 'Delete service?'}
-        description="Are you sure you want to delete this service?"
-        confirmLabel="Delete"
+        title={deleting ? t`Delete “${deleting.title}”?` : t`Delete service?`}
+        description={t`Are you sure you want to delete this service?`}
+        confirmLabel={t`Delete`}
         isPending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />
