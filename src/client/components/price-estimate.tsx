@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
 import type { Locale } from '@shared/domain/locales';
@@ -42,8 +42,9 @@ export function PriceEstimate({
       <span className="whitespace-nowrap">{estimate.text}</span>
       <span className={showRateDate ? 'block text-xs' : 'sr-only'}>
         {showRateDate ? '' : ' ('}
-        {/* The same words as the title (one message); the date itself is in data-rate-date. */}
-        {note}
+        <Trans>
+          Estimate at the European Central Bank’s rate of <time dateTime={estimate.rateDate}>{rateDate}</time>
+        </Trans>
         {showRateDate ? '' : ')'}
       </span>
     </span>
