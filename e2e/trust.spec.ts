@@ -93,6 +93,8 @@ test.describe('blind reviews both ways', () => {
         `Your review is published when ${b.service.provider.displayName} has written theirs, or when the review period ends.`,
       ),
     ).toBeVisible();
+    // She reads her own review as she wrote it (its author always does).
+    await expect(page.getByRole('region', { name: 'Reviews' }).getByText(travelerText)).toBeVisible();
     // Not on the service page either.
     await visit(page, `/service/${b.service.id}`);
     await expect(page.getByText(travelerText)).toHaveCount(0);
@@ -122,6 +124,8 @@ test.describe('blind reviews both ways', () => {
     await expect(card.getByText(providerText)).toBeVisible();
     await card.getByLabel('Answer publicly').fill(providerAnswer);
     await card.getByRole('button', { name: 'Publish answer' }).click();
+    // The toast is on screen before the page is judged (axe waits for its fade-in to end).
+    await expect(provider.page.getByText('Answer published', { exact: true })).toBeVisible();
     await expect(card.getByText(`Response from ${b.service.provider.displayName}`)).toBeVisible();
     await expect(card.getByText(providerAnswer)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Edit answer' })).toBeVisible();
@@ -133,10 +137,15 @@ test.describe('blind reviews both ways', () => {
     await visit(page, `/dashboard/traveler/bookings/${b.id}`);
     const theirs = page.getByRole('region', { name: 'Reviews' });
     await expect(theirs.getByText(`${b.service.provider.displayName}’s review of you`)).toBeVisible();
+    // Her review, with his answer under it; then his review of her, which she answers.
+    const hers = theirs.getByTestId('published-review').filter({ hasText: 'Your review' });
+    await expect(hers.getByText(travelerText)).toBeVisible();
+    await expect(hers.getByText(providerAnswer)).toBeVisible();
     await expect(theirs.getByText(providerText)).toBeVisible();
     await expect(theirs.getByText(providerAnswer)).toBeVisible();
     await theirs.getByLabel('Answer publicly').fill(travelerAnswer);
     await theirs.getByRole('button', { name: 'Publish answer' }).click();
+    await expect(page.getByText('Answer published', { exact: true })).toBeVisible();
     await expect(theirs.getByText(travelerAnswer)).toBeVisible();
     await expect(theirs.getByText('Response from Tess Traveler')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the traveler’s booking with both reviews');

@@ -24,7 +24,6 @@ import { formatDateIn, formatTimeIn, utcOffsetMinutes, zoneLabel } from '@shared
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { BookingWhere } from '@/components/booking-where';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
-import { RatingStars } from '@/components/rating';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -295,13 +294,6 @@ function BookingView({ booking }: { booking: Booking }) {
           )}
         </Section>
       </div>
-
-      {booking.review && (
-        <div className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Trans>Your review</Trans>
-          <RatingStars value={booking.review.rating} />
-        </div>
-      )}
 
       <TravelerReviewPanel booking={booking} />
 

@@ -1244,11 +1244,16 @@ export async function startStripeServer(
       for (const [k, v] of Object.entries(form)) {
         const m = /^evidence\[([a-z_]+)\]$/.exec(k);
         if (!m) continue;
-        if (!DISPUTE_EVIDENCE_FIELDS.has(m[1]!)) return error(400, `Received unknown parameter: ${k}`, 'parameter_unknown');
+        if (!DISPUTE_EVIDENCE_FIELDS.has(m[1]!))
+          return error(400, `Received unknown parameter: ${k}`, 'parameter_unknown');
         evidence[m[1]!] = v;
       }
       if (Object.values(evidence).reduce((n, v) => n + v.length, 0) > 150_000)
-        return error(400, 'The evidence text fields may hold at most 150,000 characters together.', 'parameter_invalid');
+        return error(
+          400,
+          'The evidence text fields may hold at most 150,000 characters together.',
+          'parameter_invalid',
+        );
       found.evidence = { ...found.evidence, ...evidence };
       found.evidence_details.has_evidence = Object.keys(found.evidence).length > 0;
       if (bool(form.submit)) {

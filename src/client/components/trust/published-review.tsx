@@ -37,13 +37,16 @@ export function PublishedReview({
 }) {
   if (review.hiddenNote)
     return (
-      <div className="flex flex-col gap-1 rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+      <div
+        data-testid="published-review"
+        className="flex flex-col gap-1 rounded-lg border border-dashed p-3 text-sm text-muted-foreground"
+      >
         <p className="font-medium text-foreground">{title}</p>
         <p>{review.hiddenNote}</p>
       </div>
     );
   return (
-    <div className="flex flex-col gap-2 rounded-lg border p-3">
+    <div data-testid="published-review" className="flex flex-col gap-2 rounded-lg border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-medium">{title}</p>
         {canAnswer && <ReportButton targetType="review" targetId={review.id} size="icon" />}

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Booking } from '@shared/api/bookings-responses';
-import { ReviewAnswer } from '@/components/trust/review-answer';
 import { PublishedReview } from '@/components/trust/published-review';
 import { useNow } from '@/lib/use-now';
 
 /**
- * On the traveler's booking page: the provider's review of them once published (which they may
- * answer), the provider's answer to theirs, or that the provider has reviewed them and theirs is
- * awaited.
+ * On the traveler's booking page: their own review as they wrote it (with the provider's answer
+ * once public, or when it will be published), the provider's review of them once published (which
+ * they may answer), or that the provider has reviewed them and theirs is awaited.
  */
 export function TravelerReviewPanel({ booking }: { booking: Booking }) {
   const { t } = useLingui();
@@ -33,9 +32,8 @@ export function TravelerReviewPanel({ booking }: { booking: Booking }) {
           <Trans>Your review is published when {provider} has written theirs, or when the review period ends.</Trans>
         </p>
       )}
-      {mine?.publishedAt && mine.answer && (
-        <ReviewAnswer name={provider} answer={mine.answer} answeredAt={mine.answeredAt} />
-      )}
+      {/* Her own review, as she wrote it (its author always reads it), with the provider's answer once public. */}
+      {mine && <PublishedReview title={t`Your review`} review={mine} answerName={provider} canAnswer={false} />}
       {theirs?.publishedAt && (
         <PublishedReview
           title={t`${provider}’s review of you`}
