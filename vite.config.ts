@@ -165,10 +165,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     strictPort: true,
     // The API keeps the browser's Host header, so its same-origin check sees the dev origin.
     proxy: Object.fromEntries(
-      ['/api', '/uploads', '/media', '/healthz', '/readyz', '/sitemap.xml', '/robots.txt'].map((p) => [
-        p,
-        { target: apiTarget, changeOrigin: false },
-      ]),
+      // A key starting with ^ is a regular expression: each language's sitemap (/sitemap-ja.xml).
+      [
+        '/api',
+        '/uploads',
+        '/media',
+        '/healthz',
+        '/readyz',
+        '/sitemap.xml',
+        '^/sitemap-[^/]+\\.xml$',
+        '/robots.txt',
+      ].map((p) => [p, { target: apiTarget, changeOrigin: false }]),
     ),
   },
 }));

@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/open.ts';
 import { originOf as originFor } from '../../http/origin.ts';
 import { listSitemapServices } from '../catalog/catalog.ts';
 import { listSitemapProviders } from '../providers/providers.ts';
-import { sitemapXml } from './sitemap.ts';
+import { isLocale, LOCALES, type Locale } from '../../../shared/domain/locales.ts';
+import { sitemapPath, sitemapXml } from './sitemap.ts';
 
+/** Stays under the protocol's 50,000 URLs per sitemap (one sitemap per language). */
 const SITEMAP_LIMIT = 50_000;
 
 /** sitemap.xml and robots.txt (the pages' own head is server-rendered with them: http/pages.ts). */
@@ -16,25 +18,31 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   // With payments configured, services that cannot be booked yet are not listed (as in search).
   const connect = config.stripe ? { platformCountry: config.stripe.platformCountry } : undefined;
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+  /** One language's sitemap: the same pages, in that language, each with its alternates. */
+  async function sitemap(request: FastifyRequest, reply: FastifyReply, locale: Locale) {
     const origin = originOf(request);
     const [serviceRows, providerRows] = await Promise.all([
       listSitemapServices(db, SITEMAP_LIMIT - 5000, connect),
       listSitemapProviders(db, 4990, connect),
     ]);
-    const urls = [
-      { loc: `${origin}/` },
-      { loc: `${origin}/browse` },
-      ...serviceRows.map((r) => ({
-        loc: `${origin}/service/${r.id}`,
-        lastmod: r.createdAt.toISOString().slice(0, 10),
-      })),
-      ...providerRows.map((r) => ({ loc: `${origin}/provider/${r.userId}` })),
+    const pages = [
+      { path: '/' },
+      { path: '/browse' },
+      ...serviceRows.map((r) => ({ path: `/service/${r.id}`, lastmod: r.createdAt.toISOString().slice(0, 10) })),
+      ...providerRows.map((r) => ({ path: `/provider/${r.userId}` })),
     ];
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', publicCache(3600))
-      .send(sitemapXml(urls));
+      .send(sitemapXml(origin, locale, pages));
+  }
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => sitemap(request, reply, 'en'));
+  // /sitemap-ja.xml, /sitemap-pt-BR.xml, ...: a language that is not ours is a 404.
+  app.get<{ Params: { locale: string } }>('/sitemap-:locale.xml', { schema: { hide: true } }, (request, reply) => {
+    const { locale } = request.params;
+    if (!isLocale(locale) || locale === 'en') return reply.code(404).type('text/plain').send('Not Found');
+    return sitemap(request, reply, locale);
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
@@ -48,7 +56,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
       'Disallow: /checkout/',
       'Disallow: /admin',
       'Disallow: /settings',
-      `Sitemap: ${origin}/sitemap.xml`,
+      ...LOCALES.map((locale) => `Sitemap: ${origin}${sitemapPath(locale)}`),
       '',
     ].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', publicCache(86400)).send(body);

@@ -128,9 +128,33 @@ describe('sitemap and robots', () => {
     expect(res.body).not.toContain(hidden.id);
   });
 
-  it('points robots.txt at the sitemap', async () => {
+  it('a sitemap per language: the same pages under the language, each with its alternates; others 404', async () => {
+    const { service } = await fixture();
+    const english = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'locora.test' } });
+    expect(english.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="ja" href="http://locora.test/ja/service/${service.id}"/>`,
+    );
+    expect(english.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="http://locora.test/service/${service.id}"/>`,
+    );
+    for (const locale of ['es', 'pt-BR', 'pt-PT', 'ja', 'th', 'id']) {
+      const res = await t.app.inject({ url: `/sitemap-${locale}.xml`, headers: { host: 'locora.test' } });
+      expect(res.statusCode, locale).toBe(200);
+      expect(res.headers['content-type']).toContain('application/xml');
+      expect(res.body).toContain(`<loc>http://locora.test/${locale}/service/${service.id}</loc>`);
+      expect(res.body).toContain(`<loc>http://locora.test/${locale}</loc>`);
+      expect(res.body).toContain(`<loc>http://locora.test/${locale}/browse</loc>`);
+      expect(res.body).not.toContain(`<loc>http://locora.test/service/`);
+    }
+    for (const other of ['/sitemap-en.xml', '/sitemap-fr.xml', '/sitemap-JA.xml'])
+      expect((await t.app.inject({ url: other })).statusCode, other).toBe(404);
+  });
+
+  it('points robots.txt at the sitemap of every language', async () => {
     const res = await t.app.inject({ url: '/robots.txt', headers: { host: 'locora.test' } });
     expect(res.body).toContain('Sitemap: http://locora.test/sitemap.xml');
+    expect(res.body).toContain('Sitemap: http://locora.test/sitemap-pt-BR.xml');
+    expect(res.body).toContain('Sitemap: http://locora.test/sitemap-th.xml');
     expect(res.body).toContain('Disallow: /api/');
   });
 });
