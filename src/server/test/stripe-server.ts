@@ -29,6 +29,7 @@
  * send, POSTed signed to that URL one after another, as `stripe listen --forward-to` does (no
  * retries); `deliveries` records each answer. Without it, tests post the events they want themselves.
  */
+import type { Config } from '../config.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -1911,5 +1912,18 @@ export async function startStripeServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** The app's Stripe configuration pointed at a local Stripe server (for `useTestApp`'s overrides). */
+export function stripeConfigFor(stripe: StripeServer, timeoutMs = 2000): NonNullable<Config['stripe']> {
+  return {
+    secretKey: stripe.secretKey,
+    publishableKey: stripe.publishableKey,
+    webhookSecret: stripe.webhookSecret,
+    connectWebhookSecret: stripe.connectWebhookSecret,
+    platformCountry: stripe.platformCountry,
+    apiUrl: stripe.url,
+    timeoutMs,
   };
 }

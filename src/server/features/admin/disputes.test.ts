@@ -6,12 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDispute } from '../../../shared/api/earnings.ts';
 import { manualClock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { createBooking, createMessage } from '../../db/seed/factories.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
-import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { startStripeServer, stripeConfigFor, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { DISPUTE_CLOSED_TO_EVIDENCE, DISPUTE_DEADLINE_PASSED, DISPUTE_NOT_FOUND } from './disputes.ts';
 
@@ -26,18 +25,10 @@ afterAll(async () => {
 const clock = manualClock();
 const t = useTestApp(
   {
-    get stripe(): Config['stripe'] {
-      return {
-        secretKey: stripe.secretKey,
-        publishableKey: stripe.publishableKey,
-        webhookSecret: stripe.webhookSecret,
-        connectWebhookSecret: stripe.connectWebhookSecret,
-        platformCountry: stripe.platformCountry,
-        apiUrl: stripe.url,
-        timeoutMs: 2000,
-      };
+    get stripe() {
+      return stripeConfigFor(stripe);
     },
-  } as Partial<Config>,
+  },
   { clock },
 );
 

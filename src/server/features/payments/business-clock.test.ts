@@ -5,11 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
 import { onboardProvider } from '../../test/connect-fixture.ts';
-import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
+import { startStripeServer, stripeConfigFor, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 let stripe: StripeServer;
@@ -23,18 +22,10 @@ afterAll(async () => {
 const clock = manualClock();
 const t = useTestApp(
   {
-    get stripe(): Config['stripe'] {
-      return {
-        secretKey: stripe.secretKey,
-        publishableKey: stripe.publishableKey,
-        webhookSecret: stripe.webhookSecret,
-        connectWebhookSecret: stripe.connectWebhookSecret,
-        platformCountry: stripe.platformCountry,
-        apiUrl: stripe.url,
-        timeoutMs: 2000,
-      };
+    get stripe() {
+      return stripeConfigFor(stripe);
     },
-  } as Partial<Config>,
+  },
   { clock },
 );
 
