@@ -81,7 +81,7 @@ describe('with payments configured, a provider who cannot be paid', () => {
     expect(idsOf(featured)).toEqual([f.paid.service.id, f.japan.service.id].sort());
     const cities = (await t.app.inject({ url: '/api/cities/suggest?q=lisb' })).json();
     expect(cities).toEqual([expect.objectContaining({ city: 'Lisbon', serviceCount: 2 })]);
-    const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+    const sitemap = (await t.app.inject({ url: '/sitemap-en.xml' })).body;
     expect(sitemap).toContain(`/service/${f.paid.service.id}`);
     expect(sitemap).toContain(`/provider/${f.paid.user.id}`);
     for (const x of [f.none, f.pending]) {

@@ -463,7 +463,7 @@ describe('DELETE /api/services/{id}', () => {
       startAt: new Date(Date.now() + 5 * 24 * 3600_000),
     });
 
-    const sitemapBefore = await t.app.inject({ url: '/sitemap.xml' });
+    const sitemapBefore = await t.app.inject({ url: '/sitemap-en.xml' });
     expect(sitemapBefore.body).toContain(f.ownService.id);
     const featuredBefore = await t.app.inject({ url: '/api/services/featured' });
     expect(featuredBefore.json().map((s: { id: string }) => s.id)).toContain(f.ownService.id);
@@ -478,7 +478,7 @@ describe('DELETE /api/services/{id}', () => {
     expect(featured.json().map((s: { id: string }) => s.id)).not.toContain(f.ownService.id);
     const profile = await t.app.inject({ url: `/api/providers/${f.owner.user.id}` });
     expect(profile.json().services.map((s: { id: string }) => s.id)).not.toContain(f.ownService.id);
-    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    const sitemap = await t.app.inject({ url: '/sitemap-en.xml' });
     expect(sitemap.body).not.toContain(f.ownService.id);
     expect((await t.app.inject({ url: `/api/services/${f.ownService.id}`, cookies: f.cookies.owner })).statusCode).toBe(
       404,

@@ -120,7 +120,7 @@ describe('a service that is not visible', () => {
   });
 
   it('is absent from the sitemap, and so is a provider with nothing visible', async () => {
-    const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'locora.test' } });
+    const res = await t.app.inject({ url: '/sitemap-en.xml', headers: { host: 'locora.test' } });
     expect(res.body).toContain(`/service/${f.s.visible.id}</loc>`);
     for (const s of hidden()) expect(res.body).not.toContain(s.id);
     expect(res.body).toContain(`/provider/${f.owner.user.id}</loc>`);

@@ -5,12 +5,12 @@ import { originOf as originFor } from '../../http/origin.ts';
 import { listSitemapServices } from '../catalog/catalog.ts';
 import { listSitemapProviders } from '../providers/providers.ts';
 import { isLocale, LOCALES, type Locale } from '../../../shared/domain/locales.ts';
-import { sitemapPath, sitemapXml } from './sitemap.ts';
+import { SITEMAP_INDEX_PATH, sitemapIndexXml, sitemapXml } from './sitemap.ts';
 
 /** Stays under the protocol's 50,000 URLs per sitemap (one sitemap per language). */
 const SITEMAP_LIMIT = 50_000;
 
-/** sitemap.xml and robots.txt (the pages' own head is server-rendered with them: http/pages.ts). */
+/** The sitemaps (an index and one per language) and robots.txt (the pages' own head is server-rendered with them: http/pages.ts). */
 export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, { db, config }) => {
   // Without PUBLIC_URL, absolute URLs come from the Host header: never let a shared cache keep them.
   const publicCache = (maxAge: number) => (config.publicUrl ? `public, max-age=${maxAge}` : 'no-store');
@@ -37,11 +37,17 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
       .send(sitemapXml(origin, locale, pages));
   }
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => sitemap(request, reply, 'en'));
-  // /sitemap-ja.xml, /sitemap-pt-BR.xml, ...: a language that is not ours is a 404.
+  // The index: one address (robots.txt names it) from which every language's sitemap is reached.
+  app.get(SITEMAP_INDEX_PATH, { schema: { hide: true } }, (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', publicCache(3600))
+      .send(sitemapIndexXml(originOf(request), LOCALES)),
+  );
+  // /sitemap-en.xml, /sitemap-ja.xml, /sitemap-pt-BR.xml, ...: a language that is not ours is a 404.
   app.get<{ Params: { locale: string } }>('/sitemap-:locale.xml', { schema: { hide: true } }, (request, reply) => {
     const { locale } = request.params;
-    if (!isLocale(locale) || locale === 'en') return reply.code(404).type('text/plain').send('Not Found');
+    if (!isLocale(locale)) return reply.code(404).type('text/plain').send('Not Found');
     return sitemap(request, reply, locale);
   });
 
@@ -56,7 +62,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
       'Disallow: /checkout/',
       'Disallow: /admin',
       'Disallow: /settings',
-      ...LOCALES.map((locale) => `Sitemap: ${origin}${sitemapPath(locale)}`),
+      `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`,
       '',
     ].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', publicCache(86400)).send(body);

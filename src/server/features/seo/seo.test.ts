@@ -121,7 +121,7 @@ describe('sitemap and robots', () => {
   it('lists active services and providers with services', async () => {
     const { service, user } = await fixture();
     const hidden = await createService(t.db, { isActive: false });
-    const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'locora.test' } });
+    const res = await t.app.inject({ url: '/sitemap-en.xml', headers: { host: 'locora.test' } });
     expect(res.headers['content-type']).toContain('application/xml');
     expect(res.body).toContain(`<loc>http://locora.test/service/${service.id}</loc>`);
     expect(res.body).toContain(`<loc>http://locora.test/provider/${user.id}</loc>`);
@@ -130,7 +130,7 @@ describe('sitemap and robots', () => {
 
   it('a sitemap per language: the same pages under the language, each with its alternates; others 404', async () => {
     const { service } = await fixture();
-    const english = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'locora.test' } });
+    const english = await t.app.inject({ url: '/sitemap-en.xml', headers: { host: 'locora.test' } });
     expect(english.body).toContain(
       `<xhtml:link rel="alternate" hreflang="ja" href="http://locora.test/ja/service/${service.id}"/>`,
     );
@@ -146,16 +146,27 @@ describe('sitemap and robots', () => {
       expect(res.body).toContain(`<loc>http://locora.test/${locale}/browse</loc>`);
       expect(res.body).not.toContain(`<loc>http://locora.test/service/`);
     }
-    for (const other of ['/sitemap-en.xml', '/sitemap-fr.xml', '/sitemap-JA.xml'])
+    for (const other of ['/sitemap-fr.xml', '/sitemap-JA.xml', '/sitemap-.xml'])
       expect((await t.app.inject({ url: other })).statusCode, other).toBe(404);
   });
 
-  it('points robots.txt at the sitemap of every language', async () => {
-    const res = await t.app.inject({ url: '/robots.txt', headers: { host: 'locora.test' } });
-    expect(res.body).toContain('Sitemap: http://locora.test/sitemap.xml');
-    expect(res.body).toContain('Sitemap: http://locora.test/sitemap-pt-BR.xml');
-    expect(res.body).toContain('Sitemap: http://locora.test/sitemap-th.xml');
-    expect(res.body).toContain('Disallow: /api/');
+  it('/sitemap.xml is an index of the sitemap of every language, and robots.txt points at it', async () => {
+    const index = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'locora.test' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const listed = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]);
+    expect(listed).toEqual(
+      ['en', 'es', 'pt-BR', 'pt-PT', 'ja', 'th', 'id'].map((locale) => `http://locora.test/sitemap-${locale}.xml`),
+    );
+    for (const address of listed) {
+      const res = await t.app.inject({ url: new URL(address!).pathname, headers: { host: 'locora.test' } });
+      expect(res.statusCode, address).toBe(200);
+      expect(res.body, address).toContain('<urlset');
+    }
+    const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'locora.test' } });
+    expect(robots.body).toContain('Sitemap: http://locora.test/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
   });
 });
 

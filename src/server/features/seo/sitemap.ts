@@ -2,9 +2,20 @@ import { alternatePaths, localizedPath } from '../../../shared/domain/locale-pat
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales.ts';
 import { escapeHtml } from '../../../shared/seo/head.ts';
 
-/** Where a language's sitemap is: /sitemap.xml for English, /sitemap-ja.xml for Japanese. */
+/** The sitemap index: every language's sitemap, so search engines find them all from one address. */
+export const SITEMAP_INDEX_PATH = '/sitemap.xml';
+
+/** Where a language's sitemap is: /sitemap-en.xml for English, /sitemap-ja.xml for Japanese. */
 export function sitemapPath(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? '/sitemap.xml' : `/sitemap-${locale}.xml`;
+  return `/sitemap-${locale}.xml`;
+}
+
+/** The sitemap index at /sitemap.xml, naming each language's sitemap. */
+export function sitemapIndexXml(origin: string, locales: readonly Locale[]): string {
+  const items = locales
+    .map((locale) => `  <sitemap><loc>${escapeHtml(origin + sitemapPath(locale))}</loc></sitemap>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
 /**
