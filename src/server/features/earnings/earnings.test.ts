@@ -426,6 +426,9 @@ describe('earned and charged', () => {
     // The admin's month counts the charges taken this month (UTC), not the bookings' dates.
     const a = (await get('/api/admin/payments', f.cookies.admin)).json<AdminPayments>();
     expect(a.thisMonth).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 12600, payments: 1 })]);
+    // Last month (October, UTC): the card charged on October 28.
+    expect(a.months).toEqual({ thisMonth: '2026-11-01', lastMonth: '2026-10-01' });
+    expect(a.lastMonth).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 12600, payments: 1 })]);
     expect(a.allTime).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 25200, payments: 2 })]);
   });
 
