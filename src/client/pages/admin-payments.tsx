@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminDispute, AdminPreConnectOwed, PlatformTotals, ReconciliationDifference } from '@shared/api/earnings';
 import type { CurrencyCode } from '@shared/domain/currency';
+import { formatMonth } from '@shared/domain/earnings';
 import { formatMoney } from '@shared/domain/pricing';
 import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
@@ -307,7 +308,9 @@ function PaymentsOverview() {
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
   const p = payments.data;
-  const monthLabel = p?.monthLabel;
+  // The months in the reader's language ('novembro de 2026', '2026年11月').
+  const monthLabel = p ? formatMonth(p.months.thisMonth, locale) : '';
+  const lastMonthLabel = p ? formatMonth(p.months.lastMonth, locale) : '';
   const lastRun = p?.reconciliation.lastRunAt ? dueText(p.reconciliation.lastRunAt) : t`never`;
   return (
     <AdminShell title={t`Payments`} description={t`Volume, fees, refunds, disputes and providers’ payouts.`}>
@@ -315,11 +318,16 @@ function PaymentsOverview() {
       {!p && !payments.isError && <Skeleton className="h-48 w-full" />}
       {p && (
         <>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             <TotalsCard
               title={t`This month (${monthLabel}, UTC)`}
               description={t`by the day each card was charged`}
               lines={p.thisMonth}
+            />
+            <TotalsCard
+              title={t`Last month (${lastMonthLabel}, UTC)`}
+              description={t`by the day each card was charged`}
+              lines={p.lastMonth}
             />
             <TotalsCard title={t`All time`} description={t`one line per currency`} lines={p.allTime} />
           </div>
@@ -386,8 +394,8 @@ function PaymentsOverview() {
                         <SmallBookingMoney
                           paid={money(b.grossCents, b.currency)}
                           fee={money(b.feeCents, b.currency)}
-                          stripeFee={money(b.stripeFeeCents, b.currency)}
-                          shortfall={money(b.shortfallCents, b.currency)}
+                          stripeFee={money(b.stripeFeeCents, b.stripeFeeCurrency)}
+                          shortfall={money(b.shortfallCents, b.stripeFeeCurrency)}
                         />
                       </span>
                     </li>

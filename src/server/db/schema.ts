@@ -1145,7 +1145,15 @@ export const payments = pgTable(
     /** The captured charge (ch_...), its balance transaction and Stripe's processing fee on it (decision 039); null until read. */
     chargeId: text('charge_id'),
     balanceTransactionId: text('balance_transaction_id'),
+    /** Stripe's fee, in minor units of `stripeFeeCurrency`. */
     stripeFeeCents: money('stripe_fee_cents'),
+    /**
+     * The balance transaction's currency (decision 060, addendum): the balance the charge landed in,
+     * which may not be the charge's (a euro charge on a US platform settles in dollars).
+     */
+    stripeFeeCurrency: text('stripe_fee_currency').$type<CurrencyCode>(),
+    /** The balance transaction's amount: what the charge added, in `stripeFeeCurrency`, before the fee. */
+    chargeBalanceAmount: money('charge_balance_amount'),
     /**
      * What landed in the provider's Stripe balance (decision 047), read from Stripe once captured:
      * the charge's transfer, its destination payment on the connected account, and the net of that
@@ -1191,6 +1199,10 @@ export const payments = pgTable(
       .on(t.updatedAt)
       .where(sql`${t.settledAmount} is null and ${t.destinationAccountId} is not null and ${t.status} = 'succeeded'`),
     check('payments_stripe_fee_not_negative', sql`${t.stripeFeeCents} >= 0`),
+    check(
+      'payments_stripe_fee_currency',
+      sql`(${t.stripeFeeCents} is null) = (${t.stripeFeeCurrency} is null) and (${t.stripeFeeCurrency} is null) = (${t.chargeBalanceAmount} is null) and (${t.stripeFeeCurrency} is null or ${t.stripeFeeCurrency} in ${CURRENCY_CHECK}) and (${t.chargeBalanceAmount} is null or ${t.chargeBalanceAmount} > 0)`,
+    ),
     index('payments_due_idx')
       .on(t.actionDueAt)
       .where(sql`${t.pendingAction} is not null`),
@@ -1594,6 +1606,7 @@ export const ledgerEntries = pgTable(
       .on(t.stripeObjectId)
       .where(sql`${t.stripeObjectId} is not null`),
     index('ledger_entries_created_idx').on(t.createdAt),
+    index('ledger_entries_provider_idx').on(t.providerId, t.bookingId),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
     check('ledger_entries_currency', sql`${t.currency} in ${CURRENCY_CHECK}`),
     check(

@@ -12,9 +12,11 @@ import { sql } from 'drizzle-orm';
 import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import { isOpenDispute } from '../../shared/domain/earnings.ts';
 import {
+  keptShare,
   LEDGER_FLOWS,
   ledgerTargets,
   summarise,
+  type KeptShare,
   type LedgerFacts,
   type LedgerKind,
   type LedgerRow,
@@ -112,9 +114,16 @@ type Parties = { travelerId: string; providerId: string };
 
 /**
  * Appends what the ledger lacks for a booking, in the caller's transaction (call it last: it
- * takes the booking's ledger lock until the transaction ends). Returns the rows appended.
+ * takes the booking's ledger lock until the transaction ends). Returns the rows appended. The rows
+ * are dated now (the database's clock), or `at` when the movement is recorded later than it
+ * happened (a test's business clock).
  */
-export async function recordLedger(tx: Executor, bookingId: string, source: string | null = null): Promise<number> {
+export async function recordLedger(
+  tx: Executor,
+  bookingId: string,
+  source: string | null = null,
+  at?: Date,
+): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ledger:${bookingId}`}, 0))`);
   const facts = await ledgerFacts(tx, bookingId);
   if (!facts) return 0;
@@ -144,9 +153,10 @@ export async function recordLedger(tx: Executor, bookingId: string, source: stri
     const flow = LEDGER_FLOWS[w.kind];
     await tx.execute(
       sql`insert into ledger_entries (booking_id, kind, from_holder, to_holder, traveler_id, provider_id, amount, currency,
-                                      stripe_object_id, stripe_balance_transaction_id, source)
+                                      stripe_object_id, stripe_balance_transaction_id, source, created_at)
           values (${bookingId}, ${w.kind}, ${flow.from}, ${flow.to}, ${facts.parties.travelerId},
-                  ${facts.parties.providerId}, ${delta}, ${w.currency}, ${w.objectId}, ${w.balanceTransactionId}, ${source})`,
+                  ${facts.parties.providerId}, ${delta}, ${w.currency}, ${w.objectId}, ${w.balanceTransactionId}, ${source},
+                  ${at ? sql`${at.toISOString()}::timestamptz` : sql`now()`})`,
     );
     appended += 1;
   }
@@ -174,4 +184,36 @@ export async function ledgerRows(db: Executor, bookingId: string) {
 export async function ledgerBalance(db: Executor, bookingId: string) {
   const rows: LedgerRow[] = await ledgerRows(db, bookingId);
   return summarise(rows);
+}
+
+/**
+ * What each of a provider's bookings kept of its charge (`keptShare`, decision 060 and its
+ * addendum), from the sums of its ledger rows per kind and currency and the refund it owes (a
+ * cancel's refund on its way to Stripe). Bookings with no ledger rows are absent.
+ */
+export async function providerKeptShares(db: Executor, providerId: string): Promise<Map<string, KeptShare | null>> {
+  const sums = await queryRows<{ booking_id: string; kind: LedgerKind; currency: CurrencyCode; amount: string }>(
+    db,
+    sql`select l.booking_id, l.kind, l.currency, sum(l.amount)::bigint as amount
+        from ledger_entries l
+        where l.provider_id = ${providerId} and l.kind in ('captured', 'fee', 'refund', 'fee_refund')
+        group by l.booking_id, l.kind, l.currency`,
+  );
+  const owed = await queryRows<{ booking_id: string; refund_cents: string | null }>(
+    db,
+    sql`select b.id as booking_id, p.refund_cents
+        from bookings b join payments p on p.booking_id = b.id
+        where b.provider_id = ${providerId} and b.refund_pending`,
+  );
+  const rowsOf = new Map<string, LedgerRow[]>();
+  for (const s of sums) {
+    const list = rowsOf.get(s.booking_id) ?? [];
+    list.push({ kind: s.kind, currency: s.currency, amount: Number(s.amount) });
+    rowsOf.set(s.booking_id, list);
+  }
+  const owedOf = new Map(owed.map((o) => [o.booking_id, o.refund_cents === null ? null : Number(o.refund_cents)]));
+  const out = new Map<string, KeptShare | null>();
+  for (const [bookingId, rows] of rowsOf)
+    out.set(bookingId, keptShare(rows, owedOf.has(bookingId) ? { cents: owedOf.get(bookingId)! } : null));
+  return out;
 }

@@ -2,7 +2,8 @@
  * Stripe's processing fee on each captured card payment (decision 039). With destination charges
  * Locora's platform account pays it, so the admin payments view weighs it against Locora's service
  * fee. It is read from the charge's balance transaction (GET /v1/charges/{id}, then
- * GET /v1/balance_transactions/{id}: its `fee`) once the payment is captured.
+ * GET /v1/balance_transactions/{id}: its `fee`, `currency` and `amount`) once the payment is
+ * captured, and kept in the transaction's currency (decision 060, addendum).
  *
  * Reading is a leased kind of the one job runner (decision 032), like every job that calls Stripe:
  * a captured payment whose fee is not read is due (`fee_due_at`, from its creation), claimed one at
@@ -11,6 +12,7 @@
  * backed off on the database's clock (30 s, doubling, at most an hour) with its reason kept.
  */
 import { sql } from 'drizzle-orm';
+import { fromStripeCurrency, type CurrencyCode } from '../../shared/domain/currency.ts';
 import { STRIPE_TIMEOUT_MAX_MS } from '../config.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { claimDue, held, retryAt, type Claim, type LeasedQueue } from '../jobs/claim-due.ts';
@@ -36,18 +38,39 @@ export const FEE_READ_LEASE_MS = 10 * 60 * 1000;
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
-/** The charge, its balance transaction and Stripe's fee of a captured PaymentIntent (undefined: not captured yet). */
+/** What Stripe's balance transaction of a captured charge says of its fee, in the transaction's own currency. */
+export type ProcessingFee = {
+  chargeId: string;
+  balanceTransactionId: string;
+  feeCents: number;
+  /** The currency of the balance the charge landed in (the platform's, unless Stripe settled it in the charge's). */
+  currency: CurrencyCode;
+  /** What the charge added to that balance before the fee, in `currency`. */
+  balanceAmount: number;
+};
+
+/**
+ * The charge, its balance transaction and Stripe's fee of a captured PaymentIntent (undefined: not
+ * captured yet). The fee is in the transaction's currency, which is the charge's only when Stripe
+ * did not convert it (decision 060, addendum); a transaction in a currency Locora keeps no
+ * accounts in is an error.
+ */
 export async function readProcessingFee(
   stripe: Stripe,
   paymentIntentId: string,
   chargeId: string | null,
-): Promise<{ chargeId: string; balanceTransactionId: string; feeCents: number } | undefined> {
+): Promise<ProcessingFee | undefined> {
   const charge = chargeId ?? idOf((await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge);
   if (!charge) return undefined;
   const balanceTransactionId = idOf((await stripe.charges.retrieve(charge)).balance_transaction);
   if (!balanceTransactionId) return undefined;
   const txn = await stripe.balanceTransactions.retrieve(balanceTransactionId);
-  return { chargeId: charge, balanceTransactionId, feeCents: txn.fee };
+  const currency = fromStripeCurrency(txn.currency);
+  if (!currency)
+    throw new Error(
+      `Stripe's balance transaction ${balanceTransactionId} is in ${txn.currency.toUpperCase()}, a currency Locora keeps no accounts in.`,
+    );
+  return { chargeId: charge, balanceTransactionId, feeCents: txn.fee, currency, balanceAmount: txn.amount };
 }
 
 /**
@@ -79,7 +102,8 @@ export async function runClaimedFeeRead(
   }
   await db.execute(
     sql`update payments set charge_id = ${fee.chargeId}, balance_transaction_id = ${fee.balanceTransactionId},
-          stripe_fee_cents = ${fee.feeCents}, fee_error = null, fee_lease_token = null
+          stripe_fee_cents = ${fee.feeCents}, stripe_fee_currency = ${fee.currency},
+          charge_balance_amount = ${fee.balanceAmount}, fee_error = null, fee_lease_token = null
         where ${held(claim)}`,
   );
   return true;

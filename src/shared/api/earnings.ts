@@ -49,7 +49,7 @@ export const earningRowSchema = z.object({
   currency: currencySchema,
   status: z.enum(EARNING_STATUSES),
   bookingStatus: z.string(),
-  /** In the totals: PAID and COMPLETED (as the Revenue card), and money kept of a cancellation. */
+  /** In the totals (and the Revenue card): its charge left the provider something, as the ledger says. */
   countsInTotals: z.boolean(),
 });
 export type EarningRow = z.infer<typeof earningRowSchema>;
@@ -73,7 +73,7 @@ export const earningsSchema = z.object({
   timeZone: z.string(),
   /** The provider's currency (the one a total of nothing is shown in). */
   currency: currencySchema,
-  /** What the Revenue card counts: the provider's net (the subtotal, without Locora's fee). */
+  /** What the Revenue card counts: the provider's net (what they kept, without Locora's fee). */
   revenueBasis: z.literal('net'),
   thisMonth: earningPeriodSchema,
   lastMonth: earningPeriodSchema,
@@ -176,20 +176,31 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 
 // ------------------------------------------------------------------------------------- admin
 
+/**
+ * A period's money in one currency, from the ledger (decision 060 and its addendum): the card
+ * payments captured in it and what became of them.
+ */
 export const platformTotalsSchema = z.object({
   /** Every amount below is in this currency's minor units (one line per currency). */
   currency: currencySchema,
-  /** What travelers paid on captured card payments (gross volume). */
+  /** What travelers paid on captured card payments in this currency (gross volume). */
   grossCents: cents,
-  /** Locora's service fees kept (captured, not refunded). */
+  /** Locora's service fees kept (less what refunds gave back). */
   feeCents: cents,
-  /** Stripe's processing fees on those charges (Locora pays them with destination charges). */
+  /**
+   * Stripe's processing fees that are in this currency: each charge's fee is in the currency of the
+   * balance it landed in (a euro charge on a US platform: dollars), so it may be on another line
+   * than its charge (Locora pays them with destination charges).
+   */
   stripeFeeCents: cents,
-  /** Captured payments whose Stripe fee is not read yet (so stripeFeeCents is short by theirs). */
+  /** Captured payments in this currency whose Stripe fee is not read yet (its fee is missing from a line). */
   stripeFeesUnread: z.int(),
+  /** Refunds made of those payments. */
   refundedCents: cents,
+  /** Disputes opened in the period and still open, and what they withdrew. */
   openDisputes: z.int(),
   openDisputedCents: cents,
+  /** Card payments captured in this currency. */
   payments: z.int(),
 });
 export type PlatformTotals = z.infer<typeof platformTotalsSchema>;
@@ -226,12 +237,15 @@ export const smallBookingSchema = z.object({
   serviceTitle: z.string(),
   providerName: z.string(),
   date: z.string(),
+  /** What was charged and Locora's fee, in the charge's currency. */
   grossCents: cents,
   feeCents: cents,
-  stripeFeeCents: cents,
-  /** Stripe's fee minus Locora's: what the booking cost Locora. */
-  shortfallCents: cents,
   currency: currencySchema,
+  /** Stripe's fee, in the currency of the balance the charge landed in. */
+  stripeFeeCents: cents,
+  stripeFeeCurrency: currencySchema,
+  /** Stripe's fee minus Locora's (at the charge's own rate when Stripe converted it): what the booking cost Locora, in `stripeFeeCurrency`. */
+  shortfallCents: cents,
 });
 export type SmallBooking = z.infer<typeof smallBookingSchema>;
 
@@ -361,8 +375,12 @@ export type ReconcileResult = z.infer<typeof reconcileResultSchema>;
 /** GET /api/admin/payments. */
 export const adminPaymentsSchema = z.object({
   monthLabel: z.string(),
+  /** The first days (YYYY-MM-01) of this month and last month (UTC), to name them in the reader's language. */
+  months: z.object({ thisMonth: z.string(), lastMonth: z.string() }),
   /** Card payments captured this month (UTC), one line per currency. */
   thisMonth: z.array(platformTotalsSchema),
+  /** Card payments captured last month (UTC), one line per currency. */
+  lastMonth: z.array(platformTotalsSchema),
   allTime: z.array(platformTotalsSchema),
   disputes: z.array(adminDisputeSchema),
   smallBookings: z.array(smallBookingSchema),

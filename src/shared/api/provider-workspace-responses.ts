@@ -99,8 +99,9 @@ export const providerStatsSchema = z.object({
   rating: z.number(),
   ratingCount: z.int(),
   /**
-   * The provider's net of PAID and COMPLETED bookings (the Revenue card), one total per currency,
-   * never summed across currencies (decision 047).
+   * What the provider kept of their bookings' charges, from the ledger (the Revenue card, the
+   * Earnings' all-time total: after refunds and Locora's fee; decision 060, addendum), one total per
+   * currency, never summed across currencies (decision 047).
    */
   revenue: moneyTotalsSchema,
   /**

@@ -127,58 +127,50 @@ describe('monthRange and totals in the provider’s zone', () => {
   });
 });
 
-describe('what a booking earned (keptAmounts)', () => {
-  const base = {
-    subtotalCents: 38_000,
-    feeCents: 1900,
+describe('what a booking earned (keptAmounts), from what its ledger kept', () => {
+  const kept = (refundedCents: number, feeCents: number, netCents: number) => ({
     currency: 'USD' as const,
-    refundedCents: 0,
-    refundPending: false,
-    refundOwedCents: null,
-  };
-  it('a paid booking keeps its net; a full refund leaves the provider 0', () => {
-    expect(keptAmounts({ ...base, bookingStatus: 'PAID', paymentStatus: 'succeeded' })).toEqual({
+    chargedCents: 39_900,
+    refundedCents,
+    feeCents,
+    netCents,
+  });
+  it('a charge kept earns its net; a full refund (made or owed) leaves the provider 0', () => {
+    expect(keptAmounts(39_900, kept(0, 1900, 38_000))).toEqual({
       grossCents: 39_900,
       refundedCents: 0,
       feeCents: 1900,
       netCents: 38_000,
       counts: true,
     });
-    expect(keptAmounts({ ...base, bookingStatus: 'REFUNDED', paymentStatus: 'refunded' })).toEqual({
+    expect(keptAmounts(39_900, kept(39_900, 0, 0))).toEqual({
       grossCents: 39_900,
       refundedCents: 39_900,
       feeCents: 0,
       netCents: 0,
       counts: false,
     });
-    // Canceled with the full refund still on its way: already nothing kept.
-    expect(
-      keptAmounts({ ...base, bookingStatus: 'CANCELED', paymentStatus: 'succeeded', refundPending: true }),
-    ).toMatchObject({ refundedCents: 39_900, netCents: 0, counts: false });
   });
 
-  it('a partial refund takes back the provider’s share and the fee in proportion', () => {
-    // Half of 39,900 back: the fee gives back 950, the provider 19,000.
-    expect(
-      keptAmounts({ ...base, bookingStatus: 'COMPLETED', paymentStatus: 'succeeded', refundedCents: 19_950 }),
-    ).toEqual({ grossCents: 39_900, refundedCents: 19_950, feeCents: 950, netCents: 19_000, counts: true });
-  });
-
-  it('a late cancellation whose money was kept earns; a hold not charged earns nothing yet', () => {
-    expect(keptAmounts({ ...base, bookingStatus: 'CANCELED', paymentStatus: 'succeeded' })).toMatchObject({
-      netCents: 38_000,
+  it('a partial refund: what was kept', () => {
+    expect(keptAmounts(39_900, kept(19_950, 950, 19_000))).toEqual({
+      grossCents: 39_900,
+      refundedCents: 19_950,
+      feeCents: 950,
+      netCents: 19_000,
       counts: true,
     });
-    expect(keptAmounts({ ...base, bookingStatus: 'PENDING', paymentStatus: 'requires_capture' })).toMatchObject({
+  });
+
+  it('nothing charged (a hold, or no card payment) earns nothing: its gross is what is listed', () => {
+    expect(keptAmounts(39_900, null)).toEqual({
       grossCents: 39_900,
+      refundedCents: 0,
+      feeCents: 0,
       netCents: 0,
       counts: false,
     });
-    // Paid outside Locora: revenue.
-    expect(keptAmounts({ ...base, bookingStatus: 'COMPLETED', paymentStatus: null })).toMatchObject({
-      netCents: 38_000,
-      counts: true,
-    });
+    expect(() => keptAmounts(-1, null)).toThrow(RangeError);
   });
 });
 

@@ -5,11 +5,9 @@
  * - net: the provider's share, the subtotal. With destination charges this is what reaches the
  *   provider's Stripe balance and is paid out once the booking is COMPLETED.
  *
- * The totals count the bookings the dashboard's Revenue card counts (PAID and COMPLETED,
- * docs/product.md) and the money kept of a cancelled booking, each for what the provider kept
- * after refunds (keptAmounts, decision 060).
+ * The totals count what the ledger says each booking kept after refunds (keptAmounts, decision 060
+ * and its addendum), the Revenue card's figure.
  */
-import { countsAsRevenue } from './booking-status.ts';
 import {
   calendarDateInstant,
   formatCalendarDate,
@@ -17,8 +15,8 @@ import {
   requireDate,
   type CalendarDate,
 } from './calendar-date.ts';
-import { refundSplit } from './connect.ts';
 import { CURRENCIES, type CurrencyCode } from './currency.ts';
+import type { KeptShare } from './ledger.ts';
 import type { Locale } from './locales.ts';
 import { utcToZoned, zonedToUtc } from './time.ts';
 
@@ -76,9 +74,6 @@ export function earningStatus(f: EarningFacts): EarningStatus {
   return 'direct';
 }
 
-/** Whether a booking's amounts are in the totals: the Revenue card's rule (PAID and COMPLETED). */
-export const countsAsEarning = (bookingStatus: string) => countsAsRevenue(bookingStatus);
-
 export type EarningAmounts = { grossCents: number; feeCents: number; netCents: number };
 
 function requireCents(value: number, what: string) {
@@ -94,43 +89,30 @@ export function earningAmounts(subtotalCents: number, feeCents: number): Earning
 }
 
 /**
- * What a booking earned: what the traveler paid (`grossCents`, or what their card holds), what
- * went back to them (`refundedCents`: refunds made, and a refund still owed), and, of what was
- * kept, Locora's fee and the provider's net. A refund takes back the provider's share and the fee
- * in proportion, as Stripe does (refundSplit): a full refund leaves the provider 0.
+ * What a booking earned (decision 060 and its addendum), from what its ledger says it kept
+ * (`keptShare`, src/shared/domain/ledger.ts): what the traveler paid (`grossCents`: the charge;
+ * before one, what their card holds, or the booking's price without a card payment), what went
+ * back to them (`refundedCents`: refunds made, and a refund owed), and, of what was kept, Locora's
+ * fee and the provider's net.
  *
- * A booking earns when it counts as revenue (PAID, COMPLETED) or when money taken from the traveler
- * was kept (a late cancellation); otherwise (a hold not charged, a hold released, a full refund)
- * its fee and net are 0, so adding up the rows' nets gives the totals, in the CSV as on screen.
+ * A booking earns when its charge left the provider something (a paid or completed booking, a late
+ * cancellation whose money was kept, a partial refund); otherwise (no card payment, a hold not
+ * charged or released, a full refund) its fee and net are 0, so adding up the rows' nets gives the
+ * totals, in the CSV as on screen, and the totals are the Revenue card's.
  */
 export type KeptAmounts = EarningAmounts & { refundedCents: number; counts: boolean };
 
-export function keptAmounts(f: {
-  subtotalCents: number;
-  feeCents: number;
-  currency: CurrencyCode;
-  bookingStatus: string;
-  /** The card payment's Stripe status, or null without one. */
-  paymentStatus: string | null;
-  /** What Stripe refunded of it so far. */
-  refundedCents: number;
-  /** A refund is owed (not made yet): of `refundOwedCents`, or null for all that is left. */
-  refundPending: boolean;
-  refundOwedCents: number | null;
-}): KeptAmounts {
-  const { grossCents, feeCents, netCents } = earningAmounts(f.subtotalCents, f.feeCents);
-  const taken = f.paymentStatus === 'succeeded' || f.paymentStatus === 'refunded';
-  let refunded = 0;
-  if (taken) {
-    refunded = f.paymentStatus === 'refunded' ? grossCents : Math.min(f.refundedCents, grossCents);
-    if (f.refundPending) refunded = Math.min(grossCents, refunded + (f.refundOwedCents ?? grossCents - refunded));
-  }
-  const back = refundSplit(grossCents, feeCents, refunded, f.currency);
-  const kept = { feeCents: feeCents - back.feeCents, netCents: netCents - back.providerCents };
-  const counts = countsAsRevenue(f.bookingStatus) ? kept.netCents > 0 || refunded === 0 : taken && kept.netCents > 0;
-  return counts
-    ? { grossCents, refundedCents: refunded, ...kept, counts }
-    : { grossCents, refundedCents: refunded, feeCents: 0, netCents: 0, counts };
+export function keptAmounts(listedGrossCents: number, kept: KeptShare | null): KeptAmounts {
+  requireCents(listedGrossCents, 'listedGrossCents');
+  if (!kept) return { grossCents: listedGrossCents, refundedCents: 0, feeCents: 0, netCents: 0, counts: false };
+  const counts = kept.netCents > 0;
+  return {
+    grossCents: kept.chargedCents,
+    refundedCents: kept.refundedCents,
+    feeCents: counts ? kept.feeCents : 0,
+    netCents: counts ? kept.netCents : 0,
+    counts,
+  };
 }
 
 export type EarningTotals = EarningAmounts & { bookings: number };

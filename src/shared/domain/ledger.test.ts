@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from './currency.ts';
-import { ledgerTargets, payoutFigures, type LedgerFacts, type LedgerRow } from './ledger.ts';
+import { refundSplit } from './connect.ts';
+import { keptShare, ledgerTargets, payoutFigures, summarise, type LedgerFacts, type LedgerRow } from './ledger.ts';
 
 /** A destination charge of `amount` with Locora's `fee`, captured, and what followed it. */
 function rows(
   currency: CurrencyCode,
   amount: number,
   fee: number,
-  more: Partial<Pick<LedgerFacts, 'payouts' | 'disputes'>> & { refunded?: number } = {},
+  more: Partial<Pick<LedgerFacts, 'payouts' | 'disputes' | 'manual'>> & {
+    refunded?: number;
+    /** Paid before payouts existed: no transfer, the share kept in the platform's balance. */
+    destination?: boolean;
+    settled?: { amount: number; currency: CurrencyCode };
+  } = {},
 ): LedgerRow[] {
   const facts: LedgerFacts = {
     payment: {
@@ -18,14 +24,14 @@ function rows(
       authorised: true,
       captured: true,
       refunded: more.refunded ?? 0,
-      destination: true,
+      destination: more.destination ?? true,
       chargeId: null,
       balanceTransactionId: null,
-      settled: null,
+      settled: more.settled ?? null,
     },
     payouts: more.payouts ?? [],
     disputes: more.disputes ?? [],
-    manual: null,
+    manual: more.manual ?? null,
   };
   return ledgerTargets(facts).map((t) => ({ kind: t.kind, currency: t.currency, amount: t.amount }));
 }
@@ -103,5 +109,93 @@ describe('payoutFigures', () => {
     ]);
     expect(figures.held).toEqual([{ currency: 'USD', amount: 4000, bookings: [{ bookingId: 'lost', amount: 4000 }] }]);
     expect(figures.owed).toEqual([{ currency: 'USD', amount: 4000, bookings: [{ bookingId: 'won', amount: 4000 }] }]);
+  });
+});
+
+describe('keptShare: what a booking kept of its charge, from its rows', () => {
+  const share = (r: LedgerRow[]) => summarise(r).find((x) => x.summary.currency === 'USD')!.summary;
+
+  it('a charge kept whole: the provider’s share, which is the ledger’s own (transfer less reversals)', () => {
+    const r = rows('USD', 12_600, 600);
+    expect(keptShare(r)).toEqual({
+      currency: 'USD',
+      chargedCents: 12_600,
+      refundedCents: 0,
+      feeCents: 600,
+      netCents: 12_000,
+    });
+    expect(keptShare(r)!.netCents).toBe(share(r).providerShare);
+  });
+
+  it('a partial refund (Stripe’s dashboard) takes back the share and the fee in proportion, as the rows do', () => {
+    const r = rows('USD', 12_600, 600, { refunded: 6300 });
+    const back = refundSplit(12_600, 600, 6300, 'USD');
+    expect(keptShare(r)).toEqual({
+      currency: 'USD',
+      chargedCents: 12_600,
+      refundedCents: 6300,
+      feeCents: 600 - back.feeCents,
+      netCents: 12_000 - back.providerCents,
+    });
+    expect(keptShare(r)!.netCents).toBe(share(r).providerShare);
+    // In full: nothing kept.
+    expect(keptShare(rows('USD', 12_600, 600, { refunded: 12_600 }))).toMatchObject({ feeCents: 0, netCents: 0 });
+  });
+
+  it('a refund owed (not made yet) counts as made: all that is left, or the amount owed', () => {
+    const r = rows('USD', 12_600, 600);
+    expect(keptShare(r, { cents: null })).toEqual({
+      currency: 'USD',
+      chargedCents: 12_600,
+      refundedCents: 12_600,
+      feeCents: 0,
+      netCents: 0,
+    });
+    // Half owed after a quarter made: three quarters back in all, split as Stripe will.
+    const part = rows('USD', 12_600, 600, { refunded: 3150 });
+    const back = refundSplit(12_600, 600, 9450, 'USD');
+    expect(keptShare(part, { cents: 6300 })).toMatchObject({
+      refundedCents: 9450,
+      feeCents: 600 - back.feeCents,
+      netCents: 12_000 - back.providerCents,
+    });
+    // What the rows hold once Stripe made it.
+    expect(keptShare(rows('USD', 12_600, 600, { refunded: 9450 }))).toEqual(keptShare(part, { cents: 6300 }));
+  });
+
+  it('paid before payouts existed: the share the platform keeps for the provider, paid out by hand or not', () => {
+    const owed = rows('USD', 12_600, 600, { destination: false });
+    const settled = rows('USD', 12_600, 600, { destination: false, manual: { amount: 12_000, currency: 'USD' } });
+    expect(keptShare(owed)!.netCents).toBe(12_000);
+    expect(keptShare(settled)!.netCents).toBe(12_000);
+    expect(share(settled)).toMatchObject({ providerShare: 12_000, paidOut: 12_000, owed: 0 });
+  });
+
+  it('stays in the charge’s currency when Stripe converted the share, and paid out or disputed changes nothing', () => {
+    const converted = rows('USD', 12_600, 600, {
+      settled: { amount: 11_040, currency: 'EUR' },
+      payouts: [{ id: 'po_1', amount: 11_040, currency: 'EUR', failed: false }],
+    });
+    expect(keptShare(converted)).toMatchObject({ currency: 'USD', netCents: 12_000 });
+    const lost = rows('JPY', 8400, 400, { disputes: [{ id: 'dp_1', amount: 8400, currency: 'JPY', status: 'lost' }] });
+    expect(keptShare(lost)).toEqual({
+      currency: 'JPY',
+      chargedCents: 8400,
+      refundedCents: 0,
+      feeCents: 400,
+      netCents: 8000,
+    });
+  });
+
+  it('nothing charged: no card payment, or a hold only', () => {
+    expect(keptShare([])).toBeNull();
+    expect(keptShare([{ kind: 'authorised', currency: 'USD', amount: 12_600 }])).toBeNull();
+    // A capture undone: nothing charged.
+    expect(
+      keptShare([
+        { kind: 'captured', currency: 'USD', amount: 12_600 },
+        { kind: 'captured', currency: 'USD', amount: -12_600 },
+      ]),
+    ).toBeNull();
   });
 });

@@ -268,6 +268,63 @@ export function summarise(rows: readonly LedgerRow[]): { summary: LedgerSummary;
   });
 }
 
+/** A refund owed and not made yet: of `cents`, or null for all that is left. */
+export type RefundOwed = { cents: number | null };
+
+/** What a booking's charge left the provider and Locora, in the charge's currency. */
+export type KeptShare = {
+  currency: CurrencyCode;
+  /** What the traveler was charged (the captured rows). */
+  chargedCents: number;
+  /** What went back to them: refunds made, and the refund owed. */
+  refundedCents: number;
+  /** Locora's fee less what refunds gave back of it. */
+  feeCents: number;
+  /** The provider's share less what refunds took back of it: what they kept. */
+  netCents: number;
+};
+
+/**
+ * What a booking kept of its charge (decision 060 and its addendum), from its ledger rows, in the
+ * charge's currency (that of its `captured` rows): the charge less refunds less Locora's fee
+ * kept, `captured - refund - (fee - fee_refund)`, which by the balance rule is the provider's
+ * share after reversals (`transfer - transfer_reversal` for a destination charge; for a charge
+ * paid before payouts existed, what the platform keeps for them), before any conversion. A refund
+ * owed and not made yet (a cancel's, on its way to Stripe) counts as made: the fee and the share
+ * give back their parts of all that is refunded, as the ledger's rows will once Stripe makes it
+ * (`refundSplit`). A dispute does not change it: with destination charges Locora bears it.
+ * Null when nothing was charged (no card payment, or a hold only).
+ */
+export function keptShare(rows: readonly LedgerRow[], refundOwed: RefundOwed | null = null): KeptShare | null {
+  const currency = rows.find((r) => r.kind === 'captured')?.currency;
+  if (!currency) return null;
+  const sum = (kind: LedgerKind) =>
+    rows.reduce((n, r) => (r.kind === kind && r.currency === currency ? n + r.amount : n), 0);
+  const charged = sum('captured');
+  if (charged <= 0) return null;
+  const fee = sum('fee');
+  const refunded = sum('refund');
+  if (!refundOwed) {
+    const feeKept = fee - sum('fee_refund');
+    return {
+      currency,
+      chargedCents: charged,
+      refundedCents: refunded,
+      feeCents: feeKept,
+      netCents: charged - refunded - feeKept,
+    };
+  }
+  const all = Math.min(charged, refunded + (refundOwed.cents ?? charged - refunded));
+  const back = refundSplit(charged, fee, all, currency);
+  return {
+    currency,
+    chargedCents: charged,
+    refundedCents: all,
+    feeCents: fee - back.feeCents,
+    netCents: charged - fee - back.providerCents,
+  };
+}
+
 /** The four figures of a provider's Payouts tab. */
 export const PAYOUT_FIGURES = ['paidOut', 'onItsWay', 'owed', 'held'] as const;
 export type PayoutFigureKind = (typeof PAYOUT_FIGURES)[number];

@@ -9,7 +9,8 @@ import { myProviderQuery, providerStatsQuery } from './workspace-api';
 
 /**
  * docs/product.md: Services, Pending Requests, Rating (one decimal with the review count; 'New'
- * with 'No reviews yet' before the first review, never '0.0'), Revenue (the exact amount, per currency).
+ * with 'No reviews yet' before the first review, never '0.0'), Revenue (the exact amount, per currency,
+ * what the ledger says you kept).
  */
 export function StatCards() {
   const stats = useQuery(providerStatsQuery);
@@ -37,7 +38,8 @@ export function StatCards() {
           : t`No reviews yet`
         : undefined,
     },
-    // Your net (the subtotal, without Locora's fee): the Earnings total of the same bookings (decision 039).
+    // What you kept of your bookings' charges, from the ledger: after refunds and Locora's fee, the
+    // Earnings' all-time total (decision 060, addendum).
     {
       key: 'revenue',
       label: t`Revenue`,

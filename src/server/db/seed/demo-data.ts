@@ -21,6 +21,7 @@ import { Rng } from '../../../shared/prng.ts';
 import { countryOfTimeZone } from '../../../shared/domain/connect.ts';
 import { CURRENCY_RULES, currencyOfCountry, minimumPrice, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import { DEMO_EXCHANGE_RATES } from './content/exchange-rates.ts';
+import { buildDemoMoney, type NewLedgerEntry, type NewManualSettlement, type NewPayment } from './demo-money.ts';
 import { avatarPath, ILLUSTRATION_VARIANTS, servicePhotoPath } from './artwork/illustrations.ts';
 import { CITIES, CITY_SERVICES, daypartOf, SERVICE_TEMPLATES } from './content/catalog.ts';
 import type { City, ServiceTemplate } from './content/catalog.ts';
@@ -69,6 +70,10 @@ export type DemoData = {
   messages: NewMessage[];
   reviews: NewReview[];
   favorites: NewFavorite[];
+  /** The paid bookings' card payments, their settlements by hand and their ledger (demo-money.ts). */
+  payments: NewPayment[];
+  manualSettlements: NewManualSettlement[];
+  ledgerEntries: NewLedgerEntry[];
 };
 
 type BookingStatus = NonNullable<NewBooking['status']>;
@@ -406,6 +411,9 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
     messages: [],
     reviews: [],
     favorites: [],
+    payments: [],
+    manualSettlements: [],
+    ledgerEntries: [],
   };
 
   // ------------------------------------------------------------------------------ categories
@@ -417,9 +425,10 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   });
 
   // ------------------------------------------------------------------------------- admin + travelers
+  const adminId = ids.uuid();
   data.users.push(
     buildUser({
-      id: ids.uuid(),
+      id: adminId,
       email: 'admin@locora.test',
       name: 'Ada Admin',
       role: 'ADMIN',
@@ -737,6 +746,28 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   }
   bookingsOut.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime());
   for (const b of bookingsOut) data.bookings.push(b.row);
+
+  // ------------------------------------------------------------------------------ money
+  // The paid bookings' card payments and ledger (demo-money.ts): no random draws, so every other
+  // row is as it was.
+  const money = buildDemoMoney(
+    bookingsOut.map(({ row }) => ({
+      ...row,
+      status: row.status ?? 'PENDING',
+      // bookingAmountColumns sets both (the insert's types leave them to the database's defaults).
+      currency: row.currency!,
+      feeCents: row.feeCents!,
+    })),
+    { now, adminId, rates: DEMO_EXCHANGE_RATES },
+  );
+  for (const b of bookingsOut) {
+    const authorisedAt = money.authorisedAt.get(b.row.id);
+    // Paid by card: the card was asked for with the request, and authorised.
+    if (authorisedAt) Object.assign(b.row, { paymentRequired: true, authorisedAt });
+  }
+  data.payments.push(...money.payments);
+  data.manualSettlements.push(...money.manualSettlements);
+  data.ledgerEntries.push(...money.ledgerEntries);
 
   // ------------------------------------------------------------------------------ reviews + messages
   const reviewTextsUsed = new Map<Id, Set<string>>();

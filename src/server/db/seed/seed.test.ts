@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/domain/categories.ts';
 import { amountsForUnit } from '../../../shared/domain/pricing.ts';
 import { formatWallTime, utcToZoned } from '../../../shared/domain/time.ts';
+import { getAdminPayments } from '../../features/admin/payments.ts';
 import { verifyPassword } from '../../features/auth/passwords.ts';
+import { getEarnings, getPayoutSummary } from '../../features/earnings/earnings.ts';
+import { getProviderStats } from '../../features/providers/providers.ts';
+import { ledgerBalance, recordLedger } from '../../payments/ledger.ts';
 import { listInquiries } from '../../features/messages/inquiries.ts';
 import { countUnread } from '../../features/messages/messages.ts';
 import { isIllustrationCategory } from './artwork/illustrations.ts';
@@ -354,6 +358,69 @@ describe('seedDemo', () => {
          and o.status in ('PENDING', 'CONFIRMED', 'PAID') and b.status in ('PENDING', 'CONFIRMED', 'PAID')
          and o.start_at < b.end_at and b.start_at < o.end_at`);
     expect(live.n).toBe(0);
+  });
+});
+
+describe('the demo’s money (demo-money.ts)', () => {
+  it('gives each paid booking a card payment and the ledger rows the ledger’s writer would have appended', async () => {
+    const paid = await rows<{ id: string; status: string; payment: string | null; authorised: boolean }>(
+      sql`select b.id, b.status, p.id as payment, (b.payment_required and b.authorised_at is not null) as authorised
+            from bookings b left join payments p on p.booking_id = b.id`,
+    );
+    const withMoney = paid.filter((b) => ['PAID', 'COMPLETED', 'REFUNDED'].includes(b.status));
+    expect(withMoney.length).toBeGreaterThan(50);
+    expect(withMoney.every((b) => b.payment !== null && b.authorised)).toBe(true);
+    expect(paid.filter((b) => b.payment !== null)).toHaveLength(withMoney.length);
+    expect(summary.payments).toBe(withMoney.length);
+    // The writer (recordLedger, the one every real path calls) finds nothing missing, and every
+    // booking's rows balance: the charge is the provider's share plus Locora's fee plus refunds,
+    // the share is what was paid out plus what is owed.
+    await database.db.transaction(async (tx) => {
+      for (const b of withMoney) expect(await recordLedger(tx, b.id), b.id).toBe(0);
+    });
+    for (const b of withMoney)
+      for (const { problems } of await ledgerBalance(database.db, b.id)) expect(problems, b.id).toEqual([]);
+    // Each movement dated when it happened, never ahead of now.
+    const future = await one<{ n: number }>(
+      sql`select count(*)::int as n from ledger_entries where created_at > now()`,
+    );
+    expect(future.n).toBe(0);
+  });
+
+  it('gives the demo provider real figures: Revenue is the Earnings total, paid out and owed add up to it', async () => {
+    const now = new Date();
+    const { id: userId } = await one<{ id: string }>(sql`select id from users where email = 'provider@locora.test'`);
+    const stats = await getProviderStats(database.db, userId, now);
+    expect(stats.revenue.length).toBeGreaterThan(0);
+    expect(stats.revenue.every((r) => r.amount > 0)).toBe(true);
+    const earnings = await getEarnings(database.db, userId, now);
+    expect(earnings.allTime.map((x) => ({ currency: x.currency, amount: x.netCents }))).toEqual(stats.revenue);
+    // Nothing was converted (charges kept by Locora): the Payouts tab's figures are in the same currency.
+    const figures = await getPayoutSummary(database.db, userId);
+    const sum = (list: { currency: string; amountCents: number }[]) =>
+      list.reduce((n, l) => n + (l.currency === stats.revenue[0]!.currency ? l.amountCents : 0), 0);
+    expect(sum(figures.paidOut)).toBeGreaterThan(0);
+    expect(sum(figures.paidOut) + sum(figures.onItsWay) + sum(figures.owed) + sum(figures.held)).toBe(
+      stats.revenue[0]!.amount,
+    );
+    // The refunded booking earned nothing; the completed ones their subtotal.
+    const refunded = earnings.rows.find((r) => r.bookingStatus === 'REFUNDED');
+    expect(refunded).toMatchObject({ status: 'refunded', netCents: 0, countsInTotals: false });
+    for (const r of earnings.rows.filter((x) => x.bookingStatus === 'COMPLETED'))
+      expect(r.netCents + r.feeCents).toBe(r.grossCents);
+  });
+
+  it('gives the admin totals per currency, Stripe’s fees in dollars, and the completed bookings of the last days still owed by hand', async () => {
+    const now = new Date();
+    const a = await getAdminPayments(database.db, now);
+    expect(a.allTime.length).toBeGreaterThan(3);
+    expect(a.allTime.every((l) => l.stripeFeesUnread === 0)).toBe(true);
+    expect(a.allTime.filter((l) => l.stripeFeeCents > 0).map((l) => l.currency)).toEqual(['USD']);
+    const ended = await rows<{ id: string }>(sql`
+      select b.id from bookings b join payments p on p.booking_id = b.id
+       where b.status = 'COMPLETED' and b.end_at > now() - interval '3 days'
+         and not exists (select 1 from manual_settlements m where m.booking_id = b.id)`);
+    expect(a.preConnectOwed.map((o) => o.bookingId).sort()).toEqual(ended.map((b) => b.id).sort());
   });
 });
 

@@ -9,7 +9,10 @@ import {
   conversations,
   exchangeRates,
   favorites,
+  ledgerEntries,
+  manualSettlements,
   messages,
+  payments,
   placeAliases,
   providers,
   reviews,
@@ -107,6 +110,10 @@ export async function loadDemoData(tx: Tx, options: SeedOptions & { passwordHash
   // The places' other names and areas (decision 016); a name shared by two rows is kept once.
   await tx.insert(placeAliases).values(placeAliasRows()).onConflictDoNothing();
   await insert(bookings, data.bookings);
+  // The paid bookings' money (demo-money.ts): card payments, settlements by hand, then the ledger.
+  await insert(payments, data.payments);
+  await insert(manualSettlements, data.manualSettlements);
+  await insert(ledgerEntries, data.ledgerEntries);
   await insert(availability, data.availability);
   // After the bookings: a booking's insert trigger would take an open inquiry of its traveler and service.
   await insert(conversations, data.conversations);

@@ -1,8 +1,9 @@
 /**
- * The admin payments view (decision 039): Locora's money this month (UTC, by the day each card
- * payment was captured) and all time, one line per currency — gross volume of captured card payments, service fees kept, Stripe's processing
- * fees (read from each charge's balance transaction: with destination charges Locora pays them),
- * refunds, open disputes — the bookings on which Locora's fee does not cover Stripe's, providers
+ * The admin payments view (decision 039): Locora's money this month and last month (UTC, by the day
+ * each card payment was captured) and all time, one line per currency, from the ledger (decision
+ * 060 and its addendum) — gross volume of captured card payments, service fees kept, Stripe's
+ * processing fees (read from each charge's balance transaction, in its currency: with destination
+ * charges Locora pays them), refunds, open disputes — the bookings on which Locora's fee does not cover Stripe's, providers
  * whose payouts are not set up or are restricted, failed payouts, and disputes (open with their
  * deadline; lost ones with Locora's loss). Admin actions here (reading Stripe's fees now, opening a
  * booking's messages as dispute evidence) are written to the audit log in their transaction.
@@ -37,38 +38,61 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /**
- * Locora's money per currency (never summed across currencies): card payments captured in the
- * range (by the capture's time in the ledger, so a charge taken today for next week's booking is
- * this month's), or all time; and disputes opened in the range that are still open.
+ * Locora's money per currency (never summed across currencies), from the ledger (decision 060 and
+ * its addendum): the card payments captured in the range (by their `captured` row's time, so a
+ * charge taken today for next week's booking is this month's), or all time, with what became of
+ * them: what was charged, Locora's fee kept (less what refunds gave back), refunds made; and the
+ * disputes opened in the range that are still open (what they withdrew). Stripe's processing fees
+ * on those charges are not ledger rows (decision 059): each is counted in its own currency, the
+ * currency of the balance the charge landed in (a euro charge on a US platform: dollars).
  */
 async function platformTotals(db: Executor, range?: { start: Date; end: Date }): Promise<PlatformTotals[]> {
   const inRange = (column: SQL) =>
     range ? sql`${column} >= ${ts(range.start)} and ${column} < ${ts(range.end)}` : sql`true`;
-  const money = await queryRows<Record<string, string | number> & { currency: CurrencyCode }>(
+  // The charges of the range: each booking whose capture (its first `captured` row) falls in it.
+  const charges = sql`select l.booking_id from ledger_entries l where l.kind = 'captured'
+      group by l.booking_id having sum(l.amount) > 0 and ${inRange(sql`min(l.created_at)`)}`;
+  const money = await queryRows<{
+    currency: CurrencyCode;
+    payments: number;
+    gross: string;
+    fee: string;
+    refunded: string;
+  }>(
     db,
-    sql`select b.currency, count(*)::int as payments,
-          coalesce(sum(p.amount_cents), 0)::bigint as gross,
-          coalesce(sum(b.fee_cents) filter (where p.status <> 'refunded' and not b.refund_pending), 0)::bigint as fee,
-          coalesce(sum(p.stripe_fee_cents), 0)::bigint as stripe_fee,
-          (count(*) filter (where p.stripe_fee_cents is null))::int as unread,
-          coalesce(sum(case when p.status = 'refunded' then p.amount_cents else p.refunded_cents end), 0)::bigint as refunded
-        from payments p join bookings b on b.id = p.booking_id
-        where p.status in ('succeeded', 'refunded')
-          and ${
-            range
-              ? sql`exists (select 1 from ledger_entries l where l.booking_id = b.id and l.kind = 'captured'
-                      and l.amount > 0 and ${inRange(sql`l.created_at`)})`
-              : sql`true`
-          }
-        group by b.currency`,
+    sql`select l.currency, count(distinct l.booking_id) filter (where l.kind = 'captured')::int as payments,
+          coalesce(sum(l.amount) filter (where l.kind = 'captured'), 0)::bigint as gross,
+          coalesce(sum(case l.kind when 'fee' then l.amount when 'fee_refund' then -l.amount end), 0)::bigint as fee,
+          coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0)::bigint as refunded
+        from ledger_entries l
+        where l.kind in ('captured', 'fee', 'fee_refund', 'refund') and l.booking_id in (${charges})
+        group by l.currency`,
   );
+  const stripeFees = await queryRows<{ currency: CurrencyCode; cents: string }>(
+    db,
+    sql`select p.stripe_fee_currency as currency, sum(p.stripe_fee_cents)::bigint as cents
+        from payments p where p.stripe_fee_cents is not null and p.booking_id in (${charges})
+        group by p.stripe_fee_currency`,
+  );
+  const unread = await queryRows<{ currency: CurrencyCode; n: number }>(
+    db,
+    sql`select p.currency, count(*)::int as n
+        from payments p where p.stripe_fee_cents is null and p.booking_id in (${charges})
+        group by p.currency`,
+  );
+  // Each dispute the ledger holds open (withdrawn, neither won nor lost yet), opened in the range.
   const open = await queryRows<{ currency: CurrencyCode; n: number; cents: string }>(
     db,
-    sql`select currency, count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint as cents from disputes
-        where closed_at is null and ${inRange(sql`opened_at`)} group by currency`,
+    sql`select currency, count(*)::int as n, sum(withdrawn)::bigint as cents from (
+          select l.currency,
+                 sum(case l.kind when 'dispute_opened' then l.amount else -l.amount end) as withdrawn
+          from ledger_entries l where l.kind in ('dispute_opened', 'dispute_won', 'dispute_lost')
+          group by l.stripe_object_id, l.currency
+          having ${inRange(sql`min(l.created_at) filter (where l.kind = 'dispute_opened')`)}
+        ) d where withdrawn > 0 group by currency`,
   );
-  const currencies = CURRENCIES.filter(
-    (c) => money.some((m) => m.currency === c) || open.some((o) => o.currency === c),
+  const currencies = CURRENCIES.filter((c) =>
+    [money, stripeFees, unread, open].some((list) => list.some((x) => x.currency === c)),
   );
   return currencies.map((currency) => {
     const m = money.find((x) => x.currency === currency);
@@ -77,8 +101,8 @@ async function platformTotals(db: Executor, range?: { start: Date; end: Date }):
       currency,
       grossCents: Number(m?.gross ?? 0),
       feeCents: Number(m?.fee ?? 0),
-      stripeFeeCents: Number(m?.stripe_fee ?? 0),
-      stripeFeesUnread: Number(m?.unread ?? 0),
+      stripeFeeCents: Number(stripeFees.find((x) => x.currency === currency)?.cents ?? 0),
+      stripeFeesUnread: Number(unread.find((x) => x.currency === currency)?.n ?? 0),
       refundedCents: Number(m?.refunded ?? 0),
       openDisputes: Number(o?.n ?? 0),
       openDisputedCents: Number(o?.cents ?? 0),
@@ -344,12 +368,19 @@ export async function explainDifference(
 /** GET /api/admin/payments. */
 export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPayments> {
   const month = monthRange(now, 'UTC');
-  const [thisMonth, allTime] = [await platformTotals(db, month), await platformTotals(db)];
+  const previous = monthRange(now, 'UTC', -1);
+  const thisMonth = await platformTotals(db, month);
+  const lastMonth = await platformTotals(db, previous);
+  const allTime = await platformTotals(db);
   const disputeRows = await queryRows<DisputeRow>(
     db,
     sql`${disputeSelect} where d.closed_at is null or d.status = 'lost'
         order by (d.closed_at is null) desc, d.due_by asc nulls last, d.opened_at desc limit ${LIST_LIMIT}`,
   );
+  // Locora's fee against Stripe's in the currency Stripe's fee is in: where the charge landed
+  // converted (decision 060, addendum), Locora's fee at the charge's own rate (the balance
+  // transaction's amount over the charge's).
+  const locoraFeeInStripes = sql`round(coalesce(p.application_fee_cents, b.fee_cents)::numeric * p.charge_balance_amount / p.amount_cents)::bigint`;
   const small = await queryRows<{
     booking_id: string;
     title: string;
@@ -357,16 +388,20 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
     start_at: Date;
     gross: number;
     fee_cents: number;
-    stripe_fee_cents: number;
     currency: CurrencyCode;
+    stripe_fee_cents: number;
+    stripe_fee_currency: CurrencyCode;
+    shortfall: number;
   }>(
     db,
-    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at, b.currency,
-          p.amount_cents as gross, b.fee_cents, p.stripe_fee_cents
+    sql`select b.id as booking_id, s.title, pr.display_name as provider_name, b.start_at, p.currency,
+          p.amount_cents as gross, coalesce(p.application_fee_cents, b.fee_cents) as fee_cents,
+          p.stripe_fee_cents, p.stripe_fee_currency, p.stripe_fee_cents - ${locoraFeeInStripes} as shortfall
         from payments p join bookings b on b.id = p.booking_id join services s on s.id = b.service_id
         join providers pr on pr.id = b.provider_id
-        where p.status in ('succeeded', 'refunded') and p.stripe_fee_cents > b.fee_cents
-        order by p.stripe_fee_cents - b.fee_cents desc, b.start_at desc limit ${LIST_LIMIT}`,
+        where p.status in ('succeeded', 'refunded') and p.stripe_fee_cents > ${locoraFeeInStripes}
+        order by p.stripe_fee_currency, p.stripe_fee_cents - ${locoraFeeInStripes} desc, b.start_at desc
+        limit ${LIST_LIMIT}`,
   );
   const notReadyWhere = sql`from providers pr join users u on u.id = pr.user_id
         left join connected_accounts ca on ca.provider_id = pr.id
@@ -449,7 +484,9 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
   );
   return {
     monthLabel: month.label,
+    months: { thisMonth: month.first, lastMonth: previous.first },
     thisMonth,
+    lastMonth,
     allTime,
     disputes: disputeRows.map((r) => toAdminDispute(r, now)),
     smallBookings: small.map((r) => ({
@@ -459,9 +496,10 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       date: iso(r.start_at)!,
       grossCents: Number(r.gross),
       feeCents: Number(r.fee_cents),
-      stripeFeeCents: Number(r.stripe_fee_cents),
-      shortfallCents: Number(r.stripe_fee_cents) - Number(r.fee_cents),
       currency: r.currency,
+      stripeFeeCents: Number(r.stripe_fee_cents),
+      stripeFeeCurrency: r.stripe_fee_currency,
+      shortfallCents: Number(r.shortfall),
     })),
     providersNotReady: notReady.map((r) => ({
       providerId: r.id,

@@ -14,6 +14,7 @@ import { createBooking, createMessage } from '../../db/seed/factories.ts';
 import { bookingFixture, type BookingFixture } from '../../test/booking-fixture.ts';
 import { startStripeServer, type StripeServer } from '../../test/stripe-server.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { recordLedger } from '../../payments/ledger.ts';
 import { PROCESSING_FEES_JOB } from '../../payments/processing-fees.ts';
 
 let stripe: StripeServer;
@@ -101,7 +102,7 @@ async function booking(opts: {
   if (!opts.money) return { id: b.id, pi: null, total: b.amountCents + b.feeCents, booking: b };
   const pi = await t.app.stripe!.paymentIntents.create({
     amount: b.amountCents + b.feeCents,
-    currency: 'usd',
+    currency: b.currency.toLowerCase(),
     capture_method: 'manual',
   });
   stripe.authorize(pi.id);
@@ -113,22 +114,10 @@ async function booking(opts: {
   const destination = service.providerId === f.owner.provider.id ? ACCOUNT : null;
   await t.db.execute(
     sql`insert into payments (id, booking_id, amount_cents, currency, status, destination_account_id, application_fee_cents, refunded_cents)
-        values (${pi.id}, ${b.id}, ${pi.amount}, 'usd', ${status}, ${destination}, ${b.feeCents}, ${opts.partialRefund ?? 0})`,
+        values (${pi.id}, ${b.id}, ${pi.amount}, ${b.currency}, ${status}, ${destination}, ${b.feeCents}, ${opts.partialRefund ?? 0})`,
   );
-  if (opts.money !== 'authorised') {
-    // The ledger's capture, at the time the card was charged (the clock's, not the database's).
-    const at = opts.capturedAt ? new Date(opts.capturedAt) : clock.now();
-    for (const [kind, from, to, amount] of [
-      ['captured', 'traveler', 'platform', pi.amount],
-      ['fee', 'platform', 'locora', b.feeCents],
-    ] as const)
-      await t.db.execute(
-        sql`insert into ledger_entries (booking_id, kind, from_holder, to_holder, traveler_id, provider_id, amount, currency,
-              stripe_object_id, created_at)
-            values (${b.id}, ${kind}, ${from}, ${to}, ${b.userId}, ${service.providerId}, ${amount}, ${b.currency},
-              ${pi.id}, ${at.toISOString()}::timestamptz)`,
-      );
-  }
+  // The ledger's rows, by its writer, at the time the card was charged (the clock's, not the database's).
+  await recordLedger(t.db, b.id, 'test', opts.capturedAt ? new Date(opts.capturedAt) : clock.now());
   return { id: b.id, pi: pi.id, total: pi.amount, booking: b };
 }
 
@@ -163,7 +152,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('earnings: rows, totals on the provider’s clock, and the Revenue card', () => {
-  it('lists each booking’s gross, fee, net and status; totals count PAID and COMPLETED; Revenue (net) agrees', async () => {
+  it('lists each booking’s gross, fee, net and status; totals count what the ledger kept; Revenue (net) agrees', async () => {
     // Service: $60 an hour, 2 hours: subtotal 12000, fee 600, gross 12600.
     const thisMonth = await booking({ start: '2026-11-10T15:00:00Z', status: 'PAID', money: 'captured' });
     // Oct 31, 23:00 in New York: last month there, though November in UTC.
@@ -172,7 +161,7 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
     const firstMinute = await booking({ start: '2026-11-01T04:00:00Z', status: 'COMPLETED', money: 'captured' });
     const authorised = await booking({ start: '2026-11-20T15:00:00Z', status: 'CONFIRMED', money: 'authorised' });
     const refunded = await booking({ start: '2026-11-05T15:00:00Z', status: 'REFUNDED', money: 'refunded' });
-    // Paid outside Locora (no card): still revenue, so still in the totals.
+    // No card payment: no money through Locora, so nothing in the totals (decision 060, addendum).
     const direct = await booking({ start: '2026-06-01T15:00:00Z', status: 'COMPLETED', money: null });
     // Someone else's booking with the other provider.
     await booking({ start: '2026-11-09T15:00:00Z', status: 'PAID', money: 'captured', service: f.othersService });
@@ -201,7 +190,13 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
     expect(byId.get(firstMinute.id)?.status).toBe('captured');
     expect(byId.get(authorised.id)).toMatchObject({ status: 'authorised', countsInTotals: false });
     expect(byId.get(refunded.id)).toMatchObject({ status: 'refunded', countsInTotals: false });
-    expect(byId.get(direct.id)).toMatchObject({ status: 'direct', countsInTotals: true });
+    expect(byId.get(direct.id)).toMatchObject({
+      status: 'direct',
+      grossCents: 12600,
+      feeCents: 0,
+      netCents: 0,
+      countsInTotals: false,
+    });
 
     expect(e.thisMonth).toMatchObject({
       label: 'November 2026',
@@ -211,7 +206,7 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
       label: 'October 2026',
       earned: [{ currency: 'USD', grossCents: 12600, feeCents: 600, netCents: 12000, bookings: 1 }],
     });
-    expect(e.allTime).toEqual([{ currency: 'USD', grossCents: 50400, feeCents: 2400, netCents: 48000, bookings: 4 }]);
+    expect(e.allTime).toEqual([{ currency: 'USD', grossCents: 37800, feeCents: 1800, netCents: 36000, bookings: 3 }]);
 
     // The Revenue card counts the same bookings, and it is the net.
     const stats = await get('/api/provider/stats', f.cookies.owner);
@@ -221,11 +216,17 @@ describe('earnings: rows, totals on the provider’s clock, and the Revenue card
     clock.set(new Date('2026-12-02T12:00:00Z'));
     const later = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
     expect(later.thisMonth.earned).toEqual([]);
-    // The authorised booking (Nov 20) has ended meanwhile: COMPLETED, so November counts it now.
+    // The authorised booking (Nov 20) has ended meanwhile: COMPLETED, but its card was never charged,
+    // so it earned nothing.
+    expect(later.rows.find((r) => r.bookingId === authorised.id)).toMatchObject({
+      bookingStatus: 'COMPLETED',
+      netCents: 0,
+      countsInTotals: false,
+    });
     expect(later.lastMonth.earned).toEqual([
-      { currency: 'USD', grossCents: 37800, feeCents: 1800, netCents: 36000, bookings: 3 },
+      { currency: 'USD', grossCents: 25200, feeCents: 1200, netCents: 24000, bookings: 2 },
     ]);
-    expect(later.allTime[0]!.bookings).toBe(5);
+    expect(later.allTime[0]!.bookings).toBe(3);
     expect((await get('/api/provider/stats', f.cookies.owner)).json<ProviderStats>().revenue).toEqual([
       { currency: 'USD', amount: later.allTime[0]!.netCents },
     ]);
@@ -335,7 +336,7 @@ describe('the earnings CSV', () => {
       sql`update services set currency = 'JPY', price_cents = 8000, pricing_unit = 'per session' where id = ${f.service2.id}`,
     );
     const yen = { ...f.service2, currency: 'JPY' as const, priceCents: 8000, pricingUnit: 'per session' as const };
-    const tokyo = await booking({ start: '2026-11-11T14:30:00Z', status: 'PAID', money: null, service: yen });
+    const tokyo = await booking({ start: '2026-11-11T14:30:00Z', status: 'PAID', money: 'captured', service: yen });
     const rows = parseCsv(
       (await get('/api/provider/earnings.csv', f.cookies.owner)).rawPayload.toString('utf8').slice(1),
     );
@@ -425,6 +426,9 @@ describe('earned and charged', () => {
     // The admin's month counts the charges taken this month (UTC), not the bookings' dates.
     const a = (await get('/api/admin/payments', f.cookies.admin)).json<AdminPayments>();
     expect(a.thisMonth).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 12600, payments: 1 })]);
+    // Last month (October, UTC): the card charged on October 28.
+    expect(a.months).toEqual({ thisMonth: '2026-11-01', lastMonth: '2026-10-01' });
+    expect(a.lastMonth).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 12600, payments: 1 })]);
     expect(a.allTime).toEqual([expect.objectContaining({ currency: 'USD', grossCents: 25200, payments: 2 })]);
   });
 
@@ -433,7 +437,7 @@ describe('earned and charged', () => {
       sql`update services set currency = 'JPY', price_cents = 8000, pricing_unit = 'per session' where id = ${f.service2.id}`,
     );
     const yen = { ...f.service2, currency: 'JPY' as const, priceCents: 8000, pricingUnit: 'per session' as const };
-    await booking({ start: '2026-11-11T14:30:00Z', status: 'PAID', money: null, service: yen });
+    await booking({ start: '2026-11-11T14:30:00Z', status: 'PAID', money: 'captured', service: yen });
     await booking({ start: '2026-11-10T15:00:00Z', status: 'PAID', money: 'captured' });
     const e = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
     expect(e.thisMonth.earned).toEqual([

@@ -4,9 +4,10 @@
  *
  * - Earnings: one row per booking whose money Locora handled or that counts as revenue, with its
  *   gross (what the traveler paid), what went back to them, and of what was kept Locora's fee and
- *   the provider's net (decision 060), and where its money is (authorised, captured, refunded,
- *   disputed, paid out). Totals per currency: earned (this month, last month, all time on the
- *   provider's clock, by the service's date) and charged (by the capture's time in the ledger).
+ *   the provider's net, all from the ledger (decision 060 and its addendum), and where its money
+ *   is (authorised, captured, refunded, disputed, paid out). Totals per currency: earned (this
+ *   month, last month, all time on the provider's clock, by the service's date; all time is the
+ *   Revenue card) and charged (by the capture's time in the ledger).
  * - Payout summary: from the ledger (decision 068), paid out, on its way, owed and held, per
  *   currency, each with its bookings.
  * - Payouts: Stripe's list of the connected account's payouts (GET /v1/payouts with the
@@ -42,6 +43,7 @@ import { formatDateIn, formatTimeIn } from '../../../shared/domain/time.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
+import { providerKeptShares } from '../../payments/ledger.ts';
 import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import { describeStripeError, type Stripe } from '../../payments/stripe-client.ts';
 
@@ -64,8 +66,7 @@ type Row = {
   fee_cents: number;
   currency: CurrencyCode;
   refund_pending: boolean;
-  refunded_cents: number | null;
-  refund_cents: number | null;
+  pay_amount: number | null;
   title: string;
   traveler_name: string | null;
   payment_status: string | null;
@@ -76,12 +77,16 @@ type Row = {
 /** Statuses of a card payment whose money was held or taken at some point. */
 const MONEY_SEEN = sql`('requires_capture', 'processing', 'succeeded', 'refunded')`;
 
+/**
+ * One row per booking whose money Locora handled or that counts as revenue, its amounts from the
+ * ledger (`providerKeptShares`): what was charged, refunded, and kept (decision 060, addendum).
+ */
 async function earningRows(db: Executor, providerId: string, now: Date): Promise<EarningRow[]> {
   const eff = effectiveStatusSql(now, 'b');
   const rows = await queryRows<Row>(
     db,
     sql`select b.id, b.start_at, ${eff} as status, b.amount_cents, b.fee_cents, b.currency, b.refund_pending,
-          p.refunded_cents, p.refund_cents, s.title, u.name as traveler_name, p.status as payment_status,
+          p.amount_cents as pay_amount, s.title, u.name as traveler_name, p.status as payment_status,
           (select d.status from disputes d where d.booking_id = b.id order by d.opened_at desc limit 1) as dispute_status,
           (select bp.status from booking_payouts bp where bp.booking_id = b.id) as payout_status
         from bookings b
@@ -92,18 +97,12 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
           and (${eff} in ('PAID', 'COMPLETED') or p.status in ${MONEY_SEEN})
         order by b.start_at desc, b.id`,
   );
+  const kept = await providerKeptShares(db, providerId);
   return rows.map((r) => {
     const start = new Date(r.start_at);
-    const { counts, ...amounts } = keptAmounts({
-      subtotalCents: Number(r.amount_cents),
-      feeCents: Number(r.fee_cents),
-      currency: r.currency,
-      bookingStatus: r.status,
-      paymentStatus: r.payment_status,
-      refundedCents: Number(r.refunded_cents ?? 0),
-      refundPending: r.refund_pending,
-      refundOwedCents: r.refund_cents === null ? null : Number(r.refund_cents),
-    });
+    // Before a charge: what the card holds, or the booking's price without a card payment.
+    const listed = r.pay_amount === null ? Number(r.amount_cents) + Number(r.fee_cents) : Number(r.pay_amount);
+    const { counts, ...amounts } = keptAmounts(listed, kept.get(r.id) ?? null);
     return {
       bookingId: r.id,
       date: start.toISOString(),

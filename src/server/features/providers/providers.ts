@@ -8,12 +8,13 @@ import type {
   UpdateMyProviderData,
 } from '../../../shared/api/provider-workspace.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
-import { REVENUE_STATUSES } from '../../../shared/domain/booking-status.ts';
+import type { KeptShare } from '../../../shared/domain/ledger.ts';
 import { totalsByCurrency } from '../../../shared/domain/pricing.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { bookings, isVisibleService, providers, services, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { payableProviderSql, type ConnectOptions } from '../../payments/connect-accounts.ts';
+import { providerKeptShares } from '../../payments/ledger.ts';
 import { providerByUsername } from '../../read-models/providers.ts';
 import { listProviderServices } from '../../read-models/service-cards.ts';
 import { requireOwnedUploads } from '../../storage/upload-registry.ts';
@@ -141,10 +142,9 @@ export async function updateMyProvider(
 
 /**
  * The dashboard's numbers: services (not deleted), pending requests (PENDING), the rating and its
- * count, and revenue per currency from PAID and COMPLETED bookings only (docs/product.md): the provider's
- * net (the subtotal, without Locora's fee), the same bookings and amounts as the Earnings total
- * (decision 039); and whether the provider is new here (isNew). `now` is business time (the
- * app's clock).
+ * count, and revenue per currency: what the ledger says the provider kept of their bookings'
+ * charges, after refunds (made or owed) and Locora's fee, the Earnings' all-time total (decision 060,
+ * addendum); and whether the provider is new here (isNew). `now` is business time (the app's clock).
  */
 export async function getProviderStats(db: Executor, userId: string, now = new Date()): Promise<ProviderStats> {
   const [p] = await db
@@ -174,26 +174,17 @@ export async function getProviderStats(db: Executor, userId: string, now = new D
       .from(bookings)
       .where(eq(bookings.providerId, p.id)),
   ]);
-  // Revenue per currency, never summed across currencies (decision 047).
-  const revenueRows = await db
-    .select({ currency: bookings.currency, amount: sql<string>`sum(${bookings.amountCents})::text` })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.providerId, p.id),
-        sql`${effectiveStatusSql(now, 'bookings')} in (${sql.join(
-          REVENUE_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .groupBy(bookings.currency);
+  // Revenue: what the provider kept of each charge, from the ledger, one total per currency (never
+  // summed across currencies): the Earnings' all-time total (decision 060, addendum).
+  const kept = [...(await providerKeptShares(db, p.id)).values()].filter(
+    (k): k is KeptShare => k !== null && k.netCents > 0,
+  );
   return {
     services: svc?.n ?? 0,
     pendingRequests: Number(bk?.pending ?? 0),
     rating: Number(p.rating),
     ratingCount: p.ratingCount,
-    revenue: totalsByCurrency(revenueRows.map((r) => ({ currency: r.currency, amount: Number(r.amount) }))),
+    revenue: totalsByCurrency(kept.map((k) => ({ currency: k.currency, amount: k.netCents }))),
     // First visit: a provider who has never created a service (even one since deleted) nor
     // received a booking (of any status) has nothing to come back to, so the dashboard says
     // 'Welcome', not 'Welcome back'. A profile edit or availability alone does not count: a

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, connectedAccounts, providers, users } from '../../db/schema.ts';
 import { createBooking, createCategory, createProvider, createService, createUser } from '../../db/seed/factories.ts';
 import { createSession, SESSION_COOKIE } from '../../http/session.ts';
+import { recordLedger } from '../../payments/ledger.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { registerUploads } from '../../test/uploads.ts';
 
@@ -48,11 +49,29 @@ beforeEach(async () => {
 });
 
 const stats = (cookies = f.cookies.owner) => t.app.inject({ url: '/api/provider/stats', cookies });
+
+/**
+ * A card payment of a booking (a charge Locora kept, as before payouts existed), held, charged or
+ * refunded (`refundedCents` of it refunded so far), and its ledger rows, by the ledger's writer.
+ */
+async function paidByCard(
+  b: { id: string; amountCents: number; feeCents: number; currency: string },
+  status: 'requires_capture' | 'succeeded' | 'refunded',
+  refundedCents = 0,
+) {
+  const amount = b.amountCents + b.feeCents;
+  await t.db.execute(
+    sql`insert into payments (id, booking_id, amount_cents, currency, status, refunded_cents)
+        values (${`pi_${b.id.replace(/-/g, '').slice(0, 24)}`}, ${b.id}, ${amount}, ${b.currency}, ${status},
+                ${status === 'refunded' ? amount : refundedCents})`,
+  );
+  await recordLedger(t.db, b.id, 'test');
+}
 const patchMe = (payload: unknown, cookies: Record<string, string> | undefined = f.cookies.owner) =>
   t.app.inject({ method: 'PATCH', url: '/api/provider/me', payload: payload as object, cookies });
 
 describe('GET /api/provider/stats', () => {
-  it('counts services (not deleted), pending requests, rating, and revenue from PAID + COMPLETED only', async () => {
+  it('counts services (not deleted), pending requests, rating, and revenue: what the ledger says was kept', async () => {
     const mk = (extra = {}) =>
       createService(t.db, { providerId: f.owner.provider.id, categoryId: f.category.id, priceCents: 1000, ...extra });
     const service = await mk();
@@ -65,21 +84,27 @@ describe('GET /api/provider/stats', () => {
       status: 'PENDING' | 'CONFIRMED' | 'PAID' | 'COMPLETED' | 'CANCELED' | 'REFUNDED',
       hours = 1,
       startAt = new Date(Date.now() + day++ * 24 * 3600_000),
-    ) => createBooking(t.db, { service, userId: f.traveler.id, status, hours, startAt });
+      on = service,
+    ) => createBooking(t.db, { service: on, userId: f.traveler.id, status, hours, startAt });
     await book('PENDING');
     await book('PENDING', 2);
-    await book('CONFIRMED', 3); // upcoming: not revenue yet
-    await book('PAID', 4); // 4000
-    await book('COMPLETED', 5); // 5000
-    await book('CANCELED', 6);
-    await book('REFUNDED', 7);
+    // Its card held, not charged: nothing kept yet.
+    await paidByCard(await book('CONFIRMED', 3), 'requires_capture');
+    await paidByCard(await book('PAID', 4), 'succeeded'); // 4000
+    // Charged, then half refunded at Stripe: the provider keeps half of their 5000.
+    await paidByCard(await book('COMPLETED', 5), 'succeeded', 2625); // 2500
+    // A traveler's late cancellation: the money was kept.
+    await paidByCard(await book('CANCELED', 6), 'succeeded'); // 6000
+    await paidByCard(await book('REFUNDED', 7), 'refunded');
     // ...and past ones, read by their effective status before any job has run: a request nobody
-    // answered has expired (not pending), a confirmed booking that has ended is completed (revenue).
+    // answered has expired (not pending), a confirmed booking that has ended is completed.
     await book('PENDING', 8, new Date(Date.now() - 2 * 24 * 3600_000));
-    await book('CONFIRMED', 9, new Date(Date.now() - 3 * 24 * 3600_000)); // 9000
+    await paidByCard(await book('CONFIRMED', 9, new Date(Date.now() - 3 * 24 * 3600_000)), 'succeeded'); // 9000
+    // Completed without a card payment: no money went through Locora.
+    await book('COMPLETED', 10, new Date(Date.now() - 5 * 24 * 3600_000));
     // Another provider's revenue does not count.
     const foreign = await createService(t.db, { providerId: f.other.provider.id, categoryId: f.category.id });
-    await createBooking(t.db, { service: foreign, userId: f.traveler.id, status: 'PAID' });
+    await paidByCard(await book('PAID', 1, undefined, foreign), 'succeeded');
 
     const res = await stats();
     expect(res.statusCode).toBe(200);
@@ -88,7 +113,7 @@ describe('GET /api/provider/stats', () => {
       pendingRequests: 2,
       rating: 4.7,
       ratingCount: 12,
-      revenue: [{ currency: 'USD', amount: 18000 }],
+      revenue: [{ currency: 'USD', amount: 4000 + 2500 + 6000 + 9000 }],
       isNew: false,
     });
   });
