@@ -10,18 +10,20 @@ import { startChild, type Server } from './servers.ts';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
-export type BareBodies = { a: string; b: string; c: Record<string, string> };
+export type BareBodies = { a: string; b: string; d: string; c: Record<string, string> };
 
 /** The bare ceiling server: Fastify with no plugins, replying with captured bytes. */
 export async function runBareServer(specFile: string) {
   const spec = JSON.parse(fs.readFileSync(specFile, 'utf8')) as BareBodies;
   const a = Buffer.from(spec.a, 'base64');
   const b = Buffer.from(spec.b, 'base64');
+  const d = Buffer.from(spec.d, 'base64');
   const c = new Map(Object.entries(spec.c).map(([k, v]) => [k, Buffer.from(v, 'base64')]));
   const type = 'application/json; charset=utf-8';
   const app = Fastify({ logger: false });
   app.get('/ceiling/a', (_req, reply) => reply.type(type).send(a));
   app.get('/ceiling/b', (_req, reply) => reply.type(type).send(b));
+  app.get('/ceiling/d', (_req, reply) => reply.type(type).send(d));
   app.get<{ Params: { id: string } }>('/ceiling/c/:id', (req, reply) => {
     const body = c.get(req.params.id);
     return body ? reply.type(type).send(body) : reply.code(404).send();

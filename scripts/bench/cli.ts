@@ -2,14 +2,15 @@
  * Search benchmark (a measurement, not a test): `npm run bench:search -- [N] [options]`.
  *
  * Fills a PostgreSQL database with N generated services (and their providers, travelers,
- * completed bookings and reviews), starts the real app as a child process, and measures with
- * autocannon three request shapes against two ceilings: the same SQL straight through a pg pool
- * (no HTTP) and a bare Fastify route replying with the same JSON bytes. Prints EXPLAIN for every
- * query of every shape and flags a Seq Scan on services. `--scale` repeats shape (a) on
- * separately filled databases (default 10k and 1M services). `--smoke` runs all of it on a few
- * hundred rows in a throwaway database, so that CI notices when the benchmark stops working.
- * Then health-burst.ts: /healthz at rest and during a 200-connection search burst, on PGlite and
- * PostgreSQL (demo data; briefly with --smoke).
+ * completed bookings and reviews, and the providers' open time for the coming weeks), starts
+ * the real app as a child process, and measures with autocannon four request shapes against two
+ * ceilings: the same SQL straight through a pg pool (no HTTP) and a bare Fastify route replying
+ * with the same JSON bytes. Prints EXPLAIN (ANALYZE) of every query of every shape (the least of
+ * --runs runs) and flags a Seq Scan on services; `--explain` prints only that. `--scale` repeats
+ * shape (a) on separately filled databases (default 10k and 1M services). `--smoke` runs all of
+ * it on a few hundred rows in a throwaway database, so that CI notices when the benchmark stops
+ * working. Then health-burst.ts: /healthz at rest and during a 200-connection search burst, on
+ * PGlite and PostgreSQL (demo data; briefly with --smoke).
  *
  * Only talks to 127.0.0.1 (plus the PostgreSQL server named by DATABASE_URL).
  *
@@ -20,14 +21,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { dropDatabase, prepareDatabase } from './fill.ts';
+import { dropDatabase, ensureAvailability, prepareDatabase } from './fill.ts';
 import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts';
 import { healthBurstProblems, runHealthSection } from './health-burst.ts';
 import { APP_POOL_SIZE, parseArgs, USAGE, UsageError, type Options } from './options.ts';
 import { loadNote, printComparison, printReport, smokeProblems } from './report.ts';
-import { benchmarkMain, benchmarkScaleSize, scaleDbUrl, type ScaleRow } from './run.ts';
+import { benchmarkMain, benchmarkScaleSize, explainShapes, scaleDbUrl, type ScaleRow } from './run.ts';
 import { children, ROOT } from './servers.ts';
-import { loadCatalog } from './shapes.ts';
+import { loadCatalog, makeShapes, pickIds } from './shapes.ts';
 
 /** Runs the benchmark; resolves to the exit code (0, or 1 for a --smoke run with errors). */
 async function main(): Promise<number> {
@@ -94,6 +95,12 @@ async function main(): Promise<number> {
 
     console.log(`\n== Database ${safeLocation(o.url)} ==`);
     const prep = await prepareDatabase(o.url, o.n, o.refill);
+    await ensureAvailability(o.url);
+    if (o.explainOnly) {
+      await explainShapes(o, makeShapes(await pickIds(o.url, 64)));
+      console.log(`\n  ${loadNote()} at the end`);
+      return 0;
+    }
     if (o.baseline)
       console.log(`\n  baseline: the app of ${o.baseline}, measured interleaved with this checkout's (${ROOT})`);
     const { rows, baseRows } = await benchmarkMain(

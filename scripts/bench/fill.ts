@@ -124,7 +124,7 @@ export async function prepareDatabase(
     const marker = await readMarker(client);
     if (marker && marker.n === n && !refill) {
       console.log(
-        `  ${name}: already holds ${fmtInt(n)} generated services (filled earlier in ${fmtSecs(marker.seconds)}); reusing (--refill to redo)`,
+        `  ${dbName(url)}: already holds ${fmtInt(n)} generated services (filled earlier in ${fmtSecs(marker.seconds)}); reusing (--refill to redo)`,
       );
       return { filledNow: false, fillSeconds: marker.seconds };
     }
@@ -296,4 +296,47 @@ export async function fill(client: pg.Client, n: number, url: string): Promise<n
     `  fill done in ${fmtSecs(seconds)} (search_terms: ${fmtInt(Number(st.rows[0]?.n))} words, database size ${st.rows[0]?.size})`,
   );
   return seconds;
+}
+
+/** How many days ahead of today the benchmark's providers have open time (the date shape asks for a day 3 days ahead). */
+export const AVAILABILITY_DAYS = 28;
+
+/**
+ * The providers' open time, for the shape that asks for a date (decision 062): 60 % of providers
+ * are open 09:00-17:00 in their own zone on five days of every week (two weekdays off, each
+ * provider its own), from yesterday to AVAILABILITY_DAYS ahead. Kept apart from the fill's
+ * marker because it follows the calendar: refilled when it no longer reaches two weeks ahead, as
+ * happens to a database filled weeks ago. Only in a benchmark database (refuseForeignUsers).
+ */
+export async function ensureAvailability(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ ahead: boolean | null }>(
+      `select max(start_at) > now() + interval '14 days' as ahead from availability where not is_blocked`,
+    );
+    if (r.rows[0]?.ahead) return;
+    await refuseForeignUsers(client, url);
+    const t0 = performance.now();
+    await client.query('begin');
+    await client.query('delete from availability');
+    const ins = await client.query(
+      `insert into availability (provider_id, start_at, end_at)
+       select p.id, (g.d::date + time '09:00') at time zone p.time_zone, (g.d::date + time '17:00') at time zone p.time_zone
+       from (select id, time_zone, hashint8(hashtext(id::text)) & 2147483647 as h from providers) p
+       cross join generate_series(current_date - 1, current_date + $1::int, interval '1 day') as g(d)
+       where p.h % 10 < 6 and extract(dow from g.d)::int not in (p.h % 7, (p.h % 7 + 1 + (p.h / 7) % 6) % 7)`,
+      [AVAILABILITY_DAYS],
+    );
+    await client.query('commit');
+    await client.query('analyze availability');
+    console.log(
+      `  availability: ${fmtInt(ins.rowCount ?? 0)} open rows (60 % of providers, 5 days a week, to ${AVAILABILITY_DAYS} days ahead) in ${fmtSecs((performance.now() - t0) / 1000)}`,
+    );
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
 }

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { dropDatabase } from './fill.ts';
-import { fmtInt, fmtMs, safeLocation, sleep, table, withDbName } from './format.ts';
+import { dbName, fmtInt, fmtMs, safeLocation, sleep, table, withDbName } from './format.ts';
 import { summarize, type Measured } from './measure.ts';
 import { DEFAULT_URL } from './options.ts';
 import { children, startChild } from './servers.ts';
@@ -29,14 +29,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
-export const HEALTH_DB_NAME = 'locora_bench_health';
+/**
+ * The throwaway database on DATABASE_URL's server: named after DATABASE_URL's own (`<db>_health`,
+ * locora_bench_health by default), so that benchmarks of other checkouts on the same server, each
+ * with its own DATABASE_URL, never drop each other's.
+ */
+export const healthDbName = (databaseUrl: string) => `${dbName(databaseUrl)}_health`;
 
 export type HealthBurstOptions = {
   engines: Engine[];
   connections: number;
   /** Seconds of burst. */
   duration: number;
-  /** PostgreSQL server to use (its database name is replaced by HEALTH_DB_NAME). */
+  /** PostgreSQL server to use (its database name is replaced by healthDbName's). */
   databaseUrl: string;
   /** Briefly, to check that it runs (CI). */
   smoke: boolean;
@@ -157,7 +162,7 @@ function startApp(root: string, env: Record<string, string>) {
 }
 
 async function measureEngine(engine: Engine, o: HealthBurstOptions): Promise<HealthBurstRow> {
-  const pgUrl = withDbName(o.databaseUrl, HEALTH_DB_NAME);
+  const pgUrl = withDbName(o.databaseUrl, healthDbName(o.databaseUrl));
   const dataDir = fs.mkdtempSync(path.join(o.tmp, `health-${engine}-`));
   if (engine === 'postgres') await dropDatabase(pgUrl);
   if (engine === 'postgres') await createDatabase(pgUrl);
@@ -206,7 +211,7 @@ async function createDatabase(url: string) {
   const admin = new pg.Client({ connectionString: withDbName(url, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`create database "${HEALTH_DB_NAME}"`);
+    await admin.query(`create database "${dbName(url)}"`);
   } finally {
     await admin.end();
   }
@@ -230,7 +235,7 @@ export async function runHealthBurst(o: HealthBurstOptions): Promise<HealthBurst
 export function printHealthBurst(o: HealthBurstOptions, rows: HealthBurstRow[]) {
   const label = {
     pglite: 'PGlite (embedded)',
-    postgres: `PostgreSQL (${safeLocation(withDbName(o.databaseUrl, HEALTH_DB_NAME))})`,
+    postgres: `PostgreSQL (${safeLocation(withDbName(o.databaseUrl, healthDbName(o.databaseUrl)))})`,
   };
   console.log(
     `\n== /healthz latency (ms), at rest and during ${o.connections} connections of searches (${o.duration} s), demo data ==\n`,
@@ -284,7 +289,7 @@ export function healthBurstProblems(rows: HealthBurstRow[]): string[] {
 
 export const HEALTH_USAGE = `Usage: npm run bench:health -- [--connections=200] [--duration=10] [--engines=pglite,postgres] [--root=DIR] [--smoke]
   Starts the app on the demo data (PGlite in a fresh DATA_DIR; PostgreSQL in a throwaway database
-  ${HEALTH_DB_NAME} on DATABASE_URL's server, default ${safeLocation(DEFAULT_URL).replace(/\/.*/, '')}), and prints /healthz p50/p99
+  <db>_health (locora_bench_health) on DATABASE_URL's server, default ${safeLocation(DEFAULT_URL).replace(/\/.*/, '')}), and prints /healthz p50/p99
   at rest and during a burst of searches. --root runs the app of another checkout (e.g. a baseline
   commit, with node_modules) to compare.`;
 

@@ -10,9 +10,14 @@ export const APP_POOL_SIZE = 10;
 
 /** What --smoke runs: every step of a full run, on a few hundred rows for about a second each. */
 export const SMOKE = { n: 300, duration: 1, connections: 4, scaleSizes: [200, 300] } as const;
-export const SMOKE_DB_NAME = 'locora_bench_smoke';
+/**
+ * The smoke's throwaway database: named after DATABASE_URL's (`<db>_smoke`, locora_bench_smoke by
+ * default), so that smokes of other checkouts on the same server, each with its own
+ * DATABASE_URL, never drop each other's.
+ */
+export const smokeDbName = (url: string) => `${dbName(url) || dbName(DEFAULT_URL)}_smoke`;
 
-export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--connections=32] [--scale] [--scale-sizes=10000,1000000] [--refill] [--pool=${APP_POOL_SIZE}] [--baseline=DIR]
+export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--connections=32] [--scale] [--scale-sizes=10000,1000000] [--refill] [--pool=${APP_POOL_SIZE}] [--baseline=DIR] [--explain] [--runs=5]
   N                 services to generate (default 100000; 10k / 1m suffixes accepted)
   --duration=S      seconds per measurement (1-300, default 10; each is preceded by a short warm-up)
   --connections=C   concurrent connections / workers (1-1000, default 32)
@@ -24,9 +29,14 @@ export const USAGE = `Usage: npm run bench:search -- [N] [--duration=10] [--conn
                     the commit before a change, with its node_modules) on the same database, interleaved with
                     this one's (baseline, this, this, baseline), and print both runs with their ceilings and
                     the speed-up. The two checkouts must have the same migrations.
+  --explain         only fill (when needed) and print EXPLAIN (ANALYZE) of every statement of every shape, with
+                    its database time; no load is generated (a quick before/after of the SQL on a shared machine)
+  --runs=R          EXPLAIN (ANALYZE) each statement R times and print the least execution and planning time
+                    (1-100, default 5; 15 with --explain; 1 with --smoke)
   --smoke           a quick check that the benchmark still runs (CI): ${SMOKE.n} services, ${SMOKE.duration} s per
                     measurement and no warm-up, --scale at ${SMOKE.scaleSizes.join(' and ')}, in a throwaway database
-                    ${SMOKE_DB_NAME} (and ${SMOKE_DB_NAME}_${SMOKE.scaleSizes[0]}) on DATABASE_URL's server, dropped
+                    <db>_smoke (and <db>_smoke_${SMOKE.scaleSizes[0]}, <db>_smoke_health; <db> is DATABASE_URL's,
+                    locora_bench by default) on DATABASE_URL's server, dropped
                     afterwards. Exits non-zero if the run fails or any request errs, never because of speed.
   DATABASE_URL      PostgreSQL to fill (default ${DEFAULT_URL}); created if missing`;
 
@@ -43,6 +53,10 @@ export type Options = {
   smoke: boolean;
   /** --baseline: another checkout whose app is measured first, for a before/after comparison. */
   baseline?: string;
+  /** --explain: the plans and their database time only, no measurements. */
+  explainOnly: boolean;
+  /** How many times each statement is explained (the least time is printed). */
+  runs: number;
 };
 
 export class UsageError extends Error {}
@@ -75,7 +89,10 @@ export function parseArgs(argv: string[]): Options {
     pool: APP_POOL_SIZE,
     url: process.env.DATABASE_URL || DEFAULT_URL,
     smoke: false,
+    explainOnly: false,
+    runs: 5,
   };
+  let sawRuns = false;
   let sawN = false;
   for (const arg of argv) {
     const [flag, value] = arg.startsWith('--')
@@ -122,6 +139,14 @@ export function parseArgs(argv: string[]): Options {
         if (!fs.existsSync(path.join(o.baseline, 'node_modules')))
           throw new UsageError(`--baseline: ${o.baseline} has no node_modules (copy or install them)`);
         break;
+      case '--explain':
+        if (value !== undefined) throw new UsageError('--explain takes no value');
+        o.explainOnly = true;
+        break;
+      case '--runs':
+        o.runs = parseInteger(need(), '--runs', 1, 100);
+        sawRuns = true;
+        break;
       case '--smoke':
         if (value !== undefined) throw new UsageError('--smoke takes no value');
         o.smoke = true;
@@ -144,16 +169,21 @@ export function parseArgs(argv: string[]): Options {
   if (!/^postgres(ql)?:$/.test(u.protocol)) throw new UsageError('DATABASE_URL must be a postgres:// URL');
   if (o.smoke) {
     if (argv.length > 1) throw new UsageError('--smoke takes no other options');
+    if (!/^[A-Za-z0-9_]{1,40}$/.test(smokeDbName(o.url).replace(/_smoke$/, '')))
+      throw new UsageError('DATABASE_URL must name a database (letters, digits, _; at most 40)');
     // Never the database DATABASE_URL names: the smoke drops what it fills.
     return {
       ...o,
       ...SMOKE,
+      runs: 1,
       scaleSizes: [...SMOKE.scaleSizes],
       scale: true,
       refill: true,
-      url: withDbName(o.url, SMOKE_DB_NAME),
+      url: withDbName(o.url, smokeDbName(o.url)),
     };
   }
+  if (o.explainOnly && !sawRuns) o.runs = 15;
+  if (o.explainOnly && (o.scale || o.baseline)) throw new UsageError('--explain takes no --scale or --baseline');
   if (!/^[A-Za-z0-9_]{1,50}$/.test(dbName(o.url)))
     throw new UsageError('DATABASE_URL must name a database (letters, digits, _)');
   return o;

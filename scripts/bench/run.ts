@@ -6,11 +6,19 @@ import { openPostgres, type Database } from '../../src/server/db/open.ts';
 import { startBareServer, type BareBodies } from './ceilings.ts';
 import { explainShape, printExplain } from './explain.ts';
 import { prepareDatabase } from './fill.ts';
-import { dbName, fmtInt, safeLocation, sizeLabel, withDbName } from './format.ts';
+import { dbName, fmtInt, fmtMs, safeLocation, sizeLabel, withDbName } from './format.ts';
 import { describe, measureDb, measureHttp, warmupSeconds, type Measured } from './measure.ts';
 import type { Options } from './options.ts';
 import { capture, startApp } from './servers.ts';
-import { convertedSortShape, makeShapes, pickIds, type Catalog, type Shape, type ShapeKey } from './shapes.ts';
+import {
+  convertedSortShape,
+  makeShapes,
+  pickIds,
+  timeWordShape,
+  type Catalog,
+  type Shape,
+  type ShapeKey,
+} from './shapes.ts';
 
 export type Row = { shape: Shape; app: Measured; db: Measured; bare: Measured; seqScan: boolean; total: string | null };
 
@@ -73,29 +81,13 @@ export async function benchmarkMain(
     console.log(`\n== EXPLAIN (ANALYZE) of every query each shape of the BASELINE runs, at ${fmtInt(o.n)} services ==`);
     const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
     try {
-      for (const shape of baseShapes) printExplain(shape, await explainShape(explainPool, shape), ' (baseline)');
+      for (const shape of baseShapes)
+        printExplain(shape, await explainShape(explainPool, shape, o.runs), ' (baseline)');
     } finally {
       await explainPool.end();
     }
   }
-  console.log(`\n== EXPLAIN (ANALYZE) of every query each shape runs, at ${fmtInt(o.n)} services ==`);
-  const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
-  const seqScan = new Map<ShapeKey, boolean>();
-  try {
-    for (const shape of shapes) {
-      const explained = await explainShape(explainPool, shape);
-      printExplain(shape, explained, '');
-      seqScan.set(
-        shape.key,
-        explained.some((e) => e.seqScanOnServices),
-      );
-    }
-    // The price sort and filter in a traveler's currency (decision 049): the plan only.
-    const converted = convertedSortShape();
-    printExplain(converted, await explainShape(explainPool, converted), '');
-  } finally {
-    await explainPool.end();
-  }
+  const seqScan = await explainShapes(o, shapes);
 
   console.log(
     `\n== Measuring (${o.duration} s each ${warmupSeconds(o) ? `after a ${warmupSeconds(o)} s warm-up` : 'without warm-up'}, ${o.connections} connections) ==`,
@@ -105,7 +97,7 @@ export async function benchmarkMain(
   const baseApp = baseline ? await startApp(o.url, path.join(tmp, 'base-app-data'), baseline.root) : undefined;
   const appResults = new Map<ShapeKey, Measured>();
   const baseAppResults = new Map<ShapeKey, Measured>();
-  const bodies: BareBodies = { a: '', b: '', c: {} };
+  const bodies: BareBodies = { a: '', b: '', d: '', c: {} };
   const totals = new Map<ShapeKey, string | null>();
   try {
     for (const shape of shapes) {
@@ -207,6 +199,44 @@ export async function benchmarkMain(
   return { rows, baseRows, shapes };
 }
 
+/** What (b) must cost the database at most, execution plus planning of its statements (decision 041). */
+export const SHAPE_B_DB_MS = 10;
+
+/**
+ * EXPLAIN (ANALYZE) of every statement of every shape (and of the shapes only explained: the
+ * converted sort, a time word), each the least of `o.runs` runs; returns which shapes read
+ * `services` sequentially.
+ */
+export async function explainShapes(o: Options, shapes: Shape[]): Promise<Map<ShapeKey, boolean>> {
+  console.log(`\n== EXPLAIN (ANALYZE) of every query each shape runs, at ${fmtInt(o.n)} services ==`);
+  const explainPool = new pg.Pool({ connectionString: o.url, max: 2, options: '-c random_page_cost=1.1' });
+  const seqScan = new Map<ShapeKey, boolean>();
+  try {
+    for (const shape of shapes) {
+      const explained = await explainShape(explainPool, shape, o.runs);
+      printExplain(shape, explained, '');
+      seqScan.set(
+        shape.key,
+        explained.some((e) => e.seqScanOnServices),
+      );
+      if (shape.key === 'b') {
+        const total = explained.reduce((sum, e) => sum + e.ms + e.planMs, 0);
+        console.log(
+          `    ${total < SHAPE_B_DB_MS ? 'PASS' : 'FAIL'}  (b) database time under ${SHAPE_B_DB_MS} ms: ${fmtMs(total)} ms${o.smoke ? ' (--smoke: meaningless at this size)' : ''}`,
+        );
+      }
+    }
+    // The price sort and filter in a traveler's currency (decision 049), and a time word
+    // (decision 062): the plans only.
+    for (const extra of [convertedSortShape(), timeWordShape()]) {
+      printExplain(extra, await explainShape(explainPool, extra, o.runs), '');
+    }
+  } finally {
+    await explainPool.end();
+  }
+  return seqScan;
+}
+
 /** The database --scale fills with `size` services: `<db>_10k` and so on beside the main one. */
 export const scaleDbUrl = (o: Options, size: number) => withDbName(o.url, `${dbName(o.url)}_${sizeLabel(size)}`);
 
@@ -229,7 +259,7 @@ export async function benchmarkScaleSize(o: Options, size: number, tmp: string):
   const explainPool = new pg.Pool({ connectionString: url, max: 2, options: '-c random_page_cost=1.1' });
   let seqScan = false;
   try {
-    const explained = await explainShape(explainPool, shape);
+    const explained = await explainShape(explainPool, shape, o.runs);
     printExplain(shape, explained, ` at ${fmtInt(size)} services`);
     seqScan = explained.some((e) => e.seqScanOnServices);
   } finally {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/open.ts';
+import { addCalendarDays } from '../../src/shared/domain/calendar-date.ts';
 import * as thisCatalog from '../../src/server/features/catalog/catalog.ts';
 import { serviceSearchSchema, type ServiceSearch } from '../../src/shared/api/catalog.ts';
 
-export type ShapeKey = 'a' | 'b' | 'c';
+export type ShapeKey = 'a' | 'b' | 'c' | 'd';
 export type Shape = {
   key: ShapeKey;
   label: string;
@@ -21,6 +22,14 @@ export type Shape = {
 export const QS_A = 'q=massage&city=lisbon&category=massage&minRating=4&sortBy=rating';
 export const QS_B = 'q=yoga&sortBy=recommended';
 /**
+ * "Available on…" (decision 062): the day three days from now (UTC), inside the availability the
+ * fill keeps ahead of today (fill.ts, ensureAvailability).
+ */
+export const benchDate = (now = new Date()) => addCalendarDays(now.toISOString().slice(0, 10), 3);
+export const qsD = (now = new Date()) => `q=yoga&date=${benchDate(now)}&sortBy=recommended`;
+/** A time word in the text (decision 062): each provider's tomorrow in its own zone. Explained only. */
+export const QS_TIME_WORD = 'q=massage%20tomorrow&sortBy=recommended';
+/**
  * The converted sort (decision 049): a price range in a traveler's currency and "Price: Low to
  * High" across services priced in every currency, through the normalised price. Explained only.
  */
@@ -31,6 +40,15 @@ export function convertedSortShape({ searchServices }: Catalog = thisCatalog): P
   const params = searchParams(QS_CONVERTED);
   return {
     label: `(converted sort) ${QS_CONVERTED}`,
+    run: (db) => searchServices(db, params),
+  };
+}
+
+/** The time word as the app runs it (EXPLAIN only: not one of the measured shapes). */
+export function timeWordShape({ searchServices }: Catalog = thisCatalog): Pick<Shape, 'label' | 'run'> {
+  const params = searchParams(QS_TIME_WORD);
+  return {
+    label: `(time word) ${decodeURIComponent(QS_TIME_WORD)}`,
     run: (db) => searchServices(db, params),
   };
 }
@@ -52,6 +70,8 @@ export async function loadCatalog(root?: string): Promise<Catalog> {
 export function makeShapes(ids: string[], { searchServices, getServiceDetail }: Catalog = thisCatalog): Shape[] {
   const pa = searchParams(QS_A);
   const pb = searchParams(QS_B);
+  const QS_D = qsD();
+  const pd = searchParams(QS_D);
   return [
     {
       key: 'a',
@@ -66,6 +86,13 @@ export function makeShapes(ids: string[], { searchServices, getServiceDetail }: 
       paths: [`/api/services?${QS_B}`],
       barePaths: [`/ceiling/b?${QS_B}`],
       run: (db) => searchServices(db, pb),
+    },
+    {
+      key: 'd',
+      label: '(d) q + date (Available on), sortBy=recommended',
+      paths: [`/api/services?${QS_D}`],
+      barePaths: [`/ceiling/d?${QS_D}`],
+      run: (db) => searchServices(db, pd),
     },
     {
       key: 'c',

@@ -15,6 +15,7 @@ import { queryRows } from '../../db/open.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { sessionCookie, signUp, useTestApp } from '../../test/test-app.ts';
 import { SEARCH_COUNT_LIMIT, SEARCH_WINDOW, searchServices } from './catalog.ts';
+import { quoteLexeme } from './search-query.ts';
 
 const t = useTestApp();
 
@@ -420,6 +421,50 @@ describe('GET /api/services', () => {
     expect(few.res.headers['x-total-count-capped']).toBe('false');
   });
 
+  it('counts past the window with every condition the page has: the city, hidden services, the sort', async () => {
+    // 270 matches of "evening yoga", every other one in Porto; the first ten are inactive (five in
+    // each city). A first page walks 101 of them; the rest are counted apart, on the text index.
+    await t.db.execute(
+      sql`insert into services (provider_id, category_id, title, city, price_cents, is_active)
+          select ${f.a.provider.id}, ${f.yoga.id}, 'Evening yoga class ' || g,
+                 case when g % 2 = 0 then 'Porto' else 'Lisbon' end, 1000 + g, g > 10
+          from generate_series(1, 270) g`,
+    );
+    const counts = async (query: string) => {
+      const got = await search(query);
+      return [got.ids.length, got.total, got.res.headers['x-total-count-capped']];
+    };
+    expect(await counts('q=evening%20yoga')).toEqual([24, 260, 'false']);
+    expect(await counts('q=evening%20yoga&city=porto')).toEqual([24, 130, 'false']);
+    expect(await counts('q=evening%20yoga&city=porto&sortBy=price-low&pageSize=60&page=3')).toEqual([10, 130, 'false']);
+    expect(await counts('q=yoga%20class%20porto&sortBy=rating')).toEqual([24, 130, 'false']);
+  });
+
+  it('counts a word as the lexicon completes it: each term it begins, hyphenated or not, or the prefix when they are many', async () => {
+    // "stretch" begins three terms here (stretch, stretch-based, stretching) and "zq" 120 (zq1 ...
+    // zq120): the count looks the three up one by one, and the 120 by their prefix.
+    await t.db.execute(
+      sql`insert into services (provider_id, category_id, title, price_cents)
+          select ${f.c.provider.id}, ${f.yoga.id}, case when g <= 90 then 'Stretch-based flow' else 'Stretching hour' end, 1000 + g
+          from generate_series(1, 130) g`,
+    );
+    await t.db.execute(
+      sql`insert into services (provider_id, category_id, title, price_cents)
+          select ${f.c.provider.id}, ${f.tours.id}, 'Session zq' || g, 1000 + g from generate_series(1, 120) g`,
+    );
+    for (const [query, total] of [
+      ['q=stretch', 130],
+      ['q=stretch-based', 90],
+      ['q=stretchi', 40],
+      ['q=zq', 120],
+      ['q=zq1', 32],
+      ['q=session%20zq', 120],
+    ] as const) {
+      const got = await search(query);
+      expect([query, got.total, got.res.headers['x-total-count-capped']]).toEqual([query, total, 'false']);
+    }
+  });
+
   it('filters by text along the category and city walk too', async () => {
     expect((await search('q=deep&category=massage&city=lisbon')).ids).toEqual([f.s.deepTissue.id]);
     expect((await search('q=yoga&category=massage&city=lisbon')).ids).toEqual([]);
@@ -603,6 +648,17 @@ describe('GET /api/services/{id}', () => {
 });
 
 describe('searchServices', () => {
+  it('quotes a lexeme for the count as the text index stores it, whatever it holds', async () => {
+    for (const term of ['yoga-inspired', "it's", 'back\\slash', 'a:*b & c', 'ヨガ']) {
+      const [row] = await queryRows<{ hit: boolean; miss: boolean }>(
+        t.db,
+        sql`select array_to_tsvector(array[${term}]::text[]) @@ ${quoteLexeme(term)}::tsquery as hit,
+                   array_to_tsvector(array[${`${term}x`}]::text[]) @@ ${quoteLexeme(term)}::tsquery as miss`,
+      );
+      expect([term, row?.hit, row?.miss]).toEqual([term, true, false]);
+    }
+  });
+
   it('composes inside a caller’s transaction and leaves its planner settings as they were', async () => {
     const result = await t.db.transaction(async (tx) => {
       const found = await searchServices(tx, serviceSearchSchema.parse({ q: 'massage', category: 'massage' }));

@@ -18,7 +18,7 @@ import { selectServiceCards, serviceCardColumns, toServiceCard } from '../../rea
 import { capPerProvider, FEATURED_PER_PROVIDER, interleaveProviders } from './diversity.ts';
 import { cityKeysOf } from './places.ts';
 import { intersectCities, MAX_PLACE_TOKENS, MAX_PLACE_WORDS, splitPlaces, type PlaceMatch } from './query-places.ts';
-import { buildTsQuery, type ResolvedWord } from './search-query.ts';
+import { buildCountTsQuery, buildTsQuery, MAX_COUNT_COMPLETIONS, type ResolvedWord } from './search-query.ts';
 import { providersWithFreeStart } from './free-starts.ts';
 import { parseQueryIntent, type WhenWord } from '../../../shared/domain/query-intent.ts';
 
@@ -114,8 +114,11 @@ function toService(r: ServiceRow): Service {
  */
 type SearchInputs = { words: ResolvedWord[]; cities: string[] | null; textCities: string[] | null };
 
-/** A query word as the look-up statement returns it (ResolvedWord, plus whether a place holds it). */
-type LookedUpWord = ResolvedWord & { inPlace: boolean };
+/**
+ * A query word as the look-up statement returns it (ResolvedWord, plus whether a place holds it,
+ * and up to MAX_COUNT_COMPLETIONS + 1 of the terms it completes to).
+ */
+type LookedUpWord = ResolvedWord & { inPlace: boolean; completions: string[] };
 
 /** How many distinct words of the text the lexicon looks up, and how many the search requires. */
 const MAX_LOOKED_UP_WORDS = 12;
@@ -172,7 +175,9 @@ async function resolveSearchInputs(
             words as (
               select d.w as word, d.i as ord,
                 exists (select 1 from places p where d.w = any (string_to_array(p.phrase, ' '))) as in_place,
-                exists (select 1 from search_terms t where t.term like d.w || '%') as known
+                -- The terms the word is a prefix of (any one makes it known): all of them when
+                -- they are a handful, for the count's exact look-up.
+                array(select t.term from search_terms t where t.term like d.w || '%' limit ${MAX_COUNT_COMPLETIONS + 1}) as completions
               from (select distinct on (w) w, i from toks order by w, i) d
               order by d.i
               limit ${MAX_LOOKED_UP_WORDS}
@@ -181,9 +186,10 @@ async function resolveSearchInputs(
               'tokens', (select coalesce(json_agg(w order by i), '[]'::json) from firsts),
               'places', (select coalesce(json_agg(json_build_object('start', start, 'length', length, 'cities', cities,
                            'isCity', is_city, 'isText', coalesce(is_text, false))), '[]'::json) from places),
-              'words', (select coalesce(json_agg(json_build_object('word', k.word, 'known', k.known, 'inPlace', k.in_place,
+              'words', (select coalesce(json_agg(json_build_object('word', k.word, 'known', cardinality(k.completions) > 0,
+                  'inPlace', k.in_place, 'completions', k.completions,
                   -- The closest terms are looked up only for a word the lexicon does not know.
-                  'alternatives', case when k.known or k.in_place then '{}' else coalesce((select array_agg(x.term) from (
+                  'alternatives', case when cardinality(k.completions) > 0 or k.in_place then '{}' else coalesce((select array_agg(x.term) from (
                       select t.term from search_terms t
                       where t.term % k.word
                       order by similarity(t.term, k.word) desc, t.term
@@ -204,7 +210,12 @@ async function resolveSearchInputs(
   const words = looked.words
     .filter((w) => left.has(w.word))
     .slice(0, MAX_SEARCH_WORDS)
-    .map(({ word, known, alternatives }) => ({ word, known, alternatives }));
+    .map(({ word, known, alternatives, completions }) => ({
+      word,
+      known,
+      alternatives,
+      completions: completions.length <= MAX_COUNT_COMPLETIONS ? completions : undefined,
+    }));
   return { words, cities: intersectCities(boxCities, split.cities), textCities: split.cities };
 }
 
@@ -245,9 +256,11 @@ export type SearchResult = {
 /**
  * A search is two statements and no transaction: the lexicon and city look-up, then one
  * statement that walks an index in its sort order for the first matches, cuts the page from
- * them, joins the page's category and provider, and counts what it walked. Its cost follows the
- * count limit and the page, not the number of matches or the size of the catalogue (decisions
- * 010 and 041).
+ * them, joins the page's category and provider, and counts what it walked. With text the
+ * full-text index finds, the walk stops after the window and, when there are more matches, a
+ * third statement counts them on that index (decision 041). The walk's cost follows the window
+ * (or the count limit) and the page, not the size of the catalogue (decision 010); the count's
+ * follows how many services hold the words, which the text index reads as one bitmap.
  */
 export async function searchServices(
   db: Executor,
@@ -287,14 +300,17 @@ export async function searchServices(
         .join(',')}}`}::int[]) as f(id, hours) where f.id = s.provider_id and s.min_hours <= f.hours)`,
     );
   }
+  // With a category and a city, the (category, city, sort) indexes hold every candidate in the
+  // page's order, and walking them while checking the text stops after the window. Left to itself
+  // the planner would intersect them with the full-text index, whose cost follows every match of
+  // the word in the whole catalogue (56 ms for "massage" at 1M services). The operator's
+  // function, unlike the operator, is not matched to an index: it keeps the walk.
+  const textInWalk = !!tsq && !!params.category && !!inputs.cities;
+  // Where the text stands among the conditions: the count (below) asks for it differently.
+  const textAt = where.length;
   if (tsq) {
-    // With a category and a city, the (category, city, sort) indexes hold every candidate in the
-    // page's order, and walking them while checking the text stops after the window. Left to
-    // itself the planner would intersect them with the full-text index, whose cost follows every
-    // match of the word in the whole catalogue (56 ms for "massage" at 1M services). The
-    // operator's function, unlike the operator, is not matched to an index: it keeps the walk.
     where.push(
-      params.category && inputs.cities
+      textInWalk
         ? sql`ts_match_vq(s.search, to_tsquery('simple', ${tsq}))`
         : sql`s.search @@ to_tsquery('simple', ${tsq})`,
     );
@@ -340,13 +356,28 @@ export async function searchServices(
     // 'Highest Rated': the shown rating, more reviews first among equals; unrated (0) last.
     rating: sql`s.rating desc nulls last, s.rating_count desc nulls last, s.id`,
   }[params.sortBy];
+  // The sort keys the walk keeps (with the id): those of the index it walks, so that without a
+  // condition outside that index the walk reads the index alone.
+  const sortKeys = {
+    recommended: sql`s.recommend_score`,
+    'price-low': sql`s.price_normalised`,
+    'price-high': sql`s.price_normalised`,
+    rating: sql`s.rating, s.rating_count`,
+  }[params.sortBy];
   // With text, `recommended` re-ranks the first SEARCH_WINDOW matches (in recommend-score order)
   // by text relevance (title > category > description > city) blended with the Bayesian rating
   // and verification; matches past them keep recommend-score order. Other sorts are the index order.
   const offset = (params.page - 1) * params.pageSize;
-  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + params.pageSize);
-  // The walk stops after limit + 1 matches: one more than it can count exactly. It keeps only the
-  // ids and sort keys, so counting to a thousand holds a thousand small rows, not the services.
+  // The total is exact up to countLimit matches (decision 041).
+  const countLimit = Math.max(SEARCH_COUNT_LIMIT, offset + params.pageSize);
+  // Text that the full-text index finds is counted there, apart (below), so the walk stops after
+  // the window, or after the page asked for when that lies deeper: walking the sort's index on to
+  // a thousand matches of a broad word read the heap row of every service it passed (7,600 rows
+  // for "yoga" at 100k services). Otherwise the walk itself counts, as far as countLimit.
+  const countsApart = !!tsq && !textInWalk;
+  const walkLimit = countsApart ? Math.max(SEARCH_WINDOW, offset + params.pageSize) : countLimit;
+  // The walk stops after walkLimit + 1 matches: one more than it can count exactly. It keeps only
+  // the ids and sort keys, so counting to a thousand holds a thousand small rows, not the services.
   // `recommended` with text scores its first SEARCH_WINDOW matches (a primary-key read each for
   // the text vector), and the page is cut in the order: scored candidates by score, then the rest.
   const score =
@@ -357,8 +388,8 @@ export async function searchServices(
     db,
     sql`with m as materialized (
           select s.id, row_number() over (order by ${indexOrder}) as rn
-          from (select s.id, s.recommend_score, s.price_normalised, s.rating, s.rating_count from services s
-                where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${limit + 1}) s
+          from (select s.id, ${sortKeys} from services s
+                where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${walkLimit + 1}) s
         ),
         page as (
           select m.id, m.rn, ${score} as score from m
@@ -370,15 +401,37 @@ export async function searchServices(
         left join (page g join services s on s.id = g.id join categories c on c.id = s.category_id join providers p on p.id = s.provider_id) on true
         order by g.rn > ${SEARCH_WINDOW}, g.score desc nulls last, g.rn`,
   );
-  const matched = rows[0]?.matched ?? 0;
+  const walked = rows[0]?.matched ?? 0;
+  let matched = walked;
+  if (countsApart && walked > walkLimit && walkLimit < countLimit) {
+    // More matches than the walk took: count them on the full-text index, up to countLimit + 1,
+    // in no order (a bitmap of the word's matches, then the rows of at most that many for the
+    // other conditions), with every other condition as the walk had it. The text is given as a
+    // scalar subquery, so the planner sees no value and reckons the word rare: it takes the text
+    // index instead of a sequential scan, which a known broad word would make look cheaper
+    // (stopping early) and which reads the whole table for a rare one. As exact lexemes when the
+    // words have few completions (buildCountTsQuery), else the walk's own prefix query.
+    const exact = buildCountTsQuery(inputs.words);
+    const text = exact
+      ? sql`s.search @@ (select ${exact}::tsquery)`
+      : sql`s.search @@ (select to_tsquery('simple', ${tsq}))`;
+    const conditions = where.map((condition, i) => (i === textAt ? text : condition));
+    const [counted] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (select 1 from services s
+          where ${sql.join(conditions, sql` and `)} limit ${countLimit + 1}) c`,
+    );
+    // Two statements, two snapshots: never fewer than the walk saw.
+    matched = Math.max(counted?.total ?? 0, walked);
+  }
   const found = rows.filter((r) => r.id !== null).map(toService);
   return {
     // The first page of `recommended` interleaves a provider's services with the others' (same
     // services, same order otherwise; decision 016), so one provider does not fill the first screen.
     services:
       params.sortBy === 'recommended' && params.page === 1 ? interleaveProviders(found, (x) => x.provider.id) : found,
-    total: Math.min(matched, limit),
-    isTotalCapped: matched > limit,
+    total: Math.min(matched, countLimit),
+    isTotalCapped: matched > countLimit,
     page: params.page,
     pageSize: params.pageSize,
     needsCity: false,
