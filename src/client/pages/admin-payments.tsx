@@ -58,13 +58,21 @@ function TotalsCard({ title, description, lines }: { title: string; description:
         )}
         {lines.map((t) => {
           const unread = t.stripeFeesUnread;
+          // Stripe's fees are in the currency of the balance each charge landed in (decision 060):
+          // a line shows them only when some are in its currency, or some are not read yet.
+          const stripeFees: [string, string][] =
+            t.stripeFeeCents > 0 || unread > 0
+              ? [
+                  [
+                    tr`Stripe processing fees`,
+                    `${money(t.stripeFeeCents, t.currency)}${unread ? ` ${tr`${plural(unread, { one: '(+# payment not read yet)', other: '(+# payments not read yet)' })}`}` : ''}`,
+                  ],
+                ]
+              : [];
           const rows: [string, string][] = [
             [tr`Volume (gross)`, money(t.grossCents, t.currency)],
             [tr`Locora fees earned`, money(t.feeCents, t.currency)],
-            [
-              tr`Stripe processing fees`,
-              `${money(t.stripeFeeCents, t.currency)}${unread ? ` ${tr`${plural(unread, { one: '(+# payment not read yet)', other: '(+# payments not read yet)' })}`}` : ''}`,
-            ],
+            ...stripeFees,
             [tr`Refunds`, money(t.refundedCents, t.currency)],
             [tr`Open disputes`, `${t.openDisputes} · ${money(t.openDisputedCents, t.currency)}`],
           ];
@@ -331,6 +339,12 @@ function PaymentsOverview() {
             />
             <TotalsCard title={t`All time`} description={t`one line per currency`} lines={p.allTime} />
           </div>
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              Stripe takes its processing fee in the currency of the balance a charge lands in (Locora’s, unless the
+              charge was settled in the provider’s country), so each fee is on the line of that currency.
+            </Trans>
+          </p>
           {p.allTime.some((t) => t.stripeFeesUnread > 0) && (
             <div>
               <Button variant="outline" size="sm" disabled={readFees.isPending} onClick={() => readFees.mutate()}>
