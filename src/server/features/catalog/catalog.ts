@@ -377,23 +377,25 @@ export async function searchServices(
   const countsApart = !!tsq && !textInWalk;
   const walkLimit = countsApart ? Math.max(SEARCH_WINDOW, offset + params.pageSize) : countLimit;
   // The walk stops after walkLimit + 1 matches: one more than it can count exactly. It keeps only
-  // the ids and sort keys, so counting to a thousand holds a thousand small rows, not the services.
-  // `recommended` with text scores its first SEARCH_WINDOW matches (a primary-key read each for
-  // the text vector), and the page is cut in the order: scored candidates by score, then the rest.
-  const score =
-    tsq && params.sortBy === 'recommended'
-      ? sql`case when m.rn <= ${SEARCH_WINDOW} then (select least(ts_rank(x.search, to_tsquery('simple', ${tsq})), 1.0) * 0.6 + x.recommend_score / 5.3 * 0.4 from services x where x.id = m.id) end`
-      : sql`null::float8`;
+  // the ids and sort keys (and, to score them, the text vectors it passes on), so counting to a
+  // thousand holds a thousand small rows, not the services. `recommended` with text scores its
+  // first SEARCH_WINDOW matches from the rows the walk read, and the page is cut in the order:
+  // scored candidates by score, then the rest.
+  const ranked = !!tsq && params.sortBy === 'recommended';
+  const score = ranked
+    ? sql`case when row_number() over (order by ${indexOrder}) <= ${SEARCH_WINDOW}
+            then least(ts_rank(s.search, to_tsquery('simple', ${tsq})), 1.0) * 0.6 + s.recommend_score / 5.3 * 0.4 end`
+    : sql`null::float8`;
   const rows = await queryRows<ServiceRow & { matched: number }>(
     db,
     sql`with m as materialized (
-          select s.id, row_number() over (order by ${indexOrder}) as rn
-          from (select s.id, ${sortKeys} from services s
+          select s.id, row_number() over (order by ${indexOrder}) as rn, ${score} as score
+          from (select s.id, ${sortKeys}${ranked ? sql`, s.search` : sql``} from services s
                 where ${sql.join(where, sql` and `)} order by ${indexOrder} limit ${walkLimit + 1}) s
         ),
         page as (
-          select m.id, m.rn, ${score} as score from m
-          order by m.rn > ${SEARCH_WINDOW}, score desc nulls last, m.rn
+          select m.id, m.rn, m.score from m
+          order by m.rn > ${SEARCH_WINDOW}, m.score desc nulls last, m.rn
           offset ${offset} limit ${params.pageSize}
         )
         select k.matched, ${serviceColumns}
