@@ -98,6 +98,8 @@ function BookingView({ booking }: { booking: Booking }) {
   const title = booking.service.title;
   const provider = booking.service.provider.displayName;
   const theirs = span(booking, booking.timeZone, [booking.service.city], locale);
+  const whenDate = theirs.date;
+  const whenTime = theirs.times;
   const at = new Date(booking.start);
   // The traveler's own clock too, when it reads differently at that instant.
   const showYours = utcOffsetMinutes(booking.timeZone, at) !== utcOffsetMinutes(viewerZone, at);
@@ -215,9 +217,9 @@ function BookingView({ booking }: { booking: Booking }) {
         <Section title={t`When`} icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p data-testid="booking-when">
             <time dateTime={booking.start} className="font-medium">
-              {theirs.date}
-            </time>
-            , {theirs.times} <span className="text-muted-foreground">{theirs.zone}</span>
+              {t`${whenDate}, ${whenTime}`}
+            </time>{' '}
+            <span className="text-muted-foreground">{theirs.zone}</span>
           </p>
           {yours && (
             <p className="text-muted-foreground" data-testid="booking-when-yours">

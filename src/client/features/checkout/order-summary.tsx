@@ -112,7 +112,8 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
               <dd data-testid="summary-fee">{money(summary?.feeCents)}</dd>
             </div>
             <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
-              <dt>
+              {/* The word keeps its line: the estimate beside it may be long (Japanese and Thai wrap anywhere). */}
+              <dt className="shrink-0">
                 <Trans>Total</Trans>
               </dt>
               <dd data-testid="summary-total" className="text-right">

@@ -91,6 +91,8 @@ function BookingRow({
   const zone = booking.timeZone || timeZone;
   const locale = useLocale();
   const when = bookingWhen(booking.start, zone, locale, baseCity);
+  const whenDate = when.date;
+  const whenTime = when.time;
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
   // Card payments (decision 024): whether the traveler's card is authorised, so an unpaid request
@@ -154,9 +156,7 @@ function BookingRow({
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <span>
-          <time dateTime={booking.start}>
-            {when.date}, {when.time}
-          </time>{' '}
+          <time dateTime={booking.start}>{t`${whenDate}, ${whenTime}`}</time>{' '}
           <span className="text-muted-foreground">{when.zone}</span>
         </span>
         <span className="text-muted-foreground">{t`${plural(booking.hours, { one: '# hour', other: '# hours' })}`}</span>
