@@ -1,14 +1,33 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO, expectNoHorizontalScroll, screenshotTo, uniqueEmail } from './helpers';
+import { DEMO, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshotTo, uniqueEmail } from './helpers';
 
 /**
  * Journeys in Japanese and Thai: the words on screen, the page's language, the API's answers and
  * the account's language follow the URL's prefix; phone-width screenshots in dark theme (under
- * SCREENSHOT_DIR) of the translated screens in ja, th and pt-BR, never wider than the phone.
+ * SCREENSHOT_DIR) of the translated screens in ja, th and pt-BR, never wider than the phone, each
+ * with no serious accessibility violation (axe) in its language.
  */
 
 const PHONE = { width: 375, height: 812 };
 const CHECKOUT_HEADING = { ja: '予約手続き', th: 'ชำระเงิน', 'pt-BR': 'Finalizar reserva' } as const;
+/** The payment card as the demo (no Stripe keys) shows it, and its first words in each language. */
+const PAYMENT_NOT_CONFIGURED = {
+  ja: '決済処理が設定されていません。',
+  th: 'ยังไม่ได้ตั้งค่าระบบชำระเงิน',
+  'pt-BR': 'O processamento de pagamentos não está configurado.',
+} as const;
+/** The availability week's heading ('Week of Mar 8, 2026') in each language. */
+const WEEK_OF = { ja: /^\d{4}年\d{1,2}月\d{1,2}日 の週$/, th: /^สัปดาห์ของ \d/, 'pt-BR': /^Semana de \d/ } as const;
+/** English that a translated page must not show (what src/shared used to write). */
+const ENGLISH_LEFTOVERS = [
+  'Payment processing is not configured.',
+  'Please add Stripe API keys',
+  'Cancellation policy:',
+  'Week of',
+  'Traveler pays',
+  'You receive',
+  'Respond within',
+];
 
 async function darkPhone(page: Page) {
   await page.setViewportSize(PHONE);
@@ -81,7 +100,7 @@ test('in Thai: categories and prices in Thai, and a new account made on a Thai p
 });
 
 for (const locale of ['ja', 'th', 'pt-BR'] as const) {
-  test(`at phone width in dark theme, ${locale}: home, a service, sign-in, sign-up and checkout fit the screen`, async ({
+  test(`at phone width in dark theme, ${locale}: home, browse, a service, sign-in and sign-up fit the screen`, async ({
     page,
   }) => {
     await darkPhone(page);
@@ -91,6 +110,7 @@ for (const locale of ['ja', 'th', 'pt-BR'] as const) {
     expect(service).toMatch(new RegExp(`^/${locale}/service/`));
     for (const [name, path] of [
       ['home', `/${locale}`],
+      ['browse', `/${locale}/browse`],
       ['service', service!],
       ['signin', `/${locale}/auth/signin`],
       ['signup', `/${locale}/auth/signup?role=provider`],
@@ -99,19 +119,63 @@ for (const locale of ['ja', 'th', 'pt-BR'] as const) {
       await expect(page.locator('html')).toHaveClass(/dark/);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expectNoHorizontalScroll(page, `${name} in ${locale}`);
+      if (name !== 'signin' && name !== 'signup') await expectNoSeriousA11yViolations(page, `${name} in ${locale}`);
       await screenshotTo(page, `${locale}-${name}-375-dark`);
     }
+  });
 
-    // Checkout, signed in as the demo traveler (through the API: the form's words are the page's).
+  test(`at phone width in dark theme, ${locale}: checkout fits the screen, every word in the page's language`, async ({
+    page,
+  }) => {
+    await darkPhone(page);
+    // Signed in as the demo traveler (through the API: the form's words are the page's).
     const login = await page.request.post('/api/auth/login', {
       data: { email: DEMO.traveler.email, password: DEMO.traveler.password },
     });
     expect(login.ok()).toBe(true);
+    await page.goto(`/${locale}`);
+    const service = await page.getByTestId('service-card').first().getByRole('link').first().getAttribute('href');
     await page.goto(service!.replace('/service/', '/checkout/'));
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(CHECKOUT_HEADING[locale]);
+    await expect(page.getByText(PAYMENT_NOT_CONFIGURED[locale], { exact: true })).toBeVisible();
+    for (const english of ENGLISH_LEFTOVERS) await expect(page.getByRole('main')).not.toContainText(english);
     await expectNoHorizontalScroll(page, `checkout in ${locale}`);
+    await expectNoSeriousA11yViolations(page, `checkout in ${locale}`);
     await screenshotTo(page, `${locale}-checkout-375-dark`);
+  });
+
+  test(`at phone width in dark theme, ${locale}: the provider dashboard, its requests and its week`, async ({
+    page,
+  }) => {
+    await darkPhone(page);
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: DEMO.provider.email, password: DEMO.provider.password },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto(`/${locale}/dashboard/provider`);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByTestId('provider-greeting')).toBeVisible();
+    await expectNoHorizontalScroll(page, `provider dashboard in ${locale}`);
+    await expectNoSeriousA11yViolations(page, `provider dashboard in ${locale}`);
+    await screenshotTo(page, `${locale}-provider-dashboard-375-dark`);
+
+    // The requests: the money, the payment and the time left in the page's language.
+    await page.getByRole('tab').nth(1).click();
+    await expect(page.getByTestId('provider-booking').first()).toBeVisible();
+    await expectNoHorizontalScroll(page, `provider requests in ${locale}`);
+    await expectNoSeriousA11yViolations(page, `provider requests in ${locale}`);
+    await screenshotTo(page, `${locale}-provider-requests-375-dark`);
+    for (const english of ENGLISH_LEFTOVERS) await expect(page.getByRole('main')).not.toContainText(english);
+
+    // The week: its heading, its days and dates in the page's language.
+    await page.getByRole('tab').nth(2).click();
+    await expect(page.locator('#availability-week-heading')).toHaveText(WEEK_OF[locale]);
+    await expectNoHorizontalScroll(page, `provider week in ${locale}`);
+    await expectNoSeriousA11yViolations(page, `provider week in ${locale}`);
+    await screenshotTo(page, `${locale}-provider-week-375-dark`);
+    for (const english of ENGLISH_LEFTOVERS) await expect(page.getByRole('main')).not.toContainText(english);
+    for (const day of ['Sunday', 'Monday', 'Saturday']) await expect(page.getByRole('main')).not.toContainText(day);
   });
 }
 

@@ -118,9 +118,12 @@ export function applySheet(sheet: Sheet): string[] {
     const po = parsePo(fs.readFileSync(file, 'utf8'));
     let changed = false;
     for (const item of po.items) {
-      const translation = sheet[item.msgid]?.[locale];
+      // A message with a context is named `context\u0004message` (gettext's own key), or by its message alone.
+      const key = item.msgctxt ? `${item.msgctxt}\u0004${item.msgid}` : item.msgid;
+      const named = sheet[key] !== undefined ? key : item.msgid;
+      const translation = sheet[named]?.[locale];
       if (translation === undefined) continue;
-      used.add(item.msgid);
+      used.add(named);
       if (item.msgstr[0] !== translation) {
         item.msgstr = [translation];
         changed = true;
@@ -128,5 +131,5 @@ export function applySheet(sheet: Sheet): string[] {
     }
     if (changed) fs.writeFileSync(file, stringifyPo(po));
   }
-  return Object.keys(sheet).filter((msgid) => !used.has(msgid));
+  return Object.keys(sheet).filter((key) => !used.has(key));
 }

@@ -2,7 +2,8 @@
 // message is. For translators who work in a spreadsheet rather than in PO files. A sheet is either
 // JSON ({ "English message": { "es": "...", "pt-BR": "...", ... } }) or tab-separated values, one
 // message a line in the columns en, es, pt-BR, pt-PT, ja, th, id ('\n' for a line break, '#' starts
-// a comment line). Then `npm run i18n:check` compiles them.
+// a comment line). A message with a context is named `context\u0004message` (in JSON, "\u0004"), or by its
+// message alone for every context. Then `npm run i18n:check` compiles them.
 import fs from 'node:fs';
 import { LOCALES } from '../../src/shared/domain/locales.ts';
 import { applySheet, type Sheet } from './catalogs.ts';

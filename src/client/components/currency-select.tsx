@@ -6,14 +6,18 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { useSaveDisplayCurrency } from '@/lib/currency-choice';
 import { useLocale } from '@/lib/locale';
+import { useLingui } from '@lingui/react/macro';
 
-/** The words of the currency menus, in one place. */
-export const CURRENCY_MENU_TEXT = {
-  label: 'Currency',
-  choose: 'Choose a currency',
-  saveFailed: 'Could not change your currency',
-  tryAgain: 'Please try again.',
-};
+/** The words of the currency menus, in one place, in the reader's language. */
+export function useCurrencyMenuText() {
+  const { t } = useLingui();
+  return {
+    label: t`Currency`,
+    choose: t`Choose a currency`,
+    saveFailed: t`Could not change your currency`,
+    tryAgain: t`Please try again.`,
+  };
+}
 
 /** Each currency by its name in the reader's words, then its code: 'Brazilian Real (BRL)'. */
 export function useCurrencyOptions(): { value: CurrencyCode; label: string }[] {
@@ -39,6 +43,7 @@ export function CurrencySelect({
   const { user } = useAuth();
   const save = useSaveDisplayCurrency();
   const options = useCurrencyOptions();
+  const text = useCurrencyMenuText();
   const [busy, setBusy] = useState(false);
   const choose = (value: string) => {
     if (!isDisplayCurrency(value) || value === current || busy) return;
@@ -47,8 +52,8 @@ export function CurrencySelect({
     save(value, Boolean(user))
       .catch(() =>
         toast({
-          title: CURRENCY_MENU_TEXT.saveFailed,
-          description: CURRENCY_MENU_TEXT.tryAgain,
+          title: text.saveFailed,
+          description: text.tryAgain,
           variant: 'destructive',
         }),
       )
@@ -59,15 +64,15 @@ export function CurrencySelect({
   };
   return (
     <select
-      aria-label={CURRENCY_MENU_TEXT.label}
-      title={CURRENCY_MENU_TEXT.label}
+      aria-label={text.label}
+      title={text.label}
       value={current ?? ''}
       onChange={(event) => choose(event.target.value)}
       className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 [&>option]:bg-popover [&>option]:text-popover-foreground"
     >
       {!current && (
         <option value="" disabled>
-          {CURRENCY_MENU_TEXT.choose}
+          {text.choose}
         </option>
       )}
       {options.map((option) => (

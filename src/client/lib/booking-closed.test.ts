@@ -1,37 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRED_REASON, HOLD_LAPSED_REASON } from '@shared/domain/booking-lifecycle';
-import { closedNote } from './booking-closed';
+import { closedKind, closedShowsReason } from './booking-closed';
 
-const names = { provider: 'Chef Paolo', traveler: 'Tess' };
-
-describe('how a canceled booking closed, said to its reader', () => {
+describe('how a canceled booking closed', () => {
   it('a declined request: the provider declined it, with their reason', () => {
     const declined = { declined: true, canceledBy: 'PROVIDER' as const, cancelReason: 'Away' };
-    expect(closedNote(declined, 'TRAVELER', names)).toEqual({
-      text: 'Chef Paolo declined this request.',
-      showReason: true,
-    });
-    expect(closedNote(declined, 'PROVIDER', names)).toEqual({ text: 'You declined this request.', showReason: true });
+    expect(closedKind(declined)).toBe('declined');
+    expect(closedShowsReason('declined')).toBe(true);
   });
 
   it('a cancellation names who canceled', () => {
-    expect(closedNote({ canceledBy: 'TRAVELER' }, 'PROVIDER', names)?.text).toBe('Tess canceled this booking.');
-    expect(closedNote({ canceledBy: 'TRAVELER' }, 'TRAVELER', names)?.text).toBe('You canceled this booking.');
-    expect(closedNote({ canceledBy: 'PROVIDER' }, 'PROVIDER', names)?.text).toBe('You canceled this booking.');
-    expect(closedNote({ canceledBy: 'PROVIDER' }, 'TRAVELER', names)?.text).toBe('Chef Paolo canceled this booking.');
+    expect(closedKind({ canceledBy: 'TRAVELER' })).toBe('traveler');
+    expect(closedKind({ canceledBy: 'PROVIDER' })).toBe('provider');
+    expect(closedShowsReason('provider')).toBe(true);
   });
 
   it('time closed it: an expired request or a card payment not completed, without a "Reason:"', () => {
-    const expired = { canceledBy: 'SYSTEM' as const, cancelReason: EXPIRED_REASON };
-    expect(closedNote(expired, 'PROVIDER', names)).toEqual({
-      text: 'You did not answer in time, so the request expired.',
-      showReason: false,
-    });
-    expect(closedNote(expired, 'TRAVELER', names)?.text).toBe(
-      'Chef Paolo did not answer in time, so the request expired.',
-    );
-    const lapsed = { canceledBy: 'SYSTEM' as const, cancelReason: HOLD_LAPSED_REASON };
-    expect(closedNote(lapsed, 'TRAVELER', names)?.showReason).toBe(false);
-    expect(closedNote({ canceledBy: 'SYSTEM', cancelReason: null }, 'PROVIDER', names)).toBeNull();
+    expect(closedKind({ canceledBy: 'SYSTEM', cancelReason: EXPIRED_REASON })).toBe('expired');
+    expect(closedShowsReason('expired')).toBe(false);
+    expect(closedKind({ canceledBy: 'SYSTEM', cancelReason: HOLD_LAPSED_REASON })).toBe('lapsed');
+    expect(closedShowsReason('lapsed')).toBe(false);
+    // The system's other closings (a suspension, a provider who can no longer be paid) say nothing here.
+    expect(closedKind({ canceledBy: 'SYSTEM', cancelReason: null })).toBeNull();
+    expect(closedKind({ canceledBy: 'SYSTEM', cancelReason: 'provider cannot be paid' })).toBeNull();
+    // Only a typed reason is known.
+    expect(closedKind({ cancelReason: 'Double-booked' })).toBe('reason');
   });
 });

@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { providerMoneyLines, travelerMoneyLine } from './booking-money';
+import { providerMoneyLines, travelerMoneyState } from './booking-money';
 
 describe("a booking's money, as each side reads it", () => {
   it('the traveler: what they pay, then what they paid, then only what it was made for', () => {
-    expect(travelerMoneyLine({ status: 'PENDING', totalCents: 10_500, currency: 'USD' }, 'en')).toEqual({
-      label: 'You pay',
-      amount: '$105',
-    });
-    expect(travelerMoneyLine({ status: 'CONFIRMED', totalCents: 4199, currency: 'USD' }, 'en')).toEqual({
-      label: 'You pay',
-      amount: '$41.99',
-    });
-    expect(travelerMoneyLine({ status: 'PAID', totalCents: 131_303, currency: 'USD' }, 'en')).toEqual({
-      label: 'You paid',
-      amount: '$1,313.03',
-    });
-    expect(travelerMoneyLine({ status: 'COMPLETED', totalCents: 10_500, currency: 'USD' }, 'en').label).toBe(
-      'You paid',
-    );
-    expect(travelerMoneyLine({ status: 'CANCELED', totalCents: 10_500, currency: 'USD' }, 'en')).toEqual({
-      label: 'Booking total',
-      amount: '$105',
-    });
-    expect(travelerMoneyLine({ status: 'REFUNDED', totalCents: 10_500, currency: 'USD' }, 'en').label).toBe(
-      'Booking total',
-    );
+    expect(travelerMoneyState('PENDING')).toBe('due');
+    expect(travelerMoneyState('CONFIRMED')).toBe('due');
+    expect(travelerMoneyState('PAID')).toBe('paid');
+    expect(travelerMoneyState('COMPLETED')).toBe('paid');
+    expect(travelerMoneyState('CANCELED')).toBe('closed');
+    expect(travelerMoneyState('REFUNDED')).toBe('closed');
   });
 
   it('the provider: what the traveler pays and what they receive; a closed booking promises nothing', () => {
     const amounts = { totalCents: 10_500, providerReceivesCents: 10_000, currency: 'USD' as const };
     expect(providerMoneyLines({ status: 'PENDING', ...amounts }, 'en')).toEqual([
-      { label: 'Traveler pays', amount: '$105' },
-      { label: 'You receive', amount: '$100' },
+      { kind: 'traveler_pays', amount: '$105' },
+      { kind: 'you_receive', amount: '$100' },
     ]);
     expect(
       providerMoneyLines(
@@ -39,14 +23,14 @@ describe("a booking's money, as each side reads it", () => {
         'en',
       ),
     ).toEqual([
-      { label: 'Traveler paid', amount: '$1,313.03' },
-      { label: 'You receive', amount: '$1,250.50' },
+      { kind: 'traveler_paid', amount: '$1,313.03' },
+      { kind: 'you_receive', amount: '$1,250.50' },
     ]);
-    expect(providerMoneyLines({ status: 'CANCELED', ...amounts }, 'en')).toEqual([
-      { label: 'Booking total', amount: '$105' },
+    expect(providerMoneyLines({ status: 'CANCELED', ...amounts }, 'ja')).toEqual([
+      { kind: 'booking_total', amount: '$105' },
     ]);
     expect(providerMoneyLines({ status: 'REFUNDED', ...amounts }, 'en')).toEqual([
-      { label: 'Booking total', amount: '$105' },
+      { kind: 'booking_total', amount: '$105' },
     ]);
   });
 });

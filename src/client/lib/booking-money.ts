@@ -2,33 +2,26 @@ import type { CurrencyCode } from '@shared/domain/currency';
 import type { Locale } from '@shared/domain/locales';
 import { formatMoney } from '@shared/domain/pricing';
 
-/** One labelled amount on a booking card: 'You pay' and '$105' (each amount in the booking's own currency, in the reader's locale). */
-export type MoneyLine = { label: string; amount: string };
-
 /** A canceled or refunded booking: its amounts are what it was made for, not money that moved. */
 const isClosed = (status: string) => status === 'CANCELED' || status === 'REFUNDED';
 /** Charged (or done): the past tense. */
 const isPaid = (status: string) => status === 'PAID' || status === 'COMPLETED';
 
-/** What a booking's total is to the traveler: due, paid, or what a closed booking was for. */
+/**
+ * What a booking's total is to the traveler: due ('You pay' while it is a request or accepted),
+ * paid ('You paid' once charged or done), or what a closed booking was for ('Booking total'; the
+ * card says separately whether anything was charged or refunded).
+ */
 export function travelerMoneyState(status: string): 'due' | 'paid' | 'closed' {
   return isClosed(status) ? 'closed' : isPaid(status) ? 'paid' : 'due';
 }
 
 /**
- * The traveler's total on their booking card, as the API computes it from the booking's stored
- * amounts (bookingShares in shared/domain/pricing.ts): 'You pay' while it is a request or
- * accepted, 'You paid' once charged or done, 'Booking total' once closed (the card says
- * separately whether anything was charged or refunded).
+ * One amount on the provider's booking row: what the traveler pays or paid, what the provider
+ * receives, or what a closed booking was made for (the screen words each kind).
  */
-export function travelerMoneyLine(
-  booking: { status: string; totalCents: number; currency: CurrencyCode },
-  locale: Locale,
-): MoneyLine {
-  const amount = formatMoney(booking.totalCents, booking.currency, locale);
-  if (isClosed(booking.status)) return { label: 'Booking total', amount };
-  return { label: isPaid(booking.status) ? 'You paid' : 'You pay', amount };
-}
+export type ProviderMoneyKind = 'traveler_pays' | 'traveler_paid' | 'you_receive' | 'booking_total';
+export type ProviderMoneyLine = { kind: ProviderMoneyKind; amount: string };
 
 /**
  * The provider's view of a booking's money: what the traveler pays (subtotal + the 5 % fee) and
@@ -43,11 +36,11 @@ export function providerMoneyLines(
     currency: CurrencyCode;
   },
   locale: Locale,
-): MoneyLine[] {
+): ProviderMoneyLine[] {
   const total = formatMoney(booking.totalCents, booking.currency, locale);
-  if (isClosed(booking.status)) return [{ label: 'Booking total', amount: total }];
+  if (isClosed(booking.status)) return [{ kind: 'booking_total', amount: total }];
   return [
-    { label: isPaid(booking.status) ? 'Traveler paid' : 'Traveler pays', amount: total },
-    { label: 'You receive', amount: formatMoney(booking.providerReceivesCents, booking.currency, locale) },
+    { kind: isPaid(booking.status) ? 'traveler_paid' : 'traveler_pays', amount: total },
+    { kind: 'you_receive', amount: formatMoney(booking.providerReceivesCents, booking.currency, locale) },
   ];
 }

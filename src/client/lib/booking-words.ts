@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { FREE_CANCELLATION_HOURS, type CancelPolicyKind } from '@shared/domain/booking-lifecycle';
 import { isBookingStatus, type BookingStatus } from '@shared/domain/booking-status';
 import type { PricingUnit } from '@shared/domain/pricing';
 import type { LocationType } from '@shared/domain/service-location';
@@ -50,4 +51,21 @@ const STATUSES: Record<BookingStatus, MessageDescriptor> = {
 export function useBookingStatusLabel(): (status: string) => string {
   const { i18n } = useLingui();
   return (status) => (isBookingStatus(status) ? i18n._(STATUSES[status]) : status);
+}
+
+/**
+ * What cancelling now means for the money (cancelPolicyKind), as a traveler reads it in the cancel
+ * dialog and on the booking's page.
+ */
+export function useCancelPolicyNote(): (kind: CancelPolicyKind) => string {
+  const { i18n } = useLingui();
+  const hours = FREE_CANCELLATION_HOURS;
+  return (kind) =>
+    i18n._(
+      kind === 'pending'
+        ? msg`The provider has not accepted yet: any card hold is released and nothing is charged.`
+        : kind === 'full'
+          ? msg`You are cancelling at least ${hours} hours before the start: any payment is refunded in full.`
+          : msg`You are cancelling less than ${hours} hours before the start: a payment made is not refunded.`,
+    );
 }

@@ -1,12 +1,6 @@
 import { isCategorySlug } from '@shared/domain/categories';
 import type { CurrencyCode, Money } from '@shared/domain/currency';
-import {
-  bookingLengthText,
-  formatMoney,
-  formatMoneyTotals,
-  formatPrice,
-  type PricingUnit,
-} from '@shared/domain/pricing';
+import { formatMoney, formatMoneyTotals, formatPrice } from '@shared/domain/pricing';
 import { useLocale } from './locale';
 
 /** A rating to one decimal, as everywhere ratings are shown. */
@@ -14,29 +8,10 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
-export function pluralize(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** 'Minimum 2 hours' / 'Minimum 1 hour'. */
-export function minimumHoursText(minHours: number): string {
-  return `Minimum ${pluralize(minHours, 'hour')}`;
-}
-
-/**
- * How a service is priced and for how long, for the booking card and checkout (decision 035):
- * 'Minimum 2 hours' per hour; 'Priced per session · 3 hours a session' and 'Priced per day ·
- * 8 hours a day' otherwise, so a per-day or per-session price is never read as hourly.
- */
-export function pricingUnitText(pricingUnit: PricingUnit, minHours: number): string {
-  if (pricingUnit === 'per hour') return minimumHoursText(minHours);
-  const unit = pricingUnit === 'per day' ? 'day' : 'session';
-  return `Priced ${pricingUnit} · ${pluralize(minHours, 'hour')} a ${unit}`;
-}
-
 // Every price and amount on every screen: the exact amount in its own currency, in the reader's
-// locale ('¥8,000', '$39.99', 'R$ 245,90'), decisions 035 and 047.
-export { bookingLengthText, formatPrice };
+// locale ('¥8,000', '$39.99', 'R$ 245,90'), decisions 035 and 047. How a service is priced and for
+// how long are in the reader's words: lib/booking-words.ts and features/checkout/booking-length.ts.
+export { formatPrice };
 
 /** The reader's money formatter: (8000, 'JPY') -> '¥8,000' in English. */
 export function useMoney(): (amount: number, currency: CurrencyCode) => string {

@@ -38,8 +38,8 @@ import { cn } from '@/lib/utils';
 
 const FILTER_LABELS = {
   open: msg`Open`,
-  won: msg`Won`,
-  lost: msg`Lost`,
+  won: msg({ message: 'Won', context: 'dispute filter', comment: 'A filter tab: the disputes Locora won' }),
+  lost: msg({ message: 'Lost', context: 'dispute filter', comment: 'A filter tab: the disputes Locora lost' }),
   all: msg`All`,
 };
 
@@ -49,8 +49,8 @@ const STATUS_LABELS: Record<string, ReturnType<typeof msg>> = {
   warning_closed: msg`Inquiry closed`,
   needs_response: msg`Needs a response`,
   under_review: msg`Under review`,
-  won: msg`Won`,
-  lost: msg`Lost`,
+  won: msg({ message: 'Won', context: 'dispute status', comment: 'A dispute’s outcome: Locora won it' }),
+  lost: msg({ message: 'Lost', context: 'dispute status', comment: 'A dispute’s outcome: Locora lost it' }),
   prevented: msg`Prevented`,
 };
 

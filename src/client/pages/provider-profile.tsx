@@ -19,6 +19,11 @@ import { providerHead } from '@shared/seo/head';
 import { MessageProviderButton } from '@/features/messages/message-provider-button';
 import { ReportButton } from '@/components/trust/report-button';
 import { NotFoundPage } from './not-found';
+import { useLocale } from '@/lib/locale';
+import { useCategoryName } from '@/lib/words';
+import type { PublicProvider } from '@shared/api/catalog';
+import { languageName } from '@shared/domain/languages';
+import { intlLocale } from '@shared/domain/locales';
 
 function ProviderSkeleton() {
   return (
@@ -55,10 +60,30 @@ function ProviderProfileView({ userId }: { userId: string }) {
   // Both load at once; a missing provider is told by the profile query.
   const reviews = useQuery(providerReviewsQuery(userId));
   const { t } = useLingui();
+  const locale = useLocale();
   useDocumentTitle(
     provider?.displayName ?? (error ? (isNotFoundError(error) ? t`Page not found` : t`Provider`) : t`Loading provider`),
   );
-  useServerHead(provider && ((origin) => providerHead(provider, origin)));
+  const categoryName = useCategoryName();
+  /** The head's words (search results, link previews), in the page's language. */
+  const headWords = (p: PublicProvider) => {
+    const name = p.displayName;
+    const city = p.baseCity;
+    const names = [...new Set(p.services.map((s) => categoryName(s.category)))];
+    const categories = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(names);
+    return {
+      locale,
+      title: city ? t`${name} in ${city} · Locora` : t`${name} · Locora`,
+      description: categories
+        ? city
+          ? t`${name} offers ${categories} in ${city} on Locora.`
+          : t`${name} offers ${categories} on Locora.`
+        : city
+          ? t`${name} offers local services in ${city} on Locora.`
+          : t`${name} offers local services on Locora.`,
+    };
+  };
+  useServerHead(provider && ((origin) => providerHead(provider, origin, headWords(provider))));
 
   if (isPending) return <ProviderSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;
@@ -122,7 +147,7 @@ function ProviderProfileView({ userId }: { userId: string }) {
                     <ul className="flex flex-wrap gap-2">
                       {provider.languages.map((language) => (
                         <li key={language}>
-                          <Badge variant="outline">{language}</Badge>
+                          <Badge variant="outline">{languageName(language, locale)}</Badge>
                         </li>
                       ))}
                     </ul>

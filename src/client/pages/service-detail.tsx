@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCategoryName } from '@/lib/words';
+import { useCategoryName, usePricingUnit } from '@/lib/words';
+import { useLocale } from '@/lib/locale';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Clock, MapPin, Star } from 'lucide-react';
@@ -14,7 +15,7 @@ import { serviceQuery } from '@/features/catalog/catalog-api';
 import { FavoriteButton } from '@/features/catalog/favorite-button';
 import { serviceRating } from '@/features/catalog/review-count';
 import { RatingSummary } from '@/components/rating';
-import { categoryIconGlyph, formatRating } from '@/lib/format';
+import { categoryIconGlyph, formatRating, useMoney } from '@/lib/format';
 import { isNotFoundError, LoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
 import { PhotoCarousel } from '@/features/catalog/photo-carousel';
@@ -132,7 +133,24 @@ function ServiceDetailView({ id }: { id: string }) {
   useDocumentTitle(
     service?.title ?? (error ? (isNotFoundError(error) ? t`Page not found` : t`Service`) : t`Loading service`),
   );
-  useServerHead(service && ((origin) => serviceHead(service, origin)));
+  const locale = useLocale();
+  const unitName = usePricingUnit();
+  const money = useMoney();
+  /** The head's words (search results, link previews), in the page's language. */
+  const headWords = (detail: ServiceDetail) => {
+    const title = detail.title;
+    const city = detail.city;
+    const category = categoryName(detail.category);
+    const provider = detail.provider.displayName;
+    const price = money(detail.price, detail.currency);
+    const unit = unitName(detail.pricingUnit);
+    return {
+      locale,
+      title: t`${title} in ${city} · Locora`,
+      description: `${t`${category} in ${city} by ${provider}: ${price} ${unit}.`} ${detail.description}`,
+    };
+  };
+  useServerHead(service && ((origin) => serviceHead(service, origin, headWords(service))));
 
   if (isPending) return <ServiceDetailSkeleton />;
   if (isNotFoundError(error)) return <NotFoundPage />;

@@ -16,7 +16,7 @@ import {
   X,
 } from 'lucide-react';
 import type { Booking } from '@shared/api/bookings-responses';
-import { availableActions, cancelPolicyNote, CANCELLATION_POLICY_RULE } from '@shared/domain/booking-lifecycle';
+import { availableActions, cancelPolicyKind, FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';
 import { needsCardPayment } from '@shared/domain/payments';
 import { signInPath } from '@shared/domain/return-path';
@@ -37,6 +37,7 @@ import { TravelerReviewPanel } from '@/features/traveler-dashboard/provider-revi
 import { ReportButton } from '@/components/trust/report-button';
 import { useAuth } from '@/lib/auth-context';
 import { lifecycleOf } from '@/lib/booking-time';
+import { useCancelPolicyNote } from '@/lib/booking-words';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
 import { Money } from '@/components/money';
@@ -79,6 +80,7 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 
 function BookingView({ booking }: { booking: Booking }) {
   const { t } = useLingui();
+  const cancelPolicyNote = useCancelPolicyNote();
   const categoryName = useCategoryName();
   const now = useNow();
   const viewerZone = useViewerTimeZone();
@@ -96,6 +98,8 @@ function BookingView({ booking }: { booking: Booking }) {
   const title = booking.service.title;
   const provider = booking.service.provider.displayName;
   const theirs = span(booking, booking.timeZone, [booking.service.city], locale);
+  const whenDate = theirs.date;
+  const whenTime = theirs.times;
   const at = new Date(booking.start);
   // The traveler's own clock too, when it reads differently at that instant.
   const showYours = utcOffsetMinutes(booking.timeZone, at) !== utcOffsetMinutes(viewerZone, at);
@@ -103,7 +107,9 @@ function BookingView({ booking }: { booking: Booking }) {
   const withdrawn = booking.service.listing === 'withdrawn';
   const thread = `/messages?booking=${encodeURIComponent(booking.id)}`;
   const date = theirs.date;
-  const policy = now === null ? '' : `${cancelPolicyNote(booking.status, new Date(booking.start), new Date(now))} `;
+  const policy =
+    now === null ? null : cancelPolicyNote(cancelPolicyKind(booking.status, new Date(booking.start), new Date(now)));
+  const freeHours = FREE_CANCELLATION_HOURS;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -211,9 +217,9 @@ function BookingView({ booking }: { booking: Booking }) {
         <Section title={t`When`} icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />}>
           <p data-testid="booking-when">
             <time dateTime={booking.start} className="font-medium">
-              {theirs.date}
-            </time>
-            , {theirs.times} <span className="text-muted-foreground">{theirs.zone}</span>
+              {t`${whenDate}, ${whenTime}`}
+            </time>{' '}
+            <span className="text-muted-foreground">{theirs.zone}</span>
           </p>
           {yours && (
             <p className="text-muted-foreground" data-testid="booking-when-yours">
@@ -287,11 +293,13 @@ function BookingView({ booking }: { booking: Booking }) {
         >
           {/* The section's heading names it: the rule alone, not 'Cancellation policy:' twice. */}
           <p className="text-muted-foreground" data-testid="cancellation-policy">
-            {CANCELLATION_POLICY_RULE}
+            <Trans>
+              Cancel at least {freeHours} hours before the start for a full refund; cancel later and the payment is not
+              refunded. If the provider declines, cancels or does not answer, you are never charged or are refunded in
+              full.
+            </Trans>
           </p>
-          {canCancel && now !== null && (
-            <p>{cancelPolicyNote(booking.status, new Date(booking.start), new Date(now))}</p>
-          )}
+          {canCancel && policy !== null && <p>{policy}</p>}
         </Section>
       </div>
 
@@ -300,7 +308,11 @@ function BookingView({ booking }: { booking: Booking }) {
       <CancelBookingDialog
         booking={canceling ? booking : null}
         onClose={() => setCanceling(false)}
-        description={t`${title} with ${provider} on ${date}. ${policy}The provider will see your reason.`}
+        description={
+          policy
+            ? t`${title} with ${provider} on ${date}. ${policy} The provider will see your reason.`
+            : t`${title} with ${provider} on ${date}. The provider will see your reason.`
+        }
         describeResult={(next) =>
           next.status === 'REFUNDED'
             ? t`${title} on ${date} is canceled and your payment is refunded in full.`

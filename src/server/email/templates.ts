@@ -4,12 +4,33 @@
  * inside the transaction of the change.
  */
 
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { Money } from '../../shared/domain/currency.ts';
 import { DEFAULT_LOCALE, LOCALE_DIRECTION, type Locale } from '../../shared/domain/locales.ts';
 import { localizedPath } from '../../shared/domain/locale-path.ts';
 import { formatMoney, isHourly, type PricingUnit } from '../../shared/domain/pricing.ts';
+import { ACCOUNT_SUSPENDED_NOTE } from '../../shared/domain/booking-machine.ts';
+import { PAYEE_RESTRICTED_REASON } from '../../shared/domain/connect.ts';
 import { i18nFor } from '../i18n.ts';
+
+/**
+ * The reasons Locora itself gives when it closes a booking (stored in English in its history):
+ * the email says them in its reader's words, not quoted.
+ */
+const SYSTEM_REASONS = new Map<string, MessageDescriptor>([
+  [
+    PAYEE_RESTRICTED_REASON,
+    msg`The provider can no longer receive payments, so your request was released and your card was not charged.`,
+  ],
+  [ACCOUNT_SUSPENDED_NOTE, msg`Canceled by Locora: an account in this booking was suspended.`],
+]);
+
+/** Why a booking was declined or canceled: a person's reason quoted as written, Locora's own in the reader's words. */
+function reasonSentence(i18n: I18n, reason: string): string {
+  const system = SYSTEM_REASONS.get(reason);
+  return system ? i18n._(system) : i18n._(msg`The reason given: “${reason}”`);
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -320,7 +341,7 @@ export function bookingStatusEmail(input: {
     paragraphs: [
       statusSentence({ ...input, travelerName: input.travelerName ?? null, to }),
       ...(input.money ? [moneySentence(locale, input.money, to)] : []),
-      ...(reason ? [i18n._(msg`The reason given: “${reason}”`)] : []),
+      ...(reason ? [reasonSentence(i18n, reason)] : []),
       ...(input.status === 'accepted' ? whereLine(locale, input.where) : []),
       ...(input.status === 'accepted' && calendarUrl ? [i18n._(msg`Add to calendar: ${calendarUrl}`)] : []),
       ...alternativeLines(input),

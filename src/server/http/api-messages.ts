@@ -1,14 +1,39 @@
 /**
- * The API's messages that people read on the sign-in, sign-up and booking screens, in every
- * language (decision 056): the error handler answers an asker in their language (requestLocale)
- * when the message it sends is one of these, written exactly as the code writes it in English.
- * The `code` fields stay English identifiers. A message not listed here is sent in English.
+ * The API's messages that people read on the screens, in every language (decision 056): the error
+ * handler answers an asker in their language (requestLocale) when the message it sends is one of
+ * these, written exactly as the code writes it in English (many come from src/shared, whose
+ * constants stay English: the English rendering of each entry here is the key). A message whose
+ * words depend on values known only when it is thrown is an AppError with a LocalizedText
+ * (`localized` below). The `code` fields stay English identifiers. A message not listed here is
+ * sent in English: the identifiers and formats that only a developer reads ("bookingId must be a
+ * booking id") are left so on purpose.
  */
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import type { Locale } from '../../shared/domain/locales.ts';
+import { wrongTransitionMessage } from '../../shared/domain/booking-machine.ts';
+import { BOOKING_STATUSES, type BookingStatus } from '../../shared/domain/booking-status.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/domain/locales.ts';
+import { BOOKING_ADDRESS_MAX, BOOKING_MAX_HOURS, BOOKING_NOTES_MAX } from '../../shared/domain/booking-lifecycle.ts';
+import { CANCEL_REASON_MAX, MAX_ALTERNATIVE_STARTS, REVIEW_TEXT_MAX } from '../../shared/domain/booking-lifecycle.ts';
+import { MAX_SLOT_HOURS, MAX_OCCURRENCES_PER_REQUEST, MAX_RANGE_DAYS } from '../../shared/domain/availability.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../shared/domain/constants.ts';
+import { MAX_PROFILE_LANGUAGES } from '../../shared/domain/languages.ts';
+import { ANSWER_EDIT_HOURS, ANSWER_TEXT_MAX, REVIEW_WINDOW_DAYS } from '../../shared/domain/reviews.ts';
+import { SERVICE_LOCATION_ADDRESS_MAX, SERVICE_LOCATION_AREA_MAX } from '../../shared/domain/service-location.ts';
+import {
+  PROFILE_BIO_MAX,
+  PROFILE_CITY_MAX,
+  SERVICE_CITY_MAX,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_MIN_HOURS_MAX,
+  SERVICE_PHOTOS_MAX,
+  SERVICE_TITLE_MAX,
+  SERVICE_TITLE_MIN,
+} from '../../shared/domain/service-limits.ts';
+import { MAX_CALENDAR_NAME } from '../../shared/api/calendars.ts';
+import { MESSAGE_MAX_LENGTH } from '../../shared/api/conversations.ts';
 import { i18nFor } from '../i18n.ts';
+import type { LocalizedText } from './errors.ts';
 
 const MESSAGES: MessageDescriptor[] = [
   // Signing in and up, passwords and links.
@@ -16,9 +41,13 @@ const MESSAGES: MessageDescriptor[] = [
   msg`An account with this email already exists.`,
   msg`Enter a valid email address`,
   msg`Email is required`,
+  msg`Email is too long`,
   msg`Password is required`,
   msg`Name is required`,
+  msg`Name must be at most ${NAME_MAX_LENGTH} characters`,
+  msg`Name cannot contain control, text-direction or invisible characters`,
   msg`Password must be at least 8 characters long.`,
+  msg`Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   msg`Password cannot be only spaces or invisible characters.`,
   msg`This password is too common and easy to guess. Choose a less predictable one, such as a few unrelated words.`,
   msg`Current password is required`,
@@ -29,6 +58,9 @@ const MESSAGES: MessageDescriptor[] = [
   msg`You need to sign in first.`,
   msg`You do not have access to this.`,
   msg`Enter a phone number with its country code, e.g. +351 912 345 678.`,
+  msg`A phone number is at most 40 characters`,
+  msg`Choose one of the languages Locora speaks.`,
+  msg`This account is suspended, so it cannot sign in. We emailed you why. To appeal, reply to that email and tell us what happened: a person reads every appeal.`,
   // Booking.
   msg`That time was just booked by someone else. Please pick another time.`,
   msg`That time is outside the provider’s availability. Please pick one of the free times.`,
@@ -38,21 +70,144 @@ const MESSAGES: MessageDescriptor[] = [
   msg`This service is no longer offered, so it cannot be booked.`,
   msg`Only travelers can book. Switch to Traveler (in the menu) to book this service.`,
   msg`Admins do not book. Sign in with a traveler account to book this service.`,
+  msg`This provider is not accepting bookings yet.`,
+  msg`Enter the address where the service should happen`,
   msg`Hours must be a whole number`,
+  msg`Hours must be at least 1`,
+  msg`Hours must be at most ${BOOKING_MAX_HOURS}`,
+  msg`Service address must be at most ${BOOKING_ADDRESS_MAX} characters`,
+  msg`Special requests must be at most ${BOOKING_NOTES_MAX} characters`,
   msg`Service not found.`,
   msg`Booking not found.`,
   msg`Provider not found.`,
+  // Answering, cancelling and reviewing a booking.
+  msg`The traveler’s card payment is not authorised yet. You can accept once it is, or decline the request.`,
+  msg`This request was made to be paid by card, and card payments are not available now. Decline it, and the traveler can book again.`,
+  msg`This booking was already requested.`,
+  msg`There is no such booking.`,
+  msg`Reason must be at most ${CANCEL_REASON_MAX} characters`,
+  msg`Offer at most ${MAX_ALTERNATIVE_STARTS} other times`,
+  msg`Offer each other time once`,
+  msg`Rating must be 1 to 5 stars`,
+  msg`Review text is required`,
+  msg`Review text must be at most ${REVIEW_TEXT_MAX} characters`,
+  msg`The ${REVIEW_WINDOW_DAYS} days to review this booking are over.`,
+  msg`An answer can be changed for ${ANSWER_EDIT_HOURS} hours after it is written; this one can no longer be changed.`,
+  msg`This review is not published yet: it can be answered once it is.`,
+  msg`An answer is required`,
+  msg`An answer cannot be empty`,
+  msg`An answer is at most ${ANSWER_TEXT_MAX} characters`,
+  msg`A message cannot be empty`,
+  msg`A message is at most ${MESSAGE_MAX_LENGTH} characters`,
+  // A provider's services and profile.
+  msg`Title must be at least ${SERVICE_TITLE_MIN} characters`,
+  msg`Title must be at most ${SERVICE_TITLE_MAX} characters`,
+  msg`Title cannot contain control, text-direction or invisible characters`,
+  msg`City is required`,
+  msg`City must be at most ${SERVICE_CITY_MAX} characters`,
+  msg`City cannot contain control, text-direction or invisible characters`,
+  msg`Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`,
+  msg`Description cannot contain control or text-direction characters`,
+  msg`Category is required`,
+  msg`Price cannot be negative`,
+  msg`Min hours must be a whole number`,
+  msg`Min hours must be at least 1`,
+  msg`Min hours must be at most ${SERVICE_MIN_HOURS_MAX}`,
+  msg`A service can have at most ${SERVICE_PHOTOS_MAX} photos`,
+  msg`The same photo is listed twice`,
+  msg`Enter the address of your place or the meeting point`,
+  msg`The address must be at most ${SERVICE_LOCATION_ADDRESS_MAX} characters`,
+  msg`The area must be at most ${SERVICE_LOCATION_AREA_MAX} characters`,
+  msg`Display name is required`,
+  msg`Display name must be at most ${NAME_MAX_LENGTH} characters`,
+  msg`Bio must be at most ${PROFILE_BIO_MAX} characters`,
+  msg`Bio cannot contain control, text-direction or invisible characters`,
+  msg`Base city must be at most ${PROFILE_CITY_MAX} characters`,
+  msg`Base city cannot contain control, text-direction or invisible characters`,
+  msg`List at most ${MAX_PROFILE_LANGUAGES} languages`,
+  // Availability and calendars.
+  msg`End time must be after start time`,
+  msg`Select at least one day`,
+  msg`Availability cannot be in the past`,
+  msg`Availability can be set at most a year ahead`,
+  msg`A slot can last at most ${MAX_SLOT_HOURS} hours`,
+  msg`Times must be on the hour or half past (:00 or :30) on the provider's clock`,
+  msg`Too many slots in one request (at most ${MAX_OCCURRENCES_PER_REQUEST} once recurring schedules are expanded)`,
+  msg`The range can span at most ${MAX_RANGE_DAYS} days`,
+  msg`Give the calendar a name`,
+  msg`A name has at most ${MAX_CALENDAR_NAME} characters`,
+  msg`Paste the calendar’s address`,
+  msg`That address is too long`,
+  msg`Use an address that starts with https:// or webcal://`,
   // Anything else.
   msg`Something went wrong on our side. Please try again.`,
   msg`Request body is too large`,
   msg`Invalid request`,
 ];
 
-const KNOWN = new Set(MESSAGES.map((m) => m.id));
+/** A booking status as the API's messages name it. */
+const STATUS_WORDS: Record<BookingStatus, MessageDescriptor> = {
+  PENDING: msg({ message: 'Pending', comment: 'A booking status, inside an API message' }),
+  CONFIRMED: msg({ message: 'Confirmed', comment: 'A booking status, inside an API message' }),
+  PAID: msg({ message: 'Paid', comment: 'A booking status, inside an API message' }),
+  COMPLETED: msg({ message: 'Completed', comment: 'A booking status, inside an API message' }),
+  CANCELED: msg({ message: 'Canceled', comment: 'A booking status, inside an API message' }),
+  REFUNDED: msg({ message: 'Refunded', comment: 'A booking status, inside an API message' }),
+};
+
+/**
+ * A booking that cannot move (booking-machine.ts wrongTransitionMessage): 'Cannot accept this
+ * booking: it is CONFIRMED', and '… and has already started.', for the actions people take.
+ */
+function wrongTransitions(): [string, (i18n: I18n) => string][] {
+  const words = {
+    accept: (i18n: I18n, status: string, started: boolean) =>
+      started
+        ? i18n._(msg`Cannot accept this booking: it is ${status} and has already started.`)
+        : i18n._(msg`Cannot accept this booking: it is ${status}`),
+    decline: (i18n: I18n, status: string, started: boolean) =>
+      started
+        ? i18n._(msg`Cannot decline this booking: it is ${status} and has already started.`)
+        : i18n._(msg`Cannot decline this booking: it is ${status}`),
+    cancel: (i18n: I18n, status: string, started: boolean) =>
+      started
+        ? i18n._(msg`Cannot cancel this booking: it is ${status} and has already started.`)
+        : i18n._(msg`Cannot cancel this booking: it is ${status}`),
+  };
+  return BOOKING_STATUSES.flatMap((status) =>
+    (['accept', 'decline', 'cancel'] as const).flatMap((action) =>
+      [false, true].map((started): [string, (i18n: I18n) => string] => [
+        `${wrongTransitionMessage(action, status)}${started ? ' and has already started.' : ''}`,
+        (i18n) => words[action](i18n, i18n._(STATUS_WORDS[status]), started),
+      ]),
+    ),
+  );
+}
+
+/** Each known message by its English text, with how to write it in another language. */
+const KNOWN = new Map<string, (i18n: I18n) => string>([
+  ...MESSAGES.map((m): [string, (i18n: I18n) => string] => [i18nFor(DEFAULT_LOCALE)._(m), (i18n) => i18n._(m)]),
+  ...wrongTransitions(),
+]);
+
+/** Whether `message` (English, as the code writes it) is answered in the asker's language. */
+export const isKnownApiMessage = (message: string) => KNOWN.has(message);
 
 /** The message in the asker's language when it is one of ours, else as it was written. */
 export function localizeApiMessage(message: string, locale: Locale): string {
-  if (locale === 'en') return message;
-  const id = generateMessageId(message);
-  return KNOWN.has(id) ? i18nFor(locale)._(id) : message;
+  if (locale === DEFAULT_LOCALE) return message;
+  const words = KNOWN.get(message);
+  return words ? words(i18nFor(locale)) : message;
+}
+
+/**
+ * A message written when it is thrown, in every language: `words` writes it with the reader's
+ * I18n (`i18n._(msg\`…${value}\`)`) and locale (for the amounts and dates in it). English is the
+ * source's own words.
+ */
+export function localized(words: (i18n: I18n, locale: Locale) => string): LocalizedText {
+  return {
+    english: words(i18nFor(DEFAULT_LOCALE), DEFAULT_LOCALE),
+    in: (locale) => words(i18nFor(locale), locale),
+  };
 }

@@ -68,6 +68,23 @@ describe('/checkout/{id} (server-rendered)', () => {
     expect(service_?.state.status).toBe('success');
   });
 
+  it('renders the payment card, the day and the summary in Japanese on /ja', async () => {
+    const service = await aService(4550, 2);
+    const { cookies } = await signUp(t.app, { name: 'Haruka Traveler' });
+    const res = await t.app.inject({ url: `/ja/checkout/${service.id}?date=2026-12-01`, cookies });
+    expect(res.statusCode).toBe(200);
+    const html = rootHtml(res.body);
+    for (const text of [
+      '決済処理が設定されていません。',
+      'お支払いを有効にするには、Stripe の API キーを追加してください。',
+      // The chosen day, in the summary and over the times.
+      '2026年12月1日',
+    ])
+      expect(html, text).toContain(text);
+    for (const english of ['Payment processing is not configured.', 'Please add Stripe API keys', 'Dec 1, 2026'])
+      expect(html, english).not.toContain(english);
+  });
+
   it('tells a provider they cannot book their own service', async () => {
     const { cookies } = await signUp(t.app, { role: 'PROVIDER', name: 'Own Provider', timeZone: 'Europe/Lisbon' });
     const me = await t.app.inject({ url: '/api/provider/me', cookies });

@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/api/errors.ts';
+import type { Locale } from '../../shared/domain/locales.ts';
 import { localizeApiMessage } from './api-messages.ts';
 import { requestLocale } from './request-locale.ts';
 
@@ -19,17 +20,33 @@ const statusOf = {
 } as const;
 export type AppErrorCode = keyof typeof statusOf;
 
-/** The one error feature code throws; the error handler maps its code to a status. */
+/**
+ * A message whose words depend on values known only when it is thrown (an amount, a number of
+ * hours), in every language: `english` is what the logs and English readers get, `in(locale)` what
+ * a reader of `locale` gets (see `localized` in api-messages.ts).
+ */
+export interface LocalizedText {
+  readonly english: string;
+  in(locale: Locale): string;
+}
+
+/**
+ * The one error feature code throws; the error handler maps its code to a status. The message is
+ * English text (answered in the asker's language when api-messages.ts lists it) or a
+ * LocalizedText, answered in the asker's language always.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly words: LocalizedText | undefined;
   constructor(
     readonly code: AppErrorCode,
-    message: string,
+    message: string | LocalizedText,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.english);
     this.name = 'AppError';
     this.statusCode = statusOf[code];
+    this.words = typeof message === 'string' ? undefined : message;
   }
 }
 
@@ -61,7 +78,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     if (appError) {
-      body = { statusCode: appError.statusCode, code: appError.code, message: words(appError.message), requestId };
+      const message = appError.words ? appError.words.in(locale) : words(appError.message);
+      body = { statusCode: appError.statusCode, code: appError.code, message, requestId };
       for (const [k, v] of Object.entries(appError.headers)) void reply.header(k, v);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({

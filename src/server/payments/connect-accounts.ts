@@ -5,6 +5,8 @@
  * `account.updated` events and a read when the provider comes back. Whether a provider can be
  * booked while payments are configured (`payeeRefusal`) is decided here too.
  */
+import { DEFAULT_LOCALE, type Locale } from '../../shared/domain/locales.ts';
+import { requirementWords, restrictedWords } from './connect-words.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -16,8 +18,8 @@ import {
   isConnectCountry,
   PAYEE_RESTRICTED_REASON,
   PROVIDER_NOT_ACCEPTING_MESSAGE,
-  readableDisabledReason,
-  readableRequirements,
+  disabledReasonKind,
+  requirementKinds,
   type AccountFacts,
   type ConnectState,
 } from '../../shared/domain/connect.ts';
@@ -102,6 +104,7 @@ function viewOf(
   row: AccountRow | undefined,
   opts: ConnectOptions | undefined,
   suggestedCountry: string,
+  locale: Locale,
 ): PayoutAccountView {
   if (!opts)
     return {
@@ -133,27 +136,23 @@ function viewOf(
     accountId: row.id,
     country: row.country,
     suggestedCountry,
-    requirements: readableRequirements([...facts.pastDue, ...facts.currentlyDue]),
+    requirements: requirementWords(requirementKinds([...facts.pastDue, ...facts.currentlyDue]), locale),
     disabledReason:
-      state === 'restricted' ? (readableDisabledReason(row.disabled_reason) ?? restrictedWhy(facts)) : null,
+      state === 'restricted' ? restrictedWords(disabledReasonKind(row.disabled_reason), facts, locale) : null,
     canBeBooked: canReceiveBookings(facts, chargesOnBehalfOf(row.country, opts)),
   };
 }
 
-function restrictedWhy(f: AccountFacts): string {
-  if (!f.payoutsEnabled) return 'Stripe has not enabled payouts to your bank account yet.';
-  return 'Stripe has not enabled payments to this account yet.';
-}
-
-/** GET: the caller's payouts account as the tab shows it. */
+/** GET: the caller's payouts account as the tab shows it, its words in `locale` (the page's). */
 export async function payoutAccountView(
   db: Db,
   user: { id: string; role?: string },
   opts: ConnectOptions | undefined,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<PayoutAccountView> {
   const provider = await providerOf(db, user);
   const suggested = countryOfTimeZone(provider.time_zone) ?? opts?.platformCountry ?? 'US';
-  return viewOf(await accountOfProvider(db, provider.id), opts, suggested);
+  return viewOf(await accountOfProvider(db, provider.id), opts, suggested, locale);
 }
 
 /**
@@ -309,6 +308,7 @@ export async function syncPayoutAccount(
   stripe: Stripe | undefined,
   user: { id: string; role?: string },
   opts: (ConnectOptions & { appUrl: string; now: Date }) | undefined,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<PayoutAccountView> {
   const provider = await providerOf(db, user);
   if (!stripe || !opts) throw new AppError('NOT_CONFIGURED', PAYOUTS_NOT_CONFIGURED);
@@ -321,7 +321,7 @@ export async function syncPayoutAccount(
     unavailable(err);
   }
   await db.transaction((tx) => recordAccount(tx, account, opts));
-  return payoutAccountView(db, user, opts);
+  return payoutAccountView(db, user, opts, locale);
 }
 
 /** "View payouts on Stripe": a single-use login link to the Express dashboard (active accounts only). */

@@ -6,24 +6,8 @@ export const REPORT_TARGET_TYPES = ['review', 'message', 'service', 'provider', 
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASONS = ['safety', 'harassment', 'fraud', 'inappropriate', 'misleading', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-/** The fixed list of reasons, as people read them. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  safety: 'Safety',
-  harassment: 'Harassment',
-  fraud: 'Fraud or payment outside Locora',
-  inappropriate: 'Inappropriate content',
-  misleading: 'Misleading listing',
-  other: 'Other',
-};
 export const REPORT_ACTIONS = ['dismiss', 'hide', 'deactivate_service', 'warn', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
-export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
-  dismiss: 'Dismiss',
-  hide: 'Hide',
-  deactivate_service: 'Deactivate service',
-  warn: 'Warn user',
-  suspend: 'Suspend user',
-};
 
 /** A review as one of the booking's two people sees it (their own at any time, the other side's once published). */
 export const bookingReviewSchema = z.object({

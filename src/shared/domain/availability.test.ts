@@ -10,9 +10,7 @@ import {
   formatHourChoice,
   formatTimeChoice,
   HALF_HOUR_MESSAGE,
-  formatMonthDay,
   formatSlotLabel,
-  formatWeekHeading,
   IN_THE_PAST_MESSAGE,
   isWithinAvailability,
   MAX_OCCURRENCES_PER_REQUEST,
@@ -147,10 +145,7 @@ describe('weeks', () => {
     expect([iso(kolkata.start), hours(kolkata)]).toEqual(['2026-03-07T18:30:00.000Z', 168]);
   });
 
-  it('are headed in the product’s date format', () => {
-    expect(formatWeekHeading('2026-03-08')).toBe('Week of Mar 8, 2026');
-    expect(formatWeekHeading('2025-12-28')).toBe('Week of Dec 28, 2025');
-    expect(formatMonthDay('2026-11-01')).toBe('Nov 1');
+  it('offer the hours in the product’s format', () => {
     expect(formatHourChoice(9)).toBe('9:00');
     expect(formatHourChoice(0)).toBe('0:00');
     expect(formatHourChoice(17)).toBe('17:00');
@@ -308,8 +303,8 @@ describe('buildWeekGrid', () => {
   it('puts a New York schedule in the provider’s days across the spring change', () => {
     const { occurrences } = expandWeekly(template('2026-03-01', '09:00', '17:00'), [1, 3], NY);
     const slots = occurrences.map((o) => slot(iso(o.start), iso(o.end)));
-    const before = buildWeekGrid('2026-03-01', slots, NY);
-    const after = buildWeekGrid('2026-03-08', slots, NY);
+    const before = buildWeekGrid('2026-03-01', slots, NY, 'en');
+    const after = buildWeekGrid('2026-03-08', slots, NY, 'en');
     for (const grid of [before, after]) {
       expect(grid.days.map((d) => d.slots.map((s) => s.label))).toEqual([
         [],
@@ -321,7 +316,7 @@ describe('buildWeekGrid', () => {
         [],
       ]);
     }
-    expect(after.heading).toBe('Week of Mar 8, 2026');
+    expect(after.weekStartLabel).toBe('Mar 8, 2026');
     expect(after.days.map((d) => `${d.weekdayShortName} ${d.dateLabel}`)).toEqual([
       'Sun Mar 8',
       'Mon Mar 9',
@@ -335,21 +330,33 @@ describe('buildWeekGrid', () => {
     expect(after.days[1]!.weekdayName).toBe('Monday');
   });
 
+  it('names the days in the reader’s language', () => {
+    const ja = buildWeekGrid('2026-03-08', [], NY, 'ja');
+    expect(ja.weekStartLabel).toBe('2026年3月8日');
+    expect(ja.days[1]).toMatchObject({ weekdayName: '月曜日', weekdayShortName: '月', dateLabel: '3月9日' });
+    const th = buildWeekGrid('2026-03-08', [], NY, 'th');
+    // Gregorian years in Thai, as every booking date.
+    expect(th.weekStartLabel).toBe('8 มี.ค. 2026');
+    expect(th.days[0]).toMatchObject({ weekdayName: 'วันอาทิตย์', dateLabel: '8 มี.ค.' });
+    const br = buildWeekGrid('2026-03-08', [], NY, 'pt-BR');
+    expect(br.days[6]).toMatchObject({ weekdayName: 'sábado', dateLabel: '14 de mar.' });
+  });
+
   it('groups by the provider’s calendar, not UTC’s', () => {
     const slots = [
       slot('2026-03-08T03:00:00Z', '2026-03-08T04:00:00Z'), // Sat 7 Mar 22:00 in New York
       slot('2026-03-07T15:00:00Z', '2026-03-07T16:00:00Z'), // Sun 8 Mar 00:00 in Tokyo
       slot('2026-03-07T18:30:00Z', '2026-03-07T19:00:00Z'), // Sun 8 Mar 00:00 in Kolkata
     ];
-    const ny = buildWeekGrid('2026-03-01', slots, NY);
+    const ny = buildWeekGrid('2026-03-01', slots, NY, 'en');
     // All three are on Saturday 7 March in New York.
     expect(ny.days[6]!.slots.map((s) => s.label)).toEqual(['10:00-11:00', '13:30-14:00', '22:00-23:00']);
     expect(ny.days.slice(0, 6).every((d) => d.slots.length === 0)).toBe(true);
     // All three on Sunday 8 March in Tokyo.
-    const tokyo = buildWeekGrid('2026-03-08', slots, TOKYO);
+    const tokyo = buildWeekGrid('2026-03-08', slots, TOKYO, 'en');
     expect(tokyo.days[0]!.slots.map((s) => s.label)).toEqual(['00:00-01:00', '03:30-04:00', '12:00-13:00']);
     // In Kolkata the second is still Saturday (20:30), the previous week.
-    const kolkata = buildWeekGrid('2026-03-08', slots, KOLKATA);
+    const kolkata = buildWeekGrid('2026-03-08', slots, KOLKATA, 'en');
     expect(kolkata.days[0]!.slots.map((s) => s.label)).toEqual(['00:00-00:30', '08:30-09:30']);
     expect(kolkata.days.flatMap((d) => d.slots)).toHaveLength(2);
   });
@@ -360,7 +367,7 @@ describe('buildWeekGrid', () => {
       slot('2026-11-01T14:00:00Z', '2026-11-01T22:00:00Z'), // 09:00 EST
       slot('2026-11-01T05:30:00Z', '2026-11-01T06:00:00Z'), // 01:30 EDT
     ];
-    const grid = buildWeekGrid('2026-11-01', slots, NY);
+    const grid = buildWeekGrid('2026-11-01', slots, NY, 'en');
     expect(grid.days[0]!.slots.map((s) => [s.label, s.slot.isBlocked])).toEqual([
       ['01:30-01:00', false],
       ['01:30-02:00', true],
@@ -375,7 +382,7 @@ describe('buildWeekGrid', () => {
       slot('2026-03-03T03:00:00Z', '2026-03-03T07:00:00Z'), // Mon 2 Mar 22:00-02:00
       slot('2026-03-08T05:00:00Z', '2026-03-08T06:00:00Z'), // Sun 8 Mar: next week
     ];
-    const grid = buildWeekGrid('2026-03-01', slots, NY);
+    const grid = buildWeekGrid('2026-03-01', slots, NY, 'en');
     expect(grid.days.flatMap((d) => d.slots.map((s) => [d.date, s.label, s.endsNextDay]))).toEqual([
       ['2026-03-01', '22:00-00:00', false],
       ['2026-03-02', '22:00-02:00', true],
@@ -387,6 +394,7 @@ describe('buildWeekGrid', () => {
       '2026-06-07',
       [{ start: new Date('2026-06-08T08:00:00Z'), end: new Date('2026-06-08T16:00:00Z') }],
       LISBON,
+      'en',
     );
     expect(grid.days[1]!.slots[0]!.label).toBe('09:00-17:00');
   });

@@ -14,6 +14,8 @@ import {
   calendarDaysBetween,
   DAY_MS,
   formatCalendarDateForDisplay,
+  formatCalendarMonthDay,
+  formatCalendarWeekday,
   HOUR_MS,
   isCalendarDate,
   MINUTE_MS,
@@ -23,6 +25,7 @@ import {
   type CalendarDate,
   type WallTime,
 } from './time.ts';
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 // ------------------------------------------------------------------------------- constants
 
@@ -58,11 +61,8 @@ export const MAX_BULK_SLOTS = 100;
 /** ...and at most this many stored occurrences per request once recurring slots are expanded. */
 export const MAX_OCCURRENCES_PER_REQUEST = 1000;
 
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-export const WEEKDAY_SHORT_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTH_SHORT_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-// Messages (docs/product.md).
+// Messages (docs/product.md), in English: the API answers each reader in their language
+// (src/server/http/api-messages.ts), and the screens word their own checks.
 export const END_AFTER_START_MESSAGE = 'End time must be after start time';
 export const SELECT_DAY_MESSAGE = 'Select at least one day';
 export const IN_THE_PAST_MESSAGE = 'Availability cannot be in the past';
@@ -76,19 +76,26 @@ export const RANGE_ORDER_MESSAGE = '"from" must be before "to"';
 export const RANGE_TOO_WIDE_MESSAGE = `The range can span at most ${MAX_RANGE_DAYS} days`;
 /** A wall-clock slot that falls entirely in a spring gap: those times never show on the clocks. */
 export function skippedTimeMessage(date: CalendarDate, timeZone: string): string {
-  return `This time does not exist on ${formatCalendarDateForDisplay(date)} in ${timeZone}: the clocks move forward`;
+  return `This time does not exist on ${formatCalendarDateForDisplay(date, DEFAULT_LOCALE)} in ${timeZone}: the clocks move forward`;
 }
 
-/** A rule of a slot broken; `path` names the field (for the 400's details). */
+/**
+ * A rule of a slot broken; `path` names the field (for the 400's details). `skipped`: the day and
+ * zone of a time the clocks skip, for the reader's own words.
+ */
 export class AvailabilityRuleError extends Error {
   constructor(
     message: string,
     readonly path: string,
+    readonly skipped?: { date: CalendarDate; timeZone: string },
   ) {
     super(message);
     this.name = 'AvailabilityRuleError';
   }
 }
+
+const skippedTimeError = (date: CalendarDate, timeZone: string) =>
+  new AvailabilityRuleError(skippedTimeMessage(date, timeZone), 'start', { date, timeZone });
 
 // ------------------------------------------------------------------------------------ weeks
 
@@ -115,17 +122,6 @@ export function weekBounds(weekStart: CalendarDate, timeZone: string): { start: 
   };
 }
 
-/** The product's heading: 'Week of Mar 8, 2026' (date format 'MMM d, yyyy'). */
-export function formatWeekHeading(weekStart: CalendarDate): string {
-  return `Week of ${formatCalendarDateForDisplay(weekStart)}`;
-}
-
-/** 'Mar 8' of a calendar date (a day column's date). */
-export function formatMonthDay(date: CalendarDate): string {
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTH_SHORT_NAMES[month - 1]} ${day}`;
-}
-
 // ------------------------------------------------------------------------- slots and labels
 
 type Instant = Date | string;
@@ -148,31 +144,33 @@ export interface GridDay<T> {
   date: CalendarDate;
   /** 0 = Sunday ... 6 = Saturday. */
   weekday: number;
-  /** 'Sunday'. */
+  /** 'Sunday' ('日曜日'), in the reader's locale. */
   weekdayName: string;
-  /** 'Sun'. */
+  /** 'Sun' ('日'). */
   weekdayShortName: string;
-  /** 'Mar 8'. */
+  /** 'Mar 8' ('3月8日'). */
   dateLabel: string;
   slots: GridSlot<T>[];
 }
 
 export interface WeekGrid<T> {
   weekStart: CalendarDate;
-  /** 'Week of Mar 8, 2026'. */
-  heading: string;
+  /** The week's first day in the reader's locale ('Mar 8, 2026'): the screen's 'Week of {date}'. */
+  weekStartLabel: string;
   days: GridDay<T>[];
 }
 
 /**
  * The dashboard's week: seven days from `weekStart` in the provider's zone, each with the slots
- * that start on it (by the zone's wall calendar), in start order. A slot that starts before the
- * week (and runs into it) belongs to the previous week's grid and is left out.
+ * that start on it (by the zone's wall calendar), in start order, and its names in the reader's
+ * `locale`. A slot that starts before the week (and runs into it) belongs to the previous week's
+ * grid and is left out.
  */
 export function buildWeekGrid<T extends { start: Instant; end: Instant }>(
   weekStart: CalendarDate,
   slots: readonly T[],
   timeZone: string,
+  locale: Locale,
 ): WeekGrid<T> {
   const dates = weekDates(weekStart);
   const byDate = new Map<CalendarDate, { at: number; item: GridSlot<T> }[]>(dates.map((d) => [d, []]));
@@ -191,15 +189,15 @@ export function buildWeekGrid<T extends { start: Instant; end: Instant }>(
   }
   return {
     weekStart,
-    heading: formatWeekHeading(weekStart),
+    weekStartLabel: formatCalendarDateForDisplay(weekStart, locale),
     days: dates.map((date) => {
       const weekday = weekdayOf(date);
       return {
         date,
         weekday,
-        weekdayName: WEEKDAY_NAMES[weekday] as string,
-        weekdayShortName: WEEKDAY_SHORT_NAMES[weekday] as string,
-        dateLabel: formatMonthDay(date),
+        weekdayName: formatCalendarWeekday(date, locale, 'long'),
+        weekdayShortName: formatCalendarWeekday(date, locale, 'short'),
+        dateLabel: formatCalendarMonthDay(date, locale),
         slots: (byDate.get(date) ?? []).sort((a, b) => a.at - b.at).map((x) => x.item),
       };
     }),
@@ -268,7 +266,7 @@ export function oneOffSlot(
   const endTime = typeof end === 'number' ? hourTime(end) : end;
   if (!(endTime > startTime)) throw new AvailabilityRuleError(END_AFTER_START_MESSAGE, 'end');
   const resolved = resolveWallClockSlot({ date, startTime, endTime, endDayOffset: 0 }, timeZone);
-  if (!resolved) throw new AvailabilityRuleError(skippedTimeMessage(date, timeZone), 'start');
+  if (!resolved) throw skippedTimeError(date, timeZone);
   return resolved;
 }
 
@@ -462,7 +460,7 @@ export function planSlot(request: SlotRequest, timeZone: string, now: Date): Slo
       const wallLater = `${endWall.date}T${endWall.time}` > `${startWall.date}T${startWall.time}`;
       // Two wall times in order that collapse to one instant: the clocks skip them that night.
       if (startAt.kind === 'wall' && endAt.kind === 'wall' && wallLater) {
-        throw new AvailabilityRuleError(skippedTimeMessage(startWall.date, timeZone), 'start');
+        throw skippedTimeError(startWall.date, timeZone);
       }
       throw new AvailabilityRuleError(END_AFTER_START_MESSAGE, 'end');
     }
@@ -521,7 +519,7 @@ export function planSlot(request: SlotRequest, timeZone: string, now: Date): Slo
   // Open-ended: what a year of it would skip is reported, the first week is what the reply lists.
   const year = expandWeekly(template, recurrenceDays, timeZone, Math.ceil(MAX_DAYS_AHEAD / WEEK_DAYS));
   const first = year.occurrences[0];
-  if (!first) throw new AvailabilityRuleError(skippedTimeMessage(template.date, timeZone), 'start');
+  if (!first) throw skippedTimeError(template.date, timeZone);
   if (first.start.getTime() > latestStart) throw new AvailabilityRuleError(TOO_FAR_AHEAD_MESSAGE, 'start');
   const weekAfter = addCalendarDays(template.date, WEEK_DAYS);
   return {

@@ -1,15 +1,10 @@
 /**
- * The booking's constants and the words of its policy. What happens to a booking (statuses,
- * events, money) is decided in one place, booking-machine.ts; this file re-exports its rules of
- * time and gives the client the buttons a person may press.
+ * The booking's constants and the rules of its cancellation policy. What happens to a booking
+ * (statuses, events, money) is decided in one place, booking-machine.ts; this file re-exports its
+ * rules of time and gives the client the buttons a person may press. The policy's words are the
+ * screens' and the emails', in the reader's language.
  */
-import {
-  cancelRefundsInFull,
-  decide,
-  FREE_CANCELLATION_HOURS,
-  type BookingEvent,
-  type LifecycleBooking,
-} from './booking-machine.ts';
+import { cancelRefundsInFull, decide, type BookingEvent, type LifecycleBooking } from './booking-machine.ts';
 import { HOUR_MS } from './time.ts';
 
 export {
@@ -76,40 +71,21 @@ export function bookingEnd(start: Date, hours: number): Date {
 export const SLOT_TAKEN_MESSAGE = 'That time was just booked by someone else. Please pick another time.';
 
 // ------------------------------------------------------------------ cancellation policy (decision 024)
+// The policy's words are the screens' (checkout, the service's and the booking's pages) and the
+// emails', in the reader's language; here are its rules.
 
-/** The policy itself, under a heading that names it (the booking page, the service page). */
-export const CANCELLATION_POLICY_RULE =
-  `Cancel at least ${FREE_CANCELLATION_HOURS} hours before the start for a full refund; ` +
-  `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +
-  `you are never charged or are refunded in full.`;
-
-/** The policy as checkout states it, in one line with its name. */
-export const CANCELLATION_POLICY_TEXT =
-  `Cancellation policy: cancel at least ${FREE_CANCELLATION_HOURS} hours before the start for a full refund; ` +
-  `cancel later and the payment is not refunded. If the provider declines, cancels or does not answer, ` +
-  `you are never charged or are refunded in full.`;
-
-/** The cancellation policy as a provider cancelling a booking reads it: the traveler is refunded in full. */
-export function providerCancelPolicyNote(paymentStatus: string | null | undefined): string {
-  if (paymentStatus === 'succeeded' || paymentStatus === 'requires_capture' || paymentStatus === 'processing')
-    return 'When a provider cancels, the traveler is refunded in full: their card payment is returned.';
-  return 'When a provider cancels, the traveler is refunded in full for any payment made.';
+/** What cancelling now means for the money, as a provider cancelling reads it: whether a card payment is returned. */
+export function providerCancelRefundsCard(paymentStatus: string | null | undefined): boolean {
+  return paymentStatus === 'succeeded' || paymentStatus === 'requires_capture' || paymentStatus === 'processing';
 }
 
 /**
  * What cancelling now means for the money: a request not accepted yet (`pending`: nothing is
  * charged), early enough for a full refund (`full`), or too late for one (`late`).
  */
-export function cancelPolicyKind(status: string, start: Date, now: Date): 'pending' | 'full' | 'late' {
+export type CancelPolicyKind = 'pending' | 'full' | 'late';
+
+export function cancelPolicyKind(status: string, start: Date, now: Date): CancelPolicyKind {
   if (status === 'PENDING') return 'pending';
   return cancelRefundsInFull('TRAVELER', start, now) ? 'full' : 'late';
-}
-
-/** What cancelling now means for the money, as the traveler's cancel dialog says it (in English). */
-export function cancelPolicyNote(status: string, start: Date, now: Date): string {
-  const kind = cancelPolicyKind(status, start, now);
-  if (kind === 'pending') return 'The provider has not accepted yet: any card hold is released and nothing is charged.';
-  if (kind === 'full')
-    return `You are cancelling at least ${FREE_CANCELLATION_HOURS} hours before the start: any payment is refunded in full.`;
-  return `You are cancelling less than ${FREE_CANCELLATION_HOURS} hours before the start: a payment made is not refunded.`;
 }

@@ -3,7 +3,6 @@ import {
   BOOKING_STATUSES,
   LIVE_STATUSES,
   REVENUE_STATUSES,
-  bookingStatusLabel,
   bookingStatusTone,
   canBeReviewed,
   countsAsRevenue,
@@ -29,19 +28,6 @@ describe('booking statuses', () => {
     expect(bookingStatusTone('REFUNDED')).toBe('rose');
     expect(bookingStatusTone('DISPUTED')).toBe('unknown');
     expect(bookingStatusTone('')).toBe('unknown');
-  });
-
-  it('have labels; unknown values show as raw text', () => {
-    expect(BOOKING_STATUSES.map(bookingStatusLabel)).toEqual([
-      'Pending',
-      'Confirmed',
-      'Paid',
-      'Completed',
-      'Canceled',
-      'Refunded',
-    ]);
-    expect(bookingStatusLabel('DISPUTED')).toBe('DISPUTED');
-    expect(bookingStatusLabel('on_hold')).toBe('on_hold');
   });
 
   it('PENDING alone is a pending request', () => {

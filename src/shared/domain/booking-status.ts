@@ -21,26 +21,12 @@ const TONES: Record<BookingStatus, BookingStatusTone> = {
   REFUNDED: 'rose',
 };
 
-const LABELS: Record<BookingStatus, string> = {
-  PENDING: 'Pending',
-  CONFIRMED: 'Confirmed',
-  PAID: 'Paid',
-  COMPLETED: 'Completed',
-  CANCELED: 'Canceled',
-  REFUNDED: 'Refunded',
-};
-
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
 export function bookingStatusTone(status: string): BookingStatusTone {
   return isBookingStatus(status) ? TONES[status] : 'unknown';
-}
-
-/** The words on a status badge; a value this version does not know appears as its raw text. */
-export function bookingStatusLabel(status: string): string {
-  return isBookingStatus(status) ? LABELS[status] : status;
 }
 
 /** PENDING is a request the provider has not answered yet (the Pending Requests count). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cancelPolicyNote,
+  cancelPolicyKind,
   cancelRefundsInFull,
   FREE_CANCELLATION_HOURS,
-  providerCancelPolicyNote,
+  providerCancelRefundsCard,
 } from './booking-lifecycle.ts';
 
 const HOUR = 3600 * 1000;
@@ -30,22 +30,21 @@ describe('cancelRefundsInFull', () => {
   });
 });
 
-describe('cancelPolicyNote', () => {
-  it('says what cancelling now means', () => {
-    expect(cancelPolicyNote('PENDING', new Date(now.getTime() + HOUR), now)).toMatch(/released and nothing is charged/);
-    expect(cancelPolicyNote('CONFIRMED', new Date(now.getTime() + 48 * HOUR), now)).toMatch(/refunded in full/);
-    expect(cancelPolicyNote('PAID', new Date(now.getTime() + 5 * HOUR), now)).toMatch(/not refunded/);
+describe('cancelPolicyKind', () => {
+  it('says what cancelling now means: nothing charged yet, a full refund, or none', () => {
+    expect(cancelPolicyKind('PENDING', new Date(now.getTime() + HOUR), now)).toBe('pending');
+    expect(cancelPolicyKind('CONFIRMED', new Date(now.getTime() + 48 * HOUR), now)).toBe('full');
+    expect(cancelPolicyKind('PAID', new Date(now.getTime() + 24 * HOUR), now)).toBe('full');
+    expect(cancelPolicyKind('PAID', new Date(now.getTime() + 5 * HOUR), now)).toBe('late');
   });
 });
 
-describe('providerCancelPolicyNote', () => {
-  it('promises the traveler a full refund, naming the card when one holds or took money', () => {
-    expect(providerCancelPolicyNote('succeeded')).toBe(
-      'When a provider cancels, the traveler is refunded in full: their card payment is returned.',
-    );
-    expect(providerCancelPolicyNote('requires_capture')).toContain('their card payment is returned');
-    expect(providerCancelPolicyNote(null)).toBe(
-      'When a provider cancels, the traveler is refunded in full for any payment made.',
-    );
+describe('providerCancelRefundsCard', () => {
+  it('names the card when one holds or took money', () => {
+    expect(providerCancelRefundsCard('succeeded')).toBe(true);
+    expect(providerCancelRefundsCard('requires_capture')).toBe(true);
+    expect(providerCancelRefundsCard('processing')).toBe(true);
+    expect(providerCancelRefundsCard('canceled')).toBe(false);
+    expect(providerCancelRefundsCard(null)).toBe(false);
   });
 });

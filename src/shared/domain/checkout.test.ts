@@ -6,8 +6,6 @@ import {
   nextMonth,
   parseHoursField,
   slotLabel,
-  timesHeading,
-  viewerZoneNote,
   zonesDiffer,
 } from './checkout.ts';
 
@@ -71,26 +69,19 @@ describe('months', () => {
 describe('slot labels in two zones', () => {
   const start = '2026-12-01T09:00:00.000Z';
 
-  it('labels the provider zone with its offset', () => {
-    expect(timesHeading('Europe/Lisbon', new Date(start), 'Lisbon')).toBe('Times in Lisbon (UTC)');
-    expect(timesHeading('Europe/Lisbon', new Date('2026-07-01T09:00:00Z'), 'Lisbon')).toBe('Times in Lisbon (UTC+1)');
-    expect(timesHeading('America/New_York', new Date(start), 'New York')).toBe('Times in New York (UTC\u22125)');
-    // The service's city first, then the provider's base city; the zone's own name when neither lies in it.
-    expect(timesHeading('Asia/Makassar', new Date(start), ['Bali', 'Ubud'])).toBe('Times in Bali (UTC+8)');
-    expect(timesHeading('Europe/Madrid', new Date(start), [null, 'Barcelona'])).toBe('Times in Barcelona (UTC+1)');
-    expect(timesHeading('Asia/Makassar', new Date(start))).toBe('Times in Central Indonesia Time (UTC+8)');
-  });
-
   it('shows only the provider time when both clocks read the same', () => {
-    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/Lisbon')).toEqual({ time: '9:00 AM' });
+    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/Lisbon', 'en')).toEqual({ time: '9:00 AM' });
     // Different zones, same offset in winter.
-    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/London')).toEqual({ time: '9:00 AM' });
+    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/London', 'en')).toEqual({ time: '9:00 AM' });
     expect(zonesDiffer('Europe/Lisbon', 'Europe/London', new Date(start))).toBe(false);
   });
 
   it('adds the traveler time when it differs', () => {
-    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/Paris')).toEqual({ time: '9:00 AM', viewerTime: '10:00 AM' });
-    expect(slotLabel('2026-12-01T14:30:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+    expect(slotLabel(start, 'Europe/Lisbon', 'Europe/Paris', 'en')).toEqual({
+      time: '9:00 AM',
+      viewerTime: '10:00 AM',
+    });
+    expect(slotLabel('2026-12-01T14:30:00Z', 'America/New_York', 'Europe/Lisbon', 'en')).toEqual({
       time: '9:30 AM',
       viewerTime: '2:30 PM',
     });
@@ -98,16 +89,16 @@ describe('slot labels in two zones', () => {
 
   it('names the weekday when the traveler is on another day', () => {
     // 9:00 in Lisbon on Tuesday Dec 1 is 23:00 Tuesday in Kiritimati (UTC+14).
-    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({
+    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Kiritimati', 'en')).toEqual({
       time: '9:00 AM',
       viewerTime: '11:00 PM',
     });
     // 11:00 in Lisbon is 1:00 AM Wednesday there; 9:00 in Lisbon is 10:00 PM Monday in Pago Pago.
-    expect(slotLabel('2026-12-01T11:00:00Z', 'Europe/Lisbon', 'Pacific/Kiritimati')).toEqual({
+    expect(slotLabel('2026-12-01T11:00:00Z', 'Europe/Lisbon', 'Pacific/Kiritimati', 'en')).toEqual({
       time: '11:00 AM',
       viewerTime: '1:00 AM Wednesday',
     });
-    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Pago_Pago')).toEqual({
+    expect(slotLabel(start, 'Europe/Lisbon', 'Pacific/Pago_Pago', 'en')).toEqual({
       time: '9:00 AM',
       viewerTime: '10:00 PM Monday',
     });
@@ -116,35 +107,25 @@ describe('slot labels in two zones', () => {
   it('follows both clock changes of the provider zone', () => {
     // New York springs forward on 2026-03-08 and falls back on 2026-11-01; Lisbon on 03-29 and 10-25.
     // Between the two changes, New York is 4 hours behind Lisbon instead of 5.
-    expect(slotLabel('2026-03-09T13:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+    expect(slotLabel('2026-03-09T13:00:00Z', 'America/New_York', 'Europe/Lisbon', 'en')).toEqual({
       time: '9:00 AM',
       viewerTime: '1:00 PM',
     });
-    expect(slotLabel('2026-03-06T14:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+    expect(slotLabel('2026-03-06T14:00:00Z', 'America/New_York', 'Europe/Lisbon', 'en')).toEqual({
       time: '9:00 AM',
       viewerTime: '2:00 PM',
     });
-    expect(slotLabel('2026-10-26T13:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+    expect(slotLabel('2026-10-26T13:00:00Z', 'America/New_York', 'Europe/Lisbon', 'en')).toEqual({
       time: '9:00 AM',
       viewerTime: '1:00 PM',
     });
-    expect(slotLabel('2026-11-02T14:00:00Z', 'America/New_York', 'Europe/Lisbon')).toEqual({
+    expect(slotLabel('2026-11-02T14:00:00Z', 'America/New_York', 'Europe/Lisbon', 'en')).toEqual({
       time: '9:00 AM',
       viewerTime: '2:00 PM',
     });
     // On the day New York falls back, 1:30 AM happens twice: each instant is labelled 1:30 AM.
-    expect(slotLabel('2026-11-01T05:30:00Z', 'America/New_York', 'America/New_York').time).toBe('1:30 AM');
-    expect(slotLabel('2026-11-01T06:30:00Z', 'America/New_York', 'America/New_York').time).toBe('1:30 AM');
-  });
-
-  it('names the traveler zone in the note', () => {
-    expect(viewerZoneNote('Pacific/Kiritimati', new Date(start))).toBe(
-      'Your time, Line Islands Time (UTC+14), is shown under each time.',
-    );
-    // A city Locora serves in the traveler's zone, when the caller has one.
-    expect(viewerZoneNote('Europe/Madrid', new Date(start), ['Bali', 'Barcelona'])).toBe(
-      'Your time, Barcelona (UTC+1), is shown under each time.',
-    );
+    expect(slotLabel('2026-11-01T05:30:00Z', 'America/New_York', 'America/New_York', 'en').time).toBe('1:30 AM');
+    expect(slotLabel('2026-11-01T06:30:00Z', 'America/New_York', 'America/New_York', 'en').time).toBe('1:30 AM');
   });
 });
 
@@ -166,12 +147,12 @@ describe('parseHoursField', () => {
   });
 
   it('says what is wrong otherwise', () => {
-    expect(parseHoursField('', 1)).toEqual({ error: 'Enter the number of hours' });
-    expect(parseHoursField('1.5', 1)).toEqual({ error: 'Hours must be a whole number' });
-    expect(parseHoursField('-1', 1)).toEqual({ error: 'Hours must be a whole number' });
-    expect(parseHoursField('1e1', 1)).toEqual({ error: 'Hours must be a whole number' });
-    expect(parseHoursField('1', 3)).toEqual({ error: 'This service needs at least 3 hours' });
-    expect(parseHoursField('0', 1)).toEqual({ error: 'This service needs at least 1 hour' });
-    expect(parseHoursField('25', 1)).toEqual({ error: 'A booking can last at most 24 hours' });
+    expect(parseHoursField('', 1)).toEqual({ problem: 'empty' });
+    expect(parseHoursField('1.5', 1)).toEqual({ problem: 'not_whole' });
+    expect(parseHoursField('-1', 1)).toEqual({ problem: 'not_whole' });
+    expect(parseHoursField('1e1', 1)).toEqual({ problem: 'not_whole' });
+    expect(parseHoursField('1', 3)).toEqual({ problem: 'below_minimum', min: 3 });
+    expect(parseHoursField('0', 1)).toEqual({ problem: 'below_minimum', min: 1 });
+    expect(parseHoursField('25', 1)).toEqual({ problem: 'above_maximum', max: 24 });
   });
 });

@@ -13,11 +13,9 @@ import {
   isCalendarDate,
   isValidTimeZone,
   utcOffsetMinutes,
-  zoneLabel,
   type CalendarDate,
-  type ZonePlaces,
 } from './time.ts';
-import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+import type { Locale } from './locales.ts';
 
 const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -51,15 +49,6 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
-/**
- * The heading over a day's start times: 'Times in Lisbon (UTC+1)', 'Times in Bali (UTC+8)'.
- * `places`: the service's city, then the provider's base city (zoneLabel names the zone by the
- * first that lies in it).
- */
-export function timesHeading(timeZone: string, at: Date, places?: ZonePlaces): string {
-  return `Times in ${zoneLabel(timeZone, at, places)}`;
-}
-
 /** True when the traveler's clock reads differently from the provider's at `at`. */
 export function zonesDiffer(providerTimeZone: string, viewerTimeZone: string, at: Date): boolean {
   if (providerTimeZone === viewerTimeZone) return false;
@@ -81,7 +70,7 @@ export function slotLabel(
   start: string | Date,
   providerTimeZone: string,
   viewerTimeZone: string,
-  locale: Locale = DEFAULT_LOCALE,
+  locale: Locale,
 ): SlotLabel {
   const instant = typeof start === 'string' ? new Date(start) : start;
   const time = formatTimeIn(instant, providerTimeZone, locale);
@@ -94,37 +83,36 @@ export function slotLabel(
   };
 }
 
-/**
- * The note naming the traveler's zone when their times are shown too; `places` are cities Locora
- * serves that the caller knows of (one in the traveler's zone names it, else the zone's own name).
- */
-export function viewerZoneNote(viewerTimeZone: string, at: Date, places?: ZonePlaces): string {
-  return `Your time, ${zoneLabel(viewerTimeZone, at, places)}, is shown under each time.`;
-}
-
 /** The first day of `days` (ascending 'yyyy-MM-dd') strictly after `after`. */
 export function nextAvailableDay(days: readonly string[], after: CalendarDate): CalendarDate | undefined {
   return days.find((day) => day > after);
 }
 
-/** A day as messages show it, the product's 'MMM d, yyyy': '2026-12-01' -> 'Dec 1, 2026'. */
-export function displayDay(date: CalendarDate, locale: Locale = DEFAULT_LOCALE): string {
+/** A day as checkout shows it, in the reader's locale: the product's 'MMM d, yyyy' in English ('Dec 1, 2026'). */
+export function displayDay(date: CalendarDate, locale: Locale): string {
   return formatCalendarDateForDisplay(date, locale);
 }
 
-export type HoursField = { hours: number; error?: undefined } | { hours?: undefined; error: string };
+/** What is wrong with the Number of Hours field: empty, not a whole number, or outside the service's range. */
+export type HoursProblem =
+  | { problem: 'empty' }
+  | { problem: 'not_whole' }
+  | { problem: 'below_minimum'; min: number }
+  | { problem: 'above_maximum'; max: number };
+
+export type HoursField = { hours: number } | ({ hours?: undefined } & HoursProblem);
 
 /**
  * The Number of Hours field: a whole number from the service's minHours up to the longest booking.
- * The message says what to type, never just 'invalid'.
+ * A problem says what to type (the screen words it), never just 'invalid'.
  */
 export function parseHoursField(text: string, minHours: number): HoursField {
   const trimmed = text.trim();
-  if (trimmed === '') return { error: 'Enter the number of hours' };
-  if (!/^\d+$/.test(trimmed)) return { error: 'Hours must be a whole number' };
+  if (trimmed === '') return { problem: 'empty' };
+  if (!/^\d+$/.test(trimmed)) return { problem: 'not_whole' };
   const hours = Number(trimmed);
   const min = Math.max(1, minHours);
-  if (hours < min) return { error: `This service needs at least ${min} hour${min === 1 ? '' : 's'}` };
-  if (hours > BOOKING_MAX_HOURS) return { error: `A booking can last at most ${BOOKING_MAX_HOURS} hours` };
+  if (hours < min) return { problem: 'below_minimum', min };
+  if (hours > BOOKING_MAX_HOURS) return { problem: 'above_maximum', max: BOOKING_MAX_HOURS };
   return { hours };
 }

@@ -8,8 +8,8 @@ import {
   connectSetup,
   countryOfTimeZone,
   payoutNetCents,
-  readableDisabledReason,
-  readableRequirements,
+  disabledReasonKind,
+  requirementKinds,
   refundSplit,
   settledPayoutCents,
   type AccountFacts,
@@ -87,10 +87,10 @@ describe('canReceiveBookings', () => {
   });
 });
 
-describe('readable requirements and reasons', () => {
-  it('puts Stripe’s paths in words, each once', () => {
+describe('requirements and reasons by kind (the server words them)', () => {
+  it('puts Stripe’s paths in kinds, each once, an unknown path as it is', () => {
     expect(
-      readableRequirements([
+      requirementKinds([
         'external_account',
         'individual.dob.day',
         'individual.dob.month',
@@ -98,21 +98,16 @@ describe('readable requirements and reasons', () => {
         'tos_acceptance.date',
         'tos_acceptance.ip',
         'something_new.field',
+        'something_new.field',
       ]),
-    ).toEqual([
-      'A bank account for payouts',
-      'Your date of birth',
-      'An identity document',
-      'Acceptance of Stripe’s terms of service',
-      'Something new field',
-    ]);
+    ).toEqual(['bank_account', 'date_of_birth', 'identity_document', 'terms', { path: 'something_new.field' }]);
   });
   it('says why an account is restricted', () => {
-    expect(readableDisabledReason('rejected.fraud')).toBe('Stripe rejected this account because of suspected fraud.');
-    expect(readableDisabledReason('requirements.past_due')).toBe(
-      'Stripe asked for details that were not given in time.',
-    );
-    expect(readableDisabledReason(null)).toBeNull();
+    expect(disabledReasonKind('rejected.fraud')).toBe('fraud');
+    expect(disabledReasonKind('rejected.other')).toBe('rejected');
+    expect(disabledReasonKind('requirements.past_due')).toBe('past_due');
+    expect(disabledReasonKind('something.new')).toBe('other');
+    expect(disabledReasonKind(null)).toBeNull();
   });
 });
 

@@ -66,57 +66,93 @@ export const PROVIDER_NOT_ACCEPTING_MESSAGE = 'This provider is not accepting bo
 export const PAYEE_RESTRICTED_REASON =
   'The provider can no longer receive payments, so your request was released and your card was not charged.';
 
-/** Stripe's requirement paths, in words ("individual.verification.document" -> "An identity document"). */
-const REQUIREMENT_WORDS: [RegExp, string][] = [
-  [/^external_account$/, 'A bank account for payouts'],
-  [/^tos_acceptance\./, 'Acceptance of Stripe’s terms of service'],
-  [/^(individual|representative)\.verification\.additional_document/, 'A proof of address'],
-  [/^(individual|representative)\.verification\.document/, 'An identity document'],
-  [/^(individual|representative)\.(first_name|last_name)$/, 'Your legal name'],
-  [/^(individual|representative)\.dob\./, 'Your date of birth'],
-  [/^(individual|representative)\.address\./, 'Your home address'],
-  [/^(individual|representative)\.ssn_last_4$/, 'The last 4 digits of your Social Security number'],
-  [/^(individual|representative)\.id_number$/, 'Your national ID number'],
-  [/^(individual|representative)\.phone$/, 'Your phone number'],
-  [/^(individual|representative)\.email$/, 'Your email address'],
-  [/^(individual|representative)\./, 'Details about you'],
-  [/^business_type$/, 'Whether you work as an individual or a company'],
-  [/^business_profile\.url$/, 'Your website or a link to your profile'],
-  [/^business_profile\.mcc$/, 'The kind of business you run'],
-  [/^business_profile\.product_description$/, 'A description of what you offer'],
-  [/^business_profile\./, 'Details about your business'],
-  [/^company\./, 'Details about your company'],
-  [/^settings\.payments\.statement_descriptor/, 'The name shown on card statements'],
+/** What Stripe still needs, by kind: the server words each in the provider's language. */
+export type RequirementKind =
+  | 'bank_account'
+  | 'terms'
+  | 'proof_of_address'
+  | 'identity_document'
+  | 'legal_name'
+  | 'date_of_birth'
+  | 'home_address'
+  | 'ssn_last_4'
+  | 'national_id'
+  | 'phone'
+  | 'email'
+  | 'about_you'
+  | 'business_type'
+  | 'website'
+  | 'business_kind'
+  | 'business_description'
+  | 'about_business'
+  | 'about_company'
+  | 'statement_descriptor';
+
+/** Stripe's requirement paths by kind ("individual.verification.document" -> identity_document), first match wins. */
+const REQUIREMENT_KINDS: [RegExp, RequirementKind][] = [
+  [/^external_account$/, 'bank_account'],
+  [/^tos_acceptance\./, 'terms'],
+  [/^(individual|representative)\.verification\.additional_document/, 'proof_of_address'],
+  [/^(individual|representative)\.verification\.document/, 'identity_document'],
+  [/^(individual|representative)\.(first_name|last_name)$/, 'legal_name'],
+  [/^(individual|representative)\.dob\./, 'date_of_birth'],
+  [/^(individual|representative)\.address\./, 'home_address'],
+  [/^(individual|representative)\.ssn_last_4$/, 'ssn_last_4'],
+  [/^(individual|representative)\.id_number$/, 'national_id'],
+  [/^(individual|representative)\.phone$/, 'phone'],
+  [/^(individual|representative)\.email$/, 'email'],
+  [/^(individual|representative)\./, 'about_you'],
+  [/^business_type$/, 'business_type'],
+  [/^business_profile\.url$/, 'website'],
+  [/^business_profile\.mcc$/, 'business_kind'],
+  [/^business_profile\.product_description$/, 'business_description'],
+  [/^business_profile\./, 'about_business'],
+  [/^company\./, 'about_company'],
+  [/^settings\.payments\.statement_descriptor/, 'statement_descriptor'],
 ];
 
-/** Stripe's `requirements.currently_due` (and past_due) made readable, each once, in Stripe's order. */
-export function readableRequirements(paths: readonly string[]): string[] {
-  const out: string[] = [];
+/**
+ * Stripe's `requirements.currently_due` (and past_due) by kind, each once, in Stripe's order; a
+ * path Locora does not know stays as it is (`{ path }`: its words are Stripe's field name).
+ */
+export function requirementKinds(paths: readonly string[]): (RequirementKind | { path: string })[] {
+  const out: (RequirementKind | { path: string })[] = [];
+  const seen = new Set<string>();
   for (const p of paths) {
-    const found = REQUIREMENT_WORDS.find(([re]) => re.test(p));
-    const words = found ? found[1] : p.replace(/[._]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-    if (!out.includes(words)) out.push(words);
+    const kind = REQUIREMENT_KINDS.find(([re]) => re.test(p))?.[1];
+    if (seen.has(kind ?? p)) continue;
+    seen.add(kind ?? p);
+    out.push(kind ?? { path: p });
   }
   return out;
 }
 
-/** Stripe's `requirements.disabled_reason` in words. */
-export function readableDisabledReason(reason: string | null): string | null {
+/** Why Stripe disabled an account (its `requirements.disabled_reason`), by kind; null: no reason given. */
+export type DisabledReasonKind =
+  | 'past_due'
+  | 'under_review'
+  | 'listed'
+  | 'fraud'
+  | 'terms_of_service'
+  | 'incomplete_verification'
+  | 'rejected'
+  | 'platform_paused'
+  | 'requested_capabilities'
+  | 'other';
+
+export function disabledReasonKind(reason: string | null): DisabledReasonKind | null {
   if (!reason) return null;
-  if (reason === 'requirements.past_due') return 'Stripe asked for details that were not given in time.';
-  if (reason === 'requirements.pending_verification' || reason === 'under_review')
-    return 'Stripe is verifying the details you gave.';
-  if (reason === 'listed' || reason === 'rejected.listed')
-    return 'Stripe could not accept this account (it is on a watch list).';
-  if (reason === 'rejected.fraud' || reason === 'rejected.platform_fraud')
-    return 'Stripe rejected this account because of suspected fraud.';
+  if (reason === 'requirements.past_due') return 'past_due';
+  if (reason === 'requirements.pending_verification' || reason === 'under_review') return 'under_review';
+  if (reason === 'listed' || reason === 'rejected.listed') return 'listed';
+  if (reason === 'rejected.fraud' || reason === 'rejected.platform_fraud') return 'fraud';
   if (reason === 'rejected.terms_of_service' || reason === 'rejected.platform_terms_of_service')
-    return 'Stripe rejected this account for a breach of its terms of service.';
-  if (reason === 'rejected.incomplete_verification') return 'Stripe could not verify the details given.';
-  if (reason.startsWith('rejected.')) return 'Stripe rejected this account.';
-  if (reason === 'platform_paused') return 'Payouts to this account are paused by Locora.';
-  if (reason === 'action_required.requested_capabilities') return 'Stripe needs more details to enable payments.';
-  return 'Stripe disabled payments to this account.';
+    return 'terms_of_service';
+  if (reason === 'rejected.incomplete_verification') return 'incomplete_verification';
+  if (reason.startsWith('rejected.')) return 'rejected';
+  if (reason === 'platform_paused') return 'platform_paused';
+  if (reason === 'action_required.requested_capabilities') return 'requested_capabilities';
+  return 'other';
 }
 
 // ------------------------------------------------------------------------------ countries

@@ -12,7 +12,6 @@ import {
   priceProblem,
   toStripeCurrency,
   unknownCurrencyMessage,
-  type CurrencyCode,
 } from './currency.ts';
 import { formatMoney } from './pricing.ts';
 
@@ -117,25 +116,30 @@ describe('Stripe’s rules in the table (docs.stripe.com/currencies)', () => {
 });
 
 describe('priceProblem', () => {
-  const format = (amount: number, currency: CurrencyCode) => formatMoney(amount, currency, 'en');
   it('takes whole prices from Stripe’s minimum up, and 0 (free)', () => {
-    expect(priceProblem(8000, 'JPY', format)).toBeUndefined();
-    expect(priceProblem(0, 'JPY', format)).toBeUndefined();
-    expect(priceProblem(50, 'JPY', format)).toBeUndefined();
-    expect(priceProblem(35_000_000, 'IDR', format)).toBeUndefined();
-    expect(priceProblem(24_590, 'BRL', format)).toBeUndefined();
+    expect(priceProblem(8000, 'JPY')).toBeUndefined();
+    expect(priceProblem(0, 'JPY')).toBeUndefined();
+    expect(priceProblem(50, 'JPY')).toBeUndefined();
+    expect(priceProblem(35_000_000, 'IDR')).toBeUndefined();
+    expect(priceProblem(24_590, 'BRL')).toBeUndefined();
   });
-  it('names the currency when it refuses', () => {
-    expect(priceProblem(8000.5, 'JPY', format)).toMatch(/JPY has no fractions/);
-    expect(priceProblem(30, 'JPY', format)).toMatch(/at least ¥50/);
-    expect(priceProblem(999, 'THB', format)).toMatch(/THB must be at least ฿10/);
-    expect(priceProblem(35_000_050, 'IDR', format)).toMatch(/IDR is in whole units/);
+  it('says what is wrong, with the limit in the currency', () => {
+    expect(priceProblem(8000.5, 'JPY')).toEqual({
+      kind: 'not_minor_units',
+      message: expect.stringMatching(/JPY has no fractions/),
+    });
+    expect(priceProblem(30, 'JPY')).toEqual({ kind: 'below_minimum', limitCents: 50 });
+    expect(priceProblem(999, 'THB')).toEqual({ kind: 'below_minimum', limitCents: 1_000 });
+    expect(priceProblem(35_000_050, 'IDR')).toMatchObject({ message: expect.stringMatching(/IDR is in whole units/) });
     // Stripe lists no IDR minimum: US$0.50's equivalent, which Rp 5,000 is not.
-    expect(priceProblem(500_000, 'IDR', format)).toMatch(/IDR must be at least Rp\u00a010,000/);
-    expect(priceProblem(1_000_000, 'IDR', format)).toBeUndefined();
-    expect(priceProblem(45.5, 'USD', format)).toMatch(/whole number of USD cents/);
-    expect(priceProblem(-1, 'EUR', format)).toMatch(/negative/);
-    expect(priceProblem(CURRENCY_RULES.EUR.maxPrice + 1, 'EUR', format)).toMatch(/at most €100,000/);
+    expect(priceProblem(500_000, 'IDR')).toEqual({ kind: 'below_minimum', limitCents: 1_000_000 });
+    expect(priceProblem(1_000_000, 'IDR')).toBeUndefined();
+    expect(priceProblem(45.5, 'USD')).toMatchObject({ message: expect.stringMatching(/whole number of USD cents/) });
+    expect(priceProblem(-1, 'EUR')).toEqual({ kind: 'negative' });
+    expect(priceProblem(CURRENCY_RULES.EUR.maxPrice + 1, 'EUR')).toEqual({
+      kind: 'above_maximum',
+      limitCents: CURRENCY_RULES.EUR.maxPrice,
+    });
   });
   it('the lowest price a provider can set is the minimum in whole steps', () => {
     expect(minimumPrice('IDR')).toBe(1_000_000);

@@ -209,29 +209,40 @@ export const unknownCurrencyMessage = (value: unknown) =>
   `Unknown currency "${String(value).slice(0, 20)}": use one of ${CURRENCIES.join(', ')}`;
 
 /**
- * What is wrong with `price` (minor units) as the price of a service in `currency`, in words that
- * name the currency; undefined when it is a price Locora and Stripe take. 0 (a free service) is
- * allowed here; whether it was meant is the form's question. `format` writes an amount for the
- * message (formatMoney in the reader's locale).
+ * What is wrong with `price` (minor units) as the price of a service in `currency`; undefined when
+ * it is a price Locora and Stripe take. 0 (a free service) is allowed here; whether it was meant is
+ * the form's question. A negative price, or one outside what a card can be charged
+ * (`limitCents`), is worded for the reader by the server; the others are what only an API client
+ * sends (the form sends whole minor units), and say so in English, naming the currency.
  */
-export function priceProblem(
-  price: number,
-  currency: CurrencyCode,
-  format: (amount: number, currency: CurrencyCode) => string,
-): string | undefined {
+export type PriceProblem =
+  | { kind: 'negative' }
+  | { kind: 'below_minimum'; limitCents: number }
+  | { kind: 'above_maximum'; limitCents: number }
+  | { kind: 'not_minor_units'; message: string };
+
+export function priceProblem(price: number, currency: CurrencyCode): PriceProblem | undefined {
   const rules = CURRENCY_RULES[currency];
+  const unit = rules.minorUnitName;
   if (typeof price !== 'number' || !Number.isFinite(price))
-    return `Price must be a number of ${currency} ${rules.minorUnitName}`;
-  if (price < 0) return 'Price cannot be negative';
+    return { kind: 'not_minor_units', message: `Price must be a number of ${currency} ${unit}` };
+  if (price < 0) return { kind: 'negative' };
   if (!Number.isSafeInteger(price))
-    return rules.exponent === 0
-      ? `${currency} has no fractions: a price in ${currency} is a whole number of ${rules.minorUnitName}`
-      : `Price must be a whole number of ${currency} ${rules.minorUnitName}`;
+    return {
+      kind: 'not_minor_units',
+      message:
+        rules.exponent === 0
+          ? `${currency} has no fractions: a price in ${currency} is a whole number of ${unit}`
+          : `Price must be a whole number of ${currency} ${unit}`,
+    };
   if (price % rules.step !== 0)
-    return `A price in ${currency} is in whole units: send a whole number of ${rules.minorUnitName}`;
+    return {
+      kind: 'not_minor_units',
+      message: `A price in ${currency} is in whole units: send a whole number of ${unit}`,
+    };
   if (price > 0 && price < rules.stripeMinimumCharge)
-    return `A price in ${currency} must be at least ${format(minimumPrice(currency), currency)}, the least a card can be charged in ${currency}`;
-  if (price > rules.maxPrice) return `A price in ${currency} must be at most ${format(rules.maxPrice, currency)}`;
+    return { kind: 'below_minimum', limitCents: minimumPrice(currency) };
+  if (price > rules.maxPrice) return { kind: 'above_maximum', limitCents: rules.maxPrice };
   return undefined;
 }
 

@@ -20,18 +20,9 @@ import type { KeptShare } from './ledger.ts';
 import type { Locale } from './locales.ts';
 import { utcToZoned, zonedToUtc } from './time.ts';
 
-/** What a booking's money is doing, in the provider's words. */
+/** What a booking's money is doing (the screens and the earnings file word each). */
 export const EARNING_STATUSES = ['authorised', 'captured', 'refunded', 'disputed', 'paid_out', 'direct'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
-
-export const EARNING_STATUS_LABELS: Record<EarningStatus, string> = {
-  authorised: 'Authorised',
-  captured: 'Captured',
-  refunded: 'Refunded',
-  disputed: 'Disputed',
-  paid_out: 'Paid out',
-  direct: 'No card payment',
-};
 
 /** Stripe's dispute statuses while the outcome is open (https://docs.stripe.com/api/disputes/object#dispute_object-status). */
 export const OPEN_DISPUTE_STATUSES = [
@@ -263,20 +254,6 @@ export function csvCell(value: string | { number: string }): string {
 export function csvDocument(rows: readonly (readonly (string | { number: string })[])[]): string {
   return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
-
-export const EARNINGS_CSV_HEADER = [
-  'Date',
-  'Service',
-  'Traveler',
-  'Currency',
-  'Gross',
-  'Refunded',
-  'Locora fee',
-  'Net',
-  'Status',
-  'Booking status',
-  'Booking ID',
-] as const;
 
 /** The file's name: locora-earnings-2026-11-27.csv (the provider's date). */
 export function earningsCsvFilename(now: Date, timeZone: string): string {

@@ -1,6 +1,9 @@
+import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales.ts';
+
 /**
  * The languages a provider can list on their profile (PATCH /api/provider/me checks against this
- * list; the profile editor offers it). English names, as profiles show them.
+ * list; the profile editor offers it). Stored by their English names; shown in the reader's
+ * language (languageName).
  */
 export const KNOWN_LANGUAGES = [
   'Afrikaans',
@@ -84,3 +87,96 @@ export function isKnownLanguage(value: string): value is KnownLanguage {
 
 /** At most this many languages on one profile. */
 export const MAX_PROFILE_LANGUAGES = 20;
+
+/** Each language's BCP 47 code, for its name in the reader's language. */
+const LANGUAGE_CODES: Record<KnownLanguage, string> = {
+  Afrikaans: 'af',
+  Albanian: 'sq',
+  Amharic: 'am',
+  Arabic: 'ar',
+  Armenian: 'hy',
+  Balinese: 'ban',
+  Basque: 'eu',
+  Bengali: 'bn',
+  Bulgarian: 'bg',
+  Burmese: 'my',
+  Cantonese: 'yue',
+  Catalan: 'ca',
+  Croatian: 'hr',
+  Czech: 'cs',
+  Danish: 'da',
+  Dutch: 'nl',
+  English: 'en',
+  Estonian: 'et',
+  Filipino: 'fil',
+  Finnish: 'fi',
+  French: 'fr',
+  Galician: 'gl',
+  Georgian: 'ka',
+  German: 'de',
+  Greek: 'el',
+  Gujarati: 'gu',
+  Hebrew: 'he',
+  Hindi: 'hi',
+  Hungarian: 'hu',
+  Icelandic: 'is',
+  Indonesian: 'id',
+  Irish: 'ga',
+  Italian: 'it',
+  Japanese: 'ja',
+  Kannada: 'kn',
+  Khmer: 'km',
+  Korean: 'ko',
+  Lao: 'lo',
+  Latvian: 'lv',
+  Lithuanian: 'lt',
+  Malay: 'ms',
+  Malayalam: 'ml',
+  Maltese: 'mt',
+  Mandarin: 'cmn',
+  Marathi: 'mr',
+  Mongolian: 'mn',
+  Nepali: 'ne',
+  Norwegian: 'no',
+  Persian: 'fa',
+  Polish: 'pl',
+  Portuguese: 'pt',
+  Punjabi: 'pa',
+  Romanian: 'ro',
+  Russian: 'ru',
+  Serbian: 'sr',
+  Sinhala: 'si',
+  Slovak: 'sk',
+  Slovenian: 'sl',
+  Spanish: 'es',
+  Swahili: 'sw',
+  Swedish: 'sv',
+  Tamil: 'ta',
+  Telugu: 'te',
+  Thai: 'th',
+  Turkish: 'tr',
+  Ukrainian: 'uk',
+  Urdu: 'ur',
+  Vietnamese: 'vi',
+  Welsh: 'cy',
+  Zulu: 'zu',
+};
+
+const languageNames = new Map<Locale, Intl.DisplayNames>();
+
+/**
+ * A profile's language in the reader's language, capitalised as a label ('Japanese'; 'Japonés',
+ * '日本語', 'ภาษาญี่ปุ่น'): the stored English name in English, and a name Locora does not know as
+ * it was stored.
+ */
+export function languageName(name: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || !isKnownLanguage(name)) return name;
+  let names = languageNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([intlLocale(locale)], { type: 'language', fallback: 'none' });
+    languageNames.set(locale, names);
+  }
+  const shown = names.of(LANGUAGE_CODES[name]);
+  if (!shown) return name;
+  return shown.charAt(0).toLocaleUpperCase(intlLocale(locale)) + shown.slice(1);
+}

@@ -1,17 +1,10 @@
 /**
- * Payments (decision 024), what both sides need: which totals a card can pay, and the product's payment texts. Money is
- * held (authorised) at the request, captured when the provider accepts, released on decline or
- * expiry, refunded by the cancellation policy (booking-lifecycle.ts cancelRefundsInFull).
+ * Payments (decision 024), what both sides need: which totals a card can pay, and what a booking's
+ * card payment is. Money is held (authorised) at the request, captured when the provider accepts,
+ * released on decline or expiry, refunded by the cancellation policy (booking-lifecycle.ts
+ * cancelRefundsInFull). The words are the screens' and the server's, in the reader's language.
  */
 import { CURRENCY_RULES, type CurrencyCode } from './currency.ts';
-import { DEFAULT_LOCALE } from './locales.ts';
-import { formatMoney } from './pricing.ts';
-
-// The product's texts of the payment card.
-export const PAYMENT_NOT_CONFIGURED_TITLE = 'Payment processing is not configured.';
-export const PAYMENT_NOT_CONFIGURED_HINT = 'Please add Stripe API keys to enable payments.';
-export const PAYMENT_ERROR_TITLE = 'Error';
-export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /**
  * Whether a booking of this total (minor units of `currency`) is paid by card at checkout: at
@@ -23,46 +16,61 @@ export const isCardPayable = (totalCents: number, currency: CurrencyCode) =>
   totalCents >= CURRENCY_RULES[currency].stripeMinimumCharge &&
   totalCents <= CURRENCY_RULES[currency].stripeMaximumCharge;
 
-/** Why a booking of this total is not paid by card, or undefined when it is (amounts in English). */
-export function notCardPayableReason(totalCents: number, currency: CurrencyCode): string | undefined {
-  const money = (amount: number) => formatMoney(amount, currency, DEFAULT_LOCALE);
+/**
+ * Why a booking of this total is not paid by card, or undefined when it is: it is free, or below
+ * Stripe's minimum charge or above its maximum (`limitCents`, in `currency`).
+ */
+export type NotCardPayable =
+  | { reason: 'free' }
+  | { reason: 'below_minimum'; limitCents: number }
+  | { reason: 'above_maximum'; limitCents: number };
+
+export function notCardPayable(totalCents: number, currency: CurrencyCode): NotCardPayable | undefined {
   const { stripeMinimumCharge, stripeMaximumCharge } = CURRENCY_RULES[currency];
-  if (totalCents === 0) return 'This booking is free: there is nothing to pay.';
-  if (totalCents < stripeMinimumCharge)
-    return `Card payments start at ${money(stripeMinimumCharge)}: arrange payment for this booking with the provider.`;
-  if (totalCents > stripeMaximumCharge)
-    return `This total is above what one card payment can take (${money(stripeMaximumCharge)}): arrange payment with the provider.`;
+  if (totalCents === 0) return { reason: 'free' };
+  if (totalCents < stripeMinimumCharge) return { reason: 'below_minimum', limitCents: stripeMinimumCharge };
+  if (totalCents > stripeMaximumCharge) return { reason: 'above_maximum', limitCents: stripeMaximumCharge };
   return undefined;
 }
 
 /**
- * What a booking's card payment is, in words, for the provider's list (a Stripe status, or null:
- * no card payment was started). Undefined: nothing to show (null while payments are off).
+ * What a booking's card payment is, for the provider's list (from a Stripe status, or null: no
+ * card payment was started). Undefined: nothing to show (null while payments are off).
  * A PENDING request made to be paid by card (payment_required, decision 024) with no payment yet
  * is awaiting the traveler's card, whether or not payments are still on: it cannot be accepted.
  */
-export function paymentStatusLabel(
+export type PaymentStatusKind =
+  | 'awaiting_card'
+  | 'no_card_payment'
+  | 'authorised'
+  | 'paid'
+  | 'processing'
+  | 'released'
+  | 'refunded'
+  | 'not_authorised';
+
+export function paymentStatusKind(
   status: string | null | undefined,
   paymentsOn: boolean,
   booking?: { status: string; paymentRequired?: boolean | undefined },
-): string | undefined {
+): PaymentStatusKind | undefined {
   if (status === null || status === undefined) {
-    if (booking?.paymentRequired && booking.status === 'PENDING') return 'Awaiting card payment';
-    return paymentsOn ? 'No card payment' : undefined;
+    if (booking?.paymentRequired && booking.status === 'PENDING') return 'awaiting_card';
+    return paymentsOn ? 'no_card_payment' : undefined;
   }
   switch (status) {
     case 'requires_capture':
-      return 'Card authorised';
+      return 'authorised';
     case 'succeeded':
-      return 'Paid by card';
+      return 'paid';
     case 'processing':
-      return 'Card payment processing';
+      return 'processing';
     case 'canceled':
-      return 'Card hold released';
+      return 'released';
     case 'refunded':
-      return 'Refunded';
+      return 'refunded';
     default:
-      return 'Card not authorised yet';
+      return 'not_authorised';
   }
 }
 

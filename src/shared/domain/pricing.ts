@@ -100,14 +100,6 @@ export function amountsForUnit(
   return bookingAmounts(priceCents, isHourly(unit) ? hours : 1, currency);
 }
 
-const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-
-/** What one booking buys: '3 hours' per hour, '1 session · 3 hours' or '1 day · 8 hours' otherwise. */
-export function bookingLengthText(unit: PricingUnit, hours: number): string {
-  if (isHourly(unit)) return hoursText(hours);
-  return `1 ${unit === 'per day' ? 'day' : 'session'} · ${hoursText(hours)}`;
-}
-
 /**
  * The unit price a booking was made at, from its amount: per hour amount / hours (exact for a
  * booking made as price x hours; rounded half up to a minor unit otherwise), else the amount.

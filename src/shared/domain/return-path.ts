@@ -60,17 +60,12 @@ export function safeNextPath(value: unknown): string | undefined {
   return path.length <= NEXT_PATH_MAX_LENGTH ? path : undefined;
 }
 
-/** Why a page sent the user to sign in; the sign-in page says it. */
-export const SIGN_IN_REASONS = {
-  book: 'Sign in to book this service',
-  save: 'Sign in to save this service',
-  message: 'Sign in to message this provider',
-  verify: 'Sign in to confirm your email address',
-} as const;
-export type SignInReason = keyof typeof SIGN_IN_REASONS;
+/** Why a page sent the user to sign in; the sign-in page says it in the reader's words (auth-words.ts). */
+export const SIGN_IN_REASONS = ['book', 'save', 'message', 'verify'] as const;
+export type SignInReason = (typeof SIGN_IN_REASONS)[number];
 
 export function parseSignInReason(value: unknown): SignInReason | undefined {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SIGN_IN_REASONS, value)
+  return typeof value === 'string' && (SIGN_IN_REASONS as readonly string[]).includes(value)
     ? (value as SignInReason)
     : undefined;
 }

@@ -13,20 +13,6 @@ export const DEFAULT_LOCATION_TYPE: LocationType = 'traveler_address';
 export const SERVICE_LOCATION_ADDRESS_MAX = 300;
 export const SERVICE_LOCATION_AREA_MAX = 100;
 
-/** The provider's form ('Where it happens') and the traveler's views. */
-export const LOCATION_TYPE_LABELS: Record<LocationType, string> = {
-  provider_place: 'At the provider’s place',
-  meeting_point: 'At a meeting point',
-  traveler_address: 'At your address',
-};
-
-/** The same choices as the provider reads them. */
-export const LOCATION_TYPE_PROVIDER_LABELS: Record<LocationType, string> = {
-  provider_place: 'At my place',
-  meeting_point: 'At a meeting point',
-  traveler_address: 'At the traveler’s address',
-};
-
 /** Whether the traveler must give an address at checkout. */
 export function needsTravelerAddress(type: LocationType): boolean {
   return type === 'traveler_address';
@@ -37,6 +23,10 @@ export function needsServiceAddress(type: LocationType): boolean {
   return type !== 'traveler_address';
 }
 
+/**
+ * The API's 400s when an address is missing (English; the server answers each reader in their
+ * language, src/server/http/api-messages.ts, and the screens word the same with their own messages).
+ */
 export const TRAVELER_ADDRESS_REQUIRED = 'Enter the address where the service should happen';
 export const SERVICE_ADDRESS_REQUIRED = 'Enter the address of your place or the meeting point';
 

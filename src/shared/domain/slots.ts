@@ -212,11 +212,6 @@ export function slotWindow(
   return { start: new Date(start), end: bookingEnd(new Date(lastStart), hours) };
 }
 
-/** The 400 of a slots or booking request for fewer hours than the service's minimum (the product's hint wording). */
-export function belowMinHoursMessage(minHours: number): string {
-  return `This service is booked for a minimum of ${minHours} hour(s)`;
-}
-
 /**
  * Whether any of `dates` (in the provider's zone) has a slot for `hours`, starting no earlier than
  * the wall time `notBefore` on each of them when given ("tonight": 18:00). The search's "free

@@ -27,7 +27,6 @@ import {
   placeLiesInZone,
   zoneCity,
   zoneLabel,
-  zoneLongLabel,
   zonePickerLabel,
   zonePickerOptions,
   zonedToUtc,
@@ -237,14 +236,6 @@ describe('offsets and labels', () => {
     ]);
     expect(summer.find((o) => o.zone === 'Europe/Lisbon')?.label).toBe('Lisbon (UTC+1)');
     expect(summer.map((o) => o.label).join(' ')).not.toMatch(/_/);
-  });
-
-  it('long labels name the zone and its offset', () => {
-    const summer = new Date('2026-07-01T12:00:00Z');
-    expect(zoneLongLabel('Europe/Lisbon', summer)).toBe('Lisbon time (Western European Summer Time, UTC+1)');
-    expect(zoneLongLabel('America/New_York', summer)).toBe('New York time (Eastern Daylight Time, UTC\u22124)');
-    expect(zoneLongLabel('Asia/Tokyo', summer)).toBe('Tokyo time (Japan Standard Time, UTC+9)');
-    expect(zoneLongLabel('UTC', summer)).toBe('UTC');
   });
 });
 

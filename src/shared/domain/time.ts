@@ -17,7 +17,7 @@
 // Only @date-fns/tz's two small Intl readers: the formats below are built by hand, so importing
 // this module does not pull in date-fns. Calendar dates and zone names are modules of their own,
 // re-exported here; the client's first chunk imports them directly.
-import { tzName, tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 import {
   addCalendarDays,
   DAY_MS,
@@ -253,18 +253,6 @@ export function zonePickerOptions(
     .map((zone) => ({ zone, offset: utcOffsetMinutes(zone, at), name: zoneCity(zone) }))
     .sort((a, b) => a.offset - b.offset || a.name.localeCompare(b.name, 'en'))
     .map(({ zone }) => ({ zone, label: zonePickerLabel(zone, at, locale) }));
-}
-
-/**
- * A longer label: 'Lisbon time (Western European Summer Time, UTC+1)'. The zone's long name comes
- * from the runtime's locale data (English), so it can differ slightly between engines.
- */
-export function zoneLongLabel(timeZone: string, at: Date): string {
-  const offset = formatUtcOffset(utcOffsetMinutes(timeZone, at));
-  if (isGenericTimeZone(timeZone)) return offset;
-  const name = tzName(timeZone, at, 'long');
-  const named = name && !/^GMT/.test(name) ? `${name}, ` : '';
-  return `${zoneCity(timeZone)} time (${named}${offset})`;
 }
 
 // ------------------------------------------------------------------------ instants and zones

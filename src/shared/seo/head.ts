@@ -3,11 +3,20 @@
  * /service/{id} and /provider/{userId} carries title, description, canonical URL, Open Graph,
  * Twitter and schema.org JSON-LD. The pages declare their head while they render
  * (useServerHead); the server writes it. Pure functions: they build strings, callers send them.
+ * What people read (the title and the description) is the page's, in its reader's language
+ * (HeadWords); the canonical URL is the page's own, under its language's prefix (the others are
+ * its hreflang alternates).
  */
 import type { PublicProvider, ServiceDetail } from '../api/catalog.ts';
 import { minorToDecimal, type CurrencyCode } from '../domain/currency.ts';
-import { DEFAULT_LOCALE } from '../domain/locales.ts';
-import { formatMoney } from '../domain/pricing.ts';
+import { localizedPath } from '../domain/locale-path.ts';
+import type { Locale } from '../domain/locales.ts';
+
+/**
+ * The words of a page's head in its reader's language: its title ('Dawn surf in Lisbon · Locora')
+ * and what it is about (the description, up to 160 characters once written).
+ */
+export type HeadWords = { locale: Locale; title: string; description: string };
 
 /**
  * A price for schema.org (an Offer's price, with priceCurrency beside it): a plain decimal with a
@@ -63,18 +72,15 @@ export function absoluteUrl(path: string | null | undefined, origin: string): st
 
 const unitLabel = { 'per hour': 'HOUR', 'per session': 'SESSION', 'per day': 'DAY' } as const;
 
-export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
-  const canonical = `${origin}/service/${service.id}`;
+export function serviceHead(service: ServiceDetail, origin: string, words: HeadWords): HeadTags {
+  const canonical = `${origin}${localizedPath(words.locale, `/service/${service.id}`)}`;
   // schema.org wants a plain decimal ('39.99', '40.00'); people read the price as every screen shows it.
   const price = schemaOrgPrice(service.price, service.currency);
   // The service's own rating and count, as its page shows them (decision 019).
   const rating = service.rating;
   const reviewCount = service.ratingCount;
   const image = absoluteUrl(service.photos[0], origin);
-  const description = truncate(
-    `${service.category.name} in ${service.city} by ${service.provider.displayName}: ${formatMoney(service.price, service.currency, DEFAULT_LOCALE)} ${service.pricingUnit}. ${service.description}`,
-    160,
-  );
+  const description = truncate(words.description, 160);
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -87,7 +93,7 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
     provider: {
       '@type': 'Person',
       name: service.provider.displayName,
-      url: `${origin}/provider/${service.provider.userId}`,
+      url: `${origin}${localizedPath(words.locale, `/provider/${service.provider.userId}`)}`,
     },
     offers: {
       '@type': 'Offer',
@@ -113,7 +119,7 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
     };
   }
   return {
-    title: `${service.title} in ${service.city} · Locora`,
+    title: words.title,
     description,
     canonical,
     image,
@@ -122,15 +128,10 @@ export function serviceHead(service: ServiceDetail, origin: string): HeadTags {
   };
 }
 
-export function providerHead(provider: PublicProvider, origin: string): HeadTags {
-  const canonical = `${origin}/provider/${provider.userId}`;
+export function providerHead(provider: PublicProvider, origin: string, words: HeadWords): HeadTags {
+  const canonical = `${origin}${localizedPath(words.locale, `/provider/${provider.userId}`)}`;
   const image = absoluteUrl(provider.avatar, origin);
-  const where = provider.baseCity ? ` in ${provider.baseCity}` : '';
-  const categories = [...new Set(provider.services.map((s) => s.category.name))].join(', ');
-  const description = truncate(
-    provider.bio || `${provider.displayName} offers ${categories || 'local services'}${where} on Locora.`,
-    160,
-  );
+  const description = truncate(provider.bio || words.description, 160);
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
@@ -155,10 +156,14 @@ export function providerHead(provider: PublicProvider, origin: string): HeadTags
       '@type': 'Offer',
       price: schemaOrgPrice(s.price, s.currency),
       priceCurrency: s.currency,
-      itemOffered: { '@type': 'Service', name: s.title, url: `${origin}/service/${s.id}` },
+      itemOffered: {
+        '@type': 'Service',
+        name: s.title,
+        url: `${origin}${localizedPath(words.locale, `/service/${s.id}`)}`,
+      },
     }));
   }
-  return { title: `${provider.displayName}${where} · Locora`, description, canonical, image, type: 'profile', jsonLd };
+  return { title: words.title, description, canonical, image, type: 'profile', jsonLd };
 }
 
 /** The page's tags for <head> (the title is written separately), escaped for HTML. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocale } from '@/lib/locale';
 import { formatDateIn } from '@shared/domain/time';
+import { languageName } from '@shared/domain/languages';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, FileText, Mail, MapPin, Languages, ShieldCheck, X } from 'lucide-react';
@@ -82,6 +83,7 @@ function ProviderCard({
   busy: boolean;
 }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const name = provider.displayName;
   const status = { PENDING: t`Pending`, APPROVED: t`Approved`, REJECTED: t`Rejected` }[provider.govIdStatus];
   return (
@@ -131,7 +133,11 @@ function ProviderCard({
           <dt className="sr-only">
             <Trans>Languages</Trans>
           </dt>
-          <dd>{provider.languages.length > 0 ? provider.languages.join(', ') : t`None specified`}</dd>
+          <dd>
+            {provider.languages.length > 0
+              ? provider.languages.map((l) => languageName(l, locale)).join(', ')
+              : t`None specified`}
+          </dd>
         </div>
       </dl>
       <DocumentViewer provider={provider} />

@@ -24,6 +24,7 @@ import { AddAvailabilityDialog } from './add-availability-dialog';
 import { availabilityKey, availabilityWeekQuery, deleteAvailability } from './availability-api';
 import { DayBookings } from './calendar-bookings';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocale } from '@/lib/locale';
 
 // Calendar sync (decision 040): its own chunks, loaded with the tab.
 const CalendarSyncCard = lazy(() => import('./calendar-sync-card').then((m) => ({ default: m.CalendarSyncCard })));
@@ -61,6 +62,7 @@ export function AvailabilityPanel({
   });
   const [confirming, setConfirming] = useState<Slot | null>(null);
   const { t } = useLingui();
+  const locale = useLocale();
 
   const remove = useMutation({
     mutationFn: ({ id, series, date }: { id: string; series: boolean; date?: string | null }) =>
@@ -84,8 +86,8 @@ export function AvailabilityPanel({
     else remove.mutate({ id: slot.slot.id, series: false });
   };
 
-  const grid = weekStart ? buildWeekGrid(weekStart, query.data ?? [], timeZone) : null;
-  const weekHeading = grid?.heading.toLowerCase();
+  const grid = weekStart ? buildWeekGrid(weekStart, query.data ?? [], timeZone, locale) : null;
+  const weekStartLabel = grid?.weekStartLabel;
   const confirmingLabel = confirming?.label;
   const confirmingDay = confirming?.day.weekdayName;
   const confirmingDate = confirming?.day.dateLabel;
@@ -94,6 +96,7 @@ export function AvailabilityPanel({
     timeZone,
     weekStart ? dayBounds(addCalendarDays(weekStart, 3), timeZone).start : new Date(),
     baseCity,
+    locale,
   );
 
   return (
@@ -111,7 +114,7 @@ export function AvailabilityPanel({
           </Button>
           <div className="flex min-w-0 flex-col">
             <h2 id="availability-week-heading" className="text-lg font-semibold" aria-live="polite">
-              {grid ? grid.heading : t`Week of …`}
+              {grid ? t`Week of ${weekStartLabel}` : t`Week of …`}
             </h2>
             <p className="text-sm text-muted-foreground">
               <Trans>Times in {zoneText}</Trans>
@@ -156,7 +159,7 @@ export function AvailabilityPanel({
       ) : null}
 
       <ol
-        aria-label={grid ? t`Days of the ${weekHeading}` : t`Days of the week`}
+        aria-label={grid ? t`Days of the week of ${weekStartLabel}` : t`Days of the week`}
         aria-busy={!grid || query.isPending ? true : undefined}
         className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7"
       >

@@ -47,7 +47,7 @@ export function FavoriteButton({
     loadToggle().then(
       ({ toggleFavorite }) => toggleFavorite(queryClient, service, save),
       // Offline, or a tab older than the last deploy: the code could not be fetched.
-      () => toast(saveFailedToast),
+      () => toast(saveFailedToast()),
     );
   }
 

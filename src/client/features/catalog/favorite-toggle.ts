@@ -39,7 +39,7 @@ export async function toggleFavorite(queryClient: QueryClient, service: Service,
       favoriteStateSchema.parse(state);
     } catch {
       queryClient.setQueryData(favoritesQueryKey, previous);
-      toast(saveFailedToast);
+      toast(saveFailedToast());
     }
   } finally {
     pending -= 1;

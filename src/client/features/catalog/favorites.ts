@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth-context';
 import { apiRequest } from '@/lib/api';
@@ -28,9 +29,10 @@ export function useIsSaved(serviceId: string): boolean {
   return Boolean(user) && data === true;
 }
 
-/** What a failed save or unsave says (the cache is back as it was). */
-export const saveFailedToast = {
-  variant: 'destructive',
-  title: 'Could not update saved services',
-  description: 'Please try again.',
-} as const;
+/** What a failed save or unsave says (the cache is back as it was), in the page's language (the browser's i18n). */
+export const saveFailedToast = () =>
+  ({
+    variant: 'destructive',
+    title: t`Could not update saved services`,
+    description: t`Please try again.`,
+  }) as const;

@@ -1,6 +1,6 @@
 import { BOOKING_ADDRESS_MAX, BOOKING_NOTES_MAX } from '@shared/domain/booking-lifecycle';
 import type { ServiceDetail } from '@shared/api/catalog';
-import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '@shared/domain/service-location';
+import { needsTravelerAddress } from '@shared/domain/service-location';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -80,7 +80,7 @@ export function DetailsFields({ service, flow }: { service: ServiceDetail; flow:
           />
           {flow.addressMissing && (
             <p id="checkout-address-error" role="alert" className="text-sm font-medium text-destructive">
-              {TRAVELER_ADDRESS_REQUIRED}
+              <Trans>Enter the address where the service should happen</Trans>
             </p>
           )}
         </div>

@@ -1,7 +1,6 @@
 import { MapPin, TriangleAlert } from 'lucide-react';
 import type { ServiceDetail } from '@shared/api/catalog';
 import { displayDay } from '@shared/domain/checkout';
-import { PAYMENT_ERROR_TITLE } from '@shared/domain/payments';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +12,8 @@ import { useMoney } from '@/lib/format';
 import { useCategoryName, usePricingUnit } from '@/lib/words';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBookingLengthText } from './booking-length';
+import { usePaymentWords } from '@/features/payments/payment-words';
+import { useLocale } from '@/lib/locale';
 import { ServicePhoto } from '@/features/catalog/service-photo';
 import { READABLE_ALERT } from './readable-alert';
 import type { CheckoutFlow } from './use-checkout-flow';
@@ -26,6 +27,8 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
   const categoryName = useCategoryName();
   const unitName = usePricingUnit();
   const bookingLengthText = useBookingLengthText();
+  const paymentWords = usePaymentWords();
+  const locale = useLocale();
   // The booking's own currency (its service's): never dollars unless it is priced in them.
   const money = (cents: number | undefined) =>
     cents === undefined ? '–' : format(cents, summary?.currency ?? service.currency);
@@ -68,7 +71,7 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
             <p className="text-sm" data-testid="summary-when">
               <span className="text-muted-foreground">{t`When:`} </span>
               <span className="font-medium">
-                {displayDay(state.date)}
+                {displayDay(state.date, locale)}
                 {chosenLabel ? ` ${t`at ${chosenTime}`}` : t`, choose a time`}
               </span>
               {chosenLabel?.viewerTime && (
@@ -109,7 +112,8 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
               <dd data-testid="summary-fee">{money(summary?.feeCents)}</dd>
             </div>
             <div className="mt-1 flex justify-between gap-4 border-t pt-3 text-base font-semibold">
-              <dt>
+              {/* The word keeps its line: the estimate beside it may be long (Japanese and Thai wrap anywhere). */}
+              <dt className="shrink-0">
                 <Trans>Total</Trans>
               </dt>
               <dd data-testid="summary-total" className="text-right">
@@ -144,7 +148,7 @@ export function OrderSummary({ service, flow, isOwn }: { service: ServiceDetail;
           {state.paymentError && (
             <Alert variant="destructive" className={READABLE_ALERT}>
               <TriangleAlert aria-hidden="true" />
-              <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
+              <AlertTitle>{paymentWords.errorTitle}</AlertTitle>
               <AlertDescription>
                 {state.paymentError}{' '}
                 <Trans>Your request was sent; your card was not authorised. Check the card and try again.</Trans>

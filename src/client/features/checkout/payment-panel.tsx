@@ -1,17 +1,12 @@
 import { lazy, Suspense, type RefObject } from 'react';
 import { CreditCard, TriangleAlert } from 'lucide-react';
-import { CANCELLATION_POLICY_TEXT } from '@shared/domain/booking-lifecycle';
-import {
-  PAYMENT_ERROR_TITLE,
-  PAYMENT_INIT_FAILED,
-  PAYMENT_NOT_CONFIGURED_HINT,
-  PAYMENT_NOT_CONFIGURED_TITLE,
-} from '@shared/domain/payments';
+import { FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CardPaymentHandle } from '@/features/payments/card-payment';
+import { usePaymentWords } from '@/features/payments/payment-words';
 import { READABLE_ALERT } from './readable-alert';
 import type { CheckoutFlow } from './use-checkout-flow';
 import { Trans } from '@lingui/react/macro';
@@ -29,6 +24,8 @@ export function PaymentPanel({
 }) {
   const { payments, hours, unpaid, cardNeeded, summary } = flow;
   const { config, publishableKey } = payments;
+  const words = usePaymentWords();
+  const freeHours = FREE_CANCELLATION_HOURS;
   return (
     <Card>
       <CardHeader>
@@ -46,8 +43,8 @@ export function PaymentPanel({
           <div className="flex flex-col gap-3">
             <Alert variant="destructive" className={READABLE_ALERT}>
               <TriangleAlert aria-hidden="true" />
-              <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
-              <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
+              <AlertTitle>{words.errorTitle}</AlertTitle>
+              <AlertDescription>{words.initFailed}</AlertDescription>
             </Alert>
             <Button variant="outline" className="w-fit" onClick={() => void config.refetch()}>
               <Trans>Try again</Trans>
@@ -55,8 +52,8 @@ export function PaymentPanel({
           </div>
         ) : !publishableKey ? (
           <div className="flex flex-col gap-1 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
-            <p className="font-medium">{PAYMENT_NOT_CONFIGURED_TITLE}</p>
-            <p className="text-muted-foreground">{PAYMENT_NOT_CONFIGURED_HINT}</p>
+            <p className="font-medium">{words.notConfiguredTitle}</p>
+            <p className="text-muted-foreground">{words.notConfiguredHint}</p>
           </div>
         ) : !hours && !unpaid ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
@@ -85,7 +82,11 @@ export function PaymentPanel({
         )}
         {payments.paymentsOn && (
           <p className="text-xs text-muted-foreground" data-testid="cancellation-policy">
-            {CANCELLATION_POLICY_TEXT}
+            <Trans>
+              Cancellation policy: cancel at least {freeHours} hours before the start for a full refund; cancel later
+              and the payment is not refunded. If the provider declines, cancels or does not answer, you are never
+              charged or are refunded in full.
+            </Trans>
           </p>
         )}
       </CardContent>

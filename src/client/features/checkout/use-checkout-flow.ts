@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@shared/api/auth';
 import type { ServiceDetail } from '@shared/api/catalog';
 import type { Booking, CreateBookingInput } from '@shared/api/bookings';
-import { checkoutDateFromParam, parseHoursField, slotLabel } from '@shared/domain/checkout';
-import { isCardPayable, needsCardPayment, PAYMENT_ERROR_TITLE, PAYMENT_INIT_FAILED } from '@shared/domain/payments';
+import { checkoutDateFromParam, parseHoursField, slotLabel, type HoursField } from '@shared/domain/checkout';
+import { RESPONSE_WINDOW_HOURS } from '@shared/domain/booking-lifecycle';
+import { isCardPayable, needsCardPayment } from '@shared/domain/payments';
 import { amountsForUnit, isHourly } from '@shared/domain/pricing';
 import { needsTravelerAddress } from '@shared/domain/service-location';
 import { signInPath } from '@shared/domain/return-path';
@@ -18,6 +19,10 @@ import { useCurrentPath } from '@/lib/sign-in-address';
 import { useViewerTimeZone, useViewerToday } from '@/lib/viewer-clock';
 import type { CardPaymentHandle, CardPaymentState } from '@/features/payments/card-payment';
 import { createPaymentIntent, paymentsConfigQuery } from '@/features/payments/payments-api';
+import { usePaymentWords } from '@/features/payments/payment-words';
+import { useLocale } from '@/lib/locale';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { checkoutReducer, initialCheckoutState } from './checkout-state';
 import { bookingQuery, createBooking, newIdempotencyKey } from './checkout-api';
 import { useFreeTimes } from './use-free-times';
@@ -35,6 +40,29 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   const viewerTimeZone = useViewerTimeZone();
   const today = useViewerToday();
   const currentPath = useCurrentPath();
+  const locale = useLocale();
+  const { t } = useLingui();
+  const paymentWords = usePaymentWords();
+  /** The Number of Hours field's problem, if any, in the reader's words. */
+  const hoursFieldOf = (field: HoursField): { hours?: number; error?: string } => {
+    if (field.hours !== undefined) return { hours: field.hours };
+    switch (field.problem) {
+      case 'empty':
+        return { error: t`Enter the number of hours` };
+      case 'not_whole':
+        return { error: t`Hours must be a whole number` };
+      case 'below_minimum': {
+        const min = field.min;
+        return {
+          error: t`${plural(min, { one: 'This service needs at least # hour', other: 'This service needs at least # hours' })}`,
+        };
+      }
+      case 'above_maximum': {
+        const max = field.max;
+        return { error: t`A booking can last at most ${max} hours` };
+      }
+    }
+  };
 
   const [state, dispatch] = useReducer(checkoutReducer, undefined, () => {
     const asked = checkoutDateFromParam(searchParams.get('date'), viewerTimeZone);
@@ -79,7 +107,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   // Per hour the traveler chooses the hours; a session or a day is its length (decision 035).
   const hourly = isHourly(service.pricingUnit);
   const hoursField: { hours?: number; error?: string } = hourly
-    ? parseHoursField(state.hoursText, service.minHours)
+    ? hoursFieldOf(parseHoursField(state.hoursText, service.minHours))
     : { hours: service.minHours };
   const hours = hoursField.hours;
   const canBook = service.isActive && !isOwn && role === 'TRAVELER';
@@ -108,12 +136,17 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   /** The request is sent (and its card authorised, when payments are on): say so and go to the dashboard. */
   function finish(booking: Booking, authorised: boolean) {
     const start = new Date(booking.start);
-    const held = authorised
-      ? ` Your card is authorised for ${money(booking.totalCents, booking.currency)}, not charged: you pay only when they accept.`
-      : '';
+    const title = service.title;
+    const date = formatDateIn(start, booking.timeZone, locale);
+    const time = formatTimeIn(start, booking.timeZone, locale);
+    const provider = service.provider.displayName;
+    const total = money(booking.totalCents, booking.currency);
+    const responseHours = RESPONSE_WINDOW_HOURS;
     toast({
-      title: 'Booking requested',
-      description: `${service.title}, ${formatDateIn(start, booking.timeZone)} at ${formatTimeIn(start, booking.timeZone)}. ${service.provider.displayName} will answer within 24 hours.${held}`,
+      title: t`Booking requested`,
+      description: authorised
+        ? t`${title}, ${date} at ${time}. ${provider} will answer within ${responseHours} hours. Your card is authorised for ${total}, not charged: you pay only when they accept.`
+        : t`${title}, ${date} at ${time}. ${provider} will answer within ${responseHours} hours.`,
     });
     navigate('/dashboard/traveler');
   }
@@ -147,13 +180,14 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
         await queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
         toast({
           variant: 'destructive',
-          title: PAYMENT_ERROR_TITLE,
-          description: errorMessage(error, PAYMENT_INIT_FAILED),
+          title: paymentWords.errorTitle,
+          description: errorMessage(error, paymentWords.initFailed),
         });
         navigate('/dashboard/traveler');
         return;
       }
-      const message = error instanceof ApiError ? errorMessage(error, PAYMENT_INIT_FAILED) : PAYMENT_INIT_FAILED;
+      const message =
+        error instanceof ApiError ? errorMessage(error, paymentWords.initFailed) : paymentWords.initFailed;
       dispatch({ type: 'payFailed', message });
     } finally {
       dispatch({ type: 'payEnd' });
@@ -181,7 +215,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
       if (error instanceof ApiError && error.status === 409) {
         // The slot went to someone else a moment ago: say so, and show what is still free.
         attemptKey.reset();
-        dispatch({ type: 'taken', message: errorMessage(error, 'That time is no longer free.') });
+        dispatch({ type: 'taken', message: errorMessage(error, t`That time is no longer free.`) });
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: ['/api/services', service.id, 'slots'] }),
           queryClient.invalidateQueries({ queryKey: ['/api/services', service.id, 'available-days'] }),
@@ -194,7 +228,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
         return;
       }
       // The network failed: the same attempt (same Idempotency-Key) can be sent again safely.
-      dispatch({ type: 'notSent', message: 'We could not reach Locora. Check your connection and try again.' });
+      dispatch({ type: 'notSent', message: t`We could not reach Locora. Check your connection and try again.` });
     },
   });
 
@@ -218,7 +252,7 @@ export function useCheckoutFlow(service: ServiceDetail, isOwn: boolean, role: Ro
   }
 
   const chosenLabel =
-    chosenSlot && free.timeZone ? slotLabel(chosenSlot.start, free.timeZone, viewerTimeZone) : undefined;
+    chosenSlot && free.timeZone ? slotLabel(chosenSlot.start, free.timeZone, viewerTimeZone, locale) : undefined;
 
   const flow = {
     state,

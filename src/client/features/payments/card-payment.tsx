@@ -6,14 +6,27 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { TriangleAlert } from 'lucide-react';
-import { PAYMENT_ERROR_TITLE, PAYMENT_INIT_FAILED } from '@shared/domain/payments';
+import type { Locale } from '@shared/domain/locales';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Trans } from '@lingui/react/macro';
+import { useLocale } from '@/lib/locale';
+import { usePaymentWords } from './payment-words';
+
+/** Stripe's own words (the card field, its errors) in the page's language. */
+const STRIPE_LOCALES: Record<Locale, StripeElementLocale> = {
+  en: 'en',
+  es: 'es',
+  'pt-BR': 'pt-BR',
+  'pt-PT': 'pt',
+  ja: 'ja',
+  th: 'th',
+  id: 'id',
+};
 
 /** Stripe.js that has not loaded after this long counts as failed (the page must not wait forever). */
 const LOAD_TIMEOUT_MS = 15_000;
@@ -54,6 +67,8 @@ export function CardPayment({
   const [attempt, setAttempt] = useState(0);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
+  const words = usePaymentWords();
+  const locale = useLocale();
 
   useEffect(() => {
     let live = true;
@@ -75,8 +90,8 @@ export function CardPayment({
       <div className="flex flex-col gap-3">
         <Alert variant="destructive" className="*:data-[slot=alert-description]:text-foreground">
           <TriangleAlert aria-hidden="true" />
-          <AlertTitle>{PAYMENT_ERROR_TITLE}</AlertTitle>
-          <AlertDescription>{PAYMENT_INIT_FAILED}</AlertDescription>
+          <AlertTitle>{words.errorTitle}</AlertTitle>
+          <AlertDescription>{words.initFailed}</AlertDescription>
         </Alert>
         <Button
           variant="outline"
@@ -103,7 +118,7 @@ export function CardPayment({
     );
   }
   return (
-    <Elements stripe={stripe}>
+    <Elements stripe={stripe} options={{ locale: STRIPE_LOCALES[locale] }}>
       <CardField handleRef={handleRef} onStateChange={onStateChange} />
     </Elements>
   );
@@ -119,15 +134,16 @@ function CardField({
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string | undefined>();
+  const { initFailed } = usePaymentWords();
 
   useEffect(() => {
     if (!stripe || !elements) return;
     handleRef.current = {
       async confirm(clientSecret) {
         const card = elements.getElement(CardElement);
-        if (!card) return { error: PAYMENT_INIT_FAILED };
+        if (!card) return { error: initFailed };
         const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-        if (result.error) return { error: result.error.message ?? PAYMENT_INIT_FAILED };
+        if (result.error) return { error: result.error.message ?? initFailed };
         return { status: result.paymentIntent.status };
       },
     };
@@ -135,7 +151,7 @@ function CardField({
     return () => {
       handleRef.current = null;
     };
-  }, [stripe, elements, handleRef, onStateChange]);
+  }, [stripe, elements, handleRef, onStateChange, initFailed]);
 
   return (
     <div className="flex flex-col gap-2">

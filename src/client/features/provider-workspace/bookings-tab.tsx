@@ -3,8 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
-import { availableActions, CANCEL_REASON_MAX, providerCancelPolicyNote } from '@shared/domain/booking-lifecycle';
-import { paymentStatusLabel } from '@shared/domain/payments';
+import { availableActions, CANCEL_REASON_MAX, providerCancelRefundsCard } from '@shared/domain/booking-lifecycle';
+import { paymentStatusKind } from '@shared/domain/payments';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -18,14 +18,15 @@ import { bookingWhen, lifecycleOf } from '@/lib/booking-time';
 import { zoneLabel } from '@shared/domain/time';
 import { BookingWhere } from '@/components/booking-where';
 import { CancelBookingDialog } from '@/features/booking/cancel-booking';
-import { closedNote } from '@/lib/booking-closed';
-import { providerMoneyLines } from '@/lib/booking-money';
+import { closedKind, closedShowsReason, type ClosedKind } from '@/lib/booking-closed';
+import { providerMoneyLines, type ProviderMoneyKind } from '@/lib/booking-money';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRealtimeEvents } from '@/lib/realtime';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
+import { usePaymentStatusWords } from '@/features/payments/payment-words';
 import { cn } from '@/lib/utils';
 import { useLocale } from '@/lib/locale';
 import { ReportButton } from '@/components/trust/report-button';
@@ -48,8 +49,12 @@ function useTravelerName(): (booking: ProviderBooking) => string {
 
 /** 'Respond within 5 h' / 'Expires in 40 min' for an unanswered request, once the browser knows the time. */
 function TimeLeft({ respondBy, now }: { respondBy: string; now: number | null }) {
+  const { t } = useLingui();
   if (now === null) return null;
   const left = timeLeftToRespond(new Date(respondBy), new Date(now));
+  const minutes = left.minutes;
+  const hours = left.hours;
+  const text = left.expired ? t`Expired` : left.urgent ? t`Expires in ${minutes} min` : t`Respond within ${hours} h`;
   return (
     <span
       className={cn(
@@ -58,7 +63,7 @@ function TimeLeft({ respondBy, now }: { respondBy: string; now: number | null })
       )}
     >
       <Hourglass className="size-4" aria-hidden="true" />
-      {left.text}
+      {text}
     </span>
   );
 }
@@ -86,15 +91,33 @@ function BookingRow({
   const zone = booking.timeZone || timeZone;
   const locale = useLocale();
   const when = bookingWhen(booking.start, zone, locale, baseCity);
+  const whenDate = when.date;
+  const whenTime = when.time;
   const actions = now === null ? [] : availableActions(lifecycleOf(booking), 'PROVIDER', new Date(now));
   const name = travelerName(booking);
   // Card payments (decision 024): whether the traveler's card is authorised, so an unpaid request
   // is not accepted blindly.
   const paymentsOn = !!useQuery(paymentsConfigQuery()).data?.publishableKey;
-  const payment = paymentStatusLabel(booking.paymentStatus, paymentsOn, booking);
+  const paymentWords = usePaymentStatusWords();
+  const paymentKind = paymentStatusKind(booking.paymentStatus, paymentsOn, booking);
+  const payment = paymentKind && paymentWords(paymentKind);
   const money = providerMoneyLines(booking, locale);
-  // Declined or canceled, by whom and why, as the traveler's card says it (closedNote).
-  const closed = closedNote(booking, 'PROVIDER', { provider: 'You', traveler: name });
+  const moneyLabel: Record<ProviderMoneyKind, string> = {
+    traveler_pays: t`Traveler pays`,
+    traveler_paid: t`Traveler paid`,
+    you_receive: t`You receive`,
+    booking_total: t`Booking total`,
+  };
+  // Declined or canceled, by whom and why, as the traveler's card says it to them.
+  const kind = closedKind(booking);
+  const closedText: Record<ClosedKind, string> = {
+    declined: t`You declined this request.`,
+    provider: t`You canceled this booking.`,
+    traveler: t`${name} canceled this booking.`,
+    lapsed: t`The card payment was not completed, so the time was released.`,
+    expired: t`You did not answer in time, so the request expired.`,
+    reason: '',
+  };
 
   const accept = useMutation({
     mutationFn: () => acceptBookingRequest(booking.id),
@@ -133,9 +156,7 @@ function BookingRow({
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <span>
-          <time dateTime={booking.start}>
-            {when.date}, {when.time}
-          </time>{' '}
+          <time dateTime={booking.start}>{t`${whenDate}, ${whenTime}`}</time>{' '}
           <span className="text-muted-foreground">{when.zone}</span>
         </span>
         <span className="text-muted-foreground">{t`${plural(booking.hours, { one: '# hour', other: '# hours' })}`}</span>
@@ -205,16 +226,16 @@ function BookingRow({
       {/* The money: what the traveler pays and what the provider receives (Locora keeps the fee). */}
       <dl className="flex w-full flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="provider-booking-money">
         {money.map((line) => (
-          <div key={line.label} className="flex items-baseline gap-1.5">
-            <dt className="text-muted-foreground">{line.label}</dt>
+          <div key={line.kind} className="flex items-baseline gap-1.5">
+            <dt className="text-muted-foreground">{moneyLabel[line.kind]}</dt>
             <dd className="font-medium">{line.amount}</dd>
           </div>
         ))}
       </dl>
-      {closed && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
+      {kind !== null && (booking.status === 'CANCELED' || booking.status === 'REFUNDED') && (
         <p className="w-full text-sm text-muted-foreground" data-testid="provider-booking-closed">
-          {closed.text}
-          {closed.showReason && booking.cancelReason && (
+          {closedText[kind]}
+          {closedShowsReason(kind) && booking.cancelReason && (
             <>
               {' '}
               <span className="font-medium text-foreground">
@@ -267,6 +288,16 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
     row?.scrollIntoView({ block: 'center' });
     row?.focus({ preventScroll: true });
   }, [hasRows, hash]);
+
+  /** What the cancel dialog says: who is booked for what, that they are refunded in full, who reads the reason. */
+  function cancelDescription(booking: ProviderBooking): string {
+    const name = travelerName(booking);
+    const title = booking.service.title;
+    const date = bookingWhen(booking.start, booking.timeZone || timeZone, locale).date;
+    return providerCancelRefundsCard(booking.paymentStatus)
+      ? t`${name} is booked for ${title} on ${date}. When a provider cancels, the traveler is refunded in full: their card payment is returned. They will see your reason.`
+      : t`${name} is booked for ${title} on ${date}. When a provider cancels, the traveler is refunded in full for any payment made. They will see your reason.`;
+  }
 
   const decline = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | undefined }) =>
@@ -371,11 +402,7 @@ export function BookingsTab({ timeZone, baseCity = null }: { timeZone: string; b
       <CancelBookingDialog
         booking={canceling}
         onClose={() => setCanceling(null)}
-        description={
-          canceling
-            ? t`${travelerName(canceling)} is booked for ${canceling.service.title} on ${bookingWhen(canceling.start, canceling.timeZone || timeZone, locale).date}. ${providerCancelPolicyNote(canceling.paymentStatus)} They will see your reason.`
-            : ''
-        }
+        description={canceling ? cancelDescription(canceling) : ''}
         describeResult={(booking) => {
           const name = canceling ? travelerName(canceling) : t`The traveler`;
           return booking.status === 'REFUNDED'

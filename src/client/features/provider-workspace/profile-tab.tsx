@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, X } from 'lucide-react';
 import type { MyProvider } from '@shared/api/providers';
-import { KNOWN_LANGUAGES, MAX_PROFILE_LANGUAGES } from '@shared/domain/languages';
+import { KNOWN_LANGUAGES, languageName, MAX_PROFILE_LANGUAGES } from '@shared/domain/languages';
 import { NAME_MAX_LENGTH } from '@shared/domain/constants';
+import { intlLocale } from '@shared/domain/locales';
 import { PROFILE_BIO_MAX, PROFILE_CITY_MAX } from '@shared/domain/service-limits';
 import { FormField } from '@/components/form-field';
 import { PhotoUploader } from '@/components/photo-uploader';
@@ -18,6 +19,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
 import { detectProviderTimeZone } from '@/lib/time-zone';
+import { useLocale } from '@/lib/locale';
 import { CurrencyField } from './currency-field';
 import { fieldErrorsOf } from './field-errors';
 import { Textarea } from '@/components/ui/textarea';
@@ -32,6 +34,7 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
   const { t } = useLingui();
+  const locale = useLocale();
   const id = useId();
   const [displayName, setDisplayName] = useState(provider.displayName);
   const [bio, setBio] = useState(provider.bio ?? '');
@@ -86,7 +89,11 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
   const fid = (name: Field) => `${id}-${name}`;
   const invalid = (name: Field) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
-  const available = KNOWN_LANGUAGES.filter((l) => !languages.includes(l));
+  // The choices by their names in the reader's language, in its alphabetical order.
+  const collator = new Intl.Collator(intlLocale(locale));
+  const available = KNOWN_LANGUAGES.filter((l) => !languages.includes(l))
+    .map((l) => ({ value: l, label: languageName(l, locale) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 
   return (
     <section aria-labelledby="profile-heading" className="flex flex-col gap-4">
@@ -144,21 +151,24 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
         <FormField id={fid('languages')} label={t`Languages`} error={errors.languages}>
           {languages.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label={t`Languages you speak`}>
-              {languages.map((l) => (
-                <li key={l}>
-                  <Badge variant="soft" className="gap-1 py-1 pr-1 text-sm">
-                    {l}
-                    <button
-                      type="button"
-                      className="cursor-pointer rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-                      aria-label={t`Remove ${l}`}
-                      onClick={() => setLanguages((list) => list.filter((x) => x !== l))}
-                    >
-                      <X className="size-3" aria-hidden="true" />
-                    </button>
-                  </Badge>
-                </li>
-              ))}
+              {languages.map((l) => {
+                const language = languageName(l, locale);
+                return (
+                  <li key={l}>
+                    <Badge variant="soft" className="gap-1 py-1 pr-1 text-sm">
+                      {language}
+                      <button
+                        type="button"
+                        className="cursor-pointer rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                        aria-label={t`Remove ${language}`}
+                        onClick={() => setLanguages((list) => list.filter((x) => x !== l))}
+                      >
+                        <X className="size-3" aria-hidden="true" />
+                      </button>
+                    </Badge>
+                  </li>
+                );
+              })}
             </ul>
           )}
           <NativeSelect
@@ -170,8 +180,8 @@ export function ProfileTab({ provider }: { provider: MyProvider }) {
           >
             <option value="">{t`Add a language…`}</option>
             {available.map((l) => (
-              <option key={l} value={l}>
-                {l}
+              <option key={l.value} value={l.value}>
+                {l.label}
               </option>
             ))}
           </NativeSelect>

@@ -181,7 +181,17 @@ export function ServiceDialog({
     event.preventDefault();
     if (!canSave) return;
     setRefusal(undefined);
-    const found = formErrors(form);
+    const problem = formErrors(form).price;
+    const found: FieldErrors = problem
+      ? {
+          price: {
+            empty: t`Enter a price, or mark the service as free`,
+            not_number: t`Enter the price as a number`,
+            negative: t`The price cannot be negative`,
+            zero: t`A price of $0: mark the service as free, or enter a price`,
+          }[problem],
+        }
+      : {};
     if (Object.keys(found).length > 0) {
       setErrors((e) => ({ ...e, ...found }));
       focusFirstError(found);

@@ -36,14 +36,17 @@ export function initialState(service: ProviderService | undefined): FormState {
   };
 }
 
-/** The form's own checks before anything is sent, by field (the server checks the same again). */
-export function formErrors(form: FormState): Partial<Record<'price', string>> {
+/** What is wrong with the price field: empty, not a number, negative, or 0 without choosing free. */
+export type PriceFieldProblem = 'empty' | 'not_number' | 'negative' | 'zero';
+
+/** The form's own checks before anything is sent, by field (the server checks the same again); the dialog words them. */
+export function formErrors(form: FormState): Partial<Record<'price', PriceFieldProblem>> {
   if (form.isFree) return {};
-  if (form.price.trim() === '') return { price: 'Enter a price, or mark the service as free' };
+  if (form.price.trim() === '') return { price: 'empty' };
   const dollars = Number(form.price);
-  if (!Number.isFinite(dollars)) return { price: 'Enter the price as a number of dollars' };
-  if (dollars < 0) return { price: 'The price cannot be negative' };
-  if (Math.round(dollars * 100) === 0) return { price: 'A price of $0: mark the service as free, or enter a price' };
+  if (!Number.isFinite(dollars)) return { price: 'not_number' };
+  if (dollars < 0) return { price: 'negative' };
+  if (Math.round(dollars * 100) === 0) return { price: 'zero' };
   return {};
 }
 

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@shared/api/bookings-responses';
-import { cancelPolicyKind, FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
+import { cancelPolicyKind } from '@shared/domain/booking-lifecycle';
+import { useCancelPolicyNote } from '@/lib/booking-words';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -57,6 +58,7 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
   const now = useNow();
   const locale = useLocale();
   const { t } = useLingui();
+  const cancelPolicyNote = useCancelPolicyNote();
   const [canceling, setCanceling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
 
@@ -79,15 +81,8 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
     const title = booking.service.title;
     const provider = booking.service.provider.displayName;
     const date = bookingWhen(booking.start, booking.timeZone, locale, booking.service.city).date;
-    const hours = FREE_CANCELLATION_HOURS;
     const policy =
-      now === null
-        ? null
-        : {
-            pending: t`The provider has not accepted yet: any card hold is released and nothing is charged.`,
-            full: t`You are cancelling at least ${hours} hours before the start: any payment is refunded in full.`,
-            late: t`You are cancelling less than ${hours} hours before the start: a payment made is not refunded.`,
-          }[cancelPolicyKind(booking.status, new Date(booking.start), new Date(now))];
+      now === null ? null : cancelPolicyNote(cancelPolicyKind(booking.status, new Date(booking.start), new Date(now)));
     return policy
       ? t`${title} with ${provider} on ${date}. ${policy} The provider will see your reason.`
       : t`${title} with ${provider} on ${date}. The provider will see your reason.`;

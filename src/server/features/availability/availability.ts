@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AvailabilityCreated, AvailabilitySlot, CalendarBooking } from '../../../shared/api/availability.ts';
 import {
@@ -8,11 +9,12 @@ import {
   resolveRange,
   type SlotRequest,
 } from '../../../shared/domain/availability.ts';
-import { addCalendarDays } from '../../../shared/domain/time.ts';
+import { addCalendarDays, formatCalendarDateForDisplay } from '../../../shared/domain/time.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { availability, availabilityRules, providers } from '../../db/schema.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
+import { localized } from '../../http/api-messages.ts';
 import {
   availabilityOverlapping,
   loadRulesOverlapping,
@@ -72,7 +74,18 @@ const bySlotStart = (a: AvailabilitySlot, b: AvailabilitySlot) =>
 
 /** A broken slot rule as the API's 400. */
 function badRequest(err: unknown): unknown {
-  return err instanceof AvailabilityRuleError ? new AppError('BAD_REQUEST', err.message) : err;
+  if (!(err instanceof AvailabilityRuleError)) return err;
+  const skipped = err.skipped;
+  if (!skipped) return new AppError('BAD_REQUEST', err.message);
+  // A time the clocks skip, its day in the reader's words; English is the rule's own message.
+  return new AppError(
+    'BAD_REQUEST',
+    localized((i18n, locale) => {
+      const day = formatCalendarDateForDisplay(skipped.date, locale);
+      const zone = skipped.timeZone;
+      return i18n._(msg`This time does not exist on ${day} in ${zone}: the clocks move forward`);
+    }),
+  );
 }
 
 const NO_PROVIDER_PROFILE = 'You have no provider profile yet. Switch to provider to create one.';

@@ -288,6 +288,15 @@ describe('onboarding', () => {
         'Acceptance of Stripe’s terms of service',
       ]),
     );
+    // The Payouts tab of a Japanese page: the same list in Japanese.
+    const inJapanese = await t.app.inject({
+      url: '/api/provider/payouts/account',
+      cookies: f.cookies.owner,
+      headers: { 'x-locale': 'ja' },
+    });
+    expect(inJapanese.json().requirements).toEqual(
+      expect.arrayContaining(['入金先の銀行口座', '生年月日', 'Stripe の利用規約への同意']),
+    );
     // Signed with the Connect secret, or the platform's: both are accepted; any other is not.
     expect((await webhook(stripe.setAccountState(row!.id, 'under_review'))).statusCode).toBe(200);
     expect((await accountOf(f.cookies.owner)).json().state).toBe('under_review');

@@ -94,6 +94,15 @@ describe('a request reaches the provider with where and what was asked', () => {
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(TRAVELER_ADDRESS_REQUIRED);
+    // A Japanese page asks: the same refusal in Japanese.
+    const inJapanese = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      cookies: f.cookies.traveler,
+      headers: { 'x-locale': 'ja' },
+      payload: { serviceId: atHome.id, start: at('10:00'), hours: 2 },
+    });
+    expect(inJapanese.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'サービスを行う住所を入力してください' });
 
     const res = await inject('POST', '/api/bookings', f.cookies.traveler, {
       serviceId: atHome.id,

@@ -4,6 +4,7 @@
  * provider's service is simply not found (404). Moderation (isActive) belongs to admins and is
  * never written here.
  */
+import { msg } from '@lingui/core/macro';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   CreateServiceData,
@@ -14,13 +15,13 @@ import type {
 import { DAY_MS, HOUR_MS } from '../../../shared/domain/time.ts';
 import { loadEffectiveAvailability } from '../../read-models/availability.ts';
 import { LIVE_STATUSES } from '../../../shared/domain/booking-status.ts';
-import { priceProblem, type CurrencyCode } from '../../../shared/domain/currency.ts';
-import { DEFAULT_LOCALE } from '../../../shared/domain/locales.ts';
+import { priceProblem, type CurrencyCode, type PriceProblem } from '../../../shared/domain/currency.ts';
 import { formatMoney } from '../../../shared/domain/pricing.ts';
 import type { Executor } from '../../db/open.ts';
 import { bookings, categories, providers, services } from '../../db/schema.ts';
 import { needsServiceAddress, SERVICE_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { AppError } from '../../http/errors.ts';
+import { localized } from '../../http/api-messages.ts';
 import { serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
 import { requireOwnedUploads } from '../../storage/upload-registry.ts';
 import { canonicalPlace, flagUnmappedPlace } from './places.ts';
@@ -55,9 +56,21 @@ export const PRICE_NEEDS_CURRENCY_MESSAGE =
  */
 function priceCurrency(price: number, given: CurrencyCode | undefined, own: CurrencyCode): CurrencyCode {
   if (given !== undefined && given !== own) throw new AppError('BAD_REQUEST', currencyNotProvidersMessage(given, own));
-  const problem = priceProblem(price, own, (amount, currency) => formatMoney(amount, currency, DEFAULT_LOCALE));
-  if (problem) throw new AppError('BAD_REQUEST', problem);
+  const problem = priceProblem(price, own);
+  if (problem) throw new AppError('BAD_REQUEST', priceProblemWords(problem, own));
   return own;
+}
+
+/** What is wrong with a price, in the provider's words (its limit in their format). */
+function priceProblemWords(problem: PriceProblem, currency: CurrencyCode) {
+  if (problem.kind === 'not_minor_units') return problem.message;
+  return localized((i18n, locale) => {
+    if (problem.kind === 'negative') return i18n._(msg`Price cannot be negative`);
+    const limit = formatMoney(problem.limitCents, currency, locale);
+    return problem.kind === 'below_minimum'
+      ? i18n._(msg`A price in ${currency} must be at least ${limit}, the least a card can be charged in ${currency}`)
+      : i18n._(msg`A price in ${currency} must be at most ${limit}`);
+  });
 }
 
 async function requireCategory(db: Executor, categoryId: string) {

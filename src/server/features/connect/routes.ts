@@ -1,3 +1,4 @@
+import { requestLocale } from '../../http/request-locale.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import { payoutAccountViewSchema, redirectUrlSchema, startOnboardingSchema } from '../../../shared/api/connect.ts';
@@ -41,7 +42,7 @@ export const connectRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return payoutAccountView(db, requireUser(request), connect());
+      return payoutAccountView(db, requireUser(request), connect(), requestLocale(request));
     },
   );
 
@@ -70,7 +71,7 @@ export const connectRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, c
         response: { 200: payoutAccountViewSchema, ...errors },
       },
     },
-    async (request) => syncPayoutAccount(db, stripe, requireUser(request), connect()),
+    async (request) => syncPayoutAccount(db, stripe, requireUser(request), connect(), requestLocale(request)),
   );
 
   app.post(

@@ -331,6 +331,31 @@ describe('the earnings CSV', () => {
     }
   });
 
+  it('writes the file in the provider’s account language: its columns, dates and statuses', async () => {
+    const plain = await booking({ start: '2026-10-20T15:00:00Z', status: 'COMPLETED', money: 'captured' });
+    await t.db.execute(sql`update users set language = 'ja' where id = ${f.owner.user.id}`);
+    const rows = parseCsv(
+      (await get('/api/provider/earnings.csv', f.cookies.owner)).rawPayload.toString('utf8').slice(1),
+    );
+    expect(rows[0]).toEqual([
+      '日付',
+      'サービス',
+      '旅行者',
+      '通貨',
+      '総額',
+      '返金額',
+      'Locora 手数料',
+      '純額',
+      '状態',
+      '予約の状態',
+      '予約 ID',
+    ]);
+    const line = rows.find((r) => r.includes(plain.id))!;
+    // The provider's clock (New York), written in Japanese; the amounts stay plain decimals.
+    expect(line[0]).toBe('2026年10月20日 11:00');
+    expect(line.slice(4, 10)).toEqual(['126.00', '0.00', '6.00', '120.00', '請求済み', '完了']);
+  });
+
   it('writes each booking in its own currency: yen whole, never divided by 100; rows on screen carry it too', async () => {
     await t.db.execute(
       sql`update services set currency = 'JPY', price_cents = 8000, pricing_unit = 'per session' where id = ${f.service2.id}`,

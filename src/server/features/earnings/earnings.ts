@@ -13,6 +13,8 @@
  * - Payouts: Stripe's list of the connected account's payouts (GET /v1/payouts with the
  *   Stripe-Account header), and the payouts Stripe reported failed with its reason.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type {
   Earnings,
@@ -23,22 +25,23 @@ import type {
   ProviderPayouts,
   TakenBack,
 } from '../../../shared/api/earnings.ts';
-import { bookingStatusLabel } from '../../../shared/domain/booking-status.ts';
+import { isBookingStatus, type BookingStatus } from '../../../shared/domain/booking-status.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/domain/locales.ts';
+import { i18nFor } from '../../i18n.ts';
 import { fromStripeCurrency, minorToDecimal, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import {
   chargedTotals,
   csvDocument,
-  EARNING_STATUS_LABELS,
-  EARNINGS_CSV_HEADER,
   earningsCsvFilename,
   earningStatus,
   earningTotals,
   isOpenDispute,
   keptAmounts,
   monthRange,
+  type EarningStatus,
 } from '../../../shared/domain/earnings.ts';
 import { PAYOUT_FIGURES, payoutFigures, type LedgerKind } from '../../../shared/domain/ledger.ts';
-import { payoutFailureAdvice } from '../../../shared/domain/payout-failures.ts';
+import { payoutAdvice } from '../../email/payout-advice.ts';
 import { formatDateIn, formatTimeIn } from '../../../shared/domain/time.ts';
 import { effectiveStatusSql, visibleToProviderSql } from '../../bookings/booking-sql.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
@@ -214,21 +217,44 @@ export async function getEarnings(db: Executor, userId: string, now: Date): Prom
   };
 }
 
-/** GET /api/provider/earnings.csv: every row, as a spreadsheet opens it (earnings.ts csvDocument). */
+/**
+ * GET /api/provider/earnings.csv: every row, as a spreadsheet opens it (earnings.ts csvDocument),
+ * in the provider's account language (a downloaded file, like their calendar feed): the column
+ * names, the dates and the statuses. Amounts are plain decimals in every language.
+ */
 export async function earningsCsv(
   db: Executor,
   userId: string,
   now: Date,
 ): Promise<{ filename: string; body: string }> {
   const me = await requireMyProvider(db, userId);
+  const [{ language } = { language: DEFAULT_LOCALE }] = await queryRows<{ language: Locale }>(
+    db,
+    sql`select language from users where id = ${userId}`,
+  );
+  const locale = isLocale(language) ? language : DEFAULT_LOCALE;
+  const i18n = i18nFor(locale);
   const rows = await earningRows(db, me.id, now);
   const zone = me.time_zone;
+  const header = [
+    msg({ message: 'Date', context: 'earnings file column' }),
+    msg({ message: 'Service', context: 'earnings file column' }),
+    msg({ message: 'Traveler', context: 'earnings file column' }),
+    msg({ message: 'Currency', context: 'earnings file column' }),
+    msg({ message: 'Gross', context: 'earnings file column' }),
+    msg({ message: 'Refunded', context: 'earnings file column' }),
+    msg({ message: 'Locora fee', context: 'earnings file column' }),
+    msg({ message: 'Net', context: 'earnings file column' }),
+    msg({ message: 'Status', context: 'earnings file column' }),
+    msg({ message: 'Booking status', context: 'earnings file column' }),
+    msg({ message: 'Booking ID', context: 'earnings file column' }),
+  ].map((m) => i18n._(m));
   const body = csvDocument([
-    [...EARNINGS_CSV_HEADER],
+    header,
     ...rows.map((r) => {
       const at = new Date(r.date);
       return [
-        `${formatDateIn(at, zone)} ${formatTimeIn(at, zone)}`,
+        `${formatDateIn(at, zone, locale)} ${formatTimeIn(at, zone, locale)}`,
         r.serviceTitle,
         r.travelerName,
         r.currency,
@@ -238,8 +264,8 @@ export async function earningsCsv(
         { number: minorToDecimal(r.refundedCents, r.currency) },
         { number: minorToDecimal(r.feeCents, r.currency) },
         { number: minorToDecimal(r.netCents, r.currency) },
-        EARNING_STATUS_LABELS[r.status],
-        bookingStatusLabel(r.bookingStatus),
+        i18n._(EARNING_STATUS_WORDS[r.status]),
+        isBookingStatus(r.bookingStatus) ? i18n._(BOOKING_STATUS_WORDS[r.bookingStatus]) : r.bookingStatus,
         r.bookingId,
       ];
     }),
@@ -247,10 +273,34 @@ export async function earningsCsv(
   return { filename: earningsCsvFilename(now, zone), body };
 }
 
+/** What a booking's money is doing (EARNING_STATUSES), in the provider's words. */
+const EARNING_STATUS_WORDS: Record<EarningStatus, MessageDescriptor> = {
+  authorised: msg({ message: 'Authorised', context: 'earnings file status' }),
+  captured: msg({ message: 'Captured', context: 'earnings file status' }),
+  refunded: msg({ message: 'Refunded', context: 'earnings file status' }),
+  disputed: msg({ message: 'Disputed', context: 'earnings file status' }),
+  paid_out: msg({ message: 'Paid out', context: 'earnings file status' }),
+  direct: msg({ message: 'No card payment', context: 'earnings file status' }),
+};
+
+/** A booking's status as the earnings file names it. */
+const BOOKING_STATUS_WORDS: Record<BookingStatus, MessageDescriptor> = {
+  PENDING: msg({ message: 'Pending', context: 'earnings file status' }),
+  CONFIRMED: msg({ message: 'Confirmed', context: 'earnings file status' }),
+  PAID: msg({ message: 'Paid', context: 'earnings file status' }),
+  COMPLETED: msg({ message: 'Completed', context: 'earnings file status' }),
+  CANCELED: msg({ message: 'Canceled', context: 'earnings file status' }),
+  REFUNDED: msg({ message: 'Refunded', context: 'earnings file status' }),
+};
+
+/** Stripe gave no reason for a failed payout. */
+const stripeDidNotSay = (locale: Locale) => i18nFor(locale)._(msg`Stripe did not say why.`);
+
 // -------------------------------------------------------------------------------------- payouts
 
-export const PAYOUTS_UNAVAILABLE =
-  'Stripe could not be reached just now, so your payouts are not listed. Try again in a minute.';
+/** Stripe could not be reached: the payouts tab says so in the provider's words. */
+const payoutsUnavailable = (locale: Locale) =>
+  i18nFor(locale)._(msg`Stripe could not be reached just now, so your payouts are not listed. Try again in a minute.`);
 
 /** The provider's connected account id, or undefined (not set up). */
 async function accountOf(db: Executor, providerId: string): Promise<string | undefined> {
@@ -265,7 +315,7 @@ async function accountOf(db: Executor, providerId: string): Promise<string | und
  * Booking payouts Stripe reported failed and not paid since (payout.failed, recorded on the
  * booking's payout, decision 046), newest first, with what to do and whether Locora asked again.
  */
-async function failedPayouts(db: Executor, providerId: string): Promise<FailedPayout[]> {
+async function failedPayouts(db: Executor, providerId: string, locale: Locale): Promise<FailedPayout[]> {
   const rows = await queryRows<{
     stripe_payout_id: string | null;
     booking_id: string;
@@ -289,8 +339,8 @@ async function failedPayouts(db: Executor, providerId: string): Promise<FailedPa
     amountCents: Number(r.amount_cents),
     currency: r.currency,
     failureCode: r.failure_code,
-    failureMessage: r.failure_message ?? 'Stripe did not say why.',
-    advice: payoutFailureAdvice(r.failure_code),
+    failureMessage: r.failure_message ?? stripeDidNotSay(locale),
+    advice: payoutAdvice(r.failure_code, locale),
     askedAgain: r.asked_again,
     at: new Date(r.failed_at).toISOString(),
   }));
@@ -334,11 +384,12 @@ export async function getProviderPayouts(
   db: Executor,
   stripe: Stripe | undefined,
   userId: string,
-  opts: { log?: { warn(obj: object, msg: string): void } } = {},
+  opts: { log?: { warn(obj: object, msg: string): void }; locale?: Locale } = {},
 ): Promise<ProviderPayouts> {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
   const me = await requireMyProvider(db, userId);
   const account = stripe ? await accountOf(db, me.id) : undefined;
-  const failed = await failedPayouts(db, me.id);
+  const failed = await failedPayouts(db, me.id, locale);
   const takenBack = await refundsAfterPayout(db, me.id);
   if (!stripe || !account)
     return {
@@ -372,15 +423,22 @@ export async function getProviderPayouts(
         amountCents: p.amountCents,
         currency: fromStripeCurrency(p.currency)!,
         failureCode: p.failureCode,
-        failureMessage: p.failureMessage ?? 'Stripe did not say why.',
-        advice: payoutFailureAdvice(p.failureCode),
+        failureMessage: p.failureMessage ?? stripeDidNotSay(locale),
+        advice: payoutAdvice(p.failureCode, locale),
         askedAgain: false,
         at: p.created,
       }));
     return { configured: true, hasAccount: true, payouts, unavailable: null, failed: [...failed, ...more], takenBack };
   } catch (err) {
     opts.log?.warn({ err: describeStripeError(err) }, 'listing a connected account’s payouts failed');
-    return { configured: true, hasAccount: true, payouts: null, unavailable: PAYOUTS_UNAVAILABLE, failed, takenBack };
+    return {
+      configured: true,
+      hasAccount: true,
+      payouts: null,
+      unavailable: payoutsUnavailable(locale),
+      failed,
+      takenBack,
+    };
   }
 }
 

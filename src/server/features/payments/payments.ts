@@ -8,12 +8,15 @@
  * Stripe is called outside any transaction, with one idempotency key per booking: asking twice,
  * or again after a timeout, gives the same PaymentIntent. Then one short transaction records it.
  */
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import { effectiveStatus } from '../../../shared/domain/booking-machine.ts';
 import { toStripeAmount, toStripeCurrency, type CurrencyCode } from '../../../shared/domain/currency.ts';
-import { notCardPayableReason } from '../../../shared/domain/payments.ts';
+import { notCardPayable, type NotCardPayable } from '../../../shared/domain/payments.ts';
+import { formatMoney } from '../../../shared/domain/pricing.ts';
 import { queryRows, type Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
+import { localized } from '../../http/api-messages.ts';
 import { immediateCall, isLivePayment, performPaymentAction } from '../../payments/payment-actions.ts';
 import { lockPaymentOfBooking, queuePaymentAction, recordPaymentEvent } from '../../payments/payment-rows.ts';
 import { applyPaymentStatus } from '../../bookings/booking-writer.ts';
@@ -96,8 +99,8 @@ export async function createPaymentIntent(
   const status = statusOf(booking, now);
   if (status !== 'PENDING') throw new AppError('CONFLICT', notPayableMessage(status));
   // Free bookings and totals Stripe refuses are request-to-book: no PaymentIntent (decision 024).
-  const refused = notCardPayableReason(booking.amount_cents + booking.fee_cents, booking.currency);
-  if (refused) throw new AppError('CONFLICT', refused);
+  const refused = notCardPayable(booking.amount_cents + booking.fee_cents, booking.currency);
+  if (refused) throw new AppError('CONFLICT', notCardPayableWords(refused, booking.currency));
 
   const [known] = await queryRows<{ id: string; status: string }>(
     db,
@@ -183,4 +186,15 @@ export async function createPaymentIntent(
   }
   // The status lets a checkout whose confirmation answer was lost see the card is authorised already.
   return { clientSecret: intent.client_secret, status: intent.status };
+}
+
+/** Why a booking is not paid by card, in the asker's language (its amount in their format). */
+function notCardPayableWords(refused: NotCardPayable, currency: CurrencyCode) {
+  return localized((i18n, locale) => {
+    if (refused.reason === 'free') return i18n._(msg`This booking is free: there is nothing to pay.`);
+    const limit = formatMoney(refused.limitCents, currency, locale);
+    return refused.reason === 'below_minimum'
+      ? i18n._(msg`Card payments start at ${limit}: arrange payment for this booking with the provider.`)
+      : i18n._(msg`This total is above what one card payment can take (${limit}): arrange payment with the provider.`);
+  });
 }

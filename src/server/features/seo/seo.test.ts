@@ -76,6 +76,21 @@ describe('service and provider pages carry their own head', () => {
     });
   });
 
+  it('writes a page’s head in its language, its canonical address under its prefix', async () => {
+    const { service, user } = await fixture();
+    const res = await t.app.inject({ url: `/ja/service/${service.id}`, headers: { host: 'locora.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<title>Deep tissue &lt;/title&gt;&lt;script&gt;x&lt;/script&gt;（Lisbon）· Locora</title>',
+    );
+    expect(res.body).toContain(`<link rel="canonical" href="http://locora.test/ja/service/${service.id}" />`);
+    expect(res.body).toMatch(/<meta name="description" content="Lisbonのマッサージ、提供者 Ana/);
+    expect(res.body).not.toContain(' in Lisbon by ');
+    const profile = await t.app.inject({ url: `/th/provider/${user.id}`, headers: { host: 'locora.test' } });
+    expect(profile.body).toContain(`<link rel="canonical" href="http://locora.test/th/provider/${user.id}" />`);
+    expect(profile.body).toContain('ใน Lisbon · Locora</title>');
+  });
+
   it("gives an unrated service no aggregateRating, even when its provider's is high", async () => {
     const { provider, category } = await fixture();
     const fresh = await createService(t.db, { providerId: provider.id, categoryId: category.id, title: 'New one' });

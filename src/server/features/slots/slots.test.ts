@@ -2,7 +2,6 @@
 // The server's clock is fixed at NOW (only Date is faked), so days and DST changes are known.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvailableDaysResponse, SlotsResponse } from '../../../shared/api/bookings-responses.ts';
-import { belowMinHoursMessage } from '../../../shared/domain/slots.ts';
 import { HOUR_MS } from '../../../shared/domain/time.ts';
 import {
   createAvailability,
@@ -135,10 +134,16 @@ describe('the query', () => {
     const f = await fixture();
     const res = await slotsOf(f.sibling.id, 'date=2027-03-10&hours=1');
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toBe(belowMinHoursMessage(2));
+    expect(res.json<{ message: string }>().message).toBe('This service is booked for a minimum of 2 hour(s)');
     const days = await daysOf(f.sibling.id, 'month=2027-03&hours=1');
     expect(days.statusCode).toBe(400);
-    expect(days.json<{ message: string }>().message).toBe(belowMinHoursMessage(2));
+    expect(days.json<{ message: string }>().message).toBe('This service is booked for a minimum of 2 hour(s)');
+    // Asked from a Thai page, in Thai.
+    const thai = await t.app.inject({
+      url: `/api/services/${f.sibling.id}/slots?date=2027-03-10&hours=1`,
+      headers: { 'x-locale': 'th' },
+    });
+    expect(thai.json<{ message: string }>().message).toBe('บริการนี้ต้องจองอย่างน้อย 2 ชั่วโมง');
     // Two hours: 09:00 to 15:00 local.
     expect(await startTimes(f.sibling.id, '2027-03-10', 2)).toEqual(FULL_DAY.slice(0, -2));
   });

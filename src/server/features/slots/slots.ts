@@ -3,20 +3,16 @@
  * (shared/domain/slots.ts); this file loads what it needs for a window of days, nothing more.
  * Public: anyone may read the slots of a visible service (active, not paused, not deleted).
  */
+import { msg } from '@lingui/core/macro';
 import { and, eq } from 'drizzle-orm';
 import type { AvailableDaysResponse, SlotsResponse } from '../../../shared/api/bookings-responses.ts';
 import type { AvailableDaysQuery, SlotsQuery } from '../../../shared/api/bookings.ts';
 import type { Interval } from '../../../shared/domain/availability.ts';
-import {
-  availableDays,
-  belowMinHoursMessage,
-  computeSlots,
-  monthDates,
-  slotWindow,
-} from '../../../shared/domain/slots.ts';
+import { availableDays, computeSlots, monthDates, slotWindow } from '../../../shared/domain/slots.ts';
 import type { Executor } from '../../db/open.ts';
 import { isVisibleService, providers, services } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { localized } from '../../http/api-messages.ts';
 import { loadBusy, loadEffectiveAvailability } from '../../read-models/availability.ts';
 import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
 
@@ -29,7 +25,13 @@ async function bookableService(db: Executor, serviceId: string, hours: number) {
     .where(and(eq(services.id, serviceId), isVisibleService(services)))
     .limit(1);
   if (!service) throw new AppError('NOT_FOUND', 'Service not found.');
-  if (hours < service.minHours) throw new AppError('BAD_REQUEST', belowMinHoursMessage(service.minHours));
+  if (hours < service.minHours) {
+    const minHours = service.minHours;
+    throw new AppError(
+      'BAD_REQUEST',
+      localized((i18n) => i18n._(msg`This service is booked for a minimum of ${minHours} hour(s)`)),
+    );
+  }
   return service;
 }
 
