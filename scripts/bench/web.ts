@@ -1,12 +1,21 @@
 /**
  * npm run bench:web: Lighthouse 12 (mobile preset, simulated throttling) on the public pages of the
- * production build, on a fresh data directory with the demo data.
+ * production build in English, Japanese and Thai, and on five signed-in pages (the demo provider's
+ * dashboard and its Payouts tab; the demo traveler's dashboard, messages and the checkout of a
+ * featured service), on a fresh data directory with the demo data.
  *
  *   npm run bench:web                      # 3 runs per page, prints the medians next to the targets
  *   npm run bench:web -- --runs 5          # more runs
  *   npm run bench:web -- --strict          # exit 1 when a target is missed (default: always 0)
  *   npm run bench:web -- --url http://127.0.0.1:3000   # measure a server that is already running
  *   npm run bench:web -- --warm-starts 0   # skip the warm-start measurement
+ *   npm run bench:web -- --locales en      # the public pages in these languages (default en,ja,th)
+ *   npm run bench:web -- --pages signed-in # only these groups (public, signed-in; default both)
+ *   npm run bench:web -- --save /tmp/lh    # also write each run's Lighthouse report (JSON) there
+ *
+ * Signed-in pages: the script signs in through the API (POST /api/auth/login, the demo accounts) and
+ * puts the session cookie in each run's fresh Chromium before Lighthouse loads the page, so every
+ * request carries it, as in a signed-in browser (see setSessionCookie for why not extraHeaders).
  *
  * Chromium: CHROME_PATH, else /usr/bin/chromium (Debian's). It is told to resolve no host but the
  * app's, so nothing leaves the machine. A script, not a test: the numbers depend on the machine and
@@ -22,6 +31,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.05 };
+/** Signed-in pages: performance >= 90 (they are not indexed, so SEO is not a target). */
+const SIGNED_IN_TARGETS = { ...TARGETS, performance: 90, seo: 0 };
+const LOCALES = ['en', 'es', 'pt-BR', 'pt-PT', 'ja', 'th', 'id'];
+const GROUPS = ['public', 'signed-in'] as const;
+type Group = (typeof GROUPS)[number];
+/** The demo accounts the seed creates (src/server/db/seed/seed.ts). */
+const DEMO_PASSWORD = 'locora-demo-2026';
+const DEMO = { provider: 'provider@locora.test', traveler: 'traveler@locora.test' } as const;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -35,10 +52,40 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-type Options = { runs: number; strict: boolean; url: string | undefined; warmStarts: number };
+type Options = {
+  runs: number;
+  strict: boolean;
+  url: string | undefined;
+  warmStarts: number;
+  locales: string[];
+  groups: Group[];
+  /** A folder to write each run's Lighthouse report (JSON) into. */
+  save: string | undefined;
+  /** The port to start the app on (default: a free one). */
+  port: number | undefined;
+};
+
+function listOf<T extends string>(name: string, v: string, allowed: readonly T[]): T[] {
+  const items = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const wrong = items.filter((x) => !allowed.includes(x as T));
+  if (!items.length || wrong.length) throw new Error(`${name}: one or more of ${allowed.join(', ')}`);
+  return items as T[];
+}
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { runs: 3, strict: false, url: undefined, warmStarts: 3 };
+  const opts: Options = {
+    runs: 3,
+    strict: false,
+    url: undefined,
+    warmStarts: 3,
+    locales: ['en', 'ja', 'th'],
+    groups: [...GROUPS],
+    save: undefined,
+    port: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -50,8 +97,15 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--runs') opts.runs = positiveInt(arg, value());
     else if (arg === '--warm-starts') opts.warmStarts = positiveInt(arg, value(), true);
     else if (arg === '--url') opts.url = value().replace(/\/+$/, '');
+    else if (arg === '--locales') opts.locales = listOf(arg, value(), LOCALES);
+    else if (arg === '--pages') opts.groups = listOf(arg, value(), GROUPS);
+    else if (arg === '--save') opts.save = path.resolve(value());
+    else if (arg === '--port') opts.port = positiveInt(arg, value());
     else if (arg === '--help' || arg === '-h') {
-      console.log('Usage: npm run bench:web -- [--runs N] [--strict] [--url BASE] [--warm-starts N]');
+      console.log(
+        'Usage: npm run bench:web -- [--runs N] [--strict] [--url BASE] [--warm-starts N] ' +
+          '[--locales en,ja,th] [--pages public,signed-in] [--save DIR] [--port N]',
+      );
       process.exit(0);
     } else throw new Error(`Unknown option ${arg} (try --help)`);
   }
@@ -134,25 +188,103 @@ async function freePort(): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Pages
 
-type Page = { name: string; path: string };
+type Page = {
+  name: string;
+  path: string;
+  group: Group;
+  /** The session cookie Lighthouse sends (signed-in pages). */
+  cookie?: string;
+};
 
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
+async function getJson<T>(url: string, cookie?: string): Promise<T> {
+  const res = await fetch(url, cookie ? { headers: { cookie } } : {});
   if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
   return (await res.json()) as T;
 }
 
-/** The four public pages, with a real service and its provider from the API. */
-async function publicPages(baseUrl: string): Promise<Page[]> {
-  const featured = await getJson<{ id: string; provider: { userId: string } }[]>(`${baseUrl}/api/services/featured`);
+type Featured = { id: string; isActive?: boolean; provider: { userId: string } }[];
+
+/** The four public pages in each of `locales` (English at /, the others under their prefix). */
+async function publicPages(baseUrl: string, locales: string[]): Promise<Page[]> {
+  const featured = await getJson<Featured>(`${baseUrl}/api/services/featured`);
   const service = featured[0];
   if (!service) throw new Error('No featured service: is the demo data loaded?');
+  return locales.flatMap((locale) => {
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    return [
+      { name: 'home', path: prefix || '/' },
+      { name: 'browse', path: `${prefix}/browse` },
+      { name: 'service', path: `${prefix}/service/${service.id}` },
+      { name: 'provider', path: `${prefix}/provider/${service.provider.userId}` },
+    ].map((p) => ({ ...p, group: 'public' as const }));
+  });
+}
+
+/** Signs in through the API as a person does (POST /api/auth/login); its session cookie (name=value). */
+async function signIn(baseUrl: string, email: string): Promise<{ cookie: string; userId: string }> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`Signing in as ${email}: ${res.status} ${await res.text()}`);
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('locora_session='));
+  if (!session) throw new Error(`Signing in as ${email} set no session cookie`);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { cookie: session, userId: user.id };
+}
+
+/**
+ * A featured service the traveler can book: active, not theirs, with a free day this month or the
+ * next (GET /api/services/{id}/available-days, as the checkout asks).
+ */
+async function bookableService(baseUrl: string, traveler: { cookie: string; userId: string }): Promise<string> {
+  const featured = await getJson<Featured>(`${baseUrl}/api/services/featured`);
+  const now = new Date();
+  const months = [0, 1].map((add) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + add, 1));
+    return d.toISOString().slice(0, 7);
+  });
+  for (const candidate of featured) {
+    if (candidate.provider.userId === traveler.userId) continue;
+    const service = await getJson<{ isActive: boolean }>(`${baseUrl}/api/services/${candidate.id}`, traveler.cookie);
+    if (!service.isActive) continue;
+    for (const month of months) {
+      const { days } = await getJson<{ days: string[] }>(
+        `${baseUrl}/api/services/${candidate.id}/available-days?month=${month}&hours=1`,
+        traveler.cookie,
+      );
+      if (days.length) return candidate.id;
+    }
+  }
+  throw new Error('No featured service with a free day this month or the next: is the demo data loaded?');
+}
+
+/**
+ * The five signed-in pages: the demo provider's dashboard and its Payouts tab, the demo traveler's
+ * dashboard, messages, and the checkout of a featured service they can book.
+ */
+async function signedInPages(baseUrl: string): Promise<Page[]> {
+  const provider = await signIn(baseUrl, DEMO.provider);
+  const traveler = await signIn(baseUrl, DEMO.traveler);
+  const serviceId = await bookableService(baseUrl, traveler);
   return [
-    { name: 'home', path: '/' },
-    { name: 'browse', path: '/browse' },
-    { name: 'service', path: `/service/${service.id}` },
-    { name: 'provider', path: `/provider/${service.provider.userId}` },
-  ];
+    { name: 'provider dashboard', path: '/dashboard/provider', cookie: provider.cookie },
+    { name: 'payouts tab', path: '/dashboard/provider?tab=payouts', cookie: provider.cookie },
+    { name: 'traveler dashboard', path: '/dashboard/traveler', cookie: traveler.cookie },
+    { name: 'messages', path: '/messages', cookie: traveler.cookie },
+    { name: 'checkout', path: `/checkout/${serviceId}`, cookie: traveler.cookie },
+  ].map((p) => ({ ...p, group: 'signed-in' as const }));
+}
+
+/** Fails early when a signed-in page would not be the page itself (a redirect to sign in, an error). */
+async function checkSignedIn(baseUrl: string, page: Page): Promise<void> {
+  const res = await fetch(baseUrl + page.path, { headers: { cookie: page.cookie ?? '' }, redirect: 'manual' });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${page.path} signed in answered ${res.status}, not 200`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,16 +317,17 @@ type RunResult = {
   cls: number;
   bytes: number;
   scriptBytes: number;
+  scripts: number;
   lhr: Lhr;
 };
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** One Lighthouse run; a run that fails to record its trace (it happens on a loaded machine) is retried. */
-async function lighthouseRun(url: string, attempts = 3): Promise<RunResult> {
+async function lighthouseRun(url: string, cookie?: string, attempts = 3): Promise<RunResult> {
   for (let i = 1; ; i++) {
     try {
-      return await lighthouseOnce(url);
+      return await lighthouseOnce(url, cookie);
     } catch (err) {
       if (i >= attempts) throw err;
       process.stdout.write(`(${err instanceof Error ? err.message.split('\n')[0] : String(err)}; again) `);
@@ -202,19 +335,55 @@ async function lighthouseRun(url: string, attempts = 3): Promise<RunResult> {
   }
 }
 
-async function lighthouseOnce(url: string): Promise<RunResult> {
+/**
+ * Puts the session cookie in the browser's cookie jar (CDP Storage.setCookies on the browser target),
+ * as signing in does: httpOnly, SameSite=Lax, path /.
+ *
+ * Not Lighthouse's `extraHeaders: { Cookie }`: that header is replaced by the jar's own as soon as
+ * the page writes a cookie (the viewer's zone, `tz`, right after hydration), so every later request
+ * (the unread count, the live events) went out signed out and answered 401, which a signed-in
+ * browser never sees.
+ */
+async function setSessionCookie(port: number, url: string, cookie: string): Promise<void> {
+  const { webSocketDebuggerUrl } = await getJson<{ webSocketDebuggerUrl: string }>(
+    `http://127.0.0.1:${port}/json/version`,
+  );
+  const [name, ...rest] = cookie.split('=');
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => {
+      const cookies = [
+        { name, value: rest.join('='), url: new URL(url).origin, path: '/', httpOnly: true, sameSite: 'Lax' },
+      ];
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+    });
+    socket.addEventListener('message', (event) => {
+      const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (answer.id !== 1) return;
+      if (answer.error) reject(new Error(`Storage.setCookies: ${answer.error.message}`));
+      else resolve();
+    });
+    socket.addEventListener('error', () => reject(new Error('No DevTools connection to Chromium')));
+  }).finally(() => socket.close());
+}
+
+async function lighthouseOnce(url: string, cookie?: string): Promise<RunResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
   try {
+    if (cookie) await setSessionCookie(chrome.port, url, cookie);
     // No config: Lighthouse's default, the mobile preset with simulated throttling.
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      // Signed in: Lighthouse would clear the cookie set above. Every run has a new Chromium with
+      // an empty profile (chrome-launcher's temporary one), so there is nothing else to reset.
+      ...(cookie ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr as unknown as Lhr;
@@ -235,6 +404,7 @@ async function lighthouseOnce(url: string): Promise<RunResult> {
       cls: num('cumulative-layout-shift'),
       bytes: num('total-byte-weight'),
       scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
+      scripts: requests.filter((r) => r.resourceType === 'Script').length,
       lhr,
     };
   } finally {
@@ -318,6 +488,110 @@ function describeItem(item: unknown): string {
   ].filter(Boolean);
   const text = parts.join(' ').replace(/\s+/g, ' ');
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** One row per page (medians of its runs) and the targets' row; a page's missed targets go to `misses`. */
+function reportRows(results: [Page, RunResult[]][], targets: typeof TARGETS, misses: string[]): string[][] {
+  const rows: string[][] = [
+    ['page', 'perf [min-max]', 'a11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'bytes', 'JS bytes', 'scripts', 'targets'],
+  ];
+  for (const [page, runs] of results) {
+    const m = (f: (r: RunResult) => number) => median(runs.map(f));
+    const perf = runs.map((r) => r.performance);
+    const med = {
+      performance: m((r) => r.performance),
+      accessibility: m((r) => r.accessibility),
+      bestPractices: m((r) => r.bestPractices),
+      seo: m((r) => r.seo),
+      cls: m((r) => r.cls),
+    };
+    const missed = [
+      med.performance < targets.performance ? 'perf' : '',
+      med.accessibility < targets.accessibility ? 'a11y' : '',
+      med.bestPractices < targets.bestPractices ? 'BP' : '',
+      med.seo < targets.seo ? 'SEO' : '',
+      med.cls >= targets.cls ? 'CLS' : '',
+    ].filter(Boolean);
+    const label = page.path.replace(/[0-9a-f-]{36}$/, '{id}');
+    if (missed.length) misses.push(`${label}${page.cookie ? ' (signed in)' : ''}: ${missed.join(', ')}`);
+    rows.push([
+      label,
+      `${med.performance} [${Math.min(...perf)}-${Math.max(...perf)}]`,
+      String(med.accessibility),
+      String(med.bestPractices),
+      String(med.seo),
+      `${(m((r) => r.lcpMs) / 1000).toFixed(1)} s`,
+      `${Math.round(m((r) => r.tbtMs))} ms`,
+      med.cls.toFixed(3),
+      kb(m((r) => r.bytes)),
+      kb(m((r) => r.scriptBytes)),
+      String(m((r) => r.scripts)),
+      missed.length ? `missed: ${missed.join(', ')}` : 'met',
+    ]);
+  }
+  rows.push([
+    'target',
+    `>= ${targets.performance}`,
+    '100',
+    '100',
+    targets.seo ? '100' : '-',
+    '',
+    '',
+    `< ${targets.cls}`,
+    '',
+    '',
+    '',
+    '',
+  ]);
+  return rows;
+}
+
+/**
+ * Where the main thread went in a run (Lighthouse's diagnostics): the work by kind, the scripts
+ * that cost most (bootup-time), the long tasks, and what of the JavaScript went unused.
+ */
+function mainThread(lhr: Lhr): string[] {
+  const lines: string[] = [];
+  const ms = (x: number | undefined) => `${Math.round(x ?? 0)} ms`;
+  const work = lhr.audits['mainthread-work-breakdown'];
+  const groups = (work?.details?.items ?? []) as { groupLabel?: string; duration?: number }[];
+  if (work?.numericValue !== undefined) {
+    lines.push(
+      `main thread ${ms(work.numericValue)}: ` +
+        groups
+          .slice(0, 4)
+          .map((g) => `${g.groupLabel ?? '?'} ${ms(g.duration)}`)
+          .join(', '),
+    );
+  }
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? []) as {
+    url?: string;
+    total?: number;
+    scripting?: number;
+  }[];
+  if (bootup.length) {
+    lines.push(
+      'scripts (total / scripting): ' +
+        bootup
+          .slice(0, 4)
+          .map((b) => `${(b.url ?? '?').replace(/^https?:\/\/[^/]+/, '')} ${ms(b.total)} / ${ms(b.scripting)}`)
+          .join(', '),
+    );
+  }
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []) as { url?: string; duration?: number }[];
+  if (longTasks.length) {
+    lines.push(
+      `long tasks: ${longTasks.length}, ` +
+        longTasks
+          .slice(0, 4)
+          .map((t) => `${ms(t.duration)} ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`)
+          .join(', '),
+    );
+  }
+  const unused = lhr.audits['unused-javascript'];
+  const unusedBytes = unused?.details?.overallSavingsBytes;
+  if (unusedBytes) lines.push(`unused JavaScript: ${kb(unusedBytes)} (${unused.details?.items?.length ?? 0} files)`);
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -411,7 +685,7 @@ async function main() {
 
   try {
     if (!baseUrl) {
-      const port = await freePort();
+      const port = opts.port ?? (await freePort());
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'locora-bench-web-'));
       console.log(`Starting the app (npm start) on port ${port}, demo data in ${dataDir} ...`);
       let t0 = performance.now();
@@ -428,20 +702,34 @@ async function main() {
       baseUrl = app.baseUrl;
     }
 
-    const pages = await publicPages(baseUrl);
+    const pages = [
+      ...(opts.groups.includes('public') ? await publicPages(baseUrl, opts.locales) : []),
+      ...(opts.groups.includes('signed-in') ? await signedInPages(baseUrl) : []),
+    ];
     // One plain request per page first, so the first Lighthouse run does not pay the server's warm-up.
-    for (const p of pages) await fetch(baseUrl + p.path).then((r) => r.arrayBuffer());
+    for (const p of pages) {
+      if (p.cookie) await checkSignedIn(baseUrl, p);
+      else await fetch(baseUrl + p.path).then((r) => r.arrayBuffer());
+    }
 
     const results = new Map<Page, RunResult[]>();
     for (const page of pages) {
       const runs: RunResult[] = [];
       for (let i = 0; i < opts.runs; i++) {
-        process.stdout.write(`  Lighthouse ${page.path} run ${i + 1}/${opts.runs} ... `);
-        const r = await lighthouseRun(baseUrl + page.path);
+        process.stdout.write(
+          `  Lighthouse ${page.path}${page.cookie ? ' (signed in)' : ''} run ${i + 1}/${opts.runs} ... `,
+        );
+        const r = await lighthouseRun(baseUrl + page.path, page.cookie);
         console.log(
-          `performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(1)} s, load ${os.loadavg()[0]!.toFixed(2)}`,
+          `performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(r.tbtMs)} ms, ` +
+            `CLS ${r.cls.toFixed(3)}, load ${os.loadavg()[0]!.toFixed(2)}`,
         );
         runs.push(r);
+        if (opts.save) {
+          fs.mkdirSync(opts.save, { recursive: true });
+          const name = `${page.group}-${page.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;
+          fs.writeFileSync(path.join(opts.save, name), JSON.stringify(r.lhr));
+        }
       }
       results.set(page, runs);
     }
@@ -451,50 +739,24 @@ async function main() {
 
     // Report
     const misses: string[] = [];
-    const rows: string[][] = [
-      ['page', 'perf [min-max]', 'a11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'bytes', 'JS bytes', 'targets'],
-    ];
-    for (const [page, runs] of results) {
-      const m = (f: (r: RunResult) => number) => median(runs.map(f));
-      const perf = runs.map((r) => r.performance);
-      const med = {
-        performance: m((r) => r.performance),
-        accessibility: m((r) => r.accessibility),
-        bestPractices: m((r) => r.bestPractices),
-        seo: m((r) => r.seo),
-        cls: m((r) => r.cls),
-      };
-      const missed = [
-        med.performance < TARGETS.performance ? 'perf' : '',
-        med.accessibility < TARGETS.accessibility ? 'a11y' : '',
-        med.bestPractices < TARGETS.bestPractices ? 'BP' : '',
-        med.seo < TARGETS.seo ? 'SEO' : '',
-        med.cls >= TARGETS.cls ? 'CLS' : '',
-      ].filter(Boolean);
-      const label = page.path.replace(/[0-9a-f-]{36}$/, '{id}');
-      if (missed.length) misses.push(`${label}: ${missed.join(', ')}`);
-      rows.push([
-        label,
-        `${med.performance} [${Math.min(...perf)}-${Math.max(...perf)}]`,
-        String(med.accessibility),
-        String(med.bestPractices),
-        String(med.seo),
-        `${(m((r) => r.lcpMs) / 1000).toFixed(1)} s`,
-        `${Math.round(m((r) => r.tbtMs))} ms`,
-        med.cls.toFixed(3),
-        kb(m((r) => r.bytes)),
-        kb(m((r) => r.scriptBytes)),
-        missed.length ? `missed: ${missed.join(', ')}` : 'met',
-      ]);
-    }
-    rows.push(['target', `>= ${TARGETS.performance}`, '100', '100', '100', '', '', `< ${TARGETS.cls}`, '', '', '']);
-
     console.log(
       `\nLighthouse 12, mobile preset (simulated throttling), median of ${opts.runs} runs per page, ${baseUrl}`,
     );
     console.log(`Chromium: ${CHROME_PATH}`);
-    console.log(table(rows));
-    console.log('(bytes: all transferred on load; JS bytes: scripts transferred during the load)');
+    for (const group of opts.groups) {
+      const groupResults = [...results].filter(([page]) => page.group === group);
+      if (!groupResults.length) continue;
+      const targets = group === 'public' ? TARGETS : SIGNED_IN_TARGETS;
+      console.log(
+        group === 'public'
+          ? `\nPublic pages (${opts.locales.join(', ')}):`
+          : '\nSigned-in pages (the demo provider for /dashboard/provider, the demo traveler for the others):',
+      );
+      console.log(table(reportRows(groupResults, targets, misses)));
+    }
+    console.log(
+      '(bytes: all transferred on load; JS bytes: scripts transferred during the load; scripts: their number)',
+    );
 
     const jsBudget = 120 * 1024;
     console.log(
@@ -516,11 +778,13 @@ async function main() {
       if (w > 1500) misses.push('warm start');
     }
 
-    console.log('\nWhat to fix (from the median run of each page):');
+    console.log('\nWhat to fix (from the median run of each page), and where its main thread went:');
     for (const [page, runs] of results) {
-      const lines = findings(medianRun(runs).lhr);
-      console.log(`  ${page.path}${lines.length ? '' : ': nothing failing'}`);
+      const run = medianRun(runs);
+      const lines = findings(run.lhr);
+      console.log(`  ${page.path}${page.cookie ? ' (signed in)' : ''}${lines.length ? '' : ': nothing failing'}`);
       for (const l of lines) console.log(`    - ${l}`);
+      for (const l of mainThread(run.lhr)) console.log(`    · ${l}`);
     }
 
     console.log(`\nMachine load at the end: ${load()}`);
