@@ -59,7 +59,8 @@ export const providerRoutes: FastifyPluginAsyncZod<{
       preValidation: requireRole('PROVIDER'),
       schema: {
         tags: ['providers'],
-        summary: 'Your dashboard numbers: services, pending requests, rating, revenue (what the ledger says you kept, per currency)',
+        summary:
+          'Your dashboard numbers: services, pending requests, rating, revenue (what the ledger says you kept, per currency)',
         response: { 200: providerStatsSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
