@@ -893,5 +893,6 @@ describe('demo data', () => {
       expect(doc.statusCode).toBe(200);
       expect(doc.headers['content-type']).toBe(p.idDocument!.mime);
     }
-  });
+    // It seeds the whole demo data set inside the test: the same allowance as a seeding hook.
+  }, 120_000);
 });
