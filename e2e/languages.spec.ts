@@ -103,6 +103,8 @@ for (const locale of ['ja', 'th', 'pt-BR'] as const) {
   test(`at phone width in dark theme, ${locale}: home, browse, a service, sign-in and sign-up fit the screen`, async ({
     page,
   }) => {
+    // Five pages, three of them checked by axe: three times the default budget.
+    test.slow();
     await darkPhone(page);
     await page.goto(`/${locale}`);
     // A service page of the demo data: the first card's.
@@ -148,6 +150,8 @@ for (const locale of ['ja', 'th', 'pt-BR'] as const) {
   test(`at phone width in dark theme, ${locale}: the provider dashboard, its requests and its week`, async ({
     page,
   }) => {
+    // Three tabs checked by axe: three times the default budget.
+    test.slow();
     await darkPhone(page);
     const login = await page.request.post('/api/auth/login', {
       data: { email: DEMO.provider.email, password: DEMO.provider.password },
