@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_EXCHANGE_RATES } from '../db/seed/content/exchange-rates.ts';
+import { buildDemoMoney } from '../db/seed/demo-money.ts';
 import { createBooking, createCategory, createFavorite, createService, createUser } from '../db/seed/factories.ts';
+import { ledgerEntries, manualSettlements, payments } from '../db/schema.ts';
 import { createSession, SESSION_COOKIE } from './session.ts';
 import { signUp, useTestApp } from '../test/test-app.ts';
 
@@ -94,14 +97,23 @@ describe('one exact price on every screen: $39.99, $40 and $1,250.50', () => {
     const m = await marketplace();
     const [walk, kayak, yacht] = m.services as [(typeof m.services)[0], (typeof m.services)[0], (typeof m.services)[0]];
     const past = new Date(Date.now() - 10 * 24 * 3600_000);
-    // Revenue: one completed day on the yacht, $1,250.50.
-    await createBooking(t.db, {
+    // Revenue: one completed day on the yacht, $1,250.50, paid by card (Revenue reads the ledger).
+    const day = await createBooking(t.db, {
       service: yacht,
       userId: m.traveler.user.id,
       status: 'COMPLETED',
       startAt: past,
       hours: 8,
     });
+    const admin = await createUser(t.db, { role: 'ADMIN', name: 'Ada Admin' });
+    const money = buildDemoMoney([day], {
+      now: new Date(),
+      adminId: admin.id,
+      rates: DEMO_EXCHANGE_RATES,
+    });
+    await t.db.insert(payments).values(money.payments);
+    await t.db.insert(ledgerEntries).values(money.ledgerEntries);
+    await t.db.insert(manualSettlements).values(money.manualSettlements);
     // A request for two hours of the walk: $79.98 + $4 fee = $83.98.
     await createBooking(t.db, {
       service: walk,
