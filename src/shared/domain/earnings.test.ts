@@ -29,6 +29,8 @@ describe('earningStatus', () => {
     expect(earningStatus(facts)).toBe('captured');
     expect(earningStatus({ ...facts, bookingStatus: 'COMPLETED', payoutStatus: 'in_transit' })).toBe('paid_out');
     expect(earningStatus({ ...facts, bookingStatus: 'COMPLETED', payoutStatus: 'failed' })).toBe('captured');
+    expect(earningStatus({ ...facts, bookingStatus: 'COMPLETED', settledByHand: true })).toBe('paid_out');
+    expect(earningStatus({ ...facts, bookingStatus: 'COMPLETED', settledByHand: false })).toBe('captured');
     expect(earningStatus({ ...facts, bookingStatus: 'REFUNDED', paymentStatus: 'refunded' })).toBe('refunded');
     expect(earningStatus({ ...facts, bookingStatus: 'CANCELED', refundPending: true })).toBe('refunded');
     expect(earningStatus({ ...facts, disputeStatus: 'needs_response' })).toBe('disputed');

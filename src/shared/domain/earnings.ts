@@ -49,17 +49,19 @@ export type EarningFacts = {
   disputeStatus: string | null;
   /** Its payout's Stripe status, or null when none was made. */
   payoutStatus: string | null;
+  /** Its share was settled with the provider by hand (a charge made before payouts existed). */
+  settledByHand?: boolean;
 };
 
 /**
  * One booking's earning status. A dispute (open or lost) says most; then money going back to the
- * traveler; then a payout made; then what Stripe holds. A booking without a card payment that
+ * traveler; then a payout made, or the share settled by hand; then what Stripe holds. A booking without a card payment that
  * counts as revenue was paid outside Locora ('direct').
  */
 export function earningStatus(f: EarningFacts): EarningStatus {
   if (isOpenDispute(f.disputeStatus) || f.disputeStatus === 'lost') return 'disputed';
   if (f.paymentStatus === 'refunded' || f.bookingStatus === 'REFUNDED' || f.refundPending) return 'refunded';
-  if (f.payoutStatus && PAYOUT_MOVING.includes(f.payoutStatus)) return 'paid_out';
+  if ((f.payoutStatus && PAYOUT_MOVING.includes(f.payoutStatus)) || f.settledByHand) return 'paid_out';
   if (f.paymentStatus === 'succeeded') return 'captured';
   if (f.paymentStatus === 'requires_capture' || f.paymentStatus === 'processing') return 'authorised';
   return 'direct';

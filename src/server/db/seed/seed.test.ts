@@ -408,6 +408,18 @@ describe('the demo’s money (demo-money.ts)', () => {
     expect(refunded).toMatchObject({ status: 'refunded', netCents: 0, countsInTotals: false });
     for (const r of earnings.rows.filter((x) => x.bookingStatus === 'COMPLETED'))
       expect(r.netCents + r.feeCents).toBe(r.grossCents);
+    // A completed booking settled by hand reads "Paid out"; one still owed reads "Captured".
+    const settled = new Set(
+      (
+        await rows<{
+          booking_id: string;
+        }>(sql`select m.booking_id from manual_settlements m join bookings b on b.id = m.booking_id
+           where b.provider_id = (select id from providers where user_id = ${userId})`)
+      ).map((r) => r.booking_id),
+    );
+    const completed = earnings.rows.filter((r) => r.bookingStatus === 'COMPLETED');
+    expect(completed.some((r) => settled.has(r.bookingId))).toBe(true);
+    for (const r of completed) expect(r.status, r.bookingId).toBe(settled.has(r.bookingId) ? 'paid_out' : 'captured');
   });
 
   it('gives the admin totals per currency, Stripe’s fees in dollars, and the completed bookings of the last days still owed by hand', async () => {

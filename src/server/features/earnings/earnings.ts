@@ -75,6 +75,7 @@ type Row = {
   payment_status: string | null;
   dispute_status: string | null;
   payout_status: string | null;
+  settled_by_hand: boolean;
 };
 
 /** Statuses of a card payment whose money was held or taken at some point. */
@@ -91,7 +92,8 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
     sql`select b.id, b.start_at, ${eff} as status, b.amount_cents, b.fee_cents, b.currency, b.refund_pending,
           p.amount_cents as pay_amount, s.title, u.name as traveler_name, p.status as payment_status,
           (select d.status from disputes d where d.booking_id = b.id order by d.opened_at desc limit 1) as dispute_status,
-          (select bp.status from booking_payouts bp where bp.booking_id = b.id) as payout_status
+          (select bp.status from booking_payouts bp where bp.booking_id = b.id) as payout_status,
+          exists (select 1 from manual_settlements ms where ms.booking_id = b.id) as settled_by_hand
         from bookings b
         join services s on s.id = b.service_id
         join users u on u.id = b.user_id
@@ -119,6 +121,7 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
         refundPending: r.refund_pending,
         disputeStatus: r.dispute_status,
         payoutStatus: r.payout_status,
+        settledByHand: r.settled_by_hand,
       }),
       bookingStatus: r.status,
       countsInTotals: counts,
