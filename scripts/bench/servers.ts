@@ -35,7 +35,8 @@ export async function startChild(
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', './scripts/i18n/register.mjs', ...args], {
     cwd,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Nothing leaves the machine: the ECB's rates feed is not asked (FX_RATES_URL=off).
+    env: { ...process.env, FX_RATES_URL: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -134,6 +134,8 @@ function startApp(port: number, dataDir: string): RunningApp {
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // Nothing leaves the machine: the demo's exchange rates are kept, the ECB's feed is not asked.
+    FX_RATES_URL: 'off',
   };
   delete env.DATABASE_URL; // the demo data on the embedded database, whatever the shell has
   delete env.PUBLIC_URL;
