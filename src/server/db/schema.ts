@@ -440,6 +440,10 @@ export const availability = pgTable(
     index('availability_open_start_idx')
       .on(t.startAt)
       .where(sql`not ${t.isBlocked}`),
+    // Its blocked time, read for every provider with open time on the day asked.
+    index('availability_blocked_start_idx')
+      .on(t.startAt)
+      .where(sql`${t.isBlocked}`),
     index('availability_series_idx').on(t.seriesId),
     check('availability_end_after_start', sql`${t.endAt} > ${t.startAt}`),
     // A slot is stored once: the same start, end and kind again is a duplicate (skipped on insert).

@@ -294,10 +294,22 @@ export async function searchServices(
   if (ask) {
     const free = await providersWithFreeStart(db, ask, now);
     if (free.length === 0) return { ...empty, queryCity };
+    // One list of providers per longest free start: a filter on the row (PostgreSQL hashes a long
+    // `= any` list), so the walk keeps the sort's index and stops after its window. A join with the
+    // list as a table made the planner read and sort every match of the text instead.
+    const byHours = new Map<number, string[]>();
+    for (const f of free) {
+      const ids = byHours.get(f.hours);
+      if (ids) ids.push(f.providerId);
+      else byHours.set(f.hours, [f.providerId]);
+    }
     where.push(
-      sql`exists (select 1 from unnest(${`{${free.map((f) => f.providerId).join(',')}}`}::uuid[], ${`{${free
-        .map((f) => f.hours)
-        .join(',')}}`}::int[]) as f(id, hours) where f.id = s.provider_id and s.min_hours <= f.hours)`,
+      sql`(${sql.join(
+        [...byHours].map(
+          ([hours, ids]) => sql`(s.min_hours <= ${hours} and s.provider_id = any (${`{${ids.join(',')}}`}::uuid[]))`,
+        ),
+        sql` or `,
+      )})`,
     );
   }
   // With a category and a city, the (category, city, sort) indexes hold every candidate in the

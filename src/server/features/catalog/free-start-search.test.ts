@@ -106,6 +106,38 @@ describe('GET /api/services?date= ("Available on…")', () => {
     expect(none.headers['x-total-count']).toBe('0');
   });
 
+  it('leaves out a provider whose open time is blocked, by a block that began the evening before', async () => {
+    const { date } = dayAhead(20);
+    await fixture(date);
+    const massage = (await t.db.query.categories.findFirst({ where: (c, { eq }) => eq(c.slug, 'massage') }))!;
+    const away = (await createProvider(t.db, { displayName: 'Rui', timeZone: 'Europe/Lisbon' })).provider;
+    await createService(t.db, {
+      providerId: away.id,
+      categoryId: massage.id,
+      title: 'Hot stone massage',
+      city: 'Lisbon',
+    });
+    // Open 09:00-12:00 Lisbon time (UTC+0 on a winter day, UTC+1 in summer).
+    const nine = new Date(`${date}T09:00:00Z`);
+    const lisbonHour = (at: Date) =>
+      Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Lisbon', hour: 'numeric' }).format(at));
+    const shift = (lisbonHour(nine) - 9) * HOUR;
+    await createAvailability(t.db, {
+      providerId: away.id,
+      startAt: new Date(nine.getTime() - shift),
+      endAt: new Date(nine.getTime() - shift + 3 * HOUR),
+    });
+    expect(titles(await search({ date, q: 'massage' }))).toEqual(['Hot stone massage', 'Swedish massage']);
+    // Blocked from 20:00 the evening before until 12:00: 16 hours, begun before the day.
+    await createAvailability(t.db, {
+      providerId: away.id,
+      startAt: new Date(nine.getTime() - shift - 13 * HOUR),
+      endAt: new Date(nine.getTime() - shift + 3 * HOUR),
+      isBlocked: true,
+    });
+    expect(titles(await search({ date, q: 'massage' }))).toEqual(['Swedish massage']);
+  });
+
   it('refuses a date that is not yyyy-MM-dd with a 400 that says so', async () => {
     const res = await search({ date: '31/12/2026' });
     expect(res.statusCode).toBe(400);

@@ -85,7 +85,8 @@ export async function providersWithFreeStart(db: Executor, ask: FreeStartAsk, no
       db,
       sql`select a.provider_id, a.start_at, a.end_at, true as is_blocked from availability a
           where a.is_blocked and a.provider_id = any (${uuids(ids)})
-            and a.start_at < ${ts(end)} and a.end_at > ${ts(start)}`,
+            and a.start_at > ${ts(new Date(start.getTime() - ROW_MAX_MS))} and a.start_at < ${ts(end)}
+            and a.end_at > ${ts(start)}`,
     ),
     queryRows<Row>(
       db,
