@@ -60,6 +60,8 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Enter a phone number with its country code, e.g. +351 912 345 678.`,
   msg`A phone number is at most 40 characters`,
   msg`Choose one of the languages Locora speaks.`,
+  msg`A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon`,
+  msg`Time zone must be an IANA name such as Europe/Lisbon`,
   msg`This account is suspended, so it cannot sign in. We emailed you why. To appeal, reply to that email and tell us what happened: a person reads every appeal.`,
   // Booking.
   msg`That time was just booked by someone else. Please pick another time.`,
