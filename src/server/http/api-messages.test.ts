@@ -137,6 +137,31 @@ describe('the messages src/shared writes in English, in every reader’s languag
     );
   });
 
+  it('knows what accounts, conversations, payouts, uploads and the database’s refusals say', () => {
+    const english = [
+      'Create your provider profile first.',
+      'Account not found.',
+      'Only travelers can message a provider about a service.',
+      'You have already reported this. We will look into it.',
+      'Too many requests. Please wait a moment and try again.',
+      'Your payouts account is not active yet: finish setting it up first.',
+      'The document must be a JPEG or PNG image or a PDF file.',
+      'The service is briefly unavailable. Please try again in a few seconds.',
+      'You have already reviewed this booking',
+      'You already have an open conversation about this service.',
+    ];
+    for (const message of english) {
+      expect(isKnownApiMessage(message), message).toBe(true);
+      expect(localizeApiMessage(message, 'ja'), message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+    expect(localizeApiMessage('Create your provider profile first.', 'ja')).toBe(
+      '先に提供者プロフィールを作成してください。',
+    );
+    expect(localizeApiMessage('You already have an open conversation about this service.', 'pt-BR')).toBe(
+      'Você já tem uma conversa aberta sobre este serviço.',
+    );
+  });
+
   it('says why a booking cannot move with its status in the reader’s words', () => {
     expect(localizeApiMessage(wrongTransitionMessage('accept', 'CONFIRMED'), 'ja')).toBe(
       'この予約は承認できません（状態：確定）',

@@ -31,9 +31,13 @@ import {
   SERVICE_TITLE_MIN,
 } from '../../shared/domain/service-limits.ts';
 import { MAX_CALENDAR_NAME } from '../../shared/api/calendars.ts';
+import { CONNECT_COUNTRIES } from '../../shared/domain/connect.ts';
 import { MESSAGE_MAX_LENGTH } from '../../shared/api/conversations.ts';
 import { i18nFor } from '../i18n.ts';
 import type { LocalizedText } from './errors.ts';
+
+/** The countries payouts are offered in, as the payout schema lists them (src/shared/api/connect.ts). */
+const CONNECT_COUNTRY_CODES = CONNECT_COUNTRIES.map((c) => c.code).join(', ');
 
 const MESSAGES: MessageDescriptor[] = [
   // Signing in and up, passwords and links.
@@ -147,6 +151,55 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Paste the calendar’s address`,
   msg`That address is too long`,
   msg`Use an address that starts with https:// or webcal://`,
+  // Accounts, conversations, reports, payouts, documents and uploads, and what the database refuses.
+  msg`This account signs in with Google and has no password to change.`,
+  msg`Admins cannot switch role.`,
+  msg`Account not found.`,
+  msg`This account signs in with Google; its email address cannot be changed here.`,
+  msg`This is already your email address.`,
+  msg`Your email address is already verified.`,
+  msg`This slot is part of a weekly schedule: say which occurrence (date), or delete the series`,
+  msg`Availability not found.`,
+  msg`Create your provider profile first.`,
+  msg`Calendar not found.`,
+  msg`This calendar is already imported.`,
+  msg`A currency is set together with a price: send the price in that currency too.`,
+  msg`This category does not exist. Choose one from the list.`,
+  msg`Too many open event streams; close some tabs.`,
+  msg`This conversation changed meanwhile. Please send your message again.`,
+  msg`Only travelers can message a provider about a service.`,
+  msg`Conversation not found.`,
+  msg`You cannot report yourself or what you wrote.`,
+  msg`You have already reported this. We will look into it.`,
+  msg`Too many requests. Please wait a moment and try again.`,
+  msg`The payment for this booking was canceled. Please request a new booking.`,
+  msg`Payment processing is not configured.`,
+  msg`The payment service did not answer. Please try again.`,
+  msg`Review not found.`,
+  msg`Traveler not found.`,
+  msg`Wait for your other photos to finish uploading, then try again.`,
+  msg`A required value is missing.`,
+  msg`The service is briefly unavailable. Please try again in a few seconds.`,
+  msg`This server is shutting down. Please try again.`,
+  msg`The upload could not be read. Please try again.`,
+  msg`Set up payouts first.`,
+  msg`Your payouts account could not be saved. Please try again.`,
+  msg`Your payouts account is not active yet: finish setting it up first.`,
+  msg`Only providers have payouts.`,
+  msg`Country must be one of ${CONNECT_COUNTRY_CODES}`,
+  msg`Payouts are not available: payment processing is not configured.`,
+  msg`File storage is unavailable. Please try again in a moment.`,
+  msg`Your identity is already verified, so there is no document to send.`,
+  msg`The document must be a JPEG or PNG image or a PDF file.`,
+  msg`The file is empty.`,
+  msg`The PDF could not be read. Is the file complete?`,
+  msg`Admins act on reports from the reports queue; they do not file them.`,
+  msg`You have already reviewed this booking`,
+  msg`This service is already saved.`,
+  msg`You already have an open conversation about this service.`,
+  msg`The provider already has a booking at that time.`,
+  msg`This service has been deleted and takes no new bookings.`,
+  msg`This already exists.`,
   // Anything else.
   msg`Something went wrong on our side. Please try again.`,
   msg`Request body is too large`,

@@ -1,8 +1,10 @@
+import { msg, plural } from '@lingui/core/macro';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/open.ts';
 import { queryRows } from '../db/open.ts';
 import { rateLimits } from '../db/schema.ts';
+import { localized } from './api-messages.ts';
 import { AppError } from './errors.ts';
 
 /** One counter: at most `max` attempts per window of `windowSeconds`. */
@@ -193,7 +195,11 @@ export function registerSearchRateLimit(app: FastifyInstance, perMinute: number)
     const seconds = Math.max(1, Math.ceil(wait));
     throw new AppError(
       'RATE_LIMITED',
-      `Too many searches from your network. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      localized((i18n) =>
+        i18n._(
+          msg`Too many searches from your network. Please wait ${plural(seconds, { one: '# second', other: '# seconds' })} and try again.`,
+        ),
+      ),
       { 'retry-after': String(seconds) },
     );
   });

@@ -388,7 +388,7 @@ describe('an imported calendar', () => {
     }
     const sixth = await addCalendar(f.cookies.owner, 'One more', server.url('/c5.ics'));
     expect(sixth.statusCode).toBe(409);
-    expect(sixth.json<{ message: string }>().message).toBe(TOO_MANY_CALENDARS);
+    expect(sixth.json<{ message: string }>().message).toBe(TOO_MANY_CALENDARS.english);
     const other = await addCalendar(f.cookies.other, 'Mine', server.url('/c0.ics'));
     expect(other.statusCode).toBe(201);
     const again = await addCalendar(f.cookies.other, 'Mine again', server.url('/c0.ics'));
