@@ -117,8 +117,8 @@ export const signupsPerIp = (ip: string, max = SIGNUPS_PER_IP_PER_HOUR): Limit =
   key: `signup:created:ip:${ip}`,
   max,
   windowSeconds: 3600,
-  message: (minutes) =>
-    `Too many accounts have been created from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  message: (i18n, wait) =>
+    i18n._(msg`Too many accounts have been created from your network. Please wait ${wait} and try again.`),
 });
 
 export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELER' | 'PROVIDER' }, ctx: AuthContext) {
