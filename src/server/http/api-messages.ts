@@ -16,7 +16,12 @@ import { DEFAULT_LOCALE, type Locale } from '../../shared/domain/locales.ts';
 import { BOOKING_ADDRESS_MAX, BOOKING_MAX_HOURS, BOOKING_NOTES_MAX } from '../../shared/domain/booking-lifecycle.ts';
 import { CANCEL_REASON_MAX, MAX_ALTERNATIVE_STARTS, REVIEW_TEXT_MAX } from '../../shared/domain/booking-lifecycle.ts';
 import { MAX_SLOT_HOURS, MAX_OCCURRENCES_PER_REQUEST, MAX_RANGE_DAYS } from '../../shared/domain/availability.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../shared/domain/constants.ts';
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  UPLOAD_MAX_ASPECT_RATIO,
+  UPLOAD_MAX_BYTES,
+} from '../../shared/domain/constants.ts';
 import { MAX_PROFILE_LANGUAGES } from '../../shared/domain/languages.ts';
 import { ANSWER_EDIT_HOURS, ANSWER_TEXT_MAX, REVIEW_WINDOW_DAYS } from '../../shared/domain/reviews.ts';
 import { SERVICE_LOCATION_ADDRESS_MAX, SERVICE_LOCATION_AREA_MAX } from '../../shared/domain/service-location.ts';
@@ -35,6 +40,9 @@ import { CONNECT_COUNTRIES } from '../../shared/domain/connect.ts';
 import { MESSAGE_MAX_LENGTH } from '../../shared/api/conversations.ts';
 import { i18nFor } from '../i18n.ts';
 import type { LocalizedText } from './errors.ts';
+
+/** The largest upload, as the upload messages name it (src/server/storage/images.ts). */
+const UPLOAD_MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /** The countries payouts are offered in, as the payout schema lists them (src/shared/api/connect.ts). */
 const CONNECT_COUNTRY_CODES = CONNECT_COUNTRIES.map((c) => c.code).join(', ');
@@ -58,6 +66,16 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Current password is incorrect.`,
   msg`This link has expired or is not valid.`,
   msg`This link is not valid.`,
+  msg`This verification link is not valid. Make sure you opened the whole link from the email, or send a new one from your settings.`,
+  msg`This verification link has already been used. Your settings show whether your email address is verified.`,
+  msg`This verification link has expired. Send a new one from your settings.`,
+  msg`This verification link was sent to an earlier email address of your account. Send a new one from your settings.`,
+  msg`Sign in to confirm your email address: a verification link works only for the account it was sent to.`,
+  msg`This verification link was sent to a different account. Sign out, open the link again and sign in with the account it was sent to.`,
+  msg`This password reset link is not valid. Make sure you opened the whole link from the email, or ask for a new one.`,
+  msg`This password reset link has already been used. Ask for a new one if you still need it.`,
+  msg`This password reset link has expired (links work for 1 hour). Ask for a new one.`,
+  msg`This password reset link no longer works: since it was sent, the password or email address of the account changed, or a newer reset link was used. Ask for a new one if you still need it.`,
   msg`The link is missing its token.`,
   msg`You need to sign in first.`,
   msg`You do not have access to this.`,
@@ -192,6 +210,13 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Your identity is already verified, so there is no document to send.`,
   msg`The document must be a JPEG or PNG image or a PDF file.`,
   msg`The file is empty.`,
+  msg`The file must be a JPEG, PNG, WebP or HEIC image.`,
+  msg`The image must be at most ${UPLOAD_MAX_MEGABYTES} MB.`,
+  msg`The image could not be read. Is the file complete?`,
+  msg`The HEIC image could not be read. Is the file complete?`,
+  msg`The HEIC file holds no image.`,
+  msg`The image is too narrow: at most ${UPLOAD_MAX_ASPECT_RATIO} times as long as it is wide.`,
+  msg`The document must be at most 10 MB.`,
   msg`The PDF could not be read. Is the file complete?`,
   msg`Admins act on reports from the reports queue; they do not file them.`,
   msg`You have already reviewed this booking`,
