@@ -66,7 +66,12 @@ function requireWithinLimits(usage: Usage, adding: number, limits: UploadLimits)
   if (usage.totalBytes + adding > limits.quotaBytesPerUser) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `Your photos would take more than your ${megabytes(limits.quotaBytesPerUser)} of storage. Remove photos you no longer use and try again.`,
+      localized((i18n) => {
+        const quota = megabytes(limits.quotaBytesPerUser);
+        return i18n._(
+          msg`Your photos would take more than your ${quota} of storage. Remove photos you no longer use and try again.`,
+        );
+      }),
     );
   }
 }
