@@ -18,9 +18,7 @@ import { useAuth } from '@/lib/auth-context';
 import { dashboardPath, switchTarget } from '@/lib/roles';
 import { useRoleLabel } from '@/lib/role-words';
 import { UserAvatar } from '@/components/person-avatar';
-import { detectProviderTimeZone } from '@/lib/time-zone';
-import { ApiError } from '@/lib/api';
-import { PROVIDER_TIME_ZONE_REQUIRED } from '@shared/api/messages';
+import { detectProviderTimeZone, isTimeZoneRequired } from '@/lib/time-zone';
 import { useSwitchRole } from '@/lib/use-switch-role';
 
 // Shown only to a new provider whose browser reports UTC: loaded when needed.
@@ -65,13 +63,7 @@ export function UserMenu({ user }: { user: User }) {
       );
       navigate(dashboardPath(next.role) ?? '/');
     } catch (error) {
-      if (
-        target === 'PROVIDER' &&
-        !timeZone &&
-        error instanceof ApiError &&
-        error.bodyText.includes(PROVIDER_TIME_ZONE_REQUIRED)
-      )
-        return void setIsAskingZone(true);
+      if (target === 'PROVIDER' && !timeZone && isTimeZoneRequired(error)) return void setIsAskingZone(true);
       toast({ variant: 'destructive', title: t`Role switch failed`, description: t`Please try again.` });
     } finally {
       setIsBusy(false);

@@ -1,4 +1,6 @@
+import { TIME_ZONE_REQUIRED_CODE } from '@shared/api/messages';
 import { isGenericTimeZone, isValidTimeZone } from '@shared/domain/zones';
+import { ApiError } from './api';
 import { useBrowserValue } from './hydration';
 
 /** The browser's IANA zone, or undefined when it reports none the app knows. */
@@ -31,4 +33,12 @@ export function browserTimeZone(): string {
 export function detectProviderTimeZone(): string | undefined {
   const zone = detectTimeZone();
   return zone && !isGenericTimeZone(zone) ? zone : undefined;
+}
+
+/**
+ * Whether a switch to provider was refused for want of a zone (then the app asks for one): known
+ * by the error's code, whatever language its message is in.
+ */
+export function isTimeZoneRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.body?.code === TIME_ZONE_REQUIRED_CODE;
 }

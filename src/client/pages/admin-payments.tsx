@@ -6,7 +6,6 @@ import type { AdminDispute, AdminPreConnectOwed, PlatformTotals, ReconciliationD
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatMonth } from '@shared/domain/earnings';
 import { formatMoney } from '@shared/domain/pricing';
-import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
 import { AdminBookingView } from '@/features/admin/admin-booking-view';
 import { AdminShell } from '@/features/admin/admin-shell';
+import { paymentDates } from '@/features/admin/payment-dates';
 import {
   adminPaymentsQuery,
   explainDifferenceRequest,
@@ -25,14 +25,18 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { useLocale } from '@/lib/locale';
 import { errorMessage } from '@/lib/api';
+import { useBookingStatusLabel } from '@/lib/booking-words';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRealtimeEvents } from '@/lib/realtime';
+import { useViewerTimeZone } from '@/lib/viewer-clock';
 
-const day = (iso: string) => formatDateIn(new Date(iso), 'UTC');
-const dueText = (iso: string) => `${day(iso)}, ${formatTimeIn(new Date(iso), 'UTC')} UTC`;
+/** The page's dates in the admin's language and on their clock (payment-dates.ts). */
+function usePaymentDates() {
+  return paymentDates(useLocale(), useViewerTimeZone());
+}
 
 /** A period's money, one block per currency (amounts in different currencies are never added up). */
 function TotalsCard({ title, description, lines }: { title: string; description: string; lines: PlatformTotals[] }) {
@@ -99,7 +103,8 @@ function TotalsCard({ title, description, lines }: { title: string; description:
 
 function DisputeItem({ d }: { d: AdminDispute }) {
   const money = useMoney();
-  const due = d.dueBy ? dueText(d.dueBy) : '';
+  const { at } = usePaymentDates();
+  const due = d.dueBy ? at(d.dueBy) : '';
   const loss = money(d.locoraLossCents, d.currency);
   const fee = money(d.feeCents, d.currency);
   return (
@@ -168,6 +173,8 @@ function SmallBookingMoney({
 /** A booking paid before payouts existed: what its provider is owed, and settling it by hand with a note. */
 function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled: () => void }) {
   const locale = useLocale();
+  const { day } = usePaymentDates();
+  const statusLabel = useBookingStatusLabel();
   const { toast } = useToast();
   const { t } = useLingui();
   const [note, setNote] = useState('');
@@ -184,7 +191,7 @@ function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled
     <li className="flex flex-col gap-2 py-3" data-testid="pre-connect-owed">
       <span className="flex flex-wrap justify-between gap-2">
         <span>
-          {day(r.date)} · {r.serviceTitle} · {r.providerName} ({r.providerEmail}) · {r.bookingStatus.toLowerCase()}
+          {day(r.date)} · {r.serviceTitle} · {r.providerName} ({r.providerEmail}) · {statusLabel(r.bookingStatus)}
         </span>
         <strong className="tabular-nums">{formatMoney(r.owedCents, r.currency as CurrencyCode, locale)}</strong>
       </span>
@@ -210,6 +217,7 @@ function PreConnectOwedRow({ r, onSettled }: { r: AdminPreConnectOwed; onSettled
 /** One difference between the ledger and Stripe: both amounts, the cause in plain words, and explaining it. */
 function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExplained: () => void }) {
   const locale = useLocale();
+  const { day } = usePaymentDates();
   const { toast } = useToast();
   const { t } = useLingui();
   const [note, setNote] = useState('');
@@ -296,6 +304,7 @@ function PaymentsOverview() {
     if (event.type === 'booking') void queryClient.invalidateQueries({ queryKey: adminPaymentsQuery.queryKey });
   });
   const locale = useLocale();
+  const { day, at, zone } = usePaymentDates();
   const readFees = useMutation({
     mutationFn: readStripeFeesRequest,
     onSuccess: ({ read, failed, left }) => {
@@ -319,7 +328,7 @@ function PaymentsOverview() {
   // The months in the reader's language ('novembro de 2026', '2026年11月').
   const monthLabel = p ? formatMonth(p.months.thisMonth, locale) : '';
   const lastMonthLabel = p ? formatMonth(p.months.lastMonth, locale) : '';
-  const lastRun = p?.reconciliation.lastRunAt ? dueText(p.reconciliation.lastRunAt) : t`never`;
+  const lastRun = p?.reconciliation.lastRunAt ? at(p.reconciliation.lastRunAt) : t`never`;
   return (
     <AdminShell title={t`Payments`} description={t`Volume, fees, refunds, disputes and providers’ payouts.`}>
       {payments.isError && <InlineLoadFailed what={t`the payments`} onRetry={() => void payments.refetch()} />}
@@ -339,6 +348,9 @@ function PaymentsOverview() {
             />
             <TotalsCard title={t`All time`} description={t`one line per currency`} lines={p.allTime} />
           </div>
+          <p className="text-sm text-muted-foreground" data-testid="payments-time-zone">
+            <Trans>Dates and times are in your time zone, {zone}. The months are counted in UTC.</Trans>
+          </p>
           <p className="text-sm text-muted-foreground">
             <Trans>
               Stripe takes its processing fee in the currency of the balance a charge lands in (Locora’s, unless the
@@ -677,7 +689,7 @@ function PaymentsOverview() {
                         {e.accountId ? ` · ${e.accountId}` : ''}
                       </span>
                       <span className="text-muted-foreground">
-                        {e.eventId} · {t`came ${dueText(e.receivedAt)} · asked ${e.attempts} times`}
+                        {e.eventId} · {t`came ${at(e.receivedAt)} · asked ${e.attempts} times`}
                         {e.lastError ? ` · ${e.lastError}` : ''}
                       </span>
                     </li>

@@ -26,6 +26,8 @@ import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../../share
 import type { CurrencyCode } from '../../shared/domain/currency.ts';
 import type { LocationType } from '../../shared/domain/service-location.ts';
 import { LOCALES, type Locale } from '../../shared/domain/locales.ts';
+import type { CalendarProblem } from '../features/calendars/calendar-error.ts';
+import type { ZoneNote } from '../features/calendars/calendar-zones.ts';
 
 /** PostgreSQL full-text vector; only ever written by the database (generated column). */
 const tsvector = customType<{ data: string }>({
@@ -1480,7 +1482,9 @@ export const calendarImports = pgTable(
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
     leaseToken: uuid('lease_token'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** The English sentence of why the last sync failed; `lastErrorProblem` what it is (worded when shown). */
     lastError: text('last_error'),
+    lastErrorProblem: jsonb('last_error_problem').$type<CalendarProblem>(),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     busyCount: integer('busy_count').notNull().default(0),
     /** Unsuccessful syncs in a row, counted at the claim; 3 pause the calendar (decision 045). */
@@ -1492,6 +1496,8 @@ export const calendarImports = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** What each note says (worded when shown); null on rows synced before it was kept. */
+    zoneNotes: jsonb('zone_notes').$type<ZoneNote[]>(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -31,6 +31,9 @@ import {
   REVIEW_WINDOW_CLOSED_MESSAGE,
 } from '../../shared/domain/reviews.ts';
 import { SERVICE_ADDRESS_REQUIRED, TRAVELER_ADDRESS_REQUIRED } from '../../shared/domain/service-location.ts';
+import { ID_DOCUMENT_TOO_LARGE_MESSAGE } from '../features/admin/id-documents.ts';
+import { RESET_LINK_ERRORS, VERIFY_LINK_ERRORS } from '../features/auth/email-links.ts';
+import { UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../storage/images.ts';
 import { signUp, uniqueIp, useTestApp } from '../test/test-app.ts';
 import { isKnownApiMessage, localized, localizeApiMessage } from './api-messages.ts';
 import { AppError } from './errors.ts';
@@ -134,6 +137,40 @@ describe('the messages src/shared writes in English, in every reader’s languag
     }
     expect(localizeApiMessage(firstMessage(serviceTitleSchema.safeParse('ab')), 'th')).toBe(
       'ชื่อบริการต้องยาวอย่างน้อย 3 ตัวอักษร',
+    );
+  });
+
+  it('knows what accounts, conversations, payouts, uploads and the database’s refusals say', () => {
+    const english = [
+      'Create your provider profile first.',
+      'Account not found.',
+      'Only travelers can message a provider about a service.',
+      'You have already reported this. We will look into it.',
+      'Too many requests. Please wait a moment and try again.',
+      'Your payouts account is not active yet: finish setting it up first.',
+      'The document must be a JPEG or PNG image or a PDF file.',
+      'The service is briefly unavailable. Please try again in a few seconds.',
+      'You have already reviewed this booking',
+      'You already have an open conversation about this service.',
+      ...Object.values(VERIFY_LINK_ERRORS),
+      ...Object.values(RESET_LINK_ERRORS),
+      UNSUPPORTED_IMAGE_MESSAGE,
+      UPLOAD_TOO_LARGE_MESSAGE,
+      ID_DOCUMENT_TOO_LARGE_MESSAGE,
+    ];
+    for (const message of english) {
+      expect(isKnownApiMessage(message), message).toBe(true);
+      expect(localizeApiMessage(message, 'ja'), message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+    expect(localizeApiMessage('Create your provider profile first.', 'ja')).toBe(
+      '先に提供者プロフィールを作成してください。',
+    );
+    expect(localizeApiMessage(VERIFY_LINK_ERRORS.expired, 'ja')).toBe(
+      'この確認リンクは有効期限が切れています。設定画面から新しいリンクを送信してください。',
+    );
+    expect(localizeApiMessage(UPLOAD_TOO_LARGE_MESSAGE, 'pt-BR')).toBe('A imagem deve ter no máximo 10 MB.');
+    expect(localizeApiMessage('You already have an open conversation about this service.', 'pt-BR')).toBe(
+      'Você já tem uma conversa aberta sobre este serviço.',
     );
   });
 

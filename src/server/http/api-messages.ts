@@ -16,7 +16,12 @@ import { DEFAULT_LOCALE, type Locale } from '../../shared/domain/locales.ts';
 import { BOOKING_ADDRESS_MAX, BOOKING_MAX_HOURS, BOOKING_NOTES_MAX } from '../../shared/domain/booking-lifecycle.ts';
 import { CANCEL_REASON_MAX, MAX_ALTERNATIVE_STARTS, REVIEW_TEXT_MAX } from '../../shared/domain/booking-lifecycle.ts';
 import { MAX_SLOT_HOURS, MAX_OCCURRENCES_PER_REQUEST, MAX_RANGE_DAYS } from '../../shared/domain/availability.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../shared/domain/constants.ts';
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  UPLOAD_MAX_ASPECT_RATIO,
+  UPLOAD_MAX_BYTES,
+} from '../../shared/domain/constants.ts';
 import { MAX_PROFILE_LANGUAGES } from '../../shared/domain/languages.ts';
 import { ANSWER_EDIT_HOURS, ANSWER_TEXT_MAX, REVIEW_WINDOW_DAYS } from '../../shared/domain/reviews.ts';
 import { SERVICE_LOCATION_ADDRESS_MAX, SERVICE_LOCATION_AREA_MAX } from '../../shared/domain/service-location.ts';
@@ -31,9 +36,16 @@ import {
   SERVICE_TITLE_MIN,
 } from '../../shared/domain/service-limits.ts';
 import { MAX_CALENDAR_NAME } from '../../shared/api/calendars.ts';
+import { CONNECT_COUNTRIES } from '../../shared/domain/connect.ts';
 import { MESSAGE_MAX_LENGTH } from '../../shared/api/conversations.ts';
 import { i18nFor } from '../i18n.ts';
 import type { LocalizedText } from './errors.ts';
+
+/** The largest upload, as the upload messages name it (src/server/storage/images.ts). */
+const UPLOAD_MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+/** The countries payouts are offered in, as the payout schema lists them (src/shared/api/connect.ts). */
+const CONNECT_COUNTRY_CODES = CONNECT_COUNTRIES.map((c) => c.code).join(', ');
 
 const MESSAGES: MessageDescriptor[] = [
   // Signing in and up, passwords and links.
@@ -54,12 +66,24 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Current password is incorrect.`,
   msg`This link has expired or is not valid.`,
   msg`This link is not valid.`,
+  msg`This verification link is not valid. Make sure you opened the whole link from the email, or send a new one from your settings.`,
+  msg`This verification link has already been used. Your settings show whether your email address is verified.`,
+  msg`This verification link has expired. Send a new one from your settings.`,
+  msg`This verification link was sent to an earlier email address of your account. Send a new one from your settings.`,
+  msg`Sign in to confirm your email address: a verification link works only for the account it was sent to.`,
+  msg`This verification link was sent to a different account. Sign out, open the link again and sign in with the account it was sent to.`,
+  msg`This password reset link is not valid. Make sure you opened the whole link from the email, or ask for a new one.`,
+  msg`This password reset link has already been used. Ask for a new one if you still need it.`,
+  msg`This password reset link has expired (links work for 1 hour). Ask for a new one.`,
+  msg`This password reset link no longer works: since it was sent, the password or email address of the account changed, or a newer reset link was used. Ask for a new one if you still need it.`,
   msg`The link is missing its token.`,
   msg`You need to sign in first.`,
   msg`You do not have access to this.`,
   msg`Enter a phone number with its country code, e.g. +351 912 345 678.`,
   msg`A phone number is at most 40 characters`,
   msg`Choose one of the languages Locora speaks.`,
+  msg`A provider needs a time zone: send timeZone, an IANA name such as Europe/Lisbon`,
+  msg`Time zone must be an IANA name such as Europe/Lisbon`,
   msg`This account is suspended, so it cannot sign in. We emailed you why. To appeal, reply to that email and tell us what happened: a person reads every appeal.`,
   // Booking.
   msg`That time was just booked by someone else. Please pick another time.`,
@@ -80,6 +104,9 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Service not found.`,
   msg`Booking not found.`,
   msg`Provider not found.`,
+  msg`The provider is busy at that time. Please pick another of the free times.`,
+  msg`You have no provider profile yet. Switch to provider to create one.`,
+  msg`You have no provider profile yet.`,
   // Answering, cancelling and reviewing a booking.
   msg`The traveler’s card payment is not authorised yet. You can accept once it is, or decline the request.`,
   msg`This request was made to be paid by card, and card payments are not available now. Decline it, and the traveler can book again.`,
@@ -88,6 +115,9 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Reason must be at most ${CANCEL_REASON_MAX} characters`,
   msg`Offer at most ${MAX_ALTERNATIVE_STARTS} other times`,
   msg`Offer each other time once`,
+  msg`This service cannot be booked now, so no other time can be offered. Decline without one.`,
+  msg`Only the provider can accept this booking.`,
+  msg`Only the provider can decline this booking.`,
   msg`Rating must be 1 to 5 stars`,
   msg`Review text is required`,
   msg`Review text must be at most ${REVIEW_TEXT_MAX} characters`,
@@ -139,6 +169,62 @@ const MESSAGES: MessageDescriptor[] = [
   msg`Paste the calendar’s address`,
   msg`That address is too long`,
   msg`Use an address that starts with https:// or webcal://`,
+  // Accounts, conversations, reports, payouts, documents and uploads, and what the database refuses.
+  msg`This account signs in with Google and has no password to change.`,
+  msg`Admins cannot switch role.`,
+  msg`Account not found.`,
+  msg`This account signs in with Google; its email address cannot be changed here.`,
+  msg`This is already your email address.`,
+  msg`Your email address is already verified.`,
+  msg`This slot is part of a weekly schedule: say which occurrence (date), or delete the series`,
+  msg`Availability not found.`,
+  msg`Create your provider profile first.`,
+  msg`Calendar not found.`,
+  msg`This calendar is already imported.`,
+  msg`A currency is set together with a price: send the price in that currency too.`,
+  msg`This category does not exist. Choose one from the list.`,
+  msg`Too many open event streams; close some tabs.`,
+  msg`This conversation changed meanwhile. Please send your message again.`,
+  msg`Only travelers can message a provider about a service.`,
+  msg`Conversation not found.`,
+  msg`You cannot report yourself or what you wrote.`,
+  msg`You have already reported this. We will look into it.`,
+  msg`Too many requests. Please wait a moment and try again.`,
+  msg`The payment for this booking was canceled. Please request a new booking.`,
+  msg`Payment processing is not configured.`,
+  msg`The payment service did not answer. Please try again.`,
+  msg`Review not found.`,
+  msg`Traveler not found.`,
+  msg`Wait for your other photos to finish uploading, then try again.`,
+  msg`A required value is missing.`,
+  msg`The service is briefly unavailable. Please try again in a few seconds.`,
+  msg`This server is shutting down. Please try again.`,
+  msg`The upload could not be read. Please try again.`,
+  msg`Set up payouts first.`,
+  msg`Your payouts account could not be saved. Please try again.`,
+  msg`Your payouts account is not active yet: finish setting it up first.`,
+  msg`Only providers have payouts.`,
+  msg`Country must be one of ${CONNECT_COUNTRY_CODES}`,
+  msg`Payouts are not available: payment processing is not configured.`,
+  msg`File storage is unavailable. Please try again in a moment.`,
+  msg`Your identity is already verified, so there is no document to send.`,
+  msg`The document must be a JPEG or PNG image or a PDF file.`,
+  msg`The file is empty.`,
+  msg`The file must be a JPEG, PNG, WebP or HEIC image.`,
+  msg`The image must be at most ${UPLOAD_MAX_MEGABYTES} MB.`,
+  msg`The image could not be read. Is the file complete?`,
+  msg`The HEIC image could not be read. Is the file complete?`,
+  msg`The HEIC file holds no image.`,
+  msg`The image is too narrow: at most ${UPLOAD_MAX_ASPECT_RATIO} times as long as it is wide.`,
+  msg`The document must be at most 10 MB.`,
+  msg`The PDF could not be read. Is the file complete?`,
+  msg`Admins act on reports from the reports queue; they do not file them.`,
+  msg`You have already reviewed this booking`,
+  msg`This service is already saved.`,
+  msg`You already have an open conversation about this service.`,
+  msg`The provider already has a booking at that time.`,
+  msg`This service has been deleted and takes no new bookings.`,
+  msg`This already exists.`,
   // Anything else.
   msg`Something went wrong on our side. Please try again.`,
   msg`Request body is too large`,

@@ -8,6 +8,8 @@ import { requestLocale } from './request-locale.ts';
 
 const statusOf = {
   BAD_REQUEST: 400,
+  /** A new provider profile without a zone (TIME_ZONE_REQUIRED_CODE): the app then asks for one. */
+  TIME_ZONE_REQUIRED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -1,8 +1,11 @@
+import { msg, plural } from '@lingui/core/macro';
 import { inArray, sql } from 'drizzle-orm';
+import type { I18n } from '@lingui/core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/open.ts';
 import { queryRows } from '../db/open.ts';
 import { rateLimits } from '../db/schema.ts';
+import { localized } from './api-messages.ts';
 import { AppError } from './errors.ts';
 
 /** One counter: at most `max` attempts per window of `windowSeconds`. */
@@ -15,8 +18,11 @@ export type Limit = {
    * times the base), so a steady attack gets ever fewer tries per hour.
    */
   grow?: boolean;
-  /** The 429 message; `minutes` is the wait. Defaults to "Too many attempts...". */
-  message?: (minutes: number) => string;
+  /**
+   * The 429 message in the reader's words (`i18n`); `wait` is the wait as they write it ('5
+   * minutes', '2 hours', '5分'). Defaults to "Too many attempts...".
+   */
+  message?: (i18n: I18n, wait: string) => string;
 };
 
 /** A taken attempt; give it back with `release` when the attempt turns out not to count. */
@@ -24,8 +30,15 @@ export type Reservation = { key: string; resetAt: Date };
 
 export const MAX_STRIKES = 5;
 
-const tooManyAttempts = (minutes: number) =>
-  `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+const tooManyAttempts = (i18n: I18n, wait: string) =>
+  i18n._(msg`Too many attempts. Please wait ${wait} and try again.`);
+
+/** A wait in the reader's words: minutes, or hours from an hour and a half. */
+function waitWords(i18n: I18n, minutes: number): string {
+  if (minutes < 90) return i18n._(msg`${plural(minutes, { one: '# minute', other: '# minutes' })}`);
+  const hours = Math.ceil(minutes / 60);
+  return i18n._(msg`${plural(hours, { one: '# hour', other: '# hours' })}`);
+}
 
 /**
  * Takes one attempt from each counter, in order, with ONE atomic statement per counter: the
@@ -63,9 +76,14 @@ export async function reserve(db: Executor, limits: Limit[]): Promise<Reservatio
       await release(db, taken);
       const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
       const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-      throw new AppError('RATE_LIMITED', (limit.message ?? tooManyAttempts)(minutes), {
-        'retry-after': String(retryAfter),
-      });
+      const words = limit.message ?? tooManyAttempts;
+      throw new AppError(
+        'RATE_LIMITED',
+        localized((i18n) => words(i18n, waitWords(i18n, minutes))),
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
     }
     taken.push({ key: limit.key, resetAt });
   }
@@ -193,7 +211,11 @@ export function registerSearchRateLimit(app: FastifyInstance, perMinute: number)
     const seconds = Math.max(1, Math.ceil(wait));
     throw new AppError(
       'RATE_LIMITED',
-      `Too many searches from your network. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      localized((i18n) =>
+        i18n._(
+          msg`Too many searches from your network. Please wait ${plural(seconds, { one: '# second', other: '# seconds' })} and try again.`,
+        ),
+      ),
       { 'retry-after': String(seconds) },
     );
   });

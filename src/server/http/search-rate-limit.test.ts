@@ -31,6 +31,26 @@ describe('the search limit (GET /api/services, per client network)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
   });
 
+  it('says so in the asker’s language (X-Locale), with the wait in their words', async () => {
+    const ask = (locale: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/services?q=yoga',
+        remoteAddress: '203.0.113.40',
+        headers: { 'x-locale': locale },
+      });
+    for (let i = 0; i < 3; i++) expect((await ask('ja')).statusCode).toBe(200);
+    const ja = await ask('ja');
+    const wait = Number(ja.headers['retry-after']);
+    expect([ja.statusCode, ja.json().code, ja.json().message]).toEqual([
+      429,
+      'RATE_LIMITED',
+      `お使いのネットワークからの検索が多すぎます。${wait}秒待ってからもう一度お試しください。`,
+    ]);
+    const ptBR = (await ask('pt-BR')).json().message;
+    expect(ptBR).toMatch(/^Buscas demais a partir da sua rede\. Aguarde \d+ segundos? e tente de novo\.$/);
+  });
+
   it('counts one IPv6 /64 as one client', async () => {
     for (let i = 1; i <= 3; i++) expect((await search(`2001:db8:1:2::${i}`)).statusCode).toBe(200);
     expect((await search('2001:db8:1:2:ffff::9')).statusCode).toBe(429);

@@ -5,8 +5,9 @@
  * `account.updated` events and a read when the provider comes back. Whether a provider can be
  * booked while payments are configured (`payeeRefusal`) is decided here too.
  */
-import { DEFAULT_LOCALE, type Locale } from '../../shared/domain/locales.ts';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '../../shared/domain/locales.ts';
 import { requirementWords, restrictedWords } from './connect-words.ts';
+import { msg } from '@lingui/core/macro';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -26,6 +27,7 @@ import {
 import type { PayoutAccountView } from '../../shared/api/connect.ts';
 import { fromStripeCurrency } from '../../shared/domain/currency.ts';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
+import { localized } from '../http/api-messages.ts';
 import { AppError } from '../http/errors.ts';
 import { applyBookingEvent } from '../bookings/booking-writer.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from './stripe-client.ts';
@@ -247,7 +249,13 @@ export async function startOnboarding(
   if (!row) {
     const country = input.country ?? countryOfTimeZone(provider.time_zone) ?? opts.platformCountry;
     if (!isConnectCountry(country) && country !== opts.platformCountry)
-      throw new AppError('BAD_REQUEST', `Payouts to ${country} are not offered.`);
+      throw new AppError(
+        'BAD_REQUEST',
+        localized((i18n, locale) => {
+          const place = countryName(country, locale);
+          return i18n._(msg`Payouts to ${place} are not offered.`);
+        }),
+      );
     const setup = connectSetup(opts.platformCountry, country);
     let account: Stripe.Account;
     try {
@@ -388,4 +396,13 @@ export async function destinationOf(
   if (!row) return undefined;
   const obo = chargesOnBehalfOf(row.country, opts);
   return canReceiveBookings(factsOf(row), obo) ? { accountId: row.id, onBehalfOf: obo } : undefined;
+}
+
+/** A country's name in the reader's language ('Japan', '日本'); a code Intl does not know, as it is. */
+function countryName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import { msg } from '@lingui/core/macro';
 import type { Metadata, Sharp } from 'sharp';
 import { UPLOAD_MAX_ASPECT_RATIO, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../shared/domain/constants.ts';
 import { photoVariantWidths } from '../../shared/domain/photos.ts';
-import { AppError } from '../http/errors.ts';
+import { localized } from '../http/api-messages.ts';
+import { AppError, type LocalizedText } from '../http/errors.ts';
 import { loadSharp } from './load-sharp.ts';
 
 /**
@@ -44,13 +46,17 @@ export function sniffImage(buf: Uint8Array): ImageKind | undefined {
 export type EncodedVariant = { width: number; height: number; bytes: Buffer };
 export type ProcessedImage = { kind: ImageKind; variants: EncodedVariant[] };
 
-const unsupported = (why = UNSUPPORTED_IMAGE_MESSAGE) => new AppError('UNSUPPORTED_MEDIA_TYPE', why);
+const unsupported = (why: string | LocalizedText = UNSUPPORTED_IMAGE_MESSAGE) =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', why);
 
 function checkDimensions(width: number | undefined, height: number | undefined) {
   if (!width || !height) throw unsupported('The image could not be read. Is the file complete?');
   if (width * height > UPLOAD_MAX_PIXELS) {
+    const megapixels = Math.round(UPLOAD_MAX_PIXELS / 1_000_000);
     throw unsupported(
-      `The image is too large: at most ${Math.round(UPLOAD_MAX_PIXELS / 1_000_000)} megapixels (this one is ${width} x ${height}).`,
+      localized((i18n) =>
+        i18n._(msg`The image is too large: at most ${megapixels} megapixels (this one is ${width} x ${height}).`),
+      ),
     );
   }
   if (Math.max(width / height, height / width) > UPLOAD_MAX_ASPECT_RATIO) {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
 import { uploads } from '../db/schema.ts';
+import { localized } from '../http/api-messages.ts';
 import { AppError } from '../http/errors.ts';
 import type { RoundKind } from '../jobs/runner.ts';
 import { processImage } from './images.ts';
@@ -54,14 +56,22 @@ function requireWithinLimits(usage: Usage, adding: number, limits: UploadLimits)
   if (usage.lastHour >= limits.perUserPerHour) {
     throw new AppError(
       'RATE_LIMITED',
-      `You have uploaded ${limits.perUserPerHour} photos in the last hour. Please wait a little and try again.`,
+      localized((i18n) => {
+        const count = limits.perUserPerHour;
+        return i18n._(msg`You have uploaded ${count} photos in the last hour. Please wait a little and try again.`);
+      }),
       { 'retry-after': String(Math.max(1, usage.retryAfterSeconds)) },
     );
   }
   if (usage.totalBytes + adding > limits.quotaBytesPerUser) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `Your photos would take more than your ${megabytes(limits.quotaBytesPerUser)} of storage. Remove photos you no longer use and try again.`,
+      localized((i18n) => {
+        const quota = megabytes(limits.quotaBytesPerUser);
+        return i18n._(
+          msg`Your photos would take more than your ${quota} of storage. Remove photos you no longer use and try again.`,
+        );
+      }),
     );
   }
 }

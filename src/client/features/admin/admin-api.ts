@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminServicePage, AdminStats, AuditPage, PendingProvider } from '@shared/api/admin-responses';
 import type { Category } from '@shared/api/catalog-responses';
+import { splitLocalePath } from '@shared/domain/locale-path';
 import type { AdminDisputeFilter, SubmitDisputeEvidence } from '@shared/api/admin';
 import type {
   AdminBooking,
@@ -157,9 +158,12 @@ export function invalidateAfterAdminChange(queryClient: QueryClient) {
   }
 }
 
-/** What an admin page shows first (the server's route loader prefetches it). */
+/**
+ * What an admin page shows first (the server's route loader prefetches it), in every language:
+ * '/ja/admin/payments' is the payments page.
+ */
 export function prefetchAdminPage(queryClient: QueryClient, url: URL) {
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = splitLocalePath(url.pathname).path.replace(/\/+$/, '');
   if (path === '/admin') {
     return Promise.all([queryClient.prefetchQuery(adminStatsQuery), queryClient.prefetchQuery(auditLogQuery(1))]);
   }

@@ -1,14 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Store } from 'lucide-react';
 import type { User } from '@shared/api/auth-responses';
-import { PROVIDER_TIME_ZONE_REQUIRED } from '@shared/api/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
-import { detectProviderTimeZone } from '@/lib/time-zone';
+import { detectProviderTimeZone, isTimeZoneRequired } from '@/lib/time-zone';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 const TimeZoneDialog = lazy(() => import('@/components/time-zone-dialog').then((m) => ({ default: m.TimeZoneDialog })));
@@ -30,7 +28,7 @@ export function BecomeProviderCard({ user }: { user: User }) {
       setIsAskingZone(false);
       toast({ title: t`Switched to Provider`, description: t`You are now using Locora as a provider.` });
     } catch (error) {
-      if (!timeZone && error instanceof ApiError && error.bodyText.includes(PROVIDER_TIME_ZONE_REQUIRED)) {
+      if (!timeZone && isTimeZoneRequired(error)) {
         setIsAskingZone(true);
         return;
       }

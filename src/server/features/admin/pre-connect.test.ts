@@ -93,6 +93,23 @@ describe('bookings paid before payouts existed', () => {
     expect(partial.owedCents).toBeLessThan(Number(partly.booking.amountCents));
   });
 
+  it('dated on the page in the admin’s language and on their clock, its zone named (a Japanese admin in Tokyo)', async () => {
+    const { booking } = await paidBooking({ status: 'COMPLETED' });
+    const res = await t.app.inject({ url: '/ja/admin/payments', cookies: { ...f.cookies.admin, tz: 'Asia/Tokyo' } });
+    expect(res.statusCode).toBe(200);
+    const html = res.body
+      .slice(res.body.indexOf('<div id="root">'), res.body.indexOf('locora-page-data'))
+      .replaceAll('<!-- -->', '');
+    const day = new Intl.DateTimeFormat('ja', { dateStyle: 'medium', timeZone: 'Asia/Tokyo' }).format(booking.startAt);
+    expect(day).toMatch(/^\d{4}\/\d{1,2}\/\d{1,2}$/);
+    expect(html).toContain(`${day} · ${f.service.title}`);
+    expect(html).toContain('日付と時刻は、お使いのタイムゾーン（日本標準時 (UTC+9)）で表示しています。');
+    expect(html).toContain('完了');
+    // Not the English date, nor the UTC one.
+    const english = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(booking.startAt);
+    expect(html).not.toContain(english);
+  });
+
   it('settled by hand by an admin: once, with the note, the amount and an audit row; then no longer listed', async () => {
     const { booking } = await paidBooking({ status: 'COMPLETED' });
     const url = `/api/admin/payments/bookings/${booking.id}/settle`;

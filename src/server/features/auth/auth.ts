@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { hasHostileCharacters, type Role, type SignupInput, type User } from '../../../shared/api/auth.ts';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_SECONDS } from '../../../shared/domain/constants.ts';
@@ -7,6 +8,7 @@ import { currencyOfCountry } from '../../../shared/domain/currency.ts';
 import { isValidTimeZone } from '../../../shared/domain/time.ts';
 import type { Db, Executor, Tx } from '../../db/open.ts';
 import { providers, sessions, users } from '../../db/schema.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError } from '../../http/errors.ts';
 import { PROVIDER_TIME_ZONE_REQUIRED } from '../../../shared/api/time.ts';
 import { pruneExpired, release, reserve, type Limit } from '../../http/rate-limit.ts';
@@ -38,7 +40,11 @@ export async function ensureProviderProfile(
   const [existing] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.userId, user.id));
   if (existing) return; // an existing profile keeps its own zone
   if (!isValidTimeZone(timeZone)) {
-    throw new AppError('BAD_REQUEST', timeZone ? `Unknown time zone "${timeZone}".` : PROVIDER_TIME_ZONE_REQUIRED);
+    if (!timeZone) throw new AppError('TIME_ZONE_REQUIRED', PROVIDER_TIME_ZONE_REQUIRED);
+    throw new AppError(
+      'BAD_REQUEST',
+      localized((i18n) => i18n._(msg`Unknown time zone "${timeZone}".`)),
+    );
   }
   await tx
     .insert(providers)
@@ -111,8 +117,8 @@ export const signupsPerIp = (ip: string, max = SIGNUPS_PER_IP_PER_HOUR): Limit =
   key: `signup:created:ip:${ip}`,
   max,
   windowSeconds: 3600,
-  message: (minutes) =>
-    `Too many accounts have been created from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  message: (i18n, wait) =>
+    i18n._(msg`Too many accounts have been created from your network. Please wait ${wait} and try again.`),
 });
 
 export async function signup(db: Executor, input: SignupInput & { role: 'TRAVELER' | 'PROVIDER' }, ctx: AuthContext) {

@@ -277,6 +277,27 @@ describe('forgot password', () => {
     );
   });
 
+  it('says it is rate limited in the asker’s language, with the wait in their words', async () => {
+    const email = uniqueEmail('wait');
+    const ask = (locale: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+        remoteAddress: uniqueIp(),
+        headers: { 'x-locale': locale },
+      });
+    for (let i = 0; i < FORGOT_PASSWORD_PER_EMAIL_PER_HOUR; i++) expect((await ask('ja')).statusCode).toBe(200);
+    const ja = await ask('ja');
+    expect([ja.statusCode, ja.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(ja.json().message).toMatch(
+      /^このメールアドレスへのパスワード再設定のリクエストが多すぎます。\d+分待ってからもう一度お試しください。$/,
+    );
+    expect((await ask('pt-BR')).json().message).toMatch(
+      /^Pedidos demais de redefinição de senha para este e-mail\. Aguarde \d+ minutos? e tente de novo\.$/,
+    );
+  });
+
   it('is rate limited per address (known or not, alike) and per network', async () => {
     const u = await signUp(t.app);
     const unknown = uniqueEmail('ghost');

@@ -6,6 +6,7 @@
  * stops working when the password or the address changes, or a newer reset link is used
  * (decision 034).
  */
+import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { FORGOT_PASSWORD_ANSWER, type User } from '../../../shared/api/auth.ts';
@@ -52,8 +53,6 @@ export const RESET_LINK_ERRORS = {
   revoked:
     'This password reset link no longer works: since it was sent, the password or email address of the account changed, or a newer reset link was used. Ask for a new one if you still need it.',
 } as const;
-
-const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 function newToken() {
   const token = randomBytes(32).toString('base64url');
@@ -173,8 +172,8 @@ export async function resendVerificationEmail(db: Executor, userId: string, appU
       key: `verify-email:user:${userId}`,
       max: VERIFICATION_RESENDS_PER_HOUR,
       windowSeconds: 3600,
-      message: (minutes) =>
-        `You have asked for several verification emails already. Please wait ${minutesText(minutes)} and try again.`,
+      message: (i18n, wait) =>
+        i18n._(msg`You have asked for several verification emails already. Please wait ${wait} and try again.`),
     },
   ]);
   await db.transaction((tx) => sendVerificationEmail(tx, user, appUrl));
@@ -235,8 +234,10 @@ export async function changeEmail(
       key: `email-change:user:${userId}`,
       max: EMAIL_CHANGES_PER_HOUR,
       windowSeconds: 3600,
-      message: (minutes) =>
-        `You have changed your email address several times in the last hour. Please wait ${minutesText(minutes)} and try again.`,
+      message: (i18n, wait) =>
+        i18n._(
+          msg`You have changed your email address several times in the last hour. Please wait ${wait} and try again.`,
+        ),
     },
   ]);
   try {
@@ -266,16 +267,16 @@ const forgotPerIp = (ip: string): Limit => ({
   key: `forgot-password:ip:${ip}`,
   max: FORGOT_PASSWORD_PER_IP_PER_HOUR,
   windowSeconds: 3600,
-  message: (minutes) =>
-    `Too many password reset requests from your network. Please wait ${minutesText(minutes)} and try again.`,
+  message: (i18n, wait) =>
+    i18n._(msg`Too many password reset requests from your network. Please wait ${wait} and try again.`),
 });
 
 const forgotPerEmail = (email: string): Limit => ({
   key: `forgot-password:email:${email}`,
   max: FORGOT_PASSWORD_PER_EMAIL_PER_HOUR,
   windowSeconds: 3600,
-  message: (minutes) =>
-    `Too many password reset requests for this email address. Please wait ${minutesText(minutes)} and try again.`,
+  message: (i18n, wait) =>
+    i18n._(msg`Too many password reset requests for this email address. Please wait ${wait} and try again.`),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TIME_ZONE_REQUIRED_CODE } from '../../../shared/api/messages.ts';
 import { providers, users } from '../../db/schema.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { signUp, uniqueEmail, useTestApp } from '../../test/test-app.ts';
@@ -85,6 +86,38 @@ describe('switching to provider', () => {
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
     expect(row?.role).toBe('TRAVELER');
     expect(await zoneOf(user.id)).toBeUndefined();
+  });
+
+  it('says so by its code (the app asks for a zone), in the asker’s language', async () => {
+    const { cookies } = await signUp(t.app);
+    const ask = (locale: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/switch-role',
+        payload: { role: 'PROVIDER' },
+        cookies,
+        headers: { 'x-locale': locale },
+      });
+    const ja = await ask('ja');
+    expect([ja.statusCode, ja.json().code, ja.json().message]).toEqual([
+      400,
+      TIME_ZONE_REQUIRED_CODE,
+      '提供者にはタイムゾーンが必要です。timeZone に Europe/Lisbon のような IANA 名を指定してください',
+    ]);
+    expect((await ask('pt-BR')).json()).toMatchObject({
+      code: TIME_ZONE_REQUIRED_CODE,
+      message: 'Um prestador precisa de um fuso horário: envie timeZone, um nome IANA como Europe/Lisbon',
+    });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signupBody({}),
+      headers: { 'x-locale': 'ja' },
+    });
+    expect(signup.json().details).toContainEqual({
+      path: 'body.timeZone',
+      message: '提供者にはタイムゾーンが必要です。timeZone に Europe/Lisbon のような IANA 名を指定してください',
+    });
   });
 
   it('is refused with an invalid zone', async () => {

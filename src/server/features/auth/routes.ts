@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeEmailSchema,
@@ -58,7 +59,7 @@ const phoneChangesPerUser = (userId: string): Limit => ({
   key: `phone:user:${userId}`,
   max: 10,
   windowSeconds: 3600,
-  message: (minutes) => `You have changed your phone number often. Please wait ${minutes} minutes and try again.`,
+  message: (i18n, wait) => i18n._(msg`You have changed your phone number often. Please wait ${wait} and try again.`),
 });
 
 const errors = {

@@ -4,13 +4,15 @@
  * counted as free (declining frees it). Read as the slots are: availability less live bookings and
  * the provider's imported busy time.
  */
+import { msg } from '@lingui/core/macro';
 import { and, eq } from 'drizzle-orm';
 import { bookingEnd } from '../../../shared/domain/booking-lifecycle.ts';
 import { computeSlots } from '../../../shared/domain/slots.ts';
-import { calendarDateIn } from '../../../shared/domain/time.ts';
+import { calendarDateIn, type ZonePlaces } from '../../../shared/domain/time.ts';
 import { startText, type BookingParties } from '../../bookings/booking-sql.ts';
 import type { Executor } from '../../db/open.ts';
 import { isVisibleService, services } from '../../db/schema.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadBusy, loadEffectiveAvailability } from '../../read-models/availability.ts';
 import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
@@ -18,9 +20,12 @@ import { loadImportedBusy } from '../../read-models/calendar-busy.ts';
 export const SERVICE_NOT_BOOKABLE_MESSAGE =
   'This service cannot be booked now, so no other time can be offered. Decline without one.';
 
-/** "{time} is not one of your free times for this request." */
-export function notFreeMessage(time: string): string {
-  return `${time} is not one of your free times for this request. Pick them from your free times.`;
+/** "{time} is not one of your free times for this request.", the time as the reader writes it. */
+export function notFreeMessage(start: Date, timeZone: string, places: ZonePlaces) {
+  return localized((i18n, locale) => {
+    const time = startText(start, timeZone, places, locale);
+    return i18n._(msg`${time} is not one of your free times for this request. Pick them from your free times.`);
+  });
 }
 
 /** The offered starts as instants, checked against the provider's free times; throws a 400 otherwise. */
@@ -54,7 +59,7 @@ export async function checkAlternativeStarts(
     const date = calendarDateIn(start, b.time_zone);
     const free = computeSlots({ date, timeZone: b.time_zone, hours: b.hours, now, availability, busy: others });
     if (!free.some((slot) => slot.start.getTime() === start.getTime()))
-      throw new AppError('BAD_REQUEST', notFreeMessage(startText(start, b.time_zone, [b.service_city], 'en')));
+      throw new AppError('BAD_REQUEST', notFreeMessage(start, b.time_zone, [b.service_city]));
   }
   return starts;
 }

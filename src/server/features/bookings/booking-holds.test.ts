@@ -93,7 +93,7 @@ describe('caps on unanswered requests', () => {
     }
     expect(results.filter((s) => s === 201)).toHaveLength(MAX_PENDING_PER_PROVIDER);
     expect(results.filter((s) => s === 409)).toHaveLength(31 - MAX_PENDING_PER_PROVIDER);
-    expect([...messages]).toEqual([TOO_MANY_WITH_PROVIDER_MESSAGE]);
+    expect([...messages]).toEqual([TOO_MANY_WITH_PROVIDER_MESSAGE.english]);
     // The provider got 3 emails, not 31; another traveler still books the rest of the days.
     expect(await requestEmails()).toBe(MAX_PENDING_PER_PROVIDER);
     const days = await t.app.inject({
@@ -123,7 +123,7 @@ describe('caps on unanswered requests', () => {
         if (made.length < MAX_PENDING_TOTAL) {
           expect(res.statusCode, res.body).toBe(201);
           made.push(res.json().booking.id);
-        } else expect([res.statusCode, res.json().message]).toEqual([409, TOO_MANY_PENDING_MESSAGE]);
+        } else expect([res.statusCode, res.json().message]).toEqual([409, TOO_MANY_PENDING_MESSAGE.english]);
       }
     expect(made).toHaveLength(MAX_PENDING_TOTAL);
     // The provider answers one: the traveler may ask again.
@@ -151,7 +151,10 @@ describe('idempotency', () => {
     expect(first.statusCode).toBe(201);
     for (const change of [{ address: 'Rua B 2' }, { notes: 'Knock' }, { address: undefined }, { hours: 3 }]) {
       const res = await book(f.cookies.traveler, { ...body, ...change }, key);
-      expect([res.statusCode, res.json().message], JSON.stringify(change)).toEqual([409, IDEMPOTENCY_MISMATCH_MESSAGE]);
+      expect([res.statusCode, res.json().message], JSON.stringify(change)).toEqual([
+        409,
+        IDEMPOTENCY_MISMATCH_MESSAGE.english,
+      ]);
     }
     const same = await book(f.cookies.traveler, body, key);
     expect([same.statusCode, same.json().booking.id]).toEqual([200, first.json().booking.id]);

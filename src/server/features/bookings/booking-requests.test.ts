@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MIN_LEAD_HOURS, SLOT_TAKEN_MESSAGE } from '../../../shared/domain/booking-lifecycle.ts';
+import {
+  MAX_BOOKING_DAYS_AHEAD,
+  MIN_LEAD_HOURS,
+  SLOT_TAKEN_MESSAGE,
+} from '../../../shared/domain/booking-lifecycle.ts';
 import { queryRows } from '../../db/open.ts';
 import { mapDatabaseError } from '../../http/errors.ts';
 import { createAvailability, createBooking, createProvider, createService } from '../../db/seed/factories.ts';
@@ -198,9 +202,9 @@ describe('POST /api/bookings', () => {
     expect([past.statusCode, past.json().message]).toEqual([400, IN_THE_PAST_MESSAGE]);
     const soonStart = new Date(Math.ceil((Date.now() + 30 * 60_000) / 1_800_000) * 1_800_000 + 1_800_000);
     const soon = await post(f.cookies.traveler, request({ start: soonStart.toISOString() }));
-    expect([soon.statusCode, soon.json().message]).toEqual([400, TOO_SOON_MESSAGE]);
+    expect([soon.statusCode, soon.json().message]).toEqual([400, TOO_SOON_MESSAGE.english]);
     const far = await post(f.cookies.traveler, request({ start: localAt(200, '10:00', f.timeZone).toISOString() }));
-    expect([far.statusCode, far.json().message]).toEqual([400, TOO_FAR_MESSAGE]);
+    expect([far.statusCode, far.json().message]).toEqual([400, TOO_FAR_MESSAGE.english]);
   });
 
   it('refuses a start off the 30-minute grid of the provider’s clock', async () => {
@@ -214,6 +218,38 @@ describe('POST /api/bookings', () => {
       request({ start: new Date(localAt(3, '10:00', f.timeZone).getTime() + 1000).toISOString() }),
     );
     expect(seconds.statusCode).toBe(400);
+  });
+
+  it('says why a request is refused in the reader’s language (X-Locale), its code in English', async () => {
+    const ja = { 'x-locale': 'ja' };
+    const ptBR = { 'x-locale': 'pt-BR' };
+    const short = await post(f.cookies.traveler, request({ hours: 1 }), ja);
+    expect([short.statusCode, short.json().code, short.json().message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'このサービスは 2時間以上からのご予約です。',
+    ]);
+    expect((await post(f.cookies.traveler, request({ hours: 1 }), ptBR)).json().message).toBe(
+      'Este serviço é reservado por pelo menos 2 horas.',
+    );
+    const soonStart = new Date(Math.ceil((Date.now() + 30 * 60_000) / 1_800_000) * 1_800_000 + 1_800_000);
+    expect((await post(f.cookies.traveler, request({ start: soonStart.toISOString() }), ja)).json().message).toBe(
+      `ご予約の開始は今から ${MIN_LEAD_HOURS} 時間以上先にしてください。`,
+    );
+    expect((await post(f.cookies.traveler, request({ start: soonStart.toISOString() }), ptBR)).json().message).toBe(
+      `As reservas devem começar daqui a pelo menos ${MIN_LEAD_HOURS} horas.`,
+    );
+    const far = request({ start: localAt(200, '10:00', f.timeZone).toISOString() });
+    expect((await post(f.cookies.traveler, far, ja)).json().message).toBe(
+      `ご予約の開始は今から ${MAX_BOOKING_DAYS_AHEAD} 日後までにしてください。`,
+    );
+    const offGrid = await post(f.cookies.traveler, request({ start: at('10:15') }), ja);
+    expect(offGrid.json().message).toMatch(
+      /^開始時刻は提供者のタイムゾーン（.*リスボン.*）で正時または 30 分にしてください。$/,
+    );
+    expect((await post(f.cookies.traveler, request({ start: at('10:15') }), ptBR)).json().message).toMatch(
+      /^Os horários de início são em ponto ou e meia no fuso horário do prestador \(Lisboa .*\)\.$/,
+    );
   });
 
   it('uses the grid of a zone with a :45 offset (Asia/Kathmandu, UTC+5:45)', async () => {
@@ -328,7 +364,7 @@ describe('Idempotency-Key', () => {
     const headers = { 'idempotency-key': 'k1' };
     expect((await post(f.cookies.traveler, request(), headers)).statusCode).toBe(201);
     const other = await post(f.cookies.traveler, request({ start: at('14:00') }), headers);
-    expect([other.statusCode, other.json().message]).toEqual([409, IDEMPOTENCY_MISMATCH_MESSAGE]);
+    expect([other.statusCode, other.json().message]).toEqual([409, IDEMPOTENCY_MISMATCH_MESSAGE.english]);
   });
 
   it.each(['x'.repeat(201), ' leading-space', 'tab\there', 'ünicode'])('refuses key %j with 400', async (key) => {

@@ -211,6 +211,18 @@ describe('the payouts routes, for every actor', () => {
   it('refuses a country not offered (400)', async () => {
     const res = await setUp(f.cookies.owner, { country: 'FR' });
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Country must be one of US, PT, ES, TH, ID, MX, BR, JP');
+    const ja = await t.app.inject({
+      method: 'POST',
+      url: '/api/provider/payouts/account',
+      cookies: f.cookies.owner,
+      headers: { 'x-locale': 'ja' },
+      payload: { country: 'FR' },
+    });
+    expect([ja.statusCode, ja.json().message]).toEqual([
+      400,
+      '国は US, PT, ES, TH, ID, MX, BR, JP のいずれかにしてください',
+    ]);
     expect(await rowsOf(f.owner.provider.id)).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@
  * the provider's email unless the request must first be paid by card).
  */
 import { TZDate } from '@date-fns/tz';
+import { msg, plural } from '@lingui/core/macro';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Booking, CreateBookingInput } from '../../../shared/api/bookings.ts';
 import { isWithinAvailability } from '../../../shared/domain/availability.ts';
@@ -22,11 +23,12 @@ import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
 import { amountsForUnit, isHourly } from '../../../shared/domain/pricing.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
-import { DAY_MS, HOUR_MS, zoneLabel } from '../../../shared/domain/time.ts';
+import { DAY_MS, HOUR_MS, zoneLabel, type ZonePlaces } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { bookings, providers, services, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { bookingLengthWords, bookingReceiptEmail } from '../../email/templates.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import { attachInquiryToBooking, effectiveStatusSql, overdueSql, startText } from '../../bookings/booking-sql.ts';
 import { applyToLocked, lockBooking } from '../../bookings/booking-writer.ts';
@@ -42,16 +44,37 @@ export const SERVICE_WITHDRAWN_MESSAGE = 'This service is no longer offered, so 
 export const OUTSIDE_AVAILABILITY_MESSAGE =
   'That time is outside the provider’s availability. Please pick one of the free times.';
 export const IN_THE_PAST_MESSAGE = 'The start time is in the past.';
-export const TOO_SOON_MESSAGE = `Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`;
-export const TOO_FAR_MESSAGE = `Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`;
-export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different booking request.';
+
+/*
+ * The refusals below carry values (a number of hours, a zone), so they are written for each
+ * reader when thrown (api-messages.ts `localized`); `.english` is what the logs and English
+ * readers get.
+ */
+export const TOO_SOON_MESSAGE = localized((i18n) =>
+  i18n._(msg`Bookings must start at least ${MIN_LEAD_HOURS} hours from now.`),
+);
+export const TOO_FAR_MESSAGE = localized((i18n) =>
+  i18n._(msg`Bookings can start at most ${MAX_BOOKING_DAYS_AHEAD} days from now.`),
+);
+export const IDEMPOTENCY_MISMATCH_MESSAGE = localized((i18n) =>
+  i18n._(msg`This Idempotency-Key was already used for a different booking request.`),
+);
 export const unitLengthMessage = (unit: 'per session' | 'per day' | 'per hour', hours: number) =>
-  `A booking of this service is one ${unit === 'per day' ? 'day' : 'session'} of ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+  localized((i18n) =>
+    unit === 'per day'
+      ? i18n._(msg`A booking of this service is one day of ${plural(hours, { one: '# hour', other: '# hours' })}.`)
+      : i18n._(msg`A booking of this service is one session of ${plural(hours, { one: '# hour', other: '# hours' })}.`),
+  );
 export const minHoursMessage = (minHours: number) =>
-  `This service is booked for at least ${minHours} ${minHours === 1 ? 'hour' : 'hours'}.`;
-/** `zone`: the provider's zone as zoneLabel names it ('Lisbon (UTC)'). */
-export const offGridMessage = (zone: string) =>
-  `Start times are on the hour or half past in the provider’s time zone (${zone}).`;
+  localized((i18n) =>
+    i18n._(msg`This service is booked for at least ${plural(minHours, { one: '# hour', other: '# hours' })}.`),
+  );
+/** The provider's zone as zoneLabel names it in the reader's language ('Lisbon (UTC)'). */
+export const offGridMessage = (timeZone: string, at: Date, places: ZonePlaces) =>
+  localized((i18n, locale) => {
+    const zone = zoneLabel(timeZone, at, places, locale);
+    return i18n._(msg`Start times are on the hour or half past in the provider’s time zone (${zone}).`);
+  });
 
 /** Only travelers book: a provider or an admin is told what to do instead. */
 export const PROVIDER_CANNOT_BOOK_MESSAGE =
@@ -64,8 +87,16 @@ export const INSERT_LOCK_TIMEOUT_MS = 300;
 /** A traveler holds at most this many unanswered requests with one provider, and in all. */
 export const MAX_PENDING_PER_PROVIDER = 3;
 export const MAX_PENDING_TOTAL = 10;
-export const TOO_MANY_WITH_PROVIDER_MESSAGE = `You already have ${MAX_PENDING_PER_PROVIDER} requests waiting for this provider’s answer. Wait for an answer, or cancel one, before asking for another time.`;
-export const TOO_MANY_PENDING_MESSAGE = `You already have ${MAX_PENDING_TOTAL} booking requests waiting for an answer. Wait for answers, or cancel one, before sending another.`;
+export const TOO_MANY_WITH_PROVIDER_MESSAGE = localized((i18n) =>
+  i18n._(
+    msg`You already have ${MAX_PENDING_PER_PROVIDER} requests waiting for this provider’s answer. Wait for an answer, or cancel one, before asking for another time.`,
+  ),
+);
+export const TOO_MANY_PENDING_MESSAGE = localized((i18n) =>
+  i18n._(
+    msg`You already have ${MAX_PENDING_TOTAL} booking requests waiting for an answer. Wait for answers, or cancel one, before sending another.`,
+  ),
+);
 
 /** The start on the 30-minute grid of the zone's wall clock (zones with :30 and :45 offsets too). */
 export function isOnSlotGrid(start: Date, timeZone: string): boolean {
@@ -182,10 +213,7 @@ export async function requestBooking(
       if (start.getTime() > now.getTime() + MAX_BOOKING_DAYS_AHEAD * DAY_MS)
         throw new AppError('BAD_REQUEST', TOO_FAR_MESSAGE);
       if (!isOnSlotGrid(start, service.timeZone))
-        throw new AppError(
-          'BAD_REQUEST',
-          offGridMessage(zoneLabel(service.timeZone, start, [service.city, service.baseCity])),
-        );
+        throw new AppError('BAD_REQUEST', offGridMessage(service.timeZone, start, [service.city, service.baseCity]));
       const end = bookingEnd(start, input.hours);
       const slots = await loadAvailabilityIntervals(tx, service.providerId, { start, end }, service.timeZone);
       if (!isWithinAvailability(slots, start, end)) throw new AppError('BAD_REQUEST', OUTSIDE_AVAILABILITY_MESSAGE);

@@ -2,9 +2,12 @@
  * The calendars a provider imports busy time from (decision 040): added (due for a sync at once),
  * listed with how their last sync went, resumed after a pause, removed; and their busy times.
  */
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type { CalendarImport, ImportedBusy } from '../../../shared/api/calendars.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
+import type { Locale } from '../../../shared/domain/locales.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError, mapDatabaseError } from '../../http/errors.ts';
 import {
   ALREADY_IMPORTED,
@@ -14,7 +17,10 @@ import {
   TOO_MANY_CALENDARS,
   ts,
 } from './calendars.ts';
-import { CalendarFetchError, calendarUrl, isAllowedAddress, PRIVATE_ADDRESS, type FetchPolicy } from './safe-fetch.ts';
+import { CalendarFetchError, calendarUrl, isAllowedAddress, type FetchPolicy } from './safe-fetch.ts';
+import type { CalendarProblem } from './calendar-error.ts';
+import type { ZoneNote } from './calendar-zones.ts';
+import { calendarProblemWords, lastErrorWords, zoneNoteWords } from './calendar-words.ts';
 
 type ImportRow = {
   id: string;
@@ -22,44 +28,47 @@ type ImportRow = {
   url: string;
   last_synced_at: Date | null;
   last_error: string | null;
+  last_error_problem: CalendarProblem | null;
   last_error_at: Date | null;
   busy_count: number;
   failures: number;
   paused_at: Date | null;
   unreadable_count: number;
   notes: string[];
+  zone_notes: ZoneNote[] | null;
   sync_pending: boolean;
   next_sync_at: Date;
   created_at: Date;
 };
 
 const IMPORT_COLUMNS = sql.raw(
-  'id, name, url, last_synced_at, last_error, last_error_at, busy_count, failures, paused_at, unreadable_count, notes, next_sync_at, created_at, ' +
+  'id, name, url, last_synced_at, last_error, last_error_problem, last_error_at, busy_count, failures, paused_at, unreadable_count, notes, zone_notes, next_sync_at, created_at, ' +
     // Due, or claimed by a sync under way.
     '(paused_at is null and (lease_token is not null or next_sync_at <= now())) as sync_pending',
 );
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-function toImport(r: ImportRow): CalendarImport {
+/** A calendar as its provider reads it: its last error and notes in their language (calendar-words.ts). */
+function toImport(r: ImportRow, locale: Locale): CalendarImport {
   return {
     id: r.id,
     name: r.name,
     url: r.url,
     lastSyncedAt: iso(r.last_synced_at),
-    lastError: r.last_error,
+    lastError: lastErrorWords({ text: r.last_error, problem: r.last_error_problem }, locale),
     lastErrorAt: iso(r.last_error_at),
     busyCount: r.busy_count,
     failures: r.failures,
     pausedAt: iso(r.paused_at),
     unreadableCount: r.unreadable_count,
-    notes: r.notes ?? [],
+    notes: r.zone_notes ? r.zone_notes.map((note) => zoneNoteWords(note, locale)) : (r.notes ?? []),
     syncPending: r.sync_pending,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
 
-export async function listCalendars(db: Executor, userId: string): Promise<CalendarImport[]> {
+export async function listCalendars(db: Executor, userId: string, locale: Locale): Promise<CalendarImport[]> {
   const provider = await providerOf(db, userId);
   const rows = await queryRows<ImportRow>(
     db,
@@ -67,7 +76,7 @@ export async function listCalendars(db: Executor, userId: string): Promise<Calen
         from calendar_imports where provider_id = ${provider.id} and deleted_at is null
         order by created_at, id`,
   );
-  return rows.map(toImport);
+  return rows.map((r) => toImport(r, locale));
 }
 
 /**
@@ -80,17 +89,27 @@ export async function addCalendar(
   userId: string,
   input: { name: string; url: string },
   policy: Pick<FetchPolicy, 'allowLoopback'>,
+  locale: Locale,
 ): Promise<CalendarImport> {
+  // The address refused before any fetch, as a sentence in the asker's words.
+  const refuse = (problem: CalendarProblem) =>
+    new AppError(
+      'BAD_REQUEST',
+      localized((i18n, reader) => {
+        const sentence = calendarProblemWords(problem, reader);
+        return i18n._(msg({ message: `${sentence}.`, comment: 'Why a calendar address is refused, as a sentence' }));
+      }),
+    );
   let url: URL;
   try {
     url = calendarUrl(input.url, policy.allowLoopback);
   } catch (err) {
-    throw new AppError('BAD_REQUEST', err instanceof CalendarFetchError ? `${err.message}.` : 'Invalid address.');
+    throw err instanceof CalendarFetchError ? refuse(err.problem) : refuse({ code: 'not_a_web_address' });
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (/^[\d.]+$|:/.test(host) && !isAllowedAddress(host, policy.allowLoopback))
-    throw new AppError('BAD_REQUEST', `${PRIVATE_ADDRESS}.`);
-  if (/^localhost$/i.test(host) && !policy.allowLoopback) throw new AppError('BAD_REQUEST', `${PRIVATE_ADDRESS}.`);
+    throw refuse({ code: 'private_address' });
+  if (/^localhost$/i.test(host) && !policy.allowLoopback) throw refuse({ code: 'private_address' });
   const provider = await providerOf(db, userId);
   try {
     return await db.transaction(async (tx) => {
@@ -106,7 +125,7 @@ export async function addCalendar(
         sql`insert into calendar_imports (provider_id, name, url) values (${provider.id}, ${input.name.trim()}, ${input.url.trim()})
             returning ${IMPORT_COLUMNS}`,
       );
-      return toImport(row!);
+      return toImport(row!, locale);
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -132,7 +151,12 @@ export async function removeCalendar(db: Db, userId: string, id: string): Promis
  * Resumes a calendar paused after failed syncs (or syncs it again now): due at once, its failures
  * forgotten; the route wakes the sync job. 404 for anyone else's.
  */
-export async function resumeCalendar(db: Executor, userId: string, id: string): Promise<CalendarImport> {
+export async function resumeCalendar(
+  db: Executor,
+  userId: string,
+  id: string,
+  locale: Locale,
+): Promise<CalendarImport> {
   const provider = await providerOf(db, userId);
   const [row] = await queryRows<ImportRow>(
     db,
@@ -140,14 +164,14 @@ export async function resumeCalendar(db: Executor, userId: string, id: string): 
         where id = ${id} and provider_id = ${provider.id} and deleted_at is null and lease_token is null
         returning ${IMPORT_COLUMNS}`,
   );
-  if (row) return toImport(row);
+  if (row) return toImport(row, locale);
   // Being synced right now: nothing to do but say how it stands.
   const [current] = await queryRows<ImportRow>(
     db,
     sql`select ${IMPORT_COLUMNS} from calendar_imports where id = ${id} and provider_id = ${provider.id} and deleted_at is null`,
   );
   if (!current) throw new AppError('NOT_FOUND', CALENDAR_NOT_FOUND);
-  return toImport(current);
+  return toImport(current, locale);
 }
 
 /** The provider's imported busy times overlapping [from, to), labelled with their calendar's name. */

@@ -2,7 +2,8 @@
  * The calendar sync job (decisions 040 and 045): each imported calendar about every 15 minutes and
  * at once when added. A sync fetches the address (safe-fetch.ts), has the parser's worker thread
  * read it (parse-pool.ts) and replaces the calendar's busy times in one transaction; a failure is
- * recorded in plain words and keeps the last good busy times.
+ * recorded as its problem (worded for the provider when shown) with its English sentence, and keeps
+ * the last good busy times.
  */
 import { sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/domain/time.ts';
@@ -10,6 +11,7 @@ import { queryRows, type Db } from '../../db/open.ts';
 import { held, type Claim, type LeasedQueue } from '../../jobs/claim-due.ts';
 import type { LeasedKind } from '../../jobs/runner.ts';
 import { IMPORT_DAYS_AHEAD, SYNC_INTERVAL_MINUTES } from './calendars.ts';
+import type { CalendarProblem } from './calendar-error.ts';
 import { calendarParser, COULD_NOT_READ, type CalendarParser, type ParsedCalendar } from './parse-pool.ts';
 import { CalendarFetchError, fetchCalendarText, type FetchPolicy } from './safe-fetch.ts';
 
@@ -48,9 +50,10 @@ export async function syncCalendar(
   opts: { policy: FetchPolicy; now: Date; signal?: AbortSignal; parser?: CalendarParser },
 ): Promise<{ ok: boolean; count: number; error?: string }> {
   const next = sql`now() + make_interval(mins => ${SYNC_INTERVAL_MINUTES})`;
-  const fail = async (message: string) => {
+  const fail = async ({ message, problem }: { message: string; problem: CalendarProblem | null }) => {
     await db.execute(
-      sql`update calendar_imports set last_error = ${message}, last_error_at = now(), next_sync_at = ${next},
+      sql`update calendar_imports set last_error = ${message}, last_error_problem = ${problem ? JSON.stringify(problem) : null}::jsonb,
+            last_error_at = now(), next_sync_at = ${next},
             lease_token = null, paused_at = case when failures >= ${MAX_FAILURES} then now() end
           where ${held(claim)} and deleted_at is null`,
     );
@@ -59,11 +62,15 @@ export async function syncCalendar(
   // Earlier syncs were claimed and never finished (the process stopped under them): pause now
   // rather than try again.
   if (claim.row.failures > MAX_FAILURES) {
-    const [row] = await queryRows<{ last_error: string | null }>(
+    const [row] = await queryRows<{ last_error: string | null; last_error_problem: CalendarProblem | null }>(
       db,
-      sql`select last_error from calendar_imports where id = ${claim.id}`,
+      sql`select last_error, last_error_problem from calendar_imports where id = ${claim.id}`,
     );
-    return fail(row?.last_error ?? DID_NOT_FINISH);
+    return fail(
+      row?.last_error
+        ? { message: row.last_error, problem: row.last_error_problem }
+        : { message: DID_NOT_FINISH, problem: { code: 'did_not_finish' } },
+    );
   }
   const [provider] = await queryRows<{ time_zone: string }>(
     db,
@@ -88,15 +95,19 @@ export async function syncCalendar(
         .catch(() => {});
       throw err;
     }
-    return fail(err instanceof CalendarFetchError ? err.message : COULD_NOT_READ);
+    return fail(
+      err instanceof CalendarFetchError
+        ? { message: err.message, problem: err.problem }
+        : { message: COULD_NOT_READ, problem: { code: 'could_not_read' } },
+    );
   }
-  const { intervals, unreadable, notes } = parsed;
+  const { intervals, unreadable, notes, zoneNotes } = parsed;
   await db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`update calendar_imports set last_synced_at = now(), last_error = null, last_error_at = null,
+      sql`update calendar_imports set last_synced_at = now(), last_error = null, last_error_problem = null, last_error_at = null,
             busy_count = ${intervals.length}, unreadable_count = ${unreadable},
-            notes = ${textArray(notes)}::text[], failures = 0, paused_at = null, next_sync_at = ${next}, lease_token = null
+            notes = ${textArray(notes)}::text[], zone_notes = ${JSON.stringify(zoneNotes)}::jsonb, failures = 0, paused_at = null, next_sync_at = ${next}, lease_token = null
           where ${held(claim)} and deleted_at is null returning id`,
     );
     // Lost the claim (or removed meanwhile): record nothing.

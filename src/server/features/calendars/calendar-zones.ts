@@ -184,9 +184,21 @@ function definedZone(tz: InstanceType<typeof ICAL.Timezone>): Zone {
   };
 }
 
-/** Resolves the TZIDs of one calendar file, remembering each, and the notes to show for them. */
+/**
+ * How a zone not plainly named was read, worded for each reader (calendar-words.ts): at a fixed
+ * offset its label gives, or in the provider's zone because the file's definition cannot be read
+ * or there is none.
+ */
+export type ZoneNote =
+  | { code: 'fixed_offset'; name: string; offsetMinutes: number }
+  | { code: 'zone_unreadable' | 'zone_unknown'; name: string; zone: string };
+
+/**
+ * Resolves the TZIDs of one calendar file, remembering each, and the notes to show for them: by
+ * their English sentence (the logs', and the notes column's), each with what it says.
+ */
 export class ZoneResolver {
-  readonly notes = new Set<string>();
+  readonly notes = new Map<string, ZoneNote>();
   readonly #cache = new Map<string, Zone>();
   readonly #provider: Zone;
 
@@ -219,13 +231,22 @@ export class ZoneResolver {
     const name = unquote(tzid);
     const offset = labelOffsetMinutes(tzid);
     if (offset !== undefined) {
-      this.notes.add(`Times in “${name}” were read at ${formatUtcOffset(offset)}, without daylight saving time.`);
+      this.notes.set(`Times in “${name}” were read at ${formatUtcOffset(offset)}, without daylight saving time.`, {
+        code: 'fixed_offset',
+        name,
+        offsetMinutes: offset,
+      });
       return fixedZone(offset);
     }
-    const why = this.definitions.has(tzid)
+    const unreadable = this.definitions.has(tzid);
+    const why = unreadable
       ? 'the calendar defines that zone in a way Locora cannot read'
       : 'the calendar does not say where that zone is';
-    this.notes.add(`Times in “${name}” were read in your time zone (${this.providerZone}): ${why}.`);
+    this.notes.set(`Times in “${name}” were read in your time zone (${this.providerZone}): ${why}.`, {
+      code: unreadable ? 'zone_unreadable' : 'zone_unknown',
+      name,
+      zone: this.providerZone,
+    });
     return this.#provider;
   }
 

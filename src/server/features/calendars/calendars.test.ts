@@ -310,6 +310,53 @@ describe('an imported calendar', () => {
     expect(await startTimes(f.service.id, '2027-03-10')).not.toContain('15:00');
   });
 
+  it('says why a sync failed in the provider’s language (the page’s), kept as a code; older rows too', async () => {
+    const f = await fixture(MARCH);
+    await addCalendar(f.cookies.owner, 'Login page', server.url('/login.ics'));
+    await addCalendar(f.cookies.owner, 'Gone', server.url('/missing.ics'));
+    await sync();
+    const inLanguage = async (locale: string) => {
+      const res = await t.app.inject({
+        url: '/api/provider/calendar-sync',
+        cookies: f.cookies.owner,
+        headers: { 'x-locale': locale },
+      });
+      return Object.fromEntries(res.json<CalendarSyncState>().calendars.map((c) => [c.name, c.lastError]));
+    };
+    expect(await inLanguage('ja')).toEqual({
+      'Login page': 'これはカレンダーファイルではありません',
+      Gone: 'アドレスから 404 が返されました',
+    });
+    expect(await inLanguage('pt-BR')).toEqual({
+      'Login page': 'Isto não é um arquivo de agenda',
+      Gone: 'O endereço respondeu 404',
+    });
+    // The database holds the code and its values, with the English sentence.
+    const stored = await queryRows<{ name: string; last_error: string; last_error_problem: unknown }>(
+      t.db,
+      sql`select name, last_error, last_error_problem from calendar_imports order by name`,
+    );
+    expect(stored).toEqual([
+      {
+        name: 'Gone',
+        last_error: 'The address answered 404',
+        last_error_problem: { code: 'answered_status', status: 404 },
+      },
+      { name: 'Login page', last_error: NOT_A_CALENDAR, last_error_problem: { code: 'not_a_calendar' } },
+    ]);
+    // A row written before the codes has only its English sentence: worded if it is one of ours,
+    // else shown as it was written.
+    await t.db.execute(
+      sql`update calendar_imports set last_error_problem = null,
+            last_error = case name when 'Gone' then ${`${NEVER_HAPPENS} (February 30)`} else 'Something else entirely' end`,
+    );
+    expect(await inLanguage('ja')).toEqual({
+      'Login page': 'Something else entirely',
+      Gone: 'カレンダーに、存在しない日付（2月30日）に繰り返される予定があります',
+    });
+    expect((await inLanguage('en')).Gone).toBe(`${NEVER_HAPPENS} (February 30)`);
+  });
+
   it('can be removed, and its busy time goes with it', async () => {
     const f = await fixture(MARCH);
     const added = (await addCalendar(f.cookies.owner, 'Work', server.url('/google.ics'))).json<{ id: string }>();
@@ -341,7 +388,7 @@ describe('an imported calendar', () => {
     }
     const sixth = await addCalendar(f.cookies.owner, 'One more', server.url('/c5.ics'));
     expect(sixth.statusCode).toBe(409);
-    expect(sixth.json<{ message: string }>().message).toBe(TOO_MANY_CALENDARS);
+    expect(sixth.json<{ message: string }>().message).toBe(TOO_MANY_CALENDARS.english);
     const other = await addCalendar(f.cookies.other, 'Mine', server.url('/c0.ics'));
     expect(other.statusCode).toBe(201);
     const again = await addCalendar(f.cookies.other, 'Mine again', server.url('/c0.ics'));
@@ -506,6 +553,20 @@ describe('a calendar that keeps failing', () => {
       ],
     });
   });
+
+  it('words how it read unnamed zones in the provider’s language', async () => {
+    const f = await fixture();
+    await addCalendar(f.cookies.owner, 'Flicker', hostile.url('/secondly-zone.ics'));
+    await sync();
+    const res = await t.app.inject({
+      url: '/api/provider/calendar-sync',
+      cookies: f.cookies.owner,
+      headers: { 'x-locale': 'ja' },
+    });
+    expect(res.json<CalendarSyncState>().calendars[0]?.notes).toEqual([
+      '「Flicker Time」の時刻は、あなたのタイムゾーン（America/New_York）で読み込みました。カレンダーでのこのタイムゾーンの定義を Locora が読み取れないためです。',
+    ]);
+  });
 });
 
 describe('fetching a calendar safely', () => {
@@ -525,6 +586,18 @@ describe('fetching a calendar safely', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json<{ message: string }>().message).toBe(`${PRIVATE_ADDRESS}.`);
     }
+    const ja = await t.app.inject({
+      method: 'POST',
+      url: '/api/provider/calendars',
+      cookies: f.cookies.owner,
+      headers: { 'x-locale': 'ja' },
+      payload: { name: 'Inside', url: 'https://10.0.0.1/calendar.ics' },
+    });
+    expect([ja.statusCode, ja.json<{ code: string }>().code, ja.json<{ message: string }>().message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'このアドレスはプライベートネットワーク内を指しているため、Locora では取得しません。',
+    ]);
     const ftp = await addCalendar(f.cookies.owner, 'FTP', 'ftp://example.com/calendar.ics');
     expect(ftp.statusCode).toBe(400);
   });

@@ -7,8 +7,10 @@
  * - import-overlaps.ts: live bookings an imported busy time overlaps;
  * - calendar-sync.ts: the job that fetches and reads each imported calendar (decision 045).
  */
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/open.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError } from '../../http/errors.ts';
 
 export const MAX_CALENDARS = 5;
@@ -16,7 +18,9 @@ export const SYNC_INTERVAL_MINUTES = 15;
 /** Busy time is kept for this far ahead (and a day back, for a day in progress). */
 export const IMPORT_DAYS_AHEAD = 365;
 
-export const TOO_MANY_CALENDARS = `You can import at most ${MAX_CALENDARS} calendars. Remove one to add another.`;
+export const TOO_MANY_CALENDARS = localized((i18n) =>
+  i18n._(msg`You can import at most ${MAX_CALENDARS} calendars. Remove one to add another.`),
+);
 export const ALREADY_IMPORTED = 'This calendar is already imported.';
 export const CALENDAR_NOT_FOUND = 'Calendar not found.';
 export const PROVIDER_PROFILE_NEEDED = 'Create your provider profile first.';

@@ -26,7 +26,7 @@
  */
 import ICAL from 'ical.js';
 import { CalendarFetchError } from './calendar-error.ts';
-import { ianaZone, ianaZoneOf, ZoneResolver, type WallFields, type Zone } from './calendar-zones.ts';
+import { ianaZone, ianaZoneOf, ZoneResolver, type WallFields, type Zone, type ZoneNote } from './calendar-zones.ts';
 
 export { ianaZoneOf, wallToInstant } from './calendar-zones.ts';
 
@@ -55,8 +55,9 @@ export type CalendarReading = {
   intervals: BusyInterval[];
   /** Events skipped because they could not be read. */
   unreadable: number;
-  /** How zones that are not plainly named were read, for the provider. */
+  /** How zones that are not plainly named were read, for the provider: in English, and what each says. */
   notes: string[];
+  zoneNotes: ZoneNote[];
 };
 
 type ICalComponent = InstanceType<typeof ICAL.Component>;
@@ -68,7 +69,7 @@ type ICalRecur = InstanceType<typeof ICAL.Recur>;
 
 let stepsLeft = 0;
 function step() {
-  if (--stepsLeft < 0) throw new CalendarFetchError(TOO_MANY_REPEATS);
+  if (--stepsLeft < 0) throw new CalendarFetchError(TOO_MANY_REPEATS, { code: 'too_many_repeats' });
 }
 
 /** ical.js's iterator, counting every candidate time it looks at against the file's budget. */
@@ -197,7 +198,7 @@ function scan(text: string): Scan {
     }
   }
   // A file that stops before its END:VCALENDAR was cut short: half a calendar is not stored.
-  if (depth > 0) throw new CalendarFetchError(CUT_SHORT);
+  if (depth > 0) throw new CalendarFetchError(CUT_SHORT, { code: 'cut_short' });
   return out;
 }
 
@@ -212,11 +213,18 @@ function checkCanHappen(rule: ICalRecur) {
   const months = parts.BYMONTH
     ? numbers(parts.BYMONTH).filter((m) => m >= 1 && m <= 12)
     : [...Array(12).keys()].map((i) => i + 1);
-  if (months.length === 0) throw new CalendarFetchError(NEVER_HAPPENS);
+  if (months.length === 0) throw new CalendarFetchError(NEVER_HAPPENS, { code: 'never_happens' });
   if (parts.BYMONTHDAY) {
     const days = numbers(parts.BYMONTHDAY);
     const fits = days.some((d) => d !== 0 && months.some((m) => Math.abs(d) <= DAYS_IN_MONTH[m - 1]!));
-    if (!fits) throw new CalendarFetchError(days[0] ? neverHappensOn(months[0]!, Math.abs(days[0])) : NEVER_HAPPENS);
+    if (!fits)
+      throw days[0]
+        ? new CalendarFetchError(neverHappensOn(months[0]!, Math.abs(days[0])), {
+            code: 'never_happens_on',
+            month: months[0]!,
+            day: Math.abs(days[0]),
+          })
+        : new CalendarFetchError(NEVER_HAPPENS, { code: 'never_happens' });
   }
   const inRange = (key: string, min: number, max: number) =>
     !parts[key] || numbers(parts[key]).some((v) => v >= min && v <= max);
@@ -227,7 +235,7 @@ function checkCanHappen(rule: ICalRecur) {
     !inRange('BYYEARDAY', -366, 366) ||
     !inRange('BYWEEKNO', -53, 53)
   )
-    throw new CalendarFetchError(NEVER_HAPPENS);
+    throw new CalendarFetchError(NEVER_HAPPENS, { code: 'never_happens' });
   // A numbered weekday ("1MO") only means something in a monthly or yearly rule; in a daily or
   // faster one it filters out every day.
   const byday = Array.isArray(parts.BYDAY) ? (parts.BYDAY as string[]) : [];
@@ -236,7 +244,7 @@ function checkCanHappen(rule: ICalRecur) {
     byday.length > 0 &&
     byday.every((d) => /^[+-]?\d/.test(d))
   )
-    throw new CalendarFetchError(NEVER_HAPPENS);
+    throw new CalendarFetchError(NEVER_HAPPENS, { code: 'never_happens' });
 }
 
 const UNIT_SECONDS: Record<string, number> = {
@@ -484,7 +492,8 @@ export function readCalendar(
   text: string,
   opts: { timeZone: string; from: Date; to: Date; maxIntervals?: number; maxSteps?: number },
 ): CalendarReading {
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, ''))) throw new CalendarFetchError(NOT_A_CALENDAR);
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, '')))
+    throw new CalendarFetchError(NOT_A_CALENDAR, { code: 'not_a_calendar' });
   const scanned = scan(text);
   stepsLeft = opts.maxSteps ?? MAX_STEPS;
   const zones = new ZoneResolver(opts.timeZone, scanned.zones);
@@ -531,7 +540,8 @@ export function readCalendar(
       if (!Number.isFinite(s) || !Number.isFinite(e)) return;
       if (e <= s && isDate) e = ctx.calendar.toInstant(nextDay(s, ctx.calendar));
       if (!Number.isFinite(e) || e <= s || e <= ctx.from || s >= ctx.to) return;
-      if (out.length + found.length >= max) throw new CalendarFetchError(tooManyBusyTimes());
+      if (out.length + found.length >= max)
+        throw new CalendarFetchError(tooManyBusyTimes(), { code: 'too_many_busy_times' });
       found.push([s, e]);
     };
     try {
@@ -587,7 +597,7 @@ export function readCalendar(
     (b, i) =>
       i === 0 || b.start.getTime() !== out[i - 1]!.start.getTime() || b.end.getTime() !== out[i - 1]!.end.getTime(),
   );
-  return { intervals, unreadable, notes: [...zones.notes] };
+  return { intervals, unreadable, notes: [...zones.notes.keys()], zoneNotes: [...zones.notes.values()] };
 }
 
 /** The busy intervals of a calendar file overlapping [from, to), in time order (readCalendar's). */

@@ -16,6 +16,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CalendarFetchError } from './calendar-error.ts';
+import type { ZoneNote } from './calendar-zones.ts';
 import type { ParseAnswer, ParseRequest } from './parse-worker.ts';
 
 export const PARSE_TIMEOUT_MS = 10_000;
@@ -33,8 +34,9 @@ export type ParsedCalendar = {
   intervals: { start: Date; end: Date }[];
   /** Events skipped because they could not be read. */
   unreadable: number;
-  /** How zones that are not plainly named were read. */
+  /** How zones that are not plainly named were read: in English, and what each says. */
   notes: string[];
+  zoneNotes: ZoneNote[];
 };
 
 function workerLocation(): { url: URL; execArgv: string[] | undefined } {
@@ -125,7 +127,7 @@ export class CalendarParser {
       await ready;
     } catch {
       this.#stop(worker);
-      throw new CalendarFetchError(COULD_NOT_READ);
+      throw new CalendarFetchError(COULD_NOT_READ, { code: 'could_not_read' });
     }
     const id = this.#nextId++;
     try {
@@ -142,17 +144,26 @@ export class CalendarParser {
           done();
           if (m.ok) {
             const intervals = Array.from(m.starts, (s, i) => ({ start: new Date(s), end: new Date(m.ends[i]!) }));
-            resolve({ intervals, unreadable: m.unreadable, notes: m.notes });
-          } else reject(new CalendarFetchError(m.plain ? m.message : COULD_NOT_READ));
+            resolve({ intervals, unreadable: m.unreadable, notes: m.notes, zoneNotes: m.zoneNotes });
+          } else
+            reject(
+              m.problem
+                ? new CalendarFetchError(m.message, m.problem)
+                : new CalendarFetchError(COULD_NOT_READ, { code: 'could_not_read' }),
+            );
         };
         const onError = (err: Error & { code?: string }) => {
           done();
           this.#stop(worker);
-          reject(new CalendarFetchError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? TOO_BIG_TO_READ : COULD_NOT_READ));
+          reject(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? new CalendarFetchError(TOO_BIG_TO_READ, { code: 'too_big_to_read' })
+              : new CalendarFetchError(COULD_NOT_READ, { code: 'could_not_read' }),
+          );
         };
         const onExit = () => {
           done();
-          reject(new CalendarFetchError(COULD_NOT_READ));
+          reject(new CalendarFetchError(COULD_NOT_READ, { code: 'could_not_read' }));
         };
         const onAbort = () => {
           done();
@@ -162,7 +173,7 @@ export class CalendarParser {
         const timer = setTimeout(() => {
           done();
           this.#stop(worker);
-          reject(new CalendarFetchError(TOO_LONG_TO_READ));
+          reject(new CalendarFetchError(TOO_LONG_TO_READ, { code: 'too_long_to_read' }));
         }, opts.timeoutMs ?? this.#timeoutMs);
         worker.on('message', onMessage);
         worker.once('error', onError);

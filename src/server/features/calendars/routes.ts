@@ -16,6 +16,7 @@ import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { clientNetwork, reserve } from '../../http/rate-limit.ts';
+import { requestLocale } from '../../http/request-locale.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { addCalendar, listCalendars, listImportedBusy, removeCalendar, resumeCalendar } from './calendar-imports.ts';
@@ -62,7 +63,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const userId = requireUser(request).id;
       const [calendars, overlaps, feed] = await Promise.all([
-        listCalendars(db, userId),
+        listCalendars(db, userId, requestLocale(request)),
         listImportOverlaps(db, userId, clock.now()),
         getFeedStatus(db, userId),
       ]);
@@ -96,7 +97,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const created = await addCalendar(db, requireUser(request).id, request.body, { allowLoopback });
+      const created = await addCalendar(
+        db,
+        requireUser(request).id,
+        request.body,
+        { allowLoopback },
+        requestLocale(request),
+      );
       jobs()?.nudge('calendar-sync');
       return reply.code(201).send(created);
     },
@@ -132,7 +139,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const calendar = await resumeCalendar(db, requireUser(request).id, request.params.id);
+      const calendar = await resumeCalendar(db, requireUser(request).id, request.params.id, requestLocale(request));
       jobs()?.nudge('calendar-sync');
       return calendar;
     },

@@ -36,6 +36,7 @@ export const TOO_SLOW = `The address did not answer within ${CALENDAR_FETCH_TIME
 export const TOO_LARGE = `The calendar is larger than ${CALENDAR_MAX_BYTES / 1024 / 1024} MB`;
 export const TOO_MANY_REDIRECTS = `The address redirected more than ${CALENDAR_MAX_REDIRECTS} times`;
 export const COULD_NOT_CONNECT = 'Could not connect to the address';
+export const BAD_CERTIFICATE = 'The address’s security certificate is not valid';
 export const answeredStatus = (status: number) => `The address answered ${status}`;
 
 export type FetchPolicy = {
@@ -75,11 +76,11 @@ export function calendarUrl(raw: string, allowLoopback: boolean): URL {
   try {
     url = new URL(/^webcals?:\/\//i.test(text) ? text.replace(/^webcals?:/i, 'https:') : text);
   } catch {
-    throw new CalendarFetchError(NOT_A_WEB_ADDRESS);
+    throw new CalendarFetchError(NOT_A_WEB_ADDRESS, { code: 'not_a_web_address' });
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && allowLoopback) return url;
-  throw new CalendarFetchError(HTTPS_ONLY);
+  throw new CalendarFetchError(HTTPS_ONLY, { code: 'https_only' });
 }
 
 const defaultResolve = async (host: string) => dns.lookup(host, { all: true, verbatim: true });
@@ -93,16 +94,16 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address:
     try {
       addresses = await (policy.resolve ?? defaultResolve)(host);
     } catch {
-      throw new CalendarFetchError(NOT_FOUND_HOST);
+      throw new CalendarFetchError(NOT_FOUND_HOST, { code: 'host_not_found' });
     }
   }
-  if (addresses.length === 0) throw new CalendarFetchError(NOT_FOUND_HOST);
+  if (addresses.length === 0) throw new CalendarFetchError(NOT_FOUND_HOST, { code: 'host_not_found' });
   // One refused address refuses the host: a name that also resolves inside is not fetched at all.
   if (!addresses.every((a) => isAllowedAddress(a.address, policy.allowLoopback)))
-    throw new CalendarFetchError(PRIVATE_ADDRESS);
+    throw new CalendarFetchError(PRIVATE_ADDRESS, { code: 'private_address' });
   // Plain http only to loopback (tests).
   if (url.protocol === 'http:' && !addresses.every((a) => isLoopback(a.address)))
-    throw new CalendarFetchError(HTTPS_ONLY);
+    throw new CalendarFetchError(HTTPS_ONLY, { code: 'https_only' });
   return addresses[0]!;
 }
 
@@ -154,7 +155,7 @@ function requestOnce(
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) {
           res.destroy();
-          reject(new CalendarFetchError(TOO_LARGE));
+          reject(new CalendarFetchError(TOO_LARGE, { code: 'too_large' }));
           return;
         }
         const chunks: Buffer[] = [];
@@ -163,7 +164,7 @@ function requestOnce(
           size += chunk.length;
           if (size > maxBytes) {
             res.destroy();
-            reject(new CalendarFetchError(TOO_LARGE));
+            reject(new CalendarFetchError(TOO_LARGE, { code: 'too_large' }));
             return;
           }
           chunks.push(chunk);
@@ -188,30 +189,32 @@ export async function fetchCalendarText(raw: string, policy: FetchPolicy, outer?
   try {
     for (let redirects = 0; ; redirects++) {
       const target = await checkedAddress(url, policy);
-      if (signal.aborted) throw new CalendarFetchError(TOO_SLOW);
+      if (signal.aborted) throw new CalendarFetchError(TOO_SLOW, { code: 'too_slow' });
       const answer = await requestOnce(url, target, maxBytes, signal);
       if (answer.location !== undefined) {
-        if (redirects >= maxRedirects) throw new CalendarFetchError(TOO_MANY_REDIRECTS);
+        if (redirects >= maxRedirects) throw new CalendarFetchError(TOO_MANY_REDIRECTS, { code: 'too_many_redirects' });
         let next: URL;
         try {
           next = new URL(answer.location, url);
         } catch {
-          throw new CalendarFetchError(NOT_A_WEB_ADDRESS);
+          throw new CalendarFetchError(NOT_A_WEB_ADDRESS, { code: 'not_a_web_address' });
         }
         url = calendarUrl(next.href, policy.allowLoopback);
         continue;
       }
-      if (answer.status !== 200 || !answer.body) throw new CalendarFetchError(answeredStatus(answer.status));
+      if (answer.status !== 200 || !answer.body)
+        throw new CalendarFetchError(answeredStatus(answer.status), { code: 'answered_status', status: answer.status });
       return answer.body.toString('utf8');
     }
   } catch (err) {
     if (err instanceof CalendarFetchError) throw err;
-    if (timeout.aborted) throw new CalendarFetchError(TOO_SLOW);
+    if (timeout.aborted) throw new CalendarFetchError(TOO_SLOW, { code: 'too_slow' });
     // Aborted from outside (the job runner stopping): not the calendar's fault.
     if (outer?.aborted) throw err;
     const code = (err as { code?: string }).code ?? '';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new CalendarFetchError(NOT_FOUND_HOST);
-    if (/CERT|SSL|TLS/i.test(code)) throw new CalendarFetchError('The address’s security certificate is not valid');
-    throw new CalendarFetchError(COULD_NOT_CONNECT);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      throw new CalendarFetchError(NOT_FOUND_HOST, { code: 'host_not_found' });
+    if (/CERT|SSL|TLS/i.test(code)) throw new CalendarFetchError(BAD_CERTIFICATE, { code: 'bad_certificate' });
+    throw new CalendarFetchError(COULD_NOT_CONNECT, { code: 'could_not_connect' });
   }
 }

@@ -521,6 +521,32 @@ describe('DELETE /api/services/{id}', () => {
     },
   );
 
+  it('says why in the provider’s language, with how many bookings', async () => {
+    for (const days of [3, 4])
+      await createBooking(t.db, {
+        service: f.ownService,
+        userId: f.traveler.id,
+        status: 'CONFIRMED',
+        startAt: new Date(Date.now() + days * 86400_000),
+      });
+    const ask = (locale: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/services/${f.ownService.id}`,
+        cookies: f.cookies.owner,
+        headers: { 'x-locale': locale },
+      });
+    const ja = await ask('ja');
+    expect([ja.statusCode, ja.json().code, ja.json().message]).toEqual([
+      409,
+      'CONFLICT',
+      'このサービスには今後の予約（リクエスト中・確定・支払い済み）が 2 件あるため、まだ削除できません。代わりに一時停止し、予約が完了またはキャンセルされてから削除してください。',
+    ]);
+    expect((await ask('pt-BR')).json().message).toBe(
+      'Este serviço tem 2 reservas futuras (pendentes, confirmadas ou pagas), então ainda não pode ser excluído. Pause-o e exclua-o quando elas forem concluídas ou canceladas.',
+    );
+  });
+
   it('allows deleting when live-status bookings are all in the past, or only canceled/refunded/completed ahead', async () => {
     await createBooking(t.db, {
       service: f.ownService,

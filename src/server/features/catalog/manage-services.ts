@@ -4,7 +4,7 @@
  * provider's service is simply not found (404). Moderation (isActive) belongs to admins and is
  * never written here.
  */
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   CreateServiceData,
@@ -259,7 +259,15 @@ export async function softDeleteService(
   if (n > 0) {
     throw new AppError(
       'CONFLICT',
-      `This service has ${n === 1 ? 'an upcoming booking' : `${n} upcoming bookings`} (pending, confirmed or paid), so it cannot be deleted yet. Pause it instead, and delete it once ${n === 1 ? 'that booking is' : 'they are'} completed or canceled.`,
+      localized((i18n) =>
+        i18n._(
+          msg`${plural(n, {
+            one: 'This service has an upcoming booking (pending, confirmed or paid), so it cannot be deleted yet. Pause it instead, and delete it once that booking is completed or canceled.',
+            other:
+              'This service has # upcoming bookings (pending, confirmed or paid), so it cannot be deleted yet. Pause it instead, and delete it once they are completed or canceled.',
+          })}`,
+        ),
+      ),
     );
   }
   await tx

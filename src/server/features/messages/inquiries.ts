@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type {
   InquiryConversation,
@@ -49,15 +50,14 @@ export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not available right 
  */
 export const NEW_INQUIRIES_PER_USER_PER_DAY = 10;
 
-const waitText = (minutes: number) =>
-  minutes >= 90 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-
 export const newInquiriesPerUser = (userId: string): Limit => ({
   key: `inquiries:user:${userId}`,
   max: NEW_INQUIRIES_PER_USER_PER_DAY,
   windowSeconds: 24 * 3600,
-  message: (minutes) =>
-    `You can start at most ${NEW_INQUIRIES_PER_USER_PER_DAY} new conversations with providers a day. Please wait ${waitText(minutes)}, or continue a conversation you have already started.`,
+  message: (i18n, wait) =>
+    i18n._(
+      msg`You can start at most ${NEW_INQUIRIES_PER_USER_PER_DAY} new conversations with providers a day. Please wait ${wait}, or continue a conversation you have already started.`,
+    ),
 });
 
 type ConversationParty = {

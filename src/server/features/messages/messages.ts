@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { BookingStatus } from '../../../shared/domain/booking-status.ts';
 import type { Locale } from '../../../shared/domain/locales.ts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -310,7 +311,7 @@ export const messagesPerUser = (userId: string): Limit => ({
   key: `messages:user:${userId}`,
   max: MESSAGES_PER_USER_PER_MINUTE,
   windowSeconds: 60,
-  message: () => 'You are sending messages too quickly. Please wait a minute and try again.',
+  message: (i18n) => i18n._(msg`You are sending messages too quickly. Please wait a minute and try again.`),
 });
 
 /**

@@ -7,6 +7,7 @@
  * the user (emailed) or suspend them. Each action is audit-logged with its reason, and every
  * reporter of the item is told the outcome in general words.
  */
+import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../../shared/domain/locales.ts';
 import { sql } from 'drizzle-orm';
 import type {
@@ -31,8 +32,10 @@ export const reportsPerUser = (userId: string): Limit => ({
   key: `reports:user:${userId}`,
   max: REPORTS_PER_USER_PER_DAY,
   windowSeconds: 24 * 3600,
-  message: () =>
-    `You can send at most ${REPORTS_PER_USER_PER_DAY} reports a day. If someone is in danger, contact the local emergency services.`,
+  message: (i18n) =>
+    i18n._(
+      msg`You can send at most ${REPORTS_PER_USER_PER_DAY} reports a day. If someone is in danger, contact the local emergency services.`,
+    ),
 });
 
 export const HIDDEN_REVIEW_NOTE = 'This review was hidden by Locora after a report: it broke our content rules.';

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import {
@@ -33,7 +34,7 @@ const decisionsPerAdmin = (adminId: string): Limit => ({
   key: `moderation:admin:${adminId}`,
   max: 300,
   windowSeconds: 3600,
-  message: (minutes) => `Too many moderation decisions in an hour. Please wait ${minutes} minutes.`,
+  message: (i18n, wait) => i18n._(msg`Too many moderation decisions in an hour. Please wait ${wait}.`),
 });
 
 /**

@@ -60,7 +60,8 @@ export const reviewWritesPerUser = (userId: string): Limit => ({
   key: `reviews:user:${userId}`,
   max: REVIEW_WRITES_PER_USER_PER_HOUR,
   windowSeconds: 3600,
-  message: (minutes) => `You have written many reviews and answers in the last hour. Please wait ${minutes} minutes.`,
+  message: (i18n, wait) =>
+    i18n._(msg`You have written many reviews and answers in the last hour. Please wait ${wait}.`),
 });
 
 export type ReviewContext = { now: Date; appUrl: string };
