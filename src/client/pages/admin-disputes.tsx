@@ -137,7 +137,7 @@ function EvidenceDialog({ dispute, onDone }: { dispute: AdminDispute; onDone: ()
 }
 
 function DisputeCard({ d, onChanged }: { d: AdminDispute; onChanged: () => void }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = useLocale();
   const amount = formatMoney(d.amountCents, d.currency, locale);
   const status = STATUS_LABELS[d.status];
@@ -154,7 +154,7 @@ function DisputeCard({ d, onChanged }: { d: AdminDispute; onChanged: () => void 
             </span>
           </div>
           <p className="text-sm text-muted-foreground">
-            {d.providerName} · {d.travelerName} · {d.reason.replace(/_/g, ' ')}
+            {d.providerName} · {d.travelerName ?? t`A traveler`} · {d.reason.replace(/_/g, ' ')}
           </p>
           {d.isOpen && d.dueBy && (
             <p className="text-sm">

@@ -102,6 +102,7 @@ function TotalsCard({ title, description, lines }: { title: string; description:
 }
 
 function DisputeItem({ d }: { d: AdminDispute }) {
+  const { t } = useLingui();
   const money = useMoney();
   const { at } = usePaymentDates();
   const due = d.dueBy ? at(d.dueBy) : '';
@@ -117,7 +118,7 @@ function DisputeItem({ d }: { d: AdminDispute }) {
           {money(d.amountCents, d.currency)} · {d.serviceTitle}
         </span>
         <span className="text-sm text-muted-foreground">
-          {d.providerName} · {d.travelerName} · {d.reason.replace(/_/g, ' ')}
+          {d.providerName} · {d.travelerName ?? t`A traveler`} · {d.reason.replace(/_/g, ' ')}
         </span>
       </div>
       {d.isOpen && d.dueBy && (

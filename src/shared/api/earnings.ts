@@ -37,7 +37,8 @@ export const earningRowSchema = z.object({
   /** The booking's start (ISO); shown on the provider's clock. */
   date: z.string(),
   serviceTitle: z.string(),
-  travelerName: z.string(),
+  /** The traveler's name; null when their account has none (the screens say "A traveler"). */
+  travelerName: z.nullable(z.string()),
   /** What the traveler paid (or what their card holds, not charged yet). */
   grossCents: cents,
   /** What went back to the traveler: refunds made, and a refund owed. */
@@ -210,7 +211,7 @@ export const adminDisputeSchema = z.object({
   bookingId: z.uuid(),
   serviceTitle: z.string(),
   providerName: z.string(),
-  travelerName: z.string(),
+  travelerName: z.nullable(z.string()),
   amountCents: cents,
   feeCents: cents,
   /** The charge's currency: the amount, the fee and the loss are in it. */
@@ -413,7 +414,7 @@ export const adminBookingSchema = z.object({
   serviceTitle: z.string(),
   providerName: z.string(),
   providerEmail: z.string(),
-  travelerName: z.string(),
+  travelerName: z.nullable(z.string()),
   travelerEmail: z.string(),
   grossCents: cents,
   feeCents: cents,

@@ -27,7 +27,9 @@ function BookingFacts({ b }: { b: AdminBooking }) {
   const zone = b.timeZone;
   const hours = b.hours;
   const status = statusLabel(b.status);
-  const { providerName, providerEmail, travelerName, travelerEmail } = b;
+  const { t } = useLingui();
+  const { providerName, providerEmail, travelerEmail } = b;
+  const travelerName = b.travelerName ?? t`A traveler`;
   const gross = money(b.grossCents, b.currency);
   const fee = money(b.feeCents, b.currency);
   return (

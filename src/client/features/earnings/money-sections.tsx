@@ -159,7 +159,7 @@ function EarningCards({ rows, timeZone }: { rows: EarningRow[]; timeZone: string
               <div className="min-w-0">
                 <p className="font-medium">{r.serviceTitle}</p>
                 <p className="text-sm text-muted-foreground">
-                  {formatDateIn(new Date(r.date), timeZone, locale)} · {r.travelerName}
+                  {formatDateIn(new Date(r.date), timeZone, locale)} · {r.travelerName ?? t`A traveler`}
                 </p>
               </div>
               <Badge variant={STATUS_VARIANT[r.status]}>{labels[r.status]}</Badge>
@@ -181,6 +181,7 @@ function EarningCards({ rows, timeZone }: { rows: EarningRow[]; timeZone: string
 
 /** From a small tablet up: a table, one row per booking. */
 function EarningsTable({ rows, timeZone }: { rows: EarningRow[]; timeZone: string }) {
+  const { t } = useLingui();
   const format = useMoney();
   const locale = useLocale();
   const labels = useStatusLabels();
@@ -223,7 +224,7 @@ function EarningsTable({ rows, timeZone }: { rows: EarningRow[]; timeZone: strin
             <tr key={r.bookingId} className="border-b last:border-b-0" data-testid="earning-row">
               <td className="py-2 pr-3 whitespace-nowrap">{formatDateIn(new Date(r.date), timeZone, locale)}</td>
               <td className="py-2 pr-3">{r.serviceTitle}</td>
-              <td className="py-2 pr-3">{r.travelerName}</td>
+              <td className="py-2 pr-3">{r.travelerName ?? t`A traveler`}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{format(r.grossCents, r.currency)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">
                 {r.refundedCents > 0 ? format(r.refundedCents, r.currency) : '—'}

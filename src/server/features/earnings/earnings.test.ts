@@ -354,6 +354,16 @@ describe('the earnings CSV', () => {
     // The provider's clock (New York), written in Japanese; the amounts stay plain decimals.
     expect(line[0]).toBe('2026年10月20日 11:00');
     expect(line.slice(4, 10)).toEqual(['126.00', '0.00', '6.00', '120.00', '請求済み', '完了']);
+    // A traveler whose account has no name is "旅行者" in the file, and null (not English) on screen.
+    await t.db.execute(
+      sql`update users set name = null where id = (select user_id from bookings where id = ${plain.id})`,
+    );
+    const unnamed = parseCsv(
+      (await get('/api/provider/earnings.csv', f.cookies.owner)).rawPayload.toString('utf8').slice(1),
+    ).find((r) => r.includes(plain.id))!;
+    expect(unnamed[2]).toBe('旅行者');
+    const screen = (await get('/api/provider/earnings', f.cookies.owner)).json() as Earnings;
+    expect(screen.rows.find((r) => r.bookingId === plain.id)?.travelerName).toBeNull();
   });
 
   it('writes each booking in its own currency: yen whole, never divided by 100; rows on screen carry it too', async () => {

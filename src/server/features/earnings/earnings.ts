@@ -112,7 +112,7 @@ async function earningRows(db: Executor, providerId: string, now: Date): Promise
       bookingId: r.id,
       date: start.toISOString(),
       serviceTitle: r.title,
-      travelerName: r.traveler_name ?? 'A traveler',
+      travelerName: r.traveler_name,
       ...amounts,
       currency: r.currency,
       status: earningStatus({
@@ -259,7 +259,7 @@ export async function earningsCsv(
       return [
         `${formatDateIn(at, zone, locale)} ${formatTimeIn(at, zone, locale)}`,
         r.serviceTitle,
-        r.travelerName,
+        r.travelerName ?? i18n._(msg({ message: 'A traveler', context: 'a traveler without a name' })),
         r.currency,
         // Each amount in its own currency's major unit, exactly ('8400' yen, '80.33' dollars). Fee
         // and net are what was kept: adding up the Net column gives the Earnings total.
