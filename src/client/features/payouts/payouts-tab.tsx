@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import type { PayoutAccountView } from '@shared/api/connect';
 import type { PayoutFigureView } from '@shared/api/earnings';
 import { CONNECT_COUNTRIES } from '@shared/domain/connect';
+import { displayName } from '@shared/domain/display-names';
 import type { PayoutFigureKind } from '@shared/domain/ledger';
 import { intlLocale } from '@shared/domain/locales';
 import { formatDateIn } from '@shared/domain/time';
@@ -56,11 +57,7 @@ function useStateTexts(): Record<State, string> {
 
 /** A country's name in the reader's language (Intl's), its English name where Intl has none. */
 function countryName(code: string, english: string, tag: string): string {
-  try {
-    return new Intl.DisplayNames([tag], { type: 'region' }).of(code) ?? english;
-  } catch {
-    return english;
-  }
+  return displayName(tag, 'region', code) ?? english;
 }
 
 /** The banner shown above the tabs until the provider can be booked (nothing while payments are off). */
