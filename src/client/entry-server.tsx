@@ -97,8 +97,8 @@ export async function renderPage(
     head: record.head,
     data,
     routeModules: context.matches.flatMap((m) => {
-      const module = (m.route.handle as { module?: string } | undefined)?.module;
-      return module ? [module] : [];
+      const handle = m.route.handle as { module?: string; modulesFor?: (url: URL) => string[] } | undefined;
+      return [...(handle?.module ? [handle.module] : []), ...(handle?.modulesFor?.(url) ?? [])];
     }),
     locale,
     dir: LOCALE_DIRECTION[locale],

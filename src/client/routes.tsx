@@ -115,6 +115,18 @@ function pageIn(env: RouteEnv) {
   };
 }
 
+/**
+ * A page whose `?tab=` shows code of its own (lazy in the page): the server preloads that tab's
+ * modules (sources under src/client) with the page's, so the tab's code is not a second round trip.
+ */
+function withTabModules<P extends { handle: { module: string; catalogs: CatalogName[] } }>(
+  page: P,
+  tabModules: Record<string, string[]>,
+): P & { handle: P['handle'] & { modulesFor: (url: URL) => string[] } } {
+  const modulesFor = (url: URL) => tabModules[url.searchParams.get('tab') ?? ''] ?? [];
+  return { ...page, handle: { ...page.handle, modulesFor } };
+}
+
 export function createRoutes(env: RouteEnv): RouteObject[] {
   const { queryClient } = env;
   const page = pageIn(env);
@@ -199,11 +211,15 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               // A provider's workspace; a traveler is offered the switch (their data is not asked for).
               path: 'dashboard/provider',
-              ...page(
-                'pages/provider-dashboard.tsx',
-                () => import('@/pages/provider-dashboard'),
-                'ProviderDashboardPage',
-                ['account', 'public'],
+              ...withTabModules(
+                page(
+                  'pages/provider-dashboard.tsx',
+                  () => import('@/pages/provider-dashboard'),
+                  'ProviderDashboardPage',
+                  ['account', 'public'],
+                ),
+                // The Payouts tab's own chunks (lazy in the page), preloaded when it is the tab asked for.
+                { payouts: ['features/payouts/payouts-tab.tsx', 'features/earnings/money-sections.tsx'] },
               ),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
@@ -211,10 +227,15 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                     const user = queryClient.getQueryData<{ role: string } | null>(currentUserQuery.queryKey);
                     if (user?.role === 'PROVIDER') {
                       // Imported here: the server runs this loader, and the browser's first load stays lean.
-                      const { prefetchProviderDashboard } = await import('@/features/provider-workspace/workspace-api');
+                      const [{ prefetchProviderDashboard }, { prefetchProviderTab }] = await Promise.all([
+                        import('@/features/provider-workspace/workspace-api'),
+                        import('@/pages/provider-dashboard-data'),
+                      ]);
                       await Promise.all([
                         prefetchProviderDashboard(queryClient),
                         queryClient.prefetchQuery(categoriesQuery),
+                        // The tab asked for (?tab=) with its data, as the browser shows it.
+                        prefetchProviderTab(queryClient, new URL(args.request.url).searchParams.get('tab')),
                       ]);
                     }
                     return null;
@@ -304,9 +325,12 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
                         ]);
                       return null;
                     }
+                    // Whether card payments are on decides each booking's "Complete payment".
+                    const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
                     await Promise.all([
                       prefetchTravelerDashboard(queryClient),
                       queryClient.prefetchQuery(favoritesQuery),
+                      queryClient.prefetchQuery(paymentsConfigQuery()),
                     ]);
                     return null;
                   }
@@ -315,7 +339,14 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
             {
               path: 'messages',
               ...page('pages/messages.tsx', () => import('@/pages/messages'), 'MessagesPage', ['account', 'public']),
-              loader: isServer ? serverGuard(env, 'signed-in', [conversationsQuery]) : undefined,
+              loader: isServer
+                ? async (args: LoaderFunctionArgs) => {
+                    // The open inquiries beside the bookings' threads: the whole list is in the HTML.
+                    // Imported here: the server runs this loader, and the browser's first load stays lean.
+                    const { inquiriesQuery } = await import('@/features/messages/inquiry-queries');
+                    return serverGuard(env, 'signed-in', [conversationsQuery, inquiriesQuery])(args);
+                  }
+                : undefined,
             },
             {
               path: 'browse',
@@ -343,12 +374,11 @@ export function createRoutes(env: RouteEnv): RouteObject[] {
               ...page('pages/checkout.tsx', () => import('@/pages/checkout'), 'CheckoutPage', ['account']),
               loader: isServer
                 ? async (args: LoaderFunctionArgs) => {
-                    const guarded = await serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])(args);
-                    // Whether card payments are on decides the payment card, so the HTML carries it.
-                    // Imported here: the server runs this loader, and the browser's first load stays lean.
-                    const { paymentsConfigQuery } = await import('@/features/payments/payments-api');
-                    await queryClient.prefetchQuery(paymentsConfigQuery());
-                    return guarded ?? null;
+                    await serverGuard(env, 'signed-in', [serviceQuery(args.params.id ?? '')])(args);
+                    // Whether card payments are on (the payment card), the calendar's free days: in
+                    // the HTML. Imported here: the server runs this loader, and the browser's first
+                    // load stays lean.
+                    return (await import('@/features/checkout/checkout-page-data')).loadCheckoutPage(env, args);
                   }
                 : undefined,
             },

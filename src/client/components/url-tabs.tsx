@@ -65,8 +65,22 @@ function skipIfCurrent(event: MouseEvent<HTMLAnchorElement>) {
   }
 }
 
-/** A tab trigger that is a link to `href` (from useUrlTabs). */
-export function TabLink({ value, href, children }: { value: string; href: string; children: ReactNode }) {
+/**
+ * A tab trigger that is a link to `href` (from useUrlTabs). `onIntent` is called when the tab is
+ * about to be opened (a pointer over it, focus, a touch), to start loading what it shows.
+ */
+export function TabLink({
+  value,
+  href,
+  children,
+  onIntent,
+}: {
+  value: string;
+  href: string;
+  children: ReactNode;
+  onIntent?: (value: string) => void;
+}) {
+  const intent = onIntent ? () => onIntent(value) : undefined;
   return (
     <TabsTrigger value={value} asChild>
       {/* Radix gives its trigger type="button", which a link does not take. */}
@@ -78,6 +92,9 @@ export function TabLink({ value, href, children }: { value: string; href: string
         onKeyDown={noScrollOnSpace}
         onMouseDown={keepPageOnModifiedPress}
         onClick={skipIfCurrent}
+        onPointerEnter={intent}
+        onFocus={intent}
+        onTouchStart={intent}
       >
         {children}
       </Link>

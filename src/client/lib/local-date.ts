@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { intlLocale } from '@shared/domain/locales';
 import { useLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
@@ -6,6 +7,9 @@ import { useViewerTimeZone } from '@/lib/viewer-clock';
 export function useLocalDate(): (instant: string | Date) => string {
   const locale = useLocale();
   const timeZone = useViewerTimeZone();
-  const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone });
-  return (instant) => format.format(typeof instant === 'string' ? new Date(instant) : instant);
+  // One formatter per language and zone, not one per render.
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone });
+    return (instant: string | Date) => format.format(typeof instant === 'string' ? new Date(instant) : instant);
+  }, [locale, timeZone]);
 }

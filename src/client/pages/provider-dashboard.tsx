@@ -18,17 +18,18 @@ import { SetupChecklist } from '@/features/provider-workspace/setup-checklist';
 import { StatCards } from '@/features/provider-workspace/stat-cards';
 import { myProviderQuery, providerSetupQuery, providerStatsQuery } from '@/features/provider-workspace/workspace-api';
 import { useAuth } from '@/lib/auth-context';
+import { prefetchProviderTab } from './provider-dashboard-data';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { signInPath } from '@shared/domain/return-path';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-// Loaded with the tab (and the banner's small check), not with the first page.
-const PayoutsTab = lazy(() => import('@/features/payouts/payouts-tab').then((m) => ({ default: m.PayoutsTab })));
+// Loaded with the tab, not with the first page (the server preloads them when it renders the tab).
+const loadPayoutsTab = () => import('@/features/payouts/payouts-tab');
 /** The money of the Payouts tab, loaded when the tab is opened (decision 039). */
-const MoneySections = lazy(() =>
-  import('@/features/earnings/money-sections').then((m) => ({ default: m.MoneySections })),
-);
+const loadMoneySections = () => import('@/features/earnings/money-sections');
+const PayoutsTab = lazy(() => loadPayoutsTab().then((m) => ({ default: m.PayoutsTab })));
+const MoneySections = lazy(() => loadMoneySections().then((m) => ({ default: m.MoneySections })));
 
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">{children}</div>;
@@ -51,6 +52,15 @@ function ProviderWorkspace() {
     shownTab.current = tabs.value;
     void queryClient.invalidateQueries({ queryKey: providerSetupQuery.queryKey });
   }, [tabs.value, queryClient]);
+  // A tab about to be opened (pointer over it, focus, touch) starts loading its code and data, so a
+  // click shows the tab with its data instead of starting to ask then.
+  const prepareTab = (tab: string) => {
+    if (tab === 'payouts') {
+      void loadPayoutsTab();
+      void loadMoneySections();
+    }
+    void prefetchProviderTab(queryClient, tab);
+  };
   // On a phone the tabs scroll sideways in one row: the selected one is scrolled into view (within the row only).
   const tabRow = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -107,19 +117,19 @@ function ProviderWorkspace() {
           className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
         >
           <TabsList className="inline-flex h-10 w-max flex-nowrap *:h-full *:shrink-0">
-            <TabLink value="services" href={tabs.href('services')}>
+            <TabLink value="services" href={tabs.href('services')} onIntent={prepareTab}>
               <Trans>Services</Trans>
             </TabLink>
-            <TabLink value="bookings" href={tabs.href('bookings')}>
+            <TabLink value="bookings" href={tabs.href('bookings')} onIntent={prepareTab}>
               <Trans>Booking Requests</Trans>
             </TabLink>
-            <TabLink value="availability" href={tabs.href('availability')}>
+            <TabLink value="availability" href={tabs.href('availability')} onIntent={prepareTab}>
               <Trans>Availability</Trans>
             </TabLink>
-            <TabLink value="profile" href={tabs.href('profile')}>
+            <TabLink value="profile" href={tabs.href('profile')} onIntent={prepareTab}>
               <Trans>Profile</Trans>
             </TabLink>
-            <TabLink value="payouts" href={tabs.href('payouts')}>
+            <TabLink value="payouts" href={tabs.href('payouts')} onIntent={prepareTab}>
               <Trans>Payouts</Trans>
             </TabLink>
           </TabsList>

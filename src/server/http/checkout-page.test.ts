@@ -7,7 +7,10 @@ const t = useTestApp();
 function pageData(html: string) {
   const m = html.match(/<script type="application\/json" id="locora-page-data">([\s\S]*?)<\/script>/);
   if (!m) throw new Error('no page data in the HTML');
-  return JSON.parse(m[1]!) as { queries: { queries: { queryKey: unknown[]; state: { status: string } }[] } };
+  return JSON.parse(m[1]!) as {
+    queries: { queries: { queryKey: unknown[]; state: { status: string; data?: unknown } }[] };
+    clock: { today: string };
+  };
 }
 const rootHtml = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('locora-page-data'));
 
@@ -66,6 +69,30 @@ describe('/checkout/{id} (server-rendered)', () => {
       (q) => q.queryKey[0] === '/api/services' && q.queryKey[1] === service.id,
     );
     expect(service_?.state.status).toBe('success');
+  });
+
+  it('renders the calendar with its free days and whether card payments are on, for the month it opens on', async () => {
+    const service = await aService(4550, 2);
+    const { cookies } = await signUp(t.app, { name: 'Clara Traveler' });
+    const freeDaysOf = (html: string) =>
+      pageData(html).queries.queries.filter((q) => q.queryKey[2] === 'available-days' && q.queryKey[1] === service.id);
+
+    const res = await t.app.inject({ url: `/checkout/${service.id}`, cookies: { ...cookies, tz: 'Asia/Tokyo' } });
+    expect(res.statusCode).toBe(200);
+    const { today } = pageData(res.body).clock;
+    const [first, ...more] = freeDaysOf(res.body);
+    expect(more).toEqual([]);
+    expect(first?.queryKey[3]).toEqual({ month: today.slice(0, 7), hours: 2 });
+    expect(first?.state.status).toBe('success');
+    expect(first?.state.data).toMatchObject({ month: today.slice(0, 7) });
+    // The calendar is rendered knowing them: the browser waits for nothing.
+    expect(rootHtml(res.body)).toContain('data-free-days="known"');
+    const config = pageData(res.body).queries.queries.find((q) => q.queryKey[0] === '/api/payments/config');
+    expect(config?.state.status).toBe('success');
+
+    // A chosen date opens the calendar on its month.
+    const chosen = await t.app.inject({ url: `/checkout/${service.id}?date=2031-02-14`, cookies });
+    expect(freeDaysOf(chosen.body).map((q) => q.queryKey[3])).toEqual([{ month: '2031-02', hours: 2 }]);
   });
 
   it('renders the payment card, the day and the summary in Japanese on /ja', async () => {

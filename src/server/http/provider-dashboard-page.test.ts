@@ -106,6 +106,59 @@ describe('/dashboard/provider (server-rendered)', () => {
     }
   });
 
+  it('renders the Payouts tab with its figures: the account, the earnings and their bookings in the HTML', async () => {
+    const { cookies } = await signUp(t.app, { role: 'PROVIDER', name: 'Paula Provider' });
+    const category = await createCategory(t.db, { name: 'Sailing', slug: 'sailing' });
+    const me = await t.app.inject({ url: '/api/provider/me', cookies });
+    const service = await createService(t.db, {
+      providerId: me.json().id,
+      categoryId: category.id,
+      title: 'Sunset sail',
+      priceCents: 12_000,
+      pricingUnit: 'per session',
+    });
+    const traveler = await createUser(t.db, { name: 'Ines Traveler' });
+    await createBooking(t.db, {
+      service,
+      userId: traveler.id,
+      status: 'COMPLETED',
+      startAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
+      hours: 2,
+    });
+
+    const res = await t.app.inject({ url: '/dashboard/provider?tab=payouts', cookies });
+    expect(res.statusCode).toBe(200);
+    const html = rootHtml(res.body);
+    // The tab's own words and figures, not its loading states.
+    expect(html).toContain('Payment processing is not configured: travelers pay you as you agree with them.');
+    expect(html).toContain('data-testid="earnings-all-time"');
+    expect(html).toContain('data-testid="earning-row"');
+    expect(html).toContain('Sunset sail');
+    expect(html).toContain('No card payment');
+    for (const loading of ['Loading your payouts', 'Loading your earnings', 'Loading your money'])
+      expect(html, loading).not.toContain(loading);
+    const loaded = pageData(res.body)
+      .queries.queries.filter((q) => q.state.status === 'success')
+      .map((q) => q.queryKey[0]);
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        '/api/provider/payouts/account',
+        '/api/provider/payouts/summary',
+        '/api/provider/earnings',
+        '/api/provider/payouts',
+      ]),
+    );
+  });
+
+  it('renders the Booking Requests tab with whether card payments are on', async () => {
+    const { cookies } = await signUp(t.app, { role: 'PROVIDER', name: 'Bruno Provider' });
+    const res = await t.app.inject({ url: '/dashboard/provider?tab=bookings', cookies });
+    const loaded = pageData(res.body)
+      .queries.queries.filter((q) => q.state.status === 'success')
+      .map((q) => q.queryKey[0]);
+    expect(loaded).toContain('/api/payments/config');
+  });
+
   it('offers a traveler the switch, without asking for provider data', async () => {
     const { cookies } = await signUp(t.app, { name: 'Tara Traveler' });
     const res = await t.app.inject({ url: '/dashboard/provider', cookies });

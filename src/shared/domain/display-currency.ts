@@ -5,6 +5,7 @@
  * its own currency only.
  */
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from './currency.ts';
+import { displayName } from './display-names.ts';
 
 /** The cookie a guest's choice is kept in (the header's currency menu writes it). */
 export const DISPLAY_CURRENCY_COOKIE = 'currency';
@@ -130,9 +131,5 @@ export function resolveDisplayCurrency(input: {
 
 /** A currency's name in a locale's words ('Brazilian real'), for menus. */
 export function currencyName(currency: CurrencyCode, intlTag: string): string {
-  try {
-    return new Intl.DisplayNames([intlTag], { type: 'currency' }).of(currency) ?? currency;
-  } catch {
-    return currency;
-  }
+  return displayName(intlTag, 'currency', currency) ?? currency;
 }

@@ -4,6 +4,13 @@ import type { CalendarDate } from '@shared/domain/time';
 import { availableDaysQuery, slotsQuery } from '@/features/catalog/free-times-api';
 
 /**
+ * The server renders the first month's free days into the page (checkout-page-data.ts); they stay
+ * good for half a minute, so hydration does not ask again. A day's start times are always asked
+ * afresh, and the booking itself is checked by the server.
+ */
+const FREE_DAYS_FRESH_MS = 30_000;
+
+/**
  * The free days of the month shown and the free start times of the chosen day, for `hours`
  * (nothing is asked while the hours are not valid). When the chosen day has no free time, the
  * next day with one, this month or the next.
@@ -14,7 +21,11 @@ export function useFreeTimes(
   month: string,
   hours: number | undefined,
 ) {
-  const days = useQuery({ ...availableDaysQuery(serviceId, month, hours ?? 1), enabled: !!hours });
+  const days = useQuery({
+    ...availableDaysQuery(serviceId, month, hours ?? 1),
+    enabled: !!hours,
+    staleTime: FREE_DAYS_FRESH_MS,
+  });
   const slots = useQuery({ ...slotsQuery(serviceId, date ?? '', hours ?? 1), enabled: !!date && !!hours });
   const slotList = slots.data?.slots ?? [];
   const timeZone = slots.data?.timeZone ?? days.data?.timeZone;

@@ -13,10 +13,17 @@ export const inquiriesQueryKey = ['/api/inquiries'] as const;
 export const inquiryThreadQueryKey = (conversationId: string) =>
   ['/api/conversations', conversationId, 'messages'] as const;
 
+/** Inquiries read this recently (the page's HTML was rendered with them) are not asked for again on opening. */
+const JUST_READ_MS = 10_000;
+
+function justReadOrAlways(query: { state: { dataUpdatedAt: number } }): boolean | 'always' {
+  return Math.abs(Date.now() - query.state.dataUpdatedAt) < JUST_READ_MS ? false : 'always';
+}
+
 /** GET /api/inquiries: open inquiries (conversations about a service before booking). */
 export const inquiriesQuery = queryOptions({
   queryKey: inquiriesQueryKey,
-  refetchOnMount: 'always',
+  refetchOnMount: justReadOrAlways,
   queryFn: async ({ signal }) =>
     inquiryConversationSchema
       .array()

@@ -7,12 +7,13 @@
  * the dashboard's tab (not in the first-load bundle).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import type { PayoutAccountView } from '@shared/api/connect';
-import type { PayoutFigureView, PayoutSummary } from '@shared/api/earnings';
+import type { PayoutFigureView } from '@shared/api/earnings';
 import { CONNECT_COUNTRIES } from '@shared/domain/connect';
+import { displayName } from '@shared/domain/display-names';
 import type { PayoutFigureKind } from '@shared/domain/ledger';
 import { intlLocale } from '@shared/domain/locales';
 import { formatDateIn } from '@shared/domain/time';
@@ -26,16 +27,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiJson, errorMessage } from '@/lib/api';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-
-export const payoutAccountQuery = queryOptions({
-  queryKey: ['/api/provider/payouts/account'],
-  queryFn: () => apiJson<PayoutAccountView>('GET', '/api/provider/payouts/account'),
-});
-
-export const payoutSummaryQuery = queryOptions({
-  queryKey: ['/api/provider/payouts/summary'],
-  queryFn: () => apiJson<PayoutSummary>('GET', '/api/provider/payouts/summary'),
-});
+import { payoutAccountQuery, payoutSummaryQuery } from './payouts-api';
 
 type State = PayoutAccountView['state'];
 
@@ -65,11 +57,7 @@ function useStateTexts(): Record<State, string> {
 
 /** A country's name in the reader's language (Intl's), its English name where Intl has none. */
 function countryName(code: string, english: string, tag: string): string {
-  try {
-    return new Intl.DisplayNames([tag], { type: 'region' }).of(code) ?? english;
-  } catch {
-    return english;
-  }
+  return displayName(tag, 'region', code) ?? english;
 }
 
 /** The banner shown above the tabs until the provider can be booked (nothing while payments are off). */

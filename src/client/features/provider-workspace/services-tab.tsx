@@ -61,7 +61,8 @@ function StateBadge({ service }: { service: ProviderService }) {
   );
 }
 
-function CoverPhoto({ service }: { service: ProviderService }) {
+/** `first`: the list's first card, on screen when the page opens (often its largest paint), fetched at once. */
+function CoverPhoto({ service, first }: { service: ProviderService; first: boolean }) {
   const candidates = [service.photos[0], fallbackPhoto(service.category.slug), PLACEHOLDER_PHOTO].filter(
     Boolean,
   ) as string[];
@@ -73,7 +74,8 @@ function CoverPhoto({ service }: { service: ProviderService }) {
       alt=""
       width={800}
       height={600}
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed((n) => (n < candidates.length - 1 ? n + 1 : n))}
       className="size-full bg-muted object-cover"
@@ -83,10 +85,12 @@ function CoverPhoto({ service }: { service: ProviderService }) {
 
 function ServiceItem({
   service,
+  first,
   onEdit,
   onDelete,
 }: {
   service: ProviderService;
+  first: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -120,7 +124,7 @@ function ServiceItem({
   return (
     <li data-testid="provider-service" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <CoverPhoto service={service} />
+        <CoverPhoto service={service} first={first} />
         <div className="absolute top-3 left-3">
           <StateBadge service={service} />
         </div>
@@ -251,8 +255,14 @@ export function ServicesTab({ categories }: { categories: readonly Category[] })
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {services.data.map((s) => (
-            <ServiceItem key={s.id} service={s} onEdit={() => open(s)} onDelete={() => setDeleting(s)} />
+          {services.data.map((s, index) => (
+            <ServiceItem
+              key={s.id}
+              service={s}
+              first={index === 0}
+              onEdit={() => open(s)}
+              onDelete={() => setDeleting(s)}
+            />
           ))}
         </ul>
       )}

@@ -24,8 +24,11 @@ import { useViewerTimeZone } from '@/lib/viewer-clock';
 /** A traveler's booking page. */
 export const bookingPath = (id: string) => `/dashboard/traveler/bookings/${encodeURIComponent(id)}`;
 
-/** The service's first photo, else its category's illustration, else the placeholder. */
-export function CoverPhoto({ booking }: { booking: Booking }) {
+/**
+ * The service's first photo, else its category's illustration, else the placeholder. `first`: the
+ * list's first card, on screen when the page opens (often its largest paint), fetched at once.
+ */
+export function CoverPhoto({ booking, first = false }: { booking: Booking; first?: boolean }) {
   const candidates = [
     booking.service.photos[0],
     fallbackPhoto(booking.service.category.slug),
@@ -38,7 +41,8 @@ export function CoverPhoto({ booking }: { booking: Booking }) {
       alt=""
       width={800}
       height={600}
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed((n) => (n < candidates.length - 1 ? n + 1 : n))}
       className="size-full bg-muted object-cover"
@@ -132,8 +136,11 @@ export function TravelerBookingCard({
   viewerPlaces,
   onCancel,
   onReview,
+  first = false,
 }: {
   booking: Booking;
+  /** The list's first card (its photo is fetched at once). */
+  first?: boolean;
   /** Cities the traveler's bookings are in: one in the traveler's own zone names it ('Lisbon (UTC)'). */
   viewerPlaces?: readonly string[];
   /** Null until the browser knows its clock (then time-dependent actions appear). */
@@ -178,7 +185,7 @@ export function TravelerBookingCard({
       className="group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md sm:flex-row"
     >
       <div className="aspect-[2/1] w-full shrink-0 overflow-hidden bg-muted sm:aspect-auto sm:h-auto sm:w-44">
-        <CoverPhoto booking={booking} />
+        <CoverPhoto booking={booking} first={first} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">

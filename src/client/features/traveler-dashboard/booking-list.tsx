@@ -91,10 +91,11 @@ export function BookingList({ status, empty }: { status: BookingListStatus; empt
   return (
     <>
       <ul className="flex flex-col gap-3" aria-label={upcoming ? t`Upcoming bookings` : t`Past bookings`}>
-        {bookings.data.map((booking) => (
+        {bookings.data.map((booking, index) => (
           <TravelerBookingCard
             key={booking.id}
             booking={booking}
+            first={index === 0}
             now={now}
             viewerPlaces={cities}
             onCancel={status === 'upcoming' ? () => setCanceling(booking) : undefined}
