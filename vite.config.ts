@@ -61,7 +61,7 @@ function inlineThemeScript(): Plugin {
  *   node_modules, see `ssr.external` below), and code-cache.cjs, through which `npm start` loads
  *   it (decision 029).
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: path.resolve('src/client'),
   publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
   // The client build also writes .br/.gz beside each asset (decision 012).
@@ -73,10 +73,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()]),
   ],
   resolve: {
-    alias: {
-      '@': path.resolve('src/client'),
-      '@shared': path.resolve('src/shared'),
-    },
+    alias: [
+      { find: '@', replacement: path.resolve('src/client') },
+      { find: '@shared', replacement: path.resolve('src/shared') },
+      // React Router's package exports only its development build (warnings and invariants with
+      // their messages); the client build takes its production build, as react-dom's is chosen by
+      // NODE_ENV. Dev and the server keep the one Node resolves.
+      ...(command !== 'build' || isSsrBuild
+        ? []
+        : [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]),
+    ],
   },
   // The server build bundles the packages it uses (decision 028): Node then compiles a few large
   // files instead of resolving, reading and wrapping ~1,000 small ones, and only the icons and
@@ -139,6 +150,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         manifest: true,
+        // Every browser we serve supports <link rel=modulepreload>: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         // Everything the first page needs in one chunk (decision 012, addendum of 2026-11-24):
         // left to itself the bundler cut it into ~40 small shared chunks, each gzipped alone,
         // which cost 15 kB and 40 requests. Lazy pages still get their own chunks.
