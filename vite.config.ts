@@ -86,6 +86,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               find: /^react-router$/,
               replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
             },
+            // Lingui's runtime and React binding: our own small one (checked against Lingui's,
+            // message by message, in lingui-runtime.test.ts).
+            { find: /^@lingui\/(core|react)$/, replacement: path.resolve('src/client/lib/lingui-runtime.tsx') },
           ]),
     ],
   },
