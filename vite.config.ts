@@ -54,6 +54,26 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
+ * React Router in the client build (dev and the server keep the one Node resolves): its package
+ * exports only its development build (warnings and invariants with their messages), so the
+ * browser's code gets its production build, through src/client/lib/router-links.tsx, which
+ * replaces its `Link` and `NavLink` with lighter ones.
+ */
+function browserReactRouter(): Plugin {
+  const production = path.resolve('node_modules/react-router/dist/production/index.mjs');
+  const links = path.resolve('src/client/lib/router-links.tsx');
+  return {
+    name: 'locora-browser-react-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'react-router') return null;
+      return importer && path.resolve(importer) === links ? production : links;
+    },
+  };
+}
+
+/**
  * React Router's production build names its components and contexts for React's dev tools
  * (`Form.displayName = "Form"`) and makes them with `React.forwardRef(…)`/`createContext(…)`
  * calls, which the bundler must assume have effects: so every one of them stayed in the first
@@ -111,26 +131,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     linguiMacro(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), lighterReactRouter(), precompress()]),
+    ...(isSsrBuild
+      ? [serverFiles()]
+      : [inlineThemeScript(), browserReactRouter(), lighterReactRouter(), precompress()]),
   ],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve('src/client') },
       { find: '@shared', replacement: path.resolve('src/shared') },
-      // React Router's package exports only its development build (warnings and invariants with
-      // their messages); the client build takes its production build, as react-dom's is chosen by
-      // NODE_ENV. Dev and the server keep the one Node resolves.
+      // Lingui's runtime and React binding in the client build: our own small one (checked against
+      // Lingui's, message by message, in lingui-runtime.test.ts). Dev and the server keep Lingui's.
       ...(command !== 'build' || isSsrBuild
         ? []
-        : [
-            {
-              find: /^react-router$/,
-              replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
-            },
-            // Lingui's runtime and React binding: our own small one (checked against Lingui's,
-            // message by message, in lingui-runtime.test.ts).
-            { find: /^@lingui\/(core|react)$/, replacement: path.resolve('src/client/lib/lingui-runtime.tsx') },
-          ]),
+        : [{ find: /^@lingui\/(core|react)$/, replacement: path.resolve('src/client/lib/lingui-runtime.tsx') }]),
     ],
   },
   // The server build bundles the packages it uses (decision 028): Node then compiles a few large
