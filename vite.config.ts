@@ -217,7 +217,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Lazy chunks are named by their hash alone: the entry chunk lists every lazy chunk's
             // files for preloading (Vite's __vite__mapDeps), and the names cost 0.5 kB gzip of the
             // first load (decision 027). The manifest and the source maps still name them.
-            chunkFileNames: 'assets/[hash].js',
+            chunkFileNames: 'assets/[hash:7].js',
             codeSplitting: {
               groups: [
                 {

@@ -42,22 +42,11 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 export class I18n {
-  _locale = '';
-  _locales: string[] | undefined;
+  /** The active locale, and the locales Intl formats with (set by `activate`). */
+  locale = '';
+  locales: string[] | undefined;
   _messages: Record<string, Messages> = Object.create(null) as Record<string, Messages>;
   _listeners: Record<string, Set<Listener>> = {};
-
-  get locale() {
-    return this._locale;
-  }
-
-  get locales() {
-    return this._locales;
-  }
-
-  get messages(): Messages {
-    return this._messages[this._locale] ?? {};
-  }
 
   on(event: string, listener: Listener) {
     (this._listeners[event] ??= new Set()).add(listener);
@@ -74,8 +63,8 @@ export class I18n {
   }
 
   activate(locale: string, locales?: string[]) {
-    this._locale = locale;
-    this._locales = locales;
+    this.locale = locale;
+    this.locales = locales;
     this.emit('change');
   }
 
@@ -87,12 +76,12 @@ export class I18n {
       message = idOrDescriptor.message;
       id = idOrDescriptor.id;
     }
-    const messages = this.messages;
-    const compiled = has(messages, id) ? messages[id] : undefined;
-    if (compiled === undefined) this.emit('missing', { id, locale: this._locale });
+    const messages = this._messages[this.locale];
+    const compiled = has(messages, id) ? messages![id] : undefined;
+    if (compiled === undefined) this.emit('missing', { id, locale: this.locale });
     const translation = compiled || message || id;
     if (typeof translation === 'string') return decodeEscapes(translation);
-    const locales = [...(this._locales ?? [this._locale]), 'en'];
+    const locales = [...(this.locales ?? [this.locale]), 'en'];
     const key = locales.join('-');
     const pick = (value: unknown, cases: Record<string, CompiledMessage>, ordinal: boolean): CompiledMessage => {
       const type = ordinal ? 'ordinal' : 'cardinal';
@@ -202,11 +191,8 @@ function formatElements(text: string, elements: Record<string, ReactNode>): Reac
     const index = paired || unpaired;
     let element = index !== undefined && has(elements, index) ? elements[index] : undefined;
     if (!element || (VOID_TAGS.test(String((element as ReactElement).type)) && inner)) {
-      console.error(
-        element
-          ? `${String((element as ReactElement).type)} is a void element tag therefore it must have no children`
-          : `Can't use element at index '${index}' as it is not declared in the original translation`,
-      );
+      // A translation's tag that the message has not, or that wraps words in an <input>.
+      console.error(`A translation's tag <${index}> has no element to show`);
       element = createElement(Fragment);
     }
     if (Array.isArray(element)) element = createElement(Fragment, null, element);
