@@ -214,9 +214,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // which cost 15 kB and 40 requests. Lazy pages still get their own chunks.
         rolldownOptions: {
           output: {
-            // Lazy chunks are named by their hash alone: the entry chunk lists every lazy chunk's
-            // files for preloading (Vite's __vite__mapDeps), and the names cost 0.5 kB gzip of the
-            // first load (decision 027). The manifest and the source maps still name them.
+            // Lazy chunks are named by their hash alone, 7 characters (the fewest rolldown allows
+            // for our 65 chunks): the entry chunk lists every lazy chunk's files for preloading
+            // (Vite's __vite__mapDeps), and the names cost 0.5 kB gzip of the first load (decision
+            // 027), the eighth character 0.17 kB (decision 055's addendum on the first load). The
+            // manifest and the source maps still name them.
             chunkFileNames: 'assets/[hash:7].js',
             codeSplitting: {
               groups: [
