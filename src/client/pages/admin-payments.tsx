@@ -30,7 +30,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 
 const day = (iso: string) => formatDateIn(new Date(iso), 'UTC');
 const dueText = (iso: string) => `${day(iso)}, ${formatTimeIn(new Date(iso), 'UTC')} UTC`;

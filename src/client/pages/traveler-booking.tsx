@@ -42,7 +42,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';
 import { Money } from '@/components/money';
 import { useCategoryName } from '@/lib/words';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { useNow } from '@/lib/use-now';
 import { useViewerTimeZone } from '@/lib/viewer-clock';

@@ -18,7 +18,7 @@ import { PHOTO_ACCEPT } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
 import { useRoleLabel } from '@/lib/role-words';
-import { UserAvatar } from '@/components/person-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 function AvatarSection({ user }: { user: User }) {
   const { updateUser } = useAuth();

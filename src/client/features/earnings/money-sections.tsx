@@ -15,7 +15,7 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-par
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 import { EARNINGS_CSV_URL, earningsQuery, providerPayoutsQuery } from './earnings-api';
 
 const STATUS_VARIANT: Record<EarningStatus, 'default' | 'secondary' | 'destructive' | 'outline' | 'soft'> = {
