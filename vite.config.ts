@@ -54,6 +54,67 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
+ * React Router in the client build (dev and the server keep the one Node resolves): its package
+ * exports only its development build (warnings and invariants with their messages), so the
+ * browser's code gets its production build, through src/client/lib/router-links.tsx, which
+ * replaces its `Link` and `NavLink` with lighter ones.
+ */
+function browserReactRouter(): Plugin {
+  const production = path.resolve('node_modules/react-router/dist/production/index.mjs');
+  const links = path.resolve('src/client/lib/router-links.tsx');
+  return {
+    name: 'locora-browser-react-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'react-router') return null;
+      return importer && path.resolve(importer) === links ? production : links;
+    },
+  };
+}
+
+/**
+ * React Router's production build names its components and contexts for React's dev tools
+ * (`Form.displayName = "Form"`) and makes them with `React.forwardRef(…)`/`createContext(…)`
+ * calls, which the bundler must assume have effects: so every one of them stayed in the first
+ * chunk, used or not (`<Form>`, `useSubmit` and their helpers, 1.3 kB gzip). The client build
+ * blanks those names and marks those calls pure, so only what the app uses is kept. The build
+ * fails if React Router's files no longer have them (its build changed: look at the first load
+ * again, decision 055's addendum on the first load).
+ */
+function lighterReactRouter(): Plugin {
+  const file = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/;
+  let changed = 0;
+  return {
+    name: 'locora-lighter-react-router',
+    apply: 'build',
+    buildStart() {
+      changed = 0;
+    },
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      let count = 0;
+      const lighter = code
+        // Blanked, not removed: every line stays where the source map says.
+        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, (line) => {
+          count++;
+          return ' '.repeat(line.length);
+        })
+        .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, (_, head, call) => {
+          count++;
+          return `${head}/* @__PURE__ */ ${call}`;
+        });
+      changed += count;
+      return count ? { code: lighter, map: null } : null;
+    },
+    buildEnd(error) {
+      if (!error && changed === 0)
+        throw new Error('React Router no longer names its components as lighterReactRouter() expects');
+    },
+  };
+}
+
+/**
  * Two builds (docs/decisions/013-server-rendering.md):
  * - the client (`vite build`): hashed assets and a manifest, in dist/client;
  * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
@@ -61,7 +122,7 @@ function inlineThemeScript(): Plugin {
  *   node_modules, see `ssr.external` below), and code-cache.cjs, through which `npm start` loads
  *   it (decision 029).
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: path.resolve('src/client'),
   publicDir: isSsrBuild ? false : path.resolve('src/client/public'),
   // The client build also writes .br/.gz beside each asset (decision 012).
@@ -70,13 +131,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     linguiMacro(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), precompress()]),
+    ...(isSsrBuild
+      ? [serverFiles()]
+      : [inlineThemeScript(), browserReactRouter(), lighterReactRouter(), precompress()]),
   ],
   resolve: {
-    alias: {
-      '@': path.resolve('src/client'),
-      '@shared': path.resolve('src/shared'),
-    },
+    alias: [
+      { find: '@', replacement: path.resolve('src/client') },
+      { find: '@shared', replacement: path.resolve('src/shared') },
+      // Lingui's runtime and React binding in the client build: our own small one (checked against
+      // Lingui's, message by message, in lingui-runtime.test.ts). Dev and the server keep Lingui's.
+      ...(command !== 'build' || isSsrBuild
+        ? []
+        : [{ find: /^@lingui\/(core|react)$/, replacement: path.resolve('src/client/lib/lingui-runtime.tsx') }]),
+    ],
   },
   // The server build bundles the packages it uses (decision 028): Node then compiles a few large
   // files instead of resolving, reading and wrapping ~1,000 small ones, and only the icons and
@@ -139,15 +207,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         manifest: true,
+        // Every browser we serve supports <link rel=modulepreload>: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         // Everything the first page needs in one chunk (decision 012, addendum of 2026-11-24):
         // left to itself the bundler cut it into ~40 small shared chunks, each gzipped alone,
         // which cost 15 kB and 40 requests. Lazy pages still get their own chunks.
         rolldownOptions: {
           output: {
-            // Lazy chunks are named by their hash alone: the entry chunk lists every lazy chunk's
-            // files for preloading (Vite's __vite__mapDeps), and the names cost 0.5 kB gzip of the
-            // first load (decision 027). The manifest and the source maps still name them.
-            chunkFileNames: 'assets/[hash].js',
+            // Lazy chunks are named by their hash alone, 7 characters (the fewest rolldown allows
+            // for our 65 chunks): the entry chunk lists every lazy chunk's files for preloading
+            // (Vite's __vite__mapDeps), and the names cost 0.5 kB gzip of the first load (decision
+            // 027), the eighth character 0.17 kB (decision 055's addendum on the first load). The
+            // manifest and the source maps still name them.
+            chunkFileNames: 'assets/[hash:7].js',
             codeSplitting: {
               groups: [
                 {

@@ -1,12 +1,16 @@
 // The class groups `cn()` merges (src/client/lib/utils.ts), generated from the classes the app
-// uses (docs/decisions/026-declarative-router-and-lean-class-merge.md).
+// uses (docs/decisions/026-declarative-router-and-lean-class-merge.md, and 055's addendum on the
+// first load).
 //
 // tailwind-merge's default config knows every Tailwind utility (7 kB gzip of validators and
-// scales). This script asks Tailwind's own scanner for every candidate class in src/client and
-// src/shared (what Tailwind builds CSS for), asks tailwind-merge's default config which class
-// group each belongs to, and writes those classes as literals, group by group, with the default
-// config's conflicts between the groups used. For those classes cn() merges exactly as the
-// default twMerge does; a class that is not in the file is one Tailwind built no CSS for.
+// scales), and its runtime builds a tree of class parts from a config. This script asks
+// Tailwind's own scanner for every candidate class in src/client and src/shared (what Tailwind
+// builds CSS for), asks tailwind-merge's default config which class group each belongs to, and
+// writes a table: the classes of each group (the group's id is its index; each group written as
+// the classes' common start, then the rest of each class), and the default
+// config's conflicts between the groups used. cn() runs tailwind-merge's merge over that table, so
+// for those classes it merges exactly as the default twMerge does; a class that is not in the
+// file is one Tailwind built no CSS for.
 //
 //   node scripts/tw-merge-config.mjs          writes src/client/lib/tw-merge-config.ts
 //   node scripts/tw-merge-config.mjs --check  fails if the file is not what the sources need
@@ -71,36 +75,6 @@ function baseClass(className) {
   return base;
 }
 
-/**
- * Literal classes as a tailwind-merge class definition, sharing their parts ("-"-separated):
- * ['rounded', 'rounded-md', 'rounded-full'] -> [{ rounded: ['', 'md', 'full'] }].
- */
-function definition(literals) {
-  const root = new Map();
-  // A class with an empty part (`max-h-(--x)`) stays whole: '' marks a class's end below.
-  const whole = literals.filter((literal) => literal.split('-').includes(''));
-  for (const literal of literals.sort()) {
-    if (whole.includes(literal)) continue;
-    let node = root;
-    for (const part of literal.split('-')) {
-      if (!node.has(part)) node.set(part, new Map());
-      node = node.get(part);
-    }
-    node.set('', null);
-  }
-  const items = (node) => {
-    const strings = [];
-    const object = {};
-    for (const [part, child] of node) {
-      if (child === null) strings.push('');
-      else if (child.size === 1 && child.has('')) strings.push(part);
-      else object[part] = items(child);
-    }
-    return Object.keys(object).length ? [...strings, object] : strings;
-  };
-  return [...whole, ...items(root)];
-}
-
 /** Where a postfix modifier starts (the last "/" outside brackets), as tailwind-merge finds it. */
 function postfixPosition(base) {
   let depth = 0;
@@ -112,6 +86,13 @@ function postfixPosition(base) {
     else if (c === '/' && depth === 0) position = i;
   }
   return position;
+}
+
+/** A group's classes as their common start, then what follows it in each: 'gap- 1 2 4'. */
+function sharingPrefix(classes) {
+  let prefix = classes.length > 1 ? classes[0] : '';
+  for (const name of classes) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return [prefix, ...classes.map((name) => name.slice(prefix.length))].join(' ');
 }
 
 export async function generate() {
@@ -128,7 +109,7 @@ export async function generate() {
       const group = getClassGroupId(name);
       if (!group) continue;
       // Literal class paths as tailwind-merge splits them (a leading "-" is a negative value).
-      const literal = name.startsWith('-') ? name.slice(1) : name;
+      const literal = name.startsWith('-') && name.length > 1 ? name.slice(1) : name;
       if (literal.startsWith('[')) break; // arbitrary properties are recognised without config
       if (!groups.has(group)) groups.set(group, new Set());
       groups.get(group).add(literal);
@@ -136,8 +117,8 @@ export async function generate() {
     }
   }
   const used = [...groups.keys()].sort();
-  // Group names only need to differ (tailwind-merge compares them): short ones, in order.
-  const ids = new Map(used.map((group, i) => [group, i.toString(36)]));
+  // Group ids only need to differ (tailwind-merge compares them): their index in the table.
+  const ids = new Map(used.map((group, i) => [group, i]));
   const pick = (map) =>
     Object.fromEntries(
       used
@@ -145,9 +126,12 @@ export async function generate() {
         .map((group) => [ids.get(group), map[group].filter((other) => groups.has(other)).map((o) => ids.get(o))]),
     );
   const generated = {
-    classGroups: Object.fromEntries(used.map((group) => [ids.get(group), definition([...groups.get(group)])])),
+    classGroups: used.map((group) => sharingPrefix([...groups.get(group)].sort())),
     conflictingClassGroups: pick(config.conflictingClassGroups),
     conflictingClassGroupModifiers: pick(config.conflictingClassGroupModifiers),
+    postfixLookupClassGroups: (config.postfixLookupClassGroups ?? [])
+      .filter((group) => groups.has(group))
+      .map((group) => ids.get(group)),
     orderSensitiveModifiers: config.orderSensitiveModifiers,
   };
   const text = [

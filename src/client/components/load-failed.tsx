@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { useResponseStatus } from '@/lib/render-context';
 import { cn } from '@/lib/utils';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** The API answers 404 for a missing (or inactive) record and 400 for an id that is not one. */
 export const isNotFoundError = (error: unknown) =>
@@ -31,24 +30,6 @@ export function ErrorState({
       <p className="text-muted-foreground">{message}</p>
       {children}
     </div>
-  );
-}
-
-/** The error state of a page whose data could not be loaded (network, 5xx). */
-export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  // Rendered on the server, the page answers 503: crawlers and caches come back later.
-  useResponseStatus(503);
-  const { t } = useLingui();
-  return (
-    <ErrorState
-      title={t`Something went wrong`}
-      message={t`We couldn't load ${what}. Check your connection and try again.`}
-      className="flex-1 py-20"
-    >
-      <Button onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </Button>
-    </ErrorState>
   );
 }
 

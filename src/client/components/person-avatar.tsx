@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { User } from '@shared/api/auth-responses';
 import { initialsOf } from '@shared/domain/initials';
 import { photoSources } from '@shared/domain/photos';
 import { cn } from '@/lib/utils';
@@ -65,29 +64,5 @@ export function PersonAvatar({
         />
       )}
     </span>
-  );
-}
-
-/** The signed-in user's picture, else the first letter of their name or email (docs/product.md). */
-export function UserAvatar({
-  user,
-  src,
-  className,
-  fallbackClassName,
-}: {
-  user: Pick<User, 'name' | 'email' | 'image'>;
-  /** Overrides user.image (e.g. a local preview). */
-  src?: string | null;
-  className?: string;
-  fallbackClassName?: string;
-}) {
-  return (
-    <PersonAvatar
-      name={user.name?.trim() || user.email}
-      image={src !== undefined ? src : user.image}
-      maxInitials={1}
-      className={className}
-      fallbackClassName={fallbackClassName}
-    />
   );
 }

@@ -17,7 +17,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { dashboardPath, switchTarget } from '@/lib/roles';
 import { useRoleLabel } from '@/lib/role-words';
-import { UserAvatar } from '@/components/person-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { detectProviderTimeZone, isTimeZoneRequired } from '@/lib/time-zone';
 import { useSwitchRole } from '@/lib/use-switch-role';
 

@@ -1,21 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck } from 'lucide-react';
 import type { GovIdStatus } from '@shared/api/providers';
-import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
 export const isVerified = (status: GovIdStatus) => status === 'APPROVED';
-
-/** The 'Verified' badge of an ID-checked provider (govIdStatus APPROVED). */
-export function VerifiedBadge({ className }: { className?: string }) {
-  const { t } = useLingui();
-  return (
-    <Badge variant="soft" className={cn('gap-1', className)} title={t`Government ID verified`}>
-      <BadgeCheck aria-hidden="true" />
-      <Trans>Verified</Trans>
-    </Badge>
-  );
-}
 
 /** The compact mark for cards: an icon whose accessible name is 'Verified'. */
 export function VerifiedMark({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent, UnreadCount } from '@shared/api/conversations';
 import { apiRequest } from './api';
@@ -19,7 +19,7 @@ export const unreadCountQuery = queryOptions({
 });
 
 type Listener = (event: RealtimeEvent) => void;
-const RealtimeContext = createContext<{ subscribe(fn: Listener): () => void } | null>(null);
+export const RealtimeContext = createContext<{ subscribe(fn: Listener): () => void } | null>(null);
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -53,16 +53,6 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     },
   }));
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
-}
-
-/** Calls `fn` with every realtime event while mounted. */
-export function useRealtimeEvents(fn: Listener) {
-  const ctx = useContext(RealtimeContext);
-  const latest = useRef(fn);
-  useEffect(() => {
-    latest.current = fn;
-  });
-  useEffect(() => ctx?.subscribe((e) => latest.current(e)), [ctx]);
 }
 
 /** The signed-in user's unread message count (undefined while unknown or signed out). */

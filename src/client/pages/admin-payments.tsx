@@ -9,7 +9,8 @@ import { formatMoney } from '@shared/domain/pricing';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
 import { AdminBookingView } from '@/features/admin/admin-booking-view';
@@ -30,7 +31,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 import { useViewerTimeZone } from '@/lib/viewer-clock';
 
 /** The page's dates in the admin's language and on their clock (payment-dates.ts). */

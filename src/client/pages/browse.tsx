@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BrowseFilters, FilterChips, type UpdateFilters } from '@/features/catalog/browse-filters';
-import { applyFilterPatch, filtersFromParams, type SortOption } from '@/features/catalog/browse-params';
+import { applyFilterPatch } from '@/features/catalog/browse-address';
+import { filtersFromParams, type SortOption } from '@/features/catalog/browse-params';
 import { historySteps, resultCountText, type BrowseHistoryState } from '@/features/catalog/browse-state';
 import {
   categoriesQuery,

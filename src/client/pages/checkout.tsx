@@ -1,7 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { signInPath } from '@shared/domain/return-path';
-import { isNotFoundError, LoadFailed } from '@/components/load-failed';
+import { isNotFoundError } from '@/components/load-failed';
+import { LoadFailed } from '@/components/load-failed-page';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPath } from '@/lib/sign-in-address';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
-import { LoadFailed } from '@/components/load-failed';
+import { LoadFailed } from '@/components/load-failed-page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ConversationList, mergeConversations } from '@/features/messages/conversation-list';

@@ -14,7 +14,7 @@ import { BookingList, DashboardEmptyState } from '@/features/traveler-dashboard/
 import { invalidateBookings, travelerBookingsQuery } from '@/features/traveler-dashboard/bookings-api';
 import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 import { useCurrentPath } from '@/lib/sign-in-address';
 import { NotFoundPage } from './not-found';
 import { TravelerBookingPage } from './traveler-booking';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cva, type VariantProps } from 'class-variance-authority';
+import { cva, type VariantProps } from '@/lib/variants';
 import { cn } from '@/lib/utils';
 
 const alertVariants = cva(

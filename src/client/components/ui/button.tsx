@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Slot } from './slot';
-import { cva, type VariantProps } from 'class-variance-authority';
+import { cva, type VariantProps } from '@/lib/variants';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(

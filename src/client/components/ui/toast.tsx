@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactElement } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Toast as ToastPrimitive } from 'radix-ui';
-import { cva, type VariantProps } from 'class-variance-authority';
+import { cva, type VariantProps } from '@/lib/variants';
 import { XIcon } from 'lucide-react';
 import { TOAST_DURATION_MS } from '@shared/domain/constants';
 import { cn } from '@/lib/utils';

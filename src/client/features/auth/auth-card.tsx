@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { CardDescription, CardHeader } from '@/components/ui/card-parts';
 import { LogoMark } from '@/components/logo';
 
 /** The centred card the sign-in and sign-up screens share. */

@@ -5,7 +5,8 @@ import { Camera, Trash2, Upload } from 'lucide-react';
 import type { User } from '@shared/api/auth';
 import { AVATAR_MAX_BYTES, NAME_MAX_LENGTH } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-parts';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
@@ -17,7 +18,7 @@ import { PHOTO_ACCEPT } from '@/lib/upload-photo';
 import { useAuth } from '@/lib/auth-context';
 import { removeAvatar, updateProfile, uploadAvatar } from './account-api';
 import { useRoleLabel } from '@/lib/role-words';
-import { UserAvatar } from '@/components/person-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 function AvatarSection({ user }: { user: User }) {
   const { updateUser } = useAuth();

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedText } from '@/lib/use-debounced-text';
 import type { ServiceFilters } from './catalog-api';
-import { ratingLabels, type FilterPatch } from './browse-params';
+import { ratingLabels, type FilterPatch } from './browse-address';
 import { CityCombobox } from './city-combobox';
 import { useCategoryName } from '@/lib/words';
 

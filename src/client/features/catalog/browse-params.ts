@@ -4,14 +4,6 @@ import type { ServiceFilters } from './catalog-api';
 
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** The minimum-rating choices (0 is 'All Ratings'). */
-export const ratingLabels: Record<(typeof RATING_OPTIONS)[number], string> = {
-  0: 'All Ratings',
-  3: '3+',
-  4: '4+',
-  4.5: '4.5+',
-};
-
 export const DEFAULT_SORT: SortOption = 'recommended';
 
 const isSortOption = (value: string): value is SortOption => (SORT_OPTIONS as readonly string[]).includes(value);
@@ -38,26 +30,4 @@ export function filtersFromParams(params: URLSearchParams): ServiceFilters {
     sortBy: isSortOption(sortBy) ? sortBy : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
-}
-
-export type FilterPatch = Partial<Record<keyof ServiceFilters, string | number | undefined>>;
-
-/**
- * The address after a change: defaults and empty values are left out (so '/browse' is the
- * unfiltered first page); any change other than the page goes back to page 1.
- */
-export function applyFilterPatch(params: URLSearchParams, patch: FilterPatch): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, raw] of Object.entries(patch)) {
-    const value = raw === undefined ? '' : String(raw).trim();
-    const isDefault =
-      value === '' ||
-      (key === 'minRating' && Number(value) === 0) ||
-      (key === 'sortBy' && value === DEFAULT_SORT) ||
-      (key === 'page' && value === '1');
-    if (isDefault) next.delete(key);
-    else next.set(key, value);
-  }
-  if (!('page' in patch)) next.delete('page');
-  return next;
 }

@@ -10,11 +10,12 @@ import { InlineLoadFailed } from '@/components/load-failed';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 import { EARNINGS_CSV_URL, earningsQuery, providerPayoutsQuery } from './earnings-api';
 
 const STATUS_VARIANT: Record<EarningStatus, 'default' | 'secondary' | 'destructive' | 'outline' | 'soft'> = {

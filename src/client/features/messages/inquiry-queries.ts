@@ -1,7 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { conversationRefSchema, inquiryConversationSchema, type ThreadMessage } from '@shared/api/conversations';
 import { apiRequest } from '@/lib/api';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 
 /*
  * Inquiry reads of /messages (decision 025). Not in lib/realtime (the first chunk): the messages

@@ -22,7 +22,7 @@ import { closedKind, closedShowsReason, type ClosedKind } from '@/lib/booking-cl
 import { providerMoneyLines, type ProviderMoneyKind } from '@/lib/booking-money';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRealtimeEvents } from '@/lib/realtime';
+import { useRealtimeEvents } from '@/lib/realtime-events';
 import { timeLeftToRespond } from '@/lib/time-left';
 import { useNow } from '@/lib/use-now';
 import { paymentsConfigQuery } from '@/features/payments/payments-api';
