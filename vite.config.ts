@@ -74,47 +74,6 @@ function browserReactRouter(): Plugin {
 }
 
 /**
- * React Router's production build names its components and contexts for React's dev tools
- * (`Form.displayName = "Form"`) and makes them with `React.forwardRef(…)`/`createContext(…)`
- * calls, which the bundler must assume have effects: so every one of them stayed in the first
- * chunk, used or not (`<Form>`, `useSubmit` and their helpers, 1.3 kB gzip). The client build
- * blanks those names and marks those calls pure, so only what the app uses is kept. The build
- * fails if React Router's files no longer have them (its build changed: look at the first load
- * again, decision 055's addendum on the first load).
- */
-function lighterReactRouter(): Plugin {
-  const file = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/;
-  let changed = 0;
-  return {
-    name: 'locora-lighter-react-router',
-    apply: 'build',
-    buildStart() {
-      changed = 0;
-    },
-    transform(code, id) {
-      if (!file.test(id)) return null;
-      let count = 0;
-      const lighter = code
-        // Blanked, not removed: every line stays where the source map says.
-        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, (line) => {
-          count++;
-          return ' '.repeat(line.length);
-        })
-        .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, (_, head, call) => {
-          count++;
-          return `${head}/* @__PURE__ */ ${call}`;
-        });
-      changed += count;
-      return count ? { code: lighter, map: null } : null;
-    },
-    buildEnd(error) {
-      if (!error && changed === 0)
-        throw new Error('React Router no longer names its components as lighterReactRouter() expects');
-    },
-  };
-}
-
-/**
  * Two builds (docs/decisions/013-server-rendering.md):
  * - the client (`vite build`): hashed assets and a manifest, in dist/client;
  * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
@@ -131,9 +90,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     linguiMacro(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild
-      ? [serverFiles()]
-      : [inlineThemeScript(), browserReactRouter(), lighterReactRouter(), precompress()]),
+    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), browserReactRouter(), precompress()]),
   ],
   resolve: {
     alias: [
