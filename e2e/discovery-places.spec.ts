@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { choosableDays } from './helpers';
 
 /**
  * Decision 016: places people type (the city box's suggestions, aliases, areas,
@@ -110,8 +111,7 @@ test.describe('never losing the place', () => {
     await page.goto(`/service/${service.id}`);
     const grid = page.getByRole('grid');
     // The last day of the month shown that can be chosen, once the free days are known (only days with a free time can be chosen).
-    await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
-    const day = grid.locator('button:not([aria-disabled="true"])').last();
+    const day = (await choosableDays(page, grid)).last();
     await day.click();
     const selected = page.getByText(/^Selected: /);
     await expect(selected).toBeVisible();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { choosableDays } from './helpers';
 
 /**
  * Discovery screens (docs/product.md): home, browse, service detail and provider profile, on the
@@ -476,9 +477,8 @@ test.describe('discovery', () => {
 
     // Book Now with a chosen date.
     const grid = page.getByRole('grid', { name: /Booking date/ });
-    // The last day with a free time this month (only those can be chosen).
-    await expect(page.locator('[data-free-days]:not([data-free-days="loading"])')).toHaveCount(1);
-    const freeDay = grid.locator('button:not([aria-disabled="true"])').last();
+    // The last day with a free time in the month shown (only those can be chosen).
+    const freeDay = (await choosableDays(page, grid)).last();
     const dayOfMonth = /, \w+ (\d{1,2}), \d{4}/.exec((await freeDay.getAttribute('aria-label')) ?? '')?.[1] ?? '';
     await freeDay.click();
     await page.getByRole('button', { name: 'Book Now' }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { CurrencyCode } from '../src/shared/domain/currency.ts';
 import { formatMoney } from '../src/shared/domain/pricing.ts';
 
@@ -115,3 +115,21 @@ export async function readOutboxMail(to: string, subject: string): Promise<strin
  * '¥8,400' (decisions 035 and 048). The demo data's prices are in each city's currency.
  */
 export const money = (amount: number, currency: CurrencyCode = 'USD') => formatMoney(amount, currency, 'en');
+
+/**
+ * The days of the booking calendar that can be chosen, once its free days are known: in the month
+ * it opens on, or the next when none is left in it (near a month's end, in the service's zone).
+ */
+export async function choosableDays(page: Page, grid: Locator): Promise<Locator> {
+  const loaded = page.locator('[data-free-days]:not([data-free-days="loading"])');
+  await expect(loaded).toHaveCount(1);
+  const days = grid.locator('button:not([aria-disabled="true"])');
+  if ((await days.count()) === 0) {
+    const month = await grid.getAttribute('aria-label');
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(grid).not.toHaveAttribute('aria-label', month ?? '');
+    await expect(loaded).toHaveCount(1);
+  }
+  await expect(days.first()).toBeVisible();
+  return days;
+}

@@ -13,7 +13,7 @@ const CHECKOUT_HEADING = { ja: '予約手続き', th: 'ชำระเงิน'
 /** The payment card as the demo (no Stripe keys) shows it, and its first words in each language. */
 const PAYMENT_NOT_CONFIGURED = {
   ja: '決済処理が設定されていません。',
-  th: 'ยังไม่ได้ตั้งค่าระบบชำระเงิน',
+  th: 'ยังไม่ได้ตั้งค่าการประมวลผลการชำระเงิน',
   'pt-BR': 'O processamento de pagamentos não está configurado.',
 } as const;
 /** The availability week's heading ('Week of Mar 8, 2026') in each language. */
