@@ -252,11 +252,15 @@ async function bookableService(baseUrl: string, traveler: { cookie: string; user
   });
   for (const candidate of featured) {
     if (candidate.provider.userId === traveler.userId) continue;
-    const service = await getJson<{ isActive: boolean }>(`${baseUrl}/api/services/${candidate.id}`, traveler.cookie);
+    const service = await getJson<{ isActive: boolean; minHours: number }>(
+      `${baseUrl}/api/services/${candidate.id}`,
+      traveler.cookie,
+    );
     if (!service.isActive) continue;
     for (const month of months) {
       const { days } = await getJson<{ days: string[] }>(
-        `${baseUrl}/api/services/${candidate.id}/available-days?month=${month}&hours=1`,
+        // For the service's minimum hours, as the checkout asks (fewer is refused).
+        `${baseUrl}/api/services/${candidate.id}/available-days?month=${month}&hours=${service.minHours}`,
         traveler.cookie,
       );
       if (days.length) return candidate.id;
