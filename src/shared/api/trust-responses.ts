@@ -2,12 +2,10 @@
 // catalog-responses.ts. Request schemas are in trust.ts.
 import * as z from 'zod/mini';
 
-export const REPORT_TARGET_TYPES = ['review', 'message', 'service', 'provider', 'booking'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ['safety', 'harassment', 'fraud', 'inappropriate', 'misleading', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_ACTIONS = ['dismiss', 'hide', 'deactivate_service', 'warn', 'suspend'] as const;
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../domain/reports.ts';
+
+export { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES };
+export type { ReportAction, ReportReason, ReportTargetType } from '../domain/reports.ts';
 
 /** A review as one of the booking's two people sees it (their own at any time, the other side's once published). */
 export const bookingReviewSchema = z.object({
