@@ -74,6 +74,69 @@ function browserReactRouter(): Plugin {
 }
 
 /**
+ * The pages' chunks, preloaded from a map instead of Vite's lists. Vite gives each `import()` the
+ * names of every file its target needs, so that they load side by side; for the pages, imported
+ * from the first chunk (src/client/routes.tsx), those lists were about 110 names, 1.6 kB gzip of
+ * the first load that the first page never uses. The build writes them to /page-modules.json
+ * instead ({ files, pages: { "pages/x.tsx": [indexes into files] } }, the first load's own files
+ * left out), and the browser preloads a page's files from it (src/client/lib/preload-modules.ts,
+ * fetched once the first page is live). Every other `import()` keeps Vite's list.
+ */
+function pageModulesMap(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
+} {
+  const initial = new Set<string>();
+  const pages = new Set<string>();
+  const root = path.resolve('src/client');
+  return {
+    plugin: {
+      name: 'locora-page-modules-map',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+          for (const chunk of chunks) {
+            // The entry and what it imports statically: the first load, which every page has.
+            if (chunk.isEntry) [chunk.fileName, ...chunk.imports].forEach((fileName) => initial.add(fileName));
+            else if (chunk.isDynamicEntry && chunk.facadeModuleId?.startsWith(path.join(root, 'pages') + path.sep)) {
+              pages.add(chunk.fileName);
+            }
+          }
+          const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+          const files: string[] = [];
+          const indexOf = new Map<string, number>();
+          const map: Record<string, number[]> = {};
+          for (const chunk of chunks) {
+            if (!pages.has(chunk.fileName) || !chunk.facadeModuleId) continue;
+            const closure: number[] = [];
+            const seen = new Set<string>();
+            const visit = (fileName: string) => {
+              if (initial.has(fileName) || seen.has(fileName)) return;
+              seen.add(fileName);
+              let index = indexOf.get(fileName);
+              if (index === undefined) indexOf.set(fileName, (index = files.push(fileName) - 1));
+              closure.push(index);
+              for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+            };
+            visit(chunk.fileName);
+            map[path.relative(root, chunk.facadeModuleId).split(path.sep).join('/')] = closure;
+          }
+          this.emitFile({
+            type: 'asset',
+            fileName: 'page-modules.json',
+            source: JSON.stringify({ files, pages: map }),
+          });
+        },
+      },
+    },
+    resolveDependencies: (file, deps, { hostId }) => (initial.has(hostId) && pages.has(file) ? [] : deps),
+  };
+}
+const pageModules = pageModulesMap();
+
+/**
  * Two builds (docs/decisions/013-server-rendering.md):
  * - the client (`vite build`): hashed assets and a manifest, in dist/client;
  * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
@@ -90,7 +153,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     linguiMacro(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), browserReactRouter(), precompress()]),
+    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), browserReactRouter(), pageModules.plugin, precompress()]),
   ],
   resolve: {
     alias: [
@@ -165,7 +228,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         sourcemap: true,
         manifest: true,
         // Every browser we serve supports <link rel=modulepreload>: no polyfill in the entry.
-        modulePreload: { polyfill: false },
+        modulePreload: { polyfill: false, resolveDependencies: pageModules.resolveDependencies },
         // Everything the first page needs in one chunk (decision 012, addendum of 2026-11-24):
         // left to itself the bundler cut it into ~40 small shared chunks, each gzipped alone,
         // which cost 15 kB and 40 requests. Lazy pages still get their own chunks.
