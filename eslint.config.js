@@ -156,6 +156,12 @@ export default tseslint.config(
           // types from the modules that hold request schemas.
           paths: [
             { name: 'zod', message: "Use 'zod/mini' in the client (decision 012)." },
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message:
+                "Import icons from '@/components/icons' (scripts/icons.mjs writes them from lucide-react, without its runtime).",
+            },
             ...['@shared/api/auth', '@shared/api/catalog', '@shared/api/time'].map((name) => ({
               name,
               allowTypeImports: true,

@@ -137,6 +137,21 @@ function pageModulesMap(): {
 const pageModules = pageModulesMap();
 
 /**
+ * The icon modules (src/client/components/icons/, written by scripts/icons.mjs) are free of side
+ * effects, as lucide-react's package says of its own: a chunk takes only the icons its code draws,
+ * not every icon the index names.
+ */
+function iconsWithoutSideEffects(): Plugin {
+  const icons = path.resolve('src/client/components/icons') + path.sep;
+  return {
+    name: 'locora-icons-without-side-effects',
+    transform(code, id) {
+      return id.startsWith(icons) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/**
  * Two builds (docs/decisions/013-server-rendering.md):
  * - the client (`vite build`): hashed assets and a manifest, in dist/client;
  * - the server (`vite build --ssr`): src/server/main.ts with the pages it renders, compiled ahead of
@@ -153,7 +168,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     linguiMacro(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [serverFiles()] : [inlineThemeScript(), browserReactRouter(), pageModules.plugin, precompress()]),
+    ...(isSsrBuild
+      ? [serverFiles()]
+      : [inlineThemeScript(), browserReactRouter(), iconsWithoutSideEffects(), pageModules.plugin, precompress()]),
   ],
   resolve: {
     alias: [

@@ -1,4 +1,4 @@
-import { MapPin, NotebookPen } from 'lucide-react';
+import { MapPin, NotebookPen } from '@/components/icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookingLocation } from '@shared/api/bookings-responses';
 

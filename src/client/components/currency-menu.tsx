@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/icons';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { buttonVariants } from '@/components/ui/button';
 import { useCurrencyView } from '@/lib/currency-view';

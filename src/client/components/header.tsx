@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Menu } from 'lucide-react';
+import { Menu } from '@/components/icons';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@shared/api/auth-responses';

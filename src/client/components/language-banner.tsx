@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { X } from 'lucide-react';
+import { X } from '@/components/icons';
 import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_LOCALE, LOCALE_SUGGESTION } from '@shared/domain/locales';
 import { localizedPath } from '@shared/domain/locale-path';

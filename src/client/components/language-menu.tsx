@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
-import { Languages } from 'lucide-react';
+import { Languages } from '@/components/icons';
 import { useLingui } from '@lingui/react/macro';
 import { LANGUAGE_COOKIE, LOCALE_NATIVE_NAMES, LOCALES, isLocale, type Locale } from '@shared/domain/locales';
 import { localizedPath } from '@shared/domain/locale-path';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from '@/components/icons';
 import { ApiError } from '@/lib/api';
 import { useResponseStatus } from '@/lib/render-context';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type JSX } from 'react';
-import { ChevronLeft, ChevronRight, Image as ImageIcon, ImageOff, ImagePlus, Star, Trash2, X } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Image as ImageIcon,
+  ImageOff,
+  ImagePlus,
+  Star,
+  Trash2,
+  X,
+} from '@/components/icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SERVICE_MAX_PHOTOS } from '@shared/domain/constants';
 import { photoSources } from '@shared/domain/photos';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { LucideIcon } from 'lucide-react';
+import type { LucideIcon } from '@/components/icons';
 import type { CitySuggestion } from '@shared/api/catalog-responses';
 import { IconInput } from '@/components/icon-input';
 import { Input } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { cn } from '@/lib/utils';
 
 /** 1-5 stars of one review; read out as 'Rated 4 out of 5'. */

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { cn } from '@/lib/utils';
 import { formatRating } from '@/lib/format';
 

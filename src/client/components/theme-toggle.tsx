@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { setTheme, useTheme } from '@/lib/theme';
 

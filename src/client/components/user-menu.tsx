@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeftRight, LogOut, Settings } from 'lucide-react';
+import { ArrowLeftRight, LogOut, Settings } from '@/components/icons';
 import type { User } from '@shared/api/auth-responses';
 import { Badge } from '@/components/ui/badge';
 import {

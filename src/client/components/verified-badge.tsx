@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck } from '@/components/icons';
 import type { GovIdStatus } from '@shared/api/providers';
 import { cn } from '@/lib/utils';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw } from '@/components/icons';
 import { useState } from 'react';
 import type { AdminDispute, AdminPreConnectOwed, PlatformTotals, ReconciliationDifference } from '@shared/api/earnings';
 import type { CurrencyCode } from '@shared/domain/currency';

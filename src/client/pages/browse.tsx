@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronLeft, ChevronRight, LocateFixed, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, LocateFixed, SearchX, SlidersHorizontal, TriangleAlert } from '@/components/icons';
 import { DEFAULT_PAGE_SIZE, SORT_OPTIONS } from '@shared/api/catalog-options';
 import { BROWSE_SKELETON_COUNT } from '@shared/domain/constants';
 import type { WhenWord } from '@shared/domain/query-intent';

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router';
-import { ArrowRight, BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from 'lucide-react';
+import { ArrowRight, BadgeCheck, CreditCard, MapPin, Quote, Search, Star, Zap } from '@/components/icons';
 import { IconInput } from '@/components/icon-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

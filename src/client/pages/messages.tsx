@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { MessageSquare } from 'lucide-react';
+import { MessageSquare } from '@/components/icons';
 import { LoadFailed } from '@/components/load-failed-page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { Compass } from 'lucide-react';
+import { Compass } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useResponseStatus } from '@/lib/render-context';

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Languages, MapPin, PackageOpen, Star } from 'lucide-react';
+import { Languages, MapPin, PackageOpen, Star } from '@/components/icons';
 import { InlineLoadFailed, isNotFoundError } from '@/components/load-failed';
 import { LoadFailed } from '@/components/load-failed-page';
 import { PersonAvatar } from '@/components/person-avatar';

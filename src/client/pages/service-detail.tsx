@@ -4,7 +4,7 @@ import { useCategoryName, usePricingUnit } from '@/lib/words';
 import { useLocale } from '@/lib/locale';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Clock, MapPin, Star } from 'lucide-react';
+import { ChevronRight, Clock, MapPin, Star } from '@/components/icons';
 import type { ServiceDetail } from '@shared/api/catalog';
 import { responseLabel, type ProviderResponse } from '@shared/domain/response-time';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Briefcase, Luggage } from 'lucide-react';
+import { Briefcase, Luggage } from '@/components/icons';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

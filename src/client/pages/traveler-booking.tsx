@@ -14,7 +14,7 @@ import {
   PenLine,
   ShieldCheck,
   X,
-} from 'lucide-react';
+} from '@/components/icons';
 import type { Booking } from '@shared/api/bookings-responses';
 import { availableActions, cancelPolicyKind, FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CalendarX2, Heart, History } from 'lucide-react';
+import { CalendarCheck, CalendarX2, Heart, History } from '@/components/icons';
 import { signInPath } from '@shared/domain/return-path';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Flag } from 'lucide-react';
+import { Flag } from '@/components/icons';
 import { useLingui } from '@lingui/react/macro';
 import type { ReportTargetType } from '@shared/domain/reports';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { Plural, Trans } from '@lingui/react/macro';
 import { cn } from '@/lib/utils';
 

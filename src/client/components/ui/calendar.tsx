@@ -15,7 +15,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '@/components/icons';
 import { useLingui } from '@lingui/react/macro';
 import { intlLocale, type Locale } from '@shared/domain/locales';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
-import { CheckIcon } from 'lucide-react';
+import { CheckIcon } from '@/components/icons';
 import { cn } from '@/lib/utils';
 
 /** shadcn's Checkbox on Radix (role="checkbox"): pair it with a Label through id/htmlFor. */

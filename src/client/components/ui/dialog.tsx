@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { XIcon } from 'lucide-react';
+import { XIcon } from '@/components/icons';
 import { cn } from '@/lib/utils';
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/icons';
 import { useKeepTypedValue } from '@/lib/keep-typed-value';
 import { cn } from '@/lib/utils';
 

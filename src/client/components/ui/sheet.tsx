@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
-import { XIcon } from 'lucide-react';
+import { XIcon } from '@/components/icons';
 import { cn } from '@/lib/utils';
 
 /** A dialog that slides in from the right edge (used for the phone navigation). */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '@/components/icons';
 import { cn } from '@/lib/utils';
 
 /**

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactElement } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from '@/lib/variants';
-import { XIcon } from 'lucide-react';
+import { XIcon } from '@/components/icons';
 import { TOAST_DURATION_MS } from '@shared/domain/constants';
 import { cn } from '@/lib/utils';
 

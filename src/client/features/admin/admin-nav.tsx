@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
-import { CreditCard, Flag, FolderTree, Gavel, LayoutDashboard, ShieldCheck, Store } from 'lucide-react';
+import { CreditCard, Flag, FolderTree, Gavel, LayoutDashboard, ShieldCheck, Store } from '@/components/icons';
 import { cn } from '@/lib/utils';
 
 const LINKS = [

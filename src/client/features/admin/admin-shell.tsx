@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from '@/components/icons';
 import { signInPath } from '@shared/domain/return-path';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

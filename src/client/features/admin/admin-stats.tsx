@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, Clock, Store, UserCheck, Users } from 'lucide-react';
+import { CalendarCheck, Clock, Store, UserCheck, Users } from '@/components/icons';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminStatsQuery } from './admin-api';

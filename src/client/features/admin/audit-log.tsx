@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Locale } from '@shared/domain/locales';
 import { formatDateIn, formatTimeIn } from '@shared/domain/time';
 import { useQuery } from '@tanstack/react-query';
-import { History } from 'lucide-react';
+import { History } from '@/components/icons';
 import type { AuditEntry } from '@shared/api/admin-responses';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FolderTree, Pencil, Plus, Trash2 } from '@/components/icons';
 import type { Category } from '@shared/api/catalog-responses';
 import { FormField } from '@/components/form-field';
 import { InlineLoadFailed } from '@/components/load-failed';

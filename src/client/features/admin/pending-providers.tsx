@@ -5,7 +5,7 @@ import { formatDateIn } from '@shared/domain/time';
 import { languageName } from '@shared/domain/languages';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, FileText, Mail, MapPin, Languages, ShieldCheck, X } from 'lucide-react';
+import { Check, FileText, Mail, MapPin, Languages, ShieldCheck, X } from '@/components/icons';
 import type { PendingProvider } from '@shared/api/admin-responses';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { PersonAvatar } from '@/components/person-avatar';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Search, Store, Trash2 } from 'lucide-react';
+import { Search, Store, Trash2 } from '@/components/icons';
 import type { AdminService } from '@shared/api/admin-responses';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
+import { BadgeCheck, CircleAlert, MailCheck } from '@/components/icons';
 import type { EmailStatus } from '@shared/api/auth-responses';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

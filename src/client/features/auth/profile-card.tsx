@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Camera, Trash2, Upload } from 'lucide-react';
+import { Camera, Trash2, Upload } from '@/components/icons';
 import type { User } from '@shared/api/auth';
 import { AVATAR_MAX_BYTES, NAME_MAX_LENGTH } from '@shared/domain/constants';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Monitor, Smartphone } from 'lucide-react';
+import { Monitor, Smartphone } from '@/components/icons';
 import type { SessionsResponse } from '@shared/api/auth';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Plus } from '@/components/icons';
 import { useLingui } from '@lingui/react/macro';
 import type { AvailabilityInput } from '@shared/api/availability';
 import {

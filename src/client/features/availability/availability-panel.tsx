@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Repeat, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Repeat, Trash2 } from '@/components/icons';
 import type { AvailabilitySlot } from '@shared/api/availability-responses';
 import { buildWeekGrid, WEEK_DAYS, weekStartOf, type GridDay, type GridSlot } from '@shared/domain/availability';
 import { addCalendarDays, calendarDateIn, dayBounds, zoneLabel, type CalendarDate } from '@shared/domain/time';

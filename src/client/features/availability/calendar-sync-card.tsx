@@ -7,7 +7,16 @@
 import { useEffect, useState, type FormEvent, type JSX } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { AlertTriangle, CalendarSync, CalendarX2, Copy, PauseCircle, Play, RefreshCw, Trash2 } from 'lucide-react';
+import {
+  AlertTriangle,
+  CalendarSync,
+  CalendarX2,
+  Copy,
+  PauseCircle,
+  Play,
+  RefreshCw,
+  Trash2,
+} from '@/components/icons';
 import type { CalendarImport } from '@shared/api/calendars';
 import {
   addCalendarDays,

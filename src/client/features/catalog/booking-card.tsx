@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Clock, MapPin, ShieldCheck } from 'lucide-react';
+import { Clock, MapPin, ShieldCheck } from '@/components/icons';
 import { isBefore } from 'date-fns';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Search, X } from 'lucide-react';
+import { Search, X } from '@/components/icons';
 import { calendarDateOfLocalDate, formatCalendarDateForDisplay } from '@shared/domain/calendar-date';
 import { RATING_OPTIONS, SEARCH_TEXT_MAX } from '@shared/api/catalog-options';
 import type { Category } from '@shared/api/catalog-responses';

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import type { ComponentProps } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { MapPin } from 'lucide-react';
+import { MapPin } from '@/components/icons';
 import { PlaceCombobox } from '@/components/place-combobox';
 import { citySuggestionsQuery } from './catalog-api';
 

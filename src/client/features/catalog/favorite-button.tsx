@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Heart } from 'lucide-react';
+import { Heart } from '@/components/icons';
 import type { Service } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MessageSquareText } from 'lucide-react';
+import { MessageSquareText } from '@/components/icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicReview } from '@shared/api/catalog';
 import { PersonAvatar } from '@/components/person-avatar';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MapPin } from 'lucide-react';
+import { MapPin } from '@/components/icons';
 import type { Service } from '@shared/api/catalog';
 import { PersonAvatar } from '@/components/person-avatar';
 import { PriceEstimate } from '@/components/price-estimate';

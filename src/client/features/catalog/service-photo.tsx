@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ImageOff } from 'lucide-react';
+import { ImageOff } from '@/components/icons';
 import { cn } from '@/lib/utils';
 import { photoSources } from '@shared/domain/photos';
 import { fallbackPhoto, PLACEHOLDER_PHOTO } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { ArrowLeft, Info } from 'lucide-react';
+import { ArrowLeft, Info } from '@/components/icons';
 import type { Role } from '@shared/api/auth';
 import type { ServiceDetail } from '@shared/api/catalog';
 import { TravelersOnly } from '@/components/travelers-only';

@@ -2,7 +2,7 @@ import { useLocale } from '@/lib/locale';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import { isBefore } from 'date-fns';
-import { CalendarClock, TriangleAlert } from 'lucide-react';
+import { CalendarClock, TriangleAlert } from '@/components/icons';
 import { displayDay, monthOfDate } from '@shared/domain/checkout';
 import { calendarDateOfLocalDate, localDateOfCalendarDate, type CalendarDate } from '@shared/domain/time';
 import { InlineLoadFailed } from '@/components/load-failed';

@@ -1,4 +1,4 @@
-import { MapPin, TriangleAlert } from 'lucide-react';
+import { MapPin, TriangleAlert } from '@/components/icons';
 import type { ServiceDetail } from '@shared/api/catalog';
 import { displayDay } from '@shared/domain/checkout';
 import { ChargeNotice, PriceEstimate } from '@/components/price-estimate';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type RefObject } from 'react';
-import { CreditCard, TriangleAlert } from 'lucide-react';
+import { CreditCard, TriangleAlert } from '@/components/icons';
 import { FREE_CANCELLATION_HOURS } from '@shared/domain/booking-lifecycle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

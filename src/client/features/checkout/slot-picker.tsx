@@ -1,7 +1,7 @@
 import { useLocale } from '@/lib/locale';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { CalendarSearch, Clock } from 'lucide-react';
+import { CalendarSearch, Clock } from '@/components/icons';
 import type { Slot } from '@shared/api/bookings-responses';
 import { displayDay, slotLabel, zonesDiffer } from '@shared/domain/checkout';
 import { dayBounds, zoneLabel, type CalendarDate } from '@shared/domain/time';

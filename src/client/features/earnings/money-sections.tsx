@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Download, ShieldAlert, TriangleAlert, Undo2 } from 'lucide-react';
+import { Download, ShieldAlert, TriangleAlert, Undo2 } from '@/components/icons';
 import type { EarningPeriod, EarningRow, EarningTotalsView, Payout } from '@shared/api/earnings';
 import { fromStripeCurrency, type CurrencyCode } from '@shared/domain/currency';
 import { formatMonth, type EarningStatus } from '@shared/domain/earnings';

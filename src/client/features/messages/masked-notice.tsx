@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '@/components/icons';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HIDDEN_KINDS as KINDS, type HiddenDetail as Hidden } from '@/components/trust/hidden-details';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from '@/components/icons';
 import { signInPath } from '@shared/domain/return-path';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-context';

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Send } from 'lucide-react';
+import { ArrowLeft, Send } from '@/components/icons';
 import type { ThreadMessage } from '@shared/api/conversations';
 import { calendarDateOfLocalDate } from '@shared/domain/calendar-date';
 import { BookingStatusBadge } from '@/components/booking-status-badge';

@@ -1,7 +1,7 @@
 import { useId, useState, type JSX } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { X } from 'lucide-react';
+import { X } from '@/components/icons';
 import type { SlotsResponse } from '@shared/api/bookings-responses';
 import { MAX_ALTERNATIVE_STARTS } from '@shared/domain/booking-lifecycle';
 import { addCalendarDays, calendarDateIn, formatTimeIn, type CalendarDate } from '@shared/domain/time';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Store } from 'lucide-react';
+import { Store } from '@/components/icons';
 import type { User } from '@shared/api/auth-responses';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from 'lucide-react';
+import { Ban, CalendarX2, Check, Hourglass, MessageSquare, X } from '@/components/icons';
 import type { ProviderBooking } from '@shared/api/provider-workspace';
 import { availableActions, CANCEL_REASON_MAX, providerCancelRefundsCard } from '@shared/domain/booking-lifecycle';
 import { paymentStatusKind } from '@shared/domain/payments';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, FileCheck2, FileWarning, Upload } from 'lucide-react';
+import { BadgeCheck, FileCheck2, FileWarning, Upload } from '@/components/icons';
 import type { MyProvider } from '@shared/api/providers';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, X } from 'lucide-react';
+import { ExternalLink, X } from '@/components/icons';
 import type { MyProvider } from '@shared/api/providers';
 import { KNOWN_LANGUAGES, languageName, MAX_PROFILE_LANGUAGES } from '@shared/domain/languages';
 import { NAME_MAX_LENGTH } from '@shared/domain/constants';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from '@/components/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@shared/api/catalog-responses';
 import type { CreateServiceInput, ProviderService } from '@shared/api/provider-workspace';

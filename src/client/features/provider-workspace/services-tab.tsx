@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MapPin, Pause, Pencil, Play, Plus, Store, Trash2 } from 'lucide-react';
+import { MapPin, Pause, Pencil, Play, Plus, Store, Trash2 } from '@/components/icons';
 import type { Category } from '@shared/api/catalog-responses';
 import type { ProviderService } from '@shared/api/provider-workspace';
 import { InlineLoadFailed } from '@/components/load-failed';

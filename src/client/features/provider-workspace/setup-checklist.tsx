@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { CircleAlert, CircleCheck, CircleDashed, Clock } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleDashed, Clock } from '@/components/icons';
 import type { SetupStep, SetupStepKey } from '@shared/api/provider-workspace';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

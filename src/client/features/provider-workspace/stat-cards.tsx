@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, CalendarClock, Star, Store } from 'lucide-react';
+import { Banknote, CalendarClock, Star, Store } from '@/components/icons';
 import { InlineLoadFailed } from '@/components/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRating, useMoneyTotals } from '@/lib/format';

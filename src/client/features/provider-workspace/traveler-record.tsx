@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TravelerRecord } from '@shared/api/trust-responses';
 import { intlLocale } from '@shared/domain/locales';

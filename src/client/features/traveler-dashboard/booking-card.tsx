@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { CalendarDays, CalendarPlus, Clock, CreditCard, MessageSquare, PenLine, X } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Clock, CreditCard, MessageSquare, PenLine, X } from '@/components/icons';
 import type { Booking } from '@shared/api/bookings-responses';
 import { availableActions, UNPAID_HOLD_MINUTES } from '@shared/domain/booking-lifecycle';
 import { canBeReviewed } from '@shared/domain/booking-status';

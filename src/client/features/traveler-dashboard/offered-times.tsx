@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock } from '@/components/icons';
 import type { Booking } from '@shared/api/bookings-responses';
 import { Button } from '@/components/ui/button';
 import { bookingWhen } from '@/lib/booking-time';

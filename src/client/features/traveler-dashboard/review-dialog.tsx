@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REVIEW_TEXT_MAX } from '@shared/domain/booking-lifecycle';
 import { Button } from '@/components/ui/button';
