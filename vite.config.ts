@@ -74,67 +74,74 @@ function browserReactRouter(): Plugin {
 }
 
 /**
- * The pages' chunks, preloaded from a map instead of Vite's lists. Vite gives each `import()` the
- * names of every file its target needs, so that they load side by side; for the pages, imported
- * from the first chunk (src/client/routes.tsx), those lists were about 110 names, 1.6 kB gzip of
- * the first load that the first page never uses. The build writes them to /page-modules.json
- * instead ({ files, pages: { "pages/x.tsx": [indexes into files] } }, the first load's own files
- * left out), and the browser preloads a page's files from it (src/client/lib/preload-modules.ts,
- * fetched once the first page is live). Every other `import()` keeps Vite's list.
+ * What the first chunk loads lazily (the pages, the account and phone menus, toasts, response
+ * schemas), preloaded from a map instead of Vite's lists. Vite gives each `import()` the names of
+ * every file its target needs, so that they load side by side: about 150 names, 2 kB gzip of the
+ * first load, which the first page never reads. The build writes them to /lazy-modules.json
+ * instead ({ files, modules: { "pages/x.tsx": [indexes into files] } }, the first load's own files
+ * left out), and the browser preloads a module's files from it as it imports the module
+ * (src/client/lib/preload-modules.ts, fetched once the first page is live). The build fails when
+ * the first chunk imports a module lazily without naming it for preloading. Imports from any other
+ * chunk keep Vite's lists.
  */
-function pageModulesMap(): {
+function lazyModulesMap(): {
   plugin: Plugin;
   resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
 } {
   const initial = new Set<string>();
-  const pages = new Set<string>();
+  const mapped = new Set<string>();
   const root = path.resolve('src/client');
   return {
     plugin: {
-      name: 'locora-page-modules-map',
+      name: 'locora-lazy-modules-map',
       apply: 'build',
       generateBundle: {
         order: 'pre',
         handler(_options, bundle) {
           const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
-          for (const chunk of chunks) {
-            // The entry and what it imports statically: the first load, which every page has.
-            if (chunk.isEntry) [chunk.fileName, ...chunk.imports].forEach((fileName) => initial.add(fileName));
-            else if (chunk.isDynamicEntry && chunk.facadeModuleId?.startsWith(path.join(root, 'pages') + path.sep)) {
-              pages.add(chunk.fileName);
-            }
-          }
           const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+          // The entries and what they import statically: the first load, which every page has.
+          for (const chunk of chunks) {
+            if (chunk.isEntry) [chunk.fileName, ...chunk.imports].forEach((fileName) => initial.add(fileName));
+          }
+          const firstCode = [...initial].map((fileName) => byName.get(fileName)?.code ?? '').join('\n');
           const files: string[] = [];
           const indexOf = new Map<string, number>();
-          const map: Record<string, number[]> = {};
-          for (const chunk of chunks) {
-            if (!pages.has(chunk.fileName) || !chunk.facadeModuleId) continue;
-            const closure: number[] = [];
-            const seen = new Set<string>();
-            const visit = (fileName: string) => {
-              if (initial.has(fileName) || seen.has(fileName)) return;
-              seen.add(fileName);
-              let index = indexOf.get(fileName);
-              if (index === undefined) indexOf.set(fileName, (index = files.push(fileName) - 1));
-              closure.push(index);
-              for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+          const modules: Record<string, number[]> = {};
+          const lazy = new Set([...initial].flatMap((fileName) => byName.get(fileName)?.dynamicImports ?? []));
+          for (const fileName of lazy) {
+            const chunk = byName.get(fileName);
+            if (!chunk?.facadeModuleId || initial.has(fileName)) continue;
+            const closure: string[] = [];
+            const visit = (name: string) => {
+              if (initial.has(name) || closure.includes(name)) return;
+              closure.push(name);
+              for (const imported of byName.get(name)?.imports ?? []) visit(imported);
             };
-            visit(chunk.fileName);
-            map[path.relative(root, chunk.facadeModuleId).split(path.sep).join('/')] = closure;
+            visit(fileName);
+            mapped.add(fileName);
+            // Nothing to preload beside the module's own file.
+            if (closure.length < 2) continue;
+            const key = path.relative(root, chunk.facadeModuleId).split(path.sep).join('/');
+            if (!firstCode.includes(key)) {
+              this.error(
+                `${key} is imported lazily from the first chunk without its files preloaded: call preloadModules(['${key}']) where it is imported (src/client/lib/preload-modules.ts).`,
+              );
+            }
+            modules[key] = closure.map((name) => {
+              let index = indexOf.get(name);
+              if (index === undefined) indexOf.set(name, (index = files.push(name) - 1));
+              return index;
+            });
           }
-          this.emitFile({
-            type: 'asset',
-            fileName: 'page-modules.json',
-            source: JSON.stringify({ files, pages: map }),
-          });
+          this.emitFile({ type: 'asset', fileName: 'lazy-modules.json', source: JSON.stringify({ files, modules }) });
         },
       },
     },
-    resolveDependencies: (file, deps, { hostId }) => (initial.has(hostId) && pages.has(file) ? [] : deps),
+    resolveDependencies: (file, deps, { hostId }) => (initial.has(hostId) && mapped.has(file) ? [] : deps),
   };
 }
-const pageModules = pageModulesMap();
+const lazyModules = lazyModulesMap();
 
 /**
  * The icon modules (src/client/components/icons/, written by scripts/icons.mjs) are free of side
@@ -147,6 +154,28 @@ function iconsWithoutSideEffects(): Plugin {
     name: 'locora-icons-without-side-effects',
     transform(code, id) {
       return id.startsWith(icons) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/**
+ * Every language's compiled catalogs (src/locales/{locale}/{name}.ts) as chunks of their own. The
+ * browser imports them by the files the page's HTML names (src/client/lib/i18n.tsx), not through
+ * a table in the first chunk, so nothing else would make the bundler emit them.
+ */
+function catalogChunks(): Plugin {
+  const locales = path.resolve('src/locales');
+  return {
+    name: 'locora-catalog-chunks',
+    apply: 'build',
+    buildStart() {
+      for (const locale of fs.readdirSync(locales)) {
+        const dir = path.join(locales, locale);
+        if (!fs.statSync(dir).isDirectory()) continue;
+        for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+          this.emitFile({ type: 'chunk', id: path.join(dir, file), preserveSignature: 'strict' });
+        }
+      }
     },
   };
 }
@@ -170,7 +199,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     ...(isSsrBuild
       ? [serverFiles()]
-      : [inlineThemeScript(), browserReactRouter(), iconsWithoutSideEffects(), pageModules.plugin, precompress()]),
+      : [
+          inlineThemeScript(),
+          browserReactRouter(),
+          iconsWithoutSideEffects(),
+          catalogChunks(),
+          lazyModules.plugin,
+          precompress(),
+        ]),
   ],
   resolve: {
     alias: [
@@ -245,7 +281,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         sourcemap: true,
         manifest: true,
         // Every browser we serve supports <link rel=modulepreload>: no polyfill in the entry.
-        modulePreload: { polyfill: false, resolveDependencies: pageModules.resolveDependencies },
+        modulePreload: { polyfill: false, resolveDependencies: lazyModules.resolveDependencies },
         // Everything the first page needs in one chunk (decision 012, addendum of 2026-11-24):
         // left to itself the bundler cut it into ~40 small shared chunks, each gzipped alone,
         // which cost 15 kB and 40 requests. Lazy pages still get their own chunks.
@@ -262,7 +298,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id) => !/[\\/]src[\\/]client[\\/](main\.tsx|index\.html)/.test(id),
+                  // Not the catalogs: each language's are chunks of their own (catalogChunks).
+                  test: (id) =>
+                    !/[\\/]src[\\/]client[\\/](main\.tsx|index\.html)/.test(id) &&
+                    !/[\\/]src[\\/]locales[\\/]/.test(id),
                 },
               ],
             },

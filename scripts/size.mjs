@@ -34,7 +34,10 @@ function chunkName(key, chunk) {
 
 /** Entry chunks, plus the chunks of routes loaded on `/` even when the router loads them lazily. */
 const roots = [
-  ...Object.keys(manifest).filter((key) => manifest[key].isEntry && manifest[key].file.endsWith('.js')),
+  // The catalogs are chunks of their own (vite.config.ts, catalogChunks): English's `app` is counted below.
+  ...Object.keys(manifest).filter(
+    (key) => manifest[key].isEntry && manifest[key].file.endsWith('.js') && !key.startsWith('../locales/'),
+  ),
   ...(budget.alsoLoadedOnHome ?? []).filter((key) => manifest[key] && !manifest[key].isEntry),
 ];
 if (roots.length === 0) {

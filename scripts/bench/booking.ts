@@ -32,7 +32,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { expandWeekly } from '../../src/shared/domain/availability.ts';
-import { bookingAmounts } from '../../src/shared/domain/pricing.ts';
+import { bookingAmounts } from '../../src/shared/domain/booking-amounts.ts';
 import { monthDates } from '../../src/shared/domain/slots.ts';
 import { addCalendarDays, calendarDateIn, HOUR_MS, weekdayOf, zonedToUtc } from '../../src/shared/domain/time.ts';
 import { openPostgres, type Db } from '../../src/server/db/open.ts';

@@ -4,7 +4,7 @@ import { AppProviders } from '@/app-providers';
 import { ClientRouter } from '@/lib/client-router';
 import { browserI18nFor } from '@/lib/i18n';
 import { hydrateQueries, readPageData } from '@/lib/page-data';
-import { startPagePreloads } from '@/lib/preload-modules';
+import { startPreloads } from '@/lib/preload-modules';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoutes, preloadRoutes } from '@/lib/route-tree';
 import { createRoutes } from '@/routes';
@@ -32,8 +32,8 @@ await preloadRoutes(routes, window.location, basename);
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
-    // From now on a page's files are preloaded with its chunk (the first page's came with the HTML).
-    startPagePreloads();
+    // From now on a lazy module's files are preloaded with its chunk (the first page's came with the HTML).
+    startPreloads();
   }, []);
   return null;
 }

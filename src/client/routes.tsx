@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ViewerClock } from '@/lib/viewer-clock';
 import { loadCatalogs, type CatalogName } from '@/lib/i18n';
-import { preloadPages } from '@/lib/preload-modules';
+import { preloadModules } from '@/lib/preload-modules';
 import type { Locale } from '@shared/domain/locales';
 import { RouteErrorBoundary } from '@/components/error-boundary';
 import { RootLayout } from '@/components/root-layout';
@@ -109,7 +109,7 @@ function pageIn(env: RouteEnv) {
     return {
       lazy: async () => {
         // The page's files side by side with its chunk (from the build's map, lib/preload-modules.ts).
-        preloadPages([module]);
+        preloadModules([module]);
         const [loaded] = await Promise.all([load(), loadCatalogs(env.i18n, env.locale, catalogs)]);
         return { Component: loaded[name] };
       },

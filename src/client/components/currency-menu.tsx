@@ -5,12 +5,16 @@ import { buttonVariants } from '@/components/ui/button';
 import { useCurrencyView } from '@/lib/currency-view';
 import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
+import { preloadModules } from '@/lib/preload-modules';
 
 /*
  * The select itself (the currency names, saving the choice) is loaded once the page is live, like
  * the account menu (decision 012): the first load carries only the label the server rendered.
  */
-const CurrencySelect = lazy(() => import('./currency-select').then((m) => ({ default: m.CurrencySelect })));
+const CurrencySelect = lazy(() => {
+  preloadModules(['components/currency-select.tsx']);
+  return import('./currency-select').then((m) => ({ default: m.CurrencySelect }));
+});
 
 /**
  * The header's currency menu (decision 049): the code of the reader's display currency (rendered

@@ -17,6 +17,7 @@ import { CurrencyMenu } from './currency-menu';
 import { Logo } from './logo';
 import type { NavItem } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
+import { preloadModules } from '@/lib/preload-modules';
 
 /*
  * Loaded when needed, not with the first page (decision 012): the account menu only for a signed-in
@@ -26,10 +27,14 @@ import { ThemeToggle } from './theme-toggle';
 const UserMenu = lazy(async () => {
   // Its words are in `screens` (lingui.config.ts); the menu renders only in the browser, whose
   // pages use Lingui's global instance.
+  preloadModules(['components/user-menu.tsx']);
   const [module] = await Promise.all([import('./user-menu'), loadCatalogs(i18n, i18n.locale as Locale, ['screens'])]);
   return { default: module.UserMenu };
 });
-const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const MobileMenu = lazy(() => {
+  preloadModules(['components/mobile-menu.tsx']);
+  return import('./mobile-menu').then((m) => ({ default: m.MobileMenu }));
+});
 
 const subscribeToNothing = () => () => {};
 /**

@@ -1,6 +1,7 @@
 import { splitLocalePath } from '@shared/domain/locale-path';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ErrorBody } from '@shared/api/errors';
+import { withPreloads } from '@/lib/preload-modules';
 
 /**
  * A failed API call. Its message keeps the product's wording, `'{status}: {body text}'` (or the status
@@ -31,7 +32,7 @@ async function parseErrorBody(text: string): Promise<ErrorBody | undefined> {
   if (!text) return undefined;
   try {
     const json: unknown = JSON.parse(text);
-    const { errorBodySchema } = await import('@shared/api/errors');
+    const { errorBodySchema } = await withPreloads('../shared/api/errors.ts', () => import('@shared/api/errors'));
     const parsed = errorBodySchema.safeParse(json);
     return parsed.success ? parsed.data : undefined;
   } catch {

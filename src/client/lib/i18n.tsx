@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { i18n as browserI18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { intlLocale, type Locale } from '@shared/domain/locales';
+import { CATALOG_FILES_ELEMENT_ID, intlLocale, type Locale } from '@shared/domain/locales';
 import { LocaleContext } from './locale';
 
 /**
@@ -15,13 +15,33 @@ import { LocaleContext } from './locale';
 export type CatalogName = 'app' | 'public' | 'account' | 'admin' | 'screens';
 export const CATALOGS: readonly CatalogName[] = ['app', 'public', 'account', 'admin', 'screens'];
 
-/** One compiled catalog, loaded once per locale and name (Vite makes each file its own chunk). */
+/**
+ * A compiled catalog's module. The server and `npm run dev` import it by its source. A built
+ * browser page imports the file its HTML names (the server writes the page's language's files in a
+ * JSON block, src/server/http/pages.ts), so the first chunk carries no table of the 35 files of
+ * every language (0.8 kB gzip). The build emits each catalog as a chunk of its own (vite.config.ts).
+ */
+function catalogModule(locale: Locale, name: CatalogName): Promise<{ messages: Messages }> {
+  // Outside Vite (the API run from the sources) import.meta.env is not set: the server's way.
+  if (typeof import.meta.env === 'undefined' || import.meta.env.SSR || import.meta.env.DEV) {
+    return import(`../../locales/${locale}/${name}.ts`);
+  }
+  const files = JSON.parse(document.getElementById(CATALOG_FILES_ELEMENT_ID)?.textContent ?? '{}') as Record<
+    string,
+    string | undefined
+  >;
+  const file = files[name];
+  if (!file) return Promise.reject(new Error(`The page names no file for the ${locale} catalog ${name}`));
+  return import(/* @vite-ignore */ file);
+}
+
+/** One compiled catalog, loaded once per locale and name. */
 const imported = new Map<string, Promise<Messages>>();
 function importCatalog(locale: Locale, name: CatalogName): Promise<Messages> {
   const key = `${locale}/${name}`;
   let promise = imported.get(key);
   if (!promise) {
-    promise = import(`../../locales/${locale}/${name}.ts`).then((module: { messages: Messages }) => module.messages);
+    promise = catalogModule(locale, name).then((module) => module.messages);
     // A chunk the network lost is asked for again next time.
     promise.catch(() => imported.delete(key));
     imported.set(key, promise);

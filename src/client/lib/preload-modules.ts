@@ -1,51 +1,53 @@
 import { preloadModule } from 'react-dom';
 
 /**
- * A page's files preloaded side by side when the browser goes to it, from /page-modules.json (the
- * build writes it: vite.config.ts, pageModulesMap). Vite would put those lists in the first chunk,
- * for every page, where the first page never reads them; here they are fetched once the first page
- * is live, or at the first navigation if that comes sooner.
+ * The files of what the first chunk loads lazily (a page, the account menu, a response schema),
+ * preloaded side by side as it is imported, from /lazy-modules.json (the build writes it:
+ * vite.config.ts, lazyModulesMap). Vite would put those lists in the first chunk, where the first
+ * page never reads them; here they are fetched once the first page is live, or at the first
+ * import after that if it comes sooner.
  *
- * The first page's own files are preloaded by the server (its HTML names them), so nothing is done
- * before `startPagePreloads`. Without the map (an old server, no network), a page still loads: its
+ * Each module is named by its source from src/client ('pages/browse.tsx',
+ * '../shared/api/errors.ts'); the build fails when the first chunk imports one lazily without
+ * naming it here. The first page's own files are preloaded by the server (its HTML names them), so
+ * nothing is done before `startPreloads`. Without the map (no network), a module still loads: its
  * chunk imports the rest, one level at a time.
  */
-export type PageModules = { files: string[]; pages: Record<string, number[]> };
+export type LazyModules = { files: string[]; modules: Record<string, number[]> };
 
 let started = false;
-let map: Promise<PageModules | undefined> | undefined;
+let map: Promise<LazyModules | undefined> | undefined;
 
-function pageModules(): Promise<PageModules | undefined> {
-  map ??= fetch('/page-modules.json')
-    .then((response) => (response.ok ? (response.json() as Promise<PageModules>) : undefined))
+function lazyModules(): Promise<LazyModules | undefined> {
+  map ??= fetch('/lazy-modules.json')
+    .then((response) => (response.ok ? (response.json() as Promise<LazyModules>) : undefined))
     .catch(() => undefined);
   return map;
 }
 
-/** The files of each page module (its source under src/client, as `pages/browse.tsx`). */
-export function pageFiles(modules: PageModules, pages: readonly string[]): string[] {
-  const files = new Set<string>();
-  for (const page of pages) {
-    for (const index of modules.pages[page] ?? []) {
-      const file = modules.files[index];
-      if (file) files.add(`/${file}`);
-    }
-  }
-  return [...files];
-}
-
-/** Preloads the files these pages need (no-op until the first page is live). */
-export function preloadPages(pages: readonly string[]): void {
+/** Preloads the files these modules need (nothing until the first page is live). */
+export function preloadModules(modules: readonly string[]): void {
   if (!started) return;
-  void pageModules().then((modules) => {
-    if (!modules) return;
-    for (const href of pageFiles(modules, pages)) preloadModule(href, { as: 'script', crossOrigin: 'anonymous' });
+  void lazyModules().then((known) => {
+    if (!known) return;
+    for (const module of modules) {
+      for (const index of known.modules[module] ?? []) {
+        const file = known.files[index];
+        if (file) preloadModule(`/${file}`, { as: 'script', crossOrigin: 'anonymous' });
+      }
+    }
   });
 }
 
 /** Called once the first page is live: the map is fetched when the browser is next idle. */
-export function startPagePreloads(): void {
+export function startPreloads(): void {
   started = true;
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-  idle(() => void pageModules());
+  idle(() => void lazyModules());
+}
+
+/** `load()` (an import() of `module`), with the module's files preloaded beside it. */
+export function withPreloads<T>(module: string, load: () => Promise<T>): Promise<T> {
+  preloadModules([module]);
+  return load();
 }

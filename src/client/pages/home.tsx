@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth-context';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useHydrated } from '@/lib/hydration';
 import { dashboardPath } from '@/lib/roles';
+import { preloadModules } from '@/lib/preload-modules';
 
 /** docs/product.md: q and city are left out of the query when empty. */
 export function browseSearchPath(q: string, city: string): string {
@@ -69,7 +70,10 @@ const testimonials = [
  * the first load carries the box alone, as the server rendered it. A box focused before they
  * arrive keeps the focus.
  */
-const CityCombobox = lazy(() => import('@/features/catalog/city-combobox').then((m) => ({ default: m.CityCombobox })));
+const CityCombobox = lazy(() => {
+  preloadModules(['features/catalog/city-combobox.tsx']);
+  return import('@/features/catalog/city-combobox').then((m) => ({ default: m.CityCombobox }));
+});
 
 function HeroCity({ value, onValueChange }: { value: string; onValueChange: (city: string) => void }) {
   const { t } = useLingui();

@@ -8,6 +8,7 @@ import type { ApiTransport, RenderedPage } from '../../client/entry-server.tsx';
 import { THEME_STORAGE_KEY } from '../../shared/domain/constants.ts';
 import { alternatePaths, splitLocalePath } from '../../shared/domain/locale-path.ts';
 import {
+  CATALOG_FILES_ELEMENT_ID,
   DEFAULT_LOCALE,
   isLocale,
   LANGUAGE_COOKIE,
@@ -105,6 +106,20 @@ function catalogPreloads(shell: Shell, page: RenderedPage): string[] {
   );
 }
 
+/**
+ * Where the browser finds the compiled catalogs of a language, by name ({"app": "/assets/x.js"}):
+ * a JSON block read by src/client/lib/i18n.tsx, so that the first chunk holds no table of every
+ * language's files (decision 055). Empty without a built client (the tests' API, `npm run dev`).
+ */
+function catalogFilesJson(shell: Shell, locale: string): string {
+  const files: Record<string, string> = {};
+  const prefix = `../locales/${locale}/`;
+  for (const [key, chunk] of Object.entries(shell.manifest)) {
+    if (key.startsWith(prefix) && key.endsWith('.ts')) files[key.slice(prefix.length, -3)] = `/${chunk.file}`;
+  }
+  return `<script type="application/json" id="${CATALOG_FILES_ELEMENT_ID}">${safeJsonForHtml(files)}</script>`;
+}
+
 /** The whole document: the shell with the page's head, markup and data in it. */
 export function pageDocument(
   shell: Shell,
@@ -135,7 +150,7 @@ export function pageDocument(
   return html.replace(
     ROOT,
     () =>
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="locora-page-data">${safeJsonForHtml(page.data)}</script>`,
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="locora-page-data">${safeJsonForHtml(page.data)}</script>\n    ${catalogFilesJson(shell, page.locale)}`,
   );
 }
 
@@ -145,7 +160,7 @@ function failureDocument(shell: Shell): string {
     .replace(/<title>[\s\S]*?<\/title>/, '<title>Something went wrong · Locora</title>')
     .replace(
       ROOT,
-      `<div id="root"><main style="max-width:32rem;margin:15vh auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif"><h1>Something went wrong</h1><p>Locora could not show this page just now. Please try again in a moment.</p><p><a href="">Reload page</a> · <a href="/">Go Home</a></p></main></div>`,
+      `<div id="root"><main style="max-width:32rem;margin:15vh auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif"><h1>Something went wrong</h1><p>Locora could not show this page just now. Please try again in a moment.</p><p><a href="">Reload page</a> · <a href="/">Go Home</a></p></main></div>\n    ${catalogFilesJson(shell, DEFAULT_LOCALE)}`,
     );
 }
 

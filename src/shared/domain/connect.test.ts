@@ -14,7 +14,8 @@ import {
   settledPayoutCents,
   type AccountFacts,
 } from './connect.ts';
-import { amountsForUnit, type PricingUnit } from './pricing.ts';
+import { type PricingUnit } from './pricing.ts';
+import { amountsForUnit } from './booking-amounts.ts';
 
 const facts = (over: Partial<AccountFacts> = {}): AccountFacts => ({
   serviceAgreement: 'full',

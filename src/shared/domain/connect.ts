@@ -5,8 +5,9 @@
  * splits between the provider and Locora (integer minor units of the charge's currency).
  */
 import { CURRENCY_RULES, type CurrencyCode } from './currency.ts';
-import type { BookingAmounts, PricingUnit } from './pricing.ts';
-import { amountsForUnit, mulDivHalfUp } from './pricing.ts';
+import type { PricingUnit } from './pricing.ts';
+import type { BookingAmounts } from './booking-amounts.ts';
+import { amountsForUnit, mulDivHalfUp } from './booking-amounts.ts';
 
 // ------------------------------------------------------------------------------ account state
 

@@ -11,7 +11,7 @@ import {
   keptAmounts,
   monthRange,
 } from './earnings.ts';
-import { bookingAmounts } from './pricing.ts';
+import { bookingAmounts } from './booking-amounts.ts';
 
 const facts = {
   bookingStatus: 'PAID',

@@ -100,3 +100,6 @@ export function preferredLocale(acceptLanguage: string | undefined): Locale | un
   }
   return undefined;
 }
+
+/** The id of the JSON block in which a server-rendered page names its language's catalog files. */
+export const CATALOG_FILES_ELEMENT_ID = 'locora-catalogs';

@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FEE_RATE } from './constants.ts';
+import { bookingShares, formatMoneyTotals, totalsByCurrency } from './pricing.ts';
 import {
   amountsForUnit,
   bookedHours,
   bookingAmounts,
-  bookingShares,
   serviceFeeCents,
   subtotalCents,
   unitPriceOfBooking,
-  formatMoneyTotals,
-  totalsByCurrency,
-} from './pricing.ts';
+} from './booking-amounts.ts';
 import {
   CURRENCIES,
   CURRENCY_RULES,

@@ -34,6 +34,7 @@ import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { calendarDateIn, isGenericTimeZone, isValidTimeZone, requireZone } from './zones.ts';
 
 export * from './calendar-date.ts';
+export * from './calendar-labels.ts';
 export * from './zones.ts';
 
 /** 'HH:mm', 24-hour. */

@@ -1,8 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useToast } from './use-toast';
+import { preloadModules } from '@/lib/preload-modules';
 
 // Radix's toast code is loaded with the first toast, not the first page (decision 012).
-const ToastList = lazy(() => import('./toast-list').then((m) => ({ default: m.ToastList })));
+const ToastList = lazy(() => {
+  preloadModules(['components/ui/toast-list.tsx']);
+  return import('./toast-list').then((m) => ({ default: m.ToastList }));
+});
 
 /**
  * Where toasts appear. Nothing is rendered (or loaded) until the first toast; from then on the list

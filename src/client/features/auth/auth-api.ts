@@ -1,6 +1,7 @@
 import type { LoginInput, SignupInput, SwitchRoleInput } from '@shared/api/auth';
 import type { User } from '@shared/api/auth-responses';
 import { apiErrorFrom, apiFetch } from '@/lib/api';
+import { withPreloads } from '@/lib/preload-modules';
 
 /**
  * The signed-in user out of a response, checked with the shared schema. The schema (zod/mini) is
@@ -8,7 +9,10 @@ import { apiErrorFrom, apiFetch } from '@/lib/api';
  * (decision 012).
  */
 async function userOf(res: Response): Promise<User> {
-  const [{ userResponseSchema }, body] = await Promise.all([import('@shared/api/auth-responses'), res.json()]);
+  const [{ userResponseSchema }, body] = await Promise.all([
+    withPreloads('../shared/api/auth-responses.ts', () => import('@shared/api/auth-responses')),
+    res.json(),
+  ]);
   return userResponseSchema.parse(body).user;
 }
 

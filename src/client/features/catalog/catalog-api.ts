@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, PRICE_FILTER_MAX } from '@shared/api/catalog-options
 import type { Service } from '@shared/api/catalog-responses';
 import type { WhenWord } from '@shared/domain/query-intent';
 import { apiRequest } from '@/lib/api';
+import { withPreloads } from '@/lib/preload-modules';
 
 /**
  * The response schemas (zod/mini), imported when the first catalog answer arrives rather than with
@@ -11,7 +12,8 @@ import { apiRequest } from '@/lib/api';
  * the first load several kB gzip more (decision 012). Loaded in parallel with the request.
  */
 type Schemas = typeof import('@shared/api/catalog-responses');
-const loadSchemas = () => import('@shared/api/catalog-responses');
+const loadSchemas = () =>
+  withPreloads('../shared/api/catalog-responses.ts', () => import('@shared/api/catalog-responses'));
 
 /**
  * The catalog calls of docs/product.md. Query keys are the request paths (the generic fetcher's

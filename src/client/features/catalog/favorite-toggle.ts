@@ -3,6 +3,7 @@ import type { Service } from '@shared/api/catalog-responses';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson } from '@/lib/api';
 import { favoritesQueryKey, saveFailedToast } from './favorites';
+import { withPreloads } from '@/lib/preload-modules';
 
 /*
  * Saving a service: only a signed-in user does it, so this module is not in a visitor's first
@@ -33,7 +34,7 @@ export async function toggleFavorite(queryClient: QueryClient, service: Service,
     });
     try {
       const [{ favoriteStateSchema }, state] = await Promise.all([
-        import('@shared/api/catalog-responses'),
+        withPreloads('../shared/api/catalog-responses.ts', () => import('@shared/api/catalog-responses')),
         apiJson(save ? 'POST' : 'DELETE', `/api/favorites/${service.id}`),
       ]);
       favoriteStateSchema.parse(state);

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth-context';
 import { apiRequest } from '@/lib/api';
+import { withPreloads } from '@/lib/preload-modules';
 
 /** GET /api/favorites: the signed-in user's saved services (401 when signed out). */
 export const favoritesQueryKey = ['/api/favorites'] as const;
@@ -11,7 +12,7 @@ export const favoritesQuery = queryOptions({
   queryFn: async ({ signal }) => {
     // The response schemas (zod/mini), imported on first use: this module is in the first chunk (decision 012).
     const [{ serviceListSchema }, res] = await Promise.all([
-      import('@shared/api/catalog-responses'),
+      withPreloads('../shared/api/catalog-responses.ts', () => import('@shared/api/catalog-responses')),
       apiRequest('GET', '/api/favorites', undefined, { signal }),
     ]);
     return serviceListSchema.parse(await res.json());

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { conversationsQueryKey } from '@/lib/conversation-keys';
+import { withPreloads } from '@/lib/preload-modules';
 
 /*
  * The messaging screen's conversation list, which live events refresh (lib/realtime-connection.ts).
@@ -15,7 +16,7 @@ export const conversationsQuery = queryOptions({
   queryKey: conversationsQueryKey,
   queryFn: async ({ signal }) => {
     const [{ conversationSchema }, res] = await Promise.all([
-      import('@shared/api/conversations'),
+      withPreloads('../shared/api/conversations.ts', () => import('@shared/api/conversations')),
       apiRequest('GET', '/api/bookings/with-messages', undefined, { signal }),
     ]);
     return conversationSchema.array().parse(await res.json());

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CurrencyCode } from '../../../shared/domain/currency.ts';
-import { amountsForUnit, type PricingUnit } from '../../../shared/domain/pricing.ts';
+import { type PricingUnit } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit } from '../../../shared/domain/booking-amounts.ts';
 import { HOUR_MS } from '../../../shared/domain/time.ts';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import type { Db, Tx } from '../open.ts';

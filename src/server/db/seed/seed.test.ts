@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/domain/categories.ts';
-import { amountsForUnit } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit } from '../../../shared/domain/booking-amounts.ts';
 import { formatWallTime, utcToZoned } from '../../../shared/domain/time.ts';
 import { getAdminPayments } from '../../features/admin/payments.ts';
 import { verifyPassword } from '../../features/auth/passwords.ts';

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingAmounts, formatMoney } from '../../../shared/domain/pricing.ts';
+import { formatMoney } from '../../../shared/domain/pricing.ts';
+import { bookingAmounts } from '../../../shared/domain/booking-amounts.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { bookingAmounts } from '../../../shared/domain/booking-amounts.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { createBooking } from '../../db/seed/factories.ts';

@@ -21,7 +21,8 @@ import {
 } from '../../../shared/domain/booking-lifecycle.ts';
 import { isCardPayable } from '../../../shared/domain/payments.ts';
 import { payeeRefusal, type ConnectOptions } from '../../payments/connect-accounts.ts';
-import { amountsForUnit, isHourly } from '../../../shared/domain/pricing.ts';
+import { isHourly } from '../../../shared/domain/pricing.ts';
+import { amountsForUnit } from '../../../shared/domain/booking-amounts.ts';
 import { needsTravelerAddress, TRAVELER_ADDRESS_REQUIRED } from '../../../shared/domain/service-location.ts';
 import { DAY_MS, HOUR_MS, zoneLabel, type ZonePlaces } from '../../../shared/domain/time.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPayments, Earnings } from '../../../shared/api/earnings.ts';
 import type { ProviderStats } from '../../../shared/api/provider-workspace.ts';
 import { payoutNetCents, refundSplit } from '../../../shared/domain/connect.ts';
-import { bookingAmounts } from '../../../shared/domain/pricing.ts';
+import { bookingAmounts } from '../../../shared/domain/booking-amounts.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/open.ts';
 import { createBooking } from '../../db/seed/factories.ts';
