@@ -246,3 +246,23 @@ test('signed in as the demo provider: the provider dashboard in Spanish, its tab
   for (const english of ['Your services', 'Public profile', 'Identity verification'])
     await expect(page.getByRole('heading', { name: english, exact: true })).toHaveCount(0);
 });
+
+test("a Bali healer's profile names the languages he speaks in Japanese, Thai and Portuguese, as the server did", async ({
+  page,
+}) => {
+  // Browsers' language data has no Balinese (Node's has): the name is Locora's own, the same on
+  // both sides, or the page would not hydrate (the fixture fails on the mismatch).
+  const services = (await (await page.request.get('/api/services?city=Bali')).json()) as {
+    provider: { userId: string; displayName: string };
+  }[];
+  const healer = services.find((s) => s.provider.displayName === 'Made Suardana Balinese Healing');
+  expect(healer).toBeDefined();
+  for (const [locale, balinese] of [
+    ['ja', 'バリ語'],
+    ['th', 'บาหลี'],
+    ['pt-BR', 'Balinês'],
+  ] as const) {
+    await page.goto(`/${locale}/provider/${healer!.provider.userId}`);
+    await expect(page.getByRole('main').getByText(balinese, { exact: true })).toBeVisible();
+  }
+});

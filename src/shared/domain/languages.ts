@@ -165,6 +165,15 @@ const LANGUAGE_CODES: Record<KnownLanguage, string> = {
 const languageNames = new Map<Locale, Intl.DisplayNames>();
 
 /**
+ * Names browsers' language data lacks (Chromium's has no Balinese in any of our languages, which
+ * Node's full ICU has): written here, so that the server's page and the browser that hydrates it
+ * show the same word, from the same CLDR names.
+ */
+const OWN_NAMES: Partial<Record<KnownLanguage, Partial<Record<Locale, string>>>> = {
+  Balinese: { es: 'balinés', 'pt-BR': 'balinês', 'pt-PT': 'balinês', ja: 'バリ語', th: 'บาหลี', id: 'Bali' },
+};
+
+/**
  * A profile's language in the reader's language, capitalised as a label ('Japanese'; 'Japonés',
  * '日本語', 'ภาษาญี่ปุ่น'): the stored English name in English, and a name Locora does not know as
  * it was stored.
@@ -176,7 +185,7 @@ export function languageName(name: string, locale: Locale): string {
     names = new Intl.DisplayNames([intlLocale(locale)], { type: 'language', fallback: 'none' });
     languageNames.set(locale, names);
   }
-  const shown = names.of(LANGUAGE_CODES[name]);
+  const shown = OWN_NAMES[name]?.[locale] ?? names.of(LANGUAGE_CODES[name]);
   if (!shown) return name;
   return shown.charAt(0).toLocaleUpperCase(intlLocale(locale)) + shown.slice(1);
 }
