@@ -276,4 +276,34 @@ describe('suspension', () => {
     const audit = await queryRows<{ action: string }>(t.db, sql`select action from audit_log order by created_at`);
     expect(audit.map((a) => a.action)).toEqual(['user.suspend', 'user.unsuspend']);
   });
+
+  it('answers the admin in their language: an admin, twice, not suspended, an unknown user, no reason', async () => {
+    const f = await bookingFixture(t.db);
+    const as = (locale: string, userId: string, action: 'suspend' | 'unsuspend', reason = 'Fraude') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${userId}/${action}`,
+        cookies: f.cookies.admin,
+        headers: { 'x-locale': locale },
+        payload: { reason },
+      });
+    expect((await as('id', f.admin.id, 'suspend')).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Akun admin tidak dapat ditangguhkan di sini.',
+    });
+    expect((await as('ja', f.traveler.id, 'unsuspend')).json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'このアカウントは停止されていません。',
+    });
+    expect((await as('pt-PT', f.traveler.id, 'suspend')).statusCode).toBe(200);
+    expect((await as('pt-PT', f.traveler.id, 'suspend')).json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Esta conta já está suspensa.',
+    });
+    expect((await as('es', '00000000-0000-4000-8000-000000000000', 'suspend')).json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No se encontró el usuario.',
+    });
+    expect((await as('th', f.traveler2.id, 'suspend', '  ')).json().message).toBe('โปรดระบุเหตุผล');
+  });
 });

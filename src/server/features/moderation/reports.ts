@@ -9,6 +9,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../../shared/domain/locales.ts';
+import { HIDDEN_MESSAGE_NOTE, HIDDEN_REVIEW_NOTE } from '../../../shared/domain/reports.ts';
 import { sql } from 'drizzle-orm';
 import type {
   AdminReport,
@@ -38,8 +39,7 @@ export const reportsPerUser = (userId: string): Limit => ({
     ),
 });
 
-export const HIDDEN_REVIEW_NOTE = 'This review was hidden by Locora after a report: it broke our content rules.';
-export const HIDDEN_MESSAGE_NOTE = 'This message was hidden by Locora after a report: it broke our rules.';
+export { HIDDEN_MESSAGE_NOTE, HIDDEN_REVIEW_NOTE };
 
 const NOT_FOUND: Record<ReportTargetType, string> = {
   review: 'Review not found.',
