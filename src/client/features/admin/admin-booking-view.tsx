@@ -10,6 +10,7 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-par
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminShell } from './admin-shell';
 import { adminBookingQuery } from './admin-api';
+import { useDisputeWords } from './dispute-words';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -23,6 +24,7 @@ function BookingFacts({ b }: { b: AdminBooking }) {
   const money = useMoney();
   const locale = useLocale();
   const statusLabel = useBookingStatusLabel();
+  const words = useDisputeWords();
   const startDate = formatDateIn(new Date(b.start), b.timeZone, locale);
   const startTime = formatTimeIn(new Date(b.start), b.timeZone, locale);
   const zone = b.timeZone;
@@ -64,9 +66,9 @@ function BookingFacts({ b }: { b: AdminBooking }) {
         </p>
         {b.disputes.map((d) => {
           const dispute = d.id;
-          const disputeStatus = d.status.replace(/_/g, ' ');
+          const disputeStatus = words.status(d.status);
           const amount = money(d.amountCents, b.currency);
-          const reason = d.reason.replace(/_/g, ' ');
+          const reason = words.reason(d.reason);
           const due = d.isOpen && d.dueBy ? utc(d.dueBy, locale) : null;
           return (
             <p key={d.id}>
