@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
-import { createBooking } from '../../db/seed/factories.ts';
+import { createBooking, createReview } from '../../db/seed/factories.ts';
 import { bookingFixture, DAY_MS, type BookingFixture } from '../../test/booking-fixture.ts';
 import { signUp, useTestApp } from '../../test/test-app.ts';
 import { HIDDEN_MESSAGE_NOTE } from './reports.ts';
@@ -161,6 +161,53 @@ describe('the admin queue', () => {
       sql`select to_address, subject from email_outbox where kind = 'report-outcome'`,
     );
     expect(told).toEqual([{ to_address: f.owner.user.email, subject: 'About your report' }]);
+  });
+});
+
+describe('the admin queue, in the admin’s language', () => {
+  it('titles the reported item and refuses a second decision in their language', async () => {
+    const f = await bookingFixture(t.db);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/services/${f.service.id}/inquiry`,
+      cookies: f.cookies.traveler,
+      payload: { body: 'Is the price per person?' },
+    });
+    await report(f, 'owner', {
+      targetType: 'message',
+      targetId: asked.json().message.id,
+      reason: 'harassment',
+      note: '',
+    });
+    const inJapanese = { cookies: f.cookies.admin, headers: { 'x-locale': 'ja' } };
+    const [open] = (await t.app.inject({ url: '/api/admin/reports', ...inJapanese })).json().open;
+    expect(open.context.title).toBe(`${f.service.title} に関するメッセージ`);
+    const resolve = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/reports/${open.id}/resolve`,
+        payload: { action: 'dismiss', reason: '問題なし' },
+        ...inJapanese,
+      });
+    const first = await resolve();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().context.title).toBe(`${f.service.title} に関するメッセージ`);
+    expect((await resolve()).json()).toMatchObject({ code: 'CONFLICT', message: 'この報告はすでに対応済みです。' });
+
+    // A review of the service, reported by its provider.
+    const booking = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      startAt: new Date(Date.now() - 3 * DAY_MS),
+      status: 'COMPLETED',
+    });
+    const review = await createReview(t.db, booking, { text: 'Never showed up.' });
+    await report(f, 'owner', { targetType: 'review', targetId: review.id, reason: 'misleading', note: '' });
+    const inSpanish = { cookies: f.cookies.admin, headers: { 'x-locale': 'es' } };
+    const queue = (await t.app.inject({ url: '/api/admin/reports', ...inSpanish })).json();
+    expect(queue.open.map((r: { context: { title: string } }) => r.context.title)).toEqual([
+      `Reseña de ${f.service.title}`,
+    ]);
   });
 });
 
