@@ -31,7 +31,7 @@ import {
   submitDisputeEvidenceRequest,
 } from '@/features/admin/admin-api';
 import { AdminShell } from '@/features/admin/admin-shell';
-import { useDisputeWords } from '@/features/admin/dispute-words';
+import { useAdminPaymentWords } from '@/features/admin/admin-payment-words';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLocale } from '@/lib/locale';
@@ -128,7 +128,7 @@ function EvidenceDialog({ dispute, onDone }: { dispute: AdminDispute; onDone: ()
 
 function DisputeCard({ d, onChanged }: { d: AdminDispute; onChanged: () => void }) {
   const { t } = useLingui();
-  const words = useDisputeWords();
+  const words = useAdminPaymentWords();
   const locale = useLocale();
   const amount = formatMoney(d.amountCents, d.currency, locale);
   return (

@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
 import { AdminBookingView } from '@/features/admin/admin-booking-view';
 import { AdminShell } from '@/features/admin/admin-shell';
-import { useDisputeWords } from '@/features/admin/dispute-words';
+import { useAdminPaymentWords } from '@/features/admin/admin-payment-words';
 import { paymentDates } from '@/features/admin/payment-dates';
 import {
   adminPaymentsQuery,
@@ -105,7 +105,7 @@ function TotalsCard({ title, description, lines }: { title: string; description:
 
 function DisputeItem({ d }: { d: AdminDispute }) {
   const { t } = useLingui();
-  const words = useDisputeWords();
+  const words = useAdminPaymentWords();
   const money = useMoney();
   const { at } = usePaymentDates();
   const due = d.dueBy ? at(d.dueBy) : '';
@@ -224,7 +224,7 @@ function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExpl
   const { day } = usePaymentDates();
   const { toast } = useToast();
   const { t } = useLingui();
-  const words = useDisputeWords();
+  const words = useAdminPaymentWords();
   const [note, setNote] = useState('');
   const explain = useMutation({
     mutationFn: explainDifferenceRequest,
@@ -300,6 +300,7 @@ export function AdminPaymentsPage() {
 
 function PaymentsOverview() {
   const { t } = useLingui();
+  const words = useAdminPaymentWords();
   useDocumentTitle(t`Payments`);
   const money = useMoney();
   const payments = useQuery(adminPaymentsQuery);
@@ -456,7 +457,7 @@ function PaymentsOverview() {
                       </span>
                       <span>
                         <Badge variant={r.state === 'restricted' ? 'destructive' : 'secondary'}>
-                          {r.state.replace(/_/g, ' ')}
+                          {words.accountState(r.state)}
                         </Badge>
                         {r.reason && <span className="ml-2 text-muted-foreground">{r.reason}</span>}
                       </span>
@@ -613,7 +614,7 @@ function PaymentsOverview() {
                     >
                       <span>
                         {day(h.since)} · {h.serviceTitle} · {h.providerName} ·{' '}
-                        {h.reason ? h.reason.replace(/_/g, ' ') : t`held`}
+                        {h.reason ? words.heldReason(h.reason) : t`held`}
                       </span>
                       <span className="flex flex-wrap items-center gap-3">
                         {h.amountCents !== null && (

@@ -10,7 +10,7 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-par
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminShell } from './admin-shell';
 import { adminBookingQuery } from './admin-api';
-import { useDisputeWords } from './dispute-words';
+import { useAdminPaymentWords } from './admin-payment-words';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -24,7 +24,7 @@ function BookingFacts({ b }: { b: AdminBooking }) {
   const money = useMoney();
   const locale = useLocale();
   const statusLabel = useBookingStatusLabel();
-  const words = useDisputeWords();
+  const words = useAdminPaymentWords();
   const startDate = formatDateIn(new Date(b.start), b.timeZone, locale);
   const startTime = formatTimeIn(new Date(b.start), b.timeZone, locale);
   const zone = b.timeZone;

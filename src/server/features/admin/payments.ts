@@ -8,6 +8,7 @@
  * deadline; lost ones with Locora's loss). Admin actions here (reading Stripe's fees now, opening a
  * booking's messages as dispute evidence) are written to the audit log in their transaction.
  */
+import { msg } from '@lingui/core/macro';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   AdminBooking,
@@ -371,6 +372,13 @@ export async function explainDifference(
 
 /** GET /api/admin/payments. */
 export async function getAdminPayments(db: Executor, now: Date, locale: Locale): Promise<AdminPayments> {
+  const i18n = i18nFor(locale);
+  /** What Stripe still asks of an account (its requirement names, as Stripe writes them). */
+  const stripeNeeds = (due: string[] | null) => {
+    if (!due || due.length === 0) return null;
+    const fields = due.join(', ');
+    return i18n._(msg`Stripe needs: ${fields}`);
+  };
   const month = monthRange(now, 'UTC');
   const previous = monthRange(now, 'UTC', -1);
   const thisMonth = await platformTotals(db, month);
@@ -510,9 +518,7 @@ export async function getAdminPayments(db: Executor, now: Date, locale: Locale):
       displayName: r.display_name,
       email: r.email,
       state: r.state ?? 'not_set_up',
-      reason:
-        r.disabled_reason ??
-        (r.currently_due && r.currently_due.length > 0 ? `Stripe needs: ${r.currently_due.join(', ')}` : null),
+      reason: r.disabled_reason ?? stripeNeeds(r.currently_due),
     })),
     providersNotReadyCount: Number(notReadyCount?.n ?? 0),
     failedPayouts: failed.map((r) => ({

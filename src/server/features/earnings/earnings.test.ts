@@ -731,6 +731,21 @@ describe('the admin payments view', () => {
       state: 'restricted',
       reason: 'requirements.past_due',
     });
+    // What Stripe still asks, named as Stripe names it, in the admin's language.
+    await t.db.execute(
+      sql`update connected_accounts set state = 'details_needed', disabled_reason = null,
+            currently_due = '{individual.id_number,external_account}' where id = ${ACCOUNT}`,
+    );
+    const inPortuguese = await t.app.inject({
+      url: '/api/admin/payments',
+      cookies: f.cookies.admin,
+      headers: { 'x-locale': 'pt-BR' },
+    });
+    expect(inPortuguese.json<AdminPayments>().providersNotReady[0]).toMatchObject({
+      displayName: 'Ana Lima',
+      state: 'details_needed',
+      reason: 'A Stripe precisa de: individual.id_number, external_account',
+    });
 
     // Reading the fees now is an admin action: audit-logged.
     const read = await t.app.inject({

@@ -3,9 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 
 /*
- * Stripe's dispute statuses and reasons, and the reconciliation's movement categories, in the
- * admin's language (the `admin` catalog). The API sends Stripe's codes as they are; a code this
- * version does not know is shown as it is.
+ * The codes of the admin's payment pages in the admin's language (the `admin` catalog): Stripe's
+ * dispute statuses and reasons, the reconciliation's movement categories, a payouts account's
+ * state and why a payout is held. The API sends the codes as they are; a code this version does
+ * not know is shown as it is.
  */
 const STATUSES: Record<string, MessageDescriptor> = {
   warning_needs_response: msg`Inquiry: needs a response`,
@@ -59,6 +60,22 @@ const MOVEMENTS: Record<string, MessageDescriptor> = {
   payout: msg({ message: 'Payout', comment: 'A kind of money movement compared with Stripe' }),
 };
 
+/** A provider's payouts account that is not ready (ConnectState, or none yet). */
+const ACCOUNT_STATES: Record<string, MessageDescriptor> = {
+  not_set_up: msg({ message: 'Not set up', comment: 'A provider’s payouts account: none yet' }),
+  not_started: msg({ message: 'Not started', comment: 'A provider’s payouts account: onboarding not begun' }),
+  details_needed: msg({ message: 'Details needed', comment: 'A provider’s payouts account: Stripe asks for more' }),
+  under_review: msg({ message: 'Under review', comment: 'A provider’s payouts account: Stripe is checking it' }),
+  active: msg({ message: 'Active', comment: 'A provider’s payouts account: it can be paid' }),
+  restricted: msg({ message: 'Restricted', comment: 'A provider’s payouts account: Stripe stopped payouts' }),
+};
+
+/** Why a payout is held. */
+const HELD_REASONS: Record<string, MessageDescriptor> = {
+  dispute_open: msg`A dispute is open`,
+  account_suspended: msg`The provider’s account is suspended`,
+};
+
 const wordsIn = (table: Record<string, MessageDescriptor>) => (i18n: I18n, code: string) => {
   const words = Object.hasOwn(table, code) ? table[code] : undefined;
   return words ? i18n._(words) : code;
@@ -71,12 +88,19 @@ export const disputeReasonWords = wordsIn(REASONS);
 /** A reconciliation difference's category in the admin's words ('Refund'); an unknown one as it is. */
 export const movementWords = wordsIn(MOVEMENTS);
 
-/** The three, with the page's language. */
-export function useDisputeWords() {
+/** A payouts account's state in the admin's words ('Details needed'); an unknown one as it is. */
+export const accountStateWords = wordsIn(ACCOUNT_STATES);
+/** Why a payout is held, in the admin's words; an unknown reason as it is. */
+export const heldReasonWords = wordsIn(HELD_REASONS);
+
+/** All of them, with the page's language. */
+export function useAdminPaymentWords() {
   const { i18n } = useLingui();
   return {
     status: (code: string) => disputeStatusWords(i18n, code),
     reason: (code: string) => disputeReasonWords(i18n, code),
     movement: (code: string) => movementWords(i18n, code),
+    accountState: (code: string) => accountStateWords(i18n, code),
+    heldReason: (code: string) => heldReasonWords(i18n, code),
   };
 }

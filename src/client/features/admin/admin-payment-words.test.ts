@@ -4,7 +4,13 @@ import { messages as en } from '../../../locales/en/admin';
 import { messages as es } from '../../../locales/es/admin';
 import { messages as ja } from '../../../locales/ja/admin';
 import { messages as th } from '../../../locales/th/admin';
-import { disputeReasonWords, disputeStatusWords, movementWords } from './dispute-words';
+import {
+  accountStateWords,
+  disputeReasonWords,
+  disputeStatusWords,
+  heldReasonWords,
+  movementWords,
+} from './admin-payment-words';
 
 const i18nOf = (locale: string, messages: typeof ja) => setupI18n({ locale, messages: { [locale]: messages } });
 
@@ -27,7 +33,7 @@ const STRIPE_REASONS = [
   'unrecognized',
 ];
 
-describe("Stripe's dispute codes on the admin pages", () => {
+describe("the codes of the admin's payment pages", () => {
   it('every dispute reason is worded in the admin’s language, none shown as a raw code', () => {
     const inJapanese = i18nOf('ja', ja);
     expect(disputeReasonWords(inJapanese, 'fraudulent')).toBe('不正利用');
@@ -50,5 +56,14 @@ describe("Stripe's dispute codes on the admin pages", () => {
     expect(disputeStatusWords(inJapanese, 'appeal_pending')).toBe('appeal_pending');
     expect(movementWords(i18nOf('th', th), 'refund')).toBe('การคืนเงิน');
     expect(movementWords(i18nOf('th', th), 'stripe:adjustment')).toBe('stripe:adjustment');
+  });
+
+  it('a payouts account’s state and why a payout is held, in the admin’s language', () => {
+    const inSpanish = i18nOf('es', es);
+    expect(accountStateWords(inSpanish, 'details_needed')).toBe('Faltan datos');
+    expect(accountStateWords(inSpanish, 'not_set_up')).toBe('Sin configurar');
+    expect(heldReasonWords(inSpanish, 'dispute_open')).toBe('Hay una disputa abierta');
+    expect(heldReasonWords(i18nOf('ja', ja), 'account_suspended')).toBe('提供者のアカウントが停止中');
+    expect(heldReasonWords(inSpanish, 'manual_hold')).toBe('manual_hold');
   });
 });
