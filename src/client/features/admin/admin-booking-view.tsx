@@ -97,6 +97,7 @@ export function AdminBookingView({ id }: { id: string }) {
   const b = booking.data;
   const locale = useLocale();
   const statusLabel = useBookingStatusLabel();
+  const words = useAdminPaymentWords();
   return (
     <AdminShell
       title={t`Booking`}
@@ -126,7 +127,7 @@ export function AdminBookingView({ id }: { id: string }) {
                   <li key={h.at + h.to}>
                     {utc(h.at, locale)}: {h.from ? `${statusLabel(h.from)} → ` : ''}
                     {statusLabel(h.to)}
-                    {h.reason ? ` (${h.reason})` : ''}
+                    {h.reason ? ` (${words.historyNote(h.reason)})` : ''}
                   </li>
                 ))}
               </ol>

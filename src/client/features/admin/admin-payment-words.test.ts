@@ -1,4 +1,5 @@
 import { setupI18n } from '@lingui/core';
+import { ACCOUNT_SUSPENDED_NOTE, HOLD_LAPSED_REASON } from '@shared/domain/booking-machine';
 import { describe, expect, it } from 'vitest';
 import { messages as en } from '../../../locales/en/admin';
 import { messages as es } from '../../../locales/es/admin';
@@ -9,6 +10,7 @@ import {
   disputeReasonWords,
   disputeStatusWords,
   heldReasonWords,
+  historyNoteWords,
   movementWords,
 } from './admin-payment-words';
 
@@ -65,5 +67,13 @@ describe("the codes of the admin's payment pages", () => {
     expect(heldReasonWords(inSpanish, 'dispute_open')).toBe('Hay una disputa abierta');
     expect(heldReasonWords(i18nOf('ja', ja), 'account_suspended')).toBe('提供者のアカウントが停止中');
     expect(heldReasonWords(inSpanish, 'manual_hold')).toBe('manual_hold');
+  });
+
+  it('a booking’s history: the notes Locora wrote in the admin’s language, a typed reason as written', () => {
+    const inThai = i18nOf('th', th);
+    expect(historyNoteWords(inThai, HOLD_LAPSED_REASON)).toBe('การชำระเงินไม่เสร็จสมบูรณ์');
+    expect(historyNoteWords(inThai, ACCOUNT_SUSPENDED_NOTE)).toBe('ยกเลิกโดย Locora เนื่องจากบัญชีหนึ่งในการจองนี้ถูกระงับ');
+    expect(historyNoteWords(i18nOf('es', es), 'dispute opened')).toBe('disputa abierta');
+    expect(historyNoteWords(inThai, 'Family emergency')).toBe('Family emergency');
   });
 });

@@ -1,6 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { ACCOUNT_SUSPENDED_NOTE, PAYEE_RESTRICTED_NOTE } from '@shared/domain/booking-machine';
+import { EXPIRED_REASON, HOLD_LAPSED_REASON } from '@shared/domain/booking-lifecycle';
 
 /*
  * The codes of the admin's payment pages in the admin's language (the `admin` catalog): Stripe's
@@ -76,6 +78,30 @@ const HELD_REASONS: Record<string, MessageDescriptor> = {
   account_suspended: msg`The provider’s account is suspended`,
 };
 
+/**
+ * The notes Locora writes itself in a booking's history (booking-machine.ts); a reason a person
+ * typed is shown as it was written.
+ */
+const HISTORY_NOTES: Record<string, MessageDescriptor> = {
+  [EXPIRED_REASON]: msg({ message: 'expired', comment: 'In a booking’s history: the provider did not answer in time' }),
+  [HOLD_LAPSED_REASON]: msg({
+    message: 'payment not completed',
+    comment: 'In a booking’s history: the traveler did not complete the card payment in time',
+  }),
+  [PAYEE_RESTRICTED_NOTE]: msg({
+    message: 'provider cannot be paid',
+    comment: 'In a booking’s history: the provider’s payouts account cannot receive money',
+  }),
+  [ACCOUNT_SUSPENDED_NOTE]: msg`Canceled by Locora: an account in this booking was suspended.`,
+  'refunded at Stripe': msg({
+    message: 'refunded at Stripe',
+    comment: 'In a booking’s history: refunded from Stripe’s dashboard, not through Locora',
+  }),
+  'refund failed': msg({ message: 'refund failed', comment: 'In a booking’s history' }),
+  'dispute opened': msg({ message: 'dispute opened', comment: 'In a booking’s history' }),
+  'dispute closed': msg({ message: 'dispute closed', comment: 'In a booking’s history' }),
+};
+
 const wordsIn = (table: Record<string, MessageDescriptor>) => (i18n: I18n, code: string) => {
   const words = Object.hasOwn(table, code) ? table[code] : undefined;
   return words ? i18n._(words) : code;
@@ -93,6 +119,9 @@ export const accountStateWords = wordsIn(ACCOUNT_STATES);
 /** Why a payout is held, in the admin's words; an unknown reason as it is. */
 export const heldReasonWords = wordsIn(HELD_REASONS);
 
+/** A note of a booking's history in the admin's words when Locora wrote it; a typed reason as it is. */
+export const historyNoteWords = wordsIn(HISTORY_NOTES);
+
 /** All of them, with the page's language. */
 export function useAdminPaymentWords() {
   const { i18n } = useLingui();
@@ -102,5 +131,6 @@ export function useAdminPaymentWords() {
     movement: (code: string) => movementWords(i18n, code),
     accountState: (code: string) => accountStateWords(i18n, code),
     heldReason: (code: string) => heldReasonWords(i18n, code),
+    historyNote: (note: string) => historyNoteWords(i18n, note),
   };
 }
