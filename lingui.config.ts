@@ -83,6 +83,7 @@ const SCREEN_SOURCES = [
   `${client}/lib/booking-words.ts`,
   `${client}/lib/role-words.ts`,
   `${client}/lib/photo-words.ts`,
+  `${client}/lib/moderation-words.ts`,
 ];
 
 export default defineConfig({

@@ -386,7 +386,7 @@ test('the Payouts tab: earnings per booking with totals, payouts from Stripe wit
   await expect(adminPage).toHaveURL(/\/admin\/payments$/);
   await expect(adminPage.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   const item = adminPage.getByTestId('admin-dispute').filter({ hasText: booking.title });
-  await expect(item).toContainText('needs response');
+  await expect(item).toContainText('Needs a response');
   await expect(item).toContainText('Evidence due by');
   await expect(adminPage.getByRole('heading', { name: /This month/ })).toBeVisible();
   // This month counts the cards charged this month (both bookings were charged today, beside the

@@ -31,6 +31,7 @@ import {
   submitDisputeEvidenceRequest,
 } from '@/features/admin/admin-api';
 import { AdminShell } from '@/features/admin/admin-shell';
+import { useAdminPaymentWords } from '@/features/admin/admin-payment-words';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLocale } from '@/lib/locale';
@@ -41,17 +42,6 @@ const FILTER_LABELS = {
   won: msg({ message: 'Won', context: 'dispute filter', comment: 'A filter tab: the disputes Locora won' }),
   lost: msg({ message: 'Lost', context: 'dispute filter', comment: 'A filter tab: the disputes Locora lost' }),
   all: msg`All`,
-};
-
-const STATUS_LABELS: Record<string, ReturnType<typeof msg>> = {
-  warning_needs_response: msg`Inquiry: needs a response`,
-  warning_under_review: msg`Inquiry: under review`,
-  warning_closed: msg`Inquiry closed`,
-  needs_response: msg`Needs a response`,
-  under_review: msg`Under review`,
-  won: msg({ message: 'Won', context: 'dispute status', comment: 'A dispute’s outcome: Locora won it' }),
-  lost: msg({ message: 'Lost', context: 'dispute status', comment: 'A dispute’s outcome: Locora lost it' }),
-  prevented: msg`Prevented`,
 };
 
 /** A moment in UTC, in the admin's language (admins work across every city's zone). */
@@ -137,24 +127,24 @@ function EvidenceDialog({ dispute, onDone }: { dispute: AdminDispute; onDone: ()
 }
 
 function DisputeCard({ d, onChanged }: { d: AdminDispute; onChanged: () => void }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
+  const words = useAdminPaymentWords();
   const locale = useLocale();
   const amount = formatMoney(d.amountCents, d.currency, locale);
-  const status = STATUS_LABELS[d.status];
   return (
     <li data-testid="dispute">
       <Card className="gap-2 py-4">
         <CardContent className="flex flex-col gap-2 px-4">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={d.isOpen ? 'destructive' : d.status === 'lost' ? 'secondary' : 'outline'}>
-              {status ? i18n._(status) : d.status}
+              {words.status(d.status)}
             </Badge>
             <span className="font-medium">
               {amount} · {d.serviceTitle}
             </span>
           </div>
           <p className="text-sm text-muted-foreground">
-            {d.providerName} · {d.travelerName ?? t`A traveler`} · {d.reason.replace(/_/g, ' ')}
+            {d.providerName} · {d.travelerName ?? t`A traveler`} · {words.reason(d.reason)}
           </p>
           {d.isOpen && d.dueBy && (
             <p className="text-sm">

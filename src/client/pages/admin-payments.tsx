@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/use-toast';
 import { AdminBookingView } from '@/features/admin/admin-booking-view';
 import { AdminShell } from '@/features/admin/admin-shell';
+import { useAdminPaymentWords } from '@/features/admin/admin-payment-words';
 import { paymentDates } from '@/features/admin/payment-dates';
 import {
   adminPaymentsQuery,
@@ -104,6 +105,7 @@ function TotalsCard({ title, description, lines }: { title: string; description:
 
 function DisputeItem({ d }: { d: AdminDispute }) {
   const { t } = useLingui();
+  const words = useAdminPaymentWords();
   const money = useMoney();
   const { at } = usePaymentDates();
   const due = d.dueBy ? at(d.dueBy) : '';
@@ -113,13 +115,13 @@ function DisputeItem({ d }: { d: AdminDispute }) {
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0" data-testid="admin-dispute">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={d.isOpen ? 'destructive' : d.status === 'lost' ? 'secondary' : 'outline'}>
-          {d.status.replace(/_/g, ' ')}
+          {words.status(d.status)}
         </Badge>
         <span className="font-medium">
           {money(d.amountCents, d.currency)} · {d.serviceTitle}
         </span>
         <span className="text-sm text-muted-foreground">
-          {d.providerName} · {d.travelerName ?? t`A traveler`} · {d.reason.replace(/_/g, ' ')}
+          {d.providerName} · {d.travelerName ?? t`A traveler`} · {words.reason(d.reason)}
         </span>
       </div>
       {d.isOpen && d.dueBy && (
@@ -222,6 +224,7 @@ function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExpl
   const { day } = usePaymentDates();
   const { toast } = useToast();
   const { t } = useLingui();
+  const words = useAdminPaymentWords();
   const [note, setNote] = useState('');
   const explain = useMutation({
     mutationFn: explainDifferenceRequest,
@@ -247,7 +250,7 @@ function DifferenceRow({ d, onExplained }: { d: ReconciliationDifference; onExpl
         <span className="font-medium">{d.causeText}</span>
       </span>
       <span className="text-muted-foreground">
-        {d.category.replace(/_/g, ' ')} · {d.objectId} ·{' '}
+        {words.movement(d.category)} · {d.objectId} ·{' '}
         <Trans>
           Stripe {stripeAmount} · Ledger {ledgerAmount} · since {since}
         </Trans>
@@ -297,6 +300,7 @@ export function AdminPaymentsPage() {
 
 function PaymentsOverview() {
   const { t } = useLingui();
+  const words = useAdminPaymentWords();
   useDocumentTitle(t`Payments`);
   const money = useMoney();
   const payments = useQuery(adminPaymentsQuery);
@@ -453,7 +457,7 @@ function PaymentsOverview() {
                       </span>
                       <span>
                         <Badge variant={r.state === 'restricted' ? 'destructive' : 'secondary'}>
-                          {r.state.replace(/_/g, ' ')}
+                          {words.accountState(r.state)}
                         </Badge>
                         {r.reason && <span className="ml-2 text-muted-foreground">{r.reason}</span>}
                       </span>
@@ -610,7 +614,7 @@ function PaymentsOverview() {
                     >
                       <span>
                         {day(h.since)} · {h.serviceTitle} · {h.providerName} ·{' '}
-                        {h.reason ? h.reason.replace(/_/g, ' ') : t`held`}
+                        {h.reason ? words.heldReason(h.reason) : t`held`}
                       </span>
                       <span className="flex flex-wrap items-center gap-3">
                         {h.amountCents !== null && (

@@ -36,6 +36,8 @@ import {
   SERVICE_TITLE_MIN,
 } from '../../shared/domain/service-limits.ts';
 import { MAX_CALENDAR_NAME } from '../../shared/api/calendars.ts';
+import { CATEGORY_ICON_MAX, CATEGORY_NAME_MAX, REJECTION_REASON_MAX } from '../../shared/api/admin.ts';
+import { MODERATION_REASON_MAX } from '../../shared/api/trust.ts';
 import { CONNECT_COUNTRIES } from '../../shared/domain/connect.ts';
 import { MESSAGE_MAX_LENGTH } from '../../shared/api/conversations.ts';
 import { i18nFor } from '../i18n.ts';
@@ -201,6 +203,8 @@ const MESSAGES: MessageDescriptor[] = [
   msg`This server is shutting down. Please try again.`,
   msg`The upload could not be read. Please try again.`,
   msg`Set up payouts first.`,
+  msg`Your currency is the one your payouts account at Stripe is paid in, so it follows that account.`,
+  msg`You have bookings in progress. Your currency can change once they are completed or canceled, so that what travelers were charged and what you are paid stay in one currency.`,
   msg`Your payouts account could not be saved. Please try again.`,
   msg`Your payouts account is not active yet: finish setting it up first.`,
   msg`Only providers have payouts.`,
@@ -225,6 +229,67 @@ const MESSAGES: MessageDescriptor[] = [
   msg`The provider already has a booking at that time.`,
   msg`This service has been deleted and takes no new bookings.`,
   msg`This already exists.`,
+  msg`This overlaps an existing record.`,
+  msg`This refers to something that does not exist.`,
+  msg`You already have this slot.`,
+  msg`A slot can last at most 24 hours.`,
+  msg`This booking already has a conversation.`,
+  msg`This booking does not exist.`,
+  msg`This user already has a provider profile.`,
+  msg`This Google account is already linked to another user.`,
+  msg`This Idempotency-Key was already used for another booking.`,
+  msg`This payment is already recorded for another booking.`,
+  msg`Only the traveler who made the booking can review it.`,
+  msg`You cannot message yourself about your own service.`,
+  msg`This service is not available right now.`,
+  msg`Message not found.`,
+  msg`No such file.`,
+  // Admins: providers' identity, categories, reports and suspensions.
+  msg`Reason must be text`,
+  msg`Reason must be at most ${REJECTION_REASON_MAX} characters`,
+  msg`Reason cannot contain control or invisible characters`,
+  msg`This provider has not uploaded an identity document yet, so they cannot be approved. Ask them to upload one from their dashboard, or reject.`,
+  msg`This provider has not submitted an identity document.`,
+  msg`The document file is missing. Ask the provider to upload it again.`,
+  msg`Category not found.`,
+  msg`This category does not exist.`,
+  msg`This category still has services, so it cannot be deleted.`,
+  msg`A category with this slug already exists.`,
+  msg`Name must be at most ${CATEGORY_NAME_MAX} characters`,
+  msg`Icon must be text`,
+  msg`Icon must be at most ${CATEGORY_ICON_MAX} characters`,
+  msg`Icon cannot contain control, text-direction or invisible characters`,
+  msg`Slug is required`,
+  msg`Slug must be 2 to 40 lower-case letters, digits or dashes`,
+  msg`Send a name or an icon to change`,
+  msg`Report not found.`,
+  msg`This report has already been resolved.`,
+  msg`A reason is required`,
+  msg`A reason is at most ${MODERATION_REASON_MAX} characters`,
+  msg`User not found.`,
+  msg`An admin account cannot be suspended here.`,
+  msg`This account is already suspended.`,
+  msg`This account is not suspended.`,
+  // Admins: disputes, reconciliation and settling by hand.
+  msg`Card payments are not configured: there are no disputes to answer.`,
+  msg`Dispute not found.`,
+  msg`This dispute no longer takes evidence: it was answered or it is closed.`,
+  msg`The deadline to answer this dispute has passed.`,
+  msg`Stripe did not answer; try again in a moment.`,
+  msg`Write what happened: the bank reads it.`,
+  msg`At most 15,000 characters: Stripe takes no more with the messages.`,
+  msg`Card payments are not configured: there is nothing to reconcile.`,
+  msg`A reconciliation is already running; its result will be shown here.`,
+  msg`Difference not found.`,
+  msg`This difference was already explained.`,
+  msg`This difference matches Stripe again: nothing to explain.`,
+  msg`Card payments are not configured: there are no Stripe fees to read.`,
+  msg`This booking was already settled by hand.`,
+  msg`This booking owes its provider nothing by hand: it was not paid before payouts existed, or is not completed or kept.`,
+  msg`Note must be text`,
+  msg`Note must be at most 1000 characters`,
+  msg`Say how the provider was paid (a note is required)`,
+  msg`Say what explains the difference (a note is required)`,
   // Anything else.
   msg`Something went wrong on our side. Please try again.`,
   msg`Request body is too large`,
@@ -276,13 +341,34 @@ const KNOWN = new Map<string, (i18n: I18n) => string>([
   ...wrongTransitions(),
 ]);
 
+/**
+ * Messages that quote a value the asker sent (a schema's refusal, written in src/shared before
+ * any language is known): the English message's pattern, and its words with that value in them.
+ */
+const QUOTING: [RegExp, (i18n: I18n, value: string) => string][] = [
+  [
+    /^Unknown time zone "(.*)": use an IANA name such as Europe\/Lisbon$/s,
+    (i18n, zone) => i18n._(msg`Unknown time zone "${zone}": use an IANA name such as Europe/Lisbon`),
+  ],
+];
+
+function wordsOf(message: string): ((i18n: I18n) => string) | undefined {
+  const known = KNOWN.get(message);
+  if (known) return known;
+  for (const [pattern, words] of QUOTING) {
+    const found = pattern.exec(message);
+    if (found) return (i18n) => words(i18n, found[1]!);
+  }
+  return undefined;
+}
+
 /** Whether `message` (English, as the code writes it) is answered in the asker's language. */
-export const isKnownApiMessage = (message: string) => KNOWN.has(message);
+export const isKnownApiMessage = (message: string) => wordsOf(message) !== undefined;
 
 /** The message in the asker's language when it is one of ours, else as it was written. */
 export function localizeApiMessage(message: string, locale: Locale): string {
   if (locale === DEFAULT_LOCALE) return message;
-  const words = KNOWN.get(message);
+  const words = wordsOf(message);
   return words ? words(i18nFor(locale)) : message;
 }
 

@@ -75,9 +75,13 @@ const factsOf = (r: AccountRow): AccountFacts => ({
 export const chargesOnBehalfOf = (country: string, opts: ConnectOptions) =>
   connectSetup(opts.platformCountry, country).onBehalfOf;
 
+/** Stripe's refusal, quoted in its own words (Stripe writes them in English) inside ours. */
+const paymentServiceRefused = (detail: string) =>
+  localized((i18n) => i18n._(msg`The payment service refused: ${detail}`));
+
 function unavailable(err: unknown): never {
   if (isStripeRefusal(err))
-    throw Object.assign(new AppError('CONFLICT', `The payment service refused: ${err.message}`), {
+    throw Object.assign(new AppError('CONFLICT', paymentServiceRefused(err.message)), {
       cause: describeStripeError(err),
     });
   throw Object.assign(new AppError('UNAVAILABLE', STRIPE_CONNECT_UNAVAILABLE), { cause: describeStripeError(err) });

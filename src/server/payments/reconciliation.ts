@@ -12,6 +12,8 @@
  * row). Where a pass stopped is stored after every page (`reconciliation_cursors`), so a run
  * after a crash resumes there. Calls are spaced to stay well within Stripe's rate limits.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type Db, type Executor } from '../db/open.ts';
@@ -29,13 +31,14 @@ const RUN_STALE_MS = 60 * 60 * 1000;
 const CALLS_PER_SECOND = 10;
 const PAGE = 100;
 
-export const DIFFERENCE_CAUSES = {
-  unrecorded: 'A Stripe movement Locora did not record.',
-  missing_at_stripe: 'A ledger row with no Stripe counterpart after 24 hours.',
-  amount_differs: 'The amounts differ.',
-  currency_differs: 'The currencies differ.',
-} as const;
-export type DifferenceCause = keyof typeof DIFFERENCE_CAUSES;
+export type DifferenceCause = 'unrecorded' | 'missing_at_stripe' | 'amount_differs' | 'currency_differs';
+/** Each cause in plain words, written in the admin's language (`i18n._(DIFFERENCE_CAUSES[cause])`). */
+export const DIFFERENCE_CAUSES: Record<DifferenceCause, MessageDescriptor> = {
+  unrecorded: msg`A Stripe movement Locora did not record.`,
+  missing_at_stripe: msg`A ledger row with no Stripe counterpart after 24 hours.`,
+  amount_differs: msg`The amounts differ.`,
+  currency_differs: msg`The currencies differ.`,
+};
 
 /** The categories compared, and the ledger kinds (with their sign) each one sums. */
 const LEDGER_CATEGORIES = sql`case l.kind

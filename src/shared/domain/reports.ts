@@ -8,3 +8,10 @@ export const REPORT_REASONS = ['safety', 'harassment', 'fraud', 'inappropriate',
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_ACTIONS = ['dismiss', 'hide', 'deactivate_service', 'warn', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/**
+ * What is shown in place of what an admin hid: fixed texts of ours, stored with the hidden item in
+ * English; each screen words them in its reader's language (src/client/lib/moderation-words.ts).
+ */
+export const HIDDEN_REVIEW_NOTE = 'This review was hidden by Locora after a report: it broke our content rules.';
+export const HIDDEN_MESSAGE_NOTE = 'This message was hidden by Locora after a report: it broke our rules.';

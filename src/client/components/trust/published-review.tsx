@@ -13,6 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLocalDate } from '@/lib/local-date';
+import { useHiddenNoteWords } from '@/lib/moderation-words';
 import { answerReviewRequest, invalidateAfterTrustChange } from '@/lib/trust-api';
 
 const HOUR_MS = 3600 * 1000;
@@ -35,6 +36,7 @@ export function PublishedReview({
   /** The reader is the reviewed side: they may answer once, and change it for 48 hours. */
   canAnswer: boolean;
 }) {
+  const noteWords = useHiddenNoteWords();
   if (review.hiddenNote)
     return (
       <div
@@ -42,7 +44,7 @@ export function PublishedReview({
         className="flex flex-col gap-1 rounded-lg border border-dashed p-3 text-sm text-muted-foreground"
       >
         <p className="font-medium text-foreground">{title}</p>
-        <p>{review.hiddenNote}</p>
+        <p>{noteWords(review.hiddenNote)}</p>
       </div>
     );
   return (

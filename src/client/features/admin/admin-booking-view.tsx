@@ -10,6 +10,7 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-par
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminShell } from './admin-shell';
 import { adminBookingQuery } from './admin-api';
+import { useAdminPaymentWords } from './admin-payment-words';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -23,6 +24,7 @@ function BookingFacts({ b }: { b: AdminBooking }) {
   const money = useMoney();
   const locale = useLocale();
   const statusLabel = useBookingStatusLabel();
+  const words = useAdminPaymentWords();
   const startDate = formatDateIn(new Date(b.start), b.timeZone, locale);
   const startTime = formatTimeIn(new Date(b.start), b.timeZone, locale);
   const zone = b.timeZone;
@@ -64,9 +66,9 @@ function BookingFacts({ b }: { b: AdminBooking }) {
         </p>
         {b.disputes.map((d) => {
           const dispute = d.id;
-          const disputeStatus = d.status.replace(/_/g, ' ');
+          const disputeStatus = words.status(d.status);
           const amount = money(d.amountCents, b.currency);
-          const reason = d.reason.replace(/_/g, ' ');
+          const reason = words.reason(d.reason);
           const due = d.isOpen && d.dueBy ? utc(d.dueBy, locale) : null;
           return (
             <p key={d.id}>
@@ -95,6 +97,7 @@ export function AdminBookingView({ id }: { id: string }) {
   const b = booking.data;
   const locale = useLocale();
   const statusLabel = useBookingStatusLabel();
+  const words = useAdminPaymentWords();
   return (
     <AdminShell
       title={t`Booking`}
@@ -124,7 +127,7 @@ export function AdminBookingView({ id }: { id: string }) {
                   <li key={h.at + h.to}>
                     {utc(h.at, locale)}: {h.from ? `${statusLabel(h.from)} → ` : ''}
                     {statusLabel(h.to)}
-                    {h.reason ? ` (${h.reason})` : ''}
+                    {h.reason ? ` (${words.historyNote(h.reason)})` : ''}
                   </li>
                 ))}
               </ol>

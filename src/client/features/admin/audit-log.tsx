@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Locale } from '@shared/domain/locales';
 import { formatDateIn, formatTimeIn } from '@shared/domain/time';
@@ -13,19 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLocale } from '@/lib/locale';
 import { auditLogQuery } from './admin-api';
-
-const ACTION_LABELS: Record<string, MessageDescriptor> = {
-  'provider.approve': msg`Approved provider`,
-  'provider.reject': msg`Rejected provider`,
-  'service.activate': msg`Activated service`,
-  'service.deactivate': msg`Deactivated service`,
-  'service.delete': msg`Deleted service`,
-  'category.create': msg`Created category`,
-  'category.update': msg`Edited category`,
-  'category.delete': msg`Deleted category`,
-  'payments.read_stripe_fees': msg`Read Stripe fees`,
-  'booking.view_messages': msg`Opened booking messages`,
-};
+import { auditActionWords } from './audit-words';
 
 /** When, in UTC, through the shared formatters in the reader's language (admin screens read UTC). */
 const when = (iso: string, locale: Locale) =>
@@ -34,7 +20,6 @@ const when = (iso: string, locale: Locale) =>
 function Entry({ entry }: { entry: AuditEntry }) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const label = ACTION_LABELS[entry.action];
   const admin = entry.admin.name ?? entry.admin.email;
   const at = when(entry.createdAt, locale);
   const reason = entry.reason;
@@ -42,7 +27,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   return (
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-        <Badge variant={destructive ? 'destructive' : 'secondary'}>{label ? i18n._(label) : entry.action}</Badge>
+        <Badge variant={destructive ? 'destructive' : 'secondary'}>{auditActionWords(i18n, entry.action)}</Badge>
         <span className="min-w-0 truncate font-medium">{entry.targetLabel ?? entry.targetId}</span>
       </div>
       <div className="flex flex-col text-sm text-muted-foreground sm:items-end">

@@ -26,6 +26,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useLocale } from '@/lib/locale';
+import { useHiddenNoteWords } from '@/lib/moderation-words';
 import { cn } from '@/lib/utils';
 import { adminReportsQuery, resolveReportRequest, suspensionRequest } from '@/lib/trust-api';
 
@@ -65,15 +66,17 @@ function useDateTime() {
 function ReportContext({ report }: { report: AdminReport }) {
   const { t } = useLingui();
   const when = useDateTime();
+  const noteWords = useHiddenNoteWords();
   const c = report.context;
+  const hiddenNote = c.hiddenNote ? noteWords(c.hiddenNote) : null;
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3 text-sm">
       <p className="font-medium">{c.title}</p>
       {typeof c.rating === 'number' && <RatingStars value={c.rating} />}
       {c.text && <p className="text-pretty wrap-anywhere whitespace-pre-line">{c.text}</p>}
-      {c.hiddenNote && (
+      {hiddenNote && (
         <p className="text-muted-foreground italic">
-          <Trans>Hidden, shown in its place: {c.hiddenNote}</Trans>
+          <Trans>Hidden, shown in its place: {hiddenNote}</Trans>
         </p>
       )}
       {c.live === false && (
@@ -115,7 +118,7 @@ function ReportContext({ report }: { report: AdminReport }) {
                   </>
                 )}
               </p>
-              <p className="wrap-anywhere whitespace-pre-wrap">{m.hiddenNote ?? m.body}</p>
+              <p className="wrap-anywhere whitespace-pre-wrap">{m.hiddenNote ? noteWords(m.hiddenNote) : m.body}</p>
               {m.originalBody && (
                 <p className="mt-1 text-xs wrap-anywhere text-muted-foreground">
                   <Trans>As typed (masked for the other side):</Trans> {m.originalBody}

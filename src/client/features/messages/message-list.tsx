@@ -5,6 +5,7 @@ import { groupMessagesByDay, messageDayLabel } from '@shared/domain/message-days
 import { formatTimeIn } from '@shared/domain/time';
 import { cn } from '@/lib/utils';
 import { useLocale } from '@/lib/locale';
+import { useHiddenNoteWords } from '@/lib/moderation-words';
 
 /** What offers to report a message received (the thread gives it; a list rendered alone has none). */
 export type ReportSlot = (messageId: string) => ReactNode;
@@ -25,6 +26,7 @@ function Bubble({
   report?: ReportSlot;
 }) {
   const locale = useLocale();
+  const noteWords = useHiddenNoteWords();
   return (
     <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
       <div
@@ -40,7 +42,7 @@ function Bubble({
           data-own={isOwn ? 'true' : 'false'}
         >
           {message.hiddenNote ? (
-            <p className="text-sm text-muted-foreground italic wrap-anywhere">{message.hiddenNote}</p>
+            <p className="text-sm text-muted-foreground italic wrap-anywhere">{noteWords(message.hiddenNote)}</p>
           ) : (
             <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.body}</p>
           )}

@@ -424,7 +424,7 @@ describe('the demo’s money (demo-money.ts)', () => {
 
   it('gives the admin totals per currency, Stripe’s fees in dollars, and the completed bookings of the last days still owed by hand', async () => {
     const now = new Date();
-    const a = await getAdminPayments(database.db, now);
+    const a = await getAdminPayments(database.db, now, 'en');
     expect(a.allTime.length).toBeGreaterThan(3);
     expect(a.allTime.every((l) => l.stripeFeesUnread === 0)).toBe(true);
     expect(a.allTime.filter((l) => l.stripeFeeCents > 0).map((l) => l.currency)).toEqual(['USD']);

@@ -839,6 +839,30 @@ describe('categories', () => {
     });
     expect(again.statusCode).toBe(404);
   });
+
+  it('answers the admin in their language: a taken slug, a bad edit, a category in use, an unknown one', async () => {
+    const as = (locale: string, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({
+        method,
+        url,
+        cookies: f.cookies.admin,
+        headers: { 'x-locale': locale },
+        ...(payload ? { payload } : {}),
+      });
+    const dup = await as('es', 'POST', '/api/admin/categories', { name: 'Otra', slug: 'massage' });
+    expect(dup.json()).toMatchObject({ code: 'CONFLICT', message: 'Ya existe una categoría con este slug.' });
+    const badSlug = await as('pt-PT', 'POST', '/api/admin/categories', { name: 'Outra', slug: 'A' });
+    expect(badSlug.json().message).toBe('O slug deve ter de 2 a 40 letras minúsculas, algarismos ou hífenes');
+    const nothing = await as('id', 'PATCH', `/api/admin/categories/${f.massage.id}`, {});
+    expect(nothing.json().message).toBe('Kirim nama atau ikon yang ingin diubah');
+    const inUse = await as('ja', 'DELETE', `/api/admin/categories/${f.massage.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe(
+      '「Massage」は 2 件のサービスで使われているため、削除できません（削除されたサービスも履歴のためにカテゴリを保持します）。',
+    );
+    const unknown = await as('th', 'DELETE', '/api/admin/categories/00000000-0000-4000-8000-000000000000');
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'ไม่พบหมวดหมู่' });
+  });
 });
 
 // -------------------------------------------------------------------------------- audit log

@@ -4,6 +4,7 @@
  * that locks the row it changes and writes an audit_log row (who, what, before, after, why), so
  * the log and the data never disagree.
  */
+import { msg, plural } from '@lingui/core/macro';
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type {
   AdminService,
@@ -21,6 +22,7 @@ import { AUDIT_PAGE_SIZE, PROVIDER_WITHOUT_DOCUMENT_MESSAGE } from '../../../sha
 import type { Category } from '../../../shared/api/catalog.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog, categories, providers, services, users } from '../../db/schema.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatPhone } from '../../read-models/phone.ts';
 import { serviceCardColumns, toServiceCard } from '../../read-models/service-cards.ts';
@@ -341,9 +343,17 @@ export async function deleteCategory(db: Executor, adminId: string, id: string):
     const [used] = await tx.select({ n: count() }).from(services).where(eq(services.categoryId, id));
     const n = used?.n ?? 0;
     if (n > 0) {
+      const name = current.name;
       throw new AppError(
         'CONFLICT',
-        `"${current.name}" is used by ${n === 1 ? 'a service' : `${n} services`} (deleted services keep their category for their history), so it cannot be deleted.`,
+        localized((i18n) =>
+          i18n._(
+            msg`${plural(n, {
+              one: `"${name}" is used by a service (deleted services keep their category for their history), so it cannot be deleted.`,
+              other: `"${name}" is used by # services (deleted services keep their category for their history), so it cannot be deleted.`,
+            })}`,
+          ),
+        ),
       );
     }
     // The foreign key (RESTRICT) still decides if a service arrives in between.

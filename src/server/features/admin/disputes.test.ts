@@ -173,6 +173,37 @@ describe('POST /api/admin/disputes/{id}/evidence', () => {
     expect(stripe.money.disputes.get(disputeId)!.evidence!.uncategorized_text).toBe('The service was given.');
   });
 
+  it('answers the admin in their language: refusals, and Stripe’s own refusal quoted inside ours', async () => {
+    const { disputeId } = await disputedBooking();
+    const inJapanese = (id: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/disputes/${id}/evidence`,
+        payload: payload as Record<string, unknown>,
+        cookies: f.cookies.admin,
+        headers: { 'x-locale': 'ja' },
+      });
+    expect((await inJapanese(disputeId, { text: ' ' })).json().message).toBe(
+      '何があったかを書いてください。銀行が読みます。',
+    );
+    expect((await inJapanese('dp_unknown123', { text: 'こんにちは' })).json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: '異議申し立てが見つかりません。',
+    });
+    // Stripe no longer takes evidence (answered in its dashboard) before Locora heard of it.
+    stripe.money.setDisputeStatus(disputeId, 'under_review');
+    const refused = await inJapanese(disputeId, { text: 'サービスは提供済みです。' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Stripeが証拠を受け付けませんでした：This dispute is under_review and can no longer be updated.',
+    );
+    clock.advance(8 * 24 * 3600_000);
+    stripe.money.setDisputeStatus(disputeId, 'needs_response');
+    expect((await inJapanese(disputeId, { text: '遅すぎました。' })).json().message).toBe(
+      'この異議申し立ての回答期限は過ぎています。',
+    );
+  });
+
   it('bad input is a 400 that says what; an unknown dispute 404; every actor but an admin refused', async () => {
     const { disputeId } = await disputedBooking();
     const blank = await answer(disputeId, { text: '   ' });

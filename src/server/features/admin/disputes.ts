@@ -7,12 +7,14 @@
  * same, with a plain message, before asking.
  */
 import { createHash } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type { AdminDisputeFilter } from '../../../shared/api/admin.ts';
 import type { AdminDispute } from '../../../shared/api/earnings.ts';
 import { isOpenDispute } from '../../../shared/domain/earnings.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
+import { localized } from '../../http/api-messages.ts';
 import { AppError } from '../../http/errors.ts';
 import { describeStripeError, isStripeRefusal, type Stripe } from '../../payments/stripe-client.ts';
 import { disputeSelect, TAKES_EVIDENCE, toAdminDispute, type DisputeRow } from './payments.ts';
@@ -123,7 +125,14 @@ export async function submitDisputeEvidence(
       },
     );
   } catch (err) {
-    if (isStripeRefusal(err)) throw new AppError('CONFLICT', `Stripe refused the evidence: ${err.message}`);
+    if (isStripeRefusal(err)) {
+      // Stripe's reason is quoted in its own words (Stripe writes them in English) inside ours.
+      const detail = err.message;
+      throw new AppError(
+        'CONFLICT',
+        localized((i18n) => i18n._(msg`Stripe refused the evidence: ${detail}`)),
+      );
+    }
     throw Object.assign(new AppError('UNAVAILABLE', 'Stripe did not answer; try again in a moment.'), {
       cause: describeStripeError(err),
     });

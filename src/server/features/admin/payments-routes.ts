@@ -20,6 +20,7 @@ import {
 import { errorBodySchema } from '../../../shared/api/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
+import { requestLocale } from '../../http/request-locale.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
 import { listAdminDisputes, submitDisputeEvidence } from './disputes.ts';
@@ -53,9 +54,9 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; stripe?: Stripe
         response: { 200: adminPaymentsSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      return getAdminPayments(db, clock.now());
+      return getAdminPayments(db, clock.now(), requestLocale(request));
     },
   );
 
@@ -115,7 +116,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; stripe?: Stripe
       },
     },
     async (request) =>
-      explainDifference(db, requireUser(request).id, request.params.id, request.body.note, clock.now()),
+      explainDifference(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        request.body.note,
+        clock.now(),
+        requestLocale(request),
+      ),
   );
 
   app.get(

@@ -8,6 +8,7 @@
  * deadline; lost ones with Locora's loss). Admin actions here (reading Stripe's fees now, opening a
  * booking's messages as dispute evidence) are written to the audit log in their transaction.
  */
+import { msg } from '@lingui/core/macro';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   AdminBooking,
@@ -22,10 +23,12 @@ import type {
 } from '../../../shared/api/earnings.ts';
 import { payoutNetCents } from '../../../shared/domain/connect.ts';
 import { CURRENCIES, type CurrencyCode } from '../../../shared/domain/currency.ts';
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { isOpenDispute, monthRange } from '../../../shared/domain/earnings.ts';
 import { queryRows, type Db, type Executor } from '../../db/open.ts';
 import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { i18nFor } from '../../i18n.ts';
 import { makeUnreadFeesDue, readUnreadProcessingFees, unreadProcessingFees } from '../../payments/processing-fees.ts';
 import { OWED_AFTER_FAILURE } from '../../payments/payouts.ts';
 import type { Stripe } from '../../payments/stripe-client.ts';
@@ -280,13 +283,14 @@ type DifferenceRow = {
   explained_at: Date | null;
   note: string | null;
 };
-const toDifference = (r: DifferenceRow): ReconciliationDifference => ({
+/** A difference as the API answers it, its cause in the words of `locale` (the asker's). */
+const toDifference = (r: DifferenceRow, locale: Locale): ReconciliationDifference => ({
   id: r.id,
   bookingId: r.booking_id,
   objectId: r.object_key,
   category: r.category,
   cause: r.cause,
-  causeText: DIFFERENCE_CAUSES[r.cause],
+  causeText: i18nFor(locale)._(DIFFERENCE_CAUSES[r.cause]),
   stripeAmount: r.stripe_amount === null ? null : Number(r.stripe_amount),
   stripeCurrency: r.stripe_currency,
   ledgerAmount: r.ledger_amount === null ? null : Number(r.ledger_amount),
@@ -296,7 +300,7 @@ const toDifference = (r: DifferenceRow): ReconciliationDifference => ({
 });
 
 /** Differences with Stripe: the open ones first, then those explained and not resolved. */
-async function reconciliationView(db: Executor): Promise<AdminPayments['reconciliation']> {
+async function reconciliationView(db: Executor, locale: Locale): Promise<AdminPayments['reconciliation']> {
   const rows = await queryRows<DifferenceRow>(
     db,
     sql`select id, booking_id, object_key, category, cause, stripe_amount, stripe_currency, ledger_amount,
@@ -305,7 +309,7 @@ async function reconciliationView(db: Executor): Promise<AdminPayments['reconcil
         order by (explained_at is null) desc, first_seen_at desc limit ${LIST_LIMIT}`,
   );
   const [last] = await queryRows<{ at: Date | null }>(db, sql`select max(finished_at) as at from reconciliation_runs`);
-  return { differences: rows.map(toDifference), lastRunAt: iso(last?.at ?? null) };
+  return { differences: rows.map((r) => toDifference(r, locale)), lastRunAt: iso(last?.at ?? null) };
 }
 
 /** POST /api/admin/payments/reconcile: a reconciliation with Stripe now (audit-logged). */
@@ -338,6 +342,7 @@ export async function explainDifference(
   id: string,
   note: string,
   now: Date,
+  locale: Locale,
 ): Promise<ReconciliationDifference> {
   return db.transaction(async (tx) => {
     const [before] = await queryRows<DifferenceRow & { resolved_at: Date | null }>(
@@ -361,12 +366,19 @@ export async function explainDifference(
       after: { explained: true },
       reason: note,
     });
-    return toDifference(row!);
+    return toDifference(row!, locale);
   });
 }
 
 /** GET /api/admin/payments. */
-export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPayments> {
+export async function getAdminPayments(db: Executor, now: Date, locale: Locale): Promise<AdminPayments> {
+  const i18n = i18nFor(locale);
+  /** What Stripe still asks of an account (its requirement names, as Stripe writes them). */
+  const stripeNeeds = (due: string[] | null) => {
+    if (!due || due.length === 0) return null;
+    const fields = due.join(', ');
+    return i18n._(msg`Stripe needs: ${fields}`);
+  };
   const month = monthRange(now, 'UTC');
   const previous = monthRange(now, 'UTC', -1);
   const thisMonth = await platformTotals(db, month);
@@ -506,9 +518,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       displayName: r.display_name,
       email: r.email,
       state: r.state ?? 'not_set_up',
-      reason:
-        r.disabled_reason ??
-        (r.currently_due && r.currently_due.length > 0 ? `Stripe needs: ${r.currently_due.join(', ')}` : null),
+      reason: r.disabled_reason ?? stripeNeeds(r.currently_due),
     })),
     providersNotReadyCount: Number(notReadyCount?.n ?? 0),
     failedPayouts: failed.map((r) => ({
@@ -551,7 +561,7 @@ export async function getAdminPayments(db: Executor, now: Date): Promise<AdminPa
       lastError: e.last_error,
     })),
     preConnectOwed: preConnect.map(toPreConnectOwed),
-    reconciliation: await reconciliationView(db),
+    reconciliation: await reconciliationView(db, locale),
   };
 }
 

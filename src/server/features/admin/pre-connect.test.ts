@@ -174,6 +174,14 @@ describe('bookings paid before payouts existed', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/owes its provider nothing by hand/);
+    const inThai = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/bookings/${upcoming.booking.id}/settle`,
+      cookies: f.cookies.admin,
+      headers: { 'x-locale': 'th' },
+      payload: { note: 'จ่ายเป็นเงินสด' },
+    });
+    expect(inThai.json().message).toMatch(/^การจองนี้ไม่มียอดที่ต้องชำระให้ผู้ให้บริการด้วยตนเอง/);
     expect(await queryRows(t.db, sql`select * from manual_settlements`)).toEqual([]);
   });
 });

@@ -130,6 +130,29 @@ describe('switching to provider', () => {
     expect(await zoneOf(user.id)).toBeUndefined();
   });
 
+  it('an unknown zone is refused in the asker’s language, quoting what they sent', async () => {
+    const { cookies } = await signUp(t.app);
+    const ask = (locale: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/switch-role',
+        payload: { role: 'PROVIDER', timeZone: 'Mars/Olympus' },
+        cookies,
+        headers: { 'x-locale': locale },
+      });
+    const ja = (await ask('ja')).json();
+    expect(ja.message).toBe(
+      '不明なタイムゾーンです：「Mars/Olympus」。Europe/Lisbon のような IANA 名で指定してください',
+    );
+    expect(ja.details).toContainEqual({ path: 'body.timeZone', message: ja.message });
+    expect((await ask('es')).json().message).toBe(
+      'Zona horaria desconocida: «Mars/Olympus». Usa un nombre IANA como Europe/Lisbon',
+    );
+    expect((await ask('en')).json().message).toBe(
+      'Unknown time zone "Mars/Olympus": use an IANA name such as Europe/Lisbon',
+    );
+  });
+
   it('creates the profile in the given zone; switching back needs no zone; an existing profile keeps its zone', async () => {
     const { cookies, user } = await signUp(t.app);
     const res = await post('/api/auth/switch-role', { role: 'PROVIDER', timeZone: 'Asia/Tokyo' }, cookies);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { HIDDEN_REVIEW_NOTE } from '../../../shared/domain/reports.ts';
 import { createBooking } from '../../db/seed/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { bookingFixture, localAt, type BookingFixture } from '../../test/booking-fixture.ts';
@@ -107,6 +108,24 @@ describe('/dashboard/traveler/bookings/{id}', () => {
     expect(res.body).toContain(`href="/messages?booking=${b.id}"`);
     expect(text).toContain('Open conversation');
     expect(text).toContain('View the service');
+  });
+
+  it('a review of the traveler Locora hid: the note in its place, in the page’s language', async () => {
+    const b = await book({ startAt: new Date(Date.now() - 3 * 24 * 3600_000), status: 'COMPLETED' });
+    await t.db.execute(
+      sql`insert into traveler_reviews (booking_id, traveler_id, provider_id, author_id, rating, text, published_at,
+                                        hidden_at, hidden_note)
+          values (${b.id}, ${f.traveler.id}, ${f.owner.provider.id}, ${f.owner.user.id}, 1, 'Rude words', now(), now(),
+                  ${HIDDEN_REVIEW_NOTE})`,
+    );
+    const ja = rootText((await get(`/ja/dashboard/traveler/bookings/${b.id}`, f.cookies.traveler)).body);
+    expect(ja).toContain(
+      'このレビューは報告を受けてLocoraが非表示にしました。コンテンツに関するルールに違反していました。',
+    );
+    expect(ja).not.toContain(HIDDEN_REVIEW_NOTE);
+    expect(ja).not.toContain('Rude words');
+    const en = rootText((await get(`/dashboard/traveler/bookings/${b.id}`, f.cookies.traveler)).body);
+    expect(en).toContain(HIDDEN_REVIEW_NOTE);
   });
 
   it('shows the traveler’s own time when their zone reads differently', async () => {

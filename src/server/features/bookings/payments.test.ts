@@ -750,6 +750,16 @@ describe('amounts Stripe does not take', () => {
     const res = await pay(bookingId);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The payment service refused this payment: No such payment_intent');
+    // In the traveler's language, with Stripe's own words (English) quoted.
+    const th = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { bookingId },
+      cookies: f.cookies.traveler,
+      headers: { 'x-locale': 'th' },
+    });
+    expect(th.statusCode).toBe(409);
+    expect(th.json().message).toBe('บริการชำระเงินปฏิเสธการชำระเงินนี้: No such payment_intent');
   });
 });
 

@@ -251,6 +251,42 @@ describe('reconciliation with Stripe', () => {
     expect((await differences()).map((x) => x.explained?.note)).toEqual([note]);
   });
 
+  it('the admin reads a difference, and the refusals about it, in their language', async () => {
+    stripe.money.addPayout(account, { amount: 1234 });
+    expect((await reconcile()).json().differences).toBe(1);
+    const inSpanish = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({
+        method,
+        url,
+        cookies: f.cookies.admin,
+        headers: { 'x-locale': 'es' },
+        ...(payload ? { payload } : {}),
+      });
+    const [diff] = (await inSpanish('GET', '/api/admin/payments')).json().reconciliation.differences as {
+      id: string;
+      cause: string;
+      causeText: string;
+    }[];
+    expect(diff).toMatchObject({ cause: 'unrecorded', causeText: 'Un movimiento de Stripe que Locora no registró.' });
+
+    const url = `/api/admin/payments/differences/${diff!.id}/explain`;
+    const blank = await inSpanish('POST', url, { note: ' ' });
+    expect(blank.json().message).toBe('Indica qué explica la diferencia (la nota es obligatoria)');
+    const explained = await inSpanish('POST', url, { note: 'Pagado a mano.' });
+    expect(explained.json().causeText).toBe('Un movimiento de Stripe que Locora no registró.');
+    const again = await inSpanish('POST', url, { note: 'Pagado a mano.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: 'Esta diferencia ya se explicó.' });
+    const unknown = await inSpanish(
+      'POST',
+      '/api/admin/payments/differences/00000000-0000-4000-8000-000000000000/explain',
+      {
+        note: 'Nada.',
+      },
+    );
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No se encontró la diferencia.' });
+  });
+
   it('pages through Stripe’s list, and a run that stopped half-way resumes where it stopped', async () => {
     await paidBooking();
     await paidBooking(96 * HOUR);

@@ -482,6 +482,30 @@ describe('earned and charged', () => {
   });
 });
 
+describe('a dispute, to an admin who reads Japanese', () => {
+  it('is told in their language: what was disputed, why, by when, and its outcome', async () => {
+    await t.db.execute(sql`update users set language = 'ja' where id = ${f.admin.id}`);
+    const paid = await booking({ start: '2026-11-10T15:00:00Z', status: 'PAID', money: 'captured' });
+    const dueBy = Math.floor(new Date('2026-11-25T23:59:59Z').getTime() / 1000);
+    const dispute = stripe.money.openDispute(paid.pi!, { reason: 'insufficient_funds', dueBy });
+    expect((await webhook(stripe.money.disputeEvent('charge.dispute.created', dispute.id))).statusCode).toBe(200);
+    stripe.money.setDisputeStatus(dispute.id, 'won');
+    expect((await webhook(stripe.money.disputeEvent('charge.dispute.closed', dispute.id))).statusCode).toBe(200);
+    const told = await queryRows<{ kind: string; subject: string; text: string }>(
+      t.db,
+      sql`select kind, subject, text from email_outbox where to_address = ${f.admin.email} order by kind`,
+    );
+    expect(told.map((m) => m.kind)).toEqual(['dispute-closed-admin', 'dispute-opened-admin']);
+    const [closed, opened] = told;
+    expect(opened!.subject).toMatch(/^異議申し立て発生：/);
+    expect(opened!.text).toContain('異議が申し立てられました：口座の残高が不足していました。');
+    expect(opened!.text).toContain('証拠の提出期限は');
+    expect(opened!.text).toContain('/ja/admin/payments');
+    expect(closed!.subject).toMatch(/^異議申し立て勝訴：/);
+    expect(closed!.text).toContain('Locora に有利な判断が下されました');
+  });
+});
+
 describe('a dispute opened and lost', () => {
   it('is recorded against the booking, tells the provider and the admins, and shows Locora’s loss', async () => {
     const paid = await booking({ start: '2026-11-10T15:00:00Z', status: 'PAID', money: 'captured' });
@@ -513,7 +537,7 @@ describe('a dispute opened and lost', () => {
       ['dispute-opened-admin', f.admin.email],
     ]);
     expect(opened[0]!.text).toContain('the cardholder says the service was not received');
-    expect(opened[1]!.text).toContain('Evidence is due by 2026-11-25 23:59 UTC');
+    expect(opened[1]!.text).toContain('Evidence is due by Nov 25, 2026 11:59 PM UTC.');
 
     // The provider sees it in the app: the booking's earning is disputed, the dispute listed.
     const earnings = (await get('/api/provider/earnings', f.cookies.owner)).json<Earnings>();
@@ -730,6 +754,21 @@ describe('the admin payments view', () => {
       displayName: 'Ana Lima',
       state: 'restricted',
       reason: 'requirements.past_due',
+    });
+    // What Stripe still asks, named as Stripe names it, in the admin's language.
+    await t.db.execute(
+      sql`update connected_accounts set state = 'details_needed', disabled_reason = null,
+            currently_due = '{individual.id_number,external_account}' where id = ${ACCOUNT}`,
+    );
+    const inPortuguese = await t.app.inject({
+      url: '/api/admin/payments',
+      cookies: f.cookies.admin,
+      headers: { 'x-locale': 'pt-BR' },
+    });
+    expect(inPortuguese.json<AdminPayments>().providersNotReady[0]).toMatchObject({
+      displayName: 'Ana Lima',
+      state: 'details_needed',
+      reason: 'A Stripe precisa de: individual.id_number, external_account',
     });
 
     // Reading the fees now is an admin action: audit-logged.

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/open.ts';
-import { createBooking } from '../../db/seed/factories.ts';
+import { createBooking, createReview } from '../../db/seed/factories.ts';
 import { bookingFixture, DAY_MS, type BookingFixture } from '../../test/booking-fixture.ts';
 import { signUp, useTestApp } from '../../test/test-app.ts';
 import { HIDDEN_MESSAGE_NOTE } from './reports.ts';
@@ -164,6 +164,53 @@ describe('the admin queue', () => {
   });
 });
 
+describe('the admin queue, in the admin’s language', () => {
+  it('titles the reported item and refuses a second decision in their language', async () => {
+    const f = await bookingFixture(t.db);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/services/${f.service.id}/inquiry`,
+      cookies: f.cookies.traveler,
+      payload: { body: 'Is the price per person?' },
+    });
+    await report(f, 'owner', {
+      targetType: 'message',
+      targetId: asked.json().message.id,
+      reason: 'harassment',
+      note: '',
+    });
+    const inJapanese = { cookies: f.cookies.admin, headers: { 'x-locale': 'ja' } };
+    const [open] = (await t.app.inject({ url: '/api/admin/reports', ...inJapanese })).json().open;
+    expect(open.context.title).toBe(`${f.service.title} に関するメッセージ`);
+    const resolve = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/reports/${open.id}/resolve`,
+        payload: { action: 'dismiss', reason: '問題なし' },
+        ...inJapanese,
+      });
+    const first = await resolve();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().context.title).toBe(`${f.service.title} に関するメッセージ`);
+    expect((await resolve()).json()).toMatchObject({ code: 'CONFLICT', message: 'この報告はすでに対応済みです。' });
+
+    // A review of the service, reported by its provider.
+    const booking = await createBooking(t.db, {
+      service: f.service,
+      userId: f.traveler.id,
+      startAt: new Date(Date.now() - 3 * DAY_MS),
+      status: 'COMPLETED',
+    });
+    const review = await createReview(t.db, booking, { text: 'Never showed up.' });
+    await report(f, 'owner', { targetType: 'review', targetId: review.id, reason: 'misleading', note: '' });
+    const inSpanish = { cookies: f.cookies.admin, headers: { 'x-locale': 'es' } };
+    const queue = (await t.app.inject({ url: '/api/admin/reports', ...inSpanish })).json();
+    expect(queue.open.map((r: { context: { title: string } }) => r.context.title)).toEqual([
+      `Reseña de ${f.service.title}`,
+    ]);
+  });
+});
+
 describe('suspension', () => {
   it('refuses sign-in with a plain message, ends sessions, hides services, cancels open bookings with refunds; lifting undoes it', async () => {
     const f = await bookingFixture(t.db);
@@ -275,5 +322,35 @@ describe('suspension', () => {
     expect(back.statusCode).toBe(200);
     const audit = await queryRows<{ action: string }>(t.db, sql`select action from audit_log order by created_at`);
     expect(audit.map((a) => a.action)).toEqual(['user.suspend', 'user.unsuspend']);
+  });
+
+  it('answers the admin in their language: an admin, twice, not suspended, an unknown user, no reason', async () => {
+    const f = await bookingFixture(t.db);
+    const as = (locale: string, userId: string, action: 'suspend' | 'unsuspend', reason = 'Fraude') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${userId}/${action}`,
+        cookies: f.cookies.admin,
+        headers: { 'x-locale': locale },
+        payload: { reason },
+      });
+    expect((await as('id', f.admin.id, 'suspend')).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Akun admin tidak dapat ditangguhkan di sini.',
+    });
+    expect((await as('ja', f.traveler.id, 'unsuspend')).json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'このアカウントは停止されていません。',
+    });
+    expect((await as('pt-PT', f.traveler.id, 'suspend')).statusCode).toBe(200);
+    expect((await as('pt-PT', f.traveler.id, 'suspend')).json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Esta conta já está suspensa.',
+    });
+    expect((await as('es', '00000000-0000-4000-8000-000000000000', 'suspend')).json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No se encontró el usuario.',
+    });
+    expect((await as('th', f.traveler2.id, 'suspend', '  ')).json().message).toBe('โปรดระบุเหตุผล');
   });
 });

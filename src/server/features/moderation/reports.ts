@@ -7,8 +7,10 @@
  * the user (emailed) or suspend them. Each action is audit-logged with its reason, and every
  * reporter of the item is told the outcome in general words.
  */
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../../shared/domain/locales.ts';
+import { HIDDEN_MESSAGE_NOTE, HIDDEN_REVIEW_NOTE } from '../../../shared/domain/reports.ts';
 import { sql } from 'drizzle-orm';
 import type {
   AdminReport,
@@ -24,6 +26,7 @@ import { auditLog } from '../../db/schema.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { reportOutcomeEmail, warningEmail } from '../../email/moderation-emails.ts';
 import { AppError } from '../../http/errors.ts';
+import { i18nFor } from '../../i18n.ts';
 import { reserve, type Limit } from '../../http/rate-limit.ts';
 import { suspendUser, type ModerationContext } from './suspension.ts';
 
@@ -38,8 +41,7 @@ export const reportsPerUser = (userId: string): Limit => ({
     ),
 });
 
-export const HIDDEN_REVIEW_NOTE = 'This review was hidden by Locora after a report: it broke our content rules.';
-export const HIDDEN_MESSAGE_NOTE = 'This message was hidden by Locora after a report: it broke our rules.';
+export { HIDDEN_MESSAGE_NOTE, HIDDEN_REVIEW_NOTE };
 
 const NOT_FOUND: Record<ReportTargetType, string> = {
   review: 'Review not found.',
@@ -238,29 +240,50 @@ async function bookingSummary(db: Executor, bookingId: string | null) {
     : null;
 }
 
-/** The reported item in context, as the admin reads it. */
-async function contextOf(db: Executor, r: ReportRow): Promise<AdminReport['context']> {
+/** A review's title for the admin: of a service, or of a traveler by a provider. */
+function reviewTitle(
+  i18n: I18n,
+  rv: { service_title: string | null; traveler_name: string | null; provider_name: string | null } | undefined,
+): string {
+  if (rv?.service_title) {
+    const title = rv.service_title;
+    return i18n._(msg({ message: `Review of ${title}`, comment: 'A reported review, of the service named' }));
+  }
+  if (rv?.provider_name) {
+    const provider = rv.provider_name;
+    const traveler = rv.traveler_name;
+    return traveler
+      ? i18n._(msg`Review of the traveler ${traveler} by ${provider}`)
+      : i18n._(msg`Review of the traveler who booked, by ${provider}`);
+  }
+  return i18n._(msg`A review`);
+}
+
+/** The reported item in context, as the admin reads it (its title in `i18n`'s language). */
+async function contextOf(db: Executor, r: ReportRow, i18n: I18n): Promise<AdminReport['context']> {
   const id = r.target_id;
   switch (r.target_type) {
     case 'review': {
       const [rv] = await queryRows<{
-        title: string;
+        service_title: string | null;
+        traveler_name: string | null;
+        provider_name: string | null;
         text: string;
         rating: number;
         hidden_note: string | null;
         booking_id: string;
       }>(
         db,
-        sql`select 'Review of ' || s.title as title, r.text, r.rating, r.hidden_note, r.booking_id
+        sql`select s.title as service_title, null::text as traveler_name, null::text as provider_name,
+                   r.text, r.rating, r.hidden_note, r.booking_id
               from reviews r join services s on s.id = r.service_id where r.id = ${id}
             union all
-            select 'Review of the traveler ' || coalesce(u.name, 'who booked') || ' by ' || p.display_name,
-                   r.text, r.rating, r.hidden_note, r.booking_id
+            select null::text, u.name, p.display_name, r.text, r.rating, r.hidden_note, r.booking_id
               from traveler_reviews r join users u on u.id = r.traveler_id join providers p on p.id = r.provider_id
              where r.id = ${id}`,
       );
       return {
-        title: rv?.title ?? 'A review',
+        title: reviewTitle(i18n, rv),
         text: rv?.text ?? null,
         rating: rv?.rating ?? null,
         hiddenNote: rv?.hidden_note ?? null,
@@ -278,8 +301,9 @@ async function contextOf(db: Executor, r: ReportRow): Promise<AdminReport['conte
       const where = m?.booking_id
         ? sql`m.booking_id = ${m.booking_id}`
         : sql`m.conversation_id = ${m?.conversation_id ?? null}`;
+      const serviceTitle = m?.title;
       return {
-        title: `A message about ${m?.title ?? 'a service'}`,
+        title: serviceTitle ? i18n._(msg`A message about ${serviceTitle}`) : i18n._(msg`A message about a service`),
         text: null,
         booking: await bookingSummary(db, m?.booking_id ?? null),
         messages: await threadMessages(db, where, id),
@@ -290,7 +314,12 @@ async function contextOf(db: Executor, r: ReportRow): Promise<AdminReport['conte
         db,
         sql`select title, description, (is_active and not is_paused and deleted_at is null) as live from services where id = ${id}`,
       );
-      return { title: s?.title ?? 'A service', text: s?.description ?? null, live: !!s?.live, serviceId: id };
+      return {
+        title: s?.title ?? i18n._(msg`A service`),
+        text: s?.description ?? null,
+        live: !!s?.live,
+        serviceId: id,
+      };
     }
     case 'provider': {
       const [p] = await queryRows<{ name: string; bio: string | null; live: boolean }>(
@@ -298,12 +327,13 @@ async function contextOf(db: Executor, r: ReportRow): Promise<AdminReport['conte
         sql`select p.display_name as name, p.bio, u.suspended_at is null as live
             from providers p join users u on u.id = p.user_id where p.id = ${id} or p.user_id = ${id}`,
       );
-      return { title: p?.name ?? 'A provider', text: p?.bio ?? null, live: !!p?.live };
+      return { title: p?.name ?? i18n._(msg`A provider`), text: p?.bio ?? null, live: !!p?.live };
     }
     case 'booking': {
       const booking = await bookingSummary(db, id);
+      const serviceTitle = booking?.serviceTitle;
       return {
-        title: `A booking of ${booking?.serviceTitle ?? 'a service'}`,
+        title: serviceTitle ? i18n._(msg`A booking of ${serviceTitle}`) : i18n._(msg`A booking of a service`),
         text: null,
         booking,
         messages: await threadMessages(db, sql`m.booking_id = ${id}`, null),
@@ -318,7 +348,7 @@ const REPORT_SELECT = sql`select r.id, r.target_type, r.target_id, r.reason, r.n
     su.id as subject_id, su.name as subject_name, su.email as subject_email, su.language as subject_language, su.suspended_at is not null as subject_suspended
   from reports r join users ru on ru.id = r.reporter_id join users su on su.id = r.subject_user_id`;
 
-async function toAdminReport(db: Executor, r: ReportRow): Promise<AdminReport> {
+async function toAdminReport(db: Executor, r: ReportRow, locale: Locale): Promise<AdminReport> {
   return {
     id: r.id,
     targetType: r.target_type,
@@ -333,12 +363,13 @@ async function toAdminReport(db: Executor, r: ReportRow): Promise<AdminReport> {
     reporter: { id: r.reporter_id, name: r.reporter_name, email: r.reporter_email, suspended: r.reporter_suspended },
     subject: { id: r.subject_id, name: r.subject_name, email: r.subject_email, suspended: r.subject_suspended },
     actions: actionsFor(r.target_type),
-    context: await contextOf(db, r),
+    context: await contextOf(db, r, i18nFor(locale)),
   };
 }
 
 /** GET /api/admin/reports: open reports (safety first, then newest), the 30 latest decided, and suspended accounts. */
-export async function listReports(db: Executor): Promise<AdminReportList> {
+/** GET /api/admin/reports, the items' titles in `locale` (the asker's). */
+export async function listReports(db: Executor, locale: Locale): Promise<AdminReportList> {
   const open = await queryRows<ReportRow>(
     db,
     sql`${REPORT_SELECT} where r.status = 'open' order by (r.reason = 'safety') desc, r.created_at desc, r.id limit 100`,
@@ -361,8 +392,8 @@ export async function listReports(db: Executor): Promise<AdminReportList> {
         order by s.created_at desc limit 200`,
   );
   return {
-    open: await Promise.all(open.map((r) => toAdminReport(db, r))),
-    resolved: await Promise.all(resolved.map((r) => toAdminReport(db, r))),
+    open: await Promise.all(open.map((r) => toAdminReport(db, r, locale))),
+    resolved: await Promise.all(resolved.map((r) => toAdminReport(db, r, locale))),
     suspended: suspended.map((s) => ({ ...s, suspendedAt: iso(s.created_at) })),
   };
 }
@@ -377,6 +408,7 @@ export async function resolveReport(
   reportId: string,
   input: ResolveReportInput,
   ctx: ModerationContext,
+  locale: Locale,
 ): Promise<AdminReport> {
   const resolvedId = await db.transaction(async (tx) => {
     const [r] = await queryRows<ReportRow>(tx, sql`${REPORT_SELECT} where r.id = ${reportId} for update of r`);
@@ -465,5 +497,5 @@ export async function resolveReport(
     return r.id;
   });
   const [row] = await queryRows<ReportRow>(db, sql`${REPORT_SELECT} where r.id = ${resolvedId}`);
-  return toAdminReport(db, row!);
+  return toAdminReport(db, row!, locale);
 }

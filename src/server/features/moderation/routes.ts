@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { AppError } from '../../http/errors.ts';
 import { createTokenBuckets, reserve, type Limit } from '../../http/rate-limit.ts';
+import { requestLocale } from '../../http/request-locale.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import { createReport, listReports, resolveReport } from './reports.ts';
 import { liftSuspension, suspendUser } from './suspension.ts';
@@ -88,7 +89,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; app
         response: { 200: adminReportListSchema, ...errors },
       },
     },
-    async () => listReports(db),
+    async (request) => listReports(db, requestLocale(request)),
   );
 
   app.post(
@@ -107,7 +108,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; app
     async (request) => {
       const admin = requireUser(request);
       await reserve(db, [decisionsPerAdmin(admin.id)]);
-      return resolveReport(db, admin.id, request.params.id, request.body, ctx());
+      return resolveReport(db, admin.id, request.params.id, request.body, ctx(), requestLocale(request));
     },
   );
 

@@ -15,9 +15,9 @@ import type Stripe from 'stripe';
 import { fromStripeCurrency, type CurrencyCode } from '../../../shared/domain/currency.ts';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/domain/locales.ts';
+import type { Locale } from '../../../shared/domain/locales.ts';
 import { formatMoney } from '../../../shared/domain/pricing.ts';
-import { formatDateIn } from '../../../shared/domain/time.ts';
+import { formatDateIn, formatTimeIn } from '../../../shared/domain/time.ts';
 import { isOpenDispute } from '../../../shared/domain/earnings.ts';
 import { applyBookingEvent } from '../../bookings/booking-writer.ts';
 import { queryRows, type Executor } from '../../db/open.ts';
@@ -85,6 +85,13 @@ const REASONS: Record<string, MessageDescriptor> = {
   credit_not_processed: msg`the cardholder says a refund was promised and not made`,
   unrecognized: msg`the cardholder does not recognise the payment`,
   general: msg`no specific reason was given`,
+  bank_cannot_process: msg`the cardholder’s bank cannot process the payment`,
+  check_returned: msg`the check was returned`,
+  customer_initiated: msg`the customer asked their bank to reverse the payment`,
+  debit_not_authorized: msg`the account holder says they did not authorize the debit`,
+  incorrect_account_details: msg`the account details were incorrect`,
+  insufficient_funds: msg`the account did not have enough funds`,
+  noncompliant: msg`the bank says the payment does not follow the card network’s rules`,
 };
 /** A dispute's reason in the reader's words. */
 export const disputeReasonText = (reason: string, locale: Locale) => {
@@ -151,9 +158,9 @@ export async function recordDispute(
         join users pu on pu.id = pr.user_id where b.id = ${payment.booking_id}`,
   );
   if (!p) return true;
-  const admins = await queryRows<{ id: string; email: string }>(
+  const admins = await queryRows<{ id: string; email: string; language: Locale }>(
     tx,
-    sql`select id, email from users where role = 'ADMIN' and deactivated_at is null order by created_at`,
+    sql`select id, email, language from users where role = 'ADMIN' and deactivated_at is null order by created_at`,
   );
   const stage = opened && !closed ? 'opened' : 'closed';
   // To the provider, in their language.
@@ -198,38 +205,56 @@ export async function recordDispute(
       dedupeKey: `dispute:${d.id}:${stage}:provider`,
     });
   }
-  // To the admins: Locora's own staff, in English.
-  const amount = formatMoney(d.amountCents, d.currency, DEFAULT_LOCALE);
-  const when = formatDateIn(new Date(p.start_at), p.time_zone);
-  const what = `${p.title} on ${when}`;
-  const outcome =
-    d.status === 'won'
-      ? 'It was decided in Locora’s favour: the money stays paid.'
-      : d.status === 'lost'
-        ? 'The card holder’s bank decided in their favour and the amount was returned to them.'
-        : `It was closed (${d.status.replace(/_/g, ' ')}).`;
-  const due = d.dueBy ? `Evidence is due by ${d.dueBy.toISOString().replace('T', ' ').slice(0, 16)} UTC.` : '';
-  for (const admin of admins)
+  // To each admin, in their language.
+  for (const admin of admins) {
+    const locale = admin.language;
+    const i18n = i18nFor(locale);
+    const amount = formatMoney(d.amountCents, d.currency, locale);
+    const when = formatDateIn(new Date(p.start_at), p.time_zone, locale);
+    const title = p.title;
+    const provider = p.provider_name;
+    const status = d.status.replace(/_/g, ' ');
+    const reason = disputeReasonText(d.reason, locale);
+    const outcome =
+      d.status === 'won'
+        ? i18n._(msg`It was decided in Locora’s favour: the money stays paid.`)
+        : d.status === 'lost'
+          ? i18n._(msg`The card holder’s bank decided in their favour and the amount was returned to them.`)
+          : i18n._(msg`It was closed (${status}).`);
+    const dueAt = d.dueBy
+      ? `${formatDateIn(d.dueBy, 'UTC', locale)} ${formatTimeIn(d.dueBy, 'UTC', locale)} UTC`
+      : null;
+    const subject =
+      stage === 'opened'
+        ? i18n._(msg`Dispute opened: ${amount} for ${title} (${provider})`)
+        : d.status === 'won'
+          ? i18n._(msg`Dispute won: ${amount} for ${title} (${provider})`)
+          : d.status === 'lost'
+            ? i18n._(msg`Dispute lost: ${amount} for ${title} (${provider})`)
+            : i18n._(msg`Dispute closed: ${amount} for ${title} (${provider})`);
     await enqueueEmail(tx, {
       to: admin.email,
       ...renderEmail({
-        subject:
-          stage === 'opened'
-            ? `Dispute opened: ${amount} for ${p.title} (${p.provider_name})`
-            : `Dispute ${d.status}: ${amount} for ${p.title} (${p.provider_name})`,
+        locale,
+        subject,
         paragraphs:
           stage === 'opened'
             ? [
-                `A card payment of ${amount} for ${what} with ${p.provider_name} was disputed: ${disputeReasonText(d.reason, DEFAULT_LOCALE)}.`,
-                due,
-                'With a destination charge Stripe takes the amount and its dispute fee from Locora’s balance: if the dispute is lost, it is Locora’s loss unless recovered from the provider.',
+                i18n._(
+                  msg`A card payment of ${amount} for ${title} on ${when} with ${provider} was disputed: ${reason}.`,
+                ),
+                dueAt ? i18n._(msg`Evidence is due by ${dueAt}.`) : '',
+                i18n._(
+                  msg`With a destination charge Stripe takes the amount and its dispute fee from Locora’s balance: if the dispute is lost, it is Locora’s loss unless recovered from the provider.`,
+                ),
               ].filter(Boolean)
-            : [`The dispute of ${amount} for ${what} with ${p.provider_name} is closed. ${outcome}`],
-        action: { label: 'Open the payments view', url: `${opts.appUrl}/admin/payments` },
+            : [i18n._(msg`The dispute of ${amount} for ${title} on ${when} with ${provider} is closed. ${outcome}`)],
+        action: { label: i18n._(msg`Open the payments view`), url: appLink(opts.appUrl, locale, '/admin/payments') },
       }),
       kind: `dispute-${stage}-admin`,
       dedupeKey: `dispute:${d.id}:${stage}:admin:${admin.id}`,
     });
+  }
   // In the app: the provider's Payouts tab and the admins' payments view reload on this.
   await publishUserEvent(tx, [p.provider_user_id, ...admins.map((a) => a.id)], 'booking', {
     bookingId: p.booking_id,

@@ -68,7 +68,9 @@ function statusOf(b: BookingForPayment, now: Date) {
   );
 }
 
-export const stripeRefusedMessage = (detail: string) => `The payment service refused this payment: ${detail}`;
+/** Stripe's refusal, quoted in its own words (Stripe writes them in English) inside ours. */
+export const stripeRefusedMessage = (detail: string) =>
+  localized((i18n) => i18n._(msg`The payment service refused this payment: ${detail}`));
 
 function unavailable(err: unknown): never {
   // Stripe refusing the request (4xx: an amount it does not take, a bad state) will refuse it

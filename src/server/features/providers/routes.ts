@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicProviderSchema } from '../../../shared/api/catalog.ts';
@@ -8,8 +9,18 @@ import { providerStatsSchema, updateMyProviderSchema } from '../../../shared/api
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import type { ConnectOptions } from '../../payments/connect-accounts.ts';
+import type { MyProvider } from '../../../shared/api/providers.ts';
+import { localizeApiMessage } from '../../http/api-messages.ts';
+import { requestLocale } from '../../http/request-locale.ts';
 import { requireRole, requireUser } from '../../http/session.ts';
 import { getMyProvider, getProviderSetup, getProviderStats, getPublicProvider, updateMyProvider } from './providers.ts';
+
+/** The provider's own profile, why their currency cannot change in the asker's language. */
+const inTheirWords = (provider: MyProvider, request: FastifyRequest): MyProvider => ({
+  ...provider,
+  currencyLockedReason:
+    provider.currencyLockedReason && localizeApiMessage(provider.currencyLockedReason, requestLocale(request)),
+});
 
 const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 
@@ -29,7 +40,7 @@ export const providerRoutes: FastifyPluginAsyncZod<{
         response: { 200: myProviderSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getMyProvider(db, requireUser(request).id, clock?.now()),
+    async (request) => inTheirWords(await getMyProvider(db, requireUser(request).id, clock?.now()), request),
   );
 
   app.patch(
@@ -50,7 +61,8 @@ export const providerRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => updateMyProvider(db, requireUser(request).id, request.body, clock?.now()),
+    async (request) =>
+      inTheirWords(await updateMyProvider(db, requireUser(request).id, request.body, clock?.now()), request),
   );
 
   app.get(

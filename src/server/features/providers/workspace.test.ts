@@ -266,6 +266,17 @@ describe('the provider’s currency', () => {
     expect((await me()).json().currencyLockedReason).toMatch(/payouts account at Stripe/);
     const refused = await patchMe({ currency: 'EUR' });
     expect(refused.statusCode).toBe(409);
+    // Said in the provider's language, on their profile and when they try.
+    const inSpanish = { cookies: f.cookies.owner, headers: { 'x-locale': 'es' } };
+    const why = 'Tu moneda es aquella en la que se paga tu cuenta de cobros en Stripe, así que sigue a esa cuenta.';
+    expect((await t.app.inject({ url: '/api/provider/me', ...inSpanish })).json().currencyLockedReason).toBe(why);
+    const refusedInSpanish = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/provider/me',
+      payload: { currency: 'EUR' },
+      ...inSpanish,
+    });
+    expect(refusedInSpanish.json()).toMatchObject({ code: 'CONFLICT', message: why });
   });
 
   it('refuses an unknown currency, naming it', async () => {
