@@ -39,3 +39,9 @@ export function photoSources(url: string, sizes?: string): PhotoSources {
     ...(sizes ? { sizes } : {}),
   };
 }
+
+/**
+ * How wide the service page draws its photos (the carousel's `sizes`): its main column, max-w-7xl
+ * less the 22rem side column from lg. The page's head preloads the first photo with it.
+ */
+export const CAROUSEL_SIZES = '(min-width: 1280px) 830px, (min-width: 1024px) calc(100vw - 27rem), 100vw';

@@ -9,6 +9,7 @@
  */
 import type { PublicProvider, ServiceDetail } from '../api/catalog.ts';
 import { minorToDecimal, type CurrencyCode } from '../domain/currency.ts';
+import { CAROUSEL_SIZES, photoSources, type PhotoSources } from '../domain/photos.ts';
 import { localizedPath } from '../domain/locale-path.ts';
 import type { Locale } from '../domain/locales.ts';
 
@@ -38,6 +39,11 @@ export type HeadTags = {
   type: 'website' | 'profile' | 'product';
   jsonLd: Record<string, unknown>;
   noindex?: boolean;
+  /**
+   * The picture the page opens with (the service's first photo), preloaded at the top of the head:
+   * it is the page's largest paint, and is otherwise found only after the page's scripts are asked for.
+   */
+  preloadImage?: PhotoSources;
 };
 
 export function escapeHtml(text: string): string {
@@ -125,6 +131,7 @@ export function serviceHead(service: ServiceDetail, origin: string, words: HeadW
     image,
     type: 'product',
     jsonLd,
+    ...(service.photos[0] ? { preloadImage: photoSources(service.photos[0], CAROUSEL_SIZES) } : {}),
   };
 }
 
@@ -169,7 +176,13 @@ export function providerHead(provider: PublicProvider, origin: string, words: He
 /** The page's tags for <head> (the title is written separately), escaped for HTML. */
 export function headTagsHtml(head: HeadTags): string {
   const e = escapeHtml;
+  const image = head.preloadImage;
   return [
+    image
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${e(image.src)}"${
+          image.srcSet ? ` imagesrcset="${e(image.srcSet)}" imagesizes="${e(image.sizes ?? '100vw')}"` : ''
+        } />`
+      : '',
     `<meta name="description" content="${e(head.description)}" />`,
     `<link rel="canonical" href="${e(head.canonical)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',

@@ -4,10 +4,9 @@ import { ChevronLeft, ChevronRight } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { ServicePhoto } from './service-photo';
+import { CAROUSEL_SIZES } from '@shared/domain/photos';
 
 const SWIPE_THRESHOLD_PX = 40;
-/** The carousel fills the service page's main column (max-w-7xl less the 22rem side column from lg). */
-const CAROUSEL_SIZES = '(min-width: 1280px) 830px, (min-width: 1024px) calc(100vw - 27rem), 100vw';
 
 /**
  * The service's photos (WAI-ARIA carousel pattern, no auto-rotation): previous/next buttons, one

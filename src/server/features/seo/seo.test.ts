@@ -63,6 +63,10 @@ describe('service and provider pages carry their own head', () => {
     expect(html).toContain(`<link rel="canonical" href="http://locora.test/service/${service.id}" />`);
     expect(html).toContain('<meta property="og:image" content="http://locora.test/media/services/massage/1.svg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // The first photo is the page's largest paint: asked for at the top of the head, before its scripts.
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/services/massage/1.svg" />',
+    );
     expect(html).toMatch(
       /<meta name="description" content="Massage in Lisbon by Ana &quot;The Hands&quot; &lt;Lima&gt;: \$80\.50 per hour\. Firm pressure &amp; care\." \/>/,
     );
@@ -89,6 +93,25 @@ describe('service and provider pages carry their own head', () => {
     const profile = await t.app.inject({ url: `/th/provider/${user.id}`, headers: { host: 'locora.test' } });
     expect(profile.body).toContain(`<link rel="canonical" href="http://locora.test/th/provider/${user.id}" />`);
     expect(profile.body).toContain('ใน Lisbon · Locora</title>');
+  });
+
+  it('preloads an uploaded first photo at the width the carousel will choose (its srcset and sizes)', async () => {
+    const { provider, category } = await fixture();
+    const photo = '/uploads/photos/0b6f3f5e-52a3-4a8e-9a55-3c1d2b7f9e10-w1600.webp';
+    const uploaded = await createService(t.db, { providerId: provider.id, categoryId: category.id, photos: [photo] });
+    const res = await t.app.inject({ url: `/service/${uploaded.id}` });
+    expect(res.statusCode).toBe(200);
+    const link = /<link rel="preload" as="image"[^>]*>/.exec(res.body)?.[0] ?? '';
+    expect(link).toContain('imagesrcset="/uploads/photos/0b6f3f5e-52a3-4a8e-9a55-3c1d2b7f9e10-w');
+    expect(link).toContain('-w1600.webp 1600w"');
+    expect(link).toContain('imagesizes="(min-width: 1280px) 830px, (min-width: 1024px) calc(100vw - 27rem), 100vw"');
+    // The same choice the page's <img> offers.
+    const img = /<img[^>]*src="\/uploads\/photos\/[^>]*>/.exec(res.body)?.[0] ?? '';
+    const src = / src="([^"]+)"/.exec(img)?.[1];
+    const srcset = / srcset="([^"]+)"/i.exec(img)?.[1];
+    expect(src).toBeDefined();
+    expect(link).toContain(`href="${src}"`);
+    expect(link).toContain(`imagesrcset="${srcset}"`);
   });
 
   it("gives an unrated service no aggregateRating, even when its provider's is high", async () => {
