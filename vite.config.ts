@@ -303,6 +303,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                     !/[\\/]src[\\/]client[\\/](main\.tsx|index\.html)/.test(id) &&
                     !/[\\/]src[\\/]locales[\\/]/.test(id),
                 },
+                // The icons more than one lazy page draws, in one chunk: one icon per chunk made
+                // a page ask for up to ten files of 200 bytes each.
+                {
+                  name: 'icons',
+                  test: /[\\/]src[\\/]client[\\/]components[\\/](icons[\\/]|icon\.tsx)/,
+                  minShareCount: 2,
+                },
               ],
             },
           },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { initialsOf } from '@shared/domain/initials';
 import { photoSources } from '@shared/domain/photos';
+import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 
 /** Avatars are square; the demo ones are drawn at 128x128. */
@@ -18,6 +19,7 @@ export function PersonAvatar({
   fallbackClassName,
   maxInitials = 2,
   sizes = '64px',
+  onceLive = false,
 }: {
   name: string | null | undefined;
   image: string | null | undefined;
@@ -26,9 +28,15 @@ export function PersonAvatar({
   maxInitials?: 1 | 2;
   /** How wide the avatar is drawn (CSS `sizes`), so an uploaded one is fetched at a fitting width. */
   sizes?: string;
+  /**
+   * The picture only once the page is live (the initials before): for avatars below a page's first
+   * screen, which would otherwise be fetched beside the page's own files before its first paint.
+   */
+  onceLive?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = Boolean(image) && failedSrc !== image;
+  const hydrated = useHydrated();
+  const showImage = Boolean(image) && failedSrc !== image && (!onceLive || hydrated);
   const sources = image ? photoSources(image, sizes) : undefined;
   // A server-rendered picture can fail before React hydrates and listens for onError: look once it
   // is attached (a broken image is complete with no width), as ServicePhoto does.

@@ -76,7 +76,7 @@ function ProviderCard({ service }: { service: ServiceDetail }) {
         to={`/provider/${provider.userId}`}
         className="group flex items-center gap-4 rounded-xl p-4 outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:p-5"
       >
-        <PersonAvatar name={provider.displayName} image={provider.avatar} className="size-14 text-lg" />
+        <PersonAvatar name={provider.displayName} image={provider.avatar} className="size-14 text-lg" onceLive />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             <Trans>Your provider</Trans>

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from '@/components/icons';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/hydration';
 import { cn } from '@/lib/utils';
 import { ServicePhoto } from './service-photo';
 import { CAROUSEL_SIZES } from '@shared/domain/photos';
@@ -25,6 +26,7 @@ export function PhotoCarousel({
   className?: string;
 }) {
   const { t } = useLingui();
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const count = photos.length;
@@ -103,14 +105,17 @@ export function PhotoCarousel({
                 inert={i !== current}
                 className="h-full w-full shrink-0"
               >
-                <ServicePhoto
-                  src={src}
-                  categorySlug={categorySlug}
-                  alt={hasMany ? t`${title}, photo ${number} of ${count}` : title}
-                  sizes={CAROUSEL_SIZES}
-                  // The first photo is the service page's largest element: fetched first.
-                  priority={i === 0}
-                />
+                {/* The other photos once the page is live: the server's page asks for the one it shows. */}
+                {(i === 0 || hydrated) && (
+                  <ServicePhoto
+                    src={src}
+                    categorySlug={categorySlug}
+                    alt={hasMany ? t`${title}, photo ${number} of ${count}` : title}
+                    sizes={CAROUSEL_SIZES}
+                    // The first photo is the service page's largest element: fetched first.
+                    priority={i === 0}
+                  />
+                )}
               </div>
             );
           })}

@@ -46,7 +46,7 @@ export function ReviewList({
         return (
           <li key={review.id} className="flex flex-col gap-3 p-4 sm:p-5">
             <div className="flex items-start gap-3">
-              <PersonAvatar name={author} image={review.author.image} className="size-10" />
+              <PersonAvatar name={author} image={review.author.image} className="size-10" onceLive />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="font-medium">{author}</p>
