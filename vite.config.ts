@@ -98,6 +98,8 @@ function lazyModulesMap(): {
       generateBundle: {
         order: 'pre',
         handler(_options, bundle) {
+          initial.clear();
+          mapped.clear();
           const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
           const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
           // The entries and what they import statically: the first load, which every page has.
