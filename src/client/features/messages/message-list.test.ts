@@ -1,5 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { describe, expect, it } from 'vitest';
 import type { ThreadMessage } from '@shared/api/conversations';
 import { MessageList } from './message-list';
@@ -32,8 +34,16 @@ const conversation = [
   message(7, TRAVELER, '2026-11-02T05:00:00Z', 'See you soon'), // 12:00 AM Mon Nov 2
 ];
 
+/** The list as a page renders it: inside the page's words (a hidden message's note is worded there). */
 function render(timeZone: string, today: string) {
-  return renderToStaticMarkup(createElement(MessageList, { messages: conversation, ownId: TRAVELER, timeZone, today }));
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+  return renderToStaticMarkup(
+    createElement(
+      I18nProvider,
+      { i18n },
+      createElement(MessageList, { messages: conversation, ownId: TRAVELER, timeZone, today }),
+    ),
+  );
 }
 
 /** The thread as text, one line per separator or message. */
