@@ -155,12 +155,12 @@ export function pageDocument(
 }
 
 /** Shown when rendering itself failed: a page, never a stack. */
-function failureDocument(shell: Shell): string {
+function failureDocument(shell: Shell, locale: Locale): string {
   return shell.html
     .replace(/<title>[\s\S]*?<\/title>/, '<title>Something went wrong · Locora</title>')
     .replace(
       ROOT,
-      `<div id="root"><main style="max-width:32rem;margin:15vh auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif"><h1>Something went wrong</h1><p>Locora could not show this page just now. Please try again in a moment.</p><p><a href="">Reload page</a> · <a href="/">Go Home</a></p></main></div>\n    ${catalogFilesJson(shell, DEFAULT_LOCALE)}`,
+      `<div id="root"><main style="max-width:32rem;margin:15vh auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif"><h1>Something went wrong</h1><p>Locora could not show this page just now. Please try again in a moment.</p><p><a href="">Reload page</a> · <a href="/">Go Home</a></p></main></div>\n    ${catalogFilesJson(shell, locale)}`,
     );
 }
 
@@ -307,7 +307,7 @@ export const pagesPlugin = fp(
           .status(500)
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(failureDocument(shell));
+          .send(failureDocument(shell, splitLocalePath(url).locale));
       }
     });
   },
