@@ -163,21 +163,28 @@ export async function recordDispute(
     sql`select id, email, language from users where role = 'ADMIN' and deactivated_at is null order by created_at`,
   );
   const stage = opened && !closed ? 'opened' : 'closed';
+  /** The dispute as one reader reads it: its amount, the booking's time, why, and how it ended. */
+  const facts = (locale: Locale) => {
+    const i18n = i18nFor(locale);
+    const status = d.status.replace(/_/g, ' ');
+    return {
+      i18n,
+      amount: formatMoney(d.amountCents, d.currency, locale),
+      when: formatDateIn(new Date(p.start_at), p.time_zone, locale),
+      title: p.title,
+      reason: disputeReasonText(d.reason, locale),
+      outcome:
+        d.status === 'won'
+          ? i18n._(msg`It was decided in Locora’s favour: the money stays paid.`)
+          : d.status === 'lost'
+            ? i18n._(msg`The card holder’s bank decided in their favour and the amount was returned to them.`)
+            : i18n._(msg`It was closed (${status}).`),
+    };
+  };
   // To the provider, in their language.
   {
     const locale = p.provider_language;
-    const i18n = i18nFor(locale);
-    const amount = formatMoney(d.amountCents, d.currency, locale);
-    const when = formatDateIn(new Date(p.start_at), p.time_zone, locale);
-    const title = p.title;
-    const status = d.status.replace(/_/g, ' ');
-    const reason = disputeReasonText(d.reason, locale);
-    const outcome =
-      d.status === 'won'
-        ? i18n._(msg`It was decided in Locora’s favour: the money stays paid.`)
-        : d.status === 'lost'
-          ? i18n._(msg`The card holder’s bank decided in their favour and the amount was returned to them.`)
-          : i18n._(msg`It was closed (${status}).`);
+    const { i18n, amount, when, title, reason, outcome } = facts(locale);
     await enqueueEmail(tx, {
       to: p.provider_email,
       ...renderEmail({
@@ -208,19 +215,8 @@ export async function recordDispute(
   // To each admin, in their language.
   for (const admin of admins) {
     const locale = admin.language;
-    const i18n = i18nFor(locale);
-    const amount = formatMoney(d.amountCents, d.currency, locale);
-    const when = formatDateIn(new Date(p.start_at), p.time_zone, locale);
-    const title = p.title;
+    const { i18n, amount, when, title, reason, outcome } = facts(locale);
     const provider = p.provider_name;
-    const status = d.status.replace(/_/g, ' ');
-    const reason = disputeReasonText(d.reason, locale);
-    const outcome =
-      d.status === 'won'
-        ? i18n._(msg`It was decided in Locora’s favour: the money stays paid.`)
-        : d.status === 'lost'
-          ? i18n._(msg`The card holder’s bank decided in their favour and the amount was returned to them.`)
-          : i18n._(msg`It was closed (${status}).`);
     const dueAt = d.dueBy
       ? `${formatDateIn(d.dueBy, 'UTC', locale)} ${formatTimeIn(d.dueBy, 'UTC', locale)} UTC`
       : null;
