@@ -162,11 +162,13 @@ export default tseslint.config(
               message:
                 "Import icons from '@/components/icons' (scripts/icons.mjs writes them from lucide-react, without its runtime).",
             },
-            ...['@shared/api/auth', '@shared/api/catalog', '@shared/api/time'].map((name) => ({
-              name,
-              allowTypeImports: true,
-              message: `${name} holds full-zod request schemas: import types only, values from the *-responses, catalog-options or messages modules (decision 012).`,
-            })),
+            ...['@shared/api/auth', '@shared/api/catalog', '@shared/api/conversations', '@shared/api/time'].map(
+              (name) => ({
+                name,
+                allowTypeImports: true,
+                message: `${name} holds full-zod request schemas: import types only, values from the *-responses, catalog-options or messages modules (decision 012).`,
+              }),
+            ),
           ],
         },
       ],

@@ -25,7 +25,7 @@ async function watchCsp(page: Page): Promise<string[]> {
 
 type Featured = { id: string; provider: { userId: string } }[];
 
-test('public pages, sign-in and the signed-in header break no CSP rule', async ({ page, request }) => {
+test('public pages, sign-in, the signed-in header and pages break no CSP rule', async ({ page, request }) => {
   const violations = await watchCsp(page);
   const [service] = (await (await request.get('/api/services/featured')).json()) as Featured;
   expect(service).toBeDefined();
@@ -48,6 +48,13 @@ test('public pages, sign-in and the signed-in header break no CSP rule', async (
     .click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await page.waitForLoadState('networkidle');
+  // The signed-in pages check their answers too: /messages parses its conversations (objects), which
+  // full zod's object parser would probe with `new Function`.
+  await page.goto('/messages');
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await page.goto('/dashboard/traveler');
+  await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   expect(violations).toEqual([]);

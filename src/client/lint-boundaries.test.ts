@@ -81,14 +81,16 @@ describe('import boundaries (import-x/no-restricted-paths)', () => {
         "import * as mini from 'zod/mini';",
         "import { userResponseSchema } from '@shared/api/auth-responses';",
         "import { SORT_OPTIONS } from '@shared/api/catalog-options';",
+        "import { messageSchema } from '@shared/api/conversations';",
+        "import { messageListSchema } from '@shared/api/conversations-responses';",
         'export type Input = LoginInput;',
-        'void [z, loginSchema, mini, userResponseSchema, SORT_OPTIONS];',
+        'void [z, loginSchema, mini, userResponseSchema, SORT_OPTIONS, messageSchema, messageListSchema];',
         '',
       ].join('\n'),
       { filePath: `${root}src/client/features/catalog/planted.ts` },
     );
     const refused = result?.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line);
-    expect(refused).toEqual([1, 2]);
+    expect(refused).toEqual([1, 2, 7]);
   });
 
   it('refuse shared code importing the client', async () => {

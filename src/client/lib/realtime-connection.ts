@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Message, RealtimeEvent } from '@shared/api/conversations';
+import type { Message, RealtimeEvent } from '@shared/api/conversations-responses';
 import { conversationsQueryKey, threadQueryKey } from './conversation-keys';
 import { unreadCountQuery } from './realtime';
 

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef } from 'react';
-import type { RealtimeEvent } from '@shared/api/conversations';
+import type { RealtimeEvent } from '@shared/api/conversations-responses';
 import { RealtimeContext } from './realtime';
 
 /*

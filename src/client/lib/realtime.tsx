@@ -1,6 +1,6 @@
 import { createContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RealtimeEvent, UnreadCount } from '@shared/api/conversations';
+import type { RealtimeEvent, UnreadCount } from '@shared/api/conversations-responses';
 import { apiRequest } from './api';
 import { useAuth } from './auth-context';
 import { useHydrated } from './hydration';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Conversation, InquiryConversation } from '@shared/api/conversations';
+import type { Conversation, InquiryConversation } from '@shared/api/conversations-responses';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';

@@ -9,16 +9,16 @@ import { withPreloads } from '@/lib/preload-modules';
  */
 
 /**
- * GET /api/bookings/with-messages (the route table names it for /messages). Its schema (full zod)
- * is imported only when the query runs.
+ * GET /api/bookings/with-messages (the route table names it for /messages). Its schema is imported
+ * only when the query runs.
  */
 export const conversationsQuery = queryOptions({
   queryKey: conversationsQueryKey,
   queryFn: async ({ signal }) => {
-    const [{ conversationSchema }, res] = await Promise.all([
-      withPreloads('../shared/api/conversations.ts', () => import('@shared/api/conversations')),
+    const [{ conversationListSchema }, res] = await Promise.all([
+      withPreloads('../shared/api/conversations-responses.ts', () => import('@shared/api/conversations-responses')),
       apiRequest('GET', '/api/bookings/with-messages', undefined, { signal }),
     ]);
-    return conversationSchema.array().parse(await res.json());
+    return conversationListSchema.parse(await res.json());
   },
 });

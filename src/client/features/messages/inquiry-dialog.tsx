@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { StartInquiryResponse } from '@shared/api/conversations';
+import type { StartInquiryResponse } from '@shared/api/conversations-responses';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -28,7 +28,7 @@ function useStartInquiry() {
   return useMutation({
     mutationFn: async (input: { serviceId: string; body: string }): Promise<StartInquiryResponse> => {
       const [{ startInquiryResponseSchema }, res] = await Promise.all([
-        import('@shared/api/conversations'),
+        import('@shared/api/conversations-responses'),
         apiRequest('POST', `/api/services/${input.serviceId}/inquiry`, { body: input.body }),
       ]);
       return startInquiryResponseSchema.parse(await res.json());

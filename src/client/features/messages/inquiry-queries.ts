@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { conversationRefSchema, inquiryConversationSchema, type ThreadMessage } from '@shared/api/conversations';
+import { conversationRefSchema, inquiryListSchema, type ThreadMessage } from '@shared/api/conversations-responses';
 import { apiRequest } from '@/lib/api';
 import { useRealtimeEvents } from '@/lib/realtime-events';
 
@@ -25,9 +25,7 @@ export const inquiriesQuery = queryOptions({
   queryKey: inquiriesQueryKey,
   refetchOnMount: justReadOrAlways,
   queryFn: async ({ signal }) =>
-    inquiryConversationSchema
-      .array()
-      .parse(await (await apiRequest('GET', '/api/inquiries', undefined, { signal })).json()),
+    inquiryListSchema.parse(await (await apiRequest('GET', '/api/inquiries', undefined, { signal })).json()),
 });
 
 /** GET /api/conversations/{id}: the booking an inquiry became (an old link finds its thread). */

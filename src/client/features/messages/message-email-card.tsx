@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messagePreferencesSchema, type MessagePreferences } from '@shared/api/conversations';
+import { messagePreferencesSchema, type MessagePreferences } from '@shared/api/conversations-responses';
 import { Card, CardContent } from '@/components/ui/card';
 import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card-parts';
 import { Skeleton } from '@/components/ui/skeleton';

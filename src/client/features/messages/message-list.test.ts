@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { describe, expect, it } from 'vitest';
-import type { ThreadMessage } from '@shared/api/conversations';
+import type { ThreadMessage } from '@shared/api/conversations-responses';
 import { MessageList } from './message-list';
 
 const TRAVELER = '00000000-0000-4000-8000-00000000000a';

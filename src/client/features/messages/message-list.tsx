@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { ThreadMessage } from '@shared/api/conversations';
+import type { ThreadMessage } from '@shared/api/conversations-responses';
 import type { CalendarDate } from '@shared/domain/calendar-date';
 import { groupMessagesByDay, messageDayLabel } from '@shared/domain/message-days';
 import { formatTimeIn } from '@shared/domain/time';

@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { inquiryMessageSchema, MESSAGE_PAGE_SIZE, messageSchema, type ThreadMessage } from '@shared/api/conversations';
+import {
+  inquiryMessageListSchema,
+  inquiryMessageSchema,
+  MESSAGE_PAGE_SIZE,
+  messageListSchema,
+  messageSchema,
+  type ThreadMessage,
+} from '@shared/api/conversations-responses';
 import { apiRequest } from '@/lib/api';
 import { conversationsQueryKey, threadQueryKey } from '@/lib/conversation-keys';
 import { inquiriesQueryKey, inquiryThreadQueryKey } from './inquiry-queries';
@@ -13,7 +20,7 @@ export type ThreadRef = { kind: 'booking' | 'inquiry'; id: string };
 const threadPath = (ref: ThreadRef) =>
   ref.kind === 'booking' ? `/api/bookings/${ref.id}/messages` : `/api/conversations/${ref.id}/messages`;
 const threadKey = (ref: ThreadRef) => (ref.kind === 'booking' ? threadQueryKey(ref.id) : inquiryThreadQueryKey(ref.id));
-const listSchema = (ref: ThreadRef) => (ref.kind === 'booking' ? messageSchema : inquiryMessageSchema).array();
+const listSchema = (ref: ThreadRef) => (ref.kind === 'booking' ? messageListSchema : inquiryMessageListSchema);
 
 /** The newest page of a thread (reading it marks it read). */
 export const threadQuery = (ref: ThreadRef) =>

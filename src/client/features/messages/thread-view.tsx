@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent }
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Send } from '@/components/icons';
-import type { ThreadMessage } from '@shared/api/conversations';
+import type { ThreadMessage } from '@shared/api/conversations-responses';
 import { calendarDateOfLocalDate } from '@shared/domain/calendar-date';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { Badge } from '@/components/ui/badge';
