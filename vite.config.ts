@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { clientChunkGroups } from './scripts/chunk-groups.ts';
 import { linguiMacro } from './scripts/i18n/macro-plugin.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -295,25 +296,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // 027), the eighth character 0.17 kB (decision 055's addendum on the first load). The
             // manifest and the source maps still name them.
             chunkFileNames: 'assets/[hash:7].js',
-            codeSplitting: {
-              groups: [
-                {
-                  name: 'app',
-                  tags: ['$initial'],
-                  // Not the catalogs: each language's are chunks of their own (catalogChunks).
-                  test: (id) =>
-                    !/[\\/]src[\\/]client[\\/](main\.tsx|index\.html)/.test(id) &&
-                    !/[\\/]src[\\/]locales[\\/]/.test(id),
-                },
-                // The icons more than one lazy page draws, in one chunk: one icon per chunk made
-                // a page ask for up to ten files of 200 bytes each.
-                {
-                  name: 'icons',
-                  test: /[\\/]src[\\/]client[\\/]components[\\/](icons[\\/]|icon\.tsx)/,
-                  minShareCount: 2,
-                },
-              ],
-            },
+            codeSplitting: { groups: clientChunkGroups },
           },
         },
       },

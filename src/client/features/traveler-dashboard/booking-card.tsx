@@ -190,14 +190,14 @@ export function TravelerBookingCard({
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex min-w-0 flex-col gap-0.5">
-            <h3 className="text-base leading-snug font-semibold">
+            <h2 className="text-base leading-snug font-semibold">
               <Link
                 to={bookingPath(booking.id)}
                 className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
               >
                 {title}
               </Link>
-            </h3>
+            </h2>
             <p className="truncate text-sm text-muted-foreground">
               <Trans>with {provider}</Trans>
             </p>
