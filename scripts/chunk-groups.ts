@@ -38,7 +38,7 @@ const KIT = sources([
   'client/components/trust/(report-button|review-answer)',
   'client/lib/(booking-words|format-date)',
   'client/pages/not-found',
-  'shared/domain/(return-path|booking-status|accepted-dates|checkout)',
+  'shared/domain/(return-path|booking-status|accepted-dates|checkout|reports)',
 ]);
 
 const SEARCH = sources([
@@ -48,10 +48,20 @@ const SEARCH = sources([
   'client/features/catalog/(browse-filters|browse-address)',
 ]);
 
+/**
+ * The answers' schemas the first chunk loads when a page asks the API (a public page's included),
+ * with what they import.
+ */
+const RESPONSES = sources([
+  'shared/api/(auth|availability|bookings|catalog|conversations)-responses',
+  'shared/api/(errors|money|providers|currency)',
+]);
+
 const RADIX = new RegExp(
   String.raw`[\\/]node_modules[\\/](${[
-    '@radix-ui',
-    '@floating-ui',
+    // Not the toast's, nor the menus' and their positioning: only the toasts and the account
+    // menu use them, and they are a third of it.
+    '@radix-ui[\\/]react-(?!toast|menu|dropdown-menu|popper|arrow)',
     'react-remove-scroll',
     'react-remove-scroll-bar',
     'use-callback-ref',
@@ -61,7 +71,7 @@ const RADIX = new RegExp(
     'get-nonce',
     'detect-node-es',
     'tslib',
-  ].join('|')})[\\/]`,
+  ].join('|')})`,
 );
 
 /**
@@ -134,8 +144,9 @@ export const clientChunkGroups: Group[] = [
   },
   { name: 'radix', test: RADIX },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
-  { name: 'search', test: SEARCH },
   { name: 'kit', test: KIT },
+  { name: 'search', test: SEARCH },
+  { name: 'responses', test: RESPONSES },
   {
     name: (id, ctx) =>
       new RegExp(SRC).test(id) && !/[\\/]src[\\/]locales[\\/]/.test(id) && !isPublic(ctx, id) ? 'screens' : null,

@@ -120,6 +120,25 @@ const total = rows.reduce(
   },
 );
 
+/*
+ * What a page loads beyond the first load (budget.pages): its lazy chunk and every chunk that chunk
+ * imports, less those of the first load. A page's files are round trips before it is live on a
+ * phone, so each page named there has a budget of files and of gzip bytes (decision 012, addendum
+ * of 2026-11-29: the chunk groups of scripts/chunk-groups.ts).
+ */
+const pages = Object.entries(budget.pages ?? {}).map(([key, limits]) => {
+  if (!manifest[key]) return { key, missing: true, limits, files: 0, gzip: 0 };
+  const files = new Set();
+  const visit = (chunkKey) => {
+    if (seen.has(chunkKey) || files.has(chunkKey) || !manifest[chunkKey]) return;
+    files.add(chunkKey);
+    for (const imported of manifest[chunkKey].imports ?? []) visit(imported);
+  };
+  visit(key);
+  const gzip = [...files].reduce((sum, chunkKey) => sum + sizes(manifest[chunkKey].file).gzip, 0);
+  return { key, limits, files: files.size, gzip };
+});
+
 const baseline = budget.baseline ?? {};
 const kb = (bytes) => (bytes / KB).toFixed(2);
 const delta = (row) => {
@@ -151,6 +170,14 @@ for (const row of rows) {
       `chunk ${row.name} (${row.file}) is ${kb(row.gzip)} kB gzip, over its budget of ${kb(chunkLimit)} kB`,
     );
 }
+for (const page of pages) {
+  if (page.missing) failures.push(`${page.key} is in budget.pages but not in the manifest`);
+  else if (page.files > page.limits.files || page.gzip > page.limits.gzip)
+    failures.push(
+      `${page.key} loads ${page.files} files, ${kb(page.gzip)} kB gzip, beyond the first load: ` +
+        `over its budget of ${page.limits.files} files and ${kb(page.limits.gzip)} kB`,
+    );
+}
 if (total.gzip > limit) {
   const grown = rows
     .map((row) => ({ row, diff: row.gzip - (baseline[row.name] ?? 0) }))
@@ -173,7 +200,11 @@ if (total.gzip > limit) {
 
 if (args.has('--json')) {
   console.log(
-    JSON.stringify({ rows, css, total, budget: limit, localeCatalogs, ok: failures.length === 0, failures }, null, 2),
+    JSON.stringify(
+      { rows, css, total, budget: limit, localeCatalogs, pages, ok: failures.length === 0, failures },
+      null,
+      2,
+    ),
   );
 } else {
   const header = ['chunk', 'file', 'raw kB', 'gzip kB', 'br kB', 'gzip vs baseline', 'chunk budget'];
@@ -207,6 +238,15 @@ if (args.has('--json')) {
       const extra = locale === 'en' ? 'counted above' : `+${kb(gzip)} kB`;
       console.log(`  ${locale.padEnd(6)} ${files.map((f) => f.file).join(' ')}  ${kb(gzip)} kB  (${extra})`);
     }
+  }
+  if (pages.length) {
+    console.log();
+    console.log('What a page loads beyond the first load (its lazy chunks; budget: files, gzip kB):');
+    for (const page of pages)
+      console.log(
+        `  ${page.key.padEnd(30)} ${String(page.files).padStart(3)} files ${kb(page.gzip).padStart(7)} kB` +
+          `   (budget ${page.limits.files} files, ${kb(page.limits.gzip)} kB)`,
+      );
   }
   console.log();
   if (failures.length) {
