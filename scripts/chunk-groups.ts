@@ -13,6 +13,8 @@ type Context = Parameters<Extract<Group['name'], (...args: never[]) => unknown>>
  * - `kit` and `search`: the small modules the public pages share, named by hand, because a public
  *   page must not load what only signed-in screens use;
  * - `radix` and `zod`: the dialog primitives and the response checks, one file each;
+ * - `responses`: the answers' schemas, which any page may load when it asks the API;
+ * - `forms`: small parts the signed-in screens share with public ones;
  * - `screens`: every other module two or more lazy pages share, unless a public page loads it;
  * - `icons`: the icons two or more lazy pages draw.
  * Groups earlier in the list take a module first; a group also takes what its modules import, but
@@ -46,6 +48,15 @@ const SEARCH = sources([
   'client/components/place-combobox',
   'client/lib/(use-now|use-debounced-text)',
   'client/features/catalog/(browse-filters|browse-address)',
+]);
+
+/**
+ * Small parts signed-in screens share with the sign-in pages, a provider's page or the currency
+ * menu: one file for the screens rather than five of a few hundred bytes.
+ */
+const FORMS = sources([
+  'client/components/(form-field|ui/card-parts)',
+  'shared/domain/(languages|display-currency|display-names)',
 ]);
 
 /**
@@ -147,6 +158,7 @@ export const clientChunkGroups: Group[] = [
   { name: 'kit', test: KIT },
   { name: 'search', test: SEARCH },
   { name: 'responses', test: RESPONSES },
+  { name: 'forms', test: FORMS },
   {
     name: (id, ctx) =>
       new RegExp(SRC).test(id) && !/[\\/]src[\\/]locales[\\/]/.test(id) && !isPublic(ctx, id) ? 'screens' : null,
