@@ -10,12 +10,12 @@ import { LOCALES } from './src/shared/domain/locales.ts';
  * catalogs are in src/locales/, the server's in src/server/locales/. A catalog is what one part of
  * the app loads at once, so a browser gets only the words of the pages it opens:
  * - `app`: the first page (header, footer, home and what they show) and what every page shares;
- * - `public`: the other public pages (browse, a service, a provider, 404), and the trust
- *   components they share with signed-in screens (TRUST_SOURCES);
+ * - `public`: the other public pages (browse, a service, a provider, 404), the trust components
+ *   they share with signed-in screens (TRUST_SOURCES), and what every screen but the first page
+ *   shares (SCREEN_SOURCES): every page but the first loads it;
  * - `account`: the signed-in screens (sign-in and sign-up, settings, dashboards, checkout,
  *   messages);
  * - `admin`: the admin screens;
- * - `screens`: what the other screens share and the first page never shows (SCREEN_SOURCES);
  * - `server`: emails, calendar feeds and the API's messages, never sent to a browser.
  * A file belongs to the first catalog whose sources list it (a message used in two catalogs'
  * files is in both). Each route names the catalogs its page needs (src/client/routes.tsx).
@@ -45,25 +45,12 @@ const APP_SOURCES = [
  */
 const TRUST_SOURCES = [`${client}/components/trust`];
 
-const PUBLIC_SOURCES = [
-  ...TRUST_SOURCES,
-  `${client}/pages/browse.tsx`,
-  `${client}/pages/service-detail.tsx`,
-  `${client}/pages/provider-profile.tsx`,
-  `${client}/pages/not-found.tsx`,
-  `${client}/features/catalog`,
-  // "Message provider" and its dialog, on a service's and a provider's page.
-  `${client}/features/messages/message-provider-button.tsx`,
-  `${client}/features/messages/inquiry-dialog.tsx`,
-];
-
-const ADMIN_SOURCES = [`${client}/features/admin`, `${client}/pages/admin-*.tsx`];
-
 /**
  * Shared pieces of the other screens, never on the first page's first load (a booking's place and
  * status, the calendar, the photo uploader, dialogs, the account menu): kept out of `app`, so that
- * `/` does not load their words, in `screens`, which every lazily loaded page loads
- * (src/client/routes.tsx), and the account menu with its own code (components/header.tsx).
+ * `/` does not load their words, in `public`, which every lazily loaded page loads
+ * (src/client/routes.tsx), and the account menu with its own code (components/header.tsx). They
+ * had a catalog of their own, one more file for every page to fetch before it is live.
  */
 const SCREEN_SOURCES = [
   ...[
@@ -86,6 +73,21 @@ const SCREEN_SOURCES = [
   `${client}/lib/moderation-words.ts`,
 ];
 
+const PUBLIC_SOURCES = [
+  ...TRUST_SOURCES,
+  ...SCREEN_SOURCES,
+  `${client}/pages/browse.tsx`,
+  `${client}/pages/service-detail.tsx`,
+  `${client}/pages/provider-profile.tsx`,
+  `${client}/pages/not-found.tsx`,
+  `${client}/features/catalog`,
+  // "Message provider" and its dialog, on a service's and a provider's page.
+  `${client}/features/messages/message-provider-button.tsx`,
+  `${client}/features/messages/inquiry-dialog.tsx`,
+];
+
+const ADMIN_SOURCES = [`${client}/features/admin`, `${client}/pages/admin-*.tsx`];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES],
@@ -99,13 +101,15 @@ export default defineConfig({
       include: APP_SOURCES,
       exclude: [...tests, ...TRUST_SOURCES, ...SCREEN_SOURCES],
     },
-    { name: 'screens', path: '<rootDir>/src/locales/{locale}/screens', include: SCREEN_SOURCES, exclude: tests },
     {
       name: 'public',
       path: '<rootDir>/src/locales/{locale}/public',
       include: PUBLIC_SOURCES,
-      // The shared components are app's, but for the trust ones, which are public's.
-      exclude: [...tests, ...APP_SOURCES.filter((source) => source !== `${client}/components`)],
+      // The shared components and helpers are app's, but for the trust and screen ones, which are public's.
+      exclude: [
+        ...tests,
+        ...APP_SOURCES.filter((source) => source !== `${client}/components` && source !== `${client}/lib`),
+      ],
     },
     { name: 'admin', path: '<rootDir>/src/locales/{locale}/admin', include: ADMIN_SOURCES, exclude: tests },
     {

@@ -95,8 +95,8 @@ function serverGuard(
 
 /**
  * A page in its own chunk, loaded with the catalogs of its words beside `app` (which every page
- * has) and `screens` (what the pages but the first share): `module` (its source under
- * src/client) and `catalogs` let the server preload both.
+ * has) and `public` (which holds what the pages but the first share too): `module` (its source
+ * under src/client) and `catalogs` let the server preload both.
  */
 function pageIn(env: RouteEnv) {
   return <K extends string>(
@@ -105,7 +105,7 @@ function pageIn(env: RouteEnv) {
     name: K,
     pageCatalogs: CatalogName[] = [],
   ) => {
-    const catalogs: CatalogName[] = [...pageCatalogs, 'screens'];
+    const catalogs: CatalogName[] = pageCatalogs.includes('public') ? pageCatalogs : [...pageCatalogs, 'public'];
     return {
       lazy: async () => {
         // The page's files side by side with its chunk (from the build's map, lib/preload-modules.ts).

@@ -25,10 +25,10 @@ import { preloadModules } from '@/lib/preload-modules';
  * menu code, which a visitor reading the home page never uses.
  */
 const UserMenu = lazy(async () => {
-  // Its words are in `screens` (lingui.config.ts); the menu renders only in the browser, whose
+  // Its words are in `public` (lingui.config.ts); the menu renders only in the browser, whose
   // pages use Lingui's global instance.
   preloadModules(['components/user-menu.tsx']);
-  const [module] = await Promise.all([import('./user-menu'), loadCatalogs(i18n, i18n.locale as Locale, ['screens'])]);
+  const [module] = await Promise.all([import('./user-menu'), loadCatalogs(i18n, i18n.locale as Locale, ['public'])]);
   return { default: module.UserMenu };
 });
 const MobileMenu = lazy(() => {

@@ -8,7 +8,7 @@ import type { LocationType } from '@shared/domain/service-location';
 
 /*
  * Words of bookings and services in the reader's language, for the screens after the first (the
- * `screens` catalog, lingui.config.ts): where a service happens, how it is priced, a booking's status.
+ * `public` catalog, lingui.config.ts): where a service happens, how it is priced, a booking's status.
  */
 const LOCATION_TYPES: Record<LocationType, MessageDescriptor> = {
   provider_place: msg`At the provider’s place`,

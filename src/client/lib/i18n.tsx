@@ -8,12 +8,12 @@ import { LocaleContext } from './locale';
  * The words of the screens in the reader's language (docs/decisions/055-languages.md). Messages are
  * written in English in the code with Lingui's macros (`useLingui().t`, `<Trans>`) and looked up
  * in compiled catalogs (src/locales/{locale}/{catalog}.ts). A browser loads only its locale's
- * catalogs, and only those its pages need: `app` with the first page, `public`, `account` or
- * `admin` with the first page that uses them, `screens` with any page but the first (each route names its catalogs, src/client/routes.tsx;
- * lingui.config.ts says which words are in which).
+ * catalogs, and only those its pages need: `app` with the first page, `public` with any page but
+ * the first, `account` or `admin` with the first page that uses them (each route names its
+ * catalogs, src/client/routes.tsx; lingui.config.ts says which words are in which).
  */
-export type CatalogName = 'app' | 'public' | 'account' | 'admin' | 'screens';
-export const CATALOGS: readonly CatalogName[] = ['app', 'public', 'account', 'admin', 'screens'];
+export type CatalogName = 'app' | 'public' | 'account' | 'admin';
+export const CATALOGS: readonly CatalogName[] = ['app', 'public', 'account', 'admin'];
 
 /**
  * A compiled catalog's module. The server and `npm run dev` import it by its source. A built

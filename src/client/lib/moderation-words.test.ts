@@ -1,9 +1,9 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_MESSAGE_NOTE, HIDDEN_REVIEW_NOTE } from '@shared/domain/reports';
-import { messages as en } from '../../locales/en/screens';
-import { messages as ja } from '../../locales/ja/screens';
-import { messages as ptBR } from '../../locales/pt-BR/screens';
+import { messages as en } from '../../locales/en/public';
+import { messages as ja } from '../../locales/ja/public';
+import { messages as ptBR } from '../../locales/pt-BR/public';
 import { hiddenNoteWords } from './moderation-words';
 
 const i18nOf = (locale: string, messages: typeof ja) => setupI18n({ locale, messages: { [locale]: messages } });

@@ -5,7 +5,7 @@ import { HIDDEN_MESSAGE_NOTE, HIDDEN_REVIEW_NOTE } from '@shared/domain/reports'
 
 /*
  * What is shown in place of a review or a message an admin hid, in the reader's language (the
- * `screens` catalog, lingui.config.ts). The API sends the note as stored: one of our fixed texts,
+ * `public` catalog, lingui.config.ts). The API sends the note as stored: one of our fixed texts,
  * in English, which is worded here; any other note is shown as it was written.
  */
 const NOTES: Record<string, MessageDescriptor> = {

@@ -4,7 +4,7 @@ import { photoFileProblemKind } from './upload-photo';
 
 /**
  * The quick look at a chosen photo (photoFileProblem) in the reader's language: the problem, if
- * any (the `screens` catalog, lingui.config.ts).
+ * any (the `public` catalog, lingui.config.ts).
  */
 export function usePhotoFileProblem(): (file: File) => string | null {
   const { t } = useLingui();

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { Role } from '@shared/api/auth';
 
-/* The roles' names, for the account menu and settings (the `screens` catalog, lingui.config.ts). */
+/* The roles' names, for the account menu and settings (the `public` catalog, lingui.config.ts). */
 
 const ROLE_LABELS: Record<Role, MessageDescriptor> = {
   TRAVELER: msg`Traveler`,

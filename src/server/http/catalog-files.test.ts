@@ -20,9 +20,9 @@ fs.writeFileSync(
 const manifest = {
   'main.tsx': { file: 'assets/index-Main1234.js', isEntry: true },
   '../locales/en/app.ts': { file: 'assets/EnApp12.js', isEntry: true, src: '../locales/en/app.ts' },
-  '../locales/en/screens.ts': { file: 'assets/EnScr12.js', isEntry: true, src: '../locales/en/screens.ts' },
+  '../locales/en/public.ts': { file: 'assets/EnPub12.js', isEntry: true, src: '../locales/en/public.ts' },
   '../locales/ja/app.ts': { file: 'assets/JaApp12.js', isEntry: true, src: '../locales/ja/app.ts' },
-  '../locales/ja/screens.ts': { file: 'assets/JaScr12.js', isEntry: true, src: '../locales/ja/screens.ts' },
+  '../locales/ja/public.ts': { file: 'assets/JaPub12.js', isEntry: true, src: '../locales/ja/public.ts' },
   '../locales/pt-BR/app.ts': { file: 'assets/PtApp12.js', isEntry: true, src: '../locales/pt-BR/app.ts' },
 };
 fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -39,11 +39,11 @@ describe("a page names its language's catalog files", () => {
   it('in English at /, in Japanese under /ja, in Brazilian Portuguese under /pt-BR', async () => {
     const en = await t.app.inject({ url: '/' });
     expect(en.statusCode).toBe(200);
-    expect(catalogFiles(en.body)).toEqual({ app: '/assets/EnApp12.js', screens: '/assets/EnScr12.js' });
+    expect(catalogFiles(en.body)).toEqual({ app: '/assets/EnApp12.js', public: '/assets/EnPub12.js' });
 
     const ja = await t.app.inject({ url: '/ja/browse' });
     expect(ja.statusCode).toBe(200);
-    expect(catalogFiles(ja.body)).toEqual({ app: '/assets/JaApp12.js', screens: '/assets/JaScr12.js' });
+    expect(catalogFiles(ja.body)).toEqual({ app: '/assets/JaApp12.js', public: '/assets/JaPub12.js' });
 
     const pt = await t.app.inject({ url: '/pt-BR/' });
     expect(catalogFiles(pt.body)).toEqual({ app: '/assets/PtApp12.js' });
@@ -52,7 +52,7 @@ describe("a page names its language's catalog files", () => {
   it('on a page that does not exist, and its first catalog is preloaded with the page', async () => {
     const res = await t.app.inject({ url: '/ja/no-such-page' });
     expect(res.statusCode).toBe(404);
-    expect(catalogFiles(res.body)).toEqual({ app: '/assets/JaApp12.js', screens: '/assets/JaScr12.js' });
+    expect(catalogFiles(res.body)).toEqual({ app: '/assets/JaApp12.js', public: '/assets/JaPub12.js' });
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/JaApp12.js" />');
   });
 });
