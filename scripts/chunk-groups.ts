@@ -4,7 +4,7 @@ type Group = Rolldown.CodeSplittingGroup;
 type Context = Parameters<Extract<Group['name'], (...args: never[]) => unknown>>[1];
 
 /**
- * How the client's lazy code is cut into files (decision 012, addendum of 2026-11-29).
+ * How the client's lazy code is cut into files (decision 071).
  *
  * Left to itself the bundler gives every set of pages that shares a module a chunk of its own. For
  * our pages that meant many files of a few hundred bytes: a service page asked for 18 files, the

@@ -123,8 +123,8 @@ const total = rows.reduce(
 /*
  * What a page loads beyond the first load (budget.pages): its lazy chunk and every chunk that chunk
  * imports, less those of the first load. A page's files are round trips before it is live on a
- * phone, so each page named there has a budget of files and of gzip bytes (decision 012, addendum
- * of 2026-11-29: the chunk groups of scripts/chunk-groups.ts).
+ * phone, so each page named there has a budget of files and of gzip bytes (decision 071: the
+ * chunk groups of scripts/chunk-groups.ts).
  */
 const pages = Object.entries(budget.pages ?? {}).map(([key, limits]) => {
   if (!manifest[key]) return { key, missing: true, limits, files: 0, gzip: 0 };
