@@ -87,7 +87,7 @@ const RADIX = new RegExp(
 
 /**
  * Every module a public entry imports, directly or not (its lazy imports start pages of their
- * own). Worked out once per build, on the first question.
+ * own). Worked out on the first question and kept for the process (one `vite build` is one build).
  */
 function publicModules(): (ctx: Context, id: string) => boolean {
   let reached: Set<string> | null = null;

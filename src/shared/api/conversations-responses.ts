@@ -34,6 +34,21 @@ const lastMessageSchema = z.nullable(
   z.object({ id: z.string(), senderId: z.string(), body: z.string(), createdAt: z.string() }),
 );
 
+/** What a conversation of either kind shows in the list: its service, the other person, its last message. */
+const summaryShape = {
+  service: z.object({ id: z.string(), title: z.string() }),
+  /**
+   * The other person: a provider sees the traveler (of the booking, or who asked); a traveler sees
+   * the provider's display name and avatar.
+   */
+  counterpart: personSchema,
+  /** Whether the caller is the provider (of the booking or the service), else the traveler. */
+  isProvider: z.boolean(),
+  lastMessage: lastMessageSchema,
+  unreadCount: z.int(),
+  lastActivityAt: z.string(),
+};
+
 /** One conversation of GET /api/bookings/with-messages. */
 export const conversationSchema = z.object({
   /** The booking id (the conversation is the booking's thread). */
@@ -55,14 +70,7 @@ export const conversationSchema = z.object({
     /** The traveler's special requests from checkout. */
     notes: z.optional(z.nullable(z.string())),
   }),
-  service: z.object({ id: z.string(), title: z.string() }),
-  /** A provider sees the booking's traveler; a traveler sees the provider's display name and avatar. */
-  counterpart: personSchema,
-  /** Whether the caller is the booking's provider (else its traveler). */
-  isProvider: z.boolean(),
-  lastMessage: lastMessageSchema,
-  unreadCount: z.int(),
-  lastActivityAt: z.string(),
+  ...summaryShape,
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListSchema = z.array(conversationSchema);
@@ -87,14 +95,7 @@ export const inquiryConversationSchema = z.object({
   /** The conversation id. */
   id: z.string(),
   kind: z.literal('inquiry'),
-  service: z.object({ id: z.string(), title: z.string() }),
-  /** A provider sees the traveler; a traveler sees the provider's display name and avatar. */
-  counterpart: personSchema,
-  /** Whether the caller is the service's provider (else the traveler who asked). */
-  isProvider: z.boolean(),
-  lastMessage: lastMessageSchema,
-  unreadCount: z.int(),
-  lastActivityAt: z.string(),
+  ...summaryShape,
 });
 export type InquiryConversation = z.infer<typeof inquiryConversationSchema>;
 export const inquiryListSchema = z.array(inquiryConversationSchema);
